@@ -1,0 +1,95 @@
+/* Hand strength kernels: single hands and arrays of hands, always checked. */
+#include <string.h>
+#include "ofc_fast.h"
+
+int ofc_strength(const uint8_t *c, int n)
+{
+    if (n != 3 && n != 5) return -2;
+    if (ofc_bad_cards(c, n)) return -1;
+    return n == 5 ? ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4])
+                  : ofc_strength3_unchecked(c[0], c[1], c[2]);
+}
+
+int ofc_lowball27(const uint8_t *c, int n)
+{
+    if (n != 5) return -2;
+    if (ofc_bad_cards(c, 5)) return -1;
+    return ofc_lowball27_unchecked(c[0], c[1], c[2], c[3], c[4]);
+}
+
+/* Checking 16 hands at once.  A card twice in a hand of n bytes means byte p
+ * equals byte p + d (d < n) with p % n + d < n; comparing the block with
+ * itself shifted by d, masked to same-hand pairs (ofc_same_hand*), finds every
+ * such pair with a few vector instructions instead of n*(n-1)/2 compares per
+ * hand.  GCC/Clang vector extensions compile to SSE2 on x86-64 and NEON on
+ * arm64 without any -march flag; other compilers use the scalar check. */
+#if defined(__GNUC__) || defined(__clang__)
+#define OFC_VECTOR_CHECK 1
+typedef uint8_t ofc_v16 __attribute__((vector_size(16)));
+
+static inline ofc_v16 ofc_load16(const uint8_t *p)
+{
+    ofc_v16 v;
+    memcpy(&v, p, 16);
+    return v;
+}
+
+/* Nonzero when one of the 16 hands at b is bad.  Reads 16*size + size - 1
+ * bytes: the caller leaves a hand after the block. */
+static inline int ofc_bad16(const uint8_t *b, int size, const uint8_t *same_hand)
+{
+    const ofc_v16 last_card = {51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51};
+    ofc_v16 bad = {0};
+    for (int k = 0; k < size; k++) {
+        ofc_v16 v = ofc_load16(b + 16 * k);
+        bad |= (ofc_v16)(v > last_card);
+        for (int d = 1; d < size; d++)
+            bad |= (ofc_v16)(v == ofc_load16(b + 16 * k + d))
+                   & ofc_load16(same_hand + (d - 1) * 16 * size + 16 * k);
+    }
+    uint64_t w[2];
+    memcpy(w, &bad, 16);
+    return (w[0] | w[1]) != 0;
+}
+#endif
+
+static int64_t ofc_first_bad_scalar(const uint8_t *cards, int64_t n, int size)
+{
+    for (int64_t i = 0; i < n; i++)
+        if (ofc_bad_cards(cards + size * i, size)) return i;
+    return -1;
+}
+
+int64_t ofc_first_bad_hand(const uint8_t *cards, int64_t n, int size)
+{
+    int64_t i = 0;
+#ifdef OFC_VECTOR_CHECK
+    const uint8_t *same_hand = size == 5 ? ofc_same_hand5 : ofc_same_hand3;
+    if (size == 5 || size == 3)
+        for (; i + 16 < n; i += 16)
+            if (OFC_UNLIKELY(ofc_bad16(cards + size * i, size, same_hand))) break;
+#endif
+    int64_t r = ofc_first_bad_scalar(cards + size * i, n - i, size);
+    return r < 0 ? -1 : r + i;
+}
+
+/* Blocks of this many hands are checked, then evaluated, while in L1. */
+#define OFC_BLOCK 1024
+
+#define OFC_BATCH(NAME, SIZE, EVAL)                                            \
+    int64_t NAME(const uint8_t *cards, int64_t n, uint16_t *out)               \
+    {                                                                          \
+        for (int64_t start = 0; start < n; start += OFC_BLOCK) {               \
+            int64_t len = n - start < OFC_BLOCK ? n - start : OFC_BLOCK;       \
+            const uint8_t *c = cards + (SIZE) * start;                         \
+            int64_t bad = ofc_first_bad_hand(c, len, (SIZE));                  \
+            if (OFC_UNLIKELY(bad >= 0)) return start + bad;                    \
+            uint16_t *o = out + start;                                         \
+            for (int64_t i = 0; i < len; i++, c += (SIZE)) o[i] = EVAL;        \
+        }                                                                      \
+        return -1;                                                             \
+    }
+
+OFC_BATCH(ofc_strength5_batch, 5, ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4]))
+OFC_BATCH(ofc_lowball27_batch, 5, ofc_lowball27_unchecked(c[0], c[1], c[2], c[3], c[4]))
+OFC_BATCH(ofc_strength3_batch, 3, ofc_strength3_unchecked(c[0], c[1], c[2]))

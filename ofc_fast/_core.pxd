@@ -1,0 +1,22 @@
+# Declarations of the C core (csrc/ofc_fast.h) for other Cython modules:
+#     from ofc_fast._core cimport ofc_strength5_unchecked
+# compile with include_dirs=[ofc_fast.get_include()] and the sources
+# ofc_fast.get_sources(), or link against this extension's symbols.
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
+
+cdef extern from "ofc_fast.h" nogil:
+    enum: OFC_STRENGTH_MAX
+    enum: OFC_LOWBALL_MAX
+    const uint32_t ofc_strength_info[]
+    const uint16_t ofc_cactus_rank[]
+
+    uint16_t ofc_strength5_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e)
+    uint16_t ofc_strength3_unchecked(unsigned a, unsigned b, unsigned c)
+    uint16_t ofc_lowball27_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e)
+    int ofc_strength_category(uint16_t s)
+    int ofc_strength(const uint8_t *cards, int n)
+    int ofc_lowball27(const uint8_t *cards, int n)
+    int64_t ofc_first_bad_hand(const uint8_t *cards, int64_t n, int size)
+    int64_t ofc_strength5_batch(const uint8_t *cards, int64_t n, uint16_t *out)
+    int64_t ofc_strength3_batch(const uint8_t *cards, int64_t n, uint16_t *out)
+    int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out)

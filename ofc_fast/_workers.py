@@ -1,0 +1,117 @@
+"""Running a batch kernel over row ranges, on one thread or several.
+
+A kernel is ``kernel(start, stop) -> int``: it processes rows [start, stop)
+without the GIL and returns -1, or the index of the first invalid row.  Work
+is cut into chunks of a few hundred microseconds so that Ctrl-C is noticed
+between chunks (the interpreter runs signal handlers whenever a chunk returns
+to Python) and worker threads stop early once one of them fails or the
+caller is interrupted.  The row reported is always the first invalid one,
+whatever the number of threads.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+
+Kernel = Callable[[int, int], int]
+
+#: rows per chunk; a chunk of 5-card hands takes about 0.2 ms
+CHUNK = 1 << 16
+
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def cpu_count() -> int:
+    """Cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def resolve_workers(workers: object) -> int:
+    """Thread count for ``workers=``: a positive int, or -1 for every core."""
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        try:
+            import numpy as np
+            if isinstance(workers, np.integer):
+                workers = int(workers)
+            else:
+                raise TypeError
+        except TypeError:
+            raise TypeError(f"workers must be an int (-1 for all cores), not {workers!r}") from None
+    assert isinstance(workers, int)
+    if workers == -1:
+        return cpu_count()
+    if workers < 1:
+        raise ValueError(f"workers must be a positive int or -1 for all cores, got {workers}")
+    return workers
+
+
+def _get_pool(size: int) -> ThreadPoolExecutor:
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < size:
+            old = _pool
+            _pool = ThreadPoolExecutor(max_workers=size, thread_name_prefix="ofc_fast")
+            _pool_size = size
+            if old is not None:
+                old.shutdown(wait=False)
+        return _pool
+
+
+class _FirstBad:
+    """The smallest failing row found so far; parts past it stop early."""
+
+    def __init__(self, n: int) -> None:
+        self.row = n
+        self.lock = threading.Lock()
+
+    def report(self, row: int) -> None:
+        with self.lock:
+            self.row = min(self.row, row)
+
+
+def _run_range(kernel: Kernel, start: int, stop: int, first: _FirstBad) -> int:
+    for lo in range(start, stop, CHUNK):
+        if lo > first.row:  # a row before this one already failed
+            return -1
+        bad = kernel(lo, min(lo + CHUNK, stop))
+        if bad >= 0:
+            first.report(bad)
+            return bad
+    return -1
+
+
+def run(kernel: Kernel, n: int, workers: int) -> int:
+    """Run ``kernel`` over rows [0, n); the first invalid row index, or -1.
+
+    The answer does not depend on ``workers``: each thread takes a contiguous
+    part and the smallest failing row over all parts is returned.
+    """
+    threads = min(workers, max(1, -(-n // CHUNK)))
+    first_bad = _FirstBad(n)
+    if threads == 1:
+        return _run_range(kernel, 0, n, first_bad)
+    bounds = [n * i // threads for i in range(threads + 1)]
+    pool = _get_pool(threads - 1)
+    futures: list[Future[int]] = [
+        pool.submit(_run_range, kernel, bounds[i], bounds[i + 1], first_bad)
+        for i in range(1, threads)
+    ]
+    try:
+        _run_range(kernel, bounds[0], bounds[1], first_bad)
+        pending = set(futures)
+        while pending:  # a timed wait lets Ctrl-C through
+            _, pending = wait(pending, timeout=0.05)
+    except BaseException:
+        first_bad.report(-1)  # every part stops at its next chunk
+        wait(futures)
+        raise
+    for f in futures:
+        f.result()  # re-raise an exception from a worker
+    return first_bad.row if first_bad.row < n else -1

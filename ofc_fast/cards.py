@@ -1,0 +1,249 @@
+"""Cards: parsing text and integers into card codes, and printing them back.
+
+A card code is ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace; suit 0 = c,
+1 = d, 2 = h, 3 = s), the numbering of PokerHandEvaluator; 255 (or -1) marks
+an empty slot in a partial board.
+
+>>> cards("Ah Kd 2c")
+array([50, 45,  0], dtype=uint8)
+>>> card_str([50, 45, 0])
+'Ah Kd 2c'
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",
+    "from_cactus", "to_cactus", "CardLike",
+]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+EMPTY = 255
+_SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
+
+# every spelling of every card: "Ah", "ah", "AH", "aH", "10h", "A♥" ...
+_CODE: dict[str, int] = {}
+for _r, _rc in enumerate(RANKS):
+    for _s, _sc in enumerate(SUITS):
+        for _rr in {_rc, _rc.lower()} | ({"10"} if _rc == "T" else set()):
+            for _ss in (_sc, _sc.upper()):
+                _CODE[_rr + _ss] = _r * 4 + _s
+        for _sym, _si in _SUIT_SYMBOLS.items():
+            if _si == _s:
+                for _rr in {_rc, _rc.lower()} | ({"10"} if _rc == "T" else set()):
+                    _CODE[_rr + _sym] = _r * 4 + _s
+_EMPTY_TOKENS = {"--", "__", "??", "xx", "XX"}
+_NAMES = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
+_TOKEN = re.compile(r"10|\S")
+_SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
+
+CardLike = Union[str, int, np.integer[Any]]
+
+
+def _parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
+    """Codes of the cards in ``text`` ("Ah Kd 2c", "AhKd2c", "ah,kd,10c")."""
+    out: list[int] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        if not chunk:
+            continue
+        code = _CODE.get(chunk)
+        if code is not None:
+            out.append(code)
+            continue
+        if chunk in _EMPTY_TOKENS:
+            if not allow_empty:
+                raise ValueError(f"{where}empty slot {chunk!r} where a card is needed")
+            out.append(EMPTY)
+            continue
+        # cards written together ("AhKd2c"): rank then suit, repeatedly
+        toks = _TOKEN.findall(chunk)
+        if len(toks) % 2:
+            raise ValueError(f"{where}cannot read card text {chunk!r} in {text!r}")
+        for i in range(0, len(toks), 2):
+            tok = toks[i] + toks[i + 1]
+            code = _CODE.get(tok)
+            if code is None:
+                if tok in _EMPTY_TOKENS and allow_empty:
+                    out.append(EMPTY)
+                    continue
+                raise ValueError(
+                    f"{where}unknown card {tok!r} in {text!r}: a card is a rank "
+                    f"({' '.join(RANKS)}, or 10) then a suit (c d h s)")
+            out.append(code)
+    return out
+
+
+def _check_int(v: int, where: str, allow_empty: bool) -> int:
+    if 0 <= v <= 51:
+        return v
+    if allow_empty and v in (-1, EMPTY):
+        return EMPTY
+    raise ValueError(f"{where}card code {v} is not in 0..51")
+
+
+def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) -> npt.NDArray[np.uint8]:
+    """Card codes of ``x`` as a uint8 array.
+
+    ``x`` is text (``"Ah Kd 2c"``, ``"AhKd2c"``, any case, ``10`` for ``T``,
+    suit symbols allowed), an iterable of card texts or codes, or a nested
+    list / array of them (each text element may hold one card or a whole
+    hand; a hand per element adds a last axis).  ``allow_empty`` accepts
+    ``--`` / ``-1`` / ``255`` as an empty slot (code 255).
+
+    >>> cards("Ah Kd 2c").tolist()
+    [50, 45, 0]
+    >>> cards(["Qh Qd 5c", "As Ks Qs"]).shape
+    (2, 3)
+    >>> cards([51, "2c"]).tolist()
+    [51, 0]
+    """
+    if isinstance(x, str):
+        return np.array(_parse_text(x, allow_empty), dtype=np.uint8)
+    if isinstance(x, (bytes, bytearray)):
+        raise TypeError(f"card text must be str, not {type(x).__name__} ({x!r})")
+    if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
+        return _int_array(x, allow_empty)
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return np.array([_check_int(int(x), "", allow_empty)], dtype=np.uint8)
+    if x is None:
+        raise TypeError("cards() takes text, card codes or a sequence of them, not None")
+    arr = np.asarray(x, dtype=object) if not isinstance(x, np.ndarray) else x
+    if arr.dtype.kind in "iu":
+        return _int_array(arr, allow_empty)
+    if arr.dtype.kind == "b" or arr.dtype.kind in "fc":
+        raise TypeError(f"card codes must be integers, got a {arr.dtype} array")
+    if arr.ndim == 0:
+        raise TypeError(f"cannot read cards from {type(x).__name__} {x!r}")
+    return _object_array(arr, allow_empty)
+
+
+def _where(index: tuple[int, ...]) -> str:
+    return f"item {index[0] if len(index) == 1 else index}: "
+
+
+def _int_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
+    bad = (arr < 0) | (arr > 51)
+    if allow_empty:
+        bad &= (arr != -1) & (arr != EMPTY)
+    if bad.any():
+        index = np.unravel_index(int(np.argmax(bad)), arr.shape)
+        index = tuple(int(i) for i in index)
+        raise ValueError(f"{_where(index)}card code {arr[index]} is not in 0..51")
+    return arr.astype(np.uint8)
+
+
+def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
+    """Element by element: ints are codes, text is one card or a whole hand."""
+    rows: list[list[int]] = []
+    for index in np.ndindex(arr.shape):
+        item = arr[index]
+        where = _where(index)
+        if isinstance(item, str):
+            rows.append(_parse_text(item, allow_empty, where))
+        elif isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_)):
+            rows.append([_check_int(int(item), where, allow_empty)])
+        else:
+            raise TypeError(f"{where}expected card text or an integer code, got "
+                            f"{type(item).__name__} {item!r}")
+    counts = {len(r) for r in rows}
+    if counts == {1}:
+        return np.array([r[0] for r in rows], dtype=np.uint8).reshape(arr.shape)
+    if len(counts) == 1:
+        k = counts.pop()
+        return np.array(rows, dtype=np.uint8).reshape(arr.shape + (k,))
+    raise ValueError("text items hold different numbers of cards "
+                     f"({sorted(counts)}); give one card or one whole hand per item")
+
+
+def card(text: str) -> int:
+    """Code of one card.
+
+    >>> card("As"), card("10h")
+    (51, 34)
+    """
+    codes = _parse_text(text, False)
+    if len(codes) != 1:
+        raise ValueError(f"expected one card, got {len(codes)} in {text!r}")
+    return codes[0]
+
+
+def card_str(codes: Any, sep: str = " ") -> Any:
+    """Canonical text of card codes: ``"Ah Kd 2c"``; 255 / -1 print as ``--``.
+
+    A single code gives one card; a 1-D sequence gives one string; a 2-D or
+    deeper array gives a list (nested like the array) of strings, one per row.
+
+    >>> card_str([50, 45, 0])
+    'Ah Kd 2c'
+    >>> card_str(51)
+    'As'
+    """
+    if isinstance(codes, (int, np.integer)) and not isinstance(codes, bool):
+        return _name(int(codes), "")
+    arr = np.asarray(codes)
+    if arr.dtype.kind not in "iu":
+        if arr.size == 0:
+            return "" if arr.ndim <= 1 else [card_str(a, sep) for a in arr]
+        raise TypeError(f"card_str() takes integer card codes, got a {arr.dtype} array")
+    if arr.ndim == 0:
+        return _name(int(arr), "")
+    if arr.ndim == 1:
+        return sep.join(_name(int(c), _where((i,))) for i, c in enumerate(arr))
+    return [card_str(a, sep) for a in arr]
+
+
+def _name(code: int, where: str) -> str:
+    if 0 <= code <= 51:
+        return _NAMES[code]
+    if code in (-1, EMPTY):
+        return "--"
+    raise ValueError(f"{where}card code {code} is not in 0..51")
+
+
+# --- Cactus Kev card integers (treys, deuces) -------------------------------
+# bits: xxxbbbbb bbbbbbbb cdhsrrrr xxpppppp  (b: rank bit, cdhs: suit bit,
+# r: rank 0..12, p: prime of the rank)
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_CACTUS_SUIT = (8, 4, 2, 1)       # clubs, diamonds, hearts, spades
+_TO_CACTUS = np.array(
+    [(1 << (16 + (c >> 2))) | (_CACTUS_SUIT[c & 3] << 12) | ((c >> 2) << 8) | _PRIMES[c >> 2]
+     for c in range(52)], dtype=np.int64)
+_FROM_CACTUS = {int(v): c for c, v in enumerate(_TO_CACTUS)}
+
+
+def to_cactus(codes: Any) -> Any:
+    """Cactus Kev card integers (as used by treys / deuces) of card codes.
+
+    >>> to_cactus(cards("As"))[0] == 268442665   # treys Card.new("As")
+    True
+    """
+    arr = cards(codes)
+    out = _TO_CACTUS[arr]
+    return out
+
+
+def from_cactus(ints: Any) -> npt.NDArray[np.uint8]:
+    """Card codes of Cactus Kev card integers (treys / deuces ``Card.new``).
+
+    >>> card_str(from_cactus([268442665, 134236965]))
+    'As Kd'
+    """
+    arr = np.asarray(ints)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"Cactus Kev cards are integers, got a {arr.dtype} array")
+    flat = arr.reshape(-1)
+    out = np.empty(flat.shape, dtype=np.uint8)
+    for i, v in enumerate(flat.tolist()):
+        code = _FROM_CACTUS.get(v)
+        if code is None:
+            index = tuple(int(j) for j in np.unravel_index(i, arr.shape)) if arr.ndim else (0,)
+            raise ValueError(f"{_where(index)}{v} is not a Cactus Kev card integer")
+        out[i] = code
+    return out.reshape(arr.shape)

@@ -1,0 +1,279 @@
+"""Hand strength: one scale for 3- and 5-card hands, deuce-to-seven lowball.
+
+``strength`` is a uint16, larger = stronger, comparable between a top row (3
+cards) and a middle or bottom row (5 cards): category first, then ranks by
+significance, and a missing kicker is lower than any card (RULES 3).  5-card
+hands take 7462 distinct values, 3-card hands 455, in 1..STRENGTH_MAX.
+
+>>> strength("Qh Qd 5c") > strength("Qs Qc 4d 3h 2s")
+True
+>>> describe(strength("Qh Qd Kc"))
+'Pair of Queens, King kicker'
+"""
+from __future__ import annotations
+
+import enum
+from typing import Any, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core, _workers
+from .cards import _parse_text, card_str, cards
+
+__all__ = [
+    "HandCategory", "STRENGTH_MAX", "LOWBALL_MAX", "strength", "lowball27",
+    "category", "describe", "to_cactus_rank", "hand_array",
+]
+
+#: strongest strength (royal flush); strengths run 1..STRENGTH_MAX
+STRENGTH_MAX: int = _core.STRENGTH_MAX
+#: best deuce-to-seven rank (7-5-4-3-2 offsuit); ranks run 1..LOWBALL_MAX
+LOWBALL_MAX: int = _core.LOWBALL_MAX
+
+
+class HandCategory(enum.IntEnum):
+    """Hand category, weakest first; a royal flush is told apart from other straight flushes."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        """Readable name: ``HandCategory.FULL_HOUSE.label == 'Full house'``."""
+        return self.name.replace("_", " ").capitalize()
+
+
+_INFO = _core.strength_info()            # category | cards << 4 | ranks << 8
+_CATEGORY = (_INFO & 15).astype(np.uint8)
+_NCARDS = ((_INFO >> 4) & 15).astype(np.uint8)
+_CACTUS = _core.cactus_ranks()
+
+
+# --- input ------------------------------------------------------------------
+
+def _where(lead: tuple[int, ...], row: int) -> str:
+    if not lead:
+        return ""
+    index = np.unravel_index(row, lead)
+    return f"hand {int(index[0]) if len(lead) == 1 else tuple(int(i) for i in index)}, "
+
+
+def _raise_bad_hand(hands2d: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...]) -> None:
+    """Say exactly what is wrong with row ``row`` (found bad by a kernel)."""
+    hand = [int(c) for c in hands2d[row]]
+    where = _where(lead, row)
+    for pos, c in enumerate(hand):
+        if c > 51:
+            what = "an empty slot (255)" if c == 255 else f"card code {c}"
+            raise ValueError(f"{where}position {pos}: {what} is not in 0..51")
+    for pos, c in enumerate(hand):
+        first = hand.index(c)
+        if first != pos:
+            raise ValueError(f"{where.rstrip(', ') or 'hand'}: card {card_str(c)} (code {c}) "
+                             f"appears twice, at positions {first} and {pos}")
+    raise AssertionError(f"kernel rejected a valid hand {hand}")  # pragma: no cover
+
+
+def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
+    """(C-contiguous uint8 (n, k) array, leading shape, is-one-hand) of a hands argument.
+
+    Integer arrays of any dtype and memory order are accepted; codes outside
+    0..51 are reported here with their original value, before any narrowing.
+    """
+    if isinstance(x, str):
+        arr = np.array(_parse_text(x, False), dtype=np.uint8)
+    elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
+        arr = x
+    elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
+        arr = _narrow(x)
+    else:
+        if isinstance(x, np.ndarray) and x.dtype.kind not in "OUS":
+            raise TypeError(f"cards must be integer codes or text, got a {x.dtype} array")
+        arr = cards(x)
+    if arr.ndim == 0:
+        raise TypeError("a hand is a sequence of cards, not a single value")
+    k = arr.shape[-1]
+    if k not in sizes:
+        want = " or ".join(str(s) for s in sizes)
+        raise ValueError(f"a hand has {want} cards: got {k} (last dimension of shape {arr.shape})")
+    lead = arr.shape[:-1]
+    flat = np.ascontiguousarray(arr.reshape(-1, k))
+    return flat, lead, arr.ndim == 1
+
+
+def _narrow(x: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """uint8 copy of an integer array after checking every code is in 0..51."""
+    bad = (x < 0) | (x > 51)
+    if bad.any():
+        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), x.shape))
+        lead, pos = index[:-1], index[-1]
+        where = f"hand {lead[0] if len(lead) == 1 else lead}, " if lead else ""
+        value = x[index]
+        what = "an empty slot" if value in (-1, 255) else "card code"
+        raise ValueError(f"{where}position {pos}: {what} {value} is not in 0..51")
+    return x.astype(np.uint8)
+
+
+def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int) -> Any:
+    w = _workers.resolve_workers(workers)
+    flat, lead, one = hand_array(x, sizes)
+    out = np.empty(flat.shape[0], dtype=np.uint16)
+    bad = _workers.run(lambda lo, hi: rows_fn(flat, out, lo, hi), flat.shape[0], w)
+    if bad >= 0:
+        _raise_bad_hand(flat, bad, lead)
+    if one:
+        return int(out[0])
+    return out.reshape(lead)
+
+
+# --- public API -------------------------------------------------------------
+
+@overload
+def strength(hands: str, *, workers: int = ...) -> int: ...
+@overload
+def strength(hands: Any, *, workers: int = ...) -> Any: ...
+
+
+def strength(hands: Any, *, workers: int = 1) -> Any:
+    """Strength of hands of 3 or 5 cards: larger = stronger, one scale for both.
+
+    ``hands`` is an integer array of shape ``(..., 5)`` or ``(..., 3)`` (any
+    integer dtype, any memory order) giving a uint16 array of shape ``(...)``,
+    or one hand as text or a list, giving an int.  ``workers``: threads
+    (-1 = every core); the GIL is released while hands are evaluated.
+
+    >>> strength("Qh Qd 5c") > strength("Qs Qc 4d 3h 2s")   # RULES 3: QQ5 beats QQ432
+    True
+    >>> strength([[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]).tolist()
+    [7917, 2668]
+    """
+    if type(hands) is list and len(hands) in (3, 5) and workers == 1:
+        s = _core.strength_codes(hands)   # fast path for one hand of ints
+        if s > 0:
+            return s
+    return _batch(_core.strength_rows, hands, (3, 5), workers)
+
+
+def lowball27(hands: Any, *, workers: int = 1) -> Any:
+    """Deuce-to-seven lowball rank of 5-card hands: larger = better low.
+
+    Aces are high, straights and flushes count against the hand; 7-5-4-3-2
+    offsuit is LOWBALL_MAX (7462), a royal flush 1.  Same input rules as
+    :func:`strength`.
+
+    >>> lowball27("7c 5d 4h 3s 2c") == LOWBALL_MAX
+    True
+    >>> lowball27("Ah 5d 4h 3s 2c") > lowball27("6h 5d 4h 3s 2c")  # A-5 is ace high, 6-2 a straight
+    True
+    """
+    return _batch(_core.lowball27_rows, hands, (5,), workers)
+
+
+def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
+    arr = np.asarray(s)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"strength values must be integers, got {arr.dtype}")
+    bad = (arr < 1) | (arr > STRENGTH_MAX)
+    if bad.any():
+        index = np.unravel_index(int(np.argmax(bad)), arr.shape)
+        where = f"item {tuple(int(i) for i in index)}: " if arr.ndim else ""
+        raise ValueError(f"{where}strength {arr[index]} is not in 1..{STRENGTH_MAX}")
+    return arr, arr.ndim == 0
+
+
+def category(s: Any) -> Any:
+    """HandCategory of a strength, or a uint8 array of categories for an array.
+
+    >>> category(strength("Ah Kh Qh Jh Th"))
+    <HandCategory.ROYAL_FLUSH: 9>
+    >>> category(strength([[0, 1, 2], [4, 8, 12]])).tolist()
+    [3, 0]
+    """
+    arr, one = _strength_array(s)
+    out = _CATEGORY[arr]
+    return HandCategory(int(out)) if one else out
+
+
+def to_cactus_rank(s: Any) -> Any:
+    """Cactus Kev rank of 5-card strengths: 1 = royal flush .. 7462 = 7-5-4-3-2.
+
+    The rank used by Cactus Kev's evaluator, treys and phevaluator, so tables
+    built on them keep working.
+
+    >>> to_cactus_rank(strength("Ah Kh Qh Jh Th")), to_cactus_rank(strength("7c 5d 4h 3s 2c"))
+    (1, 7462)
+    """
+    arr, one = _strength_array(s)
+    out = _CACTUS[arr]
+    if (out == 0).any():
+        index = np.unravel_index(int(np.argmax(out == 0)), arr.shape)
+        where = f"item {tuple(int(i) for i in index)}: " if arr.ndim else ""
+        raise ValueError(f"{where}strength {arr[index]} is a 3-card hand; Cactus Kev ranks are for 5 cards")
+    return int(out) if one else out
+
+
+_RANK_NAMES = ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+               "Ten", "Jack", "Queen", "King", "Ace"]
+
+
+def _plural(r: int) -> str:
+    return "Sixes" if r == 4 else _RANK_NAMES[r] + "s"
+
+
+def _kickers(ranks: list[int]) -> str:
+    if not ranks:
+        return ""
+    word = "kicker" if len(ranks) == 1 else "kickers"
+    return ", " + "-".join(_RANK_NAMES[r] for r in ranks) + " " + word
+
+
+def _describe_one(s: int) -> str:
+    info = int(_INFO[s])
+    cat = HandCategory(info & 15)
+    ranks = [(info >> (8 + 4 * i)) & 15 for i in range(5)]
+    ranks = [r for r in ranks if r != 15]
+    if cat == HandCategory.HIGH_CARD:
+        return f"{_RANK_NAMES[ranks[0]]} high{_kickers(ranks[1:])}"
+    if cat == HandCategory.PAIR:
+        return f"Pair of {_plural(ranks[0])}{_kickers(ranks[1:])}"
+    if cat == HandCategory.TWO_PAIR:
+        return f"Two pair, {_plural(ranks[0])} and {_plural(ranks[1])}{_kickers(ranks[2:])}"
+    if cat == HandCategory.THREE_OF_A_KIND:
+        return f"Three {_plural(ranks[0])}{_kickers(ranks[1:])}"
+    if cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        return f"{cat.label}, {_RANK_NAMES[ranks[0]]} high"
+    if cat == HandCategory.FLUSH:
+        return "Flush, " + "-".join(_RANK_NAMES[r] for r in ranks)
+    if cat == HandCategory.FULL_HOUSE:
+        return f"Full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
+    if cat == HandCategory.FOUR_OF_A_KIND:
+        return f"Four {_plural(ranks[0])}{_kickers(ranks[1:])}"
+    return "Royal flush"
+
+
+def describe(x: Any) -> Any:
+    """Readable name of a hand: a strength (int), or one hand as text.
+
+    Arrays of strengths give a list of names.
+
+    >>> describe(strength("Qh Qd 5c Kd 2s"))
+    'Pair of Queens, King-Five-Two kickers'
+    >>> describe("Ah 2d 3c 4s 5h")
+    'Straight, Five high'
+    """
+    if isinstance(x, str):
+        x = strength(x)
+    arr, one = _strength_array(x)
+    if one:
+        return _describe_one(int(arr))
+    return [_describe_one(int(v)) for v in arr.reshape(-1)] if arr.ndim == 1 else \
+        [describe(a) for a in arr]

@@ -1,0 +1,372 @@
+"""Pure-Python reference implementation of the OFC rules (the test oracle).
+
+Written straight from RULES.md, deliberately slow and plain: no lookup
+tables, no numpy and nothing from the other ofc_fast modules, so it stays
+independent of the C kernel it is used to check.
+
+Cards are ints: ``code = rank * 4 + suit``, rank 0 = deuce .. 12 = ace,
+suit 0 = c, 1 = d, 2 = h, 3 = s.  A board is 13 codes: ``board[0:3]`` is
+the top row, ``board[3:8]`` the middle and ``board[8:13]`` the bottom.
+
+The ``rules`` argument is any object with the attributes read below
+(normally the package's frozen rules dataclass).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Sequence
+
+__all__ = [
+    "HIGH_CARD", "PAIR", "TWO_PAIR", "TRIPS", "STRAIGHT", "FLUSH",
+    "FULL_HOUSE", "QUADS", "STRAIGHT_FLUSH", "ROYAL_FLUSH", "CATEGORY_NAMES",
+    "RANK_CHARS", "SUIT_CHARS", "parse", "card_str",
+    "category", "row_key", "lowball_key", "is_live_low",
+    "fouled", "royalties", "stays", "fantasyland", "score_matrix", "score",
+]
+
+# ---------------------------------------------------------------- cards
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+
+HIGH_CARD = 0
+PAIR = 1
+TWO_PAIR = 2
+TRIPS = 3
+STRAIGHT = 4
+FLUSH = 5
+FULL_HOUSE = 6
+QUADS = 7
+STRAIGHT_FLUSH = 8
+ROYAL_FLUSH = 9
+
+CATEGORY_NAMES: tuple[str, ...] = (
+    "high card", "pair", "two pair", "three of a kind", "straight",
+    "flush", "full house", "four of a kind", "straight flush", "royal flush",
+)
+
+ACE = 12
+TEN = 8
+WHEEL_RANKS = frozenset({12, 0, 1, 2, 3})   # A 2 3 4 5
+LOW_NUTS_RANKS = frozenset({5, 3, 2, 1, 0})  # 7 5 4 3 2
+
+TOP = slice(0, 3)
+MIDDLE = slice(3, 8)
+BOTTOM = slice(8, 13)
+
+
+def rank_of(card: int) -> int:
+    return card // 4
+
+
+def suit_of(card: int) -> int:
+    return card % 4
+
+
+def card_str(card: int) -> str:
+    """Canonical text of one card code, e.g. 51 -> 'As'."""
+    return RANK_CHARS[rank_of(card)] + SUIT_CHARS[suit_of(card)]
+
+
+def parse(text: str) -> list[int]:
+    """Parse card text such as 'Ah Kd 2c / 10s ...' into codes.
+
+    Case-insensitive; '10' is accepted for 'T'; whitespace, '/' and '|'
+    are ignored (so 'AhKd' also works).  Raises ValueError on bad text.
+    """
+    cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in "/|")
+    cards: list[int] = []
+    i = 0
+    while i < len(cleaned):
+        if cleaned[i:i + 2] == "10":
+            rank_text, i = "T", i + 2
+        else:
+            rank_text, i = cleaned[i].upper(), i + 1
+        if i >= len(cleaned):
+            raise ValueError(f"card {len(cards)}: rank {rank_text!r} has no suit")
+        suit_text, i = cleaned[i].lower(), i + 1
+        if rank_text not in RANK_CHARS:
+            raise ValueError(f"card {len(cards)}: unknown rank {rank_text!r}")
+        if suit_text not in SUIT_CHARS:
+            raise ValueError(f"card {len(cards)}: unknown suit {suit_text!r}")
+        cards.append(RANK_CHARS.index(rank_text) * 4 + SUIT_CHARS.index(suit_text))
+    return cards
+
+
+def _check_cards(cards: Sequence[int], sizes: tuple[int, ...]) -> list[int]:
+    """Return cards as a list after checking size, range and duplicates."""
+    raw = list(cards)
+    if len(raw) not in sizes:
+        raise ValueError(f"expected {' or '.join(map(str, sizes))} cards, got {len(raw)}")
+    out: list[int] = []
+    seen: set[int] = set()
+    for pos, value in enumerate(raw):
+        try:
+            card = operator.index(value)  # ints, also numpy integers
+        except TypeError:
+            card = -1
+        if isinstance(value, bool) or not 0 <= card <= 51:
+            raise ValueError(f"position {pos}: invalid card code {value!r}")
+        if card in seen:
+            raise ValueError(f"position {pos}: card {card_str(card)} ({card}) appears twice")
+        seen.add(card)
+        out.append(card)
+    return out
+
+
+def _check_board(board: Sequence[int]) -> list[int]:
+    return _check_cards(board, (13,))
+
+
+# ------------------------------------------------------- hand ranking
+
+def _rank_groups(cards: Sequence[int]) -> list[tuple[int, int]]:
+    """(count, rank) for each distinct rank, most significant first:
+    bigger groups first, then higher rank."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[rank_of(card)] = counts.get(rank_of(card), 0) + 1
+    return sorted(((n, r) for r, n in counts.items()), reverse=True)
+
+
+def _is_flush(cards: Sequence[int]) -> bool:
+    return len({suit_of(c) for c in cards}) == 1
+
+
+def _straight_high(cards: Sequence[int], wheel: bool) -> int | None:
+    """High rank of a 5-card straight, or None.  With wheel=True,
+    A2345 is a straight with high card 5 (rank 3)."""
+    ranks = {rank_of(c) for c in cards}
+    if len(ranks) != 5:
+        return None
+    if max(ranks) - min(ranks) == 4:
+        return max(ranks)
+    if wheel and ranks == WHEEL_RANKS:
+        return 3
+    return None
+
+
+def _key5(cards: Sequence[int], wheel: bool) -> tuple[int, ...]:
+    """High-poker key of 5 cards: (category, ranks by significance...),
+    padded to 6 entries with -1.  Straight flushes (royal included) use
+    category 8 here; the royal sorts on top by its ace."""
+    groups = _rank_groups(cards)
+    flush = _is_flush(cards)
+    high = _straight_high(cards, wheel)
+    shape = [n for n, _ in groups]
+    if high is not None:
+        key = [STRAIGHT_FLUSH if flush else STRAIGHT, high]
+    elif shape == [4, 1]:
+        key = [QUADS] + [r for _, r in groups]
+    elif shape == [3, 2]:
+        key = [FULL_HOUSE] + [r for _, r in groups]
+    elif flush:
+        key = [FLUSH] + [r for _, r in groups]
+    elif shape == [3, 1, 1]:
+        key = [TRIPS] + [r for _, r in groups]
+    elif shape == [2, 2, 1]:
+        key = [TWO_PAIR] + [r for _, r in groups]
+    elif shape == [2, 1, 1, 1]:
+        key = [PAIR] + [r for _, r in groups]
+    else:
+        key = [HIGH_CARD] + [r for _, r in groups]
+    return tuple(key + [-1] * (6 - len(key)))
+
+
+def _key3(cards: Sequence[int]) -> tuple[int, ...]:
+    """Key of a 3-card top: no straights or flushes; same layout as _key5."""
+    groups = _rank_groups(cards)
+    shape = [n for n, _ in groups]
+    cat = {(3,): TRIPS, (2, 1): PAIR, (1, 1, 1): HIGH_CARD}[tuple(shape)]
+    key = [cat] + [r for _, r in groups]
+    return tuple(key + [-1] * (6 - len(key)))
+
+
+def row_key(cards: Sequence[int]) -> tuple[int, ...]:
+    """Strength key of a 3- or 5-card row, comparable across sizes.
+
+    A missing kicker is -1, lower than any rank, so QQ5 > QQ432 but
+    QQ5 < QQ532; AKQ < AKQ32 but AKQ > AKJT9 (RULES 2-3).
+    """
+    cards = _check_cards(cards, (3, 5))
+    return _key3(cards) if len(cards) == 3 else _key5(cards, wheel=True)
+
+
+def category(cards: Sequence[int]) -> int:
+    """Category 0..9 of a 3- or 5-card row (9 = royal flush)."""
+    key = row_key(cards)
+    if key[0] == STRAIGHT_FLUSH and key[1] == ACE:
+        return ROYAL_FLUSH
+    return key[0]
+
+
+def lowball_key(cards: Sequence[int]) -> tuple[int, ...]:
+    """Deuce-to-seven key of 5 cards; larger = better low (RULES 11).
+
+    The 2-7 order is the high-poker order reversed, with aces always high
+    and no wheel (A2345 is ace-high), so negate the no-wheel high key.
+    """
+    cards = _check_cards(cards, (5,))
+    return tuple(-x for x in _key5(cards, wheel=False))
+
+
+def is_live_low(cards: Sequence[int]) -> bool:
+    """Live Low-OFC middle: five ranks, highest <= T, no straight/flush."""
+    cards = _check_cards(cards, (5,))
+    ranks = {rank_of(c) for c in cards}
+    return (len(ranks) == 5 and max(ranks) <= TEN
+            and _straight_high(cards, wheel=False) is None
+            and not _is_flush(cards))
+
+
+def _is_low_nuts(cards: Sequence[int]) -> bool:
+    """Live 7-5-4-3-2 (live excludes the flush)."""
+    return is_live_low(cards) and {rank_of(c) for c in cards} == LOW_NUTS_RANKS
+
+
+# ------------------------------------------------------------- boards
+
+def fouled(board: Sequence[int], rules: Any) -> bool:
+    """True when the board breaks the row order (RULES 4, 9)."""
+    board = _check_board(board)
+    top, mid, bot = board[TOP], board[MIDDLE], board[BOTTOM]
+    if rules.low:
+        # 3- and 5-card keys never tie, so "<" is "bottom must beat top".
+        return not is_live_low(mid) or row_key(bot) < row_key(top)
+    return not (row_key(top) <= row_key(mid) <= row_key(bot))
+
+
+def _top_royalty(top: Sequence[int], rules: Any) -> int:
+    groups = _rank_groups(top)
+    n, r = groups[0]
+    if n == 3:
+        return rules.top_trips[r]
+    if n == 2:
+        return rules.top_pair[r]
+    return 0
+
+
+def _middle_royalty(mid: Sequence[int], rules: Any) -> int:
+    if rules.low:
+        # Only called on non-fouled boards, so the middle is live.
+        if _is_low_nuts(mid):
+            return rules.low_nuts
+        return rules.low_middle[max(rank_of(c) for c in mid)]
+    return rules.middle[category(mid)]
+
+
+def royalties(board: Sequence[int], rules: Any) -> tuple[int, int, int]:
+    """(top, middle, bottom) royalties; all 0 on a fouled board."""
+    board = _check_board(board)
+    if fouled(board, rules):
+        return (0, 0, 0)
+    return (_top_royalty(board[TOP], rules),
+            _middle_royalty(board[MIDDLE], rules),
+            rules.bottom[category(board[BOTTOM])])
+
+
+def stays(board: Sequence[int], rules: Any) -> bool:
+    """Meets the stay (re-fantasy) condition on some row and not fouled."""
+    board = _check_board(board)
+    if fouled(board, rules):
+        return False
+    rows = [(rules.stay_top, board[TOP]), (rules.stay_bottom, board[BOTTOM])]
+    if not rules.low:
+        rows.append((rules.stay_middle, board[MIDDLE]))
+    return any(minimum is not None and category(cards) >= minimum
+               for minimum, cards in rows)
+
+
+def _entry_cards(board: list[int], rules: Any) -> int:
+    """Cards dealt on Fantasyland entry for a non-fouled board."""
+    n, r = _rank_groups(board[TOP])[0]
+    top = rules.fl_top_trips[r] if n == 3 else rules.fl_top_pair[r] if n == 2 else 0
+    if not rules.low:
+        return top
+    nuts = _is_low_nuts(board[MIDDLE])
+    if rules.fl_low_mode == "both":
+        return rules.fl_low_both if (top and nuts) else 0
+    if rules.fl_low_mode != "either":
+        raise ValueError(f"unknown fl_low_mode {rules.fl_low_mode!r}")
+    if top and nuts:
+        return rules.fl_low_both
+    if nuts:
+        return rules.fl_low_nuts
+    return top
+
+
+def fantasyland(board: Sequence[int], rules: Any, in_fantasyland: bool = False) -> int:
+    """Cards dealt next hand (0 = no Fantasyland).
+
+    Outside Fantasyland this is the entry count; inside, the base stay
+    count when the board stays and 0 otherwise (RULES 8).
+    """
+    board = _check_board(board)
+    if in_fantasyland:
+        return rules.stay_cards if stays(board, rules) else 0
+    if fouled(board, rules):
+        return 0
+    return _entry_cards(board, rules)
+
+
+# ------------------------------------------------------------ scoring
+
+def _cmp(x: tuple[int, ...], y: tuple[int, ...]) -> int:
+    """+1 if x > y, -1 if x < y, 0 if equal."""
+    return (x > y) - (x < y)
+
+
+def _row_results(a: list[int], b: list[int], low: bool) -> list[int]:
+    """+1/0/-1 per row (top, middle, bottom) for a against b."""
+    mid_key = lowball_key if low else row_key  # Low: the better 2-7 low wins
+    return [_cmp(row_key(a[TOP]), row_key(b[TOP])),
+            _cmp(mid_key(a[MIDDLE]), mid_key(b[MIDDLE])),
+            _cmp(row_key(a[BOTTOM]), row_key(b[BOTTOM]))]
+
+
+def _pair_score(a: list[int], b: list[int], rules: Any) -> int:
+    """What player a wins from player b (RULES 6)."""
+    fa, fb = fouled(a, rules), fouled(b, rules)
+    if fa and fb:
+        return 0
+    if fa:
+        rows = [-1, -1, -1]
+    elif fb:
+        rows = [1, 1, 1]
+    else:
+        rows = _row_results(a, b, rules.low)
+    total = sum(rows)
+    if rows == [1, 1, 1]:
+        total += rules.scoop_bonus
+    elif rows == [-1, -1, -1]:
+        total -= rules.scoop_bonus
+    return total + sum(royalties(a, rules)) - sum(royalties(b, rules))
+
+
+def _check_deal(boards: Sequence[Sequence[int]], rules: Any) -> list[list[int]]:
+    if not rules.min_players <= len(boards) <= rules.max_players:
+        raise ValueError(f"{len(boards)} players; these rules allow "
+                         f"{rules.min_players} to {rules.max_players}")
+    checked = [_check_board(b) for b in boards]
+    seen: dict[int, int] = {}
+    for p, board in enumerate(checked):
+        for pos, card in enumerate(board):
+            if card in seen:
+                raise ValueError(f"player {p} position {pos}: card {card_str(card)} "
+                                 f"({card}) also dealt to player {seen[card]}")
+            seen[card] = p
+    return checked
+
+
+def score_matrix(boards: Sequence[Sequence[int]], rules: Any) -> list[list[int]]:
+    """m[a][b] = points player a wins from player b (antisymmetric)."""
+    checked = _check_deal(boards, rules)
+    n = len(checked)
+    return [[0 if a == b else _pair_score(checked[a], checked[b], rules)
+             for b in range(n)] for a in range(n)]
+
+
+def score(boards: Sequence[Sequence[int]], rules: Any) -> list[int]:
+    """Net points per player for one hand; sums to 0."""
+    return [sum(row) for row in score_matrix(boards, rules)]

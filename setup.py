@@ -1,0 +1,57 @@
+"""Build of the compiled part of ofc_fast: the C core (csrc/) and its Cython bindings.
+
+Set OFC_FAST_SANITIZE=1 for an address/undefined-behaviour sanitizer build,
+OFC_FAST_DEBUG=1 for Cython bounds checks; shipped wheels use neither and no
+-march flag (portable across CPUs of the platform).
+"""
+import os
+import sys
+
+import numpy as np
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+CORE_SOURCES = ["csrc/ofc_eval.c", "csrc/ofc_board.c", "csrc/ofc_tables.c"]
+CORE_SOURCES = [s for s in CORE_SOURCES if os.path.exists(s)]
+
+if sys.platform == "win32":
+    compile_args = ["/O2"]
+    link_args = []
+else:
+    compile_args = ["-O3", "-std=c99", "-fno-strict-overflow"]
+    link_args = []
+if os.environ.get("OFC_FAST_SANITIZE"):
+    compile_args += ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
+                     "-fno-sanitize-recover=undefined"]
+    link_args += ["-fsanitize=address,undefined"]
+
+directives = {
+    "language_level": 3,
+    "boundscheck": bool(os.environ.get("OFC_FAST_DEBUG")),
+    "wraparound": False,
+    "cdivision": True,
+    "freethreading_compatible": True,
+}
+
+
+def ext(name):
+    return Extension(
+        f"ofc_fast.{name}",
+        [f"ofc_fast/{name}.pyx", *CORE_SOURCES],
+        include_dirs=["csrc", np.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_23_API_VERSION")],
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+    )
+
+
+setup(
+    ext_modules=cythonize([ext("_core")], compiler_directives=directives),
+    packages=["ofc_fast", "ofc_fast.include", "ofc_fast.golden"],
+    package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc", "ofc_fast.golden": "tests/golden"},
+    package_data={
+        "ofc_fast": ["py.typed", "*.pyi", "*.pxd", "*.pyx"],
+        "ofc_fast.include": ["*.h", "*.c"],
+        "ofc_fast.golden": ["*.json", "*.md"],
+    },
+)

@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""Generate csrc/ofc_tables.c: every lookup table of the C core.
+
+Run ``python tools/gen_tables.py`` after changing this file;
+``python tools/gen_tables.py --check`` exits 1 when the committed tables
+differ from what this script produces (CI runs it).
+
+The script is deliberately self-contained (standard library only) and shares
+no code with ``ofc_fast.reference``: the two are independent derivations of
+RULES.md and the tests compare them.
+
+Scales produced
+---------------
+strength   One order over every 5-card class (7462) and every 3-card class
+           (455): category first, then ranks by significance, a missing
+           kicker lower than any card (RULES 3).  1 = weakest (3-card 4-3-2
+           high) .. 7917 = royal flush; 0 is never a hand.
+lowball    Deuce-to-seven order of 5 cards (RULES 11): 1 = worst (royal
+           flush) .. 7462 = 7-5-4-3-2 offsuit.
+
+Perfect hash for 5 cards
+------------------------
+The rank multiset of a hand is summed as a base-5 number
+``q = sum(5 ** rank)`` (the low 32 bits of the summed card keys) (a rank occurs at most 4 times, so no digit carries:
+q is unique per multiset, and < 5**13 < 2**32).  The 6175 possible values of
+q are mapped to 8192 slots by a two-level (hash-and-displace) perfect hash:
+
+    p    = q * MULT                      (64-bit product)
+    slot = ((p >> 40) & 8191) ^ DISP[p >> 53]
+
+Each slot holds a 32-bit word: the strength when the suits differ (low 16
+bits) and when all five cards share a suit (high 16 bits), so a hand costs
+five key loads, one multiply and two table loads.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+from pathlib import Path
+
+RANKS = "23456789TJQKA"
+NR = 13
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "csrc" / "ofc_tables.c"
+OUT_H = ROOT / "csrc" / "ofc_tables.h"
+
+HASH_BITS = 13          # 8192 slots for 6175 keys (load 0.75)
+BUCKET_BITS = 11        # 2048 buckets, ~3 keys each
+SLOT_SHIFT = 64 - BUCKET_BITS - HASH_BITS   # 40
+BUCKET_SHIFT = 64 - BUCKET_BITS             # 53
+
+# categories (HandCategory in Python)
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SFLUSH, ROYAL = range(10)
+
+
+def straight_high(distinct_desc: list[int], wheel: bool) -> int | None:
+    """High rank of a 5-rank straight, or None.  ``wheel``: A-2-3-4-5 counts (high 5)."""
+    if distinct_desc[0] - distinct_desc[4] == 4:
+        return distinct_desc[0]
+    if wheel and distinct_desc == [12, 3, 2, 1, 0]:
+        return 3
+    return None
+
+
+def high_key(ranks: tuple[int, ...], flush: bool, wheel: bool = True) -> tuple[int, ...]:
+    """Order key of a 3- or 5-card high hand; missing kickers pad with -1.
+
+    Key = (category, ranks by significance...).  Royal flush sorts as the top
+    straight flush; its category is told apart separately.
+    """
+    counts = {r: ranks.count(r) for r in set(ranks)}
+    # ranks grouped by multiplicity, then by rank: e.g. KKK55 -> K, 5
+    groups = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    if len(ranks) == 5 and shape == [1] * 5:
+        hi = straight_high(groups, wheel)
+        if hi is not None:
+            return (SFLUSH if flush else STRAIGHT, hi, -1, -1, -1, -1)
+        cat = FLUSH if flush else HIGH
+    else:
+        cat = {
+            (1, 1, 1): HIGH, (1, 1, 1, 1, 1): HIGH,
+            (2, 1): PAIR, (2, 1, 1, 1): PAIR,
+            (2, 2, 1): TWO_PAIR,
+            (3,): TRIPS, (3, 1, 1): TRIPS,
+            (3, 2): FULL, (4, 1): QUADS,
+        }[tuple(shape)]
+    return (cat, *groups, *([-1] * (5 - len(groups))))
+
+
+def category_of(key: tuple[int, ...]) -> int:
+    if key[0] == SFLUSH and key[1] == 12:
+        return ROYAL
+    return key[0]
+
+
+def rank_multisets(size: int, most: int):
+    """Every multiset of ``size`` ranks with no rank more than ``most`` times, as sorted tuples."""
+    for combo in itertools.combinations_with_replacement(range(NR), size):
+        if max(combo.count(r) for r in combo) <= most:
+            yield combo
+
+
+def build():
+    five = list(rank_multisets(5, 4))          # 6175
+    three = list(rank_multisets(3, 3))         # 455
+    assert len(five) == 6175 and len(three) == 455
+
+    # --- the merged strength scale --------------------------------------
+    classes: dict[tuple, int] = {}             # key -> card count
+    for ms in five:
+        classes[high_key(ms, False)] = 5
+        if len(set(ms)) == 5:
+            classes[high_key(ms, True)] = 5
+    n5 = len(classes)
+    for ms in three:
+        classes[high_key(ms, False)] = 3
+    assert n5 == 7462 and len(classes) == 7462 + 455
+    order = sorted(classes)
+    strength = {k: i + 1 for i, k in enumerate(order)}
+    nmax = len(order)
+
+    # per strength: category, card count, ranks (4-bit each, 15 = none)
+    info = [0] * (nmax + 1)
+    cactus = [0] * (nmax + 1)
+    five_rank = 0
+    for k in order:
+        s = strength[k]
+        nib = 0
+        for i, r in enumerate(k[1:6]):
+            nib |= (r if r >= 0 else 15) << (4 * i)
+        info[s] = category_of(k) | (classes[k] << 4) | (nib << 8)
+        if classes[k] == 5:
+            five_rank += 1                      # 1 = weakest 5-card class
+            cactus[s] = 7463 - five_rank        # Cactus Kev: 1 = royal flush
+
+    # --- deuce-to-seven lowball ------------------------------------------
+    low_keys = set()
+    for ms in five:
+        low_keys.add(high_key(ms, False, wheel=False))
+        if len(set(ms)) == 5:
+            low_keys.add(high_key(ms, True, wheel=False))
+    low_order = sorted(low_keys)                # weakest high hand = best low
+    assert len(low_order) == 7462
+    lowball = {k: 7462 - i for i, k in enumerate(low_order)}
+
+    # --- perfect hash of the base-5 rank sum ------------------------------
+    def qsum(ms):
+        return sum(5 ** r for r in ms)
+
+    qs = [qsum(ms) for ms in five]
+    assert len(set(qs)) == len(qs) and max(qs) < 2 ** 32
+    mult, disp, slot_of = perfect_hash(qs)
+
+    hand5 = [0] * (1 << HASH_BITS)
+    low5 = [0] * (1 << HASH_BITS)
+    for ms, q in zip(five, qs):
+        slot = slot_of[q]
+        plain = strength[high_key(ms, False)]
+        suited = strength[high_key(ms, True)] if len(set(ms)) == 5 else 0
+        hand5[slot] = plain | (suited << 16)
+        lplain = lowball[high_key(ms, False, wheel=False)]
+        lsuited = lowball[high_key(ms, True, wheel=False)] if len(set(ms)) == 5 else 0
+        low5[slot] = lplain | (lsuited << 16)
+
+    # --- top row: direct table on (r0, r1, r2) ---------------------------
+    top3 = [0] * (NR ** 3)
+    for r0, r1, r2 in itertools.product(range(NR), repeat=3):
+        ms = tuple(sorted((r0, r1, r2)))
+        if max(ms.count(r) for r in ms) <= 3:
+            top3[r0 * NR * NR + r1 * NR + r2] = strength[high_key(ms, False)]
+
+    return dict(nmax=nmax, info=info, cactus=cactus, mult=mult, disp=disp,
+                hand5=hand5, low5=low5, top3=top3)
+
+
+def perfect_hash(qs: list[int]):
+    """Find MULT and DISP so that every q lands in its own slot (see module doc)."""
+    rng = random.Random(20261130)               # fixed seed: the output is reproducible
+    size = 1 << HASH_BITS
+    mask64 = (1 << 64) - 1
+    for _ in range(1000):
+        mult = rng.getrandbits(64) | 1
+        buckets: dict[int, list[int]] = {}
+        for q in qs:
+            p = (q * mult) & mask64
+            buckets.setdefault(p >> BUCKET_SHIFT, []).append(q)
+        ok = True
+        for members in buckets.values():
+            h = [((q * mult) & mask64) >> SLOT_SHIFT & (size - 1) for q in members]
+            if len(set(h)) != len(h):
+                ok = False
+                break
+        if not ok:
+            continue
+        taken = bytearray(size)
+        disp = [0] * (1 << BUCKET_BITS)
+        slot_of: dict[int, int] = {}
+        for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
+            members = buckets[b]
+            h = [((q * mult) & mask64) >> SLOT_SHIFT & (size - 1) for q in members]
+            for d in range(size):
+                slots = [x ^ d for x in h]
+                if not any(taken[s] for s in slots):
+                    break
+            else:
+                ok = False
+                break
+            disp[b] = d
+            for q, s in zip(members, slots):
+                taken[s] = 1
+                slot_of[q] = s
+        if ok:
+            return mult, disp, slot_of
+    raise SystemExit("no perfect hash found")
+
+
+def c_array(ctype: str, name: str, values: list[int], per_line: int, comment: str,
+            suffix: str = "") -> str:
+    text = [f"{v}{suffix}" for v in values]
+    width = max(len(v) for v in text)
+    lines = []
+    for i in range(0, len(text), per_line):
+        lines.append("    " + ", ".join(v.rjust(width) for v in text[i:i + per_line]) + ",")
+    return f"/* {comment} */\nconst {ctype} {name}[{len(values)}] = {{\n" + "\n".join(lines) + "\n};\n"
+
+
+def render(t) -> str:
+    # Per byte value (a card code, or garbage for 52..255):
+    #   ofc_card_key: 5**rank in bits 0-31 (summed: the rank multiset in base 5)
+    #                 + 1 << (32 + 4*suit) (summed: a 4-bit count per suit; a
+    #                 count of 5 is a flush), 0 for a byte that is no card.
+    #   ofc_card_bit: 1 << code, or 1 << 63 for a byte that is no card: a hand
+    #                 is valid iff the OR of its bits equals their sum (no card
+    #                 twice) and bit 63 is clear.
+    card_key = [(5 ** (c >> 2)) | (1 << (32 + 4 * (c & 3))) if c < 52 else 0 for c in range(256)]
+    card_bit = [(1 << c) if c < 52 else (1 << 63) for c in range(256)]
+    # Same-hand masks for the vector duplicate check over 16 hands of n bytes:
+    # byte p and byte p + d are in one hand iff p % n + d < n.
+    mask5 = [[255 if p % 5 + d < 5 else 0 for p in range(80)] for d in range(1, 5)]
+    mask3 = [[255 if p % 3 + d < 3 else 0 for p in range(48)] for d in range(1, 3)]
+    parts = [
+        "/* Generated by tools/gen_tables.py -- do not edit; run the script instead. */\n",
+        '#include "ofc_tables.h"\n\n',
+        c_array("uint64_t", "ofc_card_key", card_key, 4,
+                "per byte: 5**rank + 1 << (32 + 4*suit); 0 for a byte that is no card", "ULL"),
+        "\n",
+        c_array("uint64_t", "ofc_card_bit", card_bit, 4,
+                "per byte: 1 << code for a card, 1 << 63 for anything else", "ULL"),
+        "\n",
+        c_array("uint16_t", "ofc_hash_disp", t["disp"], 16,
+                "displacement per bucket: slot = (bits 40..52 of q*MULT) ^ disp[q*MULT >> 53]"),
+        "\n",
+        c_array("uint32_t", "ofc_hand5", t["hand5"], 8,
+                "strength by slot: low 16 bits offsuit, high 16 bits all one suit (0: no such flush)"),
+        "\n",
+        c_array("uint32_t", "ofc_low5", t["low5"], 8,
+                "deuce-to-seven rank by slot, packed like ofc_hand5"),
+        "\n",
+        c_array("uint16_t", "ofc_top3", t["top3"], 13,
+                "strength of a top row by ranks: index r0*169 + r1*13 + r2 (0: impossible triple)"),
+        "\n",
+        c_array("uint32_t", "ofc_strength_info", t["info"], 8,
+                "per strength: bits 0-3 category, 4-7 card count, 8-27 ranks by significance (4 bits each, 15 = none)"),
+        "\n",
+        c_array("uint16_t", "ofc_cactus_rank", t["cactus"], 12,
+                "per strength: Cactus Kev rank (1 = royal flush .. 7462 = 7-5-4-3-2), 0 for 3-card strengths"),
+        "\n",
+        c_array("uint8_t", "ofc_same_hand5", sum(mask5, []), 20,
+                "[d-1][p]: 255 when bytes p and p+d of 16 five-card hands are in one hand"),
+        "\n",
+        c_array("uint8_t", "ofc_same_hand3", sum(mask3, []), 24,
+                "[d-1][p]: 255 when bytes p and p+d of 16 three-card hands are in one hand"),
+    ]
+    return "".join(parts)
+
+
+def render_header(t) -> str:
+    return f"""/* Generated by tools/gen_tables.py -- do not edit; run the script instead.
+ * The lookup tables of the C core, defined once in ofc_tables.c. */
+#ifndef OFC_TABLES_H
+#define OFC_TABLES_H
+#include <stdint.h>
+
+#define OFC_STRENGTH_MAX {t['nmax']}  /* strongest hand: royal flush */
+#define OFC_LOWBALL_MAX 7462   /* best deuce-to-seven low: 7-5-4-3-2 offsuit */
+
+/* 5-card perfect hash: p = q * OFC_HASH_MULT (64-bit),
+ * slot = ((p >> {SLOT_SHIFT}) & {(1 << HASH_BITS) - 1}) ^ ofc_hash_disp[p >> {BUCKET_SHIFT}] */
+#define OFC_HASH_MULT {t['mult']}ULL
+#define OFC_HASH_SLOT_SHIFT {SLOT_SHIFT}
+#define OFC_HASH_SLOT_MASK {(1 << HASH_BITS) - 1}u
+#define OFC_HASH_BUCKET_SHIFT {BUCKET_SHIFT}
+
+extern const uint64_t ofc_card_key[256];
+extern const uint64_t ofc_card_bit[256];
+extern const uint16_t ofc_hash_disp[{1 << BUCKET_BITS}];
+extern const uint32_t ofc_hand5[{1 << HASH_BITS}];
+extern const uint32_t ofc_low5[{1 << HASH_BITS}];
+extern const uint16_t ofc_top3[{NR ** 3}];
+extern const uint32_t ofc_strength_info[{t['nmax'] + 1}];
+extern const uint16_t ofc_cactus_rank[{t['nmax'] + 1}];
+extern const uint8_t ofc_same_hand5[4 * 80];
+extern const uint8_t ofc_same_hand3[2 * 48];
+
+#endif
+"""
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if csrc/ofc_tables.c is stale")
+    args = ap.parse_args(argv)
+    tables = build()
+    outputs = {OUT: render(tables), OUT_H: render_header(tables)}
+    if args.check:
+        stale = [p for p, text in outputs.items() if not p.exists() or p.read_text() != text]
+        for p in stale:
+            print(f"{p.relative_to(ROOT)} is stale: run python tools/gen_tables.py", file=sys.stderr)
+        if not stale:
+            print("generated tables are current")
+        return 1 if stale else 0
+    for p, text in outputs.items():
+        p.write_text(text)
+        print(f"wrote {p.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
