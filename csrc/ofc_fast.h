@@ -120,6 +120,56 @@ int64_t ofc_strength5_batch(const uint8_t *cards, int64_t n, uint16_t *out);
 int64_t ofc_strength3_batch(const uint8_t *cards, int64_t n, uint16_t *out);
 int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out);
 
+/* ---- Boards: royalties, fouls, Fantasyland, scoring ---------------------
+ * A board is 13 codes: top (3), middle (5), bottom (5).  A row's value is its
+ * strength, except a Low (2-7) middle, whose value is its lowball rank.  The
+ * rules of a variant reach the kernels as lookup tables indexed by row value,
+ * built from the rules object (ofc_fast.rules), so no rule is a constant here.
+ */
+typedef struct ofc_rules {
+    const int32_t *royalty[3];   /* [row][value]: royalty points (top, middle, bottom) */
+    const uint8_t *stay[3];      /* [row][value]: 1 when the row keeps a player in Fantasyland */
+    const uint8_t *fl_top;       /* [top value]: cards dealt on entry (0 = no entry) */
+    const uint8_t *fl_middle;    /* [middle value]: cards on entry by the middle (Low), or NULL */
+    const uint8_t *middle_live;  /* [lowball rank]: 1 for a live Low middle; NULL: a high middle */
+    int32_t scoop_bonus;         /* paid by a player who loses all three rows */
+    int32_t fl_both;             /* cards when top and middle entries both qualify */
+    int32_t fl_both_required;    /* 1: entry needs the top and the middle together */
+    int32_t stay_cards;          /* cards dealt to a player who stays in Fantasyland */
+} ofc_rules;
+
+/* Everything known about one complete board. */
+typedef struct ofc_board_result {
+    uint16_t value[3];           /* row values: strength, or lowball rank for a Low middle */
+    int32_t royalty[3];          /* 0 when fouled */
+    int32_t fouled;
+    int32_t fantasyland;         /* cards next hand, 0 = none */
+    int32_t stays;               /* not fouled and a row meets its stay condition */
+} ofc_board_result;
+
+/* Nonzero when the n codes at c hold a byte that is not a card or a card
+ * twice (n <= 52). */
+int ofc_bad_deal(const uint8_t *c, int n);
+
+/* Evaluate one valid board (codes checked by the caller). */
+void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *rules,
+                    ofc_board_result *res);
+
+/* n boards of 13 bytes.  in_fantasyland: n flags or NULL (none in
+ * Fantasyland).  Any output pointer may be NULL.  strength and royalties hold
+ * 3 values per board.  Returns -1, or the index of the first board with a
+ * byte that is no card or a card twice (outputs before it are written). */
+int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
+                          const ofc_rules *rules, uint8_t *fouled, uint16_t *strength,
+                          int32_t *royalties, uint8_t *fantasyland, uint8_t *stays);
+
+/* n deals of `players` boards (2..4) of 13 bytes.  net: n*players points
+ * (each deal sums to 0); matrix: n*players*players, [a][b] = what a wins from
+ * b.  Either may be NULL.  Returns -1, or the index of the first deal with a
+ * byte that is no card or a card used twice anywhere in the deal. */
+int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                        int32_t *net, int32_t *matrix);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,6 +22,7 @@ extern const uint32_t ofc_low5[8192];
 extern const uint16_t ofc_top3[2197];
 extern const uint32_t ofc_strength_info[7918];
 extern const uint16_t ofc_cactus_rank[7918];
+extern const uint32_t ofc_lowball_info[7463];
 extern const uint8_t ofc_same_hand5[4 * 80];
 extern const uint8_t ofc_same_hand3[2 * 48];
 

@@ -1,8 +1,8 @@
 """ofc_fast: fast, exact Open Face Chinese Poker evaluation.
 
 Hand strength for 3- and 5-card rows on one scale, deuce-to-seven lowball,
-and (in ofc_fast.rules) royalties, fouls, Fantasyland and scoring, over numpy
-arrays with the GIL released.
+royalties, fouls, Fantasyland and scoring for every preset variant (rules as
+data), over numpy arrays with the GIL released.
 
 >>> import ofc_fast as ofc
 >>> ofc.cards("Ah Kd 2c").tolist()
@@ -25,6 +25,8 @@ from .hands import (
     strength,
     to_cactus_rank,
 )
+from .rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
+from .boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
 
 __version__ = "0.1.0"
 
@@ -32,6 +34,8 @@ __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
     "LOWBALL_MAX", "STRENGTH_MAX", "HandCategory", "category", "describe", "lowball27",
     "strength", "to_cactus_rank", "get_include", "get_sources", "__version__",
+    "LOW", "ORIGINAL", "PINEAPPLE", "PRESETS", "PROGRESSIVE", "STAY_CONVENTIONS", "Rules",
+    "get_rules", "ROWS", "Analysis", "Board", "analyze", "parse_boards", "score", "score_matrix",
 ]
 
 

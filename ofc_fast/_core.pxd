@@ -20,3 +20,31 @@ cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_strength5_batch(const uint8_t *cards, int64_t n, uint16_t *out)
     int64_t ofc_strength3_batch(const uint8_t *cards, int64_t n, uint16_t *out)
     int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out)
+
+    ctypedef struct ofc_rules:
+        const int32_t *royalty[3]
+        const uint8_t *stay[3]
+        const uint8_t *fl_top
+        const uint8_t *fl_middle
+        const uint8_t *middle_live
+        int32_t scoop_bonus
+        int32_t fl_both
+        int32_t fl_both_required
+        int32_t stay_cards
+
+    ctypedef struct ofc_board_result:
+        uint16_t value[3]
+        int32_t royalty[3]
+        int32_t fouled
+        int32_t fantasyland
+        int32_t stays
+
+    const uint32_t ofc_lowball_info[]
+    int ofc_bad_deal(const uint8_t *c, int n)
+    void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *rules,
+                        ofc_board_result *res)
+    int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
+                              const ofc_rules *rules, uint8_t *fouled, uint16_t *strength,
+                              int32_t *royalties, uint8_t *fantasyland, uint8_t *stays)
+    int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                            int32_t *net, int32_t *matrix)

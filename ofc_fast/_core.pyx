@@ -67,3 +67,98 @@ def strength_info():
 def cactus_ranks():
     """Per strength 0..STRENGTH_MAX: Cactus Kev rank of 5-card strengths, else 0."""
     return np.asarray(<const uint16_t[:OFC_STRENGTH_MAX + 1]>ofc_cactus_rank).copy()
+
+
+def lowball_info():
+    """Per lowball rank 0..LOWBALL_MAX: category | 5 << 4 | ranks << 8 (uint32)."""
+    return np.asarray(<const uint32_t[:OFC_LOWBALL_MAX + 1]>ofc_lowball_info).copy()
+
+
+# --- boards -----------------------------------------------------------------
+
+cdef Py_ssize_t TABLE_LEN = OFC_STRENGTH_MAX + 1
+
+
+cdef class RuleTables:
+    """The lookup tables of a rules object, in the layout of the C struct ofc_rules.
+
+    Built by ofc_fast.rules.Rules.tables(); every table is indexed by a row
+    value (a strength, or the lowball rank of a Low middle) 0..STRENGTH_MAX.
+    """
+    cdef ofc_rules c
+    cdef readonly object arrays
+
+    def __init__(self, royalty, stay, fl_top, fl_middle, middle_live,
+                 int scoop_bonus, int fl_both, int fl_both_required, int stay_cards):
+        cdef const int32_t[::1] roy
+        cdef const uint8_t[::1] u8
+        keep = []
+        for row in range(3):
+            roy = self._check(royalty[row], np.int32, keep)
+            self.c.royalty[row] = &roy[0]
+            u8 = self._check(stay[row], np.uint8, keep)
+            self.c.stay[row] = &u8[0]
+        u8 = self._check(fl_top, np.uint8, keep)
+        self.c.fl_top = &u8[0]
+        self.c.fl_middle = NULL
+        self.c.middle_live = NULL
+        if fl_middle is not None:
+            u8 = self._check(fl_middle, np.uint8, keep)
+            self.c.fl_middle = &u8[0]
+        if middle_live is not None:
+            u8 = self._check(middle_live, np.uint8, keep)
+            self.c.middle_live = &u8[0]
+        self.c.scoop_bonus = scoop_bonus
+        self.c.fl_both = fl_both
+        self.c.fl_both_required = fl_both_required
+        self.c.stay_cards = stay_cards
+        self.arrays = tuple(keep)
+
+    @staticmethod
+    def _check(table, dtype, list keep):
+        arr = np.ascontiguousarray(table, dtype=dtype)
+        if arr.ndim != 1 or arr.shape[0] != TABLE_LEN:
+            raise ValueError(f"rule tables have {TABLE_LEN} entries, got shape {arr.shape}")
+        arr.setflags(write=False)
+        keep.append(arr)
+        return arr
+
+
+def analyze_rows(RuleTables rules, const uint8_t[:, ::1] boards, in_fantasyland,
+                 uint8_t[::1] fouled, uint16_t[:, ::1] strength, int32_t[:, ::1] royalties,
+                 uint8_t[::1] fantasyland, uint8_t[::1] stays, Py_ssize_t start, Py_ssize_t stop):
+    """Analyze boards [start, stop) of a (n, 13) array into the (n,) / (n, 3) outputs."""
+    cdef const uint8_t[::1] infl
+    cdef const uint8_t *infl_p = NULL
+    cdef int64_t bad
+    if stop <= start:
+        return -1
+    if boards.shape[1] != 13:
+        raise ValueError("boards have 13 cards")
+    if in_fantasyland is not None:
+        infl = in_fantasyland
+        infl_p = &infl[start]
+    with nogil:
+        bad = ofc_analyze_batch(&boards[start, 0], stop - start, infl_p, &rules.c,
+                                &fouled[start], &strength[start, 0], &royalties[start, 0],
+                                &fantasyland[start], &stays[start])
+    return bad if bad < 0 else bad + start
+
+
+def score_rows(RuleTables rules, const uint8_t[:, ::1] deals, int players,
+               int32_t[:, ::1] net, int32_t[:, ::1] matrix, Py_ssize_t start, Py_ssize_t stop):
+    """Score deals [start, stop) of a (n, 13 * players) array; net (n, P) and/or matrix (n, P*P)."""
+    cdef int64_t bad
+    cdef int32_t *net_p = NULL
+    cdef int32_t *mat_p = NULL
+    if stop <= start:
+        return -1
+    if players < 2 or players > 4 or deals.shape[1] != 13 * players:
+        raise ValueError("deals have 2 to 4 boards of 13 cards")
+    if net is not None:
+        net_p = &net[start, 0]
+    if matrix is not None:
+        mat_p = &matrix[start, 0]
+    with nogil:
+        bad = ofc_score_batch(&deals[start, 0], stop - start, players, &rules.c, net_p, mat_p)
+    return bad if bad < 0 else bad + start

@@ -145,6 +145,13 @@ def build():
     low_order = sorted(low_keys)                # weakest high hand = best low
     assert len(low_order) == 7462
     lowball = {k: 7462 - i for i, k in enumerate(low_order)}
+    # per lowball rank: category (A-2-3-4-5 is ace high here) | ranks << 8
+    low_info = [0] * 7463
+    for k, v in lowball.items():
+        nib = 0
+        for i, r in enumerate(k[1:6]):
+            nib |= (r if r >= 0 else 15) << (4 * i)
+        low_info[v] = category_of(k) | (5 << 4) | (nib << 8)
 
     # --- perfect hash of the base-5 rank sum ------------------------------
     def qsum(ms):
@@ -173,7 +180,7 @@ def build():
             top3[r0 * NR * NR + r1 * NR + r2] = strength[high_key(ms, False)]
 
     return dict(nmax=nmax, info=info, cactus=cactus, mult=mult, disp=disp,
-                hand5=hand5, low5=low5, top3=top3)
+                hand5=hand5, low5=low5, top3=top3, low_info=low_info)
 
 
 def perfect_hash(qs: list[int]):
@@ -265,6 +272,9 @@ def render(t) -> str:
         c_array("uint32_t", "ofc_strength_info", t["info"], 8,
                 "per strength: bits 0-3 category, 4-7 card count, 8-27 ranks by significance (4 bits each, 15 = none)"),
         "\n",
+        c_array("uint32_t", "ofc_lowball_info", t["low_info"], 8,
+                "per deuce-to-seven rank: like ofc_strength_info, A-2-3-4-5 being ace high (not a straight)"),
+        "\n",
         c_array("uint16_t", "ofc_cactus_rank", t["cactus"], 12,
                 "per strength: Cactus Kev rank (1 = royal flush .. 7462 = 7-5-4-3-2), 0 for 3-card strengths"),
         "\n",
@@ -302,6 +312,7 @@ extern const uint32_t ofc_low5[{1 << HASH_BITS}];
 extern const uint16_t ofc_top3[{NR ** 3}];
 extern const uint32_t ofc_strength_info[{t['nmax'] + 1}];
 extern const uint16_t ofc_cactus_rank[{t['nmax'] + 1}];
+extern const uint32_t ofc_lowball_info[7463];
 extern const uint8_t ofc_same_hand5[4 * 80];
 extern const uint8_t ofc_same_hand3[2 * 48];
 

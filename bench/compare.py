@@ -1,0 +1,552 @@
+#!/usr/bin/env python3
+"""One-table benchmark of ofc_fast against its own C core and other evaluators.
+
+    python bench/compare.py [--hands 10000000] [--repeat 7] [--json out.json]
+
+Every row evaluates the same random hands (seed 12345) in one process, and
+reports the median of ``--repeat`` timed runs (after one untimed warm-up).
+
+* batch rows: ``ofc.strength`` / ``ofc.lowball27`` over a (n, 5) or (n, 3)
+  uint8 array, with ``workers=1`` and ``workers=-1`` (every core);
+* C rows: a plain C loop (``out[i] = ofc_strength5_unchecked(...)``) over
+  the same hands, compiled from ``ofc.get_include()`` / ``ofc.get_sources()``
+  with ``cc -O3 -std=c99`` and timed in C with clock_gettime -- the ceiling
+  for the batch rows -- and the checked C batch kernels called directly;
+* per-call rows: one Python call per hand (``ofc.strength(list)``,
+  phevaluator, eval7, treys) over the first ``--per-call-hands`` hands.
+
+Adding a row is one line: ``rows.append(Row(name, callable, n, group))``;
+see :func:`build_rows` and :func:`optional_rows`.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+import ofc_fast as ofc
+
+SEED = 12345
+
+
+# --------------------------------------------------------------------- hands
+
+def random_hands(n: int, k: int = 5, seed: int = SEED, chunk: int = 1 << 20) -> np.ndarray:
+    """(n, k) uint8 array of random hands of k distinct cards (codes 0..51).
+
+    A partial Fisher-Yates shuffle of a fresh deck per row, vectorised over a
+    chunk of rows (np.random.default_rng(seed)): exact, uniform, and an order
+    of magnitude faster than argsort of (n, 52) random floats.
+    """
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), dtype=np.uint8)
+    base = np.arange(52, dtype=np.uint8)
+    for lo in range(0, n, chunk):
+        m = min(chunk, n - lo)
+        deck = np.tile(base, (m, 1))
+        rows = np.arange(m)
+        for i in range(k):
+            j = rng.integers(i, 52, size=m)
+            picked = deck[rows, j]
+            deck[rows, j] = deck[:, i]
+            deck[:, i] = picked
+        out[lo:lo + m] = deck[:, :k]
+    return out
+
+
+def check_hands(h: np.ndarray) -> None:
+    s = np.sort(h, axis=1)
+    if not (np.diff(s.astype(np.int16), axis=1) > 0).all() or s.max() > 51:
+        raise SystemExit("internal error: generated hands hold a repeated or invalid card")
+
+
+# ---------------------------------------------------------------------- rows
+
+@dataclass
+class Row:
+    """One line of the table.
+
+    ``fn()`` evaluates ``n`` hands (its return value is kept as ``result``
+    for the checks).  ``group``: "batch" (ratio vs the C loop named by
+    ``ref``), "c" (times measured in C: set ``times``, leave ``fn`` None),
+    or "call" (one Python call per hand; ratio vs phevaluator).
+    """
+    name: str
+    fn: Optional[Callable[[], Any]]
+    n: int
+    group: str = "batch"
+    ref: Optional[str] = None          # name of the C row this batch row is compared with
+    times: list[float] = field(default_factory=list)
+    result: Any = None
+    error: Optional[str] = None
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times) if self.times else float("nan")
+
+    @property
+    def rate(self) -> float:           # evaluations per second
+        return self.n / self.median if self.times else float("nan")
+
+
+class Ctx:
+    """Inputs shared by every row."""
+
+    def __init__(self, hands: int, per_call: int, workers_all: int) -> None:
+        self.n = hands
+        self.hands5 = random_hands(hands)
+        check_hands(self.hands5)
+        self.hands3 = np.ascontiguousarray(self.hands5[:, :3])
+        self.m = min(per_call, hands)
+        self.list5 = self.hands5[:self.m].tolist()
+        self.list3 = self.hands3[:self.m].tolist()
+        self.workers_all = workers_all
+        self._boards: Optional[np.ndarray] = None
+
+    def boards(self, n: Optional[int] = None) -> np.ndarray:
+        """(n, 13) uint8 random complete boards (top 0:3, middle 3:8, bottom 8:13)."""
+        n = self.m if n is None else n
+        if self._boards is None or len(self._boards) < n:
+            self._boards = random_hands(n, k=13, seed=SEED + 1)
+        return self._boards[:n]
+
+
+C5, C3, CLOW = "C loop ofc_strength5_unchecked", "C loop ofc_strength3_unchecked", "C loop ofc_lowball27_unchecked"
+
+
+def build_rows(ctx: Ctx) -> list[Row]:
+    h5, h3, n, m, W = ctx.hands5, ctx.hands3, ctx.n, ctx.m, ctx.workers_all
+    strength, lowball27 = ofc.strength, ofc.lowball27
+    rows: list[Row] = []
+    add = rows.append
+    # --- batch: numpy array in, uint16 array out (one call for all n hands)
+    add(Row("ofc.strength 5-card batch, workers=1", lambda: strength(h5, workers=1), n, ref=C5))
+    add(Row(f"ofc.strength 5-card batch, workers=-1 ({W})", lambda: strength(h5, workers=-1), n, ref=C5))
+    add(Row("ofc.strength 3-card batch, workers=1", lambda: strength(h3, workers=1), n, ref=C3))
+    add(Row(f"ofc.strength 3-card batch, workers=-1 ({W})", lambda: strength(h3, workers=-1), n, ref=C3))
+    add(Row("ofc.lowball27 batch, workers=1", lambda: lowball27(h5, workers=1), n, ref=CLOW))
+    add(Row(f"ofc.lowball27 batch, workers=-1 ({W})", lambda: lowball27(h5, workers=-1), n, ref=CLOW))
+    # --- C rows: filled in by run_c_rows() (times measured inside C)
+    add(Row(C5, None, n, "c"))
+    add(Row(C3, None, n, "c"))
+    add(Row(CLOW, None, n, "c"))
+    add(Row("C ofc_strength5_batch (checked kernel)", None, n, "c", ref=C5))
+    add(Row("C ofc_strength3_batch (checked kernel)", None, n, "c", ref=C3))
+    # --- one Python call per hand, over the first m hands
+    rows.extend(per_call_rows(ctx))
+    rows.extend(optional_rows(ctx))
+    return rows
+
+
+def per_call_rows(ctx: Ctx) -> list[Row]:
+    m, L5, L3 = ctx.m, ctx.list5, ctx.list3
+    rows: list[Row] = []
+    strength = ofc.strength
+    rows.append(Row("ofc.strength(list of 5) per call", lambda: [strength(h) for h in L5], m, "call"))
+    rows.append(Row("ofc.strength(list of 3) per call", lambda: [strength(h) for h in L3], m, "call"))
+    try:
+        import phevaluator
+        phe = phevaluator.evaluate_cards
+        rows.append(Row("phevaluator.evaluate_cards(*ints) per call",
+                        lambda: [phe(*h) for h in L5], m, "call"))
+    except ImportError:
+        print("note: phevaluator not installed, row skipped", file=sys.stderr)
+    try:
+        import eval7
+        deck = [eval7.Card(ofc.card_str([c])) for c in range(52)]
+        E7 = [[deck[c] for c in h] for h in L5]        # converted once, outside timing
+        ev7 = eval7.evaluate
+        rows.append(Row("eval7.evaluate([Card]*5) per call", lambda: [ev7(h) for h in E7], m, "call"))
+    except ImportError:
+        print("note: eval7 not installed, row skipped", file=sys.stderr)
+    try:
+        import treys
+        T5 = ofc.to_cactus(ctx.hands5[:m]).tolist()      # Cactus Kev ints, converted once
+        ev = treys.Evaluator()
+        tev, t5 = ev.evaluate, ev._five
+        rows.append(Row("treys Evaluator.evaluate([], hand) per call", lambda: [tev([], h) for h in T5], m, "call"))
+        rows.append(Row("treys Evaluator._five(hand) per call", lambda: [t5(h) for h in T5], m, "call"))
+    except ImportError:
+        print("note: treys not installed, row skipped", file=sys.stderr)
+    return rows
+
+
+def optional_rows(ctx: Ctx) -> list[Row]:
+    """Rows for APIs that may not exist yet (board analysis, scoring).
+
+    Each is added only when the package has the function.  TODO(lead): fill
+    in the real call signatures; a row whose warm-up call raises is reported
+    as an error line instead of stopping the run.
+    """
+    rows: list[Row] = []
+    if hasattr(ofc, "analyze"):
+        boards = ctx.boards()
+        rows.append(Row("ofc.analyze (13-card boards), workers=1",
+                        lambda: ofc.analyze(boards), len(boards)))
+    if hasattr(ofc, "score"):
+        boards = ctx.boards()
+        pairs = boards[: len(boards) // 2 * 2].reshape(-1, 2, 13)   # heads-up deals; overlapping cards!
+        rows.append(Row("ofc.score (heads-up), workers=1",
+                        lambda: ofc.score(pairs), len(pairs)))
+    return rows
+
+
+# ---------------------------------------------------------------------- timing
+
+def time_row(row: Row, repeat: int) -> None:
+    assert row.fn is not None
+    try:
+        row.result = row.fn()                 # warm-up (untimed), also the result checked
+    except Exception as e:                    # noqa: BLE001 - report and go on
+        row.error = f"{type(e).__name__}: {e}"
+        return
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        row.fn()
+        row.times.append(time.perf_counter() - t0)
+
+
+C_LOOP = r"""
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "ofc_fast.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* loop <hands file> <n> <mode> <repeat> <out file>
+ * mode: s5 s3 low (plain loops over the unchecked evaluators),
+ *       batch5 batch3 (the checked batch kernels).
+ * Prints one time in seconds per repeat, after one untimed warm-up pass. */
+int main(int argc, char **argv)
+{
+    if (argc != 6) { fprintf(stderr, "usage: loop file n mode repeat outfile\n"); return 2; }
+    int64_t n = atoll(argv[2]);
+    const char *mode = argv[3];
+    int repeat = atoi(argv[4]);
+    int k = (strcmp(mode, "s3") == 0 || strcmp(mode, "batch3") == 0) ? 3 : 5;
+    uint8_t *h = malloc((size_t)n * k);
+    uint16_t *out = malloc((size_t)n * sizeof *out);
+    FILE *f = fopen(argv[1], "rb");
+    if (!h || !out || !f || fread(h, (size_t)k, (size_t)n, f) != (size_t)n) { fprintf(stderr, "read failed\n"); return 2; }
+    fclose(f);
+    memset(out, 0, (size_t)n * sizeof *out);
+    for (int r = 0; r <= repeat; r++) {
+        double t0 = now();
+        int64_t bad = -1;
+        if (strcmp(mode, "s5") == 0) {
+            for (int64_t i = 0; i < n; i++) {
+                const uint8_t *c = h + 5 * i;
+                out[i] = ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4]);
+            }
+        } else if (strcmp(mode, "s3") == 0) {
+            for (int64_t i = 0; i < n; i++) {
+                const uint8_t *c = h + 3 * i;
+                out[i] = ofc_strength3_unchecked(c[0], c[1], c[2]);
+            }
+        } else if (strcmp(mode, "low") == 0) {
+            for (int64_t i = 0; i < n; i++) {
+                const uint8_t *c = h + 5 * i;
+                out[i] = ofc_lowball27_unchecked(c[0], c[1], c[2], c[3], c[4]);
+            }
+        } else if (strcmp(mode, "batch5") == 0) {
+            bad = ofc_strength5_batch(h, n, out);
+        } else if (strcmp(mode, "batch3") == 0) {
+            bad = ofc_strength3_batch(h, n, out);
+        } else { fprintf(stderr, "bad mode %s\n", mode); return 2; }
+        double t1 = now();
+        if (bad >= 0) { fprintf(stderr, "kernel rejected hand %lld\n", (long long)bad); return 3; }
+        if (r > 0) printf("%.9f\n", t1 - t0);
+    }
+    f = fopen(argv[5], "wb");
+    if (!f || fwrite(out, sizeof *out, (size_t)n, f) != (size_t)n) { fprintf(stderr, "write failed\n"); return 2; }
+    fclose(f);
+    return 0;
+}
+"""
+
+C_MODES = {C5: "s5", C3: "s3", CLOW: "low",
+           "C ofc_strength5_batch (checked kernel)": "batch5",
+           "C ofc_strength3_batch (checked kernel)": "batch3"}
+
+
+def compiler_info(cc: str) -> str:
+    try:
+        return subprocess.run([cc, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
+def run_c_rows(rows: list[Row], ctx: Ctx, repeat: int, cc: Optional[str]) -> Optional[str]:
+    """Compile the C loop once and time each C row; returns the compile command."""
+    crows = [r for r in rows if r.group == "c"]
+    if not crows:
+        return None
+    if cc is None:
+        for r in crows:
+            r.error = "no C compiler (cc) found"
+        return None
+    with tempfile.TemporaryDirectory(prefix="ofc_bench_") as tmp:
+        src = os.path.join(tmp, "loop.c")
+        exe = os.path.join(tmp, "loop")
+        with open(src, "w") as f:
+            f.write(C_LOOP)
+        cmd = [cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(), "-o", exe]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            for r in crows:
+                r.error = "compile failed: " + p.stderr.strip()[-300:]
+            return " ".join(cmd)
+        files = {5: os.path.join(tmp, "hands5.bin"), 3: os.path.join(tmp, "hands3.bin")}
+        ctx.hands5.tofile(files[5])
+        ctx.hands3.tofile(files[3])
+        outp = os.path.join(tmp, "out.bin")
+        for r in crows:
+            mode = C_MODES[r.name]
+            k = 3 if mode in ("s3", "batch3") else 5
+            p = subprocess.run([exe, files[k], str(ctx.n), mode, str(repeat), outp],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                r.error = f"C loop failed ({p.returncode}): {p.stderr.strip()}"
+                continue
+            r.times = [float(t) for t in p.stdout.split()]
+            r.result = np.fromfile(outp, dtype=np.uint16)
+        return " ".join([os.path.basename(cc), "-O3", "-std=c99", "-I<get_include()>",
+                         "loop.c", "<get_sources()>"])
+
+
+# ---------------------------------------------------------------- machine info
+
+def machine_info() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.lower().startswith(("model name", "hardware", "cpu model")):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    from ofc_fast import _workers
+    info = {
+        "cpu": cpu,
+        "machine": platform.machine(),
+        "cores_usable": _workers.cpu_count(),
+        "cores_os": os.cpu_count(),
+        "os": platform.platform(),
+        "python": platform.python_version() + " " + platform.python_implementation(),
+        "numpy": np.__version__,
+        "ofc_fast": getattr(ofc, "__version__", "?") + " (" + os.path.dirname(ofc.__file__) + ")",
+        "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+    for mod in ("phevaluator", "eval7", "treys"):
+        try:
+            from importlib.metadata import version
+            info[mod] = version(mod)
+        except Exception:  # noqa: BLE001
+            info[mod] = "not installed"
+    return info
+
+
+# ---------------------------------------------------------------------- checks
+
+def find(rows: list[Row], start: str) -> Optional[Row]:
+    for r in rows:
+        if r.name.startswith(start) and r.times:
+            return r
+    return None
+
+
+def correctness(rows: list[Row], ctx: Ctx) -> list[str]:
+    """Cross-checks of the results; returns failure messages (empty = all good)."""
+    bad: list[str] = []
+    by = {r.name: r for r in rows if r.result is not None}
+
+    def same(a: str, b: str, take: Optional[int] = None) -> None:
+        if a in by and b in by:
+            x, y = np.asarray(by[a].result), np.asarray(by[b].result)
+            if take is not None:
+                x, y = x[:take], y[:take]
+            if x.shape != y.shape or not np.array_equal(x, y):
+                bad.append(f"{a} != {b}")
+
+    W = ctx.workers_all
+    b5, b3 = "ofc.strength 5-card batch, workers=1", "ofc.strength 3-card batch, workers=1"
+    bl = "ofc.lowball27 batch, workers=1"
+    same(b5, f"ofc.strength 5-card batch, workers=-1 ({W})")
+    same(b3, f"ofc.strength 3-card batch, workers=-1 ({W})")
+    same(bl, f"ofc.lowball27 batch, workers=-1 ({W})")
+    same(b5, C5)
+    same(b3, C3)
+    same(bl, CLOW)
+    same(b5, "C ofc_strength5_batch (checked kernel)")
+    same(b3, "C ofc_strength3_batch (checked kernel)")
+    m = ctx.m
+    if b5 in by:
+        s5 = np.asarray(by[b5].result)[:m]
+        cactus = ofc.to_cactus_rank(s5)
+        for name, want in (("ofc.strength(list of 5) per call", s5),
+                           ("phevaluator.evaluate_cards(*ints) per call", cactus),
+                           ("treys Evaluator.evaluate([], hand) per call", cactus),
+                           ("treys Evaluator._five(hand) per call", cactus)):
+            if name in by and not np.array_equal(np.asarray(by[name].result), want):
+                bad.append(f"{name} disagrees with the batch strength")
+        name = "eval7.evaluate([Card]*5) per call"
+        if name in by:   # eval7 has its own scale: compare the orders (dense ranks)
+            e = np.asarray(by[name].result, dtype=np.int64)
+            if not np.array_equal(np.unique(e, return_inverse=True)[1].ravel(),
+                                  np.unique(s5, return_inverse=True)[1].ravel()):
+                bad.append(f"{name} orders hands differently from ofc.strength")
+    if b3 in by and "ofc.strength(list of 3) per call" in by:
+        if not np.array_equal(np.asarray(by["ofc.strength(list of 3) per call"].result),
+                              np.asarray(by[b3].result)[:m]):
+            bad.append("ofc.strength(list of 3) per call disagrees with the batch strength")
+    return bad
+
+
+def derived(rows: list[Row]) -> list[tuple[str, str, Optional[float]]]:
+    out: list[tuple[str, str, Optional[float]]] = []
+
+    def pct(label: str, a: Optional[Row], b: Optional[Row]) -> None:
+        v = 100.0 * a.rate / b.rate if a and b else None
+        out.append((label, f"{v:.1f} %" if v is not None else "n/a", v))
+
+    def times(label: str, a: Optional[Row], b: Optional[Row]) -> None:
+        v = a.rate / b.rate if a and b else None
+        out.append((label, f"{v:.2f}x" if v is not None else "n/a", v))
+
+    b5w1, b5wa = find(rows, "ofc.strength 5-card batch, workers=1"), find(rows, "ofc.strength 5-card batch, workers=-1")
+    b3w1, b3wa = find(rows, "ofc.strength 3-card batch, workers=1"), find(rows, "ofc.strength 3-card batch, workers=-1")
+    lw1, lwa = find(rows, "ofc.lowball27 batch, workers=1"), find(rows, "ofc.lowball27 batch, workers=-1")
+    c5, c3, cl = find(rows, C5), find(rows, C3), find(rows, CLOW)
+    pct("batch5 workers=1 / C loop rate", b5w1, c5)
+    pct("batch3 workers=1 / C3 loop rate", b3w1, c3)
+    pct("lowball27 workers=1 / C lowball loop rate", lw1, cl)
+    pct("C checked batch5 kernel / C loop rate", find(rows, "C ofc_strength5_batch"), c5)
+    times("5-card workers=-1 / workers=1 speed-up", b5wa, b5w1)
+    times("3-card workers=-1 / workers=1 speed-up", b3wa, b3w1)
+    times("lowball27 workers=-1 / workers=1 speed-up", lwa, lw1)
+    for label, r in (("C loop ns/hand (5-card)", c5), ("C loop ns/hand (3-card)", c3)):
+        v = 1e9 / r.rate if r else None
+        out.append((label, f"{v:.2f} ns" if v is not None else "n/a", v))
+    times("per-hand ofc.strength(list) vs phevaluator", find(rows, "ofc.strength(list of 5)"),
+          find(rows, "phevaluator"))
+    times("per-hand ofc.strength(list) vs eval7", find(rows, "ofc.strength(list of 5)"), find(rows, "eval7"))
+    return out
+
+
+# ---------------------------------------------------------------------- output
+
+def table(rows: list[Row]) -> str:
+    byname = {r.name: r for r in rows}
+    phe = find(rows, "phevaluator")
+    lines = ["| method | hands | median s | M evals/s | ns/hand | vs C loop | vs phevaluator |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        if r.error:
+            lines.append(f"| {r.name} | {r.n:,} | error: {r.error[:80]} | | | | |")
+            continue
+        if not r.times:
+            continue
+        vs_c = vs_p = ""
+        ref = byname.get(r.ref) if r.ref else None
+        if r.group in ("batch", "c") and ref is not None and ref.times:
+            vs_c = f"{r.rate / ref.rate:.2f}"
+        elif r.group == "c" and r.ref is None:
+            vs_c = "1.00"
+        if r.group == "call" and phe is not None:
+            vs_p = f"{r.rate / phe.rate:.2f}x"
+        lines.append(f"| {r.name} | {r.n:,} | {r.median:.4f} | {r.rate / 1e6:,.1f} | "
+                     f"{1e9 / r.rate:,.2f} | {vs_c} | {vs_p} |")
+    return "\n".join(lines)
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=10_000_000, help="hands for batch and C rows")
+    ap.add_argument("--per-call-hands", type=int, default=200_000,
+                    help="hands (the first ones) for the one-call-per-hand rows")
+    ap.add_argument("--repeat", type=int, default=7, help="timed runs per row; the median is shown")
+    ap.add_argument("--json", metavar="FILE", help="also write every time and check to FILE")
+    ap.add_argument("--cc", default=os.environ.get("CC", "cc"), help="C compiler for the C loop rows")
+    ap.add_argument("--no-c", action="store_true", help="skip the C loop rows")
+    args = ap.parse_args(argv)
+    if args.hands < 1 or args.repeat < 1:
+        ap.error("--hands and --repeat must be positive")
+
+    info = machine_info()
+    cc = None if args.no_c else shutil.which(args.cc)
+    info["cc"] = compiler_info(cc) if cc else "none"
+    t_start = time.perf_counter()
+    ctx = Ctx(args.hands, args.per_call_hands, info["cores_usable"])
+    rows = build_rows(ctx)
+    if args.no_c:
+        rows = [r for r in rows if r.group != "c"]
+    for r in rows:
+        if r.group != "c":
+            print(f"  timing {r.name} ...", file=sys.stderr, flush=True)
+            time_row(r, args.repeat)
+    print("  timing C loops ...", file=sys.stderr, flush=True)
+    compile_cmd = run_c_rows(rows, ctx, args.repeat, cc)
+    failures = correctness(rows, ctx)
+    checks = derived(rows)
+    elapsed = time.perf_counter() - t_start
+
+    print(f"# ofc_fast benchmark: {info['date']}")
+    print()
+    print(f"- CPU: {info['cpu']} ({info['machine']}), {info['cores_usable']} usable cores "
+          f"({info['cores_os']} in the OS)")
+    print(f"- {info['os']}; Python {info['python']}; numpy {info['numpy']}; ofc_fast {info['ofc_fast']}")
+    print(f"- peers: phevaluator {info['phevaluator']}, eval7 {info['eval7']}, treys {info['treys']}")
+    print(f"- C: {info['cc']}; {compile_cmd or 'C rows skipped'}")
+    print(f"- hands: {ctx.n:,} random 5-card hands (seed {SEED}); 3-card rows use their first 3 cards; "
+          f"per-call rows the first {ctx.m:,}; median of {args.repeat} runs after a warm-up")
+    print()
+    print(table(rows))
+    print()
+    print("Derived:")
+    for label, text, _ in checks:
+        print(f"- {label}: {text}")
+    print(f"- correctness cross-checks: {'all passed' if not failures else 'FAILED'}")
+    for f in failures:
+        print(f"  - FAILED: {f}")
+    print(f"- total run time: {elapsed:.1f} s")
+
+    if args.json:
+        doc = {
+            "machine": info,
+            "args": vars(args),
+            "seed": SEED,
+            "rows": [{"name": r.name, "group": r.group, "n": r.n, "ref": r.ref, "times_s": r.times,
+                      "median_s": r.median if r.times else None,
+                      "evals_per_s": r.rate if r.times else None, "error": r.error} for r in rows],
+            "derived": {label: v for label, _, v in checks},
+            "failures": failures,
+            "elapsed_s": elapsed,
+        }
+        with open(args.json, "w") as f:
+            json.dump(doc, f, indent=1)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

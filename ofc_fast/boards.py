@@ -1,0 +1,369 @@
+"""Boards and deals: fouls, royalties, Fantasyland and scoring, over arrays.
+
+A board is 13 card codes in the order top (3), middle (5), bottom (5); an
+array of boards has shape ``(..., 13)``, a deal ``(P, 13)`` and an array of
+deals ``(n, P, 13)`` for 2 <= P <= 4 players.  One C kernel evaluates the
+rows, checks the foul, counts royalties, Fantasyland and the stay, and
+scores, without the GIL; the rules reach it as tables (``Rules.tables``).
+
+>>> b = Board.parse("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d")
+>>> b.royalties(PINEAPPLE), b.fouled(PINEAPPLE), b.fantasyland(PROGRESSIVE)
+((7, 4, 10), False, 14)
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core, _workers
+from .cards import EMPTY, _parse_text, card_str, cards
+from .hands import describe
+from .rules import PINEAPPLE, PROGRESSIVE, Rules, get_rules
+
+__all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
+
+#: row names and their slices in a 13-card board
+ROWS = ("top", "middle", "bottom")
+_SLICES = ((0, 3), (3, 8), (8, 13))
+_ROW_SPLIT = re.compile(r"\s*[/|]\s*")
+
+
+class Analysis(NamedTuple):
+    """Result of :func:`analyze`, one entry per board."""
+
+    fouled: npt.NDArray[np.bool_]
+    """True for a fouled board."""
+    strength: npt.NDArray[np.uint16]
+    """(..., 3) row values: strength (a Low middle: its lowball27 rank)."""
+    royalties: npt.NDArray[np.int32]
+    """(..., 3) royalties per row, 0 when fouled."""
+    fantasyland: npt.NDArray[np.uint8]
+    """Cards dealt next hand, 0 = no Fantasyland."""
+    stays: npt.NDArray[np.bool_]
+    """Not fouled and meets the stay condition."""
+
+
+# --- input ------------------------------------------------------------------
+
+def parse_boards(text: str) -> npt.NDArray[np.uint8]:
+    """Codes of one board written ``"top / middle / bottom"`` (or ``|``), or 13 cards in order.
+
+    >>> parse_boards("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d").shape
+    (13,)
+    """
+    parts = _ROW_SPLIT.split(text.strip())
+    if len(parts) == 1:
+        codes = _parse_text(text, False)
+        if len(codes) != 13:
+            raise ValueError(f"a board has 13 cards (3 / 5 / 5), got {len(codes)} in {text!r}")
+        return np.array(codes, dtype=np.uint8)
+    if len(parts) != 3:
+        raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {text!r}")
+    rows = []
+    for name, part, (lo, hi) in zip(ROWS, parts, _SLICES):
+        codes = _parse_text(part, False, f"{name} row: ")
+        if len(codes) != hi - lo:
+            raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {part!r}")
+        rows += codes
+    return np.array(rows, dtype=np.uint8)
+
+
+def _board_array(x: Any) -> npt.NDArray[np.uint8]:
+    """uint8 array (..., 13) of a boards argument: an array, text, Board, or lists of them.
+
+    A list of 13 single-card strings or ints is one board; other lists hold
+    boards (or deals) and are stacked.  Empty slots stay 255 here; the
+    kernels reject them with their position.
+    """
+    if isinstance(x, Board):
+        arr = x.codes
+    elif isinstance(x, str):
+        arr = parse_boards(x)
+    elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
+        arr = x
+    elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
+        arr = _narrow_board(x)
+    elif isinstance(x, np.ndarray) and x.dtype.kind not in "OUS":
+        raise TypeError(f"boards must be integer card codes, got a {x.dtype} array")
+    elif isinstance(x, (list, tuple, np.ndarray)):
+        items = list(x)
+        if not items:
+            raise ValueError("no boards given (an empty list); pass an array of shape (0, 13) "
+                             "for no boards")
+        if any(isinstance(i, (list, tuple, np.ndarray, Board)) for i in items) or (
+                all(isinstance(i, str) for i in items) and not _one_card_each(items)):
+            arr = np.stack([_board_array(i) for i in items])
+        else:
+            arr = cards(items, allow_empty=True)
+    else:
+        raise TypeError(f"boards must be card codes, text or Board objects, not {type(x).__name__}")
+    if arr.ndim == 0 or arr.shape[-1] != 13:
+        raise ValueError(f"a board has 13 cards (top 3, middle 5, bottom 5): got last "
+                         f"dimension {arr.shape[-1] if arr.ndim else None} of shape {arr.shape}")
+    return arr
+
+
+def _one_card_each(items: list[str]) -> bool:
+    return len(items) == 13 and all(len(_parse_text(i, True)) == 1 for i in items)
+
+
+def _narrow_board(x: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """uint8 copy of integer boards; -1 (empty) becomes 255, other codes must be cards."""
+    bad = ((x < 0) | (x > 51)) & (x != -1) & (x != EMPTY)
+    if bad.any():
+        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), x.shape))
+        raise ValueError(f"{_place(index[:-1], None, index[-1])}: card code {x[index]} "
+                         f"is not in 0..51")
+    return np.where(x < 0, EMPTY, x).astype(np.uint8)
+
+
+def _place(index: tuple[int, ...], player: int | None, pos: int) -> str:
+    """'deal 3, player 1, middle position 2' (or 'board 7, top position 0')."""
+    words = []
+    if index:
+        label = "deal" if player is not None else "board"
+        words.append(f"{label} {index[0] if len(index) == 1 else index}")
+    if player is not None:
+        words.append(f"player {player}")
+    for name, (lo, hi) in zip(ROWS, _SLICES):
+        if lo <= pos < hi:
+            words.append(f"{name} position {pos - lo}")
+    return ", ".join(words)
+
+
+def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], players: int = 0) -> None:
+    """Raise the error for row ``row`` of ``flat`` that a kernel rejected.
+
+    ``players`` = 0: rows are single boards; else rows are deals of that many boards.
+    """
+    codes = [int(c) for c in flat[row]]
+    index = tuple(int(i) for i in np.unravel_index(row, lead)) if lead else ()
+
+    def place(i: int) -> str:
+        return _place(index, i // 13 if players else None, i % 13)
+
+    for i, c in enumerate(codes):
+        if c == EMPTY:
+            raise ValueError(f"{place(i)}: empty slot (255) in a board that must be complete")
+        if c > 51:
+            raise ValueError(f"{place(i)}: card code {c} is not in 0..51")
+    seen: dict[int, int] = {}
+    for i, c in enumerate(codes):
+        if c in seen:
+            raise ValueError(f"card {card_str(c)} (code {c}) is used twice: at {place(seen[c])} "
+                             f"and at {place(i)}")
+        seen[c] = i
+    raise AssertionError(f"kernel rejected a valid deal {codes}")  # pragma: no cover
+
+
+# --- analyze ------------------------------------------------------------------
+
+def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any = None,
+            workers: int = 1) -> Analysis:
+    """Fouls, row strengths, royalties, Fantasyland and stays of complete boards.
+
+    ``boards``: uint8 (or any integer) array ``(..., 13)`` (top 3, middle 5,
+    bottom 5), or text / Board objects.  ``in_fantasyland``: None, a bool, or
+    bools broadcastable to ``boards.shape[:-1]``: a player in Fantasyland gets
+    ``rules.stay_cards`` when the board stays, else 0.  Each board is checked on
+    its own (a card twice within a board is an error); use :func:`score` to
+    check whole deals.
+
+    >>> a = analyze(["Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
+    ...              "Ah Ad 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"], PROGRESSIVE)
+    >>> a.fouled.tolist(), a.royalties.tolist(), a.fantasyland.tolist()
+    ([False, True], [[7, 4, 10], [0, 0, 0]], [14, 0])
+    """
+    r = get_rules(rules)
+    w = _workers.resolve_workers(workers)
+    arr = _board_array(boards)
+    lead = arr.shape[:-1]
+    flat = np.ascontiguousarray(arr.reshape(-1, 13))
+    n = flat.shape[0]
+    infl = None
+    if in_fantasyland is not None:
+        flags = np.asarray(in_fantasyland)
+        if flags.dtype.kind not in "biu":
+            raise TypeError(f"in_fantasyland must be bools, got {flags.dtype}")
+        try:
+            infl = np.ascontiguousarray(np.broadcast_to(flags != 0, lead).reshape(-1), dtype=np.uint8)
+        except ValueError:
+            raise ValueError(f"in_fantasyland of shape {flags.shape} does not broadcast to the "
+                             f"boards' shape {lead}") from None
+    fouled = np.empty(n, dtype=np.uint8)
+    strength = np.empty((n, 3), dtype=np.uint16)
+    royalties = np.empty((n, 3), dtype=np.int32)
+    fantasyland = np.empty(n, dtype=np.uint8)
+    stays = np.empty(n, dtype=np.uint8)
+    tables = r.tables
+    bad = _workers.run(
+        lambda lo, hi: _core.analyze_rows(tables, flat, infl, fouled, strength, royalties,
+                                          fantasyland, stays, lo, hi), n, w)
+    if bad >= 0:
+        _explain(flat, bad, lead)
+    return Analysis(
+        fouled.view(np.bool_).reshape(lead), strength.reshape(lead + (3,)),
+        royalties.reshape(lead + (3,)), fantasyland.reshape(lead), stays.view(np.bool_).reshape(lead))
+
+
+# --- scoring ------------------------------------------------------------------
+
+def _deals(deals: Any, rules: Rules) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], int, bool]:
+    arr = _board_array(deals)
+    if arr.ndim < 2:
+        raise ValueError(f"a deal is (players, 13) cards, got shape {arr.shape}")
+    players = arr.shape[-2]
+    rules.check_players(players)
+    lead = arr.shape[:-2]
+    flat = np.ascontiguousarray(arr.reshape(-1, 13 * players))
+    return flat, lead, players, arr.ndim == 2
+
+
+def _score(deals: Any, rules: Rules | str, workers: int, want_net: bool) -> Any:
+    r = get_rules(rules)
+    w = _workers.resolve_workers(workers)
+    flat, lead, players, one = _deals(deals, r)
+    n = flat.shape[0]
+    net = np.empty((n, players), dtype=np.int32) if want_net else None
+    matrix = None if want_net else np.empty((n, players * players), dtype=np.int32)
+    tables = r.tables
+    bad = _workers.run(lambda lo, hi: _core.score_rows(tables, flat, players, net, matrix, lo, hi), n, w)
+    if bad >= 0:
+        _explain(flat, bad, lead, players)
+    if net is not None:
+        return net.reshape(lead + (players,))
+    assert matrix is not None
+    return matrix.reshape(lead + (players, players))
+
+
+def score(deals: Any, rules: Rules | str = PINEAPPLE, *, workers: int = 1) -> npt.NDArray[np.int32]:
+    """Net points of each player: ``(n, P)`` int32 for deals ``(n, P, 13)``, ``(P,)`` for one deal.
+
+    Every pair of players is scored (RULES 6): +1 / -1 per row won / lost, the
+    scoop bonus for all three, the difference of royalties; a fouled player
+    loses every row.  Each deal sums to 0.  A card used twice anywhere in a
+    deal is an error.
+
+    >>> score(["Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
+    ...        "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d"], PINEAPPLE).tolist()
+    [27, -27]
+    """
+    out: npt.NDArray[np.int32] = _score(deals, rules, workers, True)
+    return out
+
+
+def score_matrix(deals: Any, rules: Rules | str = PINEAPPLE, *, workers: int = 1) -> npt.NDArray[np.int32]:
+    """Pairwise points: ``[..., a, b]`` is what player a wins from player b (antisymmetric).
+
+    >>> score_matrix(["Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
+    ...               "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d"]).tolist()
+    [[0, 27], [-27, 0]]
+    """
+    out: npt.NDArray[np.int32] = _score(deals, rules, workers, False)
+    return out
+
+
+# --- one board ----------------------------------------------------------------
+
+class Board:
+    """One complete board: top (3 cards), middle (5), bottom (5).
+
+    >>> b = Board.parse("Qh Qd 2c | 5s 6s 7s 8s 9d | Kc Kd Kh Ks 2d")
+    >>> str(b)
+    'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d'
+    >>> b.describe()
+    ('Pair of Queens, Two kicker', 'Straight, Nine high', 'Four Kings, Two kicker')
+    """
+
+    __slots__ = ("_codes",)
+
+    def __init__(self, top: Any, middle: Any = None, bottom: Any = None) -> None:
+        """``Board(codes13)``, ``Board(text)`` or ``Board(top, middle, bottom)``."""
+        if middle is None and bottom is None:
+            codes = _board_array(top)
+            if codes.shape != (13,):
+                raise ValueError(f"a Board is one board of 13 cards, got shape {codes.shape}")
+        elif middle is not None and bottom is not None:
+            rows = []
+            for name, row, (lo, hi) in zip(ROWS, (top, middle, bottom), _SLICES):
+                arr = cards(row)
+                if arr.shape != (hi - lo,):
+                    raise ValueError(f"the {name} row has {hi - lo} cards, got {arr.shape[-1] if arr.ndim else 0}")
+                rows.append(arr)
+            codes = np.concatenate(rows)
+        else:
+            raise TypeError("Board takes 13 cards, or top, middle and bottom rows")
+        if (codes > 51).any() or np.unique(codes).size != 13:
+            _explain(codes.reshape(1, 13), 0, ())
+        codes = codes.copy()
+        codes.setflags(write=False)
+        self._codes = codes
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """A board from ``"top / middle / bottom"`` (``/`` or ``|``), or 13 cards in order."""
+        return cls(parse_boards(text))
+
+    @property
+    def codes(self) -> npt.NDArray[np.uint8]:
+        """The 13 codes (read-only)."""
+        return self._codes
+
+    @property
+    def top(self) -> npt.NDArray[np.uint8]:
+        return self._codes[0:3]
+
+    @property
+    def middle(self) -> npt.NDArray[np.uint8]:
+        return self._codes[3:8]
+
+    @property
+    def bottom(self) -> npt.NDArray[np.uint8]:
+        return self._codes[8:13]
+
+    def __str__(self) -> str:
+        return " / ".join(card_str(self._codes[lo:hi]) for lo, hi in _SLICES)
+
+    def __repr__(self) -> str:
+        return f"Board.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and bool((self._codes == other._codes).all())
+
+    def __hash__(self) -> int:
+        return hash(self._codes.tobytes())
+
+    def analyze(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> Analysis:
+        """:func:`analyze` of this board (scalars and 3-element arrays)."""
+        return analyze(self._codes, rules, in_fantasyland=in_fantasyland)
+
+    def strength(self, rules: Rules | str = PINEAPPLE) -> tuple[int, int, int]:
+        """Row values (top, middle, bottom); a Low middle is its lowball27 rank."""
+        s = self.analyze(rules).strength
+        return int(s[0]), int(s[1]), int(s[2])
+
+    def royalties(self, rules: Rules | str = PINEAPPLE) -> tuple[int, int, int]:
+        """Royalties of (top, middle, bottom); all 0 when fouled."""
+        r = self.analyze(rules).royalties
+        return int(r[0]), int(r[1]), int(r[2])
+
+    def fouled(self, rules: Rules | str = PINEAPPLE) -> bool:
+        """True when the rows are out of order (or a Low middle is dead)."""
+        return bool(self.analyze(rules).fouled)
+
+    def fantasyland(self, rules: Rules | str = PROGRESSIVE, in_fantasyland: bool = False) -> int:
+        """Cards dealt next hand in Fantasyland (0 = none)."""
+        return int(self.analyze(rules, in_fantasyland).fantasyland)
+
+    def stays(self, rules: Rules | str = PINEAPPLE) -> bool:
+        """True when, played from Fantasyland, this board stays in it."""
+        return bool(self.analyze(rules).stays)
+
+    def describe(self) -> tuple[str, str, str]:
+        """Names of the three rows as high hands."""
+        from .hands import strength
+        t, m, b = (describe(strength(self._codes[lo:hi])) for lo, hi in _SLICES)
+        return t, m, b

@@ -1,0 +1,313 @@
+"""Rules of an OFC variant as data: royalties, Fantasyland, stays, scoring, dealing.
+
+Every rule that RULES.md marks configurable is a field.  Presets:
+``ORIGINAL``, ``PINEAPPLE``, ``PROGRESSIVE`` and ``LOW``; make a house variant
+with :func:`dataclasses.replace`, which validates the result:
+
+>>> import dataclasses
+>>> house = dataclasses.replace(PINEAPPLE, name="house", scoop_bonus=6)
+>>> house.scoop_bonus
+6
+>>> PINEAPPLE.with_stay("quads_middle").stay_middle == HandCategory.FOUR_OF_A_KIND
+True
+
+Tables are indexed by rank (0 = deuce .. 12 = ace) or by
+:class:`~ofc_fast.HandCategory` (0 = high card .. 9 = royal flush).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .hands import _CATEGORY, _INFO, _NCARDS, STRENGTH_MAX, HandCategory
+
+__all__ = [
+    "Rules", "ORIGINAL", "PINEAPPLE", "PROGRESSIVE", "LOW", "PRESETS", "STAY_CONVENTIONS",
+    "get_rules",
+]
+
+H = HandCategory
+
+#: the stay conditions in use, as (top, middle, bottom) minimum categories
+STAY_CONVENTIONS: dict[str, tuple[HandCategory | None, HandCategory | None, HandCategory | None]] = {
+    # trips top / full house+ middle / quads+ bottom (RULES 8 default)
+    "standard": (H.THREE_OF_A_KIND, H.FULL_HOUSE, H.FOUR_OF_A_KIND),
+    # the same with quads+ in the middle
+    "quads_middle": (H.THREE_OF_A_KIND, H.FOUR_OF_A_KIND, H.FOUR_OF_A_KIND),
+    # trips top / quads+ bottom only
+    "top_bottom": (H.THREE_OF_A_KIND, None, H.FOUR_OF_A_KIND),
+}
+
+_TOP_CATEGORIES = (H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND)
+
+
+def _by_rank(**points: int) -> tuple[int, ...]:
+    """13 values by rank from keyword ranks: _by_rank(Q=7, K=8) (T = ten, _2.._9 digits)."""
+    out = [0] * 13
+    for key, value in points.items():
+        out["23456789TJQKA".index(key.lstrip("_"))] = value
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One OFC variant.  Immutable and validated; derive variants with ``dataclasses.replace``.
+
+    Royalties
+        ``top_pair[r]`` / ``top_trips[r]``: points for a pair / trips of rank r
+        on top.  ``middle[c]`` / ``bottom[c]``: points for a 5-card category c
+        (``HandCategory``; ``ROYAL_FLUSH`` is its own entry).  Low only:
+        ``low_middle[r]`` points for a live 2-7 middle whose highest card is
+        rank r, ``low_nuts`` for 7-5-4-3-2 (instead of its 7-high points).
+    Scoring
+        ``scoop_bonus``: extra points for winning all three rows against one
+        opponent.  ``match_points``: each player's stack at the start of a match.
+    Fantasyland
+        ``fl_top_pair[r]`` / ``fl_top_trips[r]``: cards dealt next hand for
+        that top hand (0 = no entry).  Low: ``fl_low_nuts`` cards for the nuts
+        in the middle alone, ``fl_low_both`` for the nuts together with a
+        qualifying top, ``fl_low_mode`` "either" (one condition is enough) or
+        "both" (both are needed).  Staying: ``stay_top`` / ``stay_middle`` /
+        ``stay_bottom`` are the least category on that row that keeps a player
+        in Fantasyland (None: that row cannot); ``stay_cards`` is dealt then.
+    Dealing
+        ``first_round`` cards, then ``rounds`` rounds of ``round_cards``
+        cards of which ``round_play`` are placed; 2 to ``max_players`` players.
+    """
+
+    name: str
+    low: bool = False
+    top_pair: tuple[int, ...] = _by_rank(_6=1, _7=2, _8=3, _9=4, T=5, J=6, Q=7, K=8, A=9)
+    top_trips: tuple[int, ...] = tuple(range(10, 23))
+    middle: tuple[int, ...] = (0, 0, 0, 2, 4, 8, 12, 20, 30, 50)
+    bottom: tuple[int, ...] = (0, 0, 0, 0, 2, 4, 6, 10, 15, 25)
+    low_middle: tuple[int, ...] = (0,) * 13
+    low_nuts: int = 0
+    scoop_bonus: int = 3
+    fl_top_pair: tuple[int, ...] = _by_rank(Q=14, K=14, A=14)
+    fl_top_trips: tuple[int, ...] = (14,) * 13
+    fl_low_nuts: int = 0
+    fl_low_both: int = 0
+    fl_low_mode: Literal["either", "both"] = "either"
+    stay_cards: int = 14
+    stay_top: HandCategory | None = H.THREE_OF_A_KIND
+    stay_middle: HandCategory | None = H.FULL_HOUSE
+    stay_bottom: HandCategory | None = H.FOUR_OF_A_KIND
+    min_players: int = 2
+    max_players: int = 3
+    first_round: int = 5
+    rounds: int = 4
+    round_cards: int = 3
+    round_play: int = 2
+    match_points: int = 100
+
+    # --- validation -------------------------------------------------------
+    def __post_init__(self) -> None:
+        def fail(msg: str) -> None:
+            raise ValueError(f"Rules {self.name!r}: {msg}")
+
+        if not isinstance(self.name, str) or not self.name:
+            fail("name must be a non-empty str")
+        for field, size in (("top_pair", 13), ("top_trips", 13), ("middle", 10),
+                            ("bottom", 10), ("low_middle", 13), ("fl_top_pair", 13),
+                            ("fl_top_trips", 13)):
+            value = getattr(self, field)
+            if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != size:
+                fail(f"{field} must be a sequence of {size} ints, got {value!r}")
+            items = tuple(value)
+            for i, v in enumerate(items):
+                if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                    fail(f"{field}[{i}] must be an int, got {v!r}")
+            object.__setattr__(self, field, tuple(int(v) for v in items))
+        for field in ("low_nuts", "scoop_bonus", "fl_low_nuts", "fl_low_both", "stay_cards",
+                      "min_players", "max_players", "first_round", "rounds", "round_cards",
+                      "round_play", "match_points"):
+            v = getattr(self, field)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                fail(f"{field} must be an int, got {v!r}")
+            object.__setattr__(self, field, int(v))
+        if not isinstance(self.low, (bool, np.bool_)):
+            fail(f"low must be a bool, got {self.low!r}")
+        object.__setattr__(self, "low", bool(self.low))
+        for field in ("top_pair", "top_trips", "middle", "bottom", "low_middle"):
+            for i, v in enumerate(getattr(self, field)):
+                if not -10_000 <= v <= 10_000:
+                    fail(f"{field}[{i}] = {v} is out of -10000..10000")
+        if not 0 <= self.scoop_bonus <= 10_000:
+            fail(f"scoop_bonus must be in 0..10000, got {self.scoop_bonus}")
+        if not -10_000 <= self.low_nuts <= 10_000:
+            fail(f"low_nuts = {self.low_nuts} is out of -10000..10000")
+        # Fantasyland counts: 0 (no entry) or enough cards to set a board
+        counts = [("fl_top_pair", i, v) for i, v in enumerate(self.fl_top_pair)]
+        counts += [("fl_top_trips", i, v) for i, v in enumerate(self.fl_top_trips)]
+        counts += [(f, None, getattr(self, f)) for f in ("fl_low_nuts", "fl_low_both", "stay_cards")]
+        limit = 52 - 13 * (self.min_players - 1)
+        for field, i, v in counts:
+            if v != 0 and not 13 <= v <= min(limit, 255):
+                where = f"{field}[{i}]" if i is not None else field
+                fail(f"{where} = {v}: a Fantasyland count is 0 (none) or 13..{limit} cards")
+        if self.stay_cards == 0 and any(s is not None for s in self.stay_conditions):
+            fail("stay_cards is 0 but a stay condition is set")
+        if self.fl_low_mode not in ("either", "both"):
+            fail(f"fl_low_mode must be 'either' or 'both', got {self.fl_low_mode!r}")
+        if not self.low:
+            for f in ("low_nuts", "fl_low_nuts", "fl_low_both"):
+                if getattr(self, f):
+                    fail(f"{f} is a Low (2-7) rule; set low=True or leave it 0")
+            if any(self.low_middle):
+                fail("low_middle is a Low (2-7) rule; set low=True or leave it all 0")
+        # stay conditions
+        for row, allowed in (("stay_top", _TOP_CATEGORIES), ("stay_middle", tuple(H)),
+                             ("stay_bottom", tuple(H))):
+            v = getattr(self, row)
+            if v is None:
+                continue
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or int(v) not in allowed:
+                names = ", ".join(c.name for c in allowed)
+                fail(f"{row} must be None or one of {names}; got {v!r}")
+            object.__setattr__(self, row, HandCategory(int(v)))
+        if self.low and self.stay_middle is not None:
+            fail("stay_middle must be None in Low: its middle is a 2-7 low, not a poker hand")
+        # players and dealing
+        if not 2 <= self.min_players <= self.max_players <= 4:
+            fail(f"players must satisfy 2 <= min_players <= max_players <= 4, "
+                 f"got {self.min_players}..{self.max_players}")
+        if self.first_round < 1 or self.rounds < 0 or self.round_play < 1 \
+                or self.round_cards < self.round_play:
+            fail("dealing needs first_round >= 1 and round_cards >= round_play >= 1")
+        if self.first_round + self.rounds * self.round_play != 13:
+            fail(f"dealing places {self.first_round} + {self.rounds} x {self.round_play} "
+                 f"cards, not 13")
+        dealt = self.cards_dealt
+        if dealt * self.max_players > 52:
+            fail(f"{self.max_players} players x {dealt} cards dealt is more than 52")
+        if self.match_points < 1:
+            fail(f"match_points must be positive, got {self.match_points}")
+
+    # --- derived ------------------------------------------------------------
+    @property
+    def cards_dealt(self) -> int:
+        """Cards a player not in Fantasyland sees in a hand (13 Original, 17 Pineapple)."""
+        return self.first_round + self.rounds * self.round_cards
+
+    @property
+    def stay_conditions(self) -> tuple[HandCategory | None, HandCategory | None, HandCategory | None]:
+        """(stay_top, stay_middle, stay_bottom)."""
+        return (self.stay_top, self.stay_middle, self.stay_bottom)
+
+    def with_stay(self, convention: str) -> Rules:
+        """A copy with one of the stay conventions in STAY_CONVENTIONS.
+
+        >>> PINEAPPLE.with_stay("top_bottom").stay_middle is None
+        True
+        """
+        if convention not in STAY_CONVENTIONS:
+            raise ValueError(f"unknown stay convention {convention!r}; one of {sorted(STAY_CONVENTIONS)}")
+        top, middle, bottom = STAY_CONVENTIONS[convention]
+        if self.low:
+            middle = None
+        return dataclasses.replace(self, stay_top=top, stay_middle=middle, stay_bottom=bottom)
+
+    def check_players(self, players: int) -> None:
+        """Raise ValueError unless this variant allows ``players`` players."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.name} is played by {self.min_players} to "
+                             f"{self.max_players} players, not {players}")
+
+    # --- tables for the C kernels ----------------------------------------
+    @cached_property
+    def tables(self) -> Any:
+        """The rules as lookup tables by row value, in the layout the C kernel reads."""
+        return _core.RuleTables(**self._table_arrays())
+
+    def _table_arrays(self) -> dict[str, Any]:
+        n = STRENGTH_MAX + 1
+        cat = _CATEGORY.astype(np.int64)
+        ncards = _NCARDS
+        lead = ((_INFO >> 8) & 15).astype(np.int64)      # most significant rank
+        lead = np.where(lead == 15, 0, lead)
+        three, five = ncards == 3, ncards == 5
+
+        def by_top(pair: tuple[int, ...], trips: tuple[int, ...], dtype: Any) -> npt.NDArray[Any]:
+            out = np.zeros(n, dtype=dtype)
+            out[three & (cat == H.PAIR)] = np.asarray(pair)[lead[three & (cat == H.PAIR)]]
+            out[three & (cat == H.THREE_OF_A_KIND)] = np.asarray(trips)[lead[three & (cat == H.THREE_OF_A_KIND)]]
+            return out
+
+        def by_category(points: tuple[int, ...]) -> npt.NDArray[np.int32]:
+            return np.where(five, np.asarray(points)[cat], 0).astype(np.int32)
+
+        def at_least(minimum: HandCategory | None, rows: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
+            if minimum is None:
+                return np.zeros(n, dtype=np.uint8)
+            return (rows & (cat >= int(minimum))).astype(np.uint8)
+
+        royalty_top = by_top(self.top_pair, self.top_trips, np.int32)
+        fl_top = by_top(self.fl_top_pair, self.fl_top_trips, np.uint8)
+        stay = [at_least(self.stay_top, three), at_least(self.stay_middle, five),
+                at_least(self.stay_bottom, five)]
+        fl_middle = middle_live = None
+        if self.low:
+            # the middle's value is its lowball rank 1..7462 (7462 = the nuts)
+            info = _core.lowball_info()
+            lcat = info & 15
+            high = (info >> 8) & 15
+            live = np.zeros(n, dtype=np.uint8)
+            # live: no pair, straight or flush, and ten high or lower (RULES 9)
+            live[:info.shape[0]] = (lcat == H.HIGH_CARD) & (high <= 8) & (np.arange(info.shape[0]) > 0)
+            royalty_middle = np.zeros(n, dtype=np.int32)
+            lows = np.flatnonzero(live)
+            royalty_middle[lows] = np.asarray(self.low_middle)[high[lows]]
+            nuts = _core.LOWBALL_MAX
+            royalty_middle[nuts] = self.low_nuts
+            fl_middle = np.zeros(n, dtype=np.uint8)
+            fl_middle[nuts] = self.fl_low_nuts
+            middle_live = live
+        else:
+            royalty_middle = by_category(self.middle)
+        return dict(
+            royalty=(royalty_top, royalty_middle, by_category(self.bottom)),
+            stay=stay, fl_top=fl_top, fl_middle=fl_middle, middle_live=middle_live,
+            scoop_bonus=self.scoop_bonus,
+            fl_both=self.fl_low_both if self.low else 0,
+            fl_both_required=int(self.low and self.fl_low_mode == "both"),
+            stay_cards=self.stay_cards,
+        )
+
+
+ORIGINAL = Rules(
+    name="original",
+    fl_top_pair=_by_rank(Q=13, K=13, A=13), fl_top_trips=(13,) * 13, stay_cards=13,
+    max_players=4, first_round=5, rounds=8, round_cards=1, round_play=1,
+)
+PINEAPPLE = Rules(name="pineapple")
+PROGRESSIVE = Rules(
+    name="progressive",
+    # one more card per step above QQ, at most 3 more: QQ 14, KK 15, AA 16, trips 17
+    fl_top_pair=_by_rank(Q=14, K=15, A=16), fl_top_trips=(17,) * 13, stay_cards=14,
+)
+LOW = Rules(
+    name="low", low=True,
+    middle=(0,) * 10,
+    low_middle=_by_rank(_9=1, _8=2, _7=4), low_nuts=8,
+    fl_top_pair=_by_rank(K=14, A=14), fl_top_trips=(14,) * 13,
+    fl_low_nuts=14, fl_low_both=15, fl_low_mode="either",
+    stay_cards=14, stay_top=H.THREE_OF_A_KIND, stay_middle=None, stay_bottom=H.FOUR_OF_A_KIND,
+)
+
+PRESETS: dict[str, Rules] = {r.name: r for r in (ORIGINAL, PINEAPPLE, PROGRESSIVE, LOW)}
+
+
+def get_rules(rules: Rules | str) -> Rules:
+    """A Rules object from itself or a preset name ('original', 'pineapple', 'progressive', 'low')."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str) and rules.lower() in PRESETS:
+        return PRESETS[rules.lower()]
+    raise TypeError(f"rules must be a Rules object or one of {sorted(PRESETS)}, got {rules!r}")

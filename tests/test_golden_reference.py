@@ -1,0 +1,145 @@
+"""Check the pure-Python reference against the hand-worked golden vectors
+in tests/golden/*.json (format documented in tests/golden/README.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+import pytest
+
+from ofc_fast import reference as R
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+FORMAT = "ofc_fast-golden-1"
+
+
+# Stand-in rules objects with the RULES.md preset values (kept local so this
+# test depends on nothing but ofc_fast.reference).
+@dataclass(frozen=True)
+class Rules:
+    low: bool
+    top_pair: tuple[int, ...]
+    top_trips: tuple[int, ...]
+    middle: tuple[int, ...]
+    bottom: tuple[int, ...]
+    low_middle: tuple[int, ...]
+    low_nuts: int
+    scoop_bonus: int
+    fl_top_pair: tuple[int, ...]
+    fl_top_trips: tuple[int, ...]
+    fl_low_nuts: int
+    fl_low_both: int
+    fl_low_mode: str
+    stay_cards: int
+    stay_top: Optional[int]
+    stay_middle: Optional[int]
+    stay_bottom: Optional[int]
+    min_players: int
+    max_players: int
+
+
+_ORIGINAL = Rules(
+    low=False,
+    top_pair=(0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+    top_trips=tuple(range(10, 23)),
+    middle=(0, 0, 0, 2, 4, 8, 12, 20, 30, 50),
+    bottom=(0, 0, 0, 0, 2, 4, 6, 10, 15, 25),
+    low_middle=(0,) * 13, low_nuts=0, scoop_bonus=3,
+    fl_top_pair=(0,) * 10 + (13, 13, 13), fl_top_trips=(13,) * 13,
+    fl_low_nuts=0, fl_low_both=0, fl_low_mode="either",
+    stay_cards=13, stay_top=3, stay_middle=6, stay_bottom=7,
+    min_players=2, max_players=4,
+)
+_PINEAPPLE = dataclasses.replace(
+    _ORIGINAL, fl_top_pair=(0,) * 10 + (14, 14, 14), fl_top_trips=(14,) * 13,
+    stay_cards=14, max_players=3)
+PRESETS: dict[str, Rules] = {
+    "original": _ORIGINAL,
+    "pineapple": _PINEAPPLE,
+    "progressive": dataclasses.replace(
+        _PINEAPPLE, fl_top_pair=(0,) * 10 + (14, 15, 16), fl_top_trips=(17,) * 13),
+    "low": dataclasses.replace(
+        _PINEAPPLE, low=True, low_middle=(0,) * 5 + (4, 2, 1) + (0,) * 5, low_nuts=8,
+        fl_top_pair=(0,) * 11 + (14, 14), fl_top_trips=(14,) * 13,
+        fl_low_nuts=14, fl_low_both=15, stay_middle=None),
+}
+EXPECT_KEYS = {"fouled", "royalties", "fantasyland", "stays", "score", "score_matrix"}
+
+
+def _load() -> list[tuple[str, dict[str, Any]]]:
+    files = sorted(GOLDEN_DIR.glob("*.json"))
+    assert {f.stem for f in files} >= set(PRESETS), "missing golden files"
+    out = []
+    for path in files:
+        data = json.loads(path.read_text())
+        assert data["format"] == FORMAT, path
+        assert data["rules"] in PRESETS, path
+        assert data["description"]
+        ids = [c["id"] for c in data["cases"]]
+        assert len(ids) == len(set(ids)), f"duplicate ids in {path.name}"
+        out += [(data["rules"], case) for case in data["cases"]]
+    return out
+
+
+CASES = _load()
+
+
+def _parse_board(text: str) -> list[int]:
+    rows = text.split("/")
+    assert len(rows) == 3, text
+    cards = [R.parse(row) for row in rows]
+    assert [len(r) for r in cards] == [3, 5, 5], text
+    return cards[0] + cards[1] + cards[2]
+
+
+@pytest.mark.parametrize("preset, case", CASES,
+                         ids=[f"{preset}:{case['id']}" for preset, case in CASES])
+def test_golden_case(preset: str, case: dict[str, Any]) -> None:
+    rules = PRESETS[preset]
+    boards = [_parse_board(b) for b in case["boards"]]
+    n = len(boards)
+    deal = [c for b in boards for c in b]
+    assert len(set(deal)) == len(deal), "a card repeats within the case"
+    in_fl = case.get("in_fantasyland", [False] * n)
+    assert len(in_fl) == n
+    expect = case["expect"]
+    assert set(expect) <= EXPECT_KEYS
+    assert {"fouled", "royalties", "fantasyland", "stays"} <= set(expect)
+    assert ("score" in expect) == ("score_matrix" in expect) == (n >= 2)
+
+    assert [R.fouled(b, rules) for b in boards] == expect["fouled"]
+    assert [list(R.royalties(b, rules)) for b in boards] == expect["royalties"]
+    assert [R.stays(b, rules) for b in boards] == expect["stays"]
+    assert [R.fantasyland(b, rules, f) for b, f in zip(boards, in_fl)] == expect["fantasyland"]
+    if n >= 2:
+        assert R.score_matrix(boards, rules) == expect["score_matrix"]
+        assert R.score(boards, rules) == expect["score"]
+        assert sum(expect["score"]) == 0
+
+
+def test_golden_coverage() -> None:
+    """Every royalty value of every preset appears in some golden case."""
+    seen: dict[str, set[tuple[str, int]]] = {p: set() for p in PRESETS}
+    players: dict[str, set[int]] = {p: set() for p in PRESETS}
+    fl_counts: dict[str, set[int]] = {p: set() for p in PRESETS}
+    for preset, case in CASES:
+        players[preset].add(len(case["boards"]))
+        fl_counts[preset].update(case["expect"]["fantasyland"])
+        for t, m, b in case["expect"]["royalties"]:
+            seen[preset].update({("top", t), ("middle", m), ("bottom", b)})
+    for preset, rules in PRESETS.items():
+        tops = set(rules.top_pair[4:]) | set(rules.top_trips)
+        assert {("top", v) for v in tops} <= seen[preset], preset
+        assert {("bottom", v) for v in rules.bottom[4:]} <= seen[preset], preset
+        mids = {4, 2, 1, 8, 0} if rules.low else set(rules.middle[3:])
+        assert {("middle", v) for v in mids} <= seen[preset], preset
+        assert {2, 3} <= players[preset]
+    assert 4 in players["original"]
+    assert fl_counts["original"] == {0, 13}
+    assert fl_counts["pineapple"] == {0, 14}
+    assert fl_counts["progressive"] == {0, 14, 15, 16, 17}
+    assert fl_counts["low"] == {0, 14, 15}
