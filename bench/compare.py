@@ -4,7 +4,8 @@
     python bench/compare.py [--hands 10000000] [--repeat 7] [--json out.json]
 
 Every row evaluates the same random hands (seed 12345) in one process, and
-reports the median of ``--repeat`` timed runs (after one untimed warm-up).
+reports the median of ``--repeat`` timed runs (after one untimed warm-up;
+the Python rows are timed round-robin, the C rows in one C process each).
 
 * batch rows: ``ofc.strength`` / ``ofc.lowball27`` over a (n, 5) or (n, 3)
   uint8 array, with ``workers=1`` and ``workers=-1`` (every core);
@@ -205,17 +206,28 @@ def optional_rows(ctx: Ctx) -> list[Row]:
 
 # ---------------------------------------------------------------------- timing
 
-def time_row(row: Row, repeat: int) -> None:
+def warm_up(row: Row) -> None:
+    """One untimed call; its result is what the checks look at."""
     assert row.fn is not None
     try:
-        row.result = row.fn()                 # warm-up (untimed), also the result checked
-    except Exception as e:                    # noqa: BLE001 - report and go on
+        row.result = row.fn()
+    except Exception as e:                    # noqa: BLE001 - report the row and go on
         row.error = f"{type(e).__name__}: {e}"
-        return
+
+
+def time_rows(rows: list[Row], repeat: int) -> None:
+    """Time the Python rows round-robin: run r of every row, then run r + 1 ...
+
+    Interleaving spreads a slow spell of the machine (a busy neighbour, a
+    descheduled vCPU) over all rows instead of spoiling one row's median.
+    """
+    live = [r for r in rows if r.error is None]
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        row.fn()
-        row.times.append(time.perf_counter() - t0)
+        for row in live:
+            assert row.fn is not None
+            t0 = time.perf_counter()
+            row.fn()
+            row.times.append(time.perf_counter() - t0)
 
 
 C_LOOP = r"""
@@ -501,10 +513,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     rows = build_rows(ctx)
     if args.no_c:
         rows = [r for r in rows if r.group != "c"]
-    for r in rows:
-        if r.group != "c":
-            print(f"  timing {r.name} ...", file=sys.stderr, flush=True)
-            time_row(r, args.repeat)
+    py_rows = [r for r in rows if r.group != "c"]
+    for r in py_rows:
+        print(f"  warm-up {r.name} ...", file=sys.stderr, flush=True)
+        warm_up(r)
+    print(f"  timing {len(py_rows)} Python rows x {args.repeat} (round-robin) ...", file=sys.stderr, flush=True)
+    time_rows(py_rows, args.repeat)
     print("  timing C loops ...", file=sys.stderr, flush=True)
     compile_cmd = run_c_rows(rows, ctx, args.repeat, cc)
     failures = correctness(rows, ctx)
@@ -519,7 +533,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"- peers: phevaluator {info['phevaluator']}, eval7 {info['eval7']}, treys {info['treys']}")
     print(f"- C: {info['cc']}; {compile_cmd or 'C rows skipped'}")
     print(f"- hands: {ctx.n:,} random 5-card hands (seed {SEED}); 3-card rows use their first 3 cards; "
-          f"per-call rows the first {ctx.m:,}; median of {args.repeat} runs after a warm-up")
+          f"per-call rows the first {ctx.m:,}; median of {args.repeat} runs after a warm-up (Python rows timed round-robin)")
     print()
     print(table(rows))
     print()

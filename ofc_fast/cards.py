@@ -133,8 +133,7 @@ def _int_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8
     if allow_empty:
         bad &= (arr != -1) & (arr != EMPTY)
     if bad.any():
-        index = np.unravel_index(int(np.argmax(bad)), arr.shape)
-        index = tuple(int(i) for i in index)
+        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), arr.shape))
         raise ValueError(f"{_where(index)}card code {arr[index]} is not in 0..51")
     return arr.astype(np.uint8)
 

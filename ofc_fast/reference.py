@@ -241,9 +241,9 @@ def _top_royalty(top: Sequence[int], rules: Any) -> int:
     groups = _rank_groups(top)
     n, r = groups[0]
     if n == 3:
-        return rules.top_trips[r]
+        return int(rules.top_trips[r])
     if n == 2:
-        return rules.top_pair[r]
+        return int(rules.top_pair[r])
     return 0
 
 
@@ -251,9 +251,9 @@ def _middle_royalty(mid: Sequence[int], rules: Any) -> int:
     if rules.low:
         # Only called on non-fouled boards, so the middle is live.
         if _is_low_nuts(mid):
-            return rules.low_nuts
-        return rules.low_middle[max(rank_of(c) for c in mid)]
-    return rules.middle[category(mid)]
+            return int(rules.low_nuts)
+        return int(rules.low_middle[max(rank_of(c) for c in mid)])
+    return int(rules.middle[category(mid)])
 
 
 def royalties(board: Sequence[int], rules: Any) -> tuple[int, int, int]:
@@ -263,7 +263,7 @@ def royalties(board: Sequence[int], rules: Any) -> tuple[int, int, int]:
         return (0, 0, 0)
     return (_top_royalty(board[TOP], rules),
             _middle_royalty(board[MIDDLE], rules),
-            rules.bottom[category(board[BOTTOM])])
+            int(rules.bottom[category(board[BOTTOM])]))
 
 
 def stays(board: Sequence[int], rules: Any) -> bool:
@@ -281,18 +281,18 @@ def stays(board: Sequence[int], rules: Any) -> bool:
 def _entry_cards(board: list[int], rules: Any) -> int:
     """Cards dealt on Fantasyland entry for a non-fouled board."""
     n, r = _rank_groups(board[TOP])[0]
-    top = rules.fl_top_trips[r] if n == 3 else rules.fl_top_pair[r] if n == 2 else 0
+    top = int(rules.fl_top_trips[r] if n == 3 else rules.fl_top_pair[r] if n == 2 else 0)
     if not rules.low:
         return top
     nuts = _is_low_nuts(board[MIDDLE])
     if rules.fl_low_mode == "both":
-        return rules.fl_low_both if (top and nuts) else 0
+        return int(rules.fl_low_both) if (top and nuts) else 0
     if rules.fl_low_mode != "either":
         raise ValueError(f"unknown fl_low_mode {rules.fl_low_mode!r}")
     if top and nuts:
-        return rules.fl_low_both
+        return int(rules.fl_low_both)
     if nuts:
-        return rules.fl_low_nuts
+        return int(rules.fl_low_nuts)
     return top
 
 
@@ -304,7 +304,7 @@ def fantasyland(board: Sequence[int], rules: Any, in_fantasyland: bool = False) 
     """
     board = _check_board(board)
     if in_fantasyland:
-        return rules.stay_cards if stays(board, rules) else 0
+        return int(rules.stay_cards) if stays(board, rules) else 0
     if fouled(board, rules):
         return 0
     return _entry_cards(board, rules)
@@ -338,9 +338,9 @@ def _pair_score(a: list[int], b: list[int], rules: Any) -> int:
         rows = _row_results(a, b, rules.low)
     total = sum(rows)
     if rows == [1, 1, 1]:
-        total += rules.scoop_bonus
+        total += int(rules.scoop_bonus)
     elif rows == [-1, -1, -1]:
-        total -= rules.scoop_bonus
+        total -= int(rules.scoop_bonus)
     return total + sum(royalties(a, rules)) - sum(royalties(b, rules))
 
 

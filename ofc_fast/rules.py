@@ -144,13 +144,14 @@ class Rules:
         if not -10_000 <= self.low_nuts <= 10_000:
             fail(f"low_nuts = {self.low_nuts} is out of -10000..10000")
         # Fantasyland counts: 0 (no entry) or enough cards to set a board
-        counts = [("fl_top_pair", i, v) for i, v in enumerate(self.fl_top_pair)]
+        counts: list[tuple[str, int | None, int]] = [
+            ("fl_top_pair", i, v) for i, v in enumerate(self.fl_top_pair)]
         counts += [("fl_top_trips", i, v) for i, v in enumerate(self.fl_top_trips)]
         counts += [(f, None, getattr(self, f)) for f in ("fl_low_nuts", "fl_low_both", "stay_cards")]
         limit = 52 - 13 * (self.min_players - 1)
-        for field, i, v in counts:
+        for field, idx, v in counts:
             if v != 0 and not 13 <= v <= min(limit, 255):
-                where = f"{field}[{i}]" if i is not None else field
+                where = f"{field}[{idx}]" if idx is not None else field
                 fail(f"{where} = {v}: a Fantasyland count is 0 (none) or 13..{limit} cards")
         if self.stay_cards == 0 and any(s is not None for s in self.stay_conditions):
             fail("stay_cards is 0 but a stay condition is set")
