@@ -18,7 +18,12 @@ if sys.platform == "win32":
     compile_args = ["/O2"]
     link_args = []
 else:
-    compile_args = ["-O3", "-std=c99", "-fno-strict-overflow"]
+    # -fno-wrapv: Python's own CFLAGS carry -fwrapv, which costs the table
+    # kernels about 20% (index arithmetic is no longer assumed not to wrap);
+    # neither the C core nor Cython's output relies on wrapping signed math.
+    # -fvisibility=hidden: the tables are then reached PC-relative instead of
+    # through the GOT (one load less per lookup); only PyInit_* is exported.
+    compile_args = ["-O3", "-std=c99", "-fno-wrapv", "-fvisibility=hidden"]
     link_args = []
 if os.environ.get("OFC_FAST_SANITIZE"):
     compile_args += ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",

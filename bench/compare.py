@@ -79,16 +79,18 @@ def check_hands(h: np.ndarray) -> None:
 class Row:
     """One line of the table.
 
-    ``fn()`` evaluates ``n`` hands (its return value is kept as ``result``
-    for the checks).  ``group``: "batch" (ratio vs the C loop named by
-    ``ref``), "c" (times measured in C: set ``times``, leave ``fn`` None),
-    or "call" (one Python call per hand; ratio vs phevaluator).
+    ``fn()`` evaluates ``n`` hands (its return value from the warm-up call
+    is kept as ``result`` for the checks).  ``group``: "batch" (ratio vs the
+    C row named by ``ref``), "c" (timed inside C: ``measure()`` returns the
+    seconds of one run), or "call" (one Python call per hand; ratio vs
+    phevaluator).
     """
     name: str
     fn: Optional[Callable[[], Any]]
     n: int
     group: str = "batch"
     ref: Optional[str] = None          # name of the C row this batch row is compared with
+    measure: Optional[Callable[[], float]] = None   # times itself (C rows); else perf_counter around fn
     times: list[float] = field(default_factory=list)
     result: Any = None
     error: Optional[str] = None
@@ -114,21 +116,28 @@ class Ctx:
         self.list5 = self.hands5[:self.m].tolist()
         self.list3 = self.hands3[:self.m].tolist()
         self.workers_all = workers_all
-        self._boards: Optional[np.ndarray] = None
+        self._cache: dict[tuple[int, int], np.ndarray] = {}
+        self.c: Optional[CLoop] = None
 
-    def boards(self, n: Optional[int] = None) -> np.ndarray:
+    def boards(self, n: int) -> np.ndarray:
         """(n, 13) uint8 random complete boards (top 0:3, middle 3:8, bottom 8:13)."""
-        n = self.m if n is None else n
-        if self._boards is None or len(self._boards) < n:
-            self._boards = random_hands(n, k=13, seed=SEED + 1)
-        return self._boards[:n]
+        if (n, 13) not in self._cache:
+            self._cache[(n, 13)] = random_hands(n, k=13, seed=SEED + 1)
+        return self._cache[(n, 13)]
+
+    def deals(self, n: int, players: int = 2) -> np.ndarray:
+        """(n, players, 13) uint8 random deals: no card twice within a deal."""
+        k = 13 * players
+        if (n, k) not in self._cache:
+            self._cache[(n, k)] = random_hands(n, k=k, seed=SEED + 2)
+        return self._cache[(n, k)].reshape(n, players, 13)
 
 
 C5, C3, CLOW = "C loop ofc_strength5_unchecked", "C loop ofc_strength3_unchecked", "C loop ofc_lowball27_unchecked"
 
 
 def build_rows(ctx: Ctx) -> list[Row]:
-    h5, h3, n, m, W = ctx.hands5, ctx.hands3, ctx.n, ctx.m, ctx.workers_all
+    h5, h3, n, W = ctx.hands5, ctx.hands3, ctx.n, ctx.workers_all
     strength, lowball27 = ofc.strength, ofc.lowball27
     rows: list[Row] = []
     add = rows.append
@@ -139,12 +148,13 @@ def build_rows(ctx: Ctx) -> list[Row]:
     add(Row(f"ofc.strength 3-card batch, workers=-1 ({W})", lambda: strength(h3, workers=-1), n, ref=C3))
     add(Row("ofc.lowball27 batch, workers=1", lambda: lowball27(h5, workers=1), n, ref=CLOW))
     add(Row(f"ofc.lowball27 batch, workers=-1 ({W})", lambda: lowball27(h5, workers=-1), n, ref=CLOW))
-    # --- C rows: filled in by run_c_rows() (times measured inside C)
-    add(Row(C5, None, n, "c"))
-    add(Row(C3, None, n, "c"))
-    add(Row(CLOW, None, n, "c"))
-    add(Row("C ofc_strength5_batch (checked kernel)", None, n, "c", ref=C5))
-    add(Row("C ofc_strength3_batch (checked kernel)", None, n, "c", ref=C3))
+    # --- C rows: the same hands through a compiled C program (timed inside C)
+    if ctx.c is not None:
+        add(ctx.c.row(C5, "s5"))
+        add(ctx.c.row(C3, "s3"))
+        add(ctx.c.row(CLOW, "low"))
+        add(ctx.c.row("C ofc_strength5_batch (checked kernel)", "batch5", ref=C5))
+        add(ctx.c.row("C ofc_strength3_batch (checked kernel)", "batch3", ref=C3))
     # --- one Python call per hand, over the first m hands
     rows.extend(per_call_rows(ctx))
     rows.extend(optional_rows(ctx))
@@ -185,22 +195,24 @@ def per_call_rows(ctx: Ctx) -> list[Row]:
 
 
 def optional_rows(ctx: Ctx) -> list[Row]:
-    """Rows for APIs that may not exist yet (board analysis, scoring).
+    """Rows for the board-level API (analyze, score), when the package has it.
 
-    Each is added only when the package has the function.  TODO(lead): fill
-    in the real call signatures; a row whose warm-up call raises is reported
-    as an error line instead of stopping the run.
+    Boards and deals are random complete ones (seed 12345 + 1 / + 2), at most
+    1M of them; a row whose warm-up call raises is shown as an error line
+    instead of stopping the run.  ratio: none (no C loop to compare with yet).
     """
     rows: list[Row] = []
+    add = rows.append
+    W = ctx.workers_all
+    nb = min(ctx.n, 1_000_000)
     if hasattr(ofc, "analyze"):
-        boards = ctx.boards()
-        rows.append(Row("ofc.analyze (13-card boards), workers=1",
-                        lambda: ofc.analyze(boards), len(boards)))
+        boards = ctx.boards(nb)
+        add(Row("ofc.analyze 13-card boards, workers=1", lambda: ofc.analyze(boards, workers=1), nb))
+        add(Row(f"ofc.analyze 13-card boards, workers=-1 ({W})", lambda: ofc.analyze(boards, workers=-1), nb))
     if hasattr(ofc, "score"):
-        boards = ctx.boards()
-        pairs = boards[: len(boards) // 2 * 2].reshape(-1, 2, 13)   # heads-up deals; overlapping cards!
-        rows.append(Row("ofc.score (heads-up), workers=1",
-                        lambda: ofc.score(pairs), len(pairs)))
+        deals = ctx.deals(nb // 2)          # heads-up: 26 distinct cards per deal
+        add(Row("ofc.score heads-up deals, workers=1", lambda: ofc.score(deals, workers=1), len(deals)))
+        add(Row(f"ofc.score heads-up deals, workers=-1 ({W})", lambda: ofc.score(deals, workers=-1), len(deals)))
     return rows
 
 
@@ -216,7 +228,7 @@ def warm_up(row: Row) -> None:
 
 
 def time_rows(rows: list[Row], repeat: int) -> None:
-    """Time the Python rows round-robin: run r of every row, then run r + 1 ...
+    """Time the rows round-robin: run r of every row, then run r + 1 ...
 
     Interleaving spreads a slow spell of the machine (a busy neighbour, a
     descheduled vCPU) over all rows instead of spoiling one row's median.
@@ -224,6 +236,9 @@ def time_rows(rows: list[Row], repeat: int) -> None:
     live = [r for r in rows if r.error is None]
     for _ in range(repeat):
         for row in live:
+            if row.measure is not None:
+                row.times.append(row.measure())
+                continue
             assert row.fn is not None
             t0 = time.perf_counter()
             row.fn()
@@ -248,7 +263,8 @@ static double now(void)
 /* loop <hands file> <n> <mode> <repeat> <out file>
  * mode: s5 s3 low (plain loops over the unchecked evaluators),
  *       batch5 batch3 (the checked batch kernels).
- * Prints one time in seconds per repeat, after one untimed warm-up pass. */
+ * Prints one time in seconds per repeat, after one untimed warm-up pass;
+ * writes the results to <out file> unless it is "-". */
 int main(int argc, char **argv)
 {
     if (argc != 6) { fprintf(stderr, "usage: loop file n mode repeat outfile\n"); return 2; }
@@ -289,17 +305,13 @@ int main(int argc, char **argv)
         if (bad >= 0) { fprintf(stderr, "kernel rejected hand %lld\n", (long long)bad); return 3; }
         if (r > 0) printf("%.9f\n", t1 - t0);
     }
+    if (strcmp(argv[5], "-") == 0) return 0;
     f = fopen(argv[5], "wb");
     if (!f || fwrite(out, sizeof *out, (size_t)n, f) != (size_t)n) { fprintf(stderr, "write failed\n"); return 2; }
     fclose(f);
     return 0;
 }
 """
-
-C_MODES = {C5: "s5", C3: "s3", CLOW: "low",
-           "C ofc_strength5_batch (checked kernel)": "batch5",
-           "C ofc_strength3_batch (checked kernel)": "batch3"}
-
 
 def compiler_info(cc: str) -> str:
     try:
@@ -308,42 +320,50 @@ def compiler_info(cc: str) -> str:
         return "?"
 
 
-def run_c_rows(rows: list[Row], ctx: Ctx, repeat: int, cc: Optional[str]) -> Optional[str]:
-    """Compile the C loop once and time each C row; returns the compile command."""
-    crows = [r for r in rows if r.group == "c"]
-    if not crows:
-        return None
-    if cc is None:
-        for r in crows:
-            r.error = "no C compiler (cc) found"
-        return None
-    with tempfile.TemporaryDirectory(prefix="ofc_bench_") as tmp:
-        src = os.path.join(tmp, "loop.c")
-        exe = os.path.join(tmp, "loop")
+class CLoop:
+    """The C loop program, compiled once in a temporary folder, and the hands as binary files.
+
+    Each measure() call is one process: it reads the hands, runs one untimed
+    warm-up pass, then one pass timed with clock_gettime, so C runs can be
+    interleaved with the Python rows.
+    """
+
+    def __init__(self, cc: str, ctx: Ctx) -> None:
+        self.tmp = tempfile.TemporaryDirectory(prefix="ofc_bench_")
+        d = self.tmp.name
+        src, self.exe = os.path.join(d, "loop.c"), os.path.join(d, "loop")
         with open(src, "w") as f:
             f.write(C_LOOP)
-        cmd = [cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(), "-o", exe]
+        cmd = [cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(), "-o", self.exe]
+        self.command = " ".join([os.path.basename(cc), "-O3", "-std=c99", "-I<get_include()>",
+                                 "loop.c", "<get_sources()>"])
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:
-            for r in crows:
-                r.error = "compile failed: " + p.stderr.strip()[-300:]
-            return " ".join(cmd)
-        files = {5: os.path.join(tmp, "hands5.bin"), 3: os.path.join(tmp, "hands3.bin")}
-        ctx.hands5.tofile(files[5])
-        ctx.hands3.tofile(files[3])
-        outp = os.path.join(tmp, "out.bin")
-        for r in crows:
-            mode = C_MODES[r.name]
-            k = 3 if mode in ("s3", "batch3") else 5
-            p = subprocess.run([exe, files[k], str(ctx.n), mode, str(repeat), outp],
-                               capture_output=True, text=True)
-            if p.returncode != 0:
-                r.error = f"C loop failed ({p.returncode}): {p.stderr.strip()}"
-                continue
-            r.times = [float(t) for t in p.stdout.split()]
-            r.result = np.fromfile(outp, dtype=np.uint16)
-        return " ".join([os.path.basename(cc), "-O3", "-std=c99", "-I<get_include()>",
-                         "loop.c", "<get_sources()>"])
+            raise RuntimeError("compiling the C loop failed: " + p.stderr.strip()[-500:])
+        self.files = {5: os.path.join(d, "hands5.bin"), 3: os.path.join(d, "hands3.bin")}
+        ctx.hands5.tofile(self.files[5])
+        ctx.hands3.tofile(self.files[3])
+        self.n = ctx.n
+
+    def _run(self, mode: str, repeat: int, out: str) -> list[float]:
+        k = 3 if mode in ("s3", "batch3") else 5
+        p = subprocess.run([self.exe, self.files[k], str(self.n), mode, str(repeat), out],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"C loop {mode} failed ({p.returncode}): {p.stderr.strip()}")
+        return [float(t) for t in p.stdout.split()]
+
+    def result(self, mode: str) -> np.ndarray:
+        out = os.path.join(self.tmp.name, "out.bin")
+        self._run(mode, 1, out)
+        return np.fromfile(out, dtype=np.uint16)
+
+    def row(self, name: str, mode: str, ref: Optional[str] = None) -> Row:
+        return Row(name, lambda: self.result(mode), self.n, "c", ref=ref,
+                   measure=lambda: self._run(mode, 1, "-")[0])
+
+    def close(self) -> None:
+        self.tmp.cleanup()
 
 
 # ---------------------------------------------------------------- machine info
@@ -377,6 +397,27 @@ def machine_info() -> dict[str, Any]:
         except Exception:  # noqa: BLE001
             info[mod] = "not installed"
     return info
+
+
+def cpu_snapshot() -> Optional[tuple[float, float, float]]:
+    """(busy CPU seconds of the whole machine, of this process and its children, wall time)."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq = fields[:7]
+    busy = (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+    t = os.times()
+    return busy, t.user + t.system + t.children_user + t.children_system, time.perf_counter()
+
+
+def other_load(before: Optional[tuple[float, float, float]],
+               after: Optional[tuple[float, float, float]]) -> Optional[float]:
+    """Average cores used by other processes between two snapshots."""
+    if before is None or after is None or after[2] <= before[2]:
+        return None
+    return max(0.0, ((after[0] - before[0]) - (after[1] - before[1])) / (after[2] - before[2]))
 
 
 # ---------------------------------------------------------------------- checks
@@ -509,18 +550,28 @@ def main(argv: Optional[list[str]] = None) -> int:
     cc = None if args.no_c else shutil.which(args.cc)
     info["cc"] = compiler_info(cc) if cc else "none"
     t_start = time.perf_counter()
+    snap0 = cpu_snapshot()
     ctx = Ctx(args.hands, args.per_call_hands, info["cores_usable"])
-    rows = build_rows(ctx)
-    if args.no_c:
-        rows = [r for r in rows if r.group != "c"]
-    py_rows = [r for r in rows if r.group != "c"]
-    for r in py_rows:
-        print(f"  warm-up {r.name} ...", file=sys.stderr, flush=True)
-        warm_up(r)
-    print(f"  timing {len(py_rows)} Python rows x {args.repeat} (round-robin) ...", file=sys.stderr, flush=True)
-    time_rows(py_rows, args.repeat)
-    print("  timing C loops ...", file=sys.stderr, flush=True)
-    compile_cmd = run_c_rows(rows, ctx, args.repeat, cc)
+    compile_note = "C rows skipped (--no-c)" if args.no_c else "C rows skipped: no C compiler"
+    if cc is not None:
+        try:
+            ctx.c = CLoop(cc, ctx)
+            compile_note = ctx.c.command
+        except RuntimeError as e:
+            compile_note = f"C rows skipped: {e}"
+            print(f"warning: {e}", file=sys.stderr)
+    try:
+        rows = build_rows(ctx)
+        for r in rows:
+            print(f"  warm-up {r.name} ...", file=sys.stderr, flush=True)
+            warm_up(r)
+        print(f"  timing {len(rows)} rows x {args.repeat} (round-robin) ...", file=sys.stderr, flush=True)
+        time_rows(rows, args.repeat)
+    finally:
+        if ctx.c is not None:
+            ctx.c.close()
+    others = other_load(snap0, cpu_snapshot())
+    info["other_processes_cores"] = others
     failures = correctness(rows, ctx)
     checks = derived(rows)
     elapsed = time.perf_counter() - t_start
@@ -531,9 +582,13 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"({info['cores_os']} in the OS)")
     print(f"- {info['os']}; Python {info['python']}; numpy {info['numpy']}; ofc_fast {info['ofc_fast']}")
     print(f"- peers: phevaluator {info['phevaluator']}, eval7 {info['eval7']}, treys {info['treys']}")
-    print(f"- C: {info['cc']}; {compile_cmd or 'C rows skipped'}")
+    print(f"- C: {info['cc']}; {compile_note}")
     print(f"- hands: {ctx.n:,} random 5-card hands (seed {SEED}); 3-card rows use their first 3 cards; "
-          f"per-call rows the first {ctx.m:,}; median of {args.repeat} runs after a warm-up (Python rows timed round-robin)")
+          f"per-call rows the first {ctx.m:,}; median of {args.repeat} runs after a warm-up, rows timed round-robin")
+    if others is not None:
+        warn = ("  WARNING: the machine was shared; timings, workers=-1 rows above all, are pessimistic"
+                if others > 0.25 else "")
+        print(f"- other processes used {others:.2f} of {info['cores_os']} cores on average during the run{warn}")
     print()
     print(table(rows))
     print()
@@ -557,8 +612,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             "failures": failures,
             "elapsed_s": elapsed,
         }
-        with open(args.json, "w") as f:
-            json.dump(doc, f, indent=1)
+        with open(args.json, "w") as fh:
+            json.dump(doc, fh, indent=1)
     return 1 if failures else 0
 
 

@@ -127,16 +127,21 @@ int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out);
  * built from the rules object (ofc_fast.rules), so no rule is a constant here.
  */
 typedef struct ofc_rules {
-    const int32_t *royalty[3];   /* [row][value]: royalty points (top, middle, bottom) */
-    const uint8_t *stay[3];      /* [row][value]: 1 when the row keeps a player in Fantasyland */
-    const uint8_t *fl_top;       /* [top value]: cards dealt on entry (0 = no entry) */
-    const uint8_t *fl_middle;    /* [middle value]: cards on entry by the middle (Low), or NULL */
+    /* [row][value]: what a row with that value brings, packed in one word so
+     * a row costs one lookup: royalty (int16, bits 0-15), 1 in bit 16 when
+     * it keeps a player in Fantasyland, cards dealt on entry in bits 24-31
+     * (top row; and the middle in Low, whose nuts enters by itself) */
+    const uint32_t *row_info[3];
     const uint8_t *middle_live;  /* [lowball rank]: 1 for a live Low middle; NULL: a high middle */
     int32_t scoop_bonus;         /* paid by a player who loses all three rows */
     int32_t fl_both;             /* cards when top and middle entries both qualify */
     int32_t fl_both_required;    /* 1: entry needs the top and the middle together */
     int32_t stay_cards;          /* cards dealt to a player who stays in Fantasyland */
 } ofc_rules;
+
+#define OFC_ROYALTY(info) ((int32_t)(int16_t)((info) & 0xFFFFu))
+#define OFC_STAY(info) (((info) >> 16) & 1u)
+#define OFC_ENTRY(info) ((info) >> 24)
 
 /* Everything known about one complete board. */
 typedef struct ofc_board_result {
@@ -161,7 +166,7 @@ void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *r
  * byte that is no card or a card twice (outputs before it are written). */
 int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
                           const ofc_rules *rules, uint8_t *fouled, uint16_t *strength,
-                          int32_t *royalties, uint8_t *fantasyland, uint8_t *stays);
+                          int16_t *royalties, uint8_t *fantasyland, uint8_t *stays);
 
 /* n deals of `players` boards (2..4) of 13 bytes.  net: n*players points
  * (each deal sums to 0); matrix: n*players*players, [a][b] = what a wins from

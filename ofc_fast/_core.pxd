@@ -2,7 +2,7 @@
 #     from ofc_fast._core cimport ofc_strength5_unchecked
 # compile with include_dirs=[ofc_fast.get_include()] and the sources
 # ofc_fast.get_sources(), or link against this extension's symbols.
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
 
 cdef extern from "ofc_fast.h" nogil:
     enum: OFC_STRENGTH_MAX
@@ -22,10 +22,7 @@ cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out)
 
     ctypedef struct ofc_rules:
-        const int32_t *royalty[3]
-        const uint8_t *stay[3]
-        const uint8_t *fl_top
-        const uint8_t *fl_middle
+        const uint32_t *row_info[3]
         const uint8_t *middle_live
         int32_t scoop_bonus
         int32_t fl_both
@@ -45,6 +42,6 @@ cdef extern from "ofc_fast.h" nogil:
                         ofc_board_result *res)
     int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
                               const ofc_rules *rules, uint8_t *fouled, uint16_t *strength,
-                              int32_t *royalties, uint8_t *fantasyland, uint8_t *stays)
+                              int16_t *royalties, uint8_t *fantasyland, uint8_t *stays)
     int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                             int32_t *net, int32_t *matrix)

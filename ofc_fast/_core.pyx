@@ -88,23 +88,20 @@ cdef class RuleTables:
     cdef ofc_rules c
     cdef readonly object arrays
 
-    def __init__(self, royalty, stay, fl_top, fl_middle, middle_live,
+    def __init__(self, royalty, stay, entry, middle_live,
                  int scoop_bonus, int fl_both, int fl_both_required, int stay_cards):
-        cdef const int32_t[::1] roy
+        cdef const uint32_t[::1] info
         cdef const uint8_t[::1] u8
         keep = []
         for row in range(3):
-            roy = self._check(royalty[row], np.int32, keep)
-            self.c.royalty[row] = &roy[0]
-            u8 = self._check(stay[row], np.uint8, keep)
-            self.c.stay[row] = &u8[0]
-        u8 = self._check(fl_top, np.uint8, keep)
-        self.c.fl_top = &u8[0]
-        self.c.fl_middle = NULL
+            r = np.asarray(royalty[row], dtype=np.int64)
+            if r.min() < -32768 or r.max() > 32767:
+                raise ValueError("royalties must fit in -32768..32767")
+            packed = ((r & 0xFFFF) | (np.asarray(stay[row], dtype=np.int64) != 0) << 16
+                      | np.asarray(entry[row], dtype=np.int64) << 24)
+            info = self._check(packed, np.uint32, keep)
+            self.c.row_info[row] = &info[0]
         self.c.middle_live = NULL
-        if fl_middle is not None:
-            u8 = self._check(fl_middle, np.uint8, keep)
-            self.c.fl_middle = &u8[0]
         if middle_live is not None:
             u8 = self._check(middle_live, np.uint8, keep)
             self.c.middle_live = &u8[0]
@@ -125,7 +122,7 @@ cdef class RuleTables:
 
 
 def analyze_rows(RuleTables rules, const uint8_t[:, ::1] boards, in_fantasyland,
-                 uint8_t[::1] fouled, uint16_t[:, ::1] strength, int32_t[:, ::1] royalties,
+                 uint8_t[::1] fouled, uint16_t[:, ::1] strength, int16_t[:, ::1] royalties,
                  uint8_t[::1] fantasyland, uint8_t[::1] stays, Py_ssize_t start, Py_ssize_t stop):
     """Analyze boards [start, stop) of a (n, 13) array into the (n,) / (n, 3) outputs."""
     cdef const uint8_t[::1] infl

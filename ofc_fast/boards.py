@@ -38,8 +38,8 @@ class Analysis(NamedTuple):
     """True for a fouled board."""
     strength: npt.NDArray[np.uint16]
     """(..., 3) row values: strength (a Low middle: its lowball27 rank)."""
-    royalties: npt.NDArray[np.int32]
-    """(..., 3) royalties per row, 0 when fouled."""
+    royalties: npt.NDArray[np.int16]
+    """(..., 3) royalties per row (int16), 0 when fouled."""
     fantasyland: npt.NDArray[np.uint8]
     """Cards dealt next hand, 0 = no Fantasyland."""
     stays: npt.NDArray[np.bool_]
@@ -195,7 +195,7 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
                              f"boards' shape {lead}") from None
     fouled = np.empty(n, dtype=np.uint8)
     strength = np.empty((n, 3), dtype=np.uint16)
-    royalties = np.empty((n, 3), dtype=np.int32)
+    royalties = np.empty((n, 3), dtype=np.int16)
     fantasyland = np.empty(n, dtype=np.uint8)
     stays = np.empty(n, dtype=np.uint8)
     tables = r.tables

@@ -114,6 +114,10 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
         return np.array([_check_int(int(x), "", allow_empty)], dtype=np.uint8)
     if x is None:
         raise TypeError("cards() takes text, card codes or a sequence of them, not None")
+    if isinstance(x, np.ndarray) and x.dtype == object:
+        raise TypeError("card codes must be an integer array or text, not an object array")
+    if not isinstance(x, (np.ndarray, list, tuple)) and isinstance(x, Iterable):
+        x = list(x)   # an iterator or generator of cards
     arr = np.asarray(x, dtype=object) if not isinstance(x, np.ndarray) else x
     if arr.dtype.kind in "iu":
         return _int_array(arr, allow_empty)
@@ -125,7 +129,11 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
 
 
 def _where(index: tuple[int, ...]) -> str:
-    return f"item {index[0] if len(index) == 1 else index}: "
+    """'hand 3, position 4: ' for an index whose last axis runs over the cards of a hand."""
+    if len(index) <= 1:
+        return f"position {index[0]}: " if index else ""
+    lead = index[:-1]
+    return f"hand {lead[0] if len(lead) == 1 else lead}, position {index[-1]}: "
 
 
 def _int_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
@@ -167,6 +175,8 @@ def card(text: str) -> int:
     >>> card("As"), card("10h")
     (51, 34)
     """
+    if not isinstance(text, str):
+        raise TypeError(f"card() takes the text of one card, not {type(text).__name__} {text!r}")
     codes = _parse_text(text, False)
     if len(codes) != 1:
         raise ValueError(f"expected one card, got {len(codes)} in {text!r}")

@@ -96,7 +96,7 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
     elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
         arr = _narrow(x)
     else:
-        if isinstance(x, np.ndarray) and x.dtype.kind not in "OUS":
+        if isinstance(x, np.ndarray) and x.dtype.kind not in "US":
             raise TypeError(f"cards must be integer codes or text, got a {x.dtype} array")
         arr = cards(x)
     if arr.ndim == 0:
@@ -156,7 +156,7 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
     >>> strength([[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]).tolist()
     [7917, 2668]
     """
-    if type(hands) is list and len(hands) in (3, 5) and workers == 1:
+    if type(hands) is list and len(hands) in (3, 5) and type(workers) is int and workers == 1:
         s = _core.strength_codes(hands)   # fast path for one hand of ints
         if s > 0:
             return s

@@ -253,7 +253,8 @@ class Rules:
         fl_top = by_top(self.fl_top_pair, self.fl_top_trips, np.uint8)
         stay = [at_least(self.stay_top, three), at_least(self.stay_middle, five),
                 at_least(self.stay_bottom, five)]
-        fl_middle = middle_live = None
+        fl_middle = np.zeros(n, dtype=np.uint8)
+        middle_live = None
         if self.low:
             # the middle's value is its lowball rank 1..7462 (7462 = the nuts)
             info = _core.lowball_info()
@@ -267,14 +268,14 @@ class Rules:
             royalty_middle[lows] = np.asarray(self.low_middle)[high[lows]]
             nuts = _core.LOWBALL_MAX
             royalty_middle[nuts] = self.low_nuts
-            fl_middle = np.zeros(n, dtype=np.uint8)
             fl_middle[nuts] = self.fl_low_nuts
             middle_live = live
         else:
             royalty_middle = by_category(self.middle)
         return dict(
             royalty=(royalty_top, royalty_middle, by_category(self.bottom)),
-            stay=stay, fl_top=fl_top, fl_middle=fl_middle, middle_live=middle_live,
+            stay=stay, entry=(fl_top, fl_middle, np.zeros(n, dtype=np.uint8)),
+            middle_live=middle_live,
             scoop_bonus=self.scoop_bonus,
             fl_both=self.fl_low_both if self.low else 0,
             fl_both_required=int(self.low and self.fl_low_mode == "both"),

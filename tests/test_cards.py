@@ -192,7 +192,7 @@ def _assert_raises(exc, fn, *needles):
 def test_bad_codes_name_value_and_position():
     _assert_raises(ValueError, lambda: ofc.cards([0, 1, 77]), "77", "2")
     _assert_raises(ValueError, lambda: ofc.cards([0, 52]), "52", "1")
-    _assert_raises(ValueError, lambda: ofc.cards(np.array([[1, 2], [3, 77]])), "77", "(1, 1)")
+    _assert_raises(ValueError, lambda: ofc.cards(np.array([[1, 2], [3, 77]])), "77", "hand 1, position 1")
     _assert_raises(ValueError, lambda: ofc.cards(np.array([5, 2**31], np.int64)), str(2**31))
     _assert_raises(ValueError, lambda: ofc.cards(np.array([5, 2**63], np.uint64)), str(2**63))
     _assert_raises(ValueError, lambda: ofc.cards(np.array([5, -1], np.int8)), "-1")

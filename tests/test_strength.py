@@ -279,8 +279,8 @@ def test_merged_scale_random_pairs_vs_reference():
         rest = [c for c in rng.sample(range(52), 20) if c // 4 != r]
         tops[i] = top + rest[:1]
         mids[i] = mid + rest[1:4]
-    st_ = ofc.strength(np.array(tops, dtype=np.uint8)).astype(int)
-    sm = ofc.strength(np.array(mids, dtype=np.uint8)).astype(int)
+    st_ = ofc.strength(np.array(tops, dtype=np.uint8)).tolist()
+    sm = ofc.strength(np.array(mids, dtype=np.uint8)).tolist()
     for t, m, a, b in zip(tops, mids, st_, sm):
         kt, km = R.row_key(t), R.row_key(m)
         expected = (kt > km) - (kt < km)
@@ -532,6 +532,7 @@ def test_lowball_vs_pokerkit_random():
     n = 100_000
     hands = np.argsort(rng.random((n, 52)), axis=1)[:, :5].astype(np.uint8)
     ours = ofc.lowball27(hands).astype(np.int64)
+    ours_list = ours.tolist()
     order = np.argsort(ours, kind="stable")
     pk = [_pk_hand(hands[i]) for i in range(n)]
     for a, b in zip(order[:-1], order[1:]):
@@ -541,7 +542,7 @@ def test_lowball_vs_pokerkit_random():
             assert pk[a] < pk[b], (ofc.card_str(hands[a]), ofc.card_str(hands[b]))
     for _ in range(20000):
         a, b = (int(i) for i in rng.integers(0, n, 2))
-        sign_ours = (ours[a] > ours[b]) - (ours[a] < ours[b])
+        sign_ours = (ours_list[a] > ours_list[b]) - (ours_list[a] < ours_list[b])
         sign_pk = (pk[a] > pk[b]) - (pk[a] < pk[b])
         assert sign_ours == sign_pk
 
@@ -583,7 +584,8 @@ def test_to_cactus_rank():
     assert ofc.to_cactus_rank(h("5s 4s 3s 2s As")) == 10
     assert ofc.to_cactus_rank(h("Ac Ad Ah As Kc")) == 11
     assert ofc.to_cactus_rank(h("7c 5d 4h 3s 2c")) == 7462
-    assert ofc.to_cactus_rank(h("8c 5d 4h 3s 2c")) == 7461
+    assert ofc.to_cactus_rank(h("7c 6d 4h 3s 2c")) == 7461
+    assert ofc.to_cactus_rank(h("8c 5d 4h 3s 2c")) == 7458
     assert type(ofc.to_cactus_rank(h("7c 5d 4h 3s 2c"))) is int
     arr = ofc.to_cactus_rank(np.array([h("Ah Kh Qh Jh Th"), h("7c 5d 4h 3s 2c")], np.uint16))
     assert arr.tolist() == [1, 7462]

@@ -1,0 +1,184 @@
+"""pytest-benchmark timings of ofc_fast, each one also a correctness test.
+
+    pytest bench/ --benchmark-only                  # time them
+    pytest bench/ --benchmark-disable               # just check the results, quickly
+
+Not part of the default test run (pyproject: testpaths = ["tests"]).  Every
+benchmark compares what it computed with a reference computed once per
+session, so a wrong or changed result fails the test, not just a slow one:
+
+* 5- and 3-card strength: the per-hand path ``ofc.strength(list)`` over all
+  hands (a different entry point than the batch kernels, chunking and
+  threads), itself checked on a sample against the pure-Python oracle
+  ``ofc_fast.reference`` (same order of hands, ties included) and against
+  phevaluator's Cactus Kev ranks;
+* lowball: the batch result with workers=1, checked on a sample against the
+  oracle's deuce-to-seven keys and against the per-hand call.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pytest_benchmark")
+
+import ofc_fast as ofc  # noqa: E402
+from ofc_fast import reference as R  # noqa: E402
+
+N = 1_000_000          # hands per batch benchmark
+N_CALL = 20_000        # hands per per-call benchmark (one Python call each)
+N_ORACLE = 3_000       # hands checked against the pure-Python oracle
+SEED = 12345
+
+
+def random_hands(n: int, k: int = 5, seed: int = SEED) -> np.ndarray:
+    """(n, k) uint8 random hands of distinct cards: a vectorised partial
+    Fisher-Yates shuffle per row (the same hands as bench/compare.py)."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), dtype=np.uint8)
+    base = np.arange(52, dtype=np.uint8)
+    chunk = 1 << 20
+    for lo in range(0, n, chunk):
+        m = min(chunk, n - lo)
+        deck = np.tile(base, (m, 1))
+        rows = np.arange(m)
+        for i in range(k):
+            j = rng.integers(i, 52, size=m)
+            picked = deck[rows, j]
+            deck[rows, j] = deck[:, i]
+            deck[:, i] = picked
+        out[lo:lo + m] = deck[:, :k]
+    return out
+
+
+def assert_same_order(values: np.ndarray, keys: Sequence[Any]) -> None:
+    """values (ints) rank the hands exactly as keys (tuples) do: ties included."""
+    order = np.argsort(values, kind="stable")
+    v = values[order]
+    k = [keys[i] for i in order]
+    for i in range(1, len(order)):
+        if v[i] == v[i - 1]:
+            assert k[i] == k[i - 1], f"equal values, different keys: {k[i - 1]} {k[i]}"
+        else:
+            assert k[i] > k[i - 1], f"values {v[i - 1]} < {v[i]} but keys {k[i - 1]} >= {k[i]}"
+
+
+class Data:
+    def __init__(self) -> None:
+        self.hands5 = random_hands(N)
+        self.hands3 = np.ascontiguousarray(self.hands5[:, :3])
+        self.list5 = self.hands5.tolist()
+        self.list3 = self.hands3.tolist()
+        strength = ofc.strength
+        self.ref5 = np.array([strength(h) for h in self.list5], dtype=np.uint16)
+        self.ref3 = np.array([strength(h) for h in self.list3], dtype=np.uint16)
+        self.ref_low = ofc.lowball27(self.hands5, workers=1)
+        self.cactus = ofc.to_cactus_rank(self.ref5[:N_CALL])
+
+
+@pytest.fixture(scope="module")
+def data() -> Data:
+    d = Data()
+    # the references themselves, against the independent pure-Python oracle
+    sample5 = d.list5[:N_ORACLE]
+    assert_same_order(d.ref5[:N_ORACLE], [R.row_key(h) for h in sample5])
+    assert_same_order(d.ref3[:N_ORACLE], [R.row_key(h) for h in d.list3[:N_ORACLE]])
+    assert_same_order(d.ref_low[:N_ORACLE], [R.lowball_key(h) for h in sample5])
+    # 3- and 5-card hands on one scale
+    both = np.concatenate([d.ref5[:N_ORACLE], d.ref3[:N_ORACLE]])
+    assert_same_order(both, [R.row_key(h) for h in sample5 + d.list3[:N_ORACLE]])
+    low_calls = np.array([ofc.lowball27(h) for h in d.list5[:N_ORACLE]])
+    assert np.array_equal(low_calls, d.ref_low[:N_ORACLE])
+    return d
+
+
+def per_hand(benchmark: Any, n: int) -> None:
+    benchmark.extra_info["hands"] = n
+
+
+# --- batch: one call over N hands ------------------------------------------
+
+@pytest.mark.benchmark(group="batch 5-card strength")
+def test_strength5_batch(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N)
+    out = benchmark(ofc.strength, data.hands5)
+    assert out.dtype == np.uint16 and np.array_equal(out, data.ref5)
+
+
+@pytest.mark.benchmark(group="batch 5-card strength")
+def test_strength5_batch_all_workers(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N)
+    out = benchmark(ofc.strength, data.hands5, workers=-1)
+    assert np.array_equal(out, data.ref5)
+
+
+@pytest.mark.benchmark(group="batch 3-card strength")
+def test_strength3_batch(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N)
+    out = benchmark(ofc.strength, data.hands3)
+    assert out.dtype == np.uint16 and np.array_equal(out, data.ref3)
+
+
+@pytest.mark.benchmark(group="batch 3-card strength")
+def test_strength3_batch_all_workers(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N)
+    out = benchmark(ofc.strength, data.hands3, workers=-1)
+    assert np.array_equal(out, data.ref3)
+
+
+@pytest.mark.benchmark(group="batch lowball27")
+def test_lowball27_batch(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N)
+    out = benchmark(ofc.lowball27, data.hands5)
+    assert out.dtype == np.uint16 and np.array_equal(out, data.ref_low)
+
+
+@pytest.mark.benchmark(group="batch lowball27")
+def test_lowball27_batch_all_workers(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N)
+    out = benchmark(ofc.lowball27, data.hands5, workers=-1)
+    assert np.array_equal(out, data.ref_low)
+
+
+# --- one Python call per hand over N_CALL hands ---------------------------------
+
+@pytest.mark.benchmark(group="per-call 5-card")
+def test_strength_per_call(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N_CALL)
+    hands, strength = data.list5[:N_CALL], ofc.strength
+    out = benchmark(lambda: [strength(h) for h in hands])
+    assert np.array_equal(out, data.ref5[:N_CALL])
+
+
+@pytest.mark.benchmark(group="per-call 5-card")
+def test_phevaluator_per_call(benchmark: Any, data: Data) -> None:
+    phevaluator = pytest.importorskip("phevaluator")
+    per_hand(benchmark, N_CALL)
+    hands, evaluate = data.list5[:N_CALL], phevaluator.evaluate_cards
+    out = benchmark(lambda: [evaluate(*h) for h in hands])
+    assert np.array_equal(out, data.cactus)   # phevaluator ranks are Cactus Kev ranks
+
+
+@pytest.mark.benchmark(group="per-call 5-card")
+def test_eval7_per_call(benchmark: Any, data: Data) -> None:
+    eval7 = pytest.importorskip("eval7")
+    per_hand(benchmark, N_CALL)
+    deck = [eval7.Card(ofc.card_str([c])) for c in range(52)]
+    hands = [[deck[c] for c in h] for h in data.list5[:N_CALL]]
+    evaluate = eval7.evaluate
+    out = np.array(benchmark(lambda: [evaluate(h) for h in hands]))
+    # eval7 has its own scale: the same order of hands, ties included
+    assert np.array_equal(np.unique(out, return_inverse=True)[1].ravel(),
+                          np.unique(data.ref5[:N_CALL], return_inverse=True)[1].ravel())
+
+
+@pytest.mark.benchmark(group="per-call 5-card")
+def test_treys_per_call(benchmark: Any, data: Data) -> None:
+    treys = pytest.importorskip("treys")
+    per_hand(benchmark, N_CALL)
+    hands = ofc.to_cactus(data.hands5[:N_CALL]).tolist()
+    five = treys.Evaluator()._five
+    out = benchmark(lambda: [five(h) for h in hands])
+    assert np.array_equal(out, data.cactus)
