@@ -35,7 +35,6 @@ directives = {
     "boundscheck": bool(os.environ.get("OFC_FAST_DEBUG")),
     "wraparound": False,
     "cdivision": True,
-    "freethreading_compatible": True,
 }
 
 

@@ -195,25 +195,55 @@ def per_call_rows(ctx: Ctx) -> list[Row]:
 
 
 def optional_rows(ctx: Ctx) -> list[Row]:
-    """Rows for the board-level API (analyze, score), when the package has it.
+    """Rows for the board-level API on the same random legal heads-up deals.
 
-    Boards and deals are random complete ones (seed 12345 + 1 / + 2), at most
-    1M of them; a row whose warm-up call raises is shown as an error line
-    instead of stopping the run.  ratio: none (no C loop to compare with yet).
+    At most 1M deals (26 distinct cards each, seed 12345 + 2).  The baseline
+    is ``ofc.strength`` on the same three rows of every board, given as
+    contiguous (2n, 3) / (2n, 5) arrays (the copies are made once, outside
+    the timing), so the ratios charge analyze and score for everything they
+    do beyond evaluating the rows.  The pure-Python reference runs on the
+    first 1,000 deals and is compared per deal.
     """
     rows: list[Row] = []
     add = rows.append
+    if not (hasattr(ofc, "analyze") and hasattr(ofc, "score")):
+        return rows
     W = ctx.workers_all
-    nb = min(ctx.n, 1_000_000)
-    if hasattr(ofc, "analyze"):
-        boards = ctx.boards(nb)
-        add(Row("ofc.analyze 13-card boards, workers=1", lambda: ofc.analyze(boards, workers=1), nb))
-        add(Row(f"ofc.analyze 13-card boards, workers=-1 ({W})", lambda: ofc.analyze(boards, workers=-1), nb))
-    if hasattr(ofc, "score"):
-        deals = ctx.deals(nb // 2)          # heads-up: 26 distinct cards per deal
-        add(Row("ofc.score heads-up deals, workers=1", lambda: ofc.score(deals, workers=1), len(deals)))
-        add(Row(f"ofc.score heads-up deals, workers=-1 ({W})", lambda: ofc.score(deals, workers=-1), len(deals)))
+    nd = min(ctx.n, 1_000_000)
+    deals = ctx.deals(nd)                       # (nd, 2, 13)
+    boards = deals.reshape(-1, 13)
+    top = np.ascontiguousarray(boards[:, :3])
+    mid = np.ascontiguousarray(boards[:, 3:8])
+    bot = np.ascontiguousarray(boards[:, 8:])
+    rules = ofc.PINEAPPLE
+
+    def rows3() -> tuple:
+        return ofc.strength(top), ofc.strength(mid), ofc.strength(bot)
+
+    add(Row(ROWS3, rows3, nd, "deal"))
+    add(Row(ANALYZE, lambda: ofc.analyze(deals, rules, workers=1), nd, "deal"))
+    add(Row(SCORE, lambda: ofc.score(deals, rules, workers=1), nd, "deal"))
+    add(Row(f"ofc.analyze heads-up deals, workers=-1 ({W})",
+            lambda: ofc.analyze(deals, rules, workers=-1), nd, "deal"))
+    add(Row(f"ofc.score heads-up deals, workers=-1 ({W})",
+            lambda: ofc.score(deals, rules, workers=-1), nd, "deal"))
+    from ofc_fast import reference as ref
+    few = [[[int(c) for c in b] for b in d] for d in deals[:1000]]
+
+    def ref_analyze() -> list:
+        return [(ref.fouled(b, rules), ref.royalties(b, rules), ref.fantasyland(b, rules),
+                 ref.stays(b, rules)) for d in few for b in d]
+
+    add(Row(REF_ANALYZE, ref_analyze, len(few), "deal"))
+    add(Row(REF_SCORE, lambda: [ref.score(d, rules) for d in few], len(few), "deal"))
     return rows
+
+
+ROWS3 = "ofc.strength on the deals' 3 rows (baseline), workers=1"
+ANALYZE = "ofc.analyze heads-up deals, workers=1"
+SCORE = "ofc.score heads-up deals, workers=1"
+REF_ANALYZE = "reference (pure Python) analyze, per deal"
+REF_SCORE = "reference (pure Python) score, per deal"
 
 
 # ---------------------------------------------------------------------- timing
@@ -504,6 +534,12 @@ def derived(rows: list[Row]) -> list[tuple[str, str, Optional[float]]]:
     times("per-hand ofc.strength(list) vs phevaluator", find(rows, "ofc.strength(list of 5)"),
           find(rows, "phevaluator"))
     times("per-hand ofc.strength(list) vs eval7", find(rows, "ofc.strength(list of 5)"), find(rows, "eval7"))
+    base, an, sc = find(rows, ROWS3), find(rows, ANALYZE), find(rows, SCORE)
+    for label, r in (("analyze time / strength on the same rows", an), ("score time / strength on the same rows", sc)):
+        v = base.rate / r.rate if base and r else None
+        out.append((label, f"{v:.2f}x" if v is not None else "n/a", v))
+    times("analyze vs pure-Python reference, per deal", an, find(rows, REF_ANALYZE))
+    times("score vs pure-Python reference, per deal", sc, find(rows, REF_SCORE))
     return out
 
 
@@ -512,7 +548,7 @@ def derived(rows: list[Row]) -> list[tuple[str, str, Optional[float]]]:
 def table(rows: list[Row]) -> str:
     byname = {r.name: r for r in rows}
     phe = find(rows, "phevaluator")
-    lines = ["| method | hands | median s | M evals/s | ns/hand | vs C loop | vs phevaluator |",
+    lines = ["| method | hands (deals) | median s | M/s | ns each | vs C loop | vs phevaluator |",
              "|---|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         if r.error:

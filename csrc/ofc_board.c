@@ -1,11 +1,11 @@
 /* Board kernels: evaluate the three rows, check the foul, count royalties,
  * Fantasyland and the stay, and score deals.
  *
- * Boards go through in blocks, each block in a few short loops (check the
- * cards, top rows, middle rows, bottom rows, then the rules) rather than one
- * long loop body per board: a short body lets the out-of-order core overlap
- * the table lookups of many boards, which one 200-instruction body cannot.
- * The block (a few KB) stays in L1 between the loops. */
+ * Boards go through in blocks, each block in three short loops (check the
+ * cards, evaluate the rows, apply the rules) rather than one long loop body
+ * per board: a short body lets the out-of-order core overlap the table
+ * lookups of many boards, which one 170-instruction body cannot.  The block
+ * (a few KB) stays in L1 between the loops. */
 #include "ofc_fast.h"
 
 #define OFC_BOARD_BLOCK 256   /* boards per block */
@@ -25,7 +25,7 @@ int ofc_bad_deal(const uint8_t *c, int n)
 
 /* Index of the first of n deals of 13 * players bytes with a bad card, or -1.
  * The card count is a constant in each case so the compiler unrolls it. */
-static int64_t first_bad_deal(const uint8_t *d, int64_t n, int players)
+static int64_t first_bad_deal_scalar(const uint8_t *d, int64_t n, int players)
 {
     int64_t i;
 #define OFC_SCAN(P)                                                   \
@@ -41,28 +41,78 @@ static int64_t first_bad_deal(const uint8_t *d, int64_t n, int players)
     return -1;
 }
 
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+/* x86-64 with AVX2 (checked at run time, so the build needs no -m flag):
+ * the 13 card bits of a board come from four variable shifts of 1 by the
+ * zero-extended codes (vpsllvq) instead of 13 table loads.  The cards of a
+ * deal are valid iff their OR has exactly one bit per card (a repeat loses
+ * one; a byte >= 64 shifts to nothing) and none at 52 or above (52..63).
+ * Reads 16 bytes per board, so the last board of an array is left to the
+ * scalar path. */
+#include <immintrin.h>
+#define OFC_AVX2_PATH 1
+
+__attribute__((target("avx2")))
+static inline __m256i board_bits_avx2(const uint8_t *b)
+{
+    const __m256i one = _mm256_set1_epi64x(1), first = _mm256_set_epi64x(0, 0, 0, -1);
+    __m128i x = _mm_loadu_si128((const __m128i *)b);
+    __m256i s0 = _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(x));
+    __m256i s1 = _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(_mm_srli_si128(x, 4)));
+    __m256i s2 = _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(_mm_srli_si128(x, 8)));
+    __m256i s3 = _mm256_and_si256(_mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(_mm_srli_si128(x, 12))), first);
+    return _mm256_or_si256(_mm256_or_si256(s0, s1), _mm256_or_si256(s2, s3));
+}
+
+__attribute__((target("avx2,popcnt")))
+static int64_t first_bad_deal_avx2(const uint8_t *d, int64_t n, int players)
+{
+    const int cards = 13 * players;
+    for (int64_t i = 0; i + 1 < n; i++) {
+        __m256i any = board_bits_avx2(d + (int64_t)cards * i);
+        for (int p = 1; p < players; p++)
+            any = _mm256_or_si256(any, board_bits_avx2(d + (int64_t)cards * i + 13 * p));
+        __m128i a = _mm_or_si128(_mm256_castsi256_si128(any), _mm256_extracti128_si256(any, 1));
+        uint64_t bits = (uint64_t)_mm_cvtsi128_si64(_mm_or_si128(a, _mm_unpackhi_epi64(a, a)));
+        /* all cards distinct iff the deal's OR has one bit per card */
+        if (OFC_UNLIKELY((_mm_popcnt_u64(bits) != (unsigned)cards) | (bits >> 52 != 0))) return i;
+    }
+    /* the last deal: its last board has no 3 bytes after it to over-read */
+    return n > 0 && first_bad_deal_scalar(d + (int64_t)cards * (n - 1), 1, players) >= 0 ? n - 1 : -1;
+}
+
+static int ofc_has_avx2(void)
+{
+    static volatile int cached = -1;   /* idempotent: a race only repeats the query */
+    if (cached < 0) {
+        __builtin_cpu_init();
+        cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return cached;
+}
+#endif
+
+static int64_t first_bad_deal(const uint8_t *d, int64_t n, int players)
+{
+#ifdef OFC_AVX2_PATH
+    if (ofc_has_avx2()) return first_bad_deal_avx2(d, n, players);
+#endif
+    return first_bad_deal_scalar(d, n, players);
+}
+
 /* Row values of nb checked boards into v (3 per board): strength, and for a
- * Low middle its lowball rank.  One loop per row keeps each body short. */
+ * Low middle its lowball rank.  The middle and bottom hash lookups are
+ * independent, so one loop over both keeps two chains in flight. */
 static void row_values(const uint8_t *b, int64_t nb, int low, uint16_t *v)
 {
+    const uint32_t *mid = low ? ofc_low5 : ofc_hand5;
     for (int64_t j = 0; j < nb; j++) {
         const uint8_t *c = b + 13 * j;
+        uint64_t km = ofc_key5(c[3], c[4], c[5], c[6], c[7]);
+        uint64_t kb = ofc_key5(c[8], c[9], c[10], c[11], c[12]);
         v[3 * j] = ofc_strength3_unchecked(c[0], c[1], c[2]);
-    }
-    if (low) {
-        for (int64_t j = 0; j < nb; j++) {
-            const uint8_t *c = b + 13 * j + 3;
-            v[3 * j + 1] = ofc_lowball27_unchecked(c[0], c[1], c[2], c[3], c[4]);
-        }
-    } else {
-        for (int64_t j = 0; j < nb; j++) {
-            const uint8_t *c = b + 13 * j + 3;
-            v[3 * j + 1] = ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4]);
-        }
-    }
-    for (int64_t j = 0; j < nb; j++) {
-        const uint8_t *c = b + 13 * j + 8;
-        v[3 * j + 2] = ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4]);
+        v[3 * j + 1] = (uint16_t)(mid[ofc_slot5(km)] >> ofc_flush_shift(km));
+        v[3 * j + 2] = (uint16_t)(ofc_hand5[ofc_slot5(kb)] >> ofc_flush_shift(kb));
     }
 }
 
@@ -104,12 +154,44 @@ void ofc_board_eval(const uint8_t *b, int in_fantasyland, const ofc_rules *r,
     board_rules(v, in_fantasyland, r->middle_live != 0, r, res);
 }
 
+/* The rules over a block of row values, written straight to the outputs: the
+ * same arithmetic as board_rules, flattened for the common case (no
+ * Fantasyland entry). */
+static inline void analyze_rules(const uint16_t *v, int64_t len, const int low, const uint8_t *in_fl,
+                                 const ofc_rules *r, uint8_t *fouled, int16_t *royalties,
+                                 uint8_t *fantasyland, uint8_t *stays)
+{
+    const uint32_t *ri0 = r->row_info[0], *ri1 = r->row_info[1], *ri2 = r->row_info[2];
+    for (int64_t j = 0; j < len; j++) {
+        unsigned t = v[3 * j], m = v[3 * j + 1], b = v[3 * j + 2];
+        uint32_t it = ri0[t], im = ri1[m], ib = ri2[b];
+        unsigned f = low ? (unsigned)(!r->middle_live[m]) | (t > b) : (t > m) | (m > b);
+        uint32_t keep = f - 1u;   /* all ones unless fouled */
+        fouled[j] = (uint8_t)f;
+        /* the royalty is the low 16 bits of the row's info word */
+        royalties[3 * j] = (int16_t)(it & keep);
+        royalties[3 * j + 1] = (int16_t)(im & keep);
+        royalties[3 * j + 2] = (int16_t)(ib & keep);
+        unsigned st = OFC_STAY(it | im | ib) & ~f;
+        stays[j] = (uint8_t)st;
+        unsigned cards = 0;
+        if (in_fl && in_fl[j]) {
+            cards = st ? (unsigned)r->stay_cards : 0u;
+        } else if (OFC_UNLIKELY(OFC_ENTRY(it | im))) {
+            unsigned te = OFC_ENTRY(it), me = OFC_ENTRY(im);
+            cards = (te && me) ? (unsigned)r->fl_both
+                               : (r->fl_both_required ? 0u : (te > me ? te : me));
+            cards &= keep;
+        }
+        fantasyland[j] = (uint8_t)cards;
+    }
+}
+
 int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl,
                           const ofc_rules *r, uint8_t *fouled, uint16_t *strength,
                           int16_t *royalties, uint8_t *fantasyland, uint8_t *stays)
 {
     const int low = r->middle_live != 0;
-    ofc_board_result res;
     for (int64_t start = 0; start < n; start += OFC_BOARD_BLOCK) {
         int64_t len = n - start < OFC_BOARD_BLOCK ? n - start : OFC_BOARD_BLOCK;
         const uint8_t *b = boards + 13 * start;
@@ -117,37 +199,57 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
         uint16_t *v = strength + 3 * start;   /* the row values are the strength output */
         row_values(b, len, low, v);
-        for (int64_t j = 0; j < len; j++) {
-            int64_t i = start + j;
-            board_rules(v + 3 * j, in_fl ? in_fl[i] : 0, low, r, &res);
-            fouled[i] = (uint8_t)res.fouled;
-            royalties[3 * i] = (int16_t)res.royalty[0];
-            royalties[3 * i + 1] = (int16_t)res.royalty[1];
-            royalties[3 * i + 2] = (int16_t)res.royalty[2];
-            fantasyland[i] = (uint8_t)res.fantasyland;
-            stays[i] = (uint8_t)res.stays;
+        /* literal arguments: each call is inlined with its tests folded away */
+#define OFC_RULES(LOW, INFL) analyze_rules(v, len, LOW, INFL, r, fouled + start, \
+                                           royalties + 3 * start, fantasyland + start, stays + start)
+        if (in_fl) {
+            if (low) OFC_RULES(1, in_fl + start); else OFC_RULES(0, in_fl + start);
+        } else {
+            if (low) OFC_RULES(1, 0); else OFC_RULES(0, 0);
         }
+#undef OFC_RULES
     }
     return -1;
 }
 
 static inline int ofc_sign(int d) { return (d > 0) - (d < 0); }
 
-/* What player a wins from player b (RULES 6), without branches: fouls are
- * as common as not in random deals, so a branch on them would mispredict. */
-static inline int32_t ofc_pair_points(const ofc_board_result *a, const ofc_board_result *b,
-                                      int32_t scoop_bonus)
+/* Points of one deal of P boards from their row values v (3 per board):
+ * RULES 6 for every pair, written to net[P] and/or matrix[P*P]. */
+static inline void score_deal(const uint16_t *v, const int P, const int low, const ofc_rules *r,
+                              int32_t *net, int32_t *matrix)
 {
-    int32_t ra = a->royalty[0] + a->royalty[1] + a->royalty[2];   /* 0 when fouled */
-    int32_t rb = b->royalty[0] + b->royalty[1] + b->royalty[2];
-    int rows = ofc_sign((int)a->value[0] - (int)b->value[0])
-             + ofc_sign((int)a->value[1] - (int)b->value[1])
-             + ofc_sign((int)a->value[2] - (int)b->value[2]);
-    /* a fouled player loses every row; both fouled: nothing moves */
-    rows = (a->fouled | b->fouled) ? 3 * (b->fouled - a->fouled) : rows;
-    /* rows is +3 / -3 exactly when one side won all three */
-    int32_t scoop = (rows == 3) * scoop_bonus - (rows == -3) * scoop_bonus;
-    return rows + scoop + ra - rb;
+    const uint32_t *ri0 = r->row_info[0], *ri1 = r->row_info[1], *ri2 = r->row_info[2];
+    int fouled[4], roy[4], total[4];
+    for (int p = 0; p < P; p++) {
+        unsigned t = v[3 * p], m = v[3 * p + 1], b = v[3 * p + 2];
+        int f = low ? (!r->middle_live[m]) | (t > b) : (t > m) | (m > b);
+        fouled[p] = f;
+        roy[p] = (OFC_ROYALTY(ri0[t]) + OFC_ROYALTY(ri1[m]) + OFC_ROYALTY(ri2[b])) & (f - 1);
+        total[p] = 0;
+    }
+    for (int a = 0; a < P; a++) {
+        for (int b = a + 1; b < P; b++) {
+            int rows = ofc_sign((int)v[3 * a] - (int)v[3 * b])
+                     + ofc_sign((int)v[3 * a + 1] - (int)v[3 * b + 1])
+                     + ofc_sign((int)v[3 * a + 2] - (int)v[3 * b + 2]);
+            /* a fouled player loses every row; both fouled: nothing moves.
+             * Fouls are as common as not in random deals: no branches. */
+            rows = (fouled[a] | fouled[b]) ? 3 * (fouled[b] - fouled[a]) : rows;
+            /* rows is +3 / -3 exactly when one side won all three */
+            int32_t pts = rows + (rows == 3) * r->scoop_bonus - (rows == -3) * r->scoop_bonus
+                        + roy[a] - roy[b];
+            total[a] += pts;
+            total[b] -= pts;
+            if (matrix) {
+                matrix[a * P + b] = pts;
+                matrix[b * P + a] = -pts;
+            }
+        }
+        if (matrix) matrix[a * P + a] = 0;
+    }
+    if (net)
+        for (int p = 0; p < P; p++) net[p] = total[p];
 }
 
 int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r,
@@ -156,34 +258,25 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
     const int low = r->middle_live != 0;
     const int64_t block = OFC_BOARD_BLOCK / 4;   /* deals per block: at most 256 boards */
     uint16_t v[3 * OFC_BOARD_BLOCK];
-    ofc_board_result res[4];
     for (int64_t start = 0; start < n; start += block) {
         int64_t len = n - start < block ? n - start : block;
         const uint8_t *d = deals + (int64_t)13 * players * start;
         int64_t bad = first_bad_deal(d, len, players);
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
         row_values(d, len * players, low, v);
-        for (int64_t j = 0; j < len; j++) {
-            int64_t i = start + j;
-            for (int p = 0; p < players; p++)
-                board_rules(v + 3 * (j * players + p), 0, low, r, &res[p]);
-            int32_t total[4] = {0, 0, 0, 0};
-            int32_t *m = matrix ? matrix + (int64_t)players * players * i : 0;
-            for (int a = 0; a < players; a++) {
-                if (m) m[a * players + a] = 0;
-                for (int b = a + 1; b < players; b++) {
-                    int32_t pts = ofc_pair_points(&res[a], &res[b], r->scoop_bonus);
-                    total[a] += pts;
-                    total[b] -= pts;
-                    if (m) {
-                        m[a * players + b] = pts;
-                        m[b * players + a] = -pts;
-                    }
-                }
-            }
-            if (net)
-                for (int p = 0; p < players; p++) net[(int64_t)players * i + p] = total[p];
+        int32_t *nt = net ? net + players * start : 0;
+        int32_t *mt = matrix ? matrix + players * players * start : 0;
+        /* one loop per player count, so each is unrolled for its P */
+#define OFC_SCORE_LOOP(P)                                                                  \
+        for (int64_t j = 0; j < len; j++)                                                  \
+            score_deal(v + 3 * (P) * j, (P), low, r, nt ? nt + (P) * j : 0,                \
+                       mt ? mt + (P) * (P) * j : 0);
+        switch (players) {
+        case 2: OFC_SCORE_LOOP(2) break;
+        case 3: OFC_SCORE_LOOP(3) break;
+        default: OFC_SCORE_LOOP(4) break;
         }
+#undef OFC_SCORE_LOOP
     }
     return -1;
 }

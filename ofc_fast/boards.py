@@ -193,11 +193,12 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
         except ValueError:
             raise ValueError(f"in_fantasyland of shape {flags.shape} does not broadcast to the "
                              f"boards' shape {lead}") from None
-    fouled = np.empty(n, dtype=np.uint8)
-    strength = np.empty((n, 3), dtype=np.uint16)
-    royalties = np.empty((n, 3), dtype=np.int16)
-    fantasyland = np.empty(n, dtype=np.uint8)
-    stays = np.empty(n, dtype=np.uint8)
+    # one allocation for the five outputs: a large one is backed by huge pages,
+    # five smaller ones would each pay page faults on first touch
+    buf = np.empty(15 * n, dtype=np.uint8)
+    strength = buf[:6 * n].view(np.uint16).reshape(n, 3)
+    royalties = buf[6 * n:12 * n].view(np.int16).reshape(n, 3)
+    fouled, fantasyland, stays = buf[12 * n:13 * n], buf[13 * n:14 * n], buf[14 * n:]
     tables = r.tables
     bad = _workers.run(
         lambda lo, hi: _core.analyze_rows(tables, flat, infl, fouled, strength, royalties,

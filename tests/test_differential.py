@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import multiprocessing
 import os
 import random
@@ -92,6 +93,7 @@ class DealGen:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.rnd = self.rng.random
+        self.free: list[list[int]] = []      # free cards by rank, during a deal
 
     # ---- small fast helpers (random.sample/choices are slow)
     def pick(self, seq: Any) -> Any:
@@ -118,52 +120,93 @@ class DealGen:
             x[i], x[j] = x[j], x[i]
 
     def others(self, k: int, exclude: tuple[int, ...], below: int = 13) -> list[int]:
-        return self.sample([r for r in range(below) if r not in exclude], k)
+        """``k`` distinct ranks below ``below``, not in ``exclude``, with a free card."""
+        free = self.free
+        return self.sample([r for r in range(below) if free[r] and r not in exclude], k)
+
+    def ranks_with(self, k: int) -> list[int]:
+        """Ranks with at least ``k`` free cards."""
+        return [r for r, f in enumerate(self.free) if len(f) >= k]
+
+    def top_rank(self, k: int) -> int:
+        """A rank for a pair (k = 2) or trips (k = 3) on top, weighted to 66+ and QQ+."""
+        for _ in range(4):
+            r = self.pick(TOP_RANKS)
+            if len(self.free[r]) >= k:
+                return r
+        return self.pick(self.ranks_with(k) or [-1])
+
+    def straight_highs(self, suit: int | None) -> list[int]:
+        """High ranks (3 = five-high) of the straights (flushes in ``suit``) still possible."""
+        free = self.free
+        if suit is None:
+            ok = [bool(f) for f in free]
+        else:
+            ok = [r * 4 + suit in free[r] for r in range(13)]
+        return [h for h in range(3, 13) if ok[h] and ok[h - 1] and ok[h - 2] and ok[h - 3]
+                and ok[h - 4 if h > 3 else 12]]
 
     # ---- rows
     def spec3(self, cat: int) -> Spec:
         if cat == HIGH:
-            return self.sample(RANKS13, 3), None, False
-        r = self.pick(TOP_RANKS)
+            return self.others(3, ()), None, False
+        r = self.top_rank(2 if cat == PAIR else 3)
+        if r < 0:
+            raise _Fail
         if cat == PAIR:
             return [r, r] + self.others(1, (r,)), None, False
         return [r, r, r], None, False
 
     def spec5(self, cat: int) -> Spec:
-        """A 5-card row of category ``cat`` (reference numbering)."""
+        """A 5-card row of category ``cat`` (reference numbering) from the free cards."""
         if cat == HIGH:
-            return self.sample(RANKS13, 5), None, False
-        if cat == PAIR:
-            r = self.pick(RANKS13)
-            return [r, r] + self.others(3, (r,)), None, False
+            return self.others(5, ()), None, False
+        if cat in (PAIR, TRIPS, QUADS):
+            k = {PAIR: 2, TRIPS: 3, QUADS: 4}[cat]
+            r = self.pick(self.ranks_with(k) or [-1])
+            if r < 0:
+                raise _Fail
+            return [r] * k + self.others(5 - k, (r,)), None, False
         if cat == TWO_PAIR:
-            a, b, k = self.sample(RANKS13, 3)
-            return [a, a, b, b, k], None, False
-        if cat == TRIPS:
-            r, a, b = self.sample(RANKS13, 3)
-            return [r, r, r, a, b], None, False
-        if cat == STRAIGHT:
-            h = 3 + int(self.rnd() * 10)   # 3: the wheel A2345
-            return ([12, 0, 1, 2, 3] if h == 3 else list(range(h - 4, h + 1))), None, False
-        if cat == FLUSH:
-            return self.sample(RANKS13, 5), int(self.rnd() * 4), False
+            a, b = self.sample(self.ranks_with(2), 2)
+            return [a, a, b, b] + self.others(1, (a, b)), None, False
         if cat == FULL_HOUSE:
-            a, b = self.sample(RANKS13, 2)
+            a = self.pick(self.ranks_with(3) or [-1])
+            if a < 0:
+                raise _Fail
+            b = self.pick([r for r in self.ranks_with(2) if r != a] or [-1])
+            if b < 0:
+                raise _Fail
             return [a, a, a, b, b], None, False
-        if cat == QUADS:
-            a, b = self.sample(RANKS13, 2)
-            return [a, a, a, a, b], None, False
+        if cat == FLUSH:
+            s = int(self.rnd() * 4)
+            free = self.free
+            return self.sample([r for r in range(13) if r * 4 + s in free[r]], 5), s, False
+        if cat == ROYAL:
+            s = self.pick([s for s in range(4) if 12 in self.straight_highs(s)] or [-1])
+            if s < 0:
+                raise _Fail
+            return [8, 9, 10, 11, 12], s, False
+        suit = int(self.rnd() * 4) if cat == SF else None
+        highs = self.straight_highs(suit)
         if cat == SF:
-            h = self.pick(SF_HIGHS)
-            return ([12, 0, 1, 2, 3] if h == 3 else list(range(h - 4, h + 1))), int(self.rnd() * 4), False
-        return [8, 9, 10, 11, 12], int(self.rnd() * 4), False          # royal flush
+            highs = [h for h in highs if h < 12]     # not the royal
+            if 3 in highs and self.rnd() < 0.2:      # the steel wheel, often
+                highs = [3]
+        if cat == STRAIGHT and 3 in highs and self.rnd() < 0.1:   # the wheel, often
+            highs = [3]
+        h = self.pick(highs or [-1])
+        if h < 0:
+            raise _Fail
+        return ([12, 0, 1, 2, 3] if h == 3 else list(range(h - 4, h + 1))), suit, False
 
     def low_live(self, high: int) -> list[int]:
         """Ranks of a live 2-7 low with the given high rank (5 = 7 .. 8 = T)."""
-        while True:
-            ranks = [high] + self.sample(range(high), 4)
+        for _ in range(10):
+            ranks = [high] + self.others(4, (high,), below=high)
             if high - min(ranks) != 4:
                 return ranks
+        raise _Fail
 
     def low_middle(self) -> Spec:
         """A Low middle, live or dead (RULES 9)."""
@@ -173,46 +216,60 @@ class DealGen:
         if kind < 0.55:
             return self.low_live(5 + int(self.rnd() * 4)), None, True   # 7/8/9/T high
         if kind < 0.63:                                              # dead: a pair
-            r = int(self.rnd() * 9)
+            r = self.pick([r for r in self.ranks_with(2) if r < 9] or [-1])
+            if r < 0:
+                raise _Fail
             return [r, r] + self.others(3, (r,), below=9), None, False
         if kind < 0.71:                                              # dead: a straight
-            h = 4 + int(self.rnd() * 5)
+            h = self.pick([h for h in self.straight_highs(None) if 4 <= h <= 8] or [-1])
+            if h < 0:
+                raise _Fail
             return list(range(h - 4, h + 1)), None, True
         if kind < 0.79:                                              # dead: a flush (the nuts too)
             ranks = [5, 3, 2, 1, 0] if self.rnd() < 0.3 else self.low_live(5 + int(self.rnd() * 4))
-            return ranks, int(self.rnd() * 4), False
+            free = self.free
+            suits = [s for s in range(4) if all(r * 4 + s in free[r] for r in ranks)]
+            if not suits:
+                raise _Fail
+            return ranks, self.pick(suits), False
         if kind < 0.90:                                              # dead: J, Q, K or A
             if self.rnd() < 0.25:
                 return [12, 3, 2, 1, 0], None, True                  # A-5-4-3-2: ace high
-            return [9 + int(self.rnd() * 4)] + self.sample(range(9), 4), None, True
+            hi = self.pick([r for r in range(9, 13) if self.free[r]] or [-1])
+            if hi < 0:
+                raise _Fail
+            return [hi] + self.others(4, (), below=9), None, True
         return [], None, False                                       # random cards
 
-    def take(self, used: set[int], spec: Spec, size: int) -> list[int]:
-        """Cards for ``spec`` among those not in ``used`` (raises _Fail)."""
+    def take(self, spec: Spec, size: int) -> list[int]:
+        """Cards for ``spec`` among the free ones (``self.free[rank]``; raises _Fail)."""
         ranks, suit, offsuit = spec
+        free = self.free
         if not ranks:
-            return self.sample([c for c in range(52) if c not in used], size)
-        out: list[int] = []
+            return self.sample([c for f in free for c in f], size)
         if suit is not None:
-            for r in ranks:
-                c = r * 4 + suit
-                if c in used or c in out:
+            out = [r * 4 + suit for r in ranks]
+            for c in out:
+                if c not in free[c >> 2]:
                     raise _Fail
-                out.append(c)
             return out
-        srt = sorted(ranks)
-        i = 0
-        while i < len(srt):
-            r = srt[i]
-            j = i + 1
-            while j < len(srt) and srt[j] == r:
-                j += 1
-            avail = [c for c in range(4 * r, 4 * r + 4) if c not in used]
-            out += self.sample(avail, j - i)
-            i = j
+        rnd = self.rnd
+        counts: dict[int, int] = {}
+        for r in ranks:
+            counts[r] = counts.get(r, 0) + 1
+        out = []
+        for r, k in counts.items():
+            f = free[r]
+            n = len(f)
+            if n < k:
+                raise _Fail
+            if k == 1:
+                out.append(f[int(rnd() * n)])
+            else:
+                out += f if k == n else self.sample(f, k)
         if offsuit and len(out) == 5 and len({c & 3 for c in out}) == 1:
             for i, c in enumerate(out):       # change the suit of one card
-                alt = [(c & ~3) | s for s in range(4) if s != c & 3 and (c & ~3) | s not in used]
+                alt = [x for x in free[c >> 2] if x != c]
                 if alt:
                     out[i] = self.pick(alt)
                     break
@@ -261,15 +318,22 @@ class DealGen:
     def edge_pair(self) -> tuple[Spec, Spec]:
         """Top and middle share a pair rank: QQ5 vs QQ432 (top higher: foul),
         QQ5 vs QQ532 (middle higher: more kickers), QQ5 vs QQ7xx."""
+        free = self.free
         r = self.pick(TOP_RANKS)
-        k = self.pick([x for x in range(13) if x != r])
+        if len(free[r]) < 4:
+            r = self.pick([x for x in range(13) if len(free[x]) == 4] or [-1])
+            if r < 0:
+                raise _Fail
         how = int(self.rnd() * 3)
+        k = self.pick([x for x in range(13) if x != r and len(free[x]) >= 1 + (how == 1)] or [-1])
+        if k < 0:
+            raise _Fail
         if how == 0:                   # every middle kicker below k
             ks = self.others(3, (r,), below=k)
         elif how == 1:                 # the same first kicker, then more
             ks = [k] + self.others(2, (r, k), below=k)
         else:                          # a higher kicker
-            x = self.pick([x for x in range(k + 1, 13) if x != r] or [-1])
+            x = self.pick([x for x in range(k + 1, 13) if x != r and free[x]] or [-1])
             if x < 0:
                 raise _Fail
             ks = [x] + self.others(2, (r, x))
@@ -278,27 +342,35 @@ class DealGen:
     def edge_high(self) -> tuple[Spec, Spec]:
         """Top a-b-c: middle a-b-c-x-y (middle higher), a-b-c'.. c' < c or a-b'..
         (top higher: foul); AKQ vs AKQ32 / AKJT9."""
-        a, b, c = sorted(self.sample(range(2, 13), 3), reverse=True)
+        free = self.free
+        a, b, c = sorted(self.sample([r for r in range(2, 13) if len(free[r]) >= 2], 3), reverse=True)
         how = int(self.rnd() * 3)
         if how == 0:
-            mid = [a, b, c] + self.sample(range(c), 2)
+            mid = [a, b, c] + self.others(2, (), below=c)
         elif how == 1 and c >= 3:
-            c2 = 2 + int(self.rnd() * (c - 2))
-            mid = [a, b, c2] + self.sample(range(c2), 2)
+            c2 = self.pick([r for r in range(2, c) if free[r]] or [-1])
+            if c2 < 0:
+                raise _Fail
+            mid = [a, b, c2] + self.others(2, (), below=c2)
         elif b > 3:
-            b2 = 3 + int(self.rnd() * (b - 3))
-            mid = [a, b2] + self.sample(range(b2), 3)
+            b2 = self.pick([r for r in range(3, b) if free[r]] or [-1])
+            if b2 < 0:
+                raise _Fail
+            mid = [a, b2] + self.others(3, (), below=b2)
         else:
             raise _Fail
         return ([a, b, c], None, False), (mid, None, True)
 
     def deal(self, players: int, low: bool) -> list[list[int]]:
         """``players`` boards of 13 cards, distinct over the deal."""
-        used: set[int] = set()
+        self.free = free = [[4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3] for r in range(13)]
         boards: list[list[int]] = []
         seen: list[list[Spec]] = []
         for _ in range(players):
-            makers = self.board_makers(low, self.pick(LOW_MODES if low else MODES))
+            try:
+                makers = self.board_makers(low, self.pick(LOW_MODES if low else MODES))
+            except _Fail:
+                makers = self.board_makers(low, "ordered")
             if seen and self.rnd() < COPY_ROW:
                 row = int(self.rnd() * 3)
                 ranks, suit, offsuit = self.pick(seen)[row]
@@ -312,15 +384,16 @@ class DealGen:
                 for _attempt in range(3):
                     try:
                         spec = maker()
-                        cards = self.take(used, spec, size)
+                        cards = self.take(spec, size)
                         break
                     except _Fail:
                         pass
                 else:
                     spec = ([], None, False)
-                    cards = self.take(used, spec, size)
+                    cards = self.take(spec, size)
                 self.shuffle(cards)
-                used.update(cards)
+                for c in cards:
+                    free[c >> 2].remove(c)
                 board += cards
                 specs.append(spec)
             seen.append(specs)
@@ -400,29 +473,70 @@ def _memoise_reference() -> dict[str, Any]:
     """
     saved: dict[str, Any] = {}
 
-    def wrap(name: str, key_of: Any, limit: int) -> None:
-        fn = getattr(R, name)
-        saved[name] = fn
-        cache: dict[Any, Any] = {}
+    def by_set(fn: Any, limit: int = 2_000_000) -> Any:
+        exact: dict[tuple[int, ...], Any] = {}
+        by_class: dict[tuple[Any, ...], Any] = {}
+        spot_check = itertools.count()
 
-        def cached(*args: Any) -> Any:
-            key = key_of(*args)
+        def cached(cards: Any) -> Any:
+            key = tuple(sorted(cards))
+            try:
+                return exact[key]
+            except KeyError:
+                pass
+            if len(exact) > limit:
+                exact.clear()
+            # second level: the ranks and whether all cards share a suit
+            suit = key[0] & 3
+            cls = (tuple([c >> 2 for c in key]), all(c & 3 == suit for c in key))
+            try:
+                value = by_class[cls]
+            except KeyError:
+                value = by_class[cls] = fn(cards)
+            else:
+                if next(spot_check) % 16 == 0:     # the class assumption, checked
+                    direct = fn(cards)
+                    assert direct == value, (fn.__name__, cards, direct, value)
+            exact[key] = value
+            return value
+        return cached
+
+    def by_board(fn: Any) -> Any:
+        cache: dict[tuple[Any, ...], Any] = {}
+
+        def cached(board: Any, rules: Any) -> Any:
+            key = (tuple(board), id(rules))
             try:
                 return cache[key]
             except KeyError:
-                if len(cache) > limit:
-                    cache.clear()
-                value = cache[key] = fn(*args)
+                value = cache[key] = fn(board, rules)
                 return value
         cached.cache = cache  # type: ignore[attr-defined]
-        setattr(R, name, cached)
+        return cached
 
-    for name in ("row_key", "lowball_key", "category", "is_live_low", "_is_low_nuts"):
-        wrap(name, lambda cards: tuple(sorted(cards)), 3_000_000)
-    # _check_cards returns a new list of the same ints; callers never modify it
-    wrap("_check_cards", lambda cards, sizes: (tuple(cards), sizes), 200_000)
-    wrap("fouled", lambda board, rules: (tuple(board), id(rules)), 1_000)
-    wrap("royalties", lambda board, rules: (tuple(board), id(rules)), 1_000)
+    def check_cards(fn: Any) -> Any:
+        cache: dict[tuple[Any, ...], list[int]] = {}
+
+        def cached(cards: Any, sizes: tuple[int, ...]) -> list[int]:
+            key = (tuple(cards), sizes)
+            try:
+                return list(cache[key])      # a new list, as the original returns
+            except KeyError:
+                if len(cache) > 200_000:
+                    cache.clear()
+                value = cache[key] = fn(cards, sizes)
+                return list(value)
+        return cached
+
+    for name in ("row_key", "lowball_key", "category", "is_live_low", "_is_low_nuts",
+                 "_rank_groups"):
+        saved[name] = getattr(R, name)
+        setattr(R, name, by_set(saved[name]))
+    for name in ("fouled", "royalties"):
+        saved[name] = getattr(R, name)
+        setattr(R, name, by_board(saved[name]))
+    saved["_check_cards"] = R._check_cards
+    R._check_cards = check_cards(R._check_cards)
     return saved
 
 
@@ -466,7 +580,10 @@ def _run_slice(preset: str, seed: int, n_deals: int) -> dict[str, Any]:
     high_map: dict[tuple[int, ...], int] = {}
     low_map: dict[tuple[int, ...], int] = {}
     conflicts: list[str] = []
+    raw: Counter[Any] = Counter()    # per-board summaries of the reference keys
+    timing: Counter[str] = Counter()
     try:
+        row_key, lowball_key, is_live_low = R.row_key, R.lowball_key, R.is_live_low
         done = 0
         while done < n_deals:
             n = min(BATCH, n_deals - done)
@@ -477,7 +594,9 @@ def _run_slice(preset: str, seed: int, n_deals: int) -> dict[str, Any]:
                 if rules.low and rules.fl_low_mode == "both":
                     stats["deals with fl_low_mode both"] += n
             stats[f"deals with {players} players"] += n
+            t0 = time.perf_counter()
             deals = [gen.deal(players, low) for _ in range(n)]
+            t1 = time.perf_counter()
             arr = np.array(deals, dtype=np.uint8)
             assert arr.shape == (n, players, 13)
             a0 = ofc.analyze(arr, rules, in_fantasyland=False)
@@ -485,7 +604,9 @@ def _run_slice(preset: str, seed: int, n_deals: int) -> dict[str, Any]:
             c_score = ofc.score(arr, rules)
             c_matrix = ofc.score_matrix(arr, rules)
             c_strength = a0.strength.tolist()
+            t2 = time.perf_counter()
             refs = [_reference_deal(d, rules) for d in deals]
+            t3 = time.perf_counter()
             ref = {k: np.array([r[k] for r in refs]) for k in refs[0]}
             ref_score = ref["score_matrix"].sum(axis=2)
             checks = {
@@ -519,33 +640,57 @@ def _run_slice(preset: str, seed: int, n_deals: int) -> dict[str, Any]:
                         mismatches.append(f"score differs: rules={_describe_rules(rules, base)}, "
                                           f"deal {[_text(b) for b in deals[i]]}: reference "
                                           f"{R.score(deals[i], rules)}, C {c_score[i].tolist()}")
-            # strength order: reference key -> C strength, one to one
+            # strength order (reference key -> C strength, one to one) and coverage
             for d, deal in enumerate(deals):
+                fouled = refs[d]["fouled"]
+                strengths = c_strength[d]
                 for p, board in enumerate(deal):
-                    s_top, s_mid, s_bot = c_strength[d][p]
-                    for key, s, m in ((R.row_key(board[0:3]), s_top, high_map),
-                                      ((R.lowball_key if low else R.row_key)(board[3:8]), s_mid,
-                                       low_map if low else high_map),
-                                      (R.row_key(board[8:13]), s_bot, high_map)):
-                        old = m.setdefault(key, s)
-                        if old != s and len(conflicts) < 10:
-                            conflicts.append(f"reference key {key} has C strengths {old} and {s} "
-                                             f"(deal {[_text(b) for b in deal]})")
-            _count(stats, deals, rules, low, a0, a1, refs, c_matrix)
+                    s_top, s_mid, s_bot = strengths[p]
+                    kt, km, kb = row_key(board[0:3]), row_key(board[3:8]), row_key(board[8:13])
+                    if high_map.setdefault(kt, s_top) != s_top:
+                        conflicts.append(f"top key {kt}: C strength {s_top}, earlier "
+                                         f"{high_map[kt]} (deal {deal}, player {p})")
+                    if high_map.setdefault(kb, s_bot) != s_bot:
+                        conflicts.append(f"bottom key {kb}: C strength {s_bot}, earlier "
+                                         f"{high_map[kb]} (deal {deal}, player {p})")
+                    if low:
+                        kl = lowball_key(board[3:8])
+                        if low_map.setdefault(kl, s_mid) != s_mid:
+                            conflicts.append(f"Low middle key {kl}: C strength {s_mid}, earlier "
+                                             f"{low_map[kl]} (deal {deal}, player {p})")
+                        raw[(fouled[p], kt[:2], kb[:2], is_live_low(board[3:8]), kl, km[:2])] += 1
+                    else:
+                        if high_map.setdefault(km, s_mid) != s_mid:
+                            conflicts.append(f"middle key {km}: C strength {s_mid}, earlier "
+                                             f"{high_map[km]} (deal {deal}, player {p})")
+                        edge = 0
+                        if kt[0] == km[0] == R.PAIR and kt[1] == km[1]:
+                            edge = 1 if kt > km else 2
+                        elif kt[0] == km[0] == R.HIGH_CARD and kt[1:3] == km[1:3]:
+                            edge = (3 if kt > km else 4) + 2 * (kt[1:4] == km[1:4])
+                        raw[(fouled[p], kt[:2], kb[:2], km[:2], km == kb, edge)] += 1
+            del conflicts[10:]
+            _count(stats, a0, a1, c_matrix)
+            t4 = time.perf_counter()
+            timing["generating deals"] += t1 - t0
+            timing["C kernel (and numpy)"] += t2 - t1
+            timing["reference"] += t3 - t2
+            timing["comparing and counting"] += t4 - t3
             done += n
         stats["deals compared"] += done
+        _expand(stats, raw, low)
     except Exception:   # pragma: no cover - reported by the parent
         mismatches.append("worker crashed:\n" + traceback.format_exc())
     finally:
         for name, fn in saved.items():
             setattr(R, name, fn)
-    return {"stats": dict(stats), "mismatches": mismatches, "conflicts": conflicts,
+    return {"stats": dict(stats), "timing": dict(timing), "mismatches": mismatches,
+            "conflicts": conflicts,
             "high_map": list(high_map.items()), "low_map": list(low_map.items())}
 
 
-def _count(stats: Counter[str], deals: list[list[list[int]]], rules: ofc.Rules, low: bool,
-           a0: Any, a1: Any, refs: list[dict[str, Any]], matrix: np.ndarray) -> None:
-    """Coverage counts of one batch (from the reference's results and keys)."""
+def _count(stats: Counter[str], a0: Any, a1: Any, matrix: np.ndarray) -> None:
+    """Coverage counts of one batch from the (checked) C results."""
     fouled = a0.fouled
     valid = ~fouled
     stats["boards"] += fouled.size
@@ -576,54 +721,63 @@ def _count(stats: Counter[str], deals: list[list[list[int]]], rules: ofc.Rules, 
                 for r, name in enumerate(FEATURES_ROW):
                     stats[f"tied {name} rows (both valid)"] += int((both & ties[:, r]).sum())
     stats["deals with a nonzero score"] += int((matrix != 0).any(axis=(1, 2)).sum())
-    # categories and edges from the reference (memoised) keys
-    for d, deal in enumerate(deals):
-        for p, board in enumerate(deal):
-            top, mid, bot = board[0:3], board[3:8], board[8:13]
-            ok = not refs[d]["fouled"][p]
-            tag = "valid" if ok else "fouled"
-            kt = R.row_key(top)
-            stats[f"top {R.CATEGORY_NAMES[kt[0]]} ({tag})"] += 1
-            if kt[0] == R.PAIR and kt[1] >= 4:
-                stats[f"top pair 66+ ({tag})"] += 1
-            if kt[0] != R.HIGH_CARD and kt[1] >= 10:
-                stats[f"top QQ+ or trips ({tag})"] += 1
-            if kt[0] == R.PAIR and kt[1] >= 10:
-                stats[f"top {'QKA'[kt[1] - 10] * 2} ({tag})"] += 1
-            stats[f"bottom {R.CATEGORY_NAMES[R.category(bot)]} ({tag})"] += 1
-            kb = R.row_key(bot)
-            if kb[0] in (R.STRAIGHT, R.STRAIGHT_FLUSH) and kb[1] == 3:
-                stats[f"bottom {'wheel' if kb[0] == R.STRAIGHT else 'steel wheel'}"] += 1
-            if low:
-                lm = R.is_live_low(mid)
-                ranks = sorted({c >> 2 for c in mid})
-                if lm:
-                    hi = ranks[-1]
-                    stats["low middle the nuts" if ranks == [0, 1, 2, 3, 5]
-                          else f"low middle live {'23456789T'[hi]} high"] += 1
-                else:
-                    km = R.row_key(mid)
-                    why = ("pair+" if len(ranks) < 5 else
-                           "straight" if km[0] in (R.STRAIGHT, R.STRAIGHT_FLUSH) else
-                           "flush" if km[0] == R.FLUSH else
-                           "J+ high" if ranks[-1] > 8 else "?")
-                    stats[f"low middle dead: {why}"] += 1
-                if kb <= kt and lm:
-                    stats["low bottom not above top (live middle)"] += 1
-                continue
-            km = R.row_key(mid)
-            stats[f"middle {R.CATEGORY_NAMES[R.category(mid)]} ({tag})"] += 1
-            if km[0] in (R.STRAIGHT, R.STRAIGHT_FLUSH) and km[1] == 3:
-                stats[f"middle {'wheel' if km[0] == R.STRAIGHT else 'steel wheel'}"] += 1
-            if km == kb:
-                stats["middle equal to bottom"] += 1
-            if kt[0] == km[0] == R.PAIR and kt[1] == km[1]:
-                stats[f"edge: top and middle pair of one rank, {'top' if kt > km else 'middle'} higher"] += 1
-            if kt[0] == km[0] == R.HIGH_CARD and kt[1:3] == km[1:3]:
-                stats[f"edge: top and middle high card, same two top ranks, "
-                      f"{'top' if kt > km else 'middle'} higher"] += 1
-            if kt[0] == km[0] == R.HIGH_CARD and kt[1:4] == km[1:4]:
-                stats["edge: top a-b-c vs middle a-b-c-x-y"] += 1
+
+
+def _cat(key: tuple[int, ...]) -> str:
+    """Category name of a reference key's first two entries (a royal apart)."""
+    if key[0] == R.STRAIGHT_FLUSH and key[1] == 12:
+        return "royal flush"
+    return R.CATEGORY_NAMES[key[0]]
+
+
+_EDGES = {1: "edge: top and middle pair of one rank, top higher",
+          2: "edge: top and middle pair of one rank, middle higher",
+          3: "edge: top and middle high card, same two top ranks, top higher",
+          4: "edge: top and middle high card, same two top ranks, middle higher",
+          5: "edge: top and middle high card, same two top ranks, top higher",
+          6: "edge: top and middle high card, same two top ranks, middle higher"}
+
+
+def _expand(stats: Counter[str], raw: Counter[Any], low: bool) -> None:
+    """Named coverage counts from the per-board key summaries."""
+    for info, k in raw.items():
+        fouled, kt, kb = info[0], info[1], info[2]
+        tag = "fouled" if fouled else "valid"
+        stats[f"top {_cat(kt)} ({tag})"] += k
+        if kt[0] == R.PAIR and kt[1] >= 4:
+            stats[f"top pair 66+ ({tag})"] += k
+        if kt[0] != R.HIGH_CARD and kt[1] >= 10:
+            stats[f"top QQ+ or trips ({tag})"] += k
+        if kt[0] == R.PAIR and kt[1] >= 10:
+            stats[f"top {'QKA'[kt[1] - 10] * 2} ({tag})"] += k
+        stats[f"bottom {_cat(kb)} ({tag})"] += k
+        if kb[0] in (R.STRAIGHT, R.STRAIGHT_FLUSH) and kb[1] == 3:
+            stats[f"bottom {'wheel' if kb[0] == R.STRAIGHT else 'steel wheel'}"] += k
+        if low:
+            live, kl, km = info[3], info[4], info[5]
+            if live:
+                high = -kl[1]          # lowball key: negated high-card key
+                stats["low middle the nuts" if kl == (0, -5, -3, -2, -1, 0)
+                      else f"low middle live {'23456789T'[high]} high"] += k
+            else:
+                why = ("pair+" if km[0] in (R.PAIR, R.TWO_PAIR, R.TRIPS, R.FULL_HOUSE, R.QUADS) else
+                       "straight" if km[0] in (R.STRAIGHT, R.STRAIGHT_FLUSH) else
+                       "flush" if km[0] == R.FLUSH else
+                       "J+ high" if km[1] > 8 else "?")
+                stats[f"low middle dead: {why}"] += k
+            if live and kb <= kt:
+                stats["low bottom not above top (live middle)"] += k
+            continue
+        km, equal, edge = info[3], info[4], info[5]
+        stats[f"middle {_cat(km)} ({tag})"] += k
+        if km[0] in (R.STRAIGHT, R.STRAIGHT_FLUSH) and km[1] == 3:
+            stats[f"middle {'wheel' if km[0] == R.STRAIGHT else 'steel wheel'}"] += k
+        if equal:
+            stats["middle equal to bottom"] += k
+        if edge:
+            stats[_EDGES[edge]] += k
+        if edge in (5, 6):     # top a-b-c, middle a-b-c-x-y
+            stats["edge: top a-b-c vs middle a-b-c-x-y"] += k
 
 
 # ============================================================== the test

@@ -1,0 +1,728 @@
+"""Bad input to EVERY public function, as one table.
+
+Each row of ``TABLE`` is (function, bad argument(s), expected exception type,
+substrings the message must contain).  The substrings are the offending value
+and where it is ("hand 3, position 4", "deal 7, player 1, bottom position
+2", the unknown token ...).  After every failure, ``still_works`` checks that
+valid calls of every entry point still give the right answers (the reference
+oracle decides what "right" is for boards and deals).
+
+Further tables: empty inputs that are valid (an empty ``(0, 5)`` array gives an
+empty result), memory layouts that are valid (read-only, Fortran, strided,
+negative strides, byte-swapped: same result as the C-contiguous array), suit
+symbols that are accepted, and numpy scalar codes inside lists.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+import pytest
+
+import ofc_fast as ofc
+from ofc_fast import reference as ref
+
+# ----------------------------------------------------------------- fixtures
+
+ROYAL = [50, 46, 42, 38, 34]                  # Ah Kh Qh Jh Th
+NUTS_LOW = [21, 13, 10, 7, 0]                 # 7d 5d 4h 3s 2c
+TOP_QQ5 = [42, 41, 12]                        # Qh Qd 5c
+B1_TEXT = "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"
+B2_TEXT = "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d"
+B1 = ofc.parse_boards(B1_TEXT)
+B2 = ofc.parse_boards(B2_TEXT)
+DEAL = np.stack([B1, B2])
+AS_CACTUS = 268442665                         # treys Card.new("As")
+N_BIG = 1_000_000
+
+
+def _hands(n: int, k: int, seed: int = 0) -> np.ndarray:
+    """n valid hands of k distinct cards (a random pool, tiled: cheap for large n)."""
+    rng = np.random.default_rng(seed)
+    pool = np.argsort(rng.random((min(n, 4096), 52)), axis=1)[:, :k].astype(np.uint8)
+    return np.ascontiguousarray(np.resize(pool, (n, k)))
+
+
+@functools.lru_cache(maxsize=None)
+def _big(kind: str) -> np.ndarray:
+    """1M-row valid arrays (read-only: every case copies before spoiling one code)."""
+    if kind == "hands5":
+        arr = _hands(N_BIG, 5, 1)
+    elif kind == "hands3":
+        arr = _hands(N_BIG, 3, 2)
+    elif kind == "boards":
+        arr = _hands(N_BIG, 13, 3)
+    else:  # deals of 2 players
+        arr = _hands(N_BIG, 26, 4).reshape(N_BIG, 2, 13)
+    arr.setflags(write=False)
+    return arr
+
+
+class Lazy(NamedTuple):
+    """An argument built when its case runs (the 1M-row arrays)."""
+
+    make: Callable[[], Any]
+
+
+def spoil(kind: str, index: tuple[int, ...], value: int, dtype: Any = np.uint8) -> Lazy:
+    """A big array with ``value`` at ``index``."""
+    def make() -> np.ndarray:
+        arr = _big(kind).astype(dtype)
+        arr[index] = value
+        return arr
+    return Lazy(make)
+
+
+def dup(kind: str, index: tuple[int, ...], source: tuple[int, ...]) -> Lazy:
+    """A big array where the card at ``source`` is copied to ``index``."""
+    def make() -> np.ndarray:
+        arr = _big(kind).copy()
+        arr[index] = arr[source]
+        return arr
+    return Lazy(make)
+
+
+# expected answers, computed from constants in the docs and the reference oracle
+PAIR_OF_HANDS = [[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]   # A-high straight flush, trip deuces
+EXPECT_STRENGTH_PAIR = ofc.strength(PAIR_OF_HANDS).tolist()    # before any failure
+assert [int(ofc.category(s)) for s in EXPECT_STRENGTH_PAIR] == [ref.category(h) for h in PAIR_OF_HANDS]
+EXPECT_DEAL = [27, -27]                       # score docstring
+EXPECT_ROYALTIES = ref.royalties(B1.tolist(), ofc.PINEAPPLE)
+EXPECT_SCORE_MATRIX = ref.score_matrix([B1.tolist(), B2.tolist()], ofc.PINEAPPLE)
+
+
+def still_works() -> None:
+    """Valid calls of every entry point, with the right answers."""
+    assert ofc.strength(ROYAL) == ofc.STRENGTH_MAX
+    assert ofc.strength("Ah Kh Qh Jh Th") == ofc.STRENGTH_MAX
+    assert ofc.strength(PAIR_OF_HANDS).tolist() == EXPECT_STRENGTH_PAIR
+    assert ofc.strength(np.array([TOP_QQ5], np.int64)).tolist() == [ofc.strength("Qh Qd 5c")]
+    assert ofc.lowball27(NUTS_LOW) == ofc.LOWBALL_MAX
+    assert ofc.lowball27(np.array([NUTS_LOW], np.int32)).tolist() == [ofc.LOWBALL_MAX]
+    assert ofc.category(ofc.STRENGTH_MAX) == ofc.HandCategory.ROYAL_FLUSH
+    assert ofc.describe(ofc.STRENGTH_MAX) == "Royal flush"
+    assert ofc.to_cactus_rank(ofc.STRENGTH_MAX) == 1
+    assert ofc.cards("Ah Kd 2c").tolist() == [50, 45, 0]
+    assert ofc.card("As") == 51
+    assert ofc.card_str([50, 45, 0]) == "Ah Kd 2c"
+    assert int(ofc.to_cactus([51])[0]) == AS_CACTUS
+    assert ofc.from_cactus([AS_CACTUS]).tolist() == [51]
+    assert ofc.get_rules("pineapple") is ofc.PINEAPPLE
+    assert ofc.parse_boards(B1_TEXT).tolist() == B1.tolist()
+    board = ofc.Board.parse(B1_TEXT)
+    assert board.royalties(ofc.PINEAPPLE) == EXPECT_ROYALTIES
+    a = ofc.analyze(np.stack([B1, B2]), ofc.PINEAPPLE)
+    assert a.fouled.tolist() == [ref.fouled(B1.tolist(), ofc.PINEAPPLE), ref.fouled(B2.tolist(), ofc.PINEAPPLE)]
+    assert a.royalties[0].tolist() == list(EXPECT_ROYALTIES)
+    assert ofc.score(DEAL).tolist() == EXPECT_DEAL
+    assert ofc.score_matrix(DEAL).tolist() == EXPECT_SCORE_MATRIX
+    assert ofc.score(np.stack([DEAL] * 3), workers=2).tolist() == [EXPECT_DEAL] * 3
+
+
+# ----------------------------------------------------------------- the table
+
+class Bad(NamedTuple):
+    name: str                       # test id
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]           # a callable arg is built lazily (big arrays)
+    kwargs: dict[str, Any]
+    exc: type[BaseException]
+    needles: tuple[str, ...]
+
+
+TABLE: list[Bad] = []
+_seen: set[str] = set()
+
+
+def bad(name: str, fn: Callable[..., Any], arg: Any, exc: type[BaseException], *needles: str,
+        more: tuple[Any, ...] = (), kw: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    """One row: ``fn(arg, *more, **kw, **kwargs)`` raises ``exc`` whose message holds ``needles``."""
+    assert name not in _seen, name
+    _seen.add(name)
+    TABLE.append(Bad(name, fn, (arg,) + more, {**(kw or {}), **kwargs}, exc, needles))
+
+
+def method(name: str) -> Callable[..., Any]:
+    """A Board method as a function of its rules argument."""
+    board = ofc.Board.parse(B1_TEXT)
+    return lambda *a, **k: getattr(board, name)(*a, **k)
+
+
+HAND_FUNCS = {"strength": ofc.strength, "lowball27": ofc.lowball27}
+DEAL_FUNCS = {"score": ofc.score, "score_matrix": ofc.score_matrix}
+BOARD_FUNCS = {"analyze": ofc.analyze, **DEAL_FUNCS}
+
+# --- hands: strength, lowball27 ------------------------------------------------
+for fname, fn in HAND_FUNCS.items():
+    k = 5
+    base = [0, 5, 10, 15, 20]
+    for value in (-1, 52, 255, 2**31, 2**63, 2**70, -(2**70)):
+        hand = list(base)
+        hand[3] = value
+        bad(f"{fname}-list-code-{value}", fn, hand, ValueError, str(value), "position 3")
+    for dtype, value in ((np.int8, -1), (np.uint8, 52), (np.uint8, 255), (np.int64, 2**31),
+                         (np.uint64, 2**64 - 1), (np.int16, -32768), (np.int32, 256)):
+        arr = np.array([base, base[::-1]], dtype=dtype)
+        arr[1, 4] = value
+        bad(f"{fname}-array-{np.dtype(dtype).name}-{value}", fn, arr, ValueError, str(value), "hand 1, position 4")
+    for dtype in (np.uint8, np.int64):
+        dn = np.dtype(dtype).name
+        bad(f"{fname}-1M-{dn}-52-near-end", fn, spoil("hands5", (N_BIG - 3, 2), 52, dtype),
+            ValueError, "52", f"hand {N_BIG - 3}, position 2")
+        bad(f"{fname}-1M-{dn}-255-at-start", fn, spoil("hands5", (0, 0), 255, dtype),
+            ValueError, "255", "hand 0, position 0")
+        bad(f"{fname}-1M-{dn}-52-near-end-workers2", fn, spoil("hands5", (N_BIG - 1, 4), 52, dtype),
+            ValueError, "52", f"hand {N_BIG - 1}, position 4", workers=2)
+    bad(f"{fname}-1M-int32-2**31-1", fn, spoil("hands5", (N_BIG - 2, 1), 2**31 - 1, np.int32),
+        ValueError, str(2**31 - 1), f"hand {N_BIG - 2}, position 1")
+    bad(f"{fname}-1M-int64--1-workers-all", fn, spoil("hands5", (N_BIG // 2, 3), -1, np.int64),
+        ValueError, "-1", f"hand {N_BIG // 2}, position 3", workers=-1)
+    # duplicates
+    bad(f"{fname}-dup-list", fn, [0, 5, 10, 5, 20], ValueError, "twice", "positions 1 and 3", "3d")
+    bad(f"{fname}-dup-text", fn, "Ah Kd 2c 3c Ah", ValueError, "twice", "positions 0 and 4", "Ah")
+    bad(f"{fname}-dup-array", fn, np.array([base, [1, 2, 3, 4, 1]], np.uint8), ValueError,
+        "hand 1", "twice", "positions 0 and 4")
+    bad(f"{fname}-dup-1M-near-end", fn, dup("hands5", (N_BIG - 2, 4), (N_BIG - 2, 0)), ValueError,
+        f"hand {N_BIG - 2}", "twice", "positions 0 and 4")
+    bad(f"{fname}-dup-1M-start-workers2", fn, dup("hands5", (0, 1), (0, 3)), ValueError,
+        "hand 0", "twice", "positions 1 and 3", workers=2)
+    # wrong sizes and dimensions
+    for last in (0, 1, 2, 4, 6, 12, 14):
+        bad(f"{fname}-last-dim-{last}", fn, np.zeros((2, last), np.uint8), ValueError, f"got {last}")
+    bad(f"{fname}-list-of-4", fn, [0, 1, 2, 3], ValueError, "got 4")
+    bad(f"{fname}-text-of-4", fn, "Ah Kd Qc Js", ValueError, "got 4")
+    bad(f"{fname}-text-of-6", fn, "Ah Kd Qc Js Th 9h", ValueError, "got 6")
+    bad(f"{fname}-empty-text", fn, "", ValueError, "got 0")
+    bad(f"{fname}-0d-array", fn, np.array(5), TypeError, "single value")
+    bad(f"{fname}-0d-uint8-array", fn, np.array(5, np.uint8), TypeError, "single value")
+    bad(f"{fname}-np.int64-scalar", fn, np.int64(5), TypeError, "5")
+    bad(f"{fname}-int-scalar", fn, 5, TypeError, "5")
+    bad(f"{fname}-ragged", fn, [[0, 1, 2, 3, 4], [5, 6, 7]], TypeError, "list", "position 0")
+    # wrong types
+    bad(f"{fname}-float-list", fn, [0.0, 1, 2, 3, 4], TypeError, "float", "position 0")
+    bad(f"{fname}-float-array", fn, np.zeros((2, k), np.float64), TypeError, "float64")
+    bad(f"{fname}-float16-array", fn, np.zeros((2, k), np.float16), TypeError, "float16")
+    bad(f"{fname}-complex-array", fn, np.zeros((2, k), complex), TypeError, "complex")
+    bad(f"{fname}-bool-array", fn, np.zeros((2, k), bool), TypeError, "bool")
+    bad(f"{fname}-bool-list", fn, [True, 1, 2, 3, 4], TypeError, "bool", "position 0")
+    bad(f"{fname}-object-array", fn, np.array([base], dtype=object), TypeError, "object")
+    bad(f"{fname}-datetime-array", fn, np.zeros((1, k), "M8[s]"), TypeError, "datetime64")
+    bad(f"{fname}-structured-array", fn, np.zeros(k, dtype=[("a", np.uint8)]), TypeError, "a")
+    bad(f"{fname}-None", fn, None, TypeError, "None")
+    bad(f"{fname}-object", fn, object(), TypeError, "object")
+    bad(f"{fname}-None-in-list", fn, [0, 1, None, 3, 4], TypeError, "None", "position 2")
+    bad(f"{fname}-object-in-list", fn, [0, 1, 2, 3, object()], TypeError, "object", "position 4")
+    bad(f"{fname}-bytes", fn, b"Ah Kd Qc Js Th", TypeError, "bytes")
+    bad(f"{fname}-bytearray", fn, bytearray(b"AhKdQcJsTh"), TypeError, "bytearray")
+    bad(f"{fname}-bytes-in-list", fn, [b"Ah", "Kd", "Qc", "Js", "Th"], TypeError, "bytes", "position 0")
+    bad(f"{fname}-bytes-array", fn, np.array([b"AhKdQcJsTh"]), TypeError, "bytes")
+    bad(f"{fname}-empty-slot-text", fn, "Ah Kd -- Js Th", ValueError, "'--'")
+    # workers
+    for w, exc in ((0, ValueError), (-2, ValueError), (1.5, TypeError), ("2", TypeError),
+                   (None, TypeError), (True, TypeError)):
+        bad(f"{fname}-workers-{w!r}", fn, ROYAL, exc, repr(w) if isinstance(w, str) else str(w), workers=w)
+
+bad("lowball27-three-cards", ofc.lowball27, TOP_QQ5, ValueError, "5 cards", "got 3")
+bad("lowball27-three-card-array", ofc.lowball27, np.zeros((0, 3), np.uint8), ValueError, "got 3")
+bad("strength-3card-1M-52-near-end", ofc.strength, spoil("hands3", (N_BIG - 5, 1), 52),
+    ValueError, "52", f"hand {N_BIG - 5}, position 1")
+bad("strength-3d-array", ofc.strength, np.pad(np.zeros((2, 3, 5), np.int16), 0) + 77, ValueError,
+    "77", "hand (0, 0), position 0")
+
+# --- unicode look-alikes and other text ---------------------------------------
+LOOKALIKES = {
+    "cyrillic-es-suit": ("Ah Kd 2\u0441", "2\u0441"),          # с
+    "cyrillic-a-rank": ("\u0410h Kd 2c", "\u0410h"),           # А
+    "fullwidth-A": ("\uff21h Kd 2c", "\uff21h"),               # Ａ
+    "greek-omicron": ("Ah Kd 2\u03bf", "2\u03bf"),             # ο
+    "greek-kappa": ("\u039ah Kd 2c", "\u039ah"),               # Κ
+    "cyrillic-shha-h": ("A\u04bb Kd 2c", "A\u04bb"),           # һ
+    "cyrillic-dze-s": ("A\u0455 Kd 2c", "A\u0455"),            # ѕ
+    "cyrillic-komi-d": ("Ah K\u0501 2c", "K\u0501"),           # ԁ
+    "fullwidth-2": ("Ah Kd \uff12c", "\uff12c"),               # ２
+    "kelvin-sign": ("\u212ah Ad 2c", "\u212ah"),               # K
+    "math-bold-A": ("\U0001d400h Kd 2c", "\U0001d400h"),       # 𝐀
+    "fullwidth-s": ("A\uff53 Kd 2c", "A\uff53"),               # ｓ
+    "heavy-heart": ("A\u2764 Kd 2c", "A\u2764"),               # ❤ (not a suit)
+    "zero-width-space": ("A\u200bh Kd 2c", "A\u200bh"),
+    "combining-acute": ("Ah\u0301 Kd 2c", "Ah\u0301"),
+    "nul": ("Ah\x00 Kd 2c", "Ah\x00"),
+    "lone-surrogate": ("A\ud800 Kd 2c", "A\ud800"),
+    "roman-ten": ("\u2169h Kd 2c", "\u2169h"),                 # Ⅹ
+    "arabic-indic-2": ("Ah Kd \u0662c", "\u0662c"),            # ٢
+}
+for label, (text, token) in LOOKALIKES.items():
+    bad(f"strength-text-{label}", ofc.strength, text, ValueError, token)
+    bad(f"cards-text-{label}", ofc.cards, text, ValueError, token)
+    bad(f"card-text-{label}", ofc.card, token, ValueError, token)
+    board_text = B1_TEXT.replace("Kh", token[:-1] + "h" if token.endswith(("c", "d")) else token)
+    if board_text != B1_TEXT:
+        bad(f"parse_boards-text-{label}", ofc.parse_boards, board_text, ValueError, "bottom row", token[:-1])
+for label, text, token in (("unknown-rank", "Ah Kd 1c", "1c"), ("unknown-suit", "Ah Kx 2c", "Kx"),
+                           ("dangling-rank", "AhK Qd Jc", "AhK"), ("ten-alone", "10", "10"),
+                           ("rank-only", "A K Q", "A")):
+    bad(f"strength-text-{label}", ofc.strength, text, ValueError, token)
+    bad(f"cards-text-{label}", ofc.cards, text, ValueError, token)
+
+# --- cards, card, card_str, to_cactus, from_cactus -------------------------------
+bad("cards-code-52", ofc.cards, [1, 52], ValueError, "52", "position 1")
+bad("cards-code--1", ofc.cards, [-1, 1], ValueError, "-1", "position 0")
+bad("cards-code-255", ofc.cards, [1, 2, 255], ValueError, "255", "position 2")
+bad("cards-code-2**31", ofc.cards, np.array([1, 2**31], np.int64), ValueError, str(2**31), "position 1")
+bad("cards-code-2**70", ofc.cards, [2**70], ValueError, str(2**70), "position 0")
+bad("cards-2d-code", ofc.cards, np.array([[1, 2, 3], [4, 5, 77]]), ValueError, "77", "hand 1, position 2")
+bad("cards-1M-code-near-end", ofc.cards, spoil("hands5", (N_BIG - 1, 0), 99, np.int32), ValueError,
+    "99", f"hand {N_BIG - 1}, position 0")
+bad("cards-allow-empty-256", ofc.cards, [1, 256], ValueError, "256", "position 1", allow_empty=True)
+bad("cards-allow-empty--2", ofc.cards, np.array([-2, 1], np.int8), ValueError, "-2", "position 0",
+    allow_empty=True)
+bad("cards-empty-slot-not-allowed", ofc.cards, "Ah -- Kd", ValueError, "'--'")
+bad("cards-None", ofc.cards, None, TypeError, "None")
+bad("cards-bytes", ofc.cards, b"Ah", TypeError, "bytes")
+bad("cards-bytearray", ofc.cards, bytearray(b"\x01"), TypeError, "bytearray")
+bad("cards-float", ofc.cards, 1.5, TypeError, "1.5")
+bad("cards-float-list", ofc.cards, [1, 1.5], TypeError, "1.5", "position 1")
+bad("cards-float-array", ofc.cards, np.array([1.0]), TypeError, "float64")
+bad("cards-None-in-list", ofc.cards, ["Ah", None], TypeError, "None", "position 1")
+bad("cards-bool", ofc.cards, True, TypeError, "True")
+bad("cards-bool-in-list", ofc.cards, [1, True], TypeError, "True", "position 1")
+bad("cards-object", ofc.cards, object(), TypeError, "object")
+bad("cards-object-array", ofc.cards, np.array([1, 2], dtype=object), TypeError, "object")
+bad("cards-mixed-counts", ofc.cards, ["Ah Kd", "Qc"], ValueError, "[1, 2]")
+
+bad("card-None", ofc.card, None, TypeError, "None")
+bad("card-int", ofc.card, 5, TypeError, "int", "5")
+bad("card-np.int64", ofc.card, np.int64(5), TypeError, "5")
+bad("card-bytes", ofc.card, b"As", TypeError, "bytes")
+bad("card-two-cards", ofc.card, "As Kd", ValueError, "got 2", "'As Kd'")
+bad("card-no-card", ofc.card, "", ValueError, "got 0")
+bad("card-empty-slot", ofc.card, "--", ValueError, "'--'")
+bad("card-garbage", ofc.card, "Zz", ValueError, "'Zz'")
+
+bad("card_str-52", ofc.card_str, 52, ValueError, "52")
+bad("card_str--2", ofc.card_str, -2, ValueError, "-2")
+bad("card_str-256", ofc.card_str, np.uint16(256), ValueError, "256")
+bad("card_str-list-52", ofc.card_str, [1, 52], ValueError, "52", "position 1")
+bad("card_str-2d-52", ofc.card_str, np.array([[1, 2], [3, 52]]), ValueError, "52", "hand 1, position 1")
+bad("card_str-2**70", ofc.card_str, 2**70, ValueError, str(2**70))
+bad("card_str-list-2**70", ofc.card_str, [1, 2**70], ValueError, str(2**70), "position 1")
+bad("card_str-None", ofc.card_str, None, TypeError, "object")
+bad("card_str-float", ofc.card_str, 1.5, TypeError, "float")
+bad("card_str-text", ofc.card_str, "As", TypeError, "<U2")
+bad("card_str-bool", ofc.card_str, True, TypeError, "bool")
+bad("card_str-object-list", ofc.card_str, [object()], TypeError, "object")
+bad("card_str-sep-None", ofc.card_str, [1, 2], TypeError, "sep", "None", sep=None)
+bad("card_str-sep-int", ofc.card_str, [1, 2], TypeError, "sep", "5", sep=5)
+
+bad("to_cactus-52", ofc.to_cactus, 52, ValueError, "52")
+bad("to_cactus--1", ofc.to_cactus, [3, -1], ValueError, "-1", "position 1")
+bad("to_cactus-255-uint8", ofc.to_cactus, np.array([255], np.uint8), ValueError, "255", "position 0")
+bad("to_cactus-None", ofc.to_cactus, None, TypeError, "None")
+bad("to_cactus-bytes", ofc.to_cactus, b"As", TypeError, "bytes")
+bad("to_cactus-float", ofc.to_cactus, 1.5, TypeError, "1.5")
+bad("to_cactus-float-array", ofc.to_cactus, np.array([1.5]), TypeError, "float64")
+
+bad("from_cactus-0", ofc.from_cactus, 0, ValueError, "0 is not a Cactus Kev")
+bad("from_cactus-list", ofc.from_cactus, [AS_CACTUS, 5], ValueError, "5 is not", "position 1")
+bad("from_cactus-2d", ofc.from_cactus, np.array([[AS_CACTUS, 5]]), ValueError, "5 is not", "hand 0, position 1")
+bad("from_cactus-uint64-max", ofc.from_cactus, np.array([2**64 - 1], np.uint64), ValueError, str(2**64 - 1))
+bad("from_cactus-2**70", ofc.from_cactus, [2**70], ValueError, str(2**70))
+bad("from_cactus-float", ofc.from_cactus, [1.5], TypeError, "float64")
+bad("from_cactus-bool", ofc.from_cactus, [True], TypeError, "bool")
+bad("from_cactus-None", ofc.from_cactus, None, TypeError, "object")
+bad("from_cactus-text", ofc.from_cactus, "As", TypeError, "<U2")
+
+# --- strength values: category, describe, to_cactus_rank ------------------------
+for fname, fn in (("category", ofc.category), ("describe", ofc.describe), ("to_cactus_rank", ofc.to_cactus_rank)):
+    for value in (0, -1, ofc.STRENGTH_MAX + 1, 2**16, 2**31, 2**70):
+        bad(f"{fname}-{value}", fn, value, ValueError, str(value))
+    bad(f"{fname}-list", fn, [ofc.STRENGTH_MAX, 1, 0], ValueError, "0", "item (2,)")
+    bad(f"{fname}-2d", fn, np.array([[7917, 7917], [7917, 9000]]), ValueError, "9000", "item (1, 1)")
+    bad(f"{fname}-uint64-max", fn, np.array([2**64 - 1], np.uint64), ValueError, str(2**64 - 1))
+    bad(f"{fname}-None", fn, None, TypeError, "object")
+    bad(f"{fname}-float", fn, 1.5, TypeError, "float64")
+    bad(f"{fname}-bool", fn, True, TypeError, "bool")
+    bad(f"{fname}-bytes", fn, b"Ah", TypeError, "S2")
+    bad(f"{fname}-object", fn, object(), TypeError, "object")
+bad("category-text", ofc.category, "x", TypeError, "U1")
+bad("to_cactus_rank-3-card", ofc.to_cactus_rank, ofc.strength(TOP_QQ5), ValueError,
+    str(ofc.strength(TOP_QQ5)), "3-card")
+bad("to_cactus_rank-3-card-item", ofc.to_cactus_rank, [ofc.STRENGTH_MAX, ofc.strength(TOP_QQ5)], ValueError,
+    str(ofc.strength(TOP_QQ5)), "item (1,)")
+bad("describe-bad-text", ofc.describe, "Ah Ah Kd", ValueError, "twice", "Ah")
+bad("describe-text-4", ofc.describe, "Ah Kd Qd Jd", ValueError, "got 4")
+bad("describe-cyrillic", ofc.describe, "Ah Kd Q\u0441", ValueError, "Q\u0441")
+
+# --- rules ---------------------------------------------------------------------
+RULE_TAKERS: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    "get_rules": (ofc.get_rules, ()),
+    "analyze": (lambda r: ofc.analyze(B1, r), ()),
+    "score": (lambda r: ofc.score(DEAL, r), ()),
+    "score_matrix": (lambda r: ofc.score_matrix(DEAL, r), ()),
+    **{f"Board.{m}": (method(m), ()) for m in ("analyze", "strength", "royalties", "fouled",
+                                                "fantasyland", "stays")},
+}
+for fname, (fn, _) in RULE_TAKERS.items():
+    for label, value, needle in (("int", 5, "5"), ("unknown-name", "nope", "'nope'"),
+                                 ("None", None, "None"), ("float", 1.5, "1.5"),
+                                 ("dict", {"name": "pineapple"}, "pineapple"),
+                                 ("bytes", b"pineapple", "b'pineapple'"),
+                                 ("class", ofc.Rules, "Rules")):
+        bad(f"{fname}-rules-{label}", fn, value, TypeError, "rules", needle)
+bad("with_stay-unknown", ofc.PINEAPPLE.with_stay, "nope", ValueError, "'nope'")
+bad("with_stay-int", ofc.PINEAPPLE.with_stay, 5, ValueError, "5")
+bad("with_stay-list", ofc.PINEAPPLE.with_stay, ["standard"], TypeError, "['standard']")
+bad("with_stay-None", ofc.PINEAPPLE.with_stay, None, ValueError, "None")
+
+replace = dataclasses.replace
+RULE_FIELDS = [
+    ("name", "", "name"), ("name", 5, "name"),
+    ("scoop_bonus", -1, "-1"), ("scoop_bonus", 1.5, "1.5"), ("scoop_bonus", "3", "'3'"),
+    ("scoop_bonus", None, "None"), ("scoop_bonus", True, "True"), ("scoop_bonus", 2**70, str(2**70)),
+    ("top_pair", (0,) * 12, "top_pair"), ("top_pair", "a" * 13, "top_pair"),
+    ("top_pair", None, "top_pair"), ("top_pair", (1.5,) * 13, "top_pair[0]"),
+    ("top_pair", (0,) * 12 + (10**6,), "top_pair[12]"), ("top_pair", np.arange(13.0), "top_pair[0]"),
+    ("top_pair", {i: 1 for i in range(13)}, "top_pair"), ("top_pair", set(range(100, 113)), "top_pair"),
+    ("middle", (0,) * 11, "middle"), ("bottom", (None,) * 10, "bottom[0]"),
+    ("stay_top", 5, "stay_top"), ("stay_top", "x", "stay_top"), ("stay_top", True, "stay_top"),
+    ("stay_middle", 10, "stay_middle"), ("stay_middle", -1, "stay_middle"),
+    ("low", "yes", "low"), ("low", None, "low"),
+    ("fl_low_mode", "x", "'x'"), ("fl_low_mode", [], "[]"),
+    ("max_players", 5, "5"), ("min_players", 1, "1"),
+    ("stay_cards", 12, "12"), ("stay_cards", 2**70, str(2**70)), ("stay_cards", 0, "stay_cards"),
+    ("fl_top_pair", (12,) * 13, "fl_top_pair[0]"), ("fl_top_trips", (0,) * 12 + (300,), "fl_top_trips[12]"),
+    ("rounds", 5, "5 x 2"), ("round_play", 0, "round_play"), ("first_round", 0, "first_round"),
+    ("match_points", 0, "0"), ("low_nuts", 3, "low_nuts"), ("low_middle", (1,) * 13, "low_middle"),
+]
+for field, value, needle in RULE_FIELDS:
+    needles = (needle, field) if field != "rounds" else (needle,)
+    bad(f"Rules-{field}-{value!r}"[:80], replace, ofc.PINEAPPLE, ValueError, *needles, kw={field: value})
+bad("Rules-low-stay_middle", replace, ofc.LOW, ValueError, "stay_middle", stay_middle=ofc.HandCategory.FULL_HOUSE)
+bad("Rules-unknown-field", replace, ofc.PINEAPPLE, TypeError, "colour", colour="red")
+
+# --- boards: parse_boards, Board, Board.parse -------------------------------------
+bad("parse_boards-None", ofc.parse_boards, None, TypeError, "None")
+bad("parse_boards-int", ofc.parse_boards, 5, TypeError, "int")
+bad("parse_boards-bytes", ofc.parse_boards, B1_TEXT.encode(), TypeError, "bytes")
+bad("parse_boards-list", ofc.parse_boards, [B1_TEXT], TypeError, "list")
+bad("parse_boards-12", ofc.parse_boards, B1_TEXT[:-3], ValueError, "bottom row", "got 4")
+bad("parse_boards-12-flat", ofc.parse_boards, B1_TEXT.replace("/", "")[:-3], ValueError, "got 12")
+bad("parse_boards-14-flat", ofc.parse_boards, B1_TEXT.replace("/", "") + " As", ValueError, "got 14")
+bad("parse_boards-top-4", ofc.parse_boards, "As " + B1_TEXT[:-3], ValueError, "top row", "got 4")
+bad("parse_boards-4-rows", ofc.parse_boards, B1_TEXT + " / As", ValueError, "got 4")
+bad("parse_boards-2-rows", ofc.parse_boards, "Qh Qd 2c / 5s 6s 7s 8s 9d", ValueError, "got 2")
+bad("parse_boards-empty", ofc.parse_boards, "", ValueError, "got 0")
+bad("parse_boards-empty-slot", ofc.parse_boards, B1_TEXT.replace("2d", "--"), ValueError, "bottom row", "'--'")
+bad("parse_boards-garbage", ofc.parse_boards, B1_TEXT.replace("5s", "5x"), ValueError, "middle row", "'5x'")
+
+bad("Board-None", ofc.Board, None, TypeError, "NoneType")
+bad("Board-int", ofc.Board, 5, TypeError, "int")
+bad("Board-0d", ofc.Board, np.array(5), TypeError, "()")
+bad("Board-12", ofc.Board, B1[:12], ValueError, "12")
+bad("Board-14", ofc.Board, np.append(B1, 51), ValueError, "14")
+bad("Board-2d", ofc.Board, DEAL, ValueError, "(2, 13)")
+bad("Board-float", ofc.Board, B1.astype(float), TypeError, "float64")
+bad("Board-dup", ofc.Board, np.where(np.arange(13) == 12, B1[0], B1), ValueError, "twice",
+    "top position 0", "bottom position 4")
+bad("Board-52", ofc.Board, np.where(np.arange(13) == 4, 52, B1.astype(np.int64)), ValueError, "52",
+    "middle position 1")
+bad("Board-minus-1", ofc.Board, np.where(np.arange(13) == 3, -1, B1.astype(np.int64)), ValueError,
+    "empty slot", "middle position 0")
+bad("Board-rows-short-top", ofc.Board, "Qh Qd", ValueError, "top row", "got 2",
+    more=("5s 6s 7s 8s 9d", "Kc Kd Kh Ks 2d"))
+bad("Board-rows-bad-code", ofc.Board, [1, 2, 52], ValueError, "52", "position 2",
+    more=([3, 4, 5, 6, 7], [8, 9, 10, 11, 12]))
+bad("Board-rows-dup", ofc.Board, [1, 2, 3], ValueError, "twice", "top position 2", "middle position 0",
+    more=([3, 4, 5, 6, 7], [8, 9, 10, 11, 12]))
+bad("Board-two-rows", ofc.Board, [1, 2, 3], TypeError, "top, middle and bottom", more=([4, 5, 6, 7, 8],))
+bad("Board.parse-None", ofc.Board.parse, None, TypeError, "None")
+bad("Board.parse-bytes", ofc.Board.parse, B1_TEXT.encode(), TypeError, "bytes")
+bad("Board.parse-dup", ofc.Board.parse, B1_TEXT.replace("2d", "2c"), ValueError, "twice",
+    "top position 2", "bottom position 4")
+bad("Board.parse-cyrillic", ofc.Board.parse, B1_TEXT.replace("Kc", "K\u0441"), ValueError, "K\u0441")
+
+# --- boards and deals: analyze, score, score_matrix -------------------------------
+for fname, fn in BOARD_FUNCS.items():
+    deal = fname != "analyze"
+    one = DEAL if deal else B1
+    lead = "deal" if deal else "board"
+    who = "player 1, " if deal else ""
+    big = "deals" if deal else "boards"
+    last = (N_BIG - 3, 1, 10) if deal else (N_BIG - 3, 10)
+    first = (0, 0, 0) if deal else (0, 0)
+    for dtype, value, needle in ((np.int64, 52, "card code 52"), (np.int64, -2, "card code -2"),
+                                 (np.int64, 2**31, f"card code {2**31}"), (np.uint8, 255, "empty slot"),
+                                 (np.int16, -1, "empty slot"), (np.uint64, 2**64 - 1, str(2**64 - 1))):
+        arr = one.astype(dtype)
+        arr[(1, 9) if deal else (9,)] = value
+        bad(f"{fname}-{np.dtype(dtype).name}-{value}", fn, arr, ValueError, needle,
+            f"{who}bottom position 1")
+    bad(f"{fname}-1M-uint8-52-near-end", fn, spoil(big, last, 52), ValueError, "52",
+        f"{lead} {N_BIG - 3}, {who}bottom position 2")
+    bad(f"{fname}-1M-int64-77-near-end", fn, spoil(big, last, 77, np.int64), ValueError, "77",
+        f"{lead} {N_BIG - 3}, {who}bottom position 2")
+    bad(f"{fname}-1M-uint8-255-at-start-workers2", fn, spoil(big, first, 255), ValueError, "empty slot",
+        f"{lead} 0, {'player 0, ' if deal else ''}top position 0", workers=2)
+    bad(f"{fname}-1M-dup-near-end", fn, dup(big, last, last[:-1] + (3,)),
+        ValueError, "twice", f"{lead} {N_BIG - 3}, {who}middle position 0", f"{who}bottom position 2")
+    # duplicates within a board
+    arr = one.copy()
+    arr[(0, 12) if deal else (12,)] = arr[(0, 0) if deal else (0,)]
+    bad(f"{fname}-dup-in-board", fn, arr, ValueError, "twice", "top position 0", "bottom position 4")
+    # wrong sizes and dimensions
+    for size in (0, 4, 6, 12, 14, 26):
+        shape = (2, 2, size) if deal else (2, size)
+        bad(f"{fname}-last-dim-{size}", fn, np.zeros(shape, np.uint8), ValueError, f"dimension {size}")
+    bad(f"{fname}-0d-array", fn, np.array(5), TypeError, "()")
+    bad(f"{fname}-np.int64", fn, np.int64(5), TypeError, "int64")
+    bad(f"{fname}-int", fn, 5, TypeError, "int")
+    bad(f"{fname}-empty-list", fn, [], ValueError, "empty")
+    bad(f"{fname}-ragged", fn, [B1, B1[:12]], ValueError, "12")
+    # wrong types
+    bad(f"{fname}-None", fn, None, TypeError, "NoneType")
+    bad(f"{fname}-object", fn, object(), TypeError, "object")
+    bad(f"{fname}-float-array", fn, one.astype(np.float32), TypeError, "float32")
+    bad(f"{fname}-bool-array", fn, one.astype(bool), TypeError, "bool")
+    bad(f"{fname}-bytes", fn, B1_TEXT.encode(), TypeError, "bytes")
+    bad(f"{fname}-text-garbage", fn, [B1_TEXT, B2_TEXT.replace("Tc", "Tx")] if deal else
+        B1_TEXT.replace("Kc", "Kx"), ValueError, "'Tx'" if deal else "'Kx'", "bottom row")
+    # which board of a list (which player of a deal) holds the bad text
+    bad(f"{fname}-text-garbage-in-list", fn, [B1_TEXT, B2_TEXT.replace("Tc", "Tx")], ValueError,
+        "'Tx'", "bottom row", "player 1" if deal else "board 1")
+    bad(f"{fname}-text-cyrillic", fn, [B1_TEXT, B2_TEXT.replace("Tc", "T\u0441")] if deal else
+        B1_TEXT.replace("Kc", "K\u0441"), ValueError, "\u0441")
+    for w, exc in ((0, ValueError), (2.0, TypeError), (None, TypeError), (False, TypeError)):
+        bad(f"{fname}-workers-{w!r}", fn, one, exc, str(w), workers=w)
+
+for fname, fn in DEAL_FUNCS.items():
+    bad(f"{fname}-dup-across-players", fn, np.stack([B1, B1]), ValueError, "twice",
+        "player 0, top position 0", "player 1, top position 0")
+    cross = np.stack([B1, B2])
+    cross[1, 7] = B1[5]
+    bad(f"{fname}-dup-across-players-mid", fn, cross, ValueError, "twice",
+        "player 0, middle position 2", "player 1, middle position 4")
+    deals = np.stack([DEAL] * 5)
+    deals[3, 1, 12] = deals[3, 0, 4]
+    bad(f"{fname}-dup-across-players-batch", fn, deals, ValueError, "deal 3, player 0, middle position 1",
+        "deal 3, player 1, bottom position 4")
+    bad(f"{fname}-one-player", fn, B1[None], ValueError, "not 1")
+    bad(f"{fname}-five-players", fn, np.zeros((5, 13), np.uint8), ValueError, "not 5")
+    bad(f"{fname}-four-players-pineapple", fn, np.zeros((4, 13), np.uint8), ValueError, "not 4")
+    bad(f"{fname}-four-players-low", fn, np.zeros((4, 13), np.uint8), ValueError, "not 4", more=(ofc.LOW,))
+    bad(f"{fname}-zero-players", fn, np.zeros((3, 0, 13), np.uint8), ValueError, "not 0")
+    bad(f"{fname}-one-board", fn, B1, ValueError, "(13,)")
+    bad(f"{fname}-one-board-text", fn, B1_TEXT, ValueError, "(13,)")
+
+bad("analyze-infl-float", ofc.analyze, np.stack([B1, B2]), TypeError, "float64", in_fantasyland=[1.0, 0.0])
+bad("analyze-infl-text", ofc.analyze, B1, TypeError, "U3", in_fantasyland="yes")
+bad("analyze-infl-None-items", ofc.analyze, np.stack([B1, B2]), TypeError, "object", in_fantasyland=[None, None])
+bad("analyze-infl-shape", ofc.analyze, np.stack([B1, B2]), ValueError, "(3,)", "(2,)",
+    in_fantasyland=[True, False, True])
+bad("analyze-infl-2d", ofc.analyze, np.stack([B1, B2]), ValueError, "(2, 1)", in_fantasyland=[[True], [False]])
+
+
+# ----------------------------------------------------------------- the test
+
+def _matches(needle: str, msg: str) -> bool:
+    return needle in msg or ascii(needle)[1:-1] in msg or repr(needle)[1:-1] in msg
+
+
+@pytest.mark.parametrize("case", TABLE, ids=[c.name for c in TABLE])
+def test_bad_input(case: Bad) -> None:
+    args = tuple(a.make() if isinstance(a, Lazy) else a for a in case.args)
+    with pytest.raises(case.exc) as info:
+        case.fn(*args, **case.kwargs)
+    msg = str(info.value)
+    missing = [n for n in case.needles if not _matches(n, msg)]
+    assert not missing, f"{missing} not in message {msg!r}"
+    still_works()
+
+
+def test_table_covers_every_public_function() -> None:
+    """Every public function (and Board's constructors and methods) is in the table."""
+    covered = {c.name.split("-")[0] for c in TABLE}
+    functions = {name for name in ofc.__all__ if callable(getattr(ofc, name))
+                 and not isinstance(getattr(ofc, name), type)}
+    functions -= {"get_include", "get_sources"}          # no arguments to get wrong
+    functions |= {"Board", "Board.parse", "Rules", "with_stay",
+                  *(f"Board.{m}" for m in ("analyze", "strength", "royalties", "fouled", "fantasyland", "stays"))}
+    assert functions - covered == set()
+    assert len(TABLE) > 500
+
+
+def test_no_argument_functions_reject_arguments() -> None:
+    with pytest.raises(TypeError):
+        ofc.get_include("x")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        ofc.get_sources("x")  # type: ignore[call-arg]
+    assert ofc.get_sources() and all(s.endswith(".c") for s in ofc.get_sources())
+
+
+# ----------------------------------------------------------------- valid edge cases
+
+EMPTY_CASES: list[tuple[str, Callable[[], Any], Callable[[Any], bool]]] = [
+    ("strength-(0,5)", lambda: ofc.strength(np.zeros((0, 5), np.uint8)),
+     lambda r: r.shape == (0,) and r.dtype == np.uint16),
+    ("strength-(0,3)-int64", lambda: ofc.strength(np.zeros((0, 3), np.int64)),
+     lambda r: r.shape == (0,) and r.dtype == np.uint16),
+    ("strength-(4,0,5)", lambda: ofc.strength(np.zeros((4, 0, 5), np.uint8)),
+     lambda r: r.shape == (4, 0) and r.dtype == np.uint16),
+    ("strength-(0,5)-workers", lambda: ofc.strength(np.zeros((0, 5), np.uint8), workers=-1),
+     lambda r: r.shape == (0,)),
+    ("lowball27-(0,5)", lambda: ofc.lowball27(np.zeros((0, 5), np.uint8)),
+     lambda r: r.shape == (0,) and r.dtype == np.uint16),
+    ("lowball27-(0,5)-fortran", lambda: ofc.lowball27(np.asfortranarray(np.zeros((0, 5), np.int32))),
+     lambda r: r.shape == (0,)),
+    ("category-empty", lambda: ofc.category(np.zeros(0, np.uint16)),
+     lambda r: r.shape == (0,) and r.dtype == np.uint8),
+    ("describe-empty", lambda: ofc.describe(np.zeros(0, np.uint16)), lambda r: r == []),
+    ("to_cactus_rank-empty", lambda: ofc.to_cactus_rank(np.zeros((0, 2), np.int64)),
+     lambda r: r.shape == (0, 2)),
+    ("cards-empty-text", lambda: ofc.cards(""), lambda r: r.shape == (0,) and r.dtype == np.uint8),
+    ("cards-(0,5)", lambda: ofc.cards(np.zeros((0, 5), np.int64)),
+     lambda r: r.shape == (0, 5) and r.dtype == np.uint8),
+    ("cards-empty-list", lambda: ofc.cards([]), lambda r: r.shape == (0,) and r.dtype == np.uint8),
+    ("card_str-empty", lambda: ofc.card_str(np.zeros(0, np.uint8)), lambda r: r == ""),
+    ("card_str-(0,5)", lambda: ofc.card_str(np.zeros((0, 5), np.uint8)), lambda r: r == []),
+    ("to_cactus-empty", lambda: ofc.to_cactus(np.zeros(0, np.uint8)), lambda r: r.shape == (0,)),
+    ("to_cactus-empty-list", lambda: ofc.to_cactus([]), lambda r: r.shape == (0,)),
+    ("from_cactus-empty", lambda: ofc.from_cactus(np.zeros((0, 5), np.int64)),
+     lambda r: r.shape == (0, 5) and r.dtype == np.uint8),
+    ("from_cactus-empty-list", lambda: ofc.from_cactus([]), lambda r: r.shape == (0,) and r.dtype == np.uint8),
+    ("analyze-(0,13)", lambda: ofc.analyze(np.zeros((0, 13), np.uint8)),
+     lambda r: r.fouled.shape == (0,) and r.strength.shape == (0, 3) and r.royalties.shape == (0, 3)
+     and r.fantasyland.shape == (0,) and r.stays.shape == (0,)),
+    ("analyze-(2,0,13)-int64", lambda: ofc.analyze(np.zeros((2, 0, 13), np.int64), ofc.LOW),
+     lambda r: r.fouled.shape == (2, 0) and r.strength.shape == (2, 0, 3)),
+    ("analyze-(0,13)-infl-True", lambda: ofc.analyze(np.zeros((0, 13), np.uint8), in_fantasyland=True),
+     lambda r: r.fantasyland.shape == (0,)),
+    ("analyze-(0,13)-infl-empty-list", lambda: ofc.analyze(np.zeros((0, 13), np.uint8), in_fantasyland=[]),
+     lambda r: r.fantasyland.shape == (0,)),
+    ("score-(0,2,13)", lambda: ofc.score(np.zeros((0, 2, 13), np.uint8)),
+     lambda r: r.shape == (0, 2) and r.dtype == np.int32),
+    ("score-(0,4,13)-original", lambda: ofc.score(np.zeros((0, 4, 13), np.uint8), ofc.ORIGINAL, workers=2),
+     lambda r: r.shape == (0, 4)),
+    ("score_matrix-(0,3,13)", lambda: ofc.score_matrix(np.zeros((0, 3, 13), np.uint8)),
+     lambda r: r.shape == (0, 3, 3) and r.dtype == np.int32),
+    ("score_matrix-(5,0,2,13)", lambda: ofc.score_matrix(np.zeros((5, 0, 2, 13), np.int16)),
+     lambda r: r.shape == (5, 0, 2, 2)),
+]
+
+
+@pytest.mark.parametrize("name,call,ok", EMPTY_CASES, ids=[c[0] for c in EMPTY_CASES])
+def test_empty_input_gives_empty_result(name: str, call: Callable[[], Any], ok: Callable[[Any], bool]) -> None:
+    result = call()
+    assert ok(result), f"{name}: {result!r}"
+    still_works()
+
+
+def _layouts(arr: np.ndarray) -> dict[str, tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]]:
+    """Views of ``arr``'s data in other memory layouts, with how to map a result back."""
+    same = lambda r: r  # noqa: E731
+    ro = arr.copy()
+    ro.setflags(write=False)
+    wide = np.zeros(arr.shape[:-1] + (arr.shape[-1] * 3,), arr.dtype)
+    wide[..., ::3] = arr
+    rows2 = np.repeat(arr, 2, axis=0)
+    flipped = arr[::-1]
+    return {
+        "readonly": (ro, same),
+        "fortran": (np.asfortranarray(arr), same),
+        "strided-cards": (wide[..., ::3], same),
+        "strided-rows": (rows2[::2], same),
+        "negative-stride": (flipped, lambda r: r[::-1]),
+        "negative-stride-readonly": (np.lib.stride_tricks.as_strided(flipped, writeable=False), lambda r: r[::-1]),
+        "transposed-copy": (np.ascontiguousarray(np.moveaxis(arr, -1, 0)).transpose(
+            tuple(range(1, arr.ndim)) + (0,)), same),
+        "int64": (arr.astype(np.int64), same),
+        "big-endian-int32": (arr.astype(">i4"), same),
+        "readonly-fortran-int16": (np.asfortranarray(arr.astype(np.int16)), same),
+    }
+
+
+def _as_tuple(result: Any) -> tuple[np.ndarray, ...]:
+    return tuple(np.asarray(x) for x in result) if isinstance(result, tuple) else (np.asarray(result),)
+
+
+LAYOUT_FUNCS: dict[str, tuple[Callable[[np.ndarray], Any], Callable[[], np.ndarray]]] = {
+    "strength5": (ofc.strength, lambda: _hands(300, 5, 11)),
+    "strength3": (ofc.strength, lambda: _hands(300, 3, 12)),
+    "strength-3d": (ofc.strength, lambda: _hands(60, 5, 13).reshape(6, 10, 5)),
+    "strength-workers2": (lambda a: ofc.strength(a, workers=2), lambda: _hands(300_000, 5, 14)),
+    "lowball27": (ofc.lowball27, lambda: _hands(300, 5, 15)),
+    "analyze": (lambda a: ofc.analyze(a, ofc.PROGRESSIVE), lambda: _hands(300, 13, 16)),
+    "analyze-low": (lambda a: ofc.analyze(a, ofc.LOW, in_fantasyland=True), lambda: _hands(300, 13, 17)),
+    "score": (ofc.score, lambda: _hands(200, 26, 18).reshape(200, 2, 13)),
+    "score_matrix": (lambda a: ofc.score_matrix(a, ofc.ORIGINAL), lambda: _hands(100, 52, 19).reshape(100, 4, 13)),
+    "cards": (ofc.cards, lambda: _hands(50, 5, 20)),
+    "to_cactus": (ofc.to_cactus, lambda: _hands(50, 5, 21)),
+    "card_str": (lambda a: np.array(ofc.card_str(a)), lambda: _hands(20, 5, 22)),
+}
+
+
+@pytest.mark.parametrize("fname", LAYOUT_FUNCS)
+def test_valid_memory_layouts_equal_contiguous(fname: str) -> None:
+    fn, make = LAYOUT_FUNCS[fname]
+    arr = make()
+    want = _as_tuple(fn(arr))
+    for layout, (view, back) in _layouts(arr).items():
+        before = view.copy()
+        got = _as_tuple(fn(view))
+        assert np.array_equal(view, before), f"{fname}/{layout}: input modified"
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            g = back(g) if g.ndim else g
+            assert g.shape == w.shape and g.dtype == w.dtype, f"{fname}/{layout}: {g.dtype}{g.shape}"
+            assert np.array_equal(g, w), f"{fname}/{layout}: differs from the contiguous result"
+
+
+@pytest.mark.parametrize("layout", ["readonly", "strided", "negative-stride", "fortran-2d"])
+def test_layouts_of_value_arrays(layout: str) -> None:
+    """category / describe / to_cactus_rank / from_cactus on odd layouts."""
+    s = ofc.strength(_hands(40, 5, 30)).astype(np.int64)
+    c = ofc.to_cactus(_hands(40, 5, 31))
+    views: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+        "readonly": lambda a: np.lib.stride_tricks.as_strided(a, writeable=False),
+        "strided": lambda a: np.repeat(a, 2)[::2],
+        "negative-stride": lambda a: a[::-1].copy()[::-1],
+        "fortran-2d": lambda a: np.asfortranarray(a.reshape(8, -1)),
+    }
+    view = views[layout]
+    for fn, arr in ((ofc.category, s), (ofc.to_cactus_rank, s), (ofc.from_cactus, c)):
+        v = view(arr)
+        assert np.array_equal(fn(v), fn(np.ascontiguousarray(v)))
+    v = view(s)
+    assert ofc.describe(v) == ofc.describe(np.ascontiguousarray(v))
+
+
+def test_real_suit_symbols_are_accepted() -> None:
+    plain = ofc.cards("As Kh Qd Jc").tolist()
+    assert ofc.cards("A\u2660 K\u2665 Q\u2666 J\u2663").tolist() == plain       # ♠ ♥ ♦ ♣
+    assert ofc.cards("A\u2664 K\u2661 Q\u2662 J\u2667").tolist() == plain       # ♤ ♡ ♢ ♧
+    assert ofc.card("10\u2665") == ofc.card("Th")
+    assert ofc.strength("A\u2665 K\u2665 Q\u2665 J\u2665 T\u2665") == ofc.STRENGTH_MAX
+    assert ofc.parse_boards(B1_TEXT.replace("Kh", "K\u2665")).tolist() == B1.tolist()
+    still_works()
+
+
+def test_numpy_scalar_codes_inside_lists_are_fine() -> None:
+    for t in (np.uint8, np.int8, np.int16, np.uint16, np.int64, np.uint64):
+        assert ofc.strength([t(c) for c in ROYAL]) == ofc.STRENGTH_MAX
+        assert ofc.lowball27(tuple(t(c) for c in NUTS_LOW)) == ofc.LOWBALL_MAX
+        assert ofc.cards([t(50), "Kd", t(0)]).tolist() == [50, 45, 0]
+        assert ofc.card_str([t(50), t(45)]) == "Ah Kd"
+        assert ofc.analyze([t(c) for c in B1]).royalties.tolist() == list(EXPECT_ROYALTIES)
+        assert ofc.score([[t(c) for c in B1], [t(c) for c in B2]]).tolist() == EXPECT_DEAL
+        assert ofc.strength([[t(c) for c in ROYAL], [t(c) for c in TOP_QQ5 + [0, 1]]])[0] == ofc.STRENGTH_MAX
+        assert ofc.category(t(ofc.STRENGTH_MAX) if np.iinfo(t).max >= ofc.STRENGTH_MAX else ofc.STRENGTH_MAX) \
+            == ofc.HandCategory.ROYAL_FLUSH
+
+
+def test_numpy_integer_workers_accepted() -> None:
+    hands = _hands(5 * 65536, 5, 40)
+    want = ofc.strength(hands)
+    for w in (np.int64(2), np.uint8(3), np.int32(-1)):
+        assert np.array_equal(ofc.strength(hands, workers=w), want)

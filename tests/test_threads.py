@@ -1,0 +1,395 @@
+"""Threads: concurrent callers, ``workers=``, and Ctrl-C.
+
+* Many Python threads calling the batch functions at once (on one shared
+  array and on arrays of their own) get exactly the serial results.
+* ``workers=N`` gives the same result as ``workers=1`` for every function
+  that takes it, on arrays big enough to be cut into more than four chunks
+  (``ofc_fast._workers.CHUNK`` rows each), and the same first bad row.
+* A long computation can be interrupted (SIGINT in a subprocess, and
+  ``_thread.interrupt_main`` / ``signal.raise_signal`` in this process), and
+  the next call still gives the right answer.
+"""
+from __future__ import annotations
+
+import _thread
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ofc_fast as ofc
+from ofc_fast import _workers
+
+CHUNK = _workers.CHUNK
+N_SPLIT = 5 * CHUNK + 4321          # more than 4 chunks, not a multiple of one
+N_THREADS = 8
+
+
+def _cards(n: int, k: int, seed: int) -> np.ndarray:
+    """n rows of k distinct cards: a random pool, tiled (cheap for big n)."""
+    rng = np.random.default_rng(seed)
+    pool = np.argsort(rng.random((min(n, 4096), 52)), axis=1)[:, :k].astype(np.uint8)
+    rows = np.resize(pool, (n, k))
+    # shuffle the rows so that chunks differ
+    return np.ascontiguousarray(rows[rng.permutation(n)])
+
+
+def _equal(a: Any, b: Any) -> bool:
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+    a, b = np.asarray(a), np.asarray(b)
+    return a.dtype == b.dtype and a.shape == b.shape and bool(np.array_equal(a, b))
+
+
+# --- the calls: name -> (function of (array, workers), array maker) -----------
+CALLS: dict[str, tuple[Callable[[np.ndarray, int], Any], Callable[[int, int], np.ndarray]]] = {
+    "strength5": (lambda a, w: ofc.strength(a, workers=w), lambda n, s: _cards(n, 5, s)),
+    "strength3": (lambda a, w: ofc.strength(a, workers=w), lambda n, s: _cards(n, 3, s)),
+    "strength5-int64-3d": (lambda a, w: ofc.strength(a, workers=w),
+                           lambda n, s: _cards(n, 5, s).astype(np.int64).reshape(-1, 1, 5)),
+    "lowball27": (lambda a, w: ofc.lowball27(a, workers=w), lambda n, s: _cards(n, 5, s)),
+    "analyze": (lambda a, w: ofc.analyze(a, ofc.PROGRESSIVE, workers=w), lambda n, s: _cards(n, 13, s)),
+    "analyze-low-infl": (lambda a, w: ofc.analyze(a, ofc.LOW, workers=w,
+                                                  in_fantasyland=np.arange(a.shape[0]) % 3 == 0),
+                         lambda n, s: _cards(n, 13, s)),
+    "score2": (lambda a, w: ofc.score(a, ofc.PINEAPPLE, workers=w),
+               lambda n, s: _cards(n, 26, s).reshape(n, 2, 13)),
+    "score4": (lambda a, w: ofc.score(a, ofc.ORIGINAL, workers=w),
+               lambda n, s: _cards(n, 52, s).reshape(n, 4, 13)),
+    "score_matrix3": (lambda a, w: ofc.score_matrix(a, ofc.PROGRESSIVE, workers=w),
+                      lambda n, s: _cards(n, 39, s).reshape(n, 3, 13)),
+    "score_matrix2-low": (lambda a, w: ofc.score_matrix(a, ofc.LOW, workers=w),
+                          lambda n, s: _cards(n, 26, s).reshape(n, 2, 13)),
+}
+
+
+# --- workers= -------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", CALLS)
+def test_workers_equal_one_worker(name: str) -> None:
+    fn, make = CALLS[name]
+    arr = make(N_SPLIT, 1)
+    assert arr.shape[0] > 4 * CHUNK
+    want = fn(arr, 1)
+    for w in (2, 3, 4, 7, -1):
+        assert _equal(fn(arr, w), want), f"{name}: workers={w} differs from workers=1"
+    # a numpy integer is a valid workers count too
+    assert _equal(fn(arr, np.int64(3)), want)  # type: ignore[arg-type]
+
+
+def test_the_work_really_splits() -> None:
+    """With workers=3 the kernel runs on more than one thread, over disjoint row ranges."""
+    seen: dict[int, list[tuple[int, int]]] = {}
+    lock = threading.Lock()
+    real_run_range = _workers._run_range
+
+    def spy(kernel: Callable[[int, int], int], start: int, stop: int, first: Any) -> int:
+        with lock:
+            seen.setdefault(threading.get_ident(), []).append((start, stop))
+        return real_run_range(kernel, start, stop, first)
+
+    hands = _cards(N_SPLIT, 5, 2)
+    want = ofc.strength(hands)
+    _workers._run_range = spy  # type: ignore[assignment]
+    try:
+        got = ofc.strength(hands, workers=3)
+    finally:
+        _workers._run_range = real_run_range  # type: ignore[assignment]
+    assert np.array_equal(got, want)
+    # three parts, on the calling thread and at least one pool thread
+    assert threading.get_ident() in seen and len(seen) >= 2
+    ranges = sorted(r for rs in seen.values() for r in rs)
+    assert len(ranges) == 3
+    assert ranges[0][0] == 0 and ranges[-1][1] == N_SPLIT
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+
+
+@pytest.mark.parametrize("name", ["strength5", "lowball27", "analyze", "score2", "score_matrix3"])
+def test_first_bad_row_whatever_the_workers(name: str) -> None:
+    """Bad rows in chunks 4 and 2: the one in chunk 2 is reported for every workers count."""
+    fn, make = CALLS[name]
+    arr = make(N_SPLIT, 3).copy()
+    early, late = 2 * CHUNK + 17, 4 * CHUNK + 5
+    for row in (late, early):
+        arr.reshape(arr.shape[0], -1)[row, -1] = 52
+    messages = set()
+    for w in (1, 2, 3, 5, -1):
+        with pytest.raises(ValueError) as info:
+            fn(arr, w)
+        messages.add(str(info.value))
+    assert len(messages) == 1, messages
+    (msg,) = messages
+    assert str(early) in msg and "52" in msg and str(late) not in msg
+
+
+# --- many Python threads ----------------------------------------------------------
+
+def _hammer(jobs: list[Callable[[], Any]], rounds: int = 3) -> list[Any]:
+    """Run every job in its own thread, all released at once, ``rounds`` times each."""
+    barrier = threading.Barrier(len(jobs))
+    results: list[Any] = [None] * len(jobs)
+    errors: list[BaseException] = []
+
+    def work(i: int) -> None:
+        try:
+            barrier.wait()
+            out = [jobs[i]() for _ in range(rounds)]
+            results[i] = out
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads), "a thread hung"
+    assert not errors, errors
+    return results
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_threads_on_one_shared_array(workers: int) -> None:
+    """Every call on the same arrays from 8 threads at once: the serial results."""
+    names = list(CALLS)
+    arrays = {name: CALLS[name][1](20_000, 10 + i) for i, name in enumerate(names)}
+    for a in arrays.values():
+        a.setflags(write=False)
+    want = {name: CALLS[name][0](arrays[name], 1) for name in names}
+    jobs = []
+    for t in range(N_THREADS):
+        name = names[t % len(names)]
+        jobs.append(lambda name=name: [CALLS[n][0](arrays[n], workers) for n in (name, *names)])
+    for t, res in enumerate(_hammer(jobs)):
+        name = names[t % len(names)]
+        for rnd in res:
+            for n, got in zip((name, *names), rnd):
+                assert _equal(got, want[n]), f"thread {t}: {n} differs"
+
+
+def test_threads_on_separate_arrays() -> None:
+    """Each thread its own arrays (and rules, and workers): the serial results."""
+    rules = [ofc.PINEAPPLE, ofc.PROGRESSIVE, ofc.LOW, ofc.ORIGINAL]
+    data = []
+    for t in range(N_THREADS):
+        hands = _cards(30_000, 5, 100 + t)
+        boards = _cards(10_000, 13, 200 + t)
+        deals = _cards(10_000, 26, 300 + t).reshape(-1, 2, 13)
+        r = rules[t % len(rules)]
+        want = (ofc.strength(hands), ofc.lowball27(hands), ofc.analyze(boards, r),
+                ofc.score(deals, r), ofc.score_matrix(deals, r))
+        data.append((hands, boards, deals, r, want))
+
+    def job(t: int) -> Any:
+        hands, boards, deals, r, _ = data[t]
+        w = 1 + t % 3
+        return (ofc.strength(hands, workers=w), ofc.lowball27(hands, workers=w),
+                ofc.analyze(boards, r, workers=w), ofc.score(deals, r, workers=w),
+                ofc.score_matrix(deals, r, workers=w))
+
+    results = _hammer([lambda t=t: job(t) for t in range(N_THREADS)])
+    for t, res in enumerate(results):
+        for got in res:
+            assert _equal(got, data[t][4]), f"thread {t} differs"
+
+
+def test_threads_mixing_good_and_bad_calls() -> None:
+    """Failing calls in some threads do not disturb good calls in others."""
+    hands = _cards(50_000, 5, 7)
+    want = ofc.strength(hands)
+    bad = hands.copy()
+    bad[40_000, 2] = 99
+    boards = _cards(20_000, 13, 8)
+    want_a = ofc.analyze(boards)
+
+    def good() -> bool:
+        return _equal(ofc.strength(hands, workers=2), want) and _equal(ofc.analyze(boards), want_a)
+
+    def failing() -> str:
+        try:
+            ofc.strength(bad, workers=2)
+        except ValueError as e:
+            return str(e)
+        return "no error"
+
+    jobs: list[Callable[[], Any]] = [good if t % 2 else failing for t in range(N_THREADS)]
+    for t, res in enumerate(_hammer(jobs, rounds=5)):
+        for r in res:
+            if t % 2:
+                assert r is True
+            else:
+                assert "hand 40000, position 2" in r and "99" in r
+
+
+def test_one_text_hand_from_many_threads() -> None:
+    """The one-hand fast paths (list of ints, text) from many threads."""
+    texts = ["Ah Kh Qh Jh Th", "7c 5d 4h 3s 2c", "Qh Qd 5c"]
+    want = [ofc.strength(t) for t in texts] + [ofc.strength(ofc.cards(t).tolist()) for t in texts]
+
+    def job() -> list[int]:
+        out = []
+        for _ in range(200):
+            out = [ofc.strength(t) for t in texts] + [ofc.strength(ofc.cards(t).tolist()) for t in texts]
+        return out
+
+    for res in _hammer([job] * N_THREADS, rounds=1):
+        assert res == [want]
+
+
+RACE_SCRIPT = textwrap.dedent("""
+    import sys, threading
+    import numpy as np
+    import ofc_fast as ofc
+    from ofc_fast import _workers
+    sys.setswitchinterval(1e-6)          # switch threads as often as possible
+    rng = np.random.default_rng(0)
+    pool = np.argsort(rng.random((4096, 52)), axis=1)[:, :5].astype(np.uint8)
+    hands = np.resize(pool, (9 * _workers.CHUNK + 7, 5))
+    want = ofc.strength(hands)
+    errors = []
+    for rnd in range(int(sys.argv[1])):
+        _workers._pool, _workers._pool_size = None, 0   # as in a fresh process
+        barrier = threading.Barrier(8)
+        def run(i):
+            barrier.wait()
+            try:
+                if not np.array_equal(ofc.strength(hands, workers=2 + i), want):
+                    errors.append("wrong result")
+            except Exception as e:
+                errors.append(repr(e))
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(8)]
+        for t in threads: t.start()
+        for t in threads: t.join()
+    print(len(errors), sorted(set(errors)))
+""")
+
+
+def test_threads_asking_for_different_worker_counts() -> None:
+    """Threads that start at once with different ``workers`` (so the shared pool grows
+    while others submit to it) all succeed: a pool being replaced must not be shut
+    down under a caller that is about to submit to it."""
+    # run outside the checkout, so that the installed package is imported
+    proc = subprocess.run([sys.executable, "-c", RACE_SCRIPT, "40"], capture_output=True,
+                          text=True, timeout=120, cwd=tempfile.gettempdir())
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "0 []", proc.stdout
+
+
+# --- Ctrl-C --------------------------------------------------------------------------
+
+CHILD = textwrap.dedent("""
+    import sys
+    import numpy as np
+    import ofc_fast as ofc
+    workers, what = int(sys.argv[1]), sys.argv[2]
+    rng = np.random.default_rng(0)
+    if what == "strength":
+        pool = np.argsort(rng.random((4096, 52)), axis=1)[:, :5].astype(np.uint8)
+        big = np.resize(pool, (4_000_000, 5))
+        call = lambda: ofc.strength(big, workers=workers)
+    else:
+        pool = np.argsort(rng.random((4096, 52)), axis=1)[:, :39].astype(np.uint8)
+        big = np.resize(pool, (400_000, 39)).reshape(-1, 3, 13)
+        call = lambda: ofc.score(big, workers=workers)
+    call()
+    print("ready", flush=True)
+    while True:
+        call()
+""")
+
+
+@pytest.mark.parametrize("workers,what", [(1, "strength"), (2, "strength"), (2, "score")])
+def test_sigint_stops_a_long_loop_promptly(workers: int, what: str) -> None:
+    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(workers), what], cwd=tempfile.gettempdir(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=5)
+        elapsed = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert elapsed < 5
+    assert "KeyboardInterrupt" in err, err
+    # the usual exit of a Python killed by an uncaught KeyboardInterrupt
+    assert proc.returncode in (-signal.SIGINT, 1, 128 + signal.SIGINT), (proc.returncode, err)
+    assert "Traceback" in err and "ofc_fast" in err, err   # interrupted inside the library
+
+
+def _interrupt_after(delay: float, how: str) -> threading.Timer:
+    if how == "interrupt_main":
+        timer = threading.Timer(delay, _thread.interrupt_main)
+    else:
+        timer = threading.Timer(delay, signal.raise_signal, args=(signal.SIGINT,))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("how", ["interrupt_main", "raise_signal"])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_interrupt_in_process_then_next_call_is_right(how: str, workers: int) -> None:
+    assert threading.current_thread() is threading.main_thread()
+    if how == "raise_signal":
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    big = _cards(2_000_000, 5, 5)
+    small = big[:N_SPLIT]
+    want_small = ofc.strength(small)
+    boards = _cards(N_SPLIT, 13, 6)
+    want_boards = ofc.analyze(boards)
+    deals = _cards(N_SPLIT, 26, 9).reshape(-1, 2, 13)
+    want_deals = ofc.score(deals)
+    timer = _interrupt_after(0.3, how)
+    start = time.monotonic()
+    interrupted = False
+    calls = 0
+    try:
+        while time.monotonic() - start < 10:
+            ofc.strength(big, workers=workers)
+            calls += 1
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        timer.cancel()
+        timer.join()
+    elapsed = time.monotonic() - start
+    assert interrupted, "no KeyboardInterrupt reached the caller"
+    assert elapsed < 5
+    assert calls >= 1
+    # the next calls are right, on one worker and on several
+    for w in (1, workers, 3):
+        assert np.array_equal(ofc.strength(small, workers=w), want_small)
+        assert _equal(ofc.analyze(boards, workers=w), want_boards)
+        assert _equal(ofc.score(deals, workers=w), want_deals)
+
+
+def test_interrupt_during_analyze_and_score() -> None:
+    boards = _cards(1_000_000, 13, 12)
+    deals = _cards(300_000, 39, 13).reshape(-1, 3, 13)
+    want_b = ofc.analyze(boards[:1000])
+    want_d = ofc.score(deals[:1000])
+    for call in (lambda: ofc.analyze(boards, workers=2), lambda: ofc.score(deals, workers=2)):
+        timer = _interrupt_after(0.2, "interrupt_main")
+        start = time.monotonic()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                while time.monotonic() - start < 10:
+                    call()
+        finally:
+            timer.cancel()
+            timer.join()
+        assert time.monotonic() - start < 5
+        assert _equal(ofc.analyze(boards[:1000]), want_b)
+        assert _equal(ofc.score(deals[:1000], workers=2), want_d)
