@@ -173,7 +173,7 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     check whole deals.
 
     >>> a = analyze(["Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
-    ...              "Ah Ad 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"], PROGRESSIVE)
+    ...              "Ah Ad 2c / Ks Kd 7s 8s 9d / Tc Td Th 3s 3d"], PROGRESSIVE)
     >>> a.fouled.tolist(), a.royalties.tolist(), a.fantasyland.tolist()
     ([False, True], [[7, 4, 10], [0, 0, 0]], [14, 0])
     """

@@ -230,8 +230,8 @@ _FROM_CACTUS = {int(v): c for c, v in enumerate(_TO_CACTUS)}
 def to_cactus(codes: Any) -> Any:
     """Cactus Kev card integers (as used by treys / deuces) of card codes.
 
-    >>> to_cactus(cards("As"))[0] == 268442665   # treys Card.new("As")
-    True
+    >>> int(to_cactus(cards("As"))[0])   # treys Card.new("As")
+    268442665
     """
     arr = cards(codes)
     out = _TO_CACTUS[arr]

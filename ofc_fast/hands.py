@@ -153,8 +153,8 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
 
     >>> strength("Qh Qd 5c") > strength("Qs Qc 4d 3h 2s")   # RULES 3: QQ5 beats QQ432
     True
-    >>> strength([[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]).tolist()
-    [7917, 2668]
+    >>> strength([[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]).tolist()   # royal flush, three deuces
+    [7917, 5439]
     """
     if type(hands) is list and len(hands) in (3, 5) and type(workers) is int and workers == 1:
         s = _core.strength_codes(hands)   # fast path for one hand of ints

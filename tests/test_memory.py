@@ -1,0 +1,431 @@
+"""Memory: no growth, no leaked references, inputs untouched, outputs owned.
+
+* ~2000 repeated calls of every entry point (good ones and failing ones),
+  after a warm-up, do not grow traced memory (tracemalloc) nor the resident
+  set (RSS, for memory the C side allocates), nor the number of objects the
+  garbage collector tracks.
+* The reference counts of the inputs, of the rules objects and of their
+  tables are the same after the calls as before.
+* No function modifies its inputs (arrays: bytes and flags; lists, Rules and
+  Boards: equal copies and hashes).
+* Outputs own their memory: they share none with the input, are writable,
+  and writing into one does not change what a later call returns.
+"""
+from __future__ import annotations
+
+import copy
+import gc
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ofc_fast as ofc
+
+# ----------------------------------------------------------------- inputs
+
+
+def _cards(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+B1_TEXT = "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"
+B2_TEXT = "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d"
+HANDS5 = _cards(2000, 5, 1)
+HANDS3 = _cards(2000, 3, 2)
+BOARDS = _cards(1000, 13, 3)
+DEALS = _cards(500, 39, 4).reshape(-1, 3, 13)
+STRENGTHS = ofc.strength(HANDS5)
+CACTUS = ofc.to_cactus(HANDS5)
+
+
+def _bad(arr: np.ndarray, value: int = 52, dtype: Any = None) -> np.ndarray:
+    out = arr.astype(dtype or arr.dtype)
+    out.reshape(out.shape[0], -1)[-1, -1] = value
+    return out
+
+
+BAD_HANDS = _bad(HANDS5)
+BAD_HANDS64 = _bad(HANDS5, 77, np.int64)
+DUP_HANDS = HANDS5.copy()
+DUP_HANDS[-1, 4] = DUP_HANDS[-1, 0]
+BAD_BOARDS = _bad(BOARDS)
+BAD_DEALS = DEALS.copy()
+BAD_DEALS[-1, 2, 12] = BAD_DEALS[-1, 0, 0]
+HOUSE = ofc.PINEAPPLE.with_stay("quads_middle")
+
+
+# name -> (call, arguments that must not be modified nor leaked)
+GOOD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
+    "strength": (lambda: ofc.strength(HANDS5), (HANDS5,)),
+    "strength3": (lambda: ofc.strength(HANDS3, workers=2), (HANDS3,)),
+    "strength-one-list": (lambda: ofc.strength([50, 46, 42, 38, 34]), ()),
+    "strength-text": (lambda: ofc.strength("Ah Kh Qh Jh Th"), ()),
+    "lowball27": (lambda: ofc.lowball27(HANDS5, workers=2), (HANDS5,)),
+    "category": (lambda: ofc.category(STRENGTHS), (STRENGTHS,)),
+    "describe": (lambda: ofc.describe(STRENGTHS[:50]), (STRENGTHS,)),
+    "to_cactus_rank": (lambda: ofc.to_cactus_rank(STRENGTHS), (STRENGTHS,)),
+    "cards": (lambda: ofc.cards("Ah Kd 2c 10h"), ()),
+    "cards-array": (lambda: ofc.cards(HANDS5), (HANDS5,)),
+    "card": (lambda: ofc.card("As"), ()),
+    "card_str": (lambda: ofc.card_str(HANDS5[:50]), (HANDS5,)),
+    "to_cactus": (lambda: ofc.to_cactus(HANDS5), (HANDS5,)),
+    "from_cactus": (lambda: ofc.from_cactus(CACTUS[:200]), (CACTUS,)),
+    "parse_boards": (lambda: ofc.parse_boards(B1_TEXT), ()),
+    "Board": (lambda: ofc.Board.parse(B1_TEXT).royalties(HOUSE), (HOUSE,)),
+    "analyze": (lambda: ofc.analyze(BOARDS, ofc.PROGRESSIVE), (BOARDS, ofc.PROGRESSIVE)),
+    "analyze-infl": (lambda: ofc.analyze(BOARDS, ofc.LOW, in_fantasyland=True, workers=2), (BOARDS, ofc.LOW)),
+    "score": (lambda: ofc.score(DEALS, HOUSE), (DEALS, HOUSE)),
+    "score_matrix": (lambda: ofc.score_matrix(DEALS, "original", workers=2), (DEALS, ofc.ORIGINAL)),
+    "get_rules": (lambda: ofc.get_rules("low"), (ofc.LOW,)),
+}
+
+BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
+    "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
+    "strength-code-int64": (lambda: ofc.strength(BAD_HANDS64, workers=2), (BAD_HANDS64,)),
+    "strength-dup": (lambda: ofc.strength(DUP_HANDS), (DUP_HANDS,)),
+    "strength-text": (lambda: ofc.strength("Ah Kh Qh Jh Tx"), ()),
+    "strength-type": (lambda: ofc.strength(HANDS5.astype(float)), ()),
+    "lowball27-size": (lambda: ofc.lowball27(HANDS3), (HANDS3,)),
+    "category": (lambda: ofc.category(STRENGTHS - STRENGTHS), (STRENGTHS,)),
+    "cards": (lambda: ofc.cards([1, 2, 99]), ()),
+    "card_str": (lambda: ofc.card_str(BAD_HANDS[-20:]), (BAD_HANDS,)),
+    "from_cactus": (lambda: ofc.from_cactus([5]), ()),
+    "Board": (lambda: ofc.Board.parse(B1_TEXT.replace("2d", "2c")), ()),
+    "analyze-code": (lambda: ofc.analyze(BAD_BOARDS, ofc.PROGRESSIVE, workers=2), (BAD_BOARDS, ofc.PROGRESSIVE)),
+    "analyze-rules": (lambda: ofc.analyze(BOARDS, "nope"), (BOARDS,)),
+    "score-dup": (lambda: ofc.score(BAD_DEALS, HOUSE), (BAD_DEALS, HOUSE)),
+    "score_matrix-players": (lambda: ofc.score_matrix(DEALS[:, :1], ofc.LOW), (DEALS, ofc.LOW)),
+    "Rules": (lambda: ofc.Rules(name="x", scoop_bonus=-1), ()),
+}
+
+
+def _call(fn: Callable[[], Any], failing: bool) -> None:
+    if failing:
+        try:
+            fn()
+        except (ValueError, TypeError):
+            return
+        raise AssertionError("expected a failure")
+    fn()
+
+
+# ----------------------------------------------------------------- growth
+
+@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
+def test_no_traced_memory_growth(failing: bool) -> None:
+    calls = BAD if failing else GOOD
+    for fn, _ in calls.values():         # warm-up: caches, the thread pool, tables
+        for _ in range(20):
+            _call(fn, failing)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for _ in range(5):
+            for fn, _ in calls.values():
+                _call(fn, failing)
+        gc.collect()
+        before, _ = tracemalloc.get_traced_memory()
+        for _ in range(100):                               # 100 x ~20 functions = ~2000 calls
+            for fn, _ in calls.values():
+                _call(fn, failing)
+        gc.collect()
+        after, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert after - before < 200_000, f"traced memory grew by {after - before} bytes"
+
+
+RSS_SCRIPT = textwrap.dedent("""
+    import gc, sys
+    import numpy as np
+    import ofc_fast as ofc
+
+    def rss():
+        try:
+            with open("/proc/self/statm") as f:
+                return int(f.read().split()[1]) * 4096
+        except OSError:
+            import resource
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+
+    def cards(n, k, seed):
+        rng = np.random.default_rng(seed)
+        return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+    failing = sys.argv[1] == "failing"
+    hands = cards(20_000, 5, 9)
+    boards = cards(5_000, 13, 10)
+    deals = cards(5_000, 26, 11).reshape(-1, 2, 13)
+    if failing:
+        hands[-1, 0] = 99
+        boards[-1, 0] = boards[-1, 1]
+        deals[-1, 1, 0] = deals[-1, 0, 0]
+    calls = [lambda: ofc.strength(hands), lambda: ofc.lowball27(hands.astype(np.int32), workers=2),
+             lambda: ofc.analyze(boards), lambda: ofc.score_matrix(deals, workers=2),
+             lambda: ofc.cards(hands), lambda: ofc.to_cactus(hands)]
+
+    def run(times):
+        for _ in range(times):
+            for fn in calls:
+                try:
+                    fn()
+                except ValueError:
+                    assert failing
+                else:
+                    assert not failing
+
+    run(30)
+    gc.collect()
+    before = rss()
+    run(400)
+    gc.collect()
+    print(rss() - before)
+""")
+
+
+@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
+def test_no_rss_growth_on_large_calls(failing: bool) -> None:
+    """~2400 calls on 20 000-row arrays: a leaked output (40 kB+ a call) would show as 100 MB.
+
+    In a fresh process, outside the checkout (so the installed package is used),
+    with AddressSanitizer's quarantine off in case the build is instrumented.
+    """
+    env = dict(os.environ)
+    env["ASAN_OPTIONS"] = ":".join(filter(None, [env.get("ASAN_OPTIONS", ""), "quarantine_size_mb=0",
+                                                "thread_local_quarantine_size_kb=0"]))
+    proc = subprocess.run([sys.executable, "-c", RSS_SCRIPT, "failing" if failing else "good"],
+                          capture_output=True, text=True, timeout=120, cwd=tempfile.gettempdir(), env=env)
+    assert proc.returncode == 0, proc.stderr
+    grew = int(proc.stdout.split()[-1])
+    assert grew < 24 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"
+
+
+@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
+def test_no_reference_leaks(failing: bool) -> None:
+    calls = BAD if failing else GOOD
+    objects = {id(o): o for _, args in calls.values() for o in args}
+    objects.update({id(r): r for r in ofc.PRESETS.values()})
+    objects.update({id(r.tables): r.tables for r in (*ofc.PRESETS.values(), HOUSE)})
+    for fn, _ in calls.values():
+        for _ in range(10):
+            _call(fn, failing)
+    def refcounts() -> dict[int, int]:
+        gc.collect()
+        return {k: sys.getrefcount(objects[k]) for k in objects}
+
+    before = refcounts()
+    for _ in range(100):
+        for fn, _ in calls.values():
+            _call(fn, failing)
+    after = refcounts()
+    changed = {repr(objects[k])[:60]: (before[k], after[k]) for k in objects if before[k] != after[k]}
+    assert not changed, changed
+
+
+@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
+def test_gc_object_count_is_stable(failing: bool) -> None:
+    calls = BAD if failing else GOOD
+    for fn, _ in calls.values():
+        for _ in range(10):
+            _call(fn, failing)
+    gc.collect()
+    before = len(gc.get_objects())
+    for _ in range(100):
+        for fn, _ in calls.values():
+            _call(fn, failing)
+    gc.collect()
+    after = len(gc.get_objects())
+    assert after - before < 200, f"{after - before} more objects tracked by gc"
+
+
+def test_refcount_of_one_hand_list_items() -> None:
+    """The one-hand fast path (a list of ints) does not leak references to its items."""
+    big = 10**30                                    # a fresh, unshared int object
+    hand = [0, 5, 10, 15, big]
+    hand_ok = [0, 5, 10, 15, 20]
+    before = (sys.getrefcount(big), sys.getrefcount(hand), sys.getrefcount(hand_ok))
+    for _ in range(2000):
+        try:
+            ofc.strength(hand)
+        except ValueError:
+            pass
+        ofc.strength(hand_ok)
+    assert (sys.getrefcount(big), sys.getrefcount(hand), sys.getrefcount(hand_ok)) == before
+
+
+# ----------------------------------------------------------------- inputs untouched
+
+def _fingerprint(x: Any) -> Any:
+    if isinstance(x, np.ndarray):
+        return (x.tobytes(), x.dtype.str, x.shape, x.strides, x.flags.writeable)
+    if isinstance(x, ofc.Rules):
+        return (hash(x), repr(x), tuple(a.tobytes() for a in x.tables.arrays))
+    if isinstance(x, ofc.Board):
+        return (hash(x), x.codes.tobytes())
+    return copy.deepcopy(x)
+
+
+def _inputs() -> dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:
+    """Fresh inputs per call (writable, so that a modification would be possible)."""
+    hands = _cards(300, 5, 20)
+    boards = _cards(200, 13, 21)
+    deals = _cards(100, 26, 22).reshape(-1, 2, 13)
+    infl = np.arange(200) % 2 == 0
+    bad_hands = hands.astype(np.int64)
+    bad_hands[-1, -1] = 52
+    bad_deals = deals.copy()
+    bad_deals[-1, 1, 3] = bad_deals[-1, 0, 3]
+    board = ofc.Board(boards[0])
+    s = ofc.strength(hands)
+    return {
+        "strength": (ofc.strength, (hands,), {"workers": 2}),
+        "strength-fortran": (ofc.strength, (np.asfortranarray(hands.astype(np.int32)),), {}),
+        "strength-list": (ofc.strength, (hands[:10].tolist(),), {}),
+        "strength-one-list": (ofc.strength, ([50, 46, 42, 38, 34],), {}),
+        "strength-bad": (ofc.strength, (bad_hands,), {}),
+        "strength-strided": (ofc.strength, (np.repeat(hands, 2, axis=1)[:, ::2],), {}),
+        "lowball27": (ofc.lowball27, (hands,), {}),
+        "lowball27-int16": (ofc.lowball27, (hands.astype(np.int16),), {"workers": 3}),
+        "category": (ofc.category, (s,), {}),
+        "describe": (ofc.describe, (s[:20],), {}),
+        "to_cactus_rank": (ofc.to_cactus_rank, (s,), {}),
+        "cards": (ofc.cards, (hands,), {}),
+        "cards-list": (ofc.cards, ([[50, "Kd"], [np.uint8(3), "2c"]],), {}),
+        "cards-allow-empty": (ofc.cards, (np.array([-1, 3, 255], np.int16),), {"allow_empty": True}),
+        "card_str": (ofc.card_str, (hands,), {}),
+        "to_cactus": (ofc.to_cactus, (hands,), {}),
+        "from_cactus": (ofc.from_cactus, (ofc.to_cactus(hands),), {}),
+        "analyze": (ofc.analyze, (boards, ofc.PINEAPPLE), {"in_fantasyland": infl}),
+        "analyze-low": (ofc.analyze, (boards.astype(np.int64), ofc.LOW), {"workers": 2}),
+        "analyze-boards": (ofc.analyze, ([board, ofc.Board(boards[1])], ofc.PROGRESSIVE), {}),
+        "score": (ofc.score, (deals, ofc.PROGRESSIVE), {}),
+        "score-bad": (ofc.score, (bad_deals, ofc.PROGRESSIVE), {}),
+        "score_matrix": (ofc.score_matrix, (deals, ofc.LOW), {"workers": 2}),
+        "Board": (ofc.Board, (boards[2],), {}),
+        "Board.analyze": (board.analyze, (ofc.ORIGINAL,), {"in_fantasyland": True}),
+        "with_stay": (ofc.PINEAPPLE.with_stay, ("top_bottom",), {}),
+    }
+
+
+@pytest.mark.parametrize("name", list(_inputs()))
+def test_inputs_are_never_modified(name: str) -> None:
+    fn, args, kwargs = _inputs()[name]
+    before = [_fingerprint(a) for a in (*args, *kwargs.values())]
+    try:
+        fn(*args, **kwargs)
+    except (ValueError, TypeError):
+        pass
+    after = [_fingerprint(a) for a in (*args, *kwargs.values())]
+    for b, a in zip(before, after):
+        assert type(a) is type(b)
+        if isinstance(a, tuple) and a and isinstance(a[0], bytes):
+            assert a == b, f"{name}: input array changed"
+        else:
+            assert repr(a) == repr(b), f"{name}: input changed"
+
+
+def test_presets_unchanged_after_use() -> None:
+    snapshot = {k: (hash(r), repr(r), tuple(a.tobytes() for a in r.tables.arrays)) for k, r in ofc.PRESETS.items()}
+    boards = _cards(100, 13, 30)
+    deals = _cards(50, 39, 31).reshape(-1, 3, 13)
+    for r in ofc.PRESETS.values():
+        ofc.analyze(boards, r)
+        ofc.score(deals, r)
+        r.with_stay("top_bottom")
+    assert snapshot == {k: (hash(r), repr(r), tuple(a.tobytes() for a in r.tables.arrays))
+                        for k, r in ofc.PRESETS.items()}
+    for r in ofc.PRESETS.values():
+        assert all(not a.flags.writeable for a in r.tables.arrays)
+
+
+# ----------------------------------------------------------------- outputs owned
+
+def _arrays(result: Any) -> list[np.ndarray]:
+    if isinstance(result, tuple):
+        return [np.asarray(x) for x in result]
+    return [result] if isinstance(result, np.ndarray) else []
+
+
+OUTPUTS: dict[str, tuple[Callable[[Any], Any], Callable[[], Any]]] = {
+    "strength-uint8": (ofc.strength, lambda: _cards(100, 5, 40)),
+    "strength-int64": (ofc.strength, lambda: _cards(100, 5, 41).astype(np.int64)),
+    "strength-workers": (lambda a: ofc.strength(a, workers=2), lambda: np.resize(_cards(100, 5, 42), (300_000, 5))),
+    "lowball27": (ofc.lowball27, lambda: _cards(100, 5, 43)),
+    "category": (ofc.category, lambda: ofc.strength(_cards(100, 5, 44))),
+    "category-uint8": (ofc.category, lambda: ofc.strength(_cards(100, 5, 44)).astype(np.int64)),
+    "to_cactus_rank": (ofc.to_cactus_rank, lambda: ofc.strength(_cards(100, 5, 45))),
+    "cards-uint8": (ofc.cards, lambda: _cards(100, 5, 46)),
+    "cards-int16": (ofc.cards, lambda: _cards(100, 5, 47).astype(np.int16)),
+    "to_cactus": (ofc.to_cactus, lambda: _cards(100, 5, 48)),
+    "from_cactus": (ofc.from_cactus, lambda: ofc.to_cactus(_cards(100, 5, 49))),
+    "parse_boards": (ofc.parse_boards, lambda: B1_TEXT),
+    "analyze": (ofc.analyze, lambda: _cards(100, 13, 50)),
+    "analyze-one": (ofc.analyze, lambda: _cards(1, 13, 51)[0]),
+    "analyze-int64": (lambda a: ofc.analyze(a, ofc.LOW), lambda: _cards(100, 13, 52).astype(np.int64)),
+    "score": (ofc.score, lambda: _cards(100, 26, 53).reshape(-1, 2, 13)),
+    "score-one": (ofc.score, lambda: _cards(1, 26, 54).reshape(2, 13)),
+    "score_matrix": (ofc.score_matrix, lambda: _cards(100, 39, 55).reshape(-1, 3, 13)),
+}
+
+
+@pytest.mark.parametrize("name", OUTPUTS)
+def test_outputs_own_their_memory(name: str) -> None:
+    fn, make = OUTPUTS[name]
+    arg = make()
+    first = fn(arg)
+    outs = _arrays(first)
+    assert outs, f"{name}: no array output"
+    want = [o.copy() for o in outs]
+    for o in outs:
+        if isinstance(arg, np.ndarray):
+            assert o.base is None or o.base is not arg
+            assert not np.shares_memory(o, arg), f"{name}: output shares memory with the input"
+        assert o.flags.writeable, f"{name}: output is read-only"
+    for i, o in enumerate(outs):       # outputs of one call do not overlap each other
+        for p in outs[i + 1:]:
+            assert not np.shares_memory(o, p)
+    # scribble over the outputs: a later call is not affected
+    for o in outs:
+        o[...] = 1 if o.dtype != np.bool_ else True
+    again = _arrays(fn(arg))
+    for a, w in zip(again, want):
+        assert a.dtype == w.dtype and np.array_equal(a, w), f"{name}: a later call saw the change"
+    for o in outs:
+        for a in again:
+            assert not np.shares_memory(o, a), f"{name}: two calls return the same memory"
+
+
+def test_board_codes_are_read_only_copies() -> None:
+    codes = _cards(1, 13, 60)[0]
+    board = ofc.Board(codes)
+    codes[:] = np.arange(13)                          # the caller changes the array afterwards
+    assert board.codes.tolist() != codes.tolist()
+    assert not board.codes.flags.writeable
+    assert not np.shares_memory(board.codes, codes)
+    with pytest.raises(ValueError):
+        board.codes[0] = 1
+    with pytest.raises(ValueError):
+        board.top[0] = 1
+    a = board.analyze()
+    a.royalties[...] = 99                            # results of the method are the caller's
+    assert board.royalties() != (99, 99, 99)
+
+
+def test_python_results_are_fresh_objects() -> None:
+    s = ofc.strength(_cards(10, 5, 61))
+    names = ofc.describe(s)
+    names.append("scribble")
+    assert len(ofc.describe(s)) == 10
+    text = ofc.card_str(_cards(3, 5, 62))
+    assert isinstance(text, list)
+    text.clear()
+    assert len(ofc.card_str(_cards(3, 5, 62))) == 3
