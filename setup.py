@@ -2,7 +2,8 @@
 
 Set OFC_FAST_SANITIZE=1 for an address/undefined-behaviour sanitizer build,
 OFC_FAST_DEBUG=1 for Cython bounds checks; shipped wheels use neither and no
--march flag (portable across CPUs of the platform).
+-march flag (portable across CPUs of the platform; the AVX2 path of the board
+kernel is picked at run time).
 """
 import os
 import sys
@@ -23,7 +24,8 @@ else:
     # neither the C core nor Cython's output relies on wrapping signed math.
     # -fvisibility=hidden: the tables are then reached PC-relative instead of
     # through the GOT (one load less per lookup); only PyInit_* is exported.
-    compile_args = ["-O3", "-std=c99", "-fno-wrapv", "-fvisibility=hidden"]
+    # -g0: Python's CFLAGS add -g; shipped wheels carry no debug info.
+    compile_args = ["-O3", "-std=c99", "-fno-wrapv", "-fvisibility=hidden", "-g0"]
     link_args = []
 if os.environ.get("OFC_FAST_SANITIZE"):
     compile_args += ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
@@ -36,6 +38,12 @@ directives = {
     "wraparound": False,
     "cdivision": True,
 }
+# Free-threaded CPython (3.13t/3.14t): the module declares itself safe without
+# the GIL only in the CI job that runs the thread tests on such a build
+# (.github/workflows/tests.yml, "free-threaded"); it becomes the default once
+# that job has passed.
+if os.environ.get("OFC_FAST_FREETHREADING"):
+    directives["freethreading_compatible"] = True
 
 
 def ext(name):

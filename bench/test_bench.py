@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import importlib.util
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -33,24 +37,16 @@ N_ORACLE = 3_000       # hands checked against the pure-Python oracle
 SEED = 12345
 
 
-def random_hands(n: int, k: int = 5, seed: int = SEED) -> np.ndarray:
-    """(n, k) uint8 random hands of distinct cards: a vectorised partial
-    Fisher-Yates shuffle per row (the same hands as bench/compare.py)."""
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    base = np.arange(52, dtype=np.uint8)
-    chunk = 1 << 20
-    for lo in range(0, n, chunk):
-        m = min(chunk, n - lo)
-        deck = np.tile(base, (m, 1))
-        rows = np.arange(m)
-        for i in range(k):
-            j = rng.integers(i, 52, size=m)
-            picked = deck[rows, j]
-            deck[rows, j] = deck[:, i]
-            deck[:, i] = picked
-        out[lo:lo + m] = deck[:, :k]
-    return out
+def _load_compare():
+    """bench/compare.py as a module: one definition of the hands both tools use."""
+    spec = importlib.util.spec_from_file_location("ofc_bench_compare", Path(__file__).with_name("compare.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+random_hands = _load_compare().random_hands
 
 
 def assert_same_order(values: np.ndarray, keys: Sequence[Any]) -> None:

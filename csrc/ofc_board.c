@@ -10,19 +10,6 @@
 
 #define OFC_BOARD_BLOCK 256   /* boards per block */
 
-int ofc_bad_deal(const uint8_t *c, int n)
-{
-    /* the OR of distinct card bits equals their sum; a repeat carries into
-     * another bit, and a byte > 51 sets bit 63 (52 cards cannot overflow) */
-    uint64_t any = 0, sum = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t bit = ofc_card_bit[c[i]];
-        any |= bit;
-        sum += bit;
-    }
-    return (any != sum) | (int)(any >> 63);
-}
-
 /* Index of the first of n deals of 13 * players bytes with a bad card, or -1.
  * The card count is a constant in each case so the compiler unrolls it. */
 static int64_t first_bad_deal_scalar(const uint8_t *d, int64_t n, int players)
@@ -30,7 +17,7 @@ static int64_t first_bad_deal_scalar(const uint8_t *d, int64_t n, int players)
     int64_t i;
 #define OFC_SCAN(P)                                                   \
     for (i = 0; i < n; i++)                                           \
-        if (OFC_UNLIKELY(ofc_bad_deal(d + 13 * (P) * i, 13 * (P)))) return i;
+        if (OFC_UNLIKELY(ofc_bad_cards(d + 13 * (P) * i, 13 * (P)))) return i;
     switch (players) {
     case 1: OFC_SCAN(1) break;
     case 2: OFC_SCAN(2) break;

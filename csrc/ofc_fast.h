@@ -87,9 +87,9 @@ static inline uint16_t ofc_lowball27_unchecked(unsigned a, unsigned b, unsigned 
     return (uint16_t)(ofc_low5[ofc_slot5(key)] >> ofc_flush_shift(key));
 }
 
-/* Nonzero when the n codes hold a byte that is not a card (> 51) or a card
- * twice: the OR of their bits differs from the sum exactly when a bit repeats,
- * and bytes > 51 carry bit 63. */
+/* Nonzero when the n codes (n <= 52: a hand, a board or a deal) hold a byte
+ * that is not a card (> 51) or a card twice: the OR of their bits differs
+ * from the sum exactly when a bit repeats, and bytes > 51 carry bit 63. */
 static inline int ofc_bad_cards(const uint8_t *c, int n)
 {
     uint64_t any = 0, sum = 0;
@@ -151,10 +151,6 @@ typedef struct ofc_board_result {
     int32_t fantasyland;         /* cards next hand, 0 = none */
     int32_t stays;               /* not fouled and a row meets its stay condition */
 } ofc_board_result;
-
-/* Nonzero when the n codes at c hold a byte that is not a card or a card
- * twice (n <= 52). */
-int ofc_bad_deal(const uint8_t *c, int n);
 
 /* Evaluate one valid board (codes checked by the caller). */
 void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *rules,

@@ -37,7 +37,7 @@ cdef extern from "ofc_fast.h" nogil:
         int32_t stays
 
     const uint32_t ofc_lowball_info[]
-    int ofc_bad_deal(const uint8_t *c, int n)
+    int ofc_bad_cards(const uint8_t *c, int n)
     void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *rules,
                         ofc_board_result *res)
     int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,

@@ -3,70 +3,22 @@ in tests/golden/*.json (format documented in tests/golden/README.md)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 
 from ofc_fast import reference as R
+from ofc_fast import rules as ofc_rules
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 FORMAT = "ofc_fast-golden-1"
 
 
-# Stand-in rules objects with the RULES.md preset values (kept local so this
-# test depends on nothing but ofc_fast.reference).
-@dataclass(frozen=True)
-class Rules:
-    low: bool
-    top_pair: tuple[int, ...]
-    top_trips: tuple[int, ...]
-    middle: tuple[int, ...]
-    bottom: tuple[int, ...]
-    low_middle: tuple[int, ...]
-    low_nuts: int
-    scoop_bonus: int
-    fl_top_pair: tuple[int, ...]
-    fl_top_trips: tuple[int, ...]
-    fl_low_nuts: int
-    fl_low_both: int
-    fl_low_mode: str
-    stay_cards: int
-    stay_top: Optional[int]
-    stay_middle: Optional[int]
-    stay_bottom: Optional[int]
-    min_players: int
-    max_players: int
-
-
-_ORIGINAL = Rules(
-    low=False,
-    top_pair=(0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
-    top_trips=tuple(range(10, 23)),
-    middle=(0, 0, 0, 2, 4, 8, 12, 20, 30, 50),
-    bottom=(0, 0, 0, 0, 2, 4, 6, 10, 15, 25),
-    low_middle=(0,) * 13, low_nuts=0, scoop_bonus=3,
-    fl_top_pair=(0,) * 10 + (13, 13, 13), fl_top_trips=(13,) * 13,
-    fl_low_nuts=0, fl_low_both=0, fl_low_mode="either",
-    stay_cards=13, stay_top=3, stay_middle=6, stay_bottom=7,
-    min_players=2, max_players=4,
-)
-_PINEAPPLE = dataclasses.replace(
-    _ORIGINAL, fl_top_pair=(0,) * 10 + (14, 14, 14), fl_top_trips=(14,) * 13,
-    stay_cards=14, max_players=3)
-PRESETS: dict[str, Rules] = {
-    "original": _ORIGINAL,
-    "pineapple": _PINEAPPLE,
-    "progressive": dataclasses.replace(
-        _PINEAPPLE, fl_top_pair=(0,) * 10 + (14, 15, 16), fl_top_trips=(17,) * 13),
-    "low": dataclasses.replace(
-        _PINEAPPLE, low=True, low_middle=(0,) * 5 + (4, 2, 1) + (0,) * 5, low_nuts=8,
-        fl_top_pair=(0,) * 11 + (14, 14), fl_top_trips=(14,) * 13,
-        fl_low_nuts=14, fl_low_both=15, stay_middle=None),
-}
+# The package's presets: the reference reads only their fields, so these
+# checks tie the reference, the preset values and the hand-worked vectors.
+PRESETS = {name: rules for name, rules in ofc_rules.PRESETS.items()}
 EXPECT_KEYS = {"fouled", "royalties", "fantasyland", "stays", "score", "score_matrix"}
 
 

@@ -1,0 +1,209 @@
+"""Static typing check of the WHOLE public API (mypy --strict; not collected by pytest).
+
+    cd <repo> && mypy            # pyproject: files = ["ofc_fast", "tests/typing_check.py"]
+
+Three kinds of line:
+
+* ``assert_type(expr, T)``: the API's annotation gives exactly ``T``.
+* ``x: T = expr``: the annotation is compatible with ``T`` (often because it is
+  ``Any``; see the notes in the lead's report for the precise types to give).
+* ``expr  # type: ignore[code]``: a misuse that the annotations must reject.
+  mypy --strict warns about unused ignores, so if the API stops rejecting the
+  misuse this file fails.
+
+The functions are never called: this file is for the type checker only.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal, assert_type
+
+import numpy as np
+import numpy.typing as npt
+
+import ofc_fast as ofc
+from ofc_fast import (
+    EMPTY,
+    LOW,
+    LOWBALL_MAX,
+    ORIGINAL,
+    PINEAPPLE,
+    PRESETS,
+    PROGRESSIVE,
+    RANKS,
+    ROWS,
+    STAY_CONVENTIONS,
+    STRENGTH_MAX,
+    SUITS,
+    Analysis,
+    Board,
+    HandCategory,
+    Rules,
+)
+
+U8 = npt.NDArray[np.uint8]
+U16 = npt.NDArray[np.uint16]
+I32 = npt.NDArray[np.int32]
+
+BOARD_TEXT = "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"
+OTHER_TEXT = "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d"
+
+
+def constants() -> None:
+    assert_type(ofc.__version__, str)
+    assert_type(EMPTY, int)
+    assert_type(RANKS, str)
+    assert_type(SUITS, str)
+    assert_type(STRENGTH_MAX, int)
+    assert_type(LOWBALL_MAX, int)
+    rows: tuple[str, str, str] = ROWS
+    assert rows == ("top", "middle", "bottom")
+    assert_type(PRESETS, dict[str, Rules])
+    conventions: dict[str, tuple[HandCategory | None, HandCategory | None, HandCategory | None]] = STAY_CONVENTIONS
+    assert "standard" in conventions
+    assert_type(ofc.get_include(), str)
+    assert_type(ofc.get_sources(), list[str])
+
+
+def card_functions() -> None:
+    assert_type(ofc.cards("Ah Kd 2c"), U8)
+    assert_type(ofc.cards(["Ah", 45, np.uint8(0)]), U8)
+    assert_type(ofc.cards(np.array([50, 45], dtype=np.int64), allow_empty=True), U8)
+    assert_type(ofc.card("As"), int)
+    one_name: str = ofc.card_str(51)
+    hand_name: str = ofc.card_str([50, 45, 0])
+    row_names: list[str] = ofc.card_str(np.zeros((2, 3), dtype=np.uint8), sep=",")
+    assert (one_name, hand_name, row_names) == ("As", "Ah Kd 2c", ["2c,2c,2c", "2c,2c,2c"])
+    cactus: npt.NDArray[np.int64] = ofc.to_cactus(ofc.cards("As Kd"))
+    assert_type(ofc.from_cactus(cactus), U8)
+    assert_type(ofc.from_cactus([268442665]), U8)
+
+    ofc.card(5)  # type: ignore[arg-type]
+    ofc.cards("Ah", allow_empty="yes")  # type: ignore[arg-type]
+
+
+def hand_functions() -> None:
+    assert_type(ofc.strength("Ah Kh Qh Jh Th"), int)
+    assert_type(ofc.strength("Qh Qd 5c", workers=2), int)
+    one: int = ofc.strength([50, 46, 42, 38, 34])
+    many: U16 = ofc.strength(np.zeros((0, 5), dtype=np.uint8), workers=-1)
+    low_one: int = ofc.lowball27("7c 5d 4h 3s 2c")
+    low_many: U16 = ofc.lowball27(np.zeros((0, 5), dtype=np.int32), workers=2)
+    assert one == STRENGTH_MAX and low_one == LOWBALL_MAX and many.shape == low_many.shape == (0,)
+
+    cat: HandCategory = ofc.category(one)
+    cats: U8 = ofc.category(np.array([one, 1], dtype=np.uint16))
+    assert cat is HandCategory.ROYAL_FLUSH and cats.tolist() == [9, 0]
+    assert_type(HandCategory.FLUSH.label, str)
+    assert_type(HandCategory(3), HandCategory)
+    assert_type(int(HandCategory.PAIR), int)
+
+    name: str = ofc.describe(one)
+    name_text: str = ofc.describe("Ah 2d 3c 4s 5h")
+    names: list[str] = ofc.describe(np.array([one, 1]))
+    assert name == "Royal flush" and name_text.startswith("Straight") and len(names) == 2
+    rank: int = ofc.to_cactus_rank(one)
+    ranks: npt.NDArray[np.uint16] = ofc.to_cactus_rank(np.array([one]))
+    assert rank == 1 and ranks.tolist() == [1]
+
+    ofc.strength("Ah Kh Qh", workers="2")  # type: ignore[call-overload]
+    ofc.lowball27("7c 5d 4h 3s 2c", 2)  # type: ignore[call-arg]
+
+
+def rules_objects() -> None:
+    assert_type(ofc.get_rules("pineapple"), Rules)
+    assert_type(ofc.get_rules(PROGRESSIVE), Rules)
+    for r in (ORIGINAL, PINEAPPLE, PROGRESSIVE, LOW):
+        assert_type(r, Rules)
+    assert_type(PINEAPPLE.name, str)
+    assert_type(PINEAPPLE.low, bool)
+    assert_type(PINEAPPLE.top_pair, tuple[int, ...])
+    assert_type(PINEAPPLE.top_trips, tuple[int, ...])
+    assert_type(PINEAPPLE.middle, tuple[int, ...])
+    assert_type(PINEAPPLE.bottom, tuple[int, ...])
+    assert_type(PINEAPPLE.low_middle, tuple[int, ...])
+    assert_type(PINEAPPLE.low_nuts, int)
+    assert_type(PINEAPPLE.scoop_bonus, int)
+    assert_type(PINEAPPLE.fl_top_pair, tuple[int, ...])
+    assert_type(PINEAPPLE.fl_top_trips, tuple[int, ...])
+    assert_type(PINEAPPLE.fl_low_nuts, int)
+    assert_type(PINEAPPLE.fl_low_both, int)
+    assert_type(PINEAPPLE.fl_low_mode, Literal["either", "both"])
+    assert_type(PINEAPPLE.stay_cards, int)
+    assert_type(PINEAPPLE.stay_top, HandCategory | None)
+    assert_type(PINEAPPLE.stay_middle, HandCategory | None)
+    assert_type(PINEAPPLE.stay_bottom, HandCategory | None)
+    assert_type(PINEAPPLE.min_players, int)
+    assert_type(PINEAPPLE.max_players, int)
+    assert_type(PINEAPPLE.first_round, int)
+    assert_type(PINEAPPLE.rounds, int)
+    assert_type(PINEAPPLE.round_cards, int)
+    assert_type(PINEAPPLE.round_play, int)
+    assert_type(PINEAPPLE.match_points, int)
+    assert_type(PINEAPPLE.cards_dealt, int)
+    assert_type(PINEAPPLE.stay_conditions, tuple[HandCategory | None, HandCategory | None, HandCategory | None])
+    assert_type(PINEAPPLE.with_stay("quads_middle"), Rules)
+    assert_type(PINEAPPLE.check_players(2), None)
+    house = dataclasses.replace(PINEAPPLE, name="house", scoop_bonus=6, fl_low_mode="either")
+    assert_type(house, Rules)
+    custom = Rules(name="custom", stay_top=HandCategory.THREE_OF_A_KIND, stay_middle=None)
+    assert custom.stay_middle is None and house.scoop_bonus == 6
+    tables = PINEAPPLE.tables            # the C kernel's view: opaque to users
+    assert tables is PINEAPPLE.tables
+
+    ofc.get_rules(5)  # type: ignore[arg-type]
+    PINEAPPLE.scoop_bonus = 5  # type: ignore[misc]
+    Rules(name="x", fl_low_mode="sometimes")  # type: ignore[arg-type]
+    Rules(name="x", stay_top=3.5)  # type: ignore[arg-type]
+    PINEAPPLE.with_stay(None)  # type: ignore[arg-type]
+
+
+def boards_and_deals() -> None:
+    assert_type(ofc.parse_boards(BOARD_TEXT), U8)
+    b = Board.parse(BOARD_TEXT)
+    assert_type(b, Board)
+    assert_type(Board(ofc.parse_boards(BOARD_TEXT)), Board)
+    assert_type(Board("Qh Qd 2c", "5s 6s 7s 8s 9d", "Kc Kd Kh Ks 2d"), Board)
+    assert_type(b.codes, U8)
+    assert_type(b.top, U8)
+    assert_type(b.middle, U8)
+    assert_type(b.bottom, U8)
+    assert_type(str(b), str)
+    assert_type(repr(b), str)
+    assert_type(b == Board.parse(BOARD_TEXT), bool)
+    assert_type(hash(b), int)
+    assert_type(b.analyze(), Analysis)
+    assert_type(b.analyze(LOW, in_fantasyland=True), Analysis)
+    assert_type(b.strength(), tuple[int, int, int])
+    assert_type(b.royalties("progressive"), tuple[int, int, int])
+    assert_type(b.fouled(PINEAPPLE), bool)
+    assert_type(b.fantasyland(PROGRESSIVE, in_fantasyland=False), int)
+    assert_type(b.stays(), bool)
+    assert_type(b.describe(), tuple[str, str, str])
+
+    boards = np.stack([ofc.parse_boards(BOARD_TEXT), ofc.parse_boards(OTHER_TEXT)])
+    a = ofc.analyze(boards, PROGRESSIVE, in_fantasyland=[False, True], workers=2)
+    assert_type(a, Analysis)
+    assert_type(a.fouled, npt.NDArray[np.bool_])
+    assert_type(a.strength, npt.NDArray[np.uint16])
+    assert_type(a.royalties, npt.NDArray[np.int16])
+    assert_type(a.fantasyland, npt.NDArray[np.uint8])
+    assert_type(a.stays, npt.NDArray[np.bool_])
+    fouled, strength, royalties, fantasyland, stays = a          # a NamedTuple unpacks
+    assert fouled.shape == stays.shape == fantasyland.shape == (2,) and strength.shape == royalties.shape
+    assert_type(ofc.analyze([BOARD_TEXT, OTHER_TEXT], "low"), Analysis)
+    assert_type(ofc.analyze(b), Analysis)
+
+    assert_type(ofc.score(boards, PINEAPPLE), I32)
+    assert_type(ofc.score([BOARD_TEXT, OTHER_TEXT], "pineapple", workers=-1), I32)
+    assert_type(ofc.score_matrix(boards[None], ORIGINAL), I32)
+    net = ofc.score(boards)
+    matrix = ofc.score_matrix(boards)
+    assert net.tolist() == [int(row.sum()) for row in matrix]
+
+    ofc.analyze(boards, 5)  # type: ignore[arg-type]
+    ofc.score(boards, workers=None)  # type: ignore[arg-type]
+    ofc.score_matrix(boards, rules=None)  # type: ignore[arg-type]
+    Board.parse(b"Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d")  # type: ignore[arg-type]
+    ofc.parse_boards(None)  # type: ignore[arg-type]
+    b.fouled(3)  # type: ignore[arg-type]
