@@ -103,6 +103,17 @@ static void row_values(const uint8_t *b, int64_t nb, int low, uint16_t *v)
     }
 }
 
+/* Cards dealt on entering Fantasyland from the top and middle info words
+ * (RULES 8, 9): both qualifying (Low: KK+ and the nuts) deal fl_both; else
+ * the one that qualifies deals its own count, unless both are required. */
+static inline unsigned fl_entry(uint32_t it, uint32_t im, const ofc_rules *r)
+{
+    unsigned qt = OFC_QUALIFIES(it), qm = OFC_QUALIFIES(im);
+    if (qt & qm) return (unsigned)r->fl_both;
+    if (r->fl_both_required) return 0;
+    return qt ? OFC_ENTRY(it) : qm ? OFC_ENTRY(im) : 0;
+}
+
 /* The rules applied to one board's row values. */
 static inline void board_rules(const uint16_t *v, int in_fantasyland, int low,
                                const ofc_rules *r, ofc_board_result *res)
@@ -125,11 +136,7 @@ static inline void board_rules(const uint16_t *v, int in_fantasyland, int low,
     if (in_fantasyland) {
         res->fantasyland = stays ? r->stay_cards : 0;
     } else {
-        int t = (int)OFC_ENTRY(it), m = (int)OFC_ENTRY(im);
-        int entry = t | m;   /* rarely nonzero: the common case is one test */
-        if (OFC_UNLIKELY(entry))
-            entry = (t && m) ? r->fl_both : (r->fl_both_required ? 0 : (t > m ? t : m));
-        res->fantasyland = entry & keep;
+        res->fantasyland = (int)fl_entry(it, im, r) & keep;
     }
 }
 
@@ -164,11 +171,8 @@ static inline void analyze_rules(const uint16_t *v, int64_t len, const int low, 
         unsigned cards = 0;
         if (in_fl && in_fl[j]) {
             cards = st ? (unsigned)r->stay_cards : 0u;
-        } else if (OFC_UNLIKELY(OFC_ENTRY(it | im))) {
-            unsigned te = OFC_ENTRY(it), me = OFC_ENTRY(im);
-            cards = (te && me) ? (unsigned)r->fl_both
-                               : (r->fl_both_required ? 0u : (te > me ? te : me));
-            cards &= keep;
+        } else if (OFC_UNLIKELY(OFC_QUALIFIES(it | im))) {
+            cards = fl_entry(it, im, r) & keep;
         }
         fantasyland[j] = (uint8_t)cards;
     }

@@ -129,18 +129,20 @@ int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out);
 typedef struct ofc_rules {
     /* [row][value]: what a row with that value brings, packed in one word so
      * a row costs one lookup: royalty (int16, bits 0-15), 1 in bit 16 when
-     * it keeps a player in Fantasyland, cards dealt on entry in bits 24-31
-     * (top row; and the middle in Low, whose nuts enters by itself) */
+     * it keeps a player in Fantasyland, 1 in bit 17 when it qualifies for
+     * entry (the top row; and the middle in Low, whose nuts qualify), and the
+     * cards dealt when it alone qualifies in bits 24-31 */
     const uint32_t *row_info[3];
     const uint8_t *middle_live;  /* [lowball rank]: 1 for a live Low middle; NULL: a high middle */
     int32_t scoop_bonus;         /* paid by a player who loses all three rows */
-    int32_t fl_both;             /* cards when top and middle entries both qualify */
+    int32_t fl_both;             /* cards when the top and the middle both qualify */
     int32_t fl_both_required;    /* 1: entry needs the top and the middle together */
     int32_t stay_cards;          /* cards dealt to a player who stays in Fantasyland */
 } ofc_rules;
 
 #define OFC_ROYALTY(info) ((int32_t)(int16_t)((info) & 0xFFFFu))
 #define OFC_STAY(info) (((info) >> 16) & 1u)
+#define OFC_QUALIFIES(info) (((info) >> 17) & 1u)
 #define OFC_ENTRY(info) ((info) >> 24)
 
 /* Everything known about one complete board. */

@@ -88,7 +88,7 @@ cdef class RuleTables:
     cdef ofc_rules c
     cdef readonly object arrays
 
-    def __init__(self, royalty, stay, entry, middle_live,
+    def __init__(self, royalty, stay, qualify, entry, middle_live,
                  int scoop_bonus, int fl_both, int fl_both_required, int stay_cards):
         cdef const uint32_t[::1] info
         cdef const uint8_t[::1] u8
@@ -97,8 +97,11 @@ cdef class RuleTables:
             r = np.asarray(royalty[row], dtype=np.int64)
             if r.min() < -32768 or r.max() > 32767:
                 raise ValueError("royalties must fit in -32768..32767")
+            e = np.asarray(entry[row], dtype=np.int64)
+            if e.min() < 0 or e.max() > 255:
+                raise ValueError("Fantasyland counts must fit in 0..255")
             packed = ((r & 0xFFFF) | (np.asarray(stay[row], dtype=np.int64) != 0) << 16
-                      | np.asarray(entry[row], dtype=np.int64) << 24)
+                      | (np.asarray(qualify[row], dtype=np.int64) != 0) << 17 | e << 24)
             info = self._check(packed, np.uint32, keep)
             self.c.row_info[row] = &info[0]
         self.c.middle_live = NULL

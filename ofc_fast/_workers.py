@@ -56,11 +56,10 @@ def _get_pool(size: int) -> ThreadPoolExecutor:
     global _pool, _pool_size
     with _pool_lock:
         if _pool is None or _pool_size < size:
-            old = _pool
+            # the smaller pool is dropped, not shut down: other threads may be
+            # submitting to it now; its idle workers exit once it is collected
             _pool = ThreadPoolExecutor(max_workers=size, thread_name_prefix="ofc_fast")
             _pool_size = size
-            if old is not None:
-                old.shutdown(wait=False)
         return _pool
 
 

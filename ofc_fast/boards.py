@@ -71,12 +71,13 @@ def parse_boards(text: str) -> npt.NDArray[np.uint8]:
     return np.array(rows, dtype=np.uint8)
 
 
-def _board_array(x: Any) -> npt.NDArray[np.uint8]:
+def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
     """uint8 array (..., 13) of a boards argument: an array, text, Board, or lists of them.
 
     A list of 13 single-card strings or ints is one board; other lists hold
     boards (or deals) and are stacked.  Empty slots stay 255 here; the
-    kernels reject them with their position.
+    kernels reject them with their position.  ``deal``: the boards are the
+    players of a deal (for the wording of errors).
     """
     if isinstance(x, Board):
         arr = x.codes
@@ -85,49 +86,90 @@ def _board_array(x: Any) -> npt.NDArray[np.uint8]:
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
         arr = x
     elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
-        arr = _narrow_board(x)
-    elif isinstance(x, np.ndarray) and x.dtype.kind not in "OUS":
-        raise TypeError(f"boards must be integer card codes, got a {x.dtype} array")
+        arr = _narrow_board(x, deal)
+    elif isinstance(x, np.ndarray) and x.dtype.kind not in "US":
+        raise TypeError(f"boards must be integer card codes or text, got a {x.dtype} array")
     elif isinstance(x, (list, tuple, np.ndarray)):
         items = list(x)
         if not items:
             raise ValueError("no boards given (an empty list); pass an array of shape (0, 13) "
                              "for no boards")
-        if any(isinstance(i, (list, tuple, np.ndarray, Board)) for i in items) or (
-                all(isinstance(i, str) for i in items) and not _one_card_each(items)):
-            arr = np.stack([_board_array(i) for i in items])
+        if any(isinstance(i, (Board,) + _BOARDLIKE) for i in items) and not _one_card_each(items):
+            arr = _stack_boards(items, deal)
         else:
             arr = cards(items, allow_empty=True)
     else:
-        raise TypeError(f"boards must be card codes, text or Board objects, not {type(x).__name__}")
+        raise TypeError(f"boards must be card codes, text or Board objects, not "
+                        f"{type(x).__name__} {x!r}")
     if arr.ndim == 0 or arr.shape[-1] != 13:
         raise ValueError(f"a board has 13 cards (top 3, middle 5, bottom 5): got last "
                          f"dimension {arr.shape[-1] if arr.ndim else None} of shape {arr.shape}")
     return arr
 
 
-def _one_card_each(items: list[str]) -> bool:
-    return len(items) == 13 and all(len(_parse_text(i, True)) == 1 for i in items)
+_BOARDLIKE = (str, list, tuple, np.ndarray)
 
 
-def _narrow_board(x: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+def _one_card_each(items: list[Any]) -> bool:
+    """True for a board written as 13 separate cards (texts or codes)."""
+    return len(items) == 13 and all(
+        (isinstance(i, str) and len(_parse_text(i, True)) == 1)
+        or (isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_)))
+        for i in items)
+
+
+def _holds_boards(items: list[Any]) -> bool:
+    """True for a list whose items are boards (Board, text of a board, nested sequences)."""
+    return any(isinstance(j, (Board, list, tuple, np.ndarray))
+               or (isinstance(j, str) and len(_parse_text(j, True)) > 1) for j in items)
+
+
+def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
+    """Stack a list of boards (or of deals), naming the item that is not one."""
+    # a list of lists of boards is a list of deals; a list of boards is a deal
+    # (score) or a list of boards (analyze)
+    nested = any(isinstance(i, (list, tuple)) and _holds_boards(list(i)) for i in items)
+    label = "deal" if nested else ("player" if deal else "board")
+    out = []
+    for k, item in enumerate(items):
+        if not isinstance(item, (Board,) + _BOARDLIKE):
+            raise TypeError(f"{label} {k}: expected a board (text, 13 card codes or a Board), "
+                            f"got {type(item).__name__} {item!r}")
+        try:
+            out.append(_board_array(item, deal))
+        except (ValueError, TypeError) as e:
+            raise type(e)(f"{label} {k}: {e}") from None
+    shapes = {a.shape for a in out}
+    if len(shapes) > 1:
+        raise ValueError(f"the {label}s have different shapes: {sorted(shapes)}")
+    return np.stack(out)
+
+
+def _narrow_board(x: npt.NDArray[Any], deal: bool) -> npt.NDArray[np.uint8]:
     """uint8 copy of integer boards; -1 (empty) becomes 255, other codes must be cards."""
     bad = ((x < 0) | (x > 51)) & (x != -1) & (x != EMPTY)
     if bad.any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), x.shape))
-        raise ValueError(f"{_place(index[:-1], None, index[-1])}: card code {x[index]} "
+        raise ValueError(f"{_place(index[:-1], index[-1], deal)}: card code {x[index]} "
                          f"is not in 0..51")
     return np.where(x < 0, EMPTY, x).astype(np.uint8)
 
 
-def _place(index: tuple[int, ...], player: int | None, pos: int) -> str:
-    """'deal 3, player 1, middle position 2' (or 'board 7, top position 0')."""
+def _place(index: tuple[int, ...], pos: int, deal: bool) -> str:
+    """Where card ``pos`` of the board at ``index`` is: 'deal 3, player 1, middle position 2'.
+
+    ``index`` runs over the leading axes.  For deals (``deal``) the last axis
+    is the player and the ones before it the deal; boards are 'board i' (or
+    'board (i, j)' for more axes).
+    """
     words = []
-    if index:
-        label = "deal" if player is not None else "board"
-        words.append(f"{label} {index[0] if len(index) == 1 else index}")
-    if player is not None:
-        words.append(f"player {player}")
+    if deal and index:
+        lead = index[:-1]
+        if lead:
+            words.append(f"deal {lead[0] if len(lead) == 1 else lead}")
+        words.append(f"player {index[-1]}")
+    elif index:
+        words.append(f"board {index[0] if len(index) == 1 else index}")
     for name, (lo, hi) in zip(ROWS, _SLICES):
         if lo <= pos < hi:
             words.append(f"{name} position {pos - lo}")
@@ -143,7 +185,9 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
     index = tuple(int(i) for i in np.unravel_index(row, lead)) if lead else ()
 
     def place(i: int) -> str:
-        return _place(index, i // 13 if players else None, i % 13)
+        if players:
+            return _place(index + (i // 13,), i % 13, True)
+        return _place(index, i, False)
 
     for i, c in enumerate(codes):
         if c == EMPTY:
@@ -213,7 +257,7 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
 # --- scoring ------------------------------------------------------------------
 
 def _deals(deals: Any, rules: Rules) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], int, bool]:
-    arr = _board_array(deals)
+    arr = _board_array(deals, deal=True)
     if arr.ndim < 2:
         raise ValueError(f"a deal is (players, 13) cards, got shape {arr.shape}")
     players = arr.shape[-2]

@@ -72,8 +72,13 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _read_deals(path: str) -> list[list[str]]:
-    text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+def _read_deals(path: str) -> list[tuple[str, list[str]]]:
+    """(where, boards) per deal: where is 'line N' of a text file or 'item N' of JSON."""
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     stripped = text.lstrip()
     if stripped.startswith("[") or stripped.startswith("{"):
         data = json.loads(text)
@@ -82,12 +87,12 @@ def _read_deals(path: str) -> list[list[str]]:
         if not isinstance(data, list):
             raise ValueError("JSON input is a list of deals (each a list of board strings) "
                              "or {\"deals\": [...]}")
-        return [[d] if isinstance(d, str) else list(d) for d in data]
+        return [(f"item {i}", [d] if isinstance(d, str) else list(d)) for i, d in enumerate(data)]
     deals = []
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if line:
-            deals.append([b for b in (part.strip() for part in line.split(";")) if b])
+            deals.append((f"line {number}", [b for b in (part.strip() for part in line.split(";")) if b]))
     return deals
 
 
@@ -95,13 +100,13 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules(args.rules)
     deals = _read_deals(args.file)
     rows: list[dict[str, Any]] = []
-    for d, boards in enumerate(deals):
+    for d, (where, boards) in enumerate(deals):
         try:
             codes = np.stack([parse_boards(b) for b in boards])
             res = analyze(codes, rules)
             points = score(codes, rules) if len(boards) > 1 else np.zeros(1, dtype=np.int32)
         except ValueError as e:
-            raise ValueError(f"deal {d} (line {d + 1}): {e}") from None
+            raise ValueError(f"deal {d} ({where}): {e}") from None
         for p in range(len(boards)):
             rows.append({
                 "deal": d, "player": p, "board": str(Board(codes[p])),

@@ -143,6 +143,22 @@ class Rules:
             fail(f"scoop_bonus must be in 0..10000, got {self.scoop_bonus}")
         if not -10_000 <= self.low_nuts <= 10_000:
             fail(f"low_nuts = {self.low_nuts} is out of -10000..10000")
+        # players and dealing
+        if not 2 <= self.min_players <= self.max_players <= 4:
+            fail(f"min_players = {self.min_players}, max_players = {self.max_players}: "
+                 f"players must satisfy 2 <= min_players <= max_players <= 4")
+        if self.first_round < 1 or self.rounds < 0 or self.round_play < 1 \
+                or self.round_cards < self.round_play:
+            fail(f"first_round = {self.first_round}, rounds = {self.rounds}, round_cards = "
+                 f"{self.round_cards}, round_play = {self.round_play}: dealing needs "
+                 f"first_round >= 1, rounds >= 0 and round_cards >= round_play >= 1")
+        if self.first_round + self.rounds * self.round_play != 13:
+            fail(f"first_round + rounds x round_play = {self.first_round} + {self.rounds} x "
+                 f"{self.round_play}: a board is 13 cards")
+        dealt = self.cards_dealt
+        if dealt * self.max_players > 52:
+            fail(f"max_players = {self.max_players}: {self.max_players} players x {dealt} "
+                 f"cards dealt is more than 52")
         # Fantasyland counts: 0 (no entry) or enough cards to set a board
         counts: list[tuple[str, int | None, int]] = [
             ("fl_top_pair", i, v) for i, v in enumerate(self.fl_top_pair)]
@@ -175,19 +191,6 @@ class Rules:
             object.__setattr__(self, row, HandCategory(int(v)))
         if self.low and self.stay_middle is not None:
             fail("stay_middle must be None in Low: its middle is a 2-7 low, not a poker hand")
-        # players and dealing
-        if not 2 <= self.min_players <= self.max_players <= 4:
-            fail(f"players must satisfy 2 <= min_players <= max_players <= 4, "
-                 f"got {self.min_players}..{self.max_players}")
-        if self.first_round < 1 or self.rounds < 0 or self.round_play < 1 \
-                or self.round_cards < self.round_play:
-            fail("dealing needs first_round >= 1 and round_cards >= round_play >= 1")
-        if self.first_round + self.rounds * self.round_play != 13:
-            fail(f"dealing places {self.first_round} + {self.rounds} x {self.round_play} "
-                 f"cards, not 13")
-        dealt = self.cards_dealt
-        if dealt * self.max_players > 52:
-            fail(f"{self.max_players} players x {dealt} cards dealt is more than 52")
         if self.match_points < 1:
             fail(f"match_points must be positive, got {self.match_points}")
 
@@ -254,6 +257,7 @@ class Rules:
         stay = [at_least(self.stay_top, three), at_least(self.stay_middle, five),
                 at_least(self.stay_bottom, five)]
         fl_middle = np.zeros(n, dtype=np.uint8)
+        qualify_middle = np.zeros(n, dtype=np.bool_)
         middle_live = None
         if self.low:
             # the middle's value is its lowball rank 1..7462 (7462 = the nuts)
@@ -269,12 +273,16 @@ class Rules:
             nuts = _core.LOWBALL_MAX
             royalty_middle[nuts] = self.low_nuts
             fl_middle[nuts] = self.fl_low_nuts
+            qualify_middle[nuts] = True   # the nuts qualify even with no count of their own
             middle_live = live
         else:
             royalty_middle = by_category(self.middle)
         return dict(
             royalty=(royalty_top, royalty_middle, by_category(self.bottom)),
-            stay=stay, entry=(fl_top, fl_middle, np.zeros(n, dtype=np.uint8)),
+            stay=stay,
+            # the top qualifies when it deals cards (fl_top_pair / fl_top_trips > 0)
+            qualify=(fl_top > 0, qualify_middle, np.zeros(n, dtype=np.bool_)),
+            entry=(fl_top, fl_middle, np.zeros(n, dtype=np.uint8)),
             middle_live=middle_live,
             scoop_bonus=self.scoop_bonus,
             fl_both=self.fl_low_both if self.low else 0,

@@ -198,6 +198,7 @@ for fname, fn in HAND_FUNCS.items():
     bad(f"{fname}-empty-text", fn, "", ValueError, "got 0")
     bad(f"{fname}-0d-array", fn, np.array(5), TypeError, "single value")
     bad(f"{fname}-0d-uint8-array", fn, np.array(5, np.uint8), TypeError, "single value")
+    bad(f"{fname}-0d-int64-bad-code", fn, np.array(52, np.int64), TypeError, "single value")
     bad(f"{fname}-np.int64-scalar", fn, np.int64(5), TypeError, "5")
     bad(f"{fname}-int-scalar", fn, 5, TypeError, "5")
     bad(f"{fname}-ragged", fn, [[0, 1, 2, 3, 4], [5, 6, 7]], TypeError, "list", "position 0")
@@ -229,7 +230,7 @@ bad("lowball27-three-cards", ofc.lowball27, TOP_QQ5, ValueError, "5 cards", "got
 bad("lowball27-three-card-array", ofc.lowball27, np.zeros((0, 3), np.uint8), ValueError, "got 3")
 bad("strength-3card-1M-52-near-end", ofc.strength, spoil("hands3", (N_BIG - 5, 1), 52),
     ValueError, "52", f"hand {N_BIG - 5}, position 1")
-bad("strength-3d-array", ofc.strength, np.pad(np.zeros((2, 3, 5), np.int16), 0) + 77, ValueError,
+bad("strength-3d-array", ofc.strength, np.full((2, 3, 5), 77, np.int16), ValueError,
     "77", "hand (0, 0), position 0")
 
 # --- unicode look-alikes and other text ---------------------------------------
@@ -477,6 +478,7 @@ for fname, fn in BOARD_FUNCS.items():
         shape = (2, 2, size) if deal else (2, size)
         bad(f"{fname}-last-dim-{size}", fn, np.zeros(shape, np.uint8), ValueError, f"dimension {size}")
     bad(f"{fname}-0d-array", fn, np.array(5), TypeError, "()")
+    bad(f"{fname}-0d-int16-bad-code", fn, np.array(-5, np.int16), TypeError, "()")
     bad(f"{fname}-np.int64", fn, np.int64(5), TypeError, "int64")
     bad(f"{fname}-int", fn, 5, TypeError, "int")
     bad(f"{fname}-empty-list", fn, [], ValueError, "empty")

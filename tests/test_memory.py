@@ -145,14 +145,33 @@ def test_no_traced_memory_growth(failing: bool) -> None:
 
 
 RSS_SCRIPT = textwrap.dedent("""
-    import gc, sys
+    import gc, os, sys
     import numpy as np
     import ofc_fast as ofc
 
     def rss():
+        # resident memory in bytes: Linux /proc, Windows GetProcessMemoryInfo, else the peak RSS
+        if sys.platform == "win32":
+            import ctypes
+            from ctypes import wintypes
+
+            class Counters(ctypes.Structure):
+                _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD)] + [
+                    (name, ctypes.c_size_t) for name in (
+                        "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage",
+                        "QuotaPagedPoolUsage", "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage",
+                        "PagefileUsage", "PeakPagefileUsage")]
+
+            kernel32, psapi = ctypes.WinDLL("kernel32"), ctypes.WinDLL("psapi")
+            kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+            psapi.GetProcessMemoryInfo.argtypes = [wintypes.HANDLE, ctypes.POINTER(Counters), wintypes.DWORD]
+            counters = Counters()
+            counters.cb = ctypes.sizeof(Counters)
+            assert psapi.GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb)
+            return counters.WorkingSetSize
         try:
             with open("/proc/self/statm") as f:
-                return int(f.read().split()[1]) * 4096
+                return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
         except OSError:
             import resource
             return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)

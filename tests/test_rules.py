@@ -361,6 +361,46 @@ def test_low_fantasyland_modes() -> None:
     assert both.royalties(royal) == (8, 50, 6)
 
 
+@pytest.mark.parametrize("mode", ["either", "both"])
+@pytest.mark.parametrize("nuts, both_count", [(0, 15), (14, 0), (0, 0), (0, 20), (13, 0)])
+def test_low_fantasyland_zero_counts(mode: str, nuts: int, both_count: int) -> None:
+    """fl_low_nuts / fl_low_both of 0 (allowed by validation): C equals the reference.
+
+    RULES 9 / the Rules docstring: fl_low_nuts is for the nuts alone, fl_low_both
+    for the nuts together with a qualifying top -- whatever fl_low_nuts is.
+    """
+    r = dataclasses.replace(ofc.LOW, fl_low_nuts=nuts, fl_low_both=both_count, fl_low_mode=mode)
+    boards = ["Kh Kd 2c / 7h 5d 4c 3s 2h / Ac Ad Ah 9s 9d",      # KK top + the nuts
+              "Qh Qd 2c / 7h 5d 4c 3s 2h / 9c 9d 9h 9s Kd",      # the nuts alone
+              "Kh Kd 2c / 8h 6d 5c 4s 3h / Ac Ad Ah 9s 9d",      # KK alone
+              "5c 5d 5h / 7h 6d 4c 3s 2h / Ac Ad Ah Kc Kd"]      # trips alone
+    got = [ofc.Board.parse(b).fantasyland(r) for b in boards]
+    want = [R.fantasyland(_board(b), r) for b in boards]
+    assert got == want, f"fl_low_nuts={nuts}, fl_low_both={both_count}, mode={mode}: C {got}, reference {want}"
+    if mode == "either":
+        assert want == [both_count, nuts, 14, 14]
+    else:
+        assert want == [both_count, 0, 0, 0]
+
+
+def test_extreme_royalty_tables() -> None:
+    """Royalties at the validation limits: totals beyond int16 are scored exactly."""
+    deal = ["Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
+            "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d",
+            "2h 3h 4h / 5h 6h 7c 8c 9s / Jc Jd Js Qc Qs"]
+    boards = [_board(b) for b in deal]
+    for sign in (1, -1):
+        r = dataclasses.replace(ofc.ORIGINAL, name="extreme", top_pair=(sign * 10_000,) * 13,
+                                top_trips=(sign * 10_000,) * 13, middle=(sign * 10_000,) * 10,
+                                bottom=(sign * 10_000,) * 10, scoop_bonus=10_000)
+        a = ofc.analyze(np.array(boards), r)
+        assert a.royalties.tolist() == [list(R.royalties(b, r)) for b in boards]
+        assert ofc.score_matrix(boards, r).tolist() == R.score_matrix(boards, r)
+        assert ofc.score(boards, r).tolist() == R.score(boards, r)
+        if sign == 1:
+            assert int(np.abs(ofc.score(boards, r)).max()) > 32_767
+
+
 # ------------------------------------------------------------- players
 
 DEAL4 = [

@@ -1,0 +1,134 @@
+"""The fuzz targets (tests/fuzz/fuzz_targets.py) run clean for a few seconds each.
+
+* Each target runs in a subprocess under atheris (coverage-guided, ofc_fast's
+  Python code instrumented) for ``FUZZ_SECONDS`` and must exit 0 with no
+  crash file.  Without atheris (a platform with no wheel) the script's random
+  driver runs instead, and the test checks that it did.
+* The same targets run in this process on fixed pseudo-random inputs (quick,
+  deterministic, no atheris needed).
+* The harness is not vacuous: with a deliberately wrong library function the
+  targets do report a finding.
+
+Longer runs: tests/fuzz/README.md.  Findings: tests/test_fuzz_regressions.py.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+import ofc_fast as ofc
+
+SCRIPT = Path(__file__).resolve().parent / "fuzz" / "fuzz_targets.py"
+TARGETS = ["text", "array", "values", "boards", "deals", "rules"]
+FUZZ_SECONDS = int(os.environ.get("OFC_FUZZ_SECONDS", "2"))
+HAS_ATHERIS = importlib.util.find_spec("atheris") is not None
+
+
+def _load() -> ModuleType:
+    """The targets module, imported without instrumentation (that happens in its main())."""
+    spec = importlib.util.spec_from_file_location("ofc_fuzz_targets", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FT = _load()
+
+
+def test_script_lists_every_target() -> None:
+    assert sorted(FT.TARGETS) == sorted(TARGETS)
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--list"], capture_output=True, text=True,
+                          timeout=60, cwd=SCRIPT.parent)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["targets:", *FT.TARGETS]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_fuzz_target_runs_clean(target: str, tmp_path: Path) -> None:
+    cmd = [sys.executable, str(SCRIPT), target, f"-max_total_time={FUZZ_SECONDS}", "-seed=12345",
+           f"-artifact_prefix={tmp_path}{os.sep}", "-rss_limit_mb=4096", "-timeout=20"]
+    # cwd: outside the checkout, so the installed ofc_fast is fuzzed
+    proc = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=120 + FUZZ_SECONDS)
+    out = proc.stdout + proc.stderr
+    crashes = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("crash-", "oom-", "timeout-")))
+    assert proc.returncode == 0 and not crashes, f"finding {crashes}:\n{out[-6000:]}"
+    if HAS_ATHERIS:
+        assert "instrumented" in out, out[-3000:]
+        if "asan" not in os.environ.get("LD_PRELOAD", ""):   # a preloaded libasan hides atheris' coverage
+            assert "cov:" in out, out[-3000:]
+    else:
+        assert "random driver" in out, out[-3000:]
+    runs = int(out.split("Done ")[-1].split()[0])
+    assert runs >= 50, f"only {runs} runs in {FUZZ_SECONDS} s"
+
+
+def _inputs(seed: int, count: int) -> list[bytes]:
+    rng = random.Random(seed)
+    return [bytes(rng.getrandbits(8) for _ in range(rng.choice([0, 1, 7, 40, 120, 400])))
+            for _ in range(count)]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_fuzz_target_in_process(target: str) -> None:
+    """Fixed pseudo-random inputs, run here: the contract holds (no exception escapes)."""
+    fn = FT.TARGETS[target]
+    for data in _inputs(zlib.crc32(target.encode()), 60 if target in ("deals", "rules") else 150):
+        fn(data)
+
+
+def test_harness_reports_a_wrong_strength(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A library that got one category wrong is caught by the text target."""
+    real = ofc.strength
+
+    def wrong(hands: object, *, workers: int = 1) -> object:
+        out = real(hands, workers=workers)
+        return out - 1 if isinstance(out, int) and out > 1 else out
+
+    monkeypatch.setattr(ofc, "strength", wrong)
+    with pytest.raises(AssertionError):
+        for data in _inputs(1, 3000):
+            FT.fuzz_text(data)
+
+
+def test_harness_reports_a_wrong_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = ofc.score
+
+    def wrong(deals: object, rules: object = ofc.PINEAPPLE, *, workers: int = 1) -> object:
+        out = real(deals, rules, workers=workers)
+        return np.zeros_like(out)
+
+    monkeypatch.setattr(ofc, "score", wrong)
+    with pytest.raises(AssertionError):
+        for data in _inputs(2, 500):
+            FT.fuzz_deals(data)
+
+
+def test_harness_reports_an_unexpected_exception(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only ValueError and TypeError are allowed; any other exception escapes the target."""
+    def broken(*args: object, **kwargs: object) -> object:
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(ofc, "analyze", broken)
+    with pytest.raises(IndexError):
+        for data in _inputs(3, 200):
+            FT.fuzz_boards(data)
+
+
+def test_fallback_driver_replays_a_file(tmp_path: Path) -> None:
+    """``python fuzz_targets.py TARGET FILE`` replays an input (how a finding is reproduced)."""
+    sample = tmp_path / "input"
+    sample.write_bytes(bytes(range(200)))
+    proc = subprocess.run([sys.executable, str(SCRIPT), "boards", str(sample)], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Running: " + str(sample) in proc.stderr or "replayed" in proc.stderr
