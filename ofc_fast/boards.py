@@ -54,6 +54,8 @@ def parse_boards(text: str) -> npt.NDArray[np.uint8]:
     >>> parse_boards("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d").shape
     (13,)
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a board's text must be a str, not {type(text).__name__} {text!r}")
     parts = _ROW_SPLIT.split(text.strip())
     if len(parts) == 1:
         codes = _parse_text(text, False)
@@ -79,6 +81,9 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
     kernels reject them with their position.  ``deal``: the boards are the
     players of a deal (for the wording of errors).
     """
+    if isinstance(x, (int, np.integer, np.ndarray)) and np.ndim(x) == 0:
+        raise TypeError(f"a board is 13 cards (top 3, middle 5, bottom 5), not a single "
+                        f"value of shape (): {type(x).__name__} {x!r}")
     if isinstance(x, Board):
         arr = x.codes
     elif isinstance(x, str):
@@ -230,6 +235,8 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     infl = None
     if in_fantasyland is not None:
         flags = np.asarray(in_fantasyland)
+        if flags.size == 0:
+            flags = flags.astype(np.bool_)   # [] for no boards
         if flags.dtype.kind not in "biu":
             raise TypeError(f"in_fantasyland must be bools, got {flags.dtype}")
         try:

@@ -116,6 +116,8 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
         raise TypeError("cards() takes text, card codes or a sequence of them, not None")
     if isinstance(x, np.ndarray) and x.dtype == object:
         raise TypeError("card codes must be an integer array or text, not an object array")
+    if isinstance(x, np.ndarray) and x.dtype.kind == "S":
+        raise TypeError(f"card text must be str, not bytes (a {x.dtype} array); decode it first")
     if not isinstance(x, (np.ndarray, list, tuple)) and isinstance(x, Iterable):
         x = list(x)   # an iterator or generator of cards
     arr = np.asarray(x, dtype=object) if not isinstance(x, np.ndarray) else x
@@ -148,6 +150,8 @@ def _int_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8
 
 def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
     """Element by element: ints are codes, text is one card or a whole hand."""
+    if arr.size == 0:   # an empty list or text array holds no cards
+        return np.zeros(arr.shape, dtype=np.uint8)
     rows: list[list[int]] = []
     for index in np.ndindex(arr.shape):
         item = arr[index]
@@ -194,18 +198,34 @@ def card_str(codes: Any, sep: str = " ") -> Any:
     >>> card_str(51)
     'As'
     """
-    if isinstance(codes, (int, np.integer)) and not isinstance(codes, bool):
+    if not isinstance(sep, str):
+        raise TypeError(f"sep must be a str, not {type(sep).__name__} {sep!r}")
+    if isinstance(codes, (int, np.integer)) and not isinstance(codes, (bool, np.bool_)):
         return _name(int(codes), "")
+    return _card_str(codes, sep, ())
+
+
+def _card_str(codes: Any, sep: str, index: tuple[int, ...]) -> Any:
+    if isinstance(codes, (list, tuple)) and codes and not isinstance(codes[0], (list, tuple, np.ndarray)):
+        # a flat list: Python ints of any size, named by position if out of range
+        items = list(codes)
+        for i, c in enumerate(items):
+            if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
+                raise TypeError(f"{_where(index + (i,))}card_str() takes integer card codes, "
+                                f"got {type(c).__name__} {c!r}")
+        return sep.join(_name(int(c), _where(index + (i,))) for i, c in enumerate(items))
     arr = np.asarray(codes)
     if arr.dtype.kind not in "iu":
         if arr.size == 0:
-            return "" if arr.ndim <= 1 else [card_str(a, sep) for a in arr]
+            return "" if arr.ndim <= 1 else [_card_str(a, sep, index + (i,)) for i, a in enumerate(arr)]
+        if arr.dtype == object and arr.ndim >= 1:
+            return [_card_str(a, sep, index + (i,)) for i, a in enumerate(codes)]
         raise TypeError(f"card_str() takes integer card codes, got a {arr.dtype} array")
     if arr.ndim == 0:
-        return _name(int(arr), "")
+        return _name(int(arr), _where(index) if index else "")
     if arr.ndim == 1:
-        return sep.join(_name(int(c), _where((i,))) for i, c in enumerate(arr))
-    return [card_str(a, sep) for a in arr]
+        return sep.join(_name(int(c), _where(index + (i,))) for i, c in enumerate(arr))
+    return [_card_str(a, sep, index + (i,)) for i, a in enumerate(arr)]
 
 
 def _name(code: int, where: str) -> str:
@@ -244,7 +264,13 @@ def from_cactus(ints: Any) -> npt.NDArray[np.uint8]:
     >>> card_str(from_cactus([268442665, 134236965]))
     'As Kd'
     """
+    if isinstance(ints, (list, tuple)):
+        for i, v in enumerate(ints):
+            if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v < 2**31:
+                raise ValueError(f"position {i}: {v} is not a Cactus Kev card integer")
     arr = np.asarray(ints)
+    if arr.size == 0:
+        return np.zeros(arr.shape, dtype=np.uint8)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"Cactus Kev cards are integers, got a {arr.dtype} array")
     flat = arr.reshape(-1)

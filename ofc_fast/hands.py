@@ -89,6 +89,9 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
     Integer arrays of any dtype and memory order are accepted; codes outside
     0..51 are reported here with their original value, before any narrowing.
     """
+    if isinstance(x, (int, np.integer, np.ndarray)) and np.ndim(x) == 0:
+        raise TypeError(f"a hand is a sequence of {' or '.join(map(str, sizes))} cards, "
+                        f"not a single value: {type(x).__name__} {x!r}")
     if isinstance(x, str):
         arr = np.array(_parse_text(x, False), dtype=np.uint8)
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
@@ -179,6 +182,12 @@ def lowball27(hands: Any, *, workers: int = 1) -> Any:
 
 
 def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
+    if isinstance(s, int) and not isinstance(s, bool) and not 1 <= s <= STRENGTH_MAX:
+        raise ValueError(f"strength {s} is not in 1..{STRENGTH_MAX}")
+    if isinstance(s, (list, tuple)):
+        for i, v in enumerate(s):
+            if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= STRENGTH_MAX:
+                raise ValueError(f"item {i}: strength {v} is not in 1..{STRENGTH_MAX}")
     arr = np.asarray(s)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"strength values must be integers, got {arr.dtype}")

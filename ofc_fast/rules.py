@@ -118,8 +118,8 @@ class Rules:
                             ("bottom", 10), ("low_middle", 13), ("fl_top_pair", 13),
                             ("fl_top_trips", 13)):
             value = getattr(self, field)
-            if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != size:
-                fail(f"{field} must be a sequence of {size} ints, got {value!r}")
+            if not isinstance(value, (list, tuple, np.ndarray)) or len(value) != size:
+                fail(f"{field} must be a sequence (tuple or list) of {size} ints, got {value!r}")
             items = tuple(value)
             for i, v in enumerate(items):
                 if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
@@ -211,6 +211,9 @@ class Rules:
         >>> PINEAPPLE.with_stay("top_bottom").stay_middle is None
         True
         """
+        if not isinstance(convention, str):
+            raise TypeError(f"a stay convention is a name, one of {sorted(STAY_CONVENTIONS)}; "
+                            f"got {convention!r}")
         if convention not in STAY_CONVENTIONS:
             raise ValueError(f"unknown stay convention {convention!r}; one of {sorted(STAY_CONVENTIONS)}")
         top, middle, bottom = STAY_CONVENTIONS[convention]
