@@ -181,21 +181,25 @@ def lowball27(hands: Any, *, workers: int = 1) -> Any:
     return _batch(_core.lowball27_rows, hands, (5,), workers)
 
 
+def _item(index: tuple[int, ...]) -> str:
+    """'item 3: ' (or 'item (1, 2): ') for an index into an array of strengths."""
+    return f"item {index[0] if len(index) == 1 else index}: " if index else ""
+
+
 def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
     if isinstance(s, int) and not isinstance(s, bool) and not 1 <= s <= STRENGTH_MAX:
         raise ValueError(f"strength {s} is not in 1..{STRENGTH_MAX}")
     if isinstance(s, (list, tuple)):
         for i, v in enumerate(s):
             if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= STRENGTH_MAX:
-                raise ValueError(f"item {i}: strength {v} is not in 1..{STRENGTH_MAX}")
+                raise ValueError(f"{_item((i,))}strength {v} is not in 1..{STRENGTH_MAX}")
     arr = np.asarray(s)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"strength values must be integers, got {arr.dtype}")
     bad = (arr < 1) | (arr > STRENGTH_MAX)
     if bad.any():
-        index = np.unravel_index(int(np.argmax(bad)), arr.shape)
-        where = f"item {tuple(int(i) for i in index)}: " if arr.ndim else ""
-        raise ValueError(f"{where}strength {arr[index]} is not in 1..{STRENGTH_MAX}")
+        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), arr.shape))
+        raise ValueError(f"{_item(index)}strength {arr[index]} is not in 1..{STRENGTH_MAX}")
     return arr, arr.ndim == 0
 
 
@@ -224,9 +228,9 @@ def to_cactus_rank(s: Any) -> Any:
     arr, one = _strength_array(s)
     out = _CACTUS[arr]
     if (out == 0).any():
-        index = np.unravel_index(int(np.argmax(out == 0)), arr.shape)
-        where = f"item {tuple(int(i) for i in index)}: " if arr.ndim else ""
-        raise ValueError(f"{where}strength {arr[index]} is a 3-card hand; Cactus Kev ranks are for 5 cards")
+        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(out == 0)), arr.shape))
+        raise ValueError(f"{_item(index)}strength {arr[index]} is a 3-card hand; "
+                         f"Cactus Kev ranks are for 5 cards")
     return int(out) if one else out
 
 

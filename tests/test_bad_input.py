@@ -340,7 +340,7 @@ bad("from_cactus-text", ofc.from_cactus, "As", TypeError, "<U2")
 for fname, fn in (("category", ofc.category), ("describe", ofc.describe), ("to_cactus_rank", ofc.to_cactus_rank)):
     for value in (0, -1, ofc.STRENGTH_MAX + 1, 2**16, 2**31, 2**70):
         bad(f"{fname}-{value}", fn, value, ValueError, str(value))
-    bad(f"{fname}-list", fn, [ofc.STRENGTH_MAX, 1, 0], ValueError, "0", "item (2,)")
+    bad(f"{fname}-list", fn, [ofc.STRENGTH_MAX, 1, 0], ValueError, "0", "item 2")
     bad(f"{fname}-2d", fn, np.array([[7917, 7917], [7917, 9000]]), ValueError, "9000", "item (1, 1)")
     bad(f"{fname}-uint64-max", fn, np.array([2**64 - 1], np.uint64), ValueError, str(2**64 - 1))
     bad(f"{fname}-None", fn, None, TypeError, "object")
@@ -352,7 +352,7 @@ bad("category-text", ofc.category, "x", TypeError, "U1")
 bad("to_cactus_rank-3-card", ofc.to_cactus_rank, ofc.strength(TOP_QQ5), ValueError,
     str(ofc.strength(TOP_QQ5)), "3-card")
 bad("to_cactus_rank-3-card-item", ofc.to_cactus_rank, [ofc.STRENGTH_MAX, ofc.strength(TOP_QQ5)], ValueError,
-    str(ofc.strength(TOP_QQ5)), "item (1,)")
+    str(ofc.strength(TOP_QQ5)), "item 1:")
 bad("describe-bad-text", ofc.describe, "Ah Ah Kd", ValueError, "twice", "Ah")
 bad("describe-text-4", ofc.describe, "Ah Kd Qd Jd", ValueError, "got 4")
 bad("describe-cyrillic", ofc.describe, "Ah Kd Q\u0441", ValueError, "Q\u0441")
@@ -374,9 +374,9 @@ for fname, (fn, _) in RULE_TAKERS.items():
                                  ("class", ofc.Rules, "Rules")):
         bad(f"{fname}-rules-{label}", fn, value, TypeError, "rules", needle)
 bad("with_stay-unknown", ofc.PINEAPPLE.with_stay, "nope", ValueError, "'nope'")
-bad("with_stay-int", ofc.PINEAPPLE.with_stay, 5, ValueError, "5")
+bad("with_stay-int", ofc.PINEAPPLE.with_stay, 5, TypeError, "5")
 bad("with_stay-list", ofc.PINEAPPLE.with_stay, ["standard"], TypeError, "['standard']")
-bad("with_stay-None", ofc.PINEAPPLE.with_stay, None, ValueError, "None")
+bad("with_stay-None", ofc.PINEAPPLE.with_stay, None, TypeError, "None")
 
 replace = dataclasses.replace
 RULE_FIELDS = [
@@ -420,7 +420,7 @@ bad("parse_boards-empty-slot", ofc.parse_boards, B1_TEXT.replace("2d", "--"), Va
 bad("parse_boards-garbage", ofc.parse_boards, B1_TEXT.replace("5s", "5x"), ValueError, "middle row", "'5x'")
 
 bad("Board-None", ofc.Board, None, TypeError, "NoneType")
-bad("Board-int", ofc.Board, 5, TypeError, "int")
+bad("Board-int", ofc.Board, 5, TypeError, "5")
 bad("Board-0d", ofc.Board, np.array(5), TypeError, "()")
 bad("Board-12", ofc.Board, B1[:12], ValueError, "12")
 bad("Board-14", ofc.Board, np.append(B1, 51), ValueError, "14")
@@ -480,7 +480,7 @@ for fname, fn in BOARD_FUNCS.items():
     bad(f"{fname}-0d-array", fn, np.array(5), TypeError, "()")
     bad(f"{fname}-0d-int16-bad-code", fn, np.array(-5, np.int16), TypeError, "()")
     bad(f"{fname}-np.int64", fn, np.int64(5), TypeError, "int64")
-    bad(f"{fname}-int", fn, 5, TypeError, "int")
+    bad(f"{fname}-int", fn, 5, TypeError, "5")
     bad(f"{fname}-empty-list", fn, [], ValueError, "empty")
     bad(f"{fname}-ragged", fn, [B1, B1[:12]], ValueError, "12")
     # wrong types

@@ -298,7 +298,8 @@ def make_codes(d: Data, shape: tuple[int, ...], dtype: str) -> np.ndarray:
         names = [ofc.card_str(v) if 0 <= v <= 51 else "Zz" for v in out]
         return np.array(names, dtype=dtype).reshape(shape)
     if dtype == "M8[s]":
-        return np.array(out, dtype="i8").astype(dtype).reshape(shape) if size else np.zeros(shape, dtype)
+        fits = [v if -(2**63) <= v < 2**63 else 0 for v in out]
+        return np.array(fits, dtype="i8").astype(dtype).reshape(shape) if size else np.zeros(shape, dtype)
     return np.array([v % 997 for v in out]).astype(dtype).reshape(shape)
 
 
