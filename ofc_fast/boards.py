@@ -13,7 +13,7 @@ scores, without the GIL; the rules reach it as tables (``Rules.tables``).
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +26,7 @@ from .rules import PINEAPPLE, PROGRESSIVE, Rules, get_rules
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
 
 #: row names and their slices in a 13-card board
-ROWS = ("top", "middle", "bottom")
+ROWS: Final = ("top", "middle", "bottom")
 _SLICES = ((0, 3), (3, 8), (8, 13))
 _ROW_SPLIT = re.compile(r"\s*[/|]\s*")
 

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Union
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 __all__ = [
     "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",
-    "from_cactus", "to_cactus", "CardLike",
+    "from_cactus", "to_cactus",
 ]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-EMPTY = 255
+RANKS: Final[str] = "23456789TJQKA"
+SUITS: Final[str] = "cdhs"
+EMPTY: Final[int] = 255
 _SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
 
 # every spelling of every card: "Ah", "ah", "AH", "aH", "10h", "A♥" ...
@@ -43,8 +43,6 @@ _EMPTY_TOKENS = {"--", "__", "??", "xx", "XX"}
 _NAMES = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 _TOKEN = re.compile(r"10|\S")
 _SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
-
-CardLike = Union[str, int, np.integer[Any]]
 
 
 def _parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
@@ -247,18 +245,17 @@ _TO_CACTUS = np.array(
 _FROM_CACTUS = {int(v): c for c, v in enumerate(_TO_CACTUS)}
 
 
-def to_cactus(codes: Any) -> Any:
+def to_cactus(codes: Any) -> npt.NDArray[np.int64]:
     """Cactus Kev card integers (as used by treys / deuces) of card codes.
 
     >>> int(to_cactus(cards("As"))[0])   # treys Card.new("As")
     268442665
     """
-    arr = cards(codes)
-    out = _TO_CACTUS[arr]
+    out: npt.NDArray[np.int64] = _TO_CACTUS[cards(codes)]
     return out
 
 
-def from_cactus(ints: Any) -> npt.NDArray[np.uint8]:
+def from_cactus(ints: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     """Card codes of Cactus Kev card integers (treys / deuces ``Card.new``).
 
     >>> card_str(from_cactus([268442665, 134236965]))

@@ -13,7 +13,8 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Any, overload
+from collections.abc import Sequence
+from typing import Any, Final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -27,9 +28,9 @@ __all__ = [
 ]
 
 #: strongest strength (royal flush); strengths run 1..STRENGTH_MAX
-STRENGTH_MAX: int = _core.STRENGTH_MAX
+STRENGTH_MAX: Final[int] = _core.STRENGTH_MAX
 #: best deuce-to-seven rank (7-5-4-3-2 offsuit); ranks run 1..LOWBALL_MAX
-LOWBALL_MAX: int = _core.LOWBALL_MAX
+LOWBALL_MAX: Final[int] = _core.LOWBALL_MAX
 
 
 class HandCategory(enum.IntEnum):
@@ -141,9 +142,11 @@ def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int) -> Any:
 # --- public API -------------------------------------------------------------
 
 @overload
-def strength(hands: str, *, workers: int = ...) -> int: ...
+def strength(hands: str | Sequence[int], *, workers: int = ...) -> int: ...
 @overload
-def strength(hands: Any, *, workers: int = ...) -> Any: ...
+def strength(hands: Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+@overload
+def strength(hands: npt.NDArray[Any], *, workers: int = ...) -> Any: ...
 
 
 def strength(hands: Any, *, workers: int = 1) -> Any:
@@ -164,6 +167,14 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
         if s > 0:
             return s
     return _batch(_core.strength_rows, hands, (3, 5), workers)
+
+
+@overload
+def lowball27(hands: str | Sequence[int], *, workers: int = ...) -> int: ...
+@overload
+def lowball27(hands: Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+@overload
+def lowball27(hands: npt.NDArray[Any], *, workers: int = ...) -> Any: ...
 
 
 def lowball27(hands: Any, *, workers: int = 1) -> Any:
@@ -203,6 +214,12 @@ def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
     return arr, arr.ndim == 0
 
 
+@overload
+def category(s: int | np.integer[Any]) -> HandCategory: ...
+@overload
+def category(s: npt.NDArray[Any] | Sequence[Any]) -> npt.NDArray[np.uint8]: ...
+
+
 def category(s: Any) -> Any:
     """HandCategory of a strength, or a uint8 array of categories for an array.
 
@@ -214,6 +231,12 @@ def category(s: Any) -> Any:
     arr, one = _strength_array(s)
     out = _CATEGORY[arr]
     return HandCategory(int(out)) if one else out
+
+
+@overload
+def to_cactus_rank(s: int | np.integer[Any]) -> int: ...
+@overload
+def to_cactus_rank(s: npt.NDArray[Any] | Sequence[Any]) -> npt.NDArray[np.uint16]: ...
 
 
 def to_cactus_rank(s: Any) -> Any:
@@ -271,6 +294,12 @@ def _describe_one(s: int) -> str:
     if cat == HandCategory.FOUR_OF_A_KIND:
         return f"Four {_plural(ranks[0])}{_kickers(ranks[1:])}"
     return "Royal flush"
+
+
+@overload
+def describe(x: str | int | np.integer[Any]) -> str: ...
+@overload
+def describe(x: npt.NDArray[Any] | Sequence[Any]) -> list[Any]: ...
 
 
 def describe(x: Any) -> Any:

@@ -205,7 +205,7 @@ class Rules:
         """(stay_top, stay_middle, stay_bottom)."""
         return (self.stay_top, self.stay_middle, self.stay_bottom)
 
-    def with_stay(self, convention: str) -> Rules:
+    def with_stay(self, convention: Literal["standard", "quads_middle", "top_bottom"]) -> Rules:
         """A copy with one of the stay conventions in STAY_CONVENTIONS.
 
         >>> PINEAPPLE.with_stay("top_bottom").stay_middle is None
@@ -229,7 +229,7 @@ class Rules:
 
     # --- tables for the C kernels ----------------------------------------
     @cached_property
-    def tables(self) -> Any:
+    def tables(self) -> _core.RuleTables:
         """The rules as lookup tables by row value, in the layout the C kernel reads."""
         return _core.RuleTables(**self._table_arrays())
 

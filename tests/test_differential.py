@@ -481,7 +481,7 @@ def _memoise_reference() -> dict[str, Any]:
     """
     saved: dict[str, Any] = {}
 
-    def by_set(fn: Any, limit: int = 2_000_000) -> Any:
+    def by_set(fn: Any, limit: int = 250_000) -> Any:
         exact: dict[tuple[int, ...], Any] = {}
         by_class: dict[tuple[Any, ...], Any] = {}
         spot_check = itertools.count()
@@ -530,7 +530,7 @@ def _memoise_reference() -> dict[str, Any]:
             try:
                 return list(cache[key])      # a new list, as the original returns
             except KeyError:
-                if len(cache) > 200_000:
+                if len(cache) > 50_000:
                     cache.clear()
                 value = cache[key] = fn(cards, sizes)
                 return list(value)

@@ -107,7 +107,7 @@ def hand_functions() -> None:
     assert rank == 1 and ranks.tolist() == [1]
 
     ofc.strength("Ah Kh Qh", workers="2")  # type: ignore[call-overload]
-    ofc.lowball27("7c 5d 4h 3s 2c", 2)  # type: ignore[call-arg]
+    ofc.lowball27("7c 5d 4h 3s 2c", 2)  # type: ignore[call-overload]
 
 
 def rules_objects() -> None:
