@@ -27,6 +27,7 @@ from .hands import (
 )
 from .rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
 from .boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
+from .match import MatchResult, play_match
 
 __version__ = "0.1.0"
 
@@ -36,6 +37,7 @@ __all__ = [
     "strength", "to_cactus_rank", "get_include", "get_sources", "__version__",
     "LOW", "ORIGINAL", "PINEAPPLE", "PRESETS", "PROGRESSIVE", "STAY_CONVENTIONS", "Rules",
     "get_rules", "ROWS", "Analysis", "Board", "analyze", "parse_boards", "score", "score_matrix",
+    "MatchResult", "play_match",
 ]
 
 

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-MODULES = ["ofc_fast", "ofc_fast.cards", "ofc_fast.hands", "ofc_fast.rules", "ofc_fast.boards"]
+MODULES = ["ofc_fast", "ofc_fast.cards", "ofc_fast.hands", "ofc_fast.rules", "ofc_fast.boards",
+           "ofc_fast.match"]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
