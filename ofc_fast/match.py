@@ -8,7 +8,7 @@ player: with more than two players, the hand that busts one player ends it).
 >>> import ofc_fast as ofc
 >>> result = play_match([[30, -30], [40, -40], [50, -50]], ofc.PINEAPPLE)
 >>> result.points.tolist(), result.hands_played, result.losers.tolist()
-([170, -70], 3, [False, True])
+([220, -20], 3, [False, True])
 """
 from __future__ import annotations
 
