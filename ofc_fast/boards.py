@@ -81,6 +81,8 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
     kernels reject them with their position.  ``deal``: the boards are the
     players of a deal (for the wording of errors).
     """
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"boards must be card codes, text or Board objects, not bool {x!r}")
     if isinstance(x, (int, np.integer, np.ndarray)) and np.ndim(x) == 0:
         raise TypeError(f"a board is 13 cards (top 3, middle 5, bottom 5), not a single "
                         f"value of shape (): {type(x).__name__} {x!r}")

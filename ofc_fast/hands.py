@@ -90,6 +90,8 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
     Integer arrays of any dtype and memory order are accepted; codes outside
     0..51 are reported here with their original value, before any narrowing.
     """
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"cards must be integer codes or text, not bool {x!r}")
     if isinstance(x, (int, np.integer, np.ndarray)) and np.ndim(x) == 0:
         raise TypeError(f"a hand is a sequence of {' or '.join(map(str, sizes))} cards, "
                         f"not a single value: {type(x).__name__} {x!r}")

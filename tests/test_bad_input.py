@@ -378,6 +378,14 @@ bad("with_stay-int", ofc.PINEAPPLE.with_stay, 5, TypeError, "5")
 bad("with_stay-list", ofc.PINEAPPLE.with_stay, ["standard"], TypeError, "['standard']")
 bad("with_stay-None", ofc.PINEAPPLE.with_stay, None, TypeError, "None")
 
+# --- play_match: per-hand scores (..., hands, players) ----------------------
+bad("play_match-not-zero-sum", ofc.play_match, [[5, -5], [3, -2]], ValueError, "hand 1", "[3, -2]")
+bad("play_match-floats", ofc.play_match, [[1.5, -1.5]], TypeError, "float")
+bad("play_match-1d", ofc.play_match, [1, -1], ValueError, "(2,)")
+bad("play_match-5-players", ofc.play_match, [[1, -1, 0, 0, 0]], ValueError, "(1, 5)")
+bad("play_match-None", ofc.play_match, None, TypeError, "object")
+bad("play_match-rules", ofc.play_match, [[1, -1]], TypeError, "'nope'", more=("nope",))
+
 replace = dataclasses.replace
 RULE_FIELDS = [
     ("name", "", "name"), ("name", 5, "name"),

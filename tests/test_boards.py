@@ -459,8 +459,8 @@ def test_float_and_bool_arrays(bad: np.ndarray) -> None:
 
 
 @pytest.mark.parametrize("bad, msg", [
-    (None, "not NoneType"), (3.5, "not float"), (True, "not bool"), (object(), "not object"),
-    ({"a": 1}, "not dict"), (b"Qh Qd 2c", "bytes"),
+    (None, "NoneType"), (3.5, "float"), (True, "bool"), (object(), "object"),
+    ({"a": 1}, "dict"), (b"Qh Qd 2c", "bytes"),
     ([None] * 13, "position 0: expected card text or an integer code, got NoneType None"),
     ([1.5] * 13, "position 0: expected card text or an integer code, got float 1.5"),
     ([True] * 13, "position 0: expected card text or an integer code, got bool True"),

@@ -24,8 +24,9 @@
 
   Runs in forked worker processes (one per CPU; in this process where fork is
   not available), each on its own seed; the reference's pure functions are
-  memoised (see ``_memoise_reference``).  About 100-130 s of CPU per preset
-  and 1M deals (4M deals: about 8 minutes on 2 idle cores).  Environment:
+  memoised (see ``_memoise_reference``).  About 200-300 CPU seconds per
+  preset and 1M deals: 4M deals take about 8 minutes on 2 idle cores (more
+  on a loaded machine; the CPU seconds of each part are printed).  Environment:
   ``OFC_FAST_DIFF_DEALS`` (deals per preset), ``OFC_FAST_DIFF_REPORT`` (a
   file to append each preset's counts to, as JSON lines).  Deselect with
   ``-m "not slow"``.
@@ -794,7 +795,11 @@ def _expand(stats: Counter[str], raw: Counter[Any], low: bool) -> None:
 # ============================================================== the test
 
 def _parallel(preset: str, n_deals: int) -> list[dict[str, Any]]:
-    procs = max(1, min(os.cpu_count() or 1, 16))
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:      # not on Linux
+        cpus = os.cpu_count() or 1
+    procs = max(1, min(cpus, 16))
     parts = [n_deals * i // procs for i in range(procs + 1)]
     seeds = [1_000_003 * (PRESET_NAMES.index(preset) + 1) + i for i in range(procs)]
     if procs == 1 or "fork" not in multiprocessing.get_all_start_methods():

@@ -201,6 +201,13 @@ def boards_and_deals() -> None:
     matrix = ofc.score_matrix(boards)
     assert net.tolist() == [int(row.sum()) for row in matrix]
 
+    result = ofc.play_match(np.array([[30, -30], [80, -80]]), PINEAPPLE, start=[100, 100])
+    assert_type(result, ofc.MatchResult)
+    assert_type(result.points, npt.NDArray[np.int64])
+    assert_type(result.losers, npt.NDArray[np.bool_])
+    assert result.points.tolist() == [210, -10] and result.hands_played == 2
+    ofc.play_match(net, rules=5)  # type: ignore[arg-type]
+
     ofc.analyze(boards, 5)  # type: ignore[arg-type]
     ofc.score(boards, workers=None)  # type: ignore[arg-type]
     ofc.score_matrix(boards, rules=None)  # type: ignore[arg-type]
