@@ -242,7 +242,7 @@ _CACTUS_SUIT = (8, 4, 2, 1)       # clubs, diamonds, hearts, spades
 _TO_CACTUS = np.array(
     [(1 << (16 + (c >> 2))) | (_CACTUS_SUIT[c & 3] << 12) | ((c >> 2) << 8) | _PRIMES[c >> 2]
      for c in range(52)], dtype=np.int64)
-_FROM_CACTUS = {int(v): c for c, v in enumerate(_TO_CACTUS)}
+_SUIT_OF_BIT = np.array([-1, 3, 2, -1, 1, -1, -1, -1, 0, -1, -1, -1, -1, -1, -1, -1])  # bit -> suit
 
 
 def to_cactus(codes: Any) -> npt.NDArray[np.int64]:
@@ -270,12 +270,17 @@ def from_cactus(ints: npt.ArrayLike) -> npt.NDArray[np.uint8]:
         return np.zeros(arr.shape, dtype=np.uint8)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"Cactus Kev cards are integers, got a {arr.dtype} array")
-    flat = arr.reshape(-1)
-    out = np.empty(flat.shape, dtype=np.uint8)
-    for i, v in enumerate(flat.tolist()):
-        code = _FROM_CACTUS.get(v)
-        if code is None:
-            index = tuple(int(j) for j in np.unravel_index(i, arr.shape)) if arr.ndim else (0,)
-            raise ValueError(f"{_where(index)}{v} is not a Cactus Kev card integer")
-        out[i] = code
-    return out.reshape(arr.shape)
+    # rank in bits 8-11, one suit bit in 12-15: the code they name must encode
+    # back to exactly this integer, or it is not a card
+    wide = arr.astype(np.int64) if arr.dtype != np.uint64 else arr.astype(np.int64, casting="unsafe")
+    rank = (wide >> 8) & 15
+    suit = _SUIT_OF_BIT[(wide >> 12) & 15]
+    code = np.where((rank < 13) & (suit >= 0), rank * 4 + suit, 0)
+    bad = (_TO_CACTUS[code] != wide) | (arr < 0)
+    if arr.dtype == np.uint64:
+        bad |= arr > np.iinfo(np.int64).max
+    if bad.any():
+        index = tuple(int(j) for j in np.unravel_index(int(np.argmax(bad)), arr.shape)) if arr.ndim else ()
+        raise ValueError(f"{_where(index)}{arr[index] if arr.ndim else arr} is not a Cactus Kev card integer")
+    out: npt.NDArray[np.uint8] = code.astype(np.uint8)
+    return out
