@@ -103,6 +103,9 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
                              "for no boards")
         if any(isinstance(i, (Board,) + _BOARDLIKE) for i in items) and not _one_card_each(items):
             arr = _stack_boards(items, deal)
+        elif all(isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_))
+                 and -2**63 <= i < 2**63 for i in items):
+            arr = _narrow_board(np.asarray(items, dtype=np.int64), deal)   # codes: name the row
         else:
             arr = cards(items, allow_empty=True)
     else:
@@ -145,7 +148,9 @@ def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
         try:
             out.append(_board_array(item, deal))
         except (ValueError, TypeError) as e:
-            raise type(e)(f"{label} {k}: {e}") from None
+            inner = str(e)
+            joint = ", " if inner.split(" ", 1)[0] in ROWS else ": "   # 'player 1, bottom position 4'
+            raise type(e)(f"{label} {k}{joint}{inner}") from None
     shapes = {a.shape for a in out}
     if len(shapes) > 1:
         raise ValueError(f"the {label}s have different shapes: {sorted(shapes)}")

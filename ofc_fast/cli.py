@@ -2,7 +2,7 @@
 
     ofc-fast eval "Ah Kd 2c" "Qh Qd 5c 5d 2s"
     ofc-fast score "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d" \\
-                   "Ah Kd 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d" --rules pineapple
+                   "Ah Jd 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d" --rules pineapple
     ofc-fast analyze deals.txt --rules low --format json
 """
 from __future__ import annotations

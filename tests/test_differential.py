@@ -24,9 +24,10 @@
 
   Runs in forked worker processes (one per CPU; in this process where fork is
   not available), each on its own seed; the reference's pure functions are
-  memoised (see ``_memoise_reference``).  About 200-300 CPU seconds per
-  preset and 1M deals: 4M deals take about 8 minutes on 2 idle cores (more
-  on a loaded machine; the CPU seconds of each part are printed).  Environment:
+  memoised (see ``_memoise_reference``).  About 240-300 CPU seconds per
+  preset and 1M deals (1,090 for all four, measured on a loaded 2-core
+  machine): 8-9 minutes on 2 idle cores, longer on a busy one; the CPU
+  seconds of each part are printed.  Environment:
   ``OFC_FAST_DIFF_DEALS`` (deals per preset), ``OFC_FAST_DIFF_REPORT`` (a
   file to append each preset's counts to, as JSON lines).  Deselect with
   ``-m "not slow"``.
