@@ -96,46 +96,41 @@ def per_hand(benchmark: Any, n: int) -> None:
 
 # --- batch: one call over N hands ------------------------------------------
 
-@pytest.mark.benchmark(group="batch 5-card strength")
-def test_strength5_batch(benchmark: Any, data: Data) -> None:
+BATCH = [
+    # (id, function, hands attribute, reference attribute)
+    ("strength5", ofc.strength, "hands5", "ref5"),
+    ("strength3", ofc.strength, "hands3", "ref3"),
+    ("lowball27", ofc.lowball27, "hands5", "ref_low"),
+]
+
+
+@pytest.mark.parametrize("workers", [1, -1], ids=["workers=1", "workers=all"])
+@pytest.mark.parametrize("name, fn, hands, ref", BATCH, ids=[b[0] for b in BATCH])
+def test_batch(benchmark: Any, data: Data, name: str, fn: Any, hands: str, ref: str,
+               workers: int) -> None:
+    benchmark.group = f"batch {name}"
     per_hand(benchmark, N)
-    out = benchmark(ofc.strength, data.hands5)
-    assert out.dtype == np.uint16 and np.array_equal(out, data.ref5)
+    out = benchmark(fn, getattr(data, hands), workers=workers)
+    assert out.dtype == np.uint16 and np.array_equal(out, getattr(data, ref))
 
 
-@pytest.mark.benchmark(group="batch 5-card strength")
-def test_strength5_batch_all_workers(benchmark: Any, data: Data) -> None:
-    per_hand(benchmark, N)
-    out = benchmark(ofc.strength, data.hands5, workers=-1)
-    assert np.array_equal(out, data.ref5)
-
-
-@pytest.mark.benchmark(group="batch 3-card strength")
-def test_strength3_batch(benchmark: Any, data: Data) -> None:
-    per_hand(benchmark, N)
-    out = benchmark(ofc.strength, data.hands3)
-    assert out.dtype == np.uint16 and np.array_equal(out, data.ref3)
-
-
-@pytest.mark.benchmark(group="batch 3-card strength")
-def test_strength3_batch_all_workers(benchmark: Any, data: Data) -> None:
-    per_hand(benchmark, N)
-    out = benchmark(ofc.strength, data.hands3, workers=-1)
-    assert np.array_equal(out, data.ref3)
-
-
-@pytest.mark.benchmark(group="batch lowball27")
-def test_lowball27_batch(benchmark: Any, data: Data) -> None:
-    per_hand(benchmark, N)
-    out = benchmark(ofc.lowball27, data.hands5)
-    assert out.dtype == np.uint16 and np.array_equal(out, data.ref_low)
-
-
-@pytest.mark.benchmark(group="batch lowball27")
-def test_lowball27_batch_all_workers(benchmark: Any, data: Data) -> None:
-    per_hand(benchmark, N)
-    out = benchmark(ofc.lowball27, data.hands5, workers=-1)
-    assert np.array_equal(out, data.ref_low)
+@pytest.mark.parametrize("fn", ["analyze", "score"])
+def test_rules_layer(benchmark: Any, data: Data, fn: str) -> None:
+    """analyze / score on random heads-up deals (26 distinct cards each)."""
+    deals = random_hands(N // 4, k=26).reshape(-1, 2, 13)
+    benchmark.group = "rules layer (heads-up deals)"
+    out = benchmark(getattr(ofc, fn), deals, ofc.PINEAPPLE)
+    if fn == "score":
+        assert out.shape == (len(deals), 2) and (out.sum(axis=1) == 0).all()
+    else:
+        assert out.royalties.shape == (len(deals), 2, 3)
+        # the same boards one at a time through the reference agree on the first few
+        from ofc_fast import reference as ref
+        for d in range(20):
+            for p in range(2):
+                board = [int(c) for c in deals[d, p]]
+                assert bool(out.fouled[d, p]) == ref.fouled(board, ofc.PINEAPPLE)
+                assert tuple(int(v) for v in out.royalties[d, p]) == ref.royalties(board, ofc.PINEAPPLE)
 
 
 # --- one Python call per hand over N_CALL hands ---------------------------------
