@@ -60,7 +60,7 @@ def ext(name):
 setup(
     ext_modules=cythonize([ext("_core")], compiler_directives=directives),
     packages=["ofc_fast", "ofc_fast.include", "ofc_fast.golden"],
-    package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc", "ofc_fast.golden": "tests/golden"},
+    package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc"},
     package_data={
         "ofc_fast": ["py.typed", "*.pyi", "*.pxd", "*.pyx"],
         "ofc_fast.include": ["*.h", "*.c"],

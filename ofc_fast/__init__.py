@@ -10,9 +10,19 @@ data), over numpy arrays with the GIL released.
 >>> ofc.describe(ofc.strength("Qh Qd 5c"))
 'Pair of Queens, Five kicker'
 """
-from __future__ import annotations
+import os as _os
 
-import os
+from ._version import __version__
+
+try:
+    from . import _core  # noqa: F401  (the compiled extension; everything below needs it)
+except ImportError as _exc:  # pragma: no cover - only from a source folder
+    if _os.path.exists(_os.path.join(_os.path.dirname(__file__), _os.pardir, "csrc", "ofc_fast.h")):
+        raise ImportError(
+            "you are importing ofc_fast from its source folder without its compiled extension; "
+            "install it (pip install .) or build in place (python setup.py build_ext --inplace), "
+            "or run from another folder") from None
+    raise
 
 from .cards import EMPTY, RANKS, SUITS, card, card_str, cards, from_cactus, to_cactus
 from .hands import (
@@ -29,8 +39,6 @@ from .rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTI
 from .boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
 from .match import MatchResult, play_match
 
-__version__ = "0.1.0"
-
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
     "LOWBALL_MAX", "STRENGTH_MAX", "HandCategory", "category", "describe", "lowball27",
@@ -44,13 +52,27 @@ __all__ = [
 def get_include() -> str:
     """Folder holding ``ofc_fast.h`` (and the core's C sources), for C and Cython users.
 
+    In an installed wheel this is the package's ``include`` folder; run from a
+    source checkout (an in-place build or ``pip install -e .``) it is the
+    checkout's ``csrc`` folder.
+
+    >>> import os
     >>> os.path.exists(os.path.join(get_include(), "ofc_fast.h"))
     True
     """
-    return os.path.join(os.path.dirname(__file__), "include")
+    here = _os.path.dirname(_os.path.abspath(__file__))
+    for folder in (_os.path.join(here, "include"), _os.path.join(_os.path.dirname(here), "csrc")):
+        if _os.path.isfile(_os.path.join(folder, "ofc_fast.h")):
+            return folder
+    raise FileNotFoundError(f"ofc_fast.h is neither in {here}/include nor in a source checkout's "
+                            f"csrc/: this installation of ofc_fast is incomplete")
 
 
 def get_sources() -> list[str]:
-    """Paths of the C core's sources, to compile into another extension."""
+    """Paths of the C core's sources, to compile into another extension.
+
+    >>> any(path.endswith("ofc_eval.c") for path in get_sources())
+    True
+    """
     inc = get_include()
-    return sorted(os.path.join(inc, f) for f in os.listdir(inc) if f.endswith(".c"))
+    return sorted(_os.path.join(inc, f) for f in _os.listdir(inc) if f.endswith(".c"))

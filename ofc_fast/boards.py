@@ -413,7 +413,7 @@ class Board:
         """True when the rows are out of order (or a Low middle is dead)."""
         return bool(self.analyze(rules).fouled)
 
-    def fantasyland(self, rules: Rules | str = PROGRESSIVE, in_fantasyland: bool = False) -> int:
+    def fantasyland(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> int:
         """Cards dealt next hand in Fantasyland (0 = none)."""
         return int(self.analyze(rules, in_fantasyland).fantasyland)
 

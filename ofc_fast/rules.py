@@ -194,6 +194,17 @@ class Rules:
         if self.match_points < 1:
             fail(f"match_points must be positive, got {self.match_points}")
 
+    def __repr__(self) -> str:
+        # short, for help() signatures and error messages: a preset by its
+        # name in the package, anything else by the fields that differ from
+        # the defaults (the Pineapple values), so that eval(repr(r)) == r
+        preset = PRESETS.get(self.name) if "PRESETS" in globals() else None
+        if preset is not None and preset == self:
+            return f"ofc_fast.{self.name.upper()}"
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                   if f.name == "name" or getattr(self, f.name) != f.default]
+        return f"Rules({', '.join(changed)})"
+
     # --- derived ------------------------------------------------------------
     @property
     def cards_dealt(self) -> int:
@@ -318,9 +329,23 @@ PRESETS: dict[str, Rules] = {r.name: r for r in (ORIGINAL, PINEAPPLE, PROGRESSIV
 
 
 def get_rules(rules: Rules | str) -> Rules:
-    """A Rules object from itself or a preset name ('original', 'pineapple', 'progressive', 'low')."""
+    """A Rules object from itself or a preset name ('original', 'pineapple', 'progressive', 'low').
+
+    Names are accepted in any case; an unknown name is a ValueError that lists
+    the presets, anything else a TypeError.
+
+    >>> get_rules("PINEAPPLE") is PINEAPPLE
+    True
+    >>> get_rules("pine")
+    Traceback (most recent call last):
+    ValueError: unknown rules name 'pine'; the presets are original, pineapple, progressive, low (any case)
+    """
     if isinstance(rules, Rules):
         return rules
-    if isinstance(rules, str) and rules.lower() in PRESETS:
-        return PRESETS[rules.lower()]
-    raise TypeError(f"rules must be a Rules object or one of {sorted(PRESETS)}, got {rules!r}")
+    if isinstance(rules, str):
+        if rules.lower() in PRESETS:
+            return PRESETS[rules.lower()]
+        raise ValueError(f"unknown rules name {rules!r}; the presets are {', '.join(PRESETS)} "
+                         f"(any case)")
+    raise TypeError(f"rules must be a Rules object or a preset name ({', '.join(PRESETS)}), "
+                    f"got {type(rules).__name__} {rules!r}")

@@ -372,7 +372,9 @@ for fname, (fn, _) in RULE_TAKERS.items():
                                  ("dict", {"name": "pineapple"}, "pineapple"),
                                  ("bytes", b"pineapple", "b'pineapple'"),
                                  ("class", ofc.Rules, "Rules")):
-        bad(f"{fname}-rules-{label}", fn, value, TypeError, "rules", needle)
+        # an unknown name is a bad value (ValueError), anything else a bad type
+        exc = ValueError if label == "unknown-name" else TypeError
+        bad(f"{fname}-rules-{label}", fn, value, exc, "rules", needle)
 bad("with_stay-unknown", ofc.PINEAPPLE.with_stay, "nope", ValueError, "'nope'")
 bad("with_stay-int", ofc.PINEAPPLE.with_stay, 5, TypeError, "5")
 bad("with_stay-list", ofc.PINEAPPLE.with_stay, ["standard"], TypeError, "['standard']")
@@ -384,7 +386,7 @@ bad("play_match-floats", ofc.play_match, [[1.5, -1.5]], TypeError, "float")
 bad("play_match-1d", ofc.play_match, [1, -1], ValueError, "(2,)")
 bad("play_match-5-players", ofc.play_match, [[1, -1, 0, 0, 0]], ValueError, "(1, 5)")
 bad("play_match-None", ofc.play_match, None, TypeError, "object")
-bad("play_match-rules", ofc.play_match, [[1, -1]], TypeError, "'nope'", more=("nope",))
+bad("play_match-rules", ofc.play_match, [[1, -1]], ValueError, "'nope'", more=("nope",))
 
 replace = dataclasses.replace
 RULE_FIELDS = [

@@ -1,8 +1,8 @@
-"""The C path against the hand-worked golden vectors (tests/golden/README.md).
+"""The C path against the hand-worked golden vectors (ofc_fast/golden/README.md).
 
 The vectors are read from the INSTALLED package (``ofc_fast.golden``, shipped
 in the wheel), and, when the source tree is present, the installed files must
-equal ``tests/golden/``.  Every case of every preset file is checked through
+equal ``ofc_fast/golden/`` of the checkout.  Every case of every preset file is checked through
 every entry point: ``analyze`` (with the case's ``in_fantasyland``, one case
 at a time and all boards of a file in one batch), ``score``,
 ``score_matrix`` (one deal and stacked deals), and the ``Board`` methods.
@@ -21,7 +21,7 @@ import ofc_fast as ofc
 
 FORMAT = "ofc_fast-golden-1"
 PRESETS = ("original", "pineapple", "progressive", "low")
-SOURCE_DIR = Path(__file__).parent / "golden"
+SOURCE_DIR = Path(__file__).parent.parent / "ofc_fast" / "golden"
 
 
 def _installed() -> dict[str, str]:

@@ -1,5 +1,5 @@
 """Check the pure-Python reference against the hand-worked golden vectors
-in tests/golden/*.json (format documented in tests/golden/README.md)."""
+in ofc_fast/golden/*.json (format documented in ofc_fast/golden/README.md)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+from ofc_fast import golden as ofc_golden
 from ofc_fast import reference as R
 from ofc_fast import rules as ofc_rules
 
-GOLDEN_DIR = Path(__file__).parent / "golden"
+GOLDEN_DIR = Path(ofc_golden.__file__).parent   # the package's own copy
 FORMAT = "ofc_fast-golden-1"
 
 

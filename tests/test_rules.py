@@ -97,11 +97,53 @@ def test_get_rules() -> None:
         assert ofc.get_rules(r) is r
     house = dataclasses.replace(ofc.PINEAPPLE, name="house")
     assert ofc.get_rules(house) is house
-    for bad in ("house", "", None, 3, ofc.PRESETS):
+    for bad in (None, 3, ofc.PRESETS, b"pineapple"):
         with pytest.raises(TypeError, match="rules"):
             ofc.get_rules(bad)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    for name in ("house", "", "pine", "PINE"):
+        # an unknown name lists the presets
+        with pytest.raises(ValueError, match="original, pineapple, progressive, low") as info:
+            ofc.get_rules(name)
+        assert repr(name) in str(info.value)
+    with pytest.raises(ValueError, match="'house'"):
         ofc.analyze("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", "house")
+
+
+def test_one_default_rules_object() -> None:
+    """Every function and method that takes rules defaults to PINEAPPLE."""
+    import inspect
+
+    takers = [ofc.analyze, ofc.score, ofc.score_matrix, ofc.play_match]
+    takers += [getattr(ofc.Board, m) for m in dir(ofc.Board)
+               if not m.startswith("_") and callable(getattr(ofc.Board, m))]
+    seen = 0
+    for fn in takers:
+        params = inspect.signature(fn).parameters
+        if "rules" in params:
+            assert params["rules"].default is ofc.PINEAPPLE, fn
+            seen += 1
+    assert seen >= 9
+    # AA on top: 14 cards in Pineapple (16 would be Progressive)
+    board = ofc.Board.parse("Ah Ad 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d")
+    assert board.fantasyland() == 14 == int(ofc.analyze(board).fantasyland)
+
+
+def test_rules_repr() -> None:
+    """Presets print as their name in the package, other rules by what differs."""
+    for r in PRESETS:
+        assert repr(r) == f"ofc_fast.{r.name.upper()}"
+    house = dataclasses.replace(ofc.PINEAPPLE, name="house", scoop_bonus=6)
+    assert repr(house) == "Rules(name='house', scoop_bonus=6)"
+    renamed_low = dataclasses.replace(ofc.LOW, name="low2", fl_low_mode="both")
+    changed = dataclasses.replace(ofc.PINEAPPLE, scoop_bonus=4)   # a preset's name, other values
+    for r in (house, renamed_low, changed):
+        assert eval(repr(r), {"Rules": ofc.Rules, "HandCategory": ofc.HandCategory}) == r
+    assert repr(changed) == "Rules(name='pineapple', scoop_bonus=4)"
+    # the short repr changes neither equality, hashing nor pickling
+    assert house == dataclasses.replace(house) and hash(house) == hash(dataclasses.replace(house))
+    import pickle
+    assert pickle.loads(pickle.dumps(ofc.LOW)) == ofc.LOW
+    assert "= ofc_fast.PINEAPPLE" in str(__import__("inspect").signature(ofc.analyze))
 
 
 def test_rules_are_frozen_and_hashable() -> None:

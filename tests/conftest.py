@@ -1,0 +1,41 @@
+"""Test-session setup: which ofc_fast the tests import.
+
+The tests run against the installed package (``pip install .``).  Under
+``python -m pytest`` the current folder comes first on ``sys.path``, so from a
+checkout the source folder ``ofc_fast/`` would shadow the installed package;
+when that folder holds no compiled extension (it was not built in place), the
+checkout is taken off ``sys.path`` here, before any test imports ofc_fast.  An
+in-place build (``python setup.py build_ext --inplace``) or an editable
+install is used as it is.
+"""
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _built_in_place() -> bool:
+    return any((_ROOT / "ofc_fast" / f"_core{suffix}").exists()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def _is_root(entry: str) -> bool:
+    try:
+        return Path(entry or ".").resolve() == _ROOT
+    except OSError:
+        return False
+
+
+if not _built_in_place():
+    saved = list(sys.path)
+    sys.path[:] = [p for p in sys.path if not _is_root(p)]
+    if importlib.util.find_spec("ofc_fast") is None:
+        # not installed either: keep the checkout, whose import error says what to do
+        sys.path[:] = saved
+    else:
+        for name in [m for m in sys.modules if m == "ofc_fast" or m.startswith("ofc_fast.")]:
+            del sys.modules[name]

@@ -1,0 +1,126 @@
+"""The package as a user meets it: its namespace, its version, where its C
+files and golden vectors are, importing from a source folder, and an
+editable install (``pip install -e .``, slow: it builds the extension).
+"""
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.resources
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import types
+from pathlib import Path
+
+import pytest
+
+import ofc_fast as ofc
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_dir_is_the_public_api() -> None:
+    """dir(ofc_fast) shows __all__, the package's own submodules and dunders, nothing else."""
+    public = {n for n in dir(ofc) if not n.startswith("_")
+              and not (isinstance(getattr(ofc, n), types.ModuleType)
+                       and getattr(ofc, n).__name__.startswith("ofc_fast."))}
+    assert public == set(ofc.__all__) - {"__version__"}
+    assert len(ofc.__all__) == len(set(ofc.__all__))
+    for name in ofc.__all__:
+        assert hasattr(ofc, name), name
+    assert "os" not in dir(ofc) and "annotations" not in dir(ofc)
+
+
+def test_version_in_one_place() -> None:
+    from ofc_fast import _version
+
+    assert ofc.__version__ == _version.__version__
+    parts = ofc.__version__.split(".")
+    assert len(parts) >= 3 and all(p.isdigit() for p in parts[:3]), ofc.__version__
+    try:
+        installed = importlib.metadata.version("ofc_fast")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("ofc_fast is not installed (an in-place build): no metadata to compare")
+    assert installed == ofc.__version__
+
+
+def test_get_include_and_sources() -> None:
+    inc = ofc.get_include()
+    assert os.path.isfile(os.path.join(inc, "ofc_fast.h"))
+    sources = ofc.get_sources()
+    names = {os.path.basename(p) for p in sources}
+    assert {"ofc_eval.c", "ofc_board.c", "ofc_tables.c"} <= names
+    assert all(os.path.isfile(p) and os.path.dirname(p) == inc for p in sources)
+
+
+def test_golden_package() -> None:
+    import ofc_fast.golden
+
+    root = importlib.resources.files("ofc_fast.golden")
+    data = json.loads((root / "pineapple.json").read_text(encoding="utf-8"))
+    case = data["cases"][0]
+    assert ofc.analyze(case["boards"], data["rules"]).royalties.tolist() == case["expect"]["royalties"]
+    assert ofc_fast.golden.__doc__
+
+
+def test_source_folder_without_extension_says_what_to_do(tmp_path: Path) -> None:
+    """`import ofc_fast` from a checkout that was not built: one ImportError that says what to do."""
+    shutil.copytree(ROOT / "ofc_fast", tmp_path / "ofc_fast",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_core.c"))
+    (tmp_path / "csrc").mkdir()
+    shutil.copy(ROOT / "csrc" / "ofc_fast.h", tmp_path / "csrc")
+    proc = subprocess.run([sys.executable, "-c", "import ofc_fast"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: you are importing ofc_fast from its source folder"), last
+    assert "pip install ." in last and "build_ext --inplace" in last and "another folder" in last
+    assert "circular" not in proc.stderr
+
+
+@pytest.mark.slow
+def test_editable_install(tmp_path: Path) -> None:
+    """`pip install -e .` of a copy of the checkout: the C files, the golden vectors, the version.
+
+    Builds in a fresh virtual environment that reuses this interpreter's
+    packages (numpy, Cython, setuptools) with --no-build-isolation: about a
+    minute, most of it compiling.
+    """
+    if not (ROOT / "setup.py").is_file():
+        pytest.skip("needs the source checkout")
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        ".git", "build", "dist", "*.egg-info", "*.so", "*.pyd", "__pycache__", "_core.c",
+        ".*_cache", ".hypothesis", ".benchmarks", ".ci-venv"))
+    venv = tmp_path / "venv"
+    # no pip of its own: pip, setuptools, Cython and numpy come from this interpreter
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    bindir = venv / ("Scripts" if os.name == "nt" else "bin")
+    py = bindir / ("python.exe" if os.name == "nt" else "python")
+    purelib = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                             check=True, capture_output=True, text=True).stdout.strip()
+    paths = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    Path(purelib, "_outer_env.pth").write_text("\n".join(sorted(paths)) + "\n")
+    subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--no-build-isolation", "--no-deps",
+                    "-e", str(src)], check=True, timeout=600, cwd=tmp_path)
+    check = f"""
+import importlib.metadata, importlib.resources, json, os
+import ofc_fast as ofc
+inc = ofc.get_include()
+assert os.path.isfile(os.path.join(inc, "ofc_fast.h")), inc
+assert {{os.path.basename(p) for p in ofc.get_sources()}} >= {{"ofc_eval.c", "ofc_board.c"}}
+assert all(os.path.isfile(p) for p in ofc.get_sources())
+cases = json.loads((importlib.resources.files("ofc_fast.golden") / "pineapple.json").read_text())
+case = cases["cases"][0]
+assert ofc.analyze(case["boards"], cases["rules"]).royalties.tolist() == case["expect"]["royalties"]
+assert importlib.metadata.version("ofc_fast") == ofc.__version__, ofc.__version__
+assert ofc.__file__.startswith({str(src)!r}), ofc.__file__
+print("editable ok", inc)
+"""
+    out = subprocess.run([str(py), "-c", check], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "editable ok" in out.stdout
