@@ -301,7 +301,7 @@ def _score(deals: Any, rules: Rules | str, workers: int, want_net: bool) -> Any:
 def score(deals: Any, rules: Rules | str = PINEAPPLE, *, workers: int = 1) -> npt.NDArray[np.int32]:
     """Net points of each player: ``(n, P)`` int32 for deals ``(n, P, 13)``, ``(P,)`` for one deal.
 
-    Every pair of players is scored (RULES 6): +1 / -1 per row won / lost, the
+    Every pair of players is scored (docs/RULES.md §6): +1 / -1 per row won / lost, the
     scoop bonus for all three, the difference of royalties; a fouled player
     loses every row.  Each deal sums to 0.  A card used twice anywhere in a
     deal is an error.
@@ -384,7 +384,7 @@ class Board:
         return self._codes[8:13]
 
     def __str__(self) -> str:
-        return " / ".join(card_str(self._codes[lo:hi]) for lo, hi in _SLICES)
+        return " / ".join(card_str(self._codes[lo:hi].tolist()) for lo, hi in _SLICES)
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
@@ -424,5 +424,5 @@ class Board:
     def describe(self) -> tuple[str, str, str]:
         """Names of the three rows as high hands."""
         from .hands import strength
-        t, m, b = (describe(strength(self._codes[lo:hi])) for lo, hi in _SLICES)
+        t, m, b = (describe(strength(self._codes[lo:hi].tolist())) for lo, hi in _SLICES)
         return t, m, b

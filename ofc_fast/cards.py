@@ -12,8 +12,8 @@ array([50, 45,  0], dtype=uint8)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Any, Final
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, TypeAlias, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -183,6 +183,23 @@ def card(text: str) -> int:
     if len(codes) != 1:
         raise ValueError(f"expected one card, got {len(codes)} in {text!r}")
     return codes[0]
+
+
+# For the overloads: a 1-D array is one hand (one result), anything else a
+# batch.  An array whose number of dimensions the type checker does not know
+# is taken as a batch (it matches the 2-D alias first).
+_Array1: TypeAlias = "np.ndarray[tuple[int], np.dtype[Any]]"
+_Array2: TypeAlias = "np.ndarray[tuple[int, int], np.dtype[Any]]"
+
+
+@overload
+def card_str(codes: int | np.integer[Any] | Sequence[int], sep: str = ...) -> str: ...
+@overload
+def card_str(codes: _Array2 | Sequence[Sequence[int]], sep: str = ...) -> list[str]: ...
+@overload
+def card_str(codes: _Array1, sep: str = ...) -> str: ...
+@overload
+def card_str(codes: npt.NDArray[Any], sep: str = ...) -> Any: ...
 
 
 def card_str(codes: Any, sep: str = " ") -> Any:

@@ -2,7 +2,7 @@
 
 ``strength`` is a uint16, larger = stronger, comparable between a top row (3
 cards) and a middle or bottom row (5 cards): category first, then ranks by
-significance, and a missing kicker is lower than any card (RULES 3).  5-card
+significance, and a missing kicker is lower than any card (docs/RULES.md §3).  5-card
 hands take 7462 distinct values, 3-card hands 455, in 1..STRENGTH_MAX.
 
 >>> strength("Qh Qd 5c") > strength("Qs Qc 4d 3h 2s")
@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core, _workers
-from .cards import _parse_text, card_str, cards
+from .cards import _Array1, _Array2, _parse_text, card_str, cards
 
 __all__ = [
     "HandCategory", "STRENGTH_MAX", "LOWBALL_MAX", "strength", "lowball27",
@@ -146,9 +146,11 @@ def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int) -> Any:
 @overload
 def strength(hands: str | Sequence[int], *, workers: int = ...) -> int: ...
 @overload
-def strength(hands: Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+def strength(hands: _Array2 | Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
 @overload
-def strength(hands: npt.NDArray[Any], *, workers: int = ...) -> Any: ...
+def strength(hands: _Array1, *, workers: int = ...) -> int: ...
+@overload
+def strength(hands: npt.NDArray[Any], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
 
 
 def strength(hands: Any, *, workers: int = 1) -> Any:
@@ -159,7 +161,7 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
     or one hand as text or a list, giving an int.  ``workers``: threads
     (-1 = every core); the GIL is released while hands are evaluated.
 
-    >>> strength("Qh Qd 5c") > strength("Qs Qc 4d 3h 2s")   # RULES 3: QQ5 beats QQ432
+    >>> strength("Qh Qd 5c") > strength("Qs Qc 4d 3h 2s")   # docs/RULES.md §3: QQ5 beats QQ432
     True
     >>> strength([[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]).tolist()   # royal flush, three deuces
     [7917, 5439]
@@ -174,9 +176,11 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
 @overload
 def lowball27(hands: str | Sequence[int], *, workers: int = ...) -> int: ...
 @overload
-def lowball27(hands: Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+def lowball27(hands: _Array2 | Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
 @overload
-def lowball27(hands: npt.NDArray[Any], *, workers: int = ...) -> Any: ...
+def lowball27(hands: _Array1, *, workers: int = ...) -> int: ...
+@overload
+def lowball27(hands: npt.NDArray[Any], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
 
 
 def lowball27(hands: Any, *, workers: int = 1) -> Any:

@@ -1,4 +1,4 @@
-"""Matches (RULES 10): stacks that move by each hand's score until someone busts.
+"""Matches (docs/RULES.md §10): stacks that move by each hand's score until someone busts.
 
 Every player starts a match with ``rules.match_points`` (100). After every
 hand the points of :func:`~ofc_fast.score` move; a player whose points reach

@@ -1,6 +1,6 @@
 """Pure-Python reference implementation of the OFC rules (the test oracle).
 
-Written straight from RULES.md, deliberately slow and plain: no lookup
+Written straight from docs/RULES.md, deliberately slow and plain: no lookup
 tables, no numpy and nothing from the other ofc_fast modules, so it stays
 independent of the C kernel it is used to check.
 
@@ -187,7 +187,7 @@ def row_key(cards: Sequence[int]) -> tuple[int, ...]:
     """Strength key of a 3- or 5-card row, comparable across sizes.
 
     A missing kicker is -1, lower than any rank, so QQ5 > QQ432 but
-    QQ5 < QQ532; AKQ < AKQ32 but AKQ > AKJT9 (RULES 2-3).
+    QQ5 < QQ532; AKQ < AKQ32 but AKQ > AKJT9 (docs/RULES.md §2-3).
     """
     cards = _check_cards(cards, (3, 5))
     return _key3(cards) if len(cards) == 3 else _key5(cards, wheel=True)
@@ -202,7 +202,7 @@ def category(cards: Sequence[int]) -> int:
 
 
 def lowball_key(cards: Sequence[int]) -> tuple[int, ...]:
-    """Deuce-to-seven key of 5 cards; larger = better low (RULES 11).
+    """Deuce-to-seven key of 5 cards; larger = better low (docs/RULES.md §11).
 
     The 2-7 order is the high-poker order reversed, with aces always high
     and no wheel (A2345 is ace-high), so negate the no-wheel high key.
@@ -228,7 +228,7 @@ def _is_low_nuts(cards: Sequence[int]) -> bool:
 # ------------------------------------------------------------- boards
 
 def fouled(board: Sequence[int], rules: Any) -> bool:
-    """True when the board breaks the row order (RULES 4, 9)."""
+    """True when the board breaks the row order (docs/RULES.md §4, §9)."""
     board = _check_board(board)
     top, mid, bot = board[TOP], board[MIDDLE], board[BOTTOM]
     if rules.low:
@@ -300,7 +300,7 @@ def fantasyland(board: Sequence[int], rules: Any, in_fantasyland: bool = False) 
     """Cards dealt next hand (0 = no Fantasyland).
 
     Outside Fantasyland this is the entry count; inside, the base stay
-    count when the board stays and 0 otherwise (RULES 8).
+    count when the board stays and 0 otherwise (docs/RULES.md §8).
     """
     board = _check_board(board)
     if in_fantasyland:
@@ -326,7 +326,7 @@ def _row_results(a: list[int], b: list[int], low: bool) -> list[int]:
 
 
 def _pair_score(a: list[int], b: list[int], rules: Any) -> int:
-    """What player a wins from player b (RULES 6)."""
+    """What player a wins from player b (docs/RULES.md §6)."""
     fa, fb = fouled(a, rules), fouled(b, rules)
     if fa and fb:
         return 0

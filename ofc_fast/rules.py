@@ -1,6 +1,6 @@
 """Rules of an OFC variant as data: royalties, Fantasyland, stays, scoring, dealing.
 
-Every rule that RULES.md marks configurable is a field.  Presets:
+Every rule that docs/RULES.md marks configurable is a field.  Presets:
 ``ORIGINAL``, ``PINEAPPLE``, ``PROGRESSIVE`` and ``LOW``; make a house variant
 with :func:`dataclasses.replace`, which validates the result:
 
@@ -36,7 +36,7 @@ H = HandCategory
 
 #: the stay conditions in use, as (top, middle, bottom) minimum categories
 STAY_CONVENTIONS: dict[str, tuple[HandCategory | None, HandCategory | None, HandCategory | None]] = {
-    # trips top / full house+ middle / quads+ bottom (RULES 8 default)
+    # trips top / full house+ middle / quads+ bottom (docs/RULES.md §8 default)
     "standard": (H.THREE_OF_A_KIND, H.FULL_HOUSE, H.FOUR_OF_A_KIND),
     # the same with quads+ in the middle
     "quads_middle": (H.THREE_OF_A_KIND, H.FOUR_OF_A_KIND, H.FOUR_OF_A_KIND),
@@ -279,7 +279,7 @@ class Rules:
             lcat = info & 15
             high = (info >> 8) & 15
             live = np.zeros(n, dtype=np.uint8)
-            # live: no pair, straight or flush, and ten high or lower (RULES 9)
+            # live: no pair, straight or flush, and ten high or lower (docs/RULES.md §9)
             live[:info.shape[0]] = (lcat == H.HIGH_CARD) & (high <= 8) & (np.arange(info.shape[0]) > 0)
             royalty_middle = np.zeros(n, dtype=np.int32)
             lows = np.flatnonzero(live)

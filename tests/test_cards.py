@@ -1,4 +1,4 @@
-"""Card parsing and printing (RULES 1), and Cactus Kev conversions vs treys.
+"""Card parsing and printing (docs/RULES.md §1), and Cactus Kev conversions vs treys.
 
 Every one of the 52 cards is checked in every accepted spelling (rank in
 either case, ``10`` for ``T``, suit in either case or as a symbol), alone,
@@ -113,7 +113,7 @@ def test_iterables_of_str_and_int():
 
 
 def test_iterators_and_generators():
-    """RULES/API: 'iterables of str/int' -- an iterator is an iterable."""
+    """docs/RULES.md §1 and the API: 'iterables of str/int' -- an iterator is an iterable."""
     assert ofc.cards(iter(["Ah", "Kd", "2c"])).tolist() == [50, 45, 0]
     assert ofc.cards(c for c in (50, 45, 0)).tolist() == [50, 45, 0]
 

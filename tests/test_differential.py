@@ -29,8 +29,11 @@
   machine): 8-9 minutes on 2 idle cores, longer on a busy one; the CPU
   seconds of each part are printed.  Environment:
   ``OFC_FAST_DIFF_DEALS`` (deals per preset), ``OFC_FAST_DIFF_REPORT`` (a
-  file to append each preset's counts to, as JSON lines).  Deselect with
-  ``-m "not slow"``.
+  file to append each preset's counts to, as JSON lines).  Marked slow: it
+  runs with ``pytest -m slow`` (and in ``.ci/run``), not in the quick run.
+* ``test_differential_sample[preset]`` (in the quick run): the same
+  comparison and coverage checks on ``OFC_FAST_DIFF_SAMPLE`` deals per preset
+  (default 20,000; about 20 CPU seconds for all four).
 * ``test_properties_*`` (fast, hypothesis): zero-sum, antisymmetry, the
   fouled-vs-valid amount and ``score`` == ``score`` rebuilt from ``analyze``.
 """
@@ -57,6 +60,8 @@ import ofc_fast as ofc
 from ofc_fast import reference as R
 
 DEALS = int(os.environ.get("OFC_FAST_DIFF_DEALS", "1000000"))
+# the quick run's sample (test_differential_sample), deals per preset
+SAMPLE_DEALS = int(os.environ.get("OFC_FAST_DIFF_SAMPLE", "20000"))
 BATCH = 4000
 PRESET_NAMES = ("original", "pineapple", "progressive", "low")
 PLAYERS = {"original": (2, 3, 4), "pineapple": (2, 3), "progressive": (2, 3), "low": (2, 3)}
@@ -215,7 +220,7 @@ class DealGen:
         raise _Fail
 
     def low_middle(self) -> Spec:
-        """A Low middle, live or dead (RULES 9)."""
+        """A Low middle, live or dead (docs/RULES.md §9)."""
         kind = self.rnd()
         if kind < 0.16:
             return [5, 3, 2, 1, 0], None, True                       # the nuts
@@ -890,8 +895,21 @@ _FL_VALUES = {"original": (13,), "pineapple": (14,), "progressive": (14, 15, 16,
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_differential(preset: str, capsys: pytest.CaptureFixture[str],
                       record_property: Any) -> None:
+    """OFC_FAST_DIFF_DEALS deals per preset (default 1,000,000): minutes; opt-in."""
+    _differential(preset, DEALS, capsys, record_property)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_differential_sample(preset: str, capsys: pytest.CaptureFixture[str],
+                             record_property: Any) -> None:
+    """The same comparison on SAMPLE_DEALS deals per preset, in the quick run (seconds)."""
+    _differential(preset, SAMPLE_DEALS, capsys, record_property)
+
+
+def _differential(preset: str, deals: int, capsys: pytest.CaptureFixture[str],
+                  record_property: Any) -> None:
     t0 = time.perf_counter()
-    results = _parallel(preset, DEALS)
+    results = _parallel(preset, deals)
     stats: Counter[str] = Counter()
     mismatches: list[str] = []
     conflicts: list[str] = []
@@ -925,7 +943,7 @@ def test_differential(preset: str, capsys: pytest.CaptureFixture[str],
     assert not mismatches, "C kernel differs from the reference:\n" + "\n".join(mismatches[:20])
     assert not conflicts, "C strengths disagree with the reference order:\n" + "\n".join(conflicts[:10])
     assert not {k: v for k, v in stats.items() if k.startswith("mismatch") and v}, stats
-    assert stats["deals compared"] == DEALS
+    assert stats["deals compared"] == deals
 
     # strength order, globally (covers the order within each deal)
     n_high = _check_order(list(high_pairs.items()), "3- and 5-card rows")
@@ -942,11 +960,11 @@ def test_differential(preset: str, capsys: pytest.CaptureFixture[str],
              if stats[k] < int(share * boards) and int(share * boards) >= 3}
     assert not short, f"generator coverage too low (feature: (got, minimum)): {short}"
     for players in PLAYERS[preset]:
-        assert stats[f"deals with {players} players"] >= DEALS // 10, players
+        assert stats[f"deals with {players} players"] >= deals // 10, players
     for v in _FL_VALUES[preset]:
         assert stats[f"fantasyland {v} (entry)"] >= boards // 2000, (v, stats)
     assert stats[f"fantasyland {ofc.get_rules(preset).stay_cards} (in Fantasyland)"] >= boards // 100
-    if DEALS >= 100_000:
+    if deals >= 100_000:
         assert n_high >= 5000, n_high
         if low:
             assert n_low >= 200, n_low
@@ -977,7 +995,7 @@ def built_deals(draw: Any) -> tuple[ofc.Rules, np.ndarray]:
 
 
 def _score_from_analysis(deal: np.ndarray, rules: ofc.Rules) -> np.ndarray:
-    """Pairwise points rebuilt from analyze() alone (RULES 6)."""
+    """Pairwise points rebuilt from analyze() alone (docs/RULES.md §6)."""
     a = ofc.analyze(deal, rules)
     p = deal.shape[0]
     m = np.zeros((p, p), dtype=np.int64)

@@ -1,4 +1,4 @@
-"""Bad input (RULES 1): every class of error, on the one-hand path and the batch path.
+"""Bad input (docs/RULES.md §1): every class of error, on the one-hand path and the batch path.
 
 Each case asserts the exception type AND that the message names the
 offending value and where it is ("hand N, position P"; one-hand calls omit

@@ -1,4 +1,4 @@
-"""Matches (RULES 10): stacks start at match_points, move by each hand's score, end at a bust."""
+"""Matches (docs/RULES.md §10): stacks start at match_points, move by each hand's score, end at a bust."""
 import dataclasses
 
 import numpy as np

@@ -1,7 +1,7 @@
-"""Tests of the pure-Python reference (ofc_fast.reference) against RULES.md.
+"""Tests of the pure-Python reference (ofc_fast.reference) against docs/RULES.md.
 
 The rules objects here are a small stand-in with the preset values of
-RULES.md, so these tests do not depend on the package's own rules module.
+docs/RULES.md, so these tests do not depend on the package's own rules module.
 """
 
 from __future__ import annotations

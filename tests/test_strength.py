@@ -1,4 +1,4 @@
-"""Hand strength (RULES 2, 3) and deuce-to-seven lowball (RULES 9, 11).
+"""Hand strength (docs/RULES.md §2, §3) and deuce-to-seven lowball (docs/RULES.md §9, §11).
 
 What is covered, and how:
 
@@ -99,7 +99,7 @@ def low5(all5):
 # ------------------------------------------------- independent numpy key
 
 def np_key(hands: np.ndarray, wheel: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """(key, category) of 3- or 5-card hands, written from RULES 2-3 only.
+    """(key, category) of 3- or 5-card hands, written from docs/RULES.md §2-3 only.
 
     key: larger = stronger; category first, then the distinct ranks by
     significance (count, then rank), padded with "missing" (lower than any
@@ -245,7 +245,7 @@ def test_three_card_vs_numpy_key(all3, s3):
     assert np.array_equal(ofc.category(s3), cat)
 
 
-# ------------------------------------------------- the merged scale (RULES 3)
+# ------------------------------------------------- the merged scale (docs/RULES.md §3)
 
 @pytest.mark.slow
 def test_merged_scale_exhaustive(all5, s5, all3, s3):
@@ -287,7 +287,7 @@ def test_merged_scale_random_pairs_vs_reference():
 
 
 @pytest.mark.parametrize("top, middle, top_wins", [
-    ("Qh Qd 5c", "Qs Qc 4d 3h 2s", True),        # RULES 3: 5 > 4
+    ("Qh Qd 5c", "Qs Qc 4d 3h 2s", True),        # docs/RULES.md §3: 5 > 4
     ("Qh Qd 5c", "Qs Qc 5d 3h 2s", False),       # equal to the 5, middle has kickers
     ("Ah Kd Qc", "As Kc Qd 3h 2s", False),       # AKQ < AKQ32
     ("Ah Kd Qc", "As Kc Jd Th 9s", True),        # AKQ > AKJT9
@@ -315,7 +315,7 @@ def test_weakest_and_strongest():
     assert h("Qh Qd 4c") + 1 == h("Qs Qc 4d 3h 2s") == h("Qh Qd 5c") - 1 == h("Qs Qc 5d 3h 2s") - 2
 
 
-# ------------------------------------------------- wheel (RULES 2)
+# ------------------------------------------------- wheel (docs/RULES.md §2)
 
 @pytest.mark.slow
 def test_wheel_is_lowest_straight_and_steel_wheel_lowest_straight_flush(s5):
@@ -517,10 +517,10 @@ def lo(text: str) -> int:
 
 def test_lowball_rules_examples():
     assert lo("7c 5d 4h 3s 2c") == ofc.LOWBALL_MAX == 7462          # the nuts
-    assert lo("2c 3d 5h 7s 8c") > lo("2d 4h 5s 7c 9d")               # RULES 9
-    assert lo("2c 3d 4h 6s 8c") > lo("3d 4h 5s 7c 8d")               # RULES 9
+    assert lo("2c 3d 5h 7s 8c") > lo("2d 4h 5s 7c 9d")               # docs/RULES.md §9
+    assert lo("2c 3d 4h 6s 8c") > lo("3d 4h 5s 7c 8d")               # docs/RULES.md §9
     assert lo("2c 3d 5h 7s 8c") == lo("2d 3h 5s 7c 8d")              # identical ranks tie
-    # RULES 11: A-2-3-4-5 is ace high, not a straight
+    # docs/RULES.md §11: A-2-3-4-5 is ace high, not a straight
     wheel = lo("As 2d 3c 4h 5s")
     assert wheel > lo("6s 5d 4c 3h 2s")                               # 6-high straight
     assert wheel < lo("Kh 5d 4c 3h 2s")                               # any king high is better

@@ -5,8 +5,8 @@
 Three kinds of line:
 
 * ``assert_type(expr, T)``: the API's annotation gives exactly ``T``.
-* ``x: T = expr``: the annotation is compatible with ``T`` (often because it is
-  ``Any``; see the notes in the lead's report for the precise types to give).
+* ``x: T = expr``: the annotation is compatible with ``T`` (where it is
+  ``Any``, because the type depends on the value, e.g. the depth of a nested list).
 * ``expr  # type: ignore[code]``: a misuse that the annotations must reject.
   mypy --strict warns about unused ignores, so if the API stops rejecting the
   misuse this file fails.
@@ -73,6 +73,12 @@ def card_functions() -> None:
     one_name: str = ofc.card_str(51)
     hand_name: str = ofc.card_str([50, 45, 0])
     row_names: list[str] = ofc.card_str(np.zeros((2, 3), dtype=np.uint8), sep=",")
+    # precise per overload: one code or one hand -> str, a batch of hands -> list[str]
+    assert_type(ofc.card_str(51), str)
+    assert_type(ofc.card_str([50, 45, 0]), str)
+    assert_type(ofc.card_str(np.zeros(3, dtype=np.uint8)), str)
+    assert_type(ofc.card_str([[50, 45, 0], [1, 2, 3]]), list[str])
+    assert_type(ofc.card_str(np.zeros((2, 3), dtype=np.uint8)), list[str])
     assert (one_name, hand_name, row_names) == ("As", "Ah Kd 2c", ["2c,2c,2c", "2c,2c,2c"])
     cactus: npt.NDArray[np.int64] = ofc.to_cactus(ofc.cards("As Kd"))
     assert_type(ofc.from_cactus(cactus), U8)
@@ -89,6 +95,13 @@ def hand_functions() -> None:
     many: U16 = ofc.strength(np.zeros((0, 5), dtype=np.uint8), workers=-1)
     low_one: int = ofc.lowball27("7c 5d 4h 3s 2c")
     low_many: U16 = ofc.lowball27(np.zeros((0, 5), dtype=np.int32), workers=2)
+    # arrays: a known 1-D array is one hand (int); anything else is a batch
+    assert_type(ofc.strength(np.zeros(5, dtype=np.uint8)), int)
+    assert_type(ofc.strength(np.zeros((4, 5), dtype=np.uint8)), U16)
+    batch: npt.NDArray[np.int64] = np.zeros((2, 3, 5), dtype=np.int64)
+    assert_type(ofc.strength(batch), U16)
+    assert_type(ofc.lowball27(batch), U16)
+    assert_type(ofc.lowball27(np.zeros(5, dtype=np.int8)), int)
     assert one == STRENGTH_MAX and low_one == LOWBALL_MAX and many.shape == low_many.shape == (0,)
 
     cat: HandCategory = ofc.category(one)

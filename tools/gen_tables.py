@@ -7,15 +7,15 @@ differ from what this script produces (CI runs it).
 
 The script is deliberately self-contained (standard library only) and shares
 no code with ``ofc_fast.reference``: the two are independent derivations of
-RULES.md and the tests compare them.
+docs/RULES.md and the tests compare them.
 
 Scales produced
 ---------------
 strength   One order over every 5-card class (7462) and every 3-card class
            (455): category first, then ranks by significance, a missing
-           kicker lower than any card (RULES 3).  1 = weakest (3-card 4-3-2
+           kicker lower than any card (docs/RULES.md §3).  1 = weakest (3-card 4-3-2
            high) .. 7917 = royal flush; 0 is never a hand.
-lowball    Deuce-to-seven order of 5 cards (RULES 11): 1 = worst (royal
+lowball    Deuce-to-seven order of 5 cards (docs/RULES.md §11): 1 = worst (royal
            flush) .. 7462 = 7-5-4-3-2 offsuit.
 
 Perfect hash for 5 cards
