@@ -81,6 +81,20 @@ def test_source_folder_without_extension_says_what_to_do(tmp_path: Path) -> None
     assert "circular" not in proc.stderr
 
 
+@pytest.mark.skipif(not sysconfig.get_config_var("Py_GIL_DISABLED"),
+                    reason="only on a free-threaded CPython (3.14t)")
+def test_free_threaded_import_keeps_the_gil_off() -> None:
+    """The extension declares itself free-threading compatible: importing it does
+    not re-enable the GIL (CPython would, with a RuntimeWarning, otherwise)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHON_GIL"}
+    code = "import sys, ofc_fast; ofc_fast.strength('Ah Kh Qh'); print(sys._is_gil_enabled())"
+    proc = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", code], env=env,
+                          cwd=Path(ofc.__file__).parent.parent, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "False", proc.stdout + proc.stderr
+
+
 @pytest.mark.slow
 def test_editable_install(tmp_path: Path) -> None:
     """`pip install -e .` of a copy of the checkout: the C files, the golden vectors, the version.
@@ -91,6 +105,12 @@ def test_editable_install(tmp_path: Path) -> None:
     """
     if not (ROOT / "setup.py").is_file():
         pytest.skip("needs the source checkout")
+    # the build requirements, reused from this environment (pyproject.toml [build-system])
+    pytest.importorskip("setuptools", minversion="77")
+    pytest.importorskip("Cython", minversion="3.1")
+    pytest.importorskip("pip")
+    if "asan" in os.environ.get("LD_PRELOAD", ""):
+        pytest.skip("under a preloaded sanitizer runtime the compiler and pip would run instrumented")
     src = tmp_path / "src"
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
         ".git", "build", "dist", "*.egg-info", "*.so", "*.pyd", "__pycache__", "_core.c",

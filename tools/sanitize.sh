@@ -7,8 +7,8 @@
 # Python itself is not instrumented, so the sanitizer runtimes are preloaded
 # (LD_PRELOAD, gcc on Linux).  Leak detection is off: CPython keeps memory
 # alive at exit by design; tests/test_memory.py checks ofc_fast's own use.
-# The differential test is cut to OFC_FAST_DIFF_DEALS deals per preset
-# (default here 20000) so the run fits in CI's time.
+# The slow tests run too, with the differential cut to OFC_FAST_DIFF_DEALS
+# deals per preset (default here 20000) so the run fits in CI's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -20,7 +20,7 @@ trap 'rm -rf "$WORK"' EXIT
 . "$WORK/venv/bin/activate"
 python -m pip install --quiet --upgrade pip
 # build requirements first, then the package built in this environment with the sanitizer flags
-python -m pip install --quiet "setuptools>=77" "Cython>=3.0.11" "numpy>=2.0"
+python -m pip install --quiet "setuptools>=77" "Cython>=3.1" "numpy>=2.0"
 # build from a copy: setuptools keeps objects in ./build, and sanitizer objects
 # must never be picked up by a normal build of the checkout
 mkdir "$WORK/src"
@@ -34,5 +34,7 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1:check
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # the installed package must be the sanitizer build
 (cd "$WORK" && LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python -c "import ofc_fast._core as c; print('ofc_fast from', c.__file__)")
-# `pytest`, not `python -m pytest`: the latter would import the source tree
-LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q "$@"
+# the slow tests too (-m); arguments given to this script come after and win.
+# `pytest` from the checkout: tests/conftest.py makes sure the installed
+# (sanitizer) build is the one imported
+LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q -m "slow or not slow" "$@"
