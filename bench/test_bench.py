@@ -17,11 +17,10 @@ session, so a wrong or changed result fails the test, not just a slow one:
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
-
 import importlib.util
 import sys
 from pathlib import Path
+from typing import Any, Sequence
 
 import numpy as np
 import pytest

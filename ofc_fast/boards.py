@@ -21,7 +21,7 @@ import numpy.typing as npt
 from . import _core, _workers
 from .cards import EMPTY, _parse_text, card_str, cards
 from .hands import describe
-from .rules import PINEAPPLE, PROGRESSIVE, Rules, get_rules
+from .rules import PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (PROGRESSIVE: doctests)
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
 

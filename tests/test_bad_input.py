@@ -396,7 +396,7 @@ RULE_FIELDS = [
     ("top_pair", (0,) * 12, "top_pair"), ("top_pair", "a" * 13, "top_pair"),
     ("top_pair", None, "top_pair"), ("top_pair", (1.5,) * 13, "top_pair[0]"),
     ("top_pair", (0,) * 12 + (10**6,), "top_pair[12]"), ("top_pair", np.arange(13.0), "top_pair[0]"),
-    ("top_pair", {i: 1 for i in range(13)}, "top_pair"), ("top_pair", set(range(100, 113)), "top_pair"),
+    ("top_pair", dict.fromkeys(range(13), 1), "top_pair"), ("top_pair", set(range(100, 113)), "top_pair"),
     ("middle", (0,) * 11, "middle"), ("bottom", (None,) * 10, "bottom[0]"),
     ("stay_top", 5, "stay_top"), ("stay_top", "x", "stay_top"), ("stay_top", True, "stay_top"),
     ("stay_middle", 10, "stay_middle"), ("stay_middle", -1, "stay_middle"),

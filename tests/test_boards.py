@@ -138,7 +138,8 @@ def test_board_methods() -> None:
 
 
 @pytest.mark.parametrize("bad, msg", [
-    ("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks Qh", "card Qh (code 42) is used twice: at top position 0 and at bottom position 4"),
+    ("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks Qh",
+     "card Qh (code 42) is used twice: at top position 0 and at bottom position 4"),
     (list(range(12)), "13 cards"),
     (list(range(14)), "13 cards"),
     (np.array(list(range(12)) + [52], dtype=np.uint8), "bottom position 4: card code 52 is not in 0..51"),

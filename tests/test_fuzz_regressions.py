@@ -137,7 +137,8 @@ def test_zero_stride_rows_repeat_one_hand() -> None:
 
 def test_more_workers_than_rows() -> None:
     assert ofc.strength(np.array([[50, 46, 42, 38, 34]]), workers=64).tolist() == [ofc.STRENGTH_MAX]
-    assert ofc.score(np.stack([B1, B2])[None], workers=64).tolist() == [ref.score([B1.tolist(), B2.tolist()], ofc.PINEAPPLE)]
+    assert ofc.score(np.stack([B1, B2])[None], workers=64).tolist() == \
+        [ref.score([B1.tolist(), B2.tolist()], ofc.PINEAPPLE)]
 
 
 def test_analyze_checks_each_board_on_its_own() -> None:

@@ -152,7 +152,7 @@ def test_all_deals_stacked(preset: str) -> None:
             codes = np.stack([ofc.parse_boards(b) for b in case["boards"]])
             by_players.setdefault(len(case["boards"]), []).append((codes, case["expect"]))
     assert set(by_players) >= {2, 3}
-    for players, items in by_players.items():
+    for items in by_players.values():
         deals = np.stack([c for c, _ in items])
         assert ofc.score(deals, rules).tolist() == [e["score"] for _, e in items]
         assert ofc.score_matrix(deals, rules, workers=2).tolist() == [e["score_matrix"] for _, e in items]
@@ -162,7 +162,7 @@ def test_golden_covers_every_feature() -> None:
     """A golden file change that drops a whole feature fails here."""
     seen: dict[str, set[int]] = {p: set() for p in PRESETS}
     players: dict[str, set[int]] = {p: set() for p in PRESETS}
-    fouled: dict[str, int] = {p: 0 for p in PRESETS}
+    fouled: dict[str, int] = dict.fromkeys(PRESETS, 0)
     for preset, case in CASES:
         seen[preset].update(case["expect"]["fantasyland"])
         players[preset].add(len(case["boards"]))

@@ -19,7 +19,7 @@ FORMAT = "ofc_fast-golden-1"
 
 # The package's presets: the reference reads only their fields, so these
 # checks tie the reference, the preset values and the hand-worked vectors.
-PRESETS = {name: rules for name, rules in ofc_rules.PRESETS.items()}
+PRESETS = dict(ofc_rules.PRESETS)
 EXPECT_KEYS = {"fouled", "royalties", "fantasyland", "stays", "score", "score_matrix"}
 
 

@@ -25,7 +25,6 @@ What is covered, and how:
 """
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 

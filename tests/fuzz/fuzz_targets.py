@@ -169,7 +169,7 @@ def valid_hands(arr: np.ndarray, sizes: tuple[int, ...]) -> bool:
     flat = arr.reshape(-1, arr.shape[-1]).astype(object)
     if not all(0 <= int(v) <= 51 for v in flat.reshape(-1)):
         return False
-    return all(len(set(int(v) for v in row)) == len(row) for row in flat)
+    return all(len({int(v) for v in row}) == len(row) for row in flat)
 
 
 # ----------------------------------------------------------------- target: text
@@ -582,7 +582,6 @@ def fuzz_deals(data: bytes) -> None:
     for i in range(n):
         deck = d.deck()
         deals[i].reshape(-1)[:cards] = deck[:cards]
-    spoiled = False
     if n and d.chance(80):
         i, p, j = d.int(0, n - 1), d.int(0, players - 1), d.int(0, 12)
         if d.bool():
@@ -591,7 +590,6 @@ def fuzz_deals(data: bytes) -> None:
             q, k = d.int(0, players - 1), d.int(0, 12)
             if (q, k) != (p, j):
                 deals[i, p, j] = deals[i, q, k]
-        spoiled = True
     dtype = d.pick(["u1", "i8", "i4"])
     if dtype == "u1":
         deals = np.where(deals < 0, 255, np.minimum(deals, 255))
