@@ -68,6 +68,8 @@ def test_golden_package() -> None:
 
 def test_source_folder_without_extension_says_what_to_do(tmp_path: Path) -> None:
     """`import ofc_fast` from a checkout that was not built: one ImportError that says what to do."""
+    if not (ROOT / "ofc_fast" / "__init__.py").is_file() or not (ROOT / "csrc").is_dir():
+        pytest.skip("needs the source checkout (the tests run here from a copy of tests/ alone)")
     shutil.copytree(ROOT / "ofc_fast", tmp_path / "ofc_fast",
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_core.c"))
     (tmp_path / "csrc").mkdir()
