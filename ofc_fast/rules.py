@@ -201,7 +201,10 @@ class Rules:
         preset = PRESETS.get(self.name) if "PRESETS" in globals() else None
         if preset is not None and preset == self:
             return f"ofc_fast.{self.name.upper()}"
-        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+        def show(v: Any) -> str:
+            return f"HandCategory.{v.name}" if isinstance(v, HandCategory) else repr(v)
+
+        changed = [f"{f.name}={show(getattr(self, f.name))}" for f in dataclasses.fields(self)
                    if f.name == "name" or getattr(self, f.name) != f.default]
         return f"Rules({', '.join(changed)})"
 

@@ -136,7 +136,9 @@ def test_rules_repr() -> None:
     assert repr(house) == "Rules(name='house', scoop_bonus=6)"
     renamed_low = dataclasses.replace(ofc.LOW, name="low2", fl_low_mode="both")
     changed = dataclasses.replace(ofc.PINEAPPLE, scoop_bonus=4)   # a preset's name, other values
-    for r in (house, renamed_low, changed):
+    quads = ofc.PINEAPPLE.with_stay("quads_middle")
+    assert "stay_middle=HandCategory.FOUR_OF_A_KIND" in repr(quads)
+    for r in (house, renamed_low, changed, quads):
         assert eval(repr(r), {"Rules": ofc.Rules, "HandCategory": ofc.HandCategory}) == r
     assert repr(changed) == "Rules(name='pineapple', scoop_bonus=4)"
     # the short repr changes neither equality, hashing nor pickling
