@@ -28,7 +28,7 @@ def _load() -> list[tuple[str, dict[str, Any]]]:
     assert {f.stem for f in files} >= set(PRESETS), "missing golden files"
     out = []
     for path in files:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(encoding="utf-8"))
         assert data["format"] == FORMAT, path
         assert data["rules"] in PRESETS, path
         assert data["description"]
