@@ -104,7 +104,7 @@ static void row_values(const uint8_t *b, int64_t nb, int low, uint16_t *v)
 }
 
 /* Cards dealt on entering Fantasyland from the top and middle info words
- * (docs/RULES.md §8, §9): both qualifying (Low: KK+ and the nuts) deal fl_both; else
+ * (docs/RULES.md sections 8, 9): both qualifying (Low: KK+ and the nuts) deal fl_both; else
  * the one that qualifies deals its own count, unless both are required. */
 static inline unsigned fl_entry(uint32_t it, uint32_t im, const ofc_rules *r)
 {
@@ -206,7 +206,7 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl
 static inline int ofc_sign(int d) { return (d > 0) - (d < 0); }
 
 /* Points of one deal of P boards from their row values v (3 per board):
- * docs/RULES.md §6 for every pair, written to net[P] and/or matrix[P*P]. */
+ * docs/RULES.md section 6 for every pair, written to net[P] and/or matrix[P*P]. */
 static inline void score_deal(const uint16_t *v, const int P, const int low, const ofc_rules *r,
                               int32_t *net, int32_t *matrix)
 {
