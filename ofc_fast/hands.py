@@ -351,8 +351,8 @@ def ranks(s: Any) -> Any:
     (10, 11, 3, 0)
     >>> ranks(strength("Ah 2d 3c 4s 5h"))        # the wheel: five high
     (3,)
-    >>> ranks(strength([[0, 1, 2], [4, 8, 12]])).tolist()
-    [[0, -1, -1, -1, -1], [2, 1, 0, -1, -1]]
+    >>> ranks(strength([[0, 1, 2], [4, 8, 12]])).tolist()   # trip deuces; 5-4-3
+    [[0, -1, -1, -1, -1], [3, 2, 1, -1, -1]]
     """
     if type(s) is int and 1 <= s <= STRENGTH_MAX:
         return _RANK_TUPLES[s]
