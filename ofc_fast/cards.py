@@ -18,6 +18,8 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from . import _core
+
 __all__ = [
     "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",
     "from_cactus", "to_cactus",
@@ -261,6 +263,10 @@ def from_cactus(ints: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     >>> card_str(from_cactus([268442665, 134236965]))
     'As Kd'
     """
+    if type(ints) is list or type(ints) is tuple:
+        fast = _core.from_cactus_one(ints)   # valid Cactus Kev ints: straight to C
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
     if isinstance(ints, (list, tuple)):
         for i, v in enumerate(ints):
             if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v < 2**31:
