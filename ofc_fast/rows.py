@@ -1,0 +1,146 @@
+"""One row at a time: the strength of a row still being filled, and a row's royalty.
+
+A partial row is on the same scale as :func:`~ofc_fast.strength`: it is
+worth what it has made so far, its missing cards counting lower than any
+card.  Exactly: the cards' pattern (category from the rank counts -- high
+card, pair, two pair, trips or quads; no straight or flush is made before
+the fifth card -- then the distinct ranks by count and rank, missing ones
+last and lowest) is placed on the strength scale, and the row gets the
+smallest strength whose pattern is at least that (its ceiling).  So
+
+* 3 cards are worth their 3-card strength and 5 cards their strength;
+* a 2-card top "Ah Ad" is a pair of aces with no kicker: equal to A-A-2 on
+  top, above every pair of kings;
+* a 4-card middle "Kh Kd 7c 3s" is worth K-K-7-3-2, the least it can become;
+* the value never exceeds that of any completion of the row, and more
+  cards never lower it (tests/test_rows.py checks both on random rows).
+
+>>> partial_strength("Ah Ad") == strength("Ah Ad 2c")
+True
+>>> partial_strength("Kh Kd 7c 3s") == strength("Kh Kd 7c 3s 2d")
+True
+>>> royalty("Qh Qd 5c", "top", PINEAPPLE), royalty("5s 6s 7s 8s 9s", "middle", PINEAPPLE)
+(7, 30)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import EMPTY, cards
+from .hands import _CATEGORY, _RANKS5, STRENGTH_MAX, describe, lowball27, strength  # noqa: F401
+from .rules import PINEAPPLE, Rules, get_rules
+
+__all__ = ["partial_strength", "royalty"]
+
+_BASE = 14   # pattern digits: rank + 1, 0 = missing
+
+
+def _pattern_keys(category: npt.NDArray[Any], ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+    key = category.astype(np.int64)
+    for i in range(5):
+        key = key * _BASE + (ranks[..., i].astype(np.int64) + 1)
+    return key
+
+
+#: pattern key of every strength 1..STRENGTH_MAX, increasing with the strength
+_KEYS = _pattern_keys(_CATEGORY[1:], _RANKS5[1:])
+
+
+def _rows_array(x: Any) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
+    if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, np.integer)) and np.ndim(x) == 0):
+        raise TypeError(f"a row is a sequence of cards, not a single value: {x!r}")
+    if isinstance(x, np.ndarray) and x.dtype.kind not in "iuUS":
+        raise TypeError(f"cards must be integer codes or text, got a {x.dtype} array")
+    arr = cards(x, allow_empty=True)
+    if arr.ndim == 0:
+        raise TypeError("a row is a sequence of cards, not a single value")
+    k = arr.shape[-1]
+    if k > 5:
+        raise ValueError(f"a row holds at most 5 cards: got {k} (last dimension of shape {arr.shape})")
+    n = int(np.prod(arr.shape[:-1], dtype=np.int64))
+    return np.ascontiguousarray(arr.reshape(n, k)), arr.shape[:-1], arr.ndim == 1
+
+
+def partial_strength(rows: Any) -> Any:
+    """Strength of rows holding 0 to 5 cards, on the scale of :func:`strength` (see the module).
+
+    ``rows``: one row (text, codes) of up to 5 cards, or an array ``(..., 3)``
+    or ``(..., 5)`` whose empty slots are 255 (or -1, or ``--`` in text).
+    Gives an int, or a uint16 array ``(...)``; an empty row is 0.  A card
+    twice in a row is an error.
+
+    >>> describe(partial_strength("Ah")), partial_strength([])   # A-3-2 is the least ace high
+    ('Ace high, Three-Two kickers', 0)
+    >>> partial_strength([[50, 255, 255], [50, 51, 255]]).tolist() == [partial_strength("Ah"),
+    ...                                                               partial_strength("Ah As")]
+    True
+    """
+    flat, lead, one = _rows_array(rows)
+    n, k = flat.shape
+    valid = flat != EMPTY
+    count = valid.sum(axis=1)
+    # a card twice in a row
+    srt = np.sort(flat, axis=1)
+    dup = ((srt[:, 1:] == srt[:, :-1]) & (srt[:, 1:] != EMPTY)).any(axis=1) if k > 1 else np.zeros(n, bool)
+    if dup.any():
+        row = int(np.argmax(dup))
+        hand = [int(c) for c in flat[row]]
+        c = next(c for i, c in enumerate(hand) if c != EMPTY and c in hand[:i])
+        where = f"row {row}: " if lead else ""
+        raise ValueError(f"{where}card {c} appears twice in the row {hand}")
+    rank = np.where(valid, flat >> 2, -1).astype(np.int64)
+    counts = np.zeros((n, 13), dtype=np.int64)
+    for j in range(k):
+        np.add.at(counts, (np.arange(n)[valid[:, j]], rank[valid[:, j], j]), 1)
+    # distinct ranks by (count, rank), largest first; missing ones -1
+    order_key = np.where(counts > 0, counts * 16 + np.arange(13), -1)
+    order = np.argsort(-order_key, axis=1, kind="stable")[:, :5]
+    top = np.take_along_axis(order_key, order, axis=1)
+    ranks = np.where(top >= 0, order, -1).astype(np.int8)
+    most = counts.max(axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    category = np.select([most >= 4, most == 3, pairs >= 2, pairs == 1], [7, 3, 2, 1], 0)
+    out = np.searchsorted(_KEYS, _pattern_keys(category, ranks), side="left") + 1
+    out = np.minimum(out, STRENGTH_MAX).astype(np.uint16)
+    out[count == 0] = 0
+    full = count == 5   # five cards: straights and flushes count
+    if full.any():
+        five = flat[full]
+        five = np.sort(five, axis=1)[:, :5] if k == 5 else five
+        out[full] = strength(np.ascontiguousarray(five))
+    if one:
+        return int(out[0])
+    return out.reshape(lead)
+
+
+_ROW_INDEX = {"top": 0, "middle": 1, "bottom": 2}
+
+
+def royalty(row: Any, name: str, rules: Rules | str = PINEAPPLE) -> Any:
+    """Royalty of complete rows of one kind: ``name`` is "top" (3 cards), "middle" or "bottom" (5).
+
+    The points the row brings on an unfouled board (a Low middle: its 2-7
+    points, 0 when dead).  One row gives an int, an array ``(..., 3|5)`` an
+    int32 array ``(...)``.
+
+    >>> royalty("Kc Kd Kh Ks 2d", "bottom", "pineapple"), royalty("7c 5d 4h 3s 2c", "middle", "low")
+    (10, 8)
+    """
+    r = get_rules(rules)
+    if not isinstance(name, str) or name not in _ROW_INDEX:
+        raise ValueError(f"row name must be 'top', 'middle' or 'bottom', got {name!r}")
+    index = _ROW_INDEX[name]
+    size = 3 if index == 0 else 5
+    if isinstance(row, (bool, np.bool_)) or (isinstance(row, (int, np.integer)) and np.ndim(row) == 0):
+        raise TypeError(f"a row is a sequence of cards, not a single value: {row!r}")
+    codes = row if isinstance(row, np.ndarray) and row.dtype.kind in "iu" else cards(row)
+    if codes.ndim == 0 or codes.shape[-1] != size:
+        got = codes.shape[-1] if codes.ndim else 0
+        raise ValueError(f"the {name} row has {size} cards, got {got}")
+    arr = np.asarray(lowball27(codes) if index == 1 and r.low else strength(codes))
+    info = r.tables.arrays[index]
+    pts = (info[arr] & 0xFFFF).astype(np.uint16).view(np.int16).astype(np.int32)
+    return int(pts) if arr.ndim == 0 else pts
