@@ -329,7 +329,14 @@ def describe(x: Any) -> Any:
 _RANKS5 = np.stack([((_INFO >> (8 + 4 * i)) & 15).astype(np.int8) for i in range(5)], axis=-1)
 _RANKS5[_RANKS5 == 15] = -1
 _RANKS5.setflags(write=False)
-_RANK_TUPLES: list[tuple[int, ...]] = [tuple(int(r) for r in row if r >= 0) for row in _RANKS5]
+_RANK_TUPLES: list[tuple[int, ...] | None] = [None] * (STRENGTH_MAX + 1)   # ranks(int), filled on use
+
+
+def _rank_tuple(s: int) -> tuple[int, ...]:
+    t = _RANK_TUPLES[s]
+    if t is None:
+        t = _RANK_TUPLES[s] = tuple(r for r in _RANKS5[s].tolist() if r >= 0)
+    return t
 
 
 @overload
@@ -355,10 +362,10 @@ def ranks(s: Any) -> Any:
     [[0, -1, -1, -1, -1], [3, 2, 1, -1, -1]]
     """
     if type(s) is int and 1 <= s <= STRENGTH_MAX:
-        return _RANK_TUPLES[s]
+        return _rank_tuple(s)
     arr, one = _strength_array(s)
     if one:
-        return _RANK_TUPLES[int(arr)]
+        return _rank_tuple(int(arr))
     out: npt.NDArray[np.int8] = _RANKS5[arr]
     return out
 
@@ -441,7 +448,7 @@ def _fast(general: _F, fast: Any) -> _F:
 
 
 _core._install(strength, category, to_cactus_rank, _describe_filling,
-               [None] + [HandCategory(int(c)) for c in _CATEGORY[1:]])
+               [None] + [list(HandCategory)[c] for c in _CATEGORY[1:].tolist()])
 _core._install_names(_NAMES)
 strength = _fast(strength, _core.strength)
 category = _fast(category, _core.category)
