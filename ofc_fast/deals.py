@@ -90,6 +90,11 @@ def find_duplicates(boards: Any) -> npt.NDArray[np.intp]:
     ...                  "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks Qh"]).tolist()
     [1]
     """
+    if isinstance(boards, (bool, np.bool_)) or (isinstance(boards, (int, np.integer))
+                                                 and np.ndim(boards) == 0):
+        raise TypeError(f"find_duplicates takes rows of cards, not a single value: {boards!r}")
+    if isinstance(boards, np.ndarray) and boards.dtype.kind not in "iuUS":
+        raise TypeError(f"cards must be integer codes or text, got a {boards.dtype} array")
     if isinstance(boards, Board):
         boards = boards.codes
     elif isinstance(boards, (list, tuple)) and any(isinstance(b, Board) for b in boards):

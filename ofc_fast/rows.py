@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .cards import EMPTY, cards
+from .cards import EMPTY, card_str, cards
 from .hands import _CATEGORY, _RANKS5, STRENGTH_MAX, describe, lowball27, strength  # noqa: F401
 from .rules import PINEAPPLE, Rules, get_rules
 
@@ -90,7 +90,9 @@ def partial_strength(rows: Any) -> Any:
         hand = [int(c) for c in flat[row]]
         c = next(c for i, c in enumerate(hand) if c != EMPTY and c in hand[:i])
         where = f"row {row}: " if lead else ""
-        raise ValueError(f"{where}card {c} appears twice in the row {hand}")
+        first, second = [i for i, d in enumerate(hand) if d == c][:2]
+        raise ValueError(f"{where}card {card_str(c)} (code {c}) appears twice, at positions "
+                         f"{first} and {second}")
     rank = np.where(valid, flat >> 2, -1).astype(np.int64)
     counts = np.zeros((n, 13), dtype=np.int64)
     for j in range(k):
