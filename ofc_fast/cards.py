@@ -263,11 +263,10 @@ def from_cactus(ints: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     >>> card_str(from_cactus([268442665, 134236965]))
     'As Kd'
     """
-    if type(ints) is list or type(ints) is tuple:
+    if isinstance(ints, (list, tuple)):
         fast = _core.from_cactus_one(ints)   # valid Cactus Kev ints: straight to C
         if fast is not None:
-            return fast  # type: ignore[no-any-return]
-    if isinstance(ints, (list, tuple)):
+            return fast
         for i, v in enumerate(ints):
             if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v < 2**31:
                 raise ValueError(f"position {i}: {v} is not a Cactus Kev card integer")

@@ -207,6 +207,6 @@ def from_eval7(e7_cards: Iterable[Any]) -> npt.NDArray[np.uint8]:
 
 def to_eval7(codes: Any) -> list[Any]:
     """eval7 ``Card`` objects of codes or text (needs eval7)."""
-    import eval7
+    import eval7  # type: ignore[import-untyped,unused-ignore]
 
     return [eval7.Card(s) for s in card_str(cards(codes).reshape(-1)).split()]

@@ -24,7 +24,8 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +63,12 @@ def _rows_array(x: Any) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
         raise ValueError(f"a row holds at most 5 cards: got {k} (last dimension of shape {arr.shape})")
     n = int(np.prod(arr.shape[:-1], dtype=np.int64))
     return np.ascontiguousarray(arr.reshape(n, k)), arr.shape[:-1], arr.ndim == 1
+
+
+@overload
+def partial_strength(rows: str | Sequence[int]) -> int: ...
+@overload
+def partial_strength(rows: npt.NDArray[Any] | Sequence[Sequence[Any]]) -> Any: ...
 
 
 def partial_strength(rows: Any) -> Any:
@@ -119,6 +126,12 @@ def partial_strength(rows: Any) -> Any:
 
 
 _ROW_INDEX = {"top": 0, "middle": 1, "bottom": 2}
+
+
+@overload
+def royalty(row: str | Sequence[int], name: str, rules: Rules | str = ...) -> int: ...
+@overload
+def royalty(row: npt.NDArray[Any] | Sequence[Sequence[Any]], name: str, rules: Rules | str = ...) -> Any: ...
 
 
 def royalty(row: Any, name: str, rules: Rules | str = PINEAPPLE) -> Any:
