@@ -303,10 +303,15 @@ def analyze_one(boards, RuleTables tables, in_fantasyland):
     return tuple.__new__(_ANALYSIS, (fouled, strength, royalties, fantasyland, stays))
 
 
-def board_values(const uint8_t[::1] codes, RuleTables tables, bint in_fantasyland):
-    """(fouled, values, royalties, fantasyland, stays) of one checked board, as Python scalars."""
+def board_values(cnp.ndarray codes, RuleTables tables, bint in_fantasyland):
+    """(fouled, values, royalties, fantasyland, stays) of one checked board, as Python scalars.
+
+    ``codes``: a Board's (13,) C-contiguous uint8 array of valid, distinct cards."""
     cdef ofc_board_result res
-    ofc_board_eval(&codes[0], in_fantasyland, &tables.c, &res)
+    if (cnp.PyArray_TYPE(codes) != cnp.NPY_UINT8 or cnp.PyArray_NDIM(codes) != 1
+            or cnp.PyArray_DIMS(codes)[0] != 13 or not cnp.PyArray_IS_C_CONTIGUOUS(codes)):
+        raise ValueError("board_values takes a (13,) contiguous uint8 array")
+    ofc_board_eval(<const uint8_t *>cnp.PyArray_DATA(codes), in_fantasyland, &tables.c, &res)
     return (bool(res.fouled), (res.value[0], res.value[1], res.value[2]),
             (res.royalty[0], res.royalty[1], res.royalty[2]), res.fantasyland, bool(res.stays))
 
@@ -491,3 +496,22 @@ def best_rows(const uint8_t[:, ::1] cards, int k, uint16_t[::1] best, uint8_t[:,
     if bad == -2:
         raise ValueError(f"best_rows: cannot take subsets of {k} from {m} cards")
     return bad if bad < 0 else bad + start
+
+
+def best_one(hand, int k):
+    """(strength, cards, positions) of the best k cards of one hand, or None to take the general path."""
+    cdef uint8_t buf[52]
+    cdef uint8_t pos[5]
+    cdef uint16_t best
+    cdef cnp.npy_intp kk = k
+    cdef cnp.ndarray cards_out, pos_out
+    cdef int n = _read_codes(hand, buf, 52), i
+    if (k != 3 and k != 5) or n < k or ofc_bad_cards(buf, n):
+        return None
+    ofc_best_hand_batch(buf, 1, n, k, &best, pos)
+    cards_out = cnp.PyArray_SimpleNew(1, &kk, cnp.NPY_UINT8)
+    pos_out = cnp.PyArray_SimpleNew(1, &kk, cnp.NPY_UINT8)
+    for i in range(k):
+        (<uint8_t *>cnp.PyArray_DATA(cards_out))[i] = buf[pos[i]]
+        (<uint8_t *>cnp.PyArray_DATA(pos_out))[i] = pos[i]
+    return (<object>PyList_GET_ITEM(_INTS, best), cards_out, pos_out)

@@ -113,6 +113,10 @@ def best_hand(hands: Any, k: int = 5, *, workers: int = 1) -> BestHand:
     >>> [describe(s) for s in best_hand([[0, 1, 2, 3, 4, 8], [48, 49, 50, 44, 45, 40]], 3).strength]
     ['Three Twos', 'Three Aces']
     """
+    if type(workers) is int and workers == 1 and type(k) is int:   # one hand: straight to C
+        fast = _core.best_one(hands, k)
+        if fast is not None:
+            return BestHand._make(fast)
     w = _workers.resolve_workers(workers)
     flat, lead, one = _hands(hands, k)
     n, m = flat.shape
