@@ -411,6 +411,10 @@ class Board:
     def __hash__(self) -> int:
         return hash(self._codes.tobytes())
 
+    def __reduce__(self) -> tuple[type[Board], tuple[list[int]]]:
+        # the codes only: the cache of analyses is rebuilt on use
+        return (Board, (self._codes.tolist(),))
+
     def analyze(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> Analysis:
         """:func:`analyze` of this board (scalars and 3-element arrays)."""
         return analyze(self._codes, rules, in_fantasyland=in_fantasyland)

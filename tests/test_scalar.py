@@ -214,3 +214,13 @@ def test_fast_functions_look_like_the_general_ones() -> None:
         assert fn.__doc__ and fn.__doc__ == fn.__wrapped__.__doc__
         assert fn.__name__ == fn.__wrapped__.__name__
     assert _core.strength is ofc.strength
+
+
+def test_board_pickles_and_copies_after_its_cache_is_filled() -> None:
+    import copy
+    import pickle
+
+    b = ofc.Board(BOARDS_TEXT)
+    assert b.royalties() == (7, 4, 10)
+    for other in (pickle.loads(pickle.dumps(b)), copy.copy(b), copy.deepcopy(b)):
+        assert other == b and other.royalties() == (7, 4, 10) and not other.codes.flags.writeable
