@@ -34,7 +34,7 @@ cdef inline int _code_of(object item) except -2:
 
 cdef int _read_array(cnp.ndarray arr, uint8_t *buf, int maxn) except -2:
     """Codes of a 1-D or 2-D integer array of at most maxn items (C order), or -1."""
-    cdef int nd = cnp.PyArray_NDIM(arr)
+    cdef int ndim = cnp.PyArray_NDIM(arr)
     cdef Py_ssize_t rows, cols, i, j
     cdef Py_ssize_t s0, s1
     cdef char *data = <char *>cnp.PyArray_DATA(arr)
@@ -45,10 +45,10 @@ cdef int _read_array(cnp.ndarray arr, uint8_t *buf, int maxn) except -2:
     if not cnp.PyArray_ISINTEGER(arr) or not cnp.PyArray_ISNOTSWAPPED(arr):
         return -1
     signed = cnp.PyArray_ISSIGNED(arr)
-    if nd == 1:
+    if ndim == 1:
         rows, cols = 1, cnp.PyArray_DIMS(arr)[0]
         s0, s1 = 0, cnp.PyArray_STRIDES(arr)[0]
-    elif nd == 2:
+    elif ndim == 2:
         rows, cols = cnp.PyArray_DIMS(arr)[0], cnp.PyArray_DIMS(arr)[1]
         s0, s1 = cnp.PyArray_STRIDES(arr)[0], cnp.PyArray_STRIDES(arr)[1]
     else:
