@@ -224,3 +224,37 @@ def test_board_pickles_and_copies_after_its_cache_is_filled() -> None:
     assert b.royalties() == (7, 4, 10)
     for other in (pickle.loads(pickle.dumps(b)), copy.copy(b), copy.deepcopy(b)):
         assert other == b and other.royalties() == (7, 4, 10) and not other.codes.flags.writeable
+
+
+def test_one_item_calls_from_many_threads() -> None:
+    """The fast paths share tables (and fill the describe() names on use): threads agree."""
+    import threading
+
+    hands = _hands(400, 5)
+    boards = _hands(200, 13)
+    want_s = ofc.strength(hands).tolist()
+    want_a = ofc.analyze(boards, ofc.PROGRESSIVE)
+    want_d = [ofc.describe.__wrapped__(s) for s in want_s]
+    errors: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def job(t: int) -> None:
+        barrier.wait()
+        for i in range(t, len(hands), 3):
+            h = hands[i].tolist()
+            if ofc.strength(h) != want_s[i] or ofc.describe(want_s[i]) != want_d[i]:
+                errors.append(f"thread {t}: hand {i}")
+        for i in range(t, len(boards), 5):
+            a = ofc.analyze(boards[i].tolist(), ofc.PROGRESSIVE)
+            if a.royalties.tolist() != want_a.royalties[i].tolist() or bool(a.fouled) != want_a.fouled[i]:
+                errors.append(f"thread {t}: board {i}")
+            b = ofc.Board(boards[i])
+            if b.fantasyland(ofc.PROGRESSIVE) != int(want_a.fantasyland[i]):
+                errors.append(f"thread {t}: Board {i}")
+
+    threads = [threading.Thread(target=job, args=(t,)) for t in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
