@@ -15,6 +15,11 @@ from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 from libc.string cimport memcpy
 from libc.stdint cimport int8_t
+from cpython.object cimport PyTypeObject
+from cpython.ref cimport PyObject
+
+cdef extern from "Python.h":
+    PyTypeObject PyTuple_Type
 
 cnp.import_array()
 
@@ -300,7 +305,9 @@ def analyze_one(boards, RuleTables tables, in_fantasyland):
     (<uint8_t *>cnp.PyArray_DATA(fantasyland))[0] = <uint8_t>res.fantasyland
     stays = _scalar_array(cnp.NPY_BOOL)
     (<uint8_t *>cnp.PyArray_DATA(stays))[0] = <uint8_t>res.stays
-    return tuple.__new__(_ANALYSIS, (fouled, strength, royalties, fantasyland, stays))
+    # tuple's own constructor called directly: a named tuple without a Python frame
+    cdef tuple wrap = ((fouled, strength, royalties, fantasyland, stays),)
+    return PyTuple_Type.tp_new(_ANALYSIS, <PyObject *>wrap, NULL)
 
 
 def board_values(cnp.ndarray codes, RuleTables tables, bint in_fantasyland):
