@@ -267,11 +267,34 @@ cdef int _read_board(object x, uint8_t *buf) except -2:
 
 
 cdef object _ANALYSIS = None
+cdef object _BOARD = None
+cdef object _RULES = None
+cdef object _DEFAULT_RULES = None
+cdef object _analyze_general = None
+cdef object _MISSING = object()   # rules not given: the general function's default
 
 
-def _install_boards(analysis_type):
-    global _ANALYSIS
+def _install_boards(analysis_type, board_type, rules_type, default_rules, analyze_general):
+    """Hook ofc_fast.boards: the result type, Board, Rules, analyze's default rules and analyze."""
+    global _ANALYSIS, _BOARD, _RULES, _DEFAULT_RULES, _analyze_general
     _ANALYSIS = analysis_type
+    _BOARD = board_type
+    _RULES = rules_type
+    _DEFAULT_RULES = default_rules
+    _analyze_general = analyze_general
+
+
+def analyze(boards, rules=_MISSING, *, in_fantasyland=None, workers=1):
+    cdef object r = _DEFAULT_RULES if rules is _MISSING else rules
+    cdef object one
+    if type(workers) is int and workers == 1 and type(r) is _RULES:
+        one = _analyze_one(boards._codes if type(boards) is _BOARD else boards, r.tables,
+                           in_fantasyland)
+        if one is not None:
+            return one
+    if rules is _MISSING:
+        return _analyze_general(boards, in_fantasyland=in_fantasyland, workers=workers)
+    return _analyze_general(boards, rules, in_fantasyland=in_fantasyland, workers=workers)
 
 
 cdef inline object _scalar_array(int typenum):
@@ -280,6 +303,10 @@ cdef inline object _scalar_array(int typenum):
 
 def analyze_one(boards, RuleTables tables, in_fantasyland):
     """Analysis of one board (0-d / (3,) arrays), or None to take the general path."""
+    return _analyze_one(boards, tables, in_fantasyland)
+
+
+cdef object _analyze_one(object boards, RuleTables tables, object in_fantasyland):
     cdef uint8_t buf[13]
     cdef ofc_board_result res
     cdef int infl, i

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from . import _core, _workers
 from .cards import EMPTY, _parse_text, card_str, cards
-from .hands import describe
+from .hands import _fast, describe
 from .rules import PINEAPPLE, PROGRESSIVE, Rules, get_rules
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
@@ -459,4 +459,7 @@ class Board:
         return t, m, b
 
 
-_core._install_boards(Analysis)   # the result type of the one-board path of analyze
+# analyze of one board is answered by _core (ofc_fast/_scalar.pxi) before any
+# Python runs; every other input goes on to the function above
+_core._install_boards(Analysis, Board, Rules, PINEAPPLE, analyze)
+analyze = _fast(analyze, _core.analyze)
