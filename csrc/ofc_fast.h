@@ -192,6 +192,13 @@ int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k
 int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best,
                             uint8_t *positions);
 
+/* Strength of rows still being filled: n rows of k slots (k <= 5), 255 in an
+ * empty slot.  A row is worth the least strength whose category and ranks
+ * (missing ones lowest) are at least its own: 3 or 5 cards their strength,
+ * no card 0.  Returns -1, the index of the first row with a byte that is no
+ * card nor 255 or a card twice, or -2 for a bad k. */
+int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out);
+
 #ifdef __cplusplus
 }
 #endif

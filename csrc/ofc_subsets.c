@@ -118,3 +118,74 @@ int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint1
     }
     return -1;
 }
+
+/* ---- partial rows ---------------------------------------------------------
+ * A row of k slots (k <= 5) holding fewer cards is worth the least strength
+ * whose pattern is at least its own.  A pattern is the category, then the
+ * distinct ranks by significance (count first, then rank), each rank + 1 as
+ * a base-14 digit and 0 for a missing one; the strengths' patterns increase
+ * with the strength (ofc_strength_info), so a binary search finds it. */
+
+static uint32_t pattern_of_strength(unsigned s)
+{
+    uint32_t info = ofc_strength_info[s], key = info & 15u;
+    for (int i = 0; i < 5; i++) {
+        unsigned r = (info >> (8 + 4 * i)) & 15u;
+        key = key * 14u + (r == 15u ? 0u : r + 1u);
+    }
+    return key;
+}
+
+static uint16_t partial_row(const uint8_t *c, int k)
+{
+    uint8_t cards[5];
+    int n = 0;
+    for (int i = 0; i < k; i++)
+        if (c[i] != 255) cards[n++] = c[i];
+    if (n == 0) return 0;
+    if (n == 5) return ofc_strength5_unchecked(cards[0], cards[1], cards[2], cards[3], cards[4]);
+    if (n == 3) return ofc_strength3_unchecked(cards[0], cards[1], cards[2]);
+    /* 1, 2 or 4 cards: no straight or flush yet; the rank counts decide */
+    int count[13] = {0};
+    for (int i = 0; i < n; i++) count[cards[i] >> 2]++;
+    int most = 0, pairs = 0;
+    for (int r = 0; r < 13; r++) {
+        if (count[r] > most) most = count[r];
+        pairs += count[r] == 2;
+    }
+    uint32_t key = most >= 4 ? OFC_FOUR_OF_A_KIND : most == 3 ? OFC_THREE_OF_A_KIND
+                 : pairs >= 2 ? OFC_TWO_PAIR : pairs == 1 ? OFC_PAIR : OFC_HIGH_CARD;
+    int digits = 0;
+    for (int m = 4; m >= 1; m--)            /* larger groups first, each by rank */
+        for (int r = 12; r >= 0; r--)
+            if (count[r] == m) {
+                key = key * 14u + (uint32_t)r + 1u;
+                digits++;
+            }
+    for (; digits < 5; digits++) key *= 14u;
+    unsigned lo = 1, hi = OFC_STRENGTH_MAX;  /* the least s with pattern >= key */
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (pattern_of_strength(mid) >= key) hi = mid;
+        else lo = mid + 1;
+    }
+    return (uint16_t)lo;
+}
+
+int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out)
+{
+    if (k < 0 || k > 5) return -2;
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *c = rows + (int64_t)k * i;
+        uint64_t seen = 0;
+        for (int j = 0; j < k; j++) {
+            if (c[j] == 255) continue;
+            uint64_t bit = ofc_card_bit[c[j]];
+            /* not a card (bit 63), or a card twice */
+            if (OFC_UNLIKELY((bit >> 63) | ((seen & bit) != 0))) return i;
+            seen |= bit;
+        }
+        out[i] = partial_row(c, k);
+    }
+    return -1;
+}

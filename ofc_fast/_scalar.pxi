@@ -549,3 +549,16 @@ def best_one(hand, int k):
         (<uint8_t *>cnp.PyArray_DATA(cards_out))[i] = buf[pos[i]]
         (<uint8_t *>cnp.PyArray_DATA(pos_out))[i] = pos[i]
     return (<object>PyList_GET_ITEM(_INTS, best), cards_out, pos_out)
+
+
+def partial_rows(const uint8_t[:, ::1] rows, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Strength of partial rows [start, stop) of an (n, k) array (255 = empty slot) into out."""
+    cdef int64_t bad = -1
+    cdef int k = <int>rows.shape[1]
+    if stop <= start:
+        return -1
+    if k > 5:
+        raise ValueError(f"partial_rows: a row has at most 5 slots, got {k}")
+    with nogil:
+        bad = ofc_partial_strength_batch(&rows[start, 0] if k else NULL, stop - start, k, &out[start])
+    return bad if bad < 0 else bad + start

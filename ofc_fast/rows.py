@@ -31,24 +31,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .cards import EMPTY, card_str, cards
-from .hands import _CATEGORY, _RANKS5, STRENGTH_MAX, describe, lowball27, strength  # noqa: F401
+from . import _core, _workers
+from .hands import describe, lowball27, strength  # noqa: F401 (describe: in the examples)
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = ["partial_strength", "royalty"]
-
-_BASE = 14   # pattern digits: rank + 1, 0 = missing
-
-
-def _pattern_keys(category: npt.NDArray[Any], ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
-    key = category.astype(np.int64)
-    for i in range(5):
-        key = key * _BASE + (ranks[..., i].astype(np.int64) + 1)
-    return key
-
-
-#: pattern key of every strength 1..STRENGTH_MAX, increasing with the strength
-_KEYS = _pattern_keys(_CATEGORY[1:], _RANKS5[1:])
-
 
 def _rows_array(x: Any) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
     if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, np.integer)) and np.ndim(x) == 0):
@@ -66,18 +53,19 @@ def _rows_array(x: Any) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
 
 
 @overload
-def partial_strength(rows: str | Sequence[int]) -> int: ...
+def partial_strength(rows: str | Sequence[int], *, workers: int = ...) -> int: ...
 @overload
-def partial_strength(rows: npt.NDArray[Any] | Sequence[Sequence[Any]]) -> Any: ...
+def partial_strength(rows: npt.NDArray[Any] | Sequence[Sequence[Any]], *, workers: int = ...) -> Any: ...
 
 
-def partial_strength(rows: Any) -> Any:
+def partial_strength(rows: Any, *, workers: int = 1) -> Any:
     """Strength of rows holding 0 to 5 cards, on the scale of :func:`strength` (see the module).
 
     ``rows``: one row (text, codes) of up to 5 cards, or an array ``(..., 3)``
     or ``(..., 5)`` whose empty slots are 255 (or -1, or ``--`` in text).
     Gives an int, or a uint16 array ``(...)``; an empty row is 0.  A card
-    twice in a row is an error.
+    twice in a row is an error.  In C; ``workers``: threads (the GIL is
+    released).
 
     >>> describe(partial_strength("Ah")), partial_strength([])   # A-3-2 is the least ace high
     ('Ace high, Three-Two kickers', 0)
@@ -85,41 +73,18 @@ def partial_strength(rows: Any) -> Any:
     ...                                                               partial_strength("Ah As")]
     True
     """
+    w = _workers.resolve_workers(workers)
     flat, lead, one = _rows_array(rows)
-    n, k = flat.shape
-    valid = flat != EMPTY
-    count = valid.sum(axis=1)
-    # a card twice in a row
-    srt = np.sort(flat, axis=1)
-    dup = ((srt[:, 1:] == srt[:, :-1]) & (srt[:, 1:] != EMPTY)).any(axis=1) if k > 1 else np.zeros(n, bool)
-    if dup.any():
-        row = int(np.argmax(dup))
-        hand = [int(c) for c in flat[row]]
+    n = flat.shape[0]
+    out = np.empty(n, dtype=np.uint16)
+    bad = _workers.run(lambda lo, hi: _core.partial_rows(flat, out, lo, hi), n, w)
+    if bad >= 0:   # a card twice (codes out of range were refused when reading)
+        hand = [int(c) for c in flat[bad]]
         c = next(c for i, c in enumerate(hand) if c != EMPTY and c in hand[:i])
-        where = f"row {row}: " if lead else ""
         first, second = [i for i, d in enumerate(hand) if d == c][:2]
+        where = f"row {bad}: " if lead else ""
         raise ValueError(f"{where}card {card_str(c)} (code {c}) appears twice, at positions "
                          f"{first} and {second}")
-    rank = np.where(valid, flat >> 2, -1).astype(np.int64)
-    counts = np.zeros((n, 13), dtype=np.int64)
-    for j in range(k):
-        np.add.at(counts, (np.arange(n)[valid[:, j]], rank[valid[:, j], j]), 1)
-    # distinct ranks by (count, rank), largest first; missing ones -1
-    order_key = np.where(counts > 0, counts * 16 + np.arange(13), -1)
-    order = np.argsort(-order_key, axis=1, kind="stable")[:, :5]
-    top = np.take_along_axis(order_key, order, axis=1)
-    ranks = np.where(top >= 0, order, -1).astype(np.int8)
-    most = counts.max(axis=1)
-    pairs = (counts == 2).sum(axis=1)
-    category = np.select([most >= 4, most == 3, pairs >= 2, pairs == 1], [7, 3, 2, 1], 0)
-    out = np.searchsorted(_KEYS, _pattern_keys(category, ranks), side="left") + 1
-    out = np.minimum(out, STRENGTH_MAX).astype(np.uint16)
-    out[count == 0] = 0
-    full = count == 5   # five cards: straights and flushes count
-    if full.any():
-        five = flat[full]
-        five = np.sort(five, axis=1)[:, :5] if k == 5 else five
-        out[full] = strength(np.ascontiguousarray(five))
     if one:
         return int(out[0])
     return out.reshape(lead)

@@ -570,6 +570,9 @@ bad("partial_strength-float-array", ofc.partial_strength, np.zeros((2, 3)), Type
 bad("partial_strength-None", ofc.partial_strength, None, TypeError, "None")
 bad("partial_strength-int", ofc.partial_strength, 5, TypeError, "single value")
 bad("partial_strength-bytes", ofc.partial_strength, b"AhKd", TypeError, "bytes")
+bad("partial_strength-workers-0", ofc.partial_strength, "Ah Kd", ValueError, "0", workers=0)
+bad("partial_strength-dup-1M-near-end", ofc.partial_strength, dup("hands5", (N_BIG - 2, 4), (N_BIG - 2, 0)),
+    ValueError, f"row {N_BIG - 2}", "twice", "positions 0 and 4")
 bad("royalty-row-name", ofc.royalty, "Qh Qd 5c", ValueError, "'left'", more=("left",))
 bad("royalty-row-name-int", ofc.royalty, "Qh Qd 5c", ValueError, "0", more=(0,))
 bad("royalty-top-5-cards", ofc.royalty, "Qh Qd 5c 4s 3s", ValueError, "top row has 3 cards", "got 5",

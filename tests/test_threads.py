@@ -70,6 +70,8 @@ CALLS: dict[str, tuple[Callable[[np.ndarray, int], Any], Callable[[int, int], np
                           lambda n, s: _cards(n, 26, s).reshape(n, 2, 13)),
     "best_hand7": (lambda a, w: tuple(ofc.best_hand(a, 5, workers=w)), lambda n, s: _cards(n, 7, s)),
     "subsets7-3": (lambda a, w: ofc.subset_strengths(a, 3, workers=w), lambda n, s: _cards(n, 7, s)),
+    "partial_strength": (lambda a, w: ofc.partial_strength(a, workers=w),
+                         lambda n, s: np.where(_cards(n, 5, s) % 3 == 0, 255, _cards(n, 5, s)).astype(np.uint8)),
 }
 
 
