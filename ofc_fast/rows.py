@@ -6,7 +6,8 @@ card.  Exactly: the cards' pattern (category from the rank counts -- high
 card, pair, two pair, trips or quads; no straight or flush is made before
 the fifth card -- then the distinct ranks by count and rank, missing ones
 last and lowest) is placed on the strength scale, and the row gets the
-smallest strength whose pattern is at least that (its ceiling).  So
+smallest strength whose pattern is at least that (its ceiling, found by a
+binary search over the strengths, in C).  So
 
 * 3 cards are worth their 3-card strength and 5 cards their strength;
 * a 2-card top "Ah Ad" is a pair of aces with no kicker: equal to A-A-2 on
