@@ -460,40 +460,6 @@ def from_cactus_one(ints):
     return out
 
 
-def treys_rank(cards, board):
-    """treys Evaluator.evaluate(cards, board): the best Cactus Kev rank of 5 to 7
-    valid, distinct Cactus Kev ints; 0 when the input is anything else."""
-    cdef uint8_t buf[7]
-    cdef uint8_t pos[5]
-    cdef uint16_t best
-    cdef int n = _read_cactus(cards, buf, 0, 7)
-    if n < 0:
-        return 0
-    n = _read_cactus(board, buf, n, 7)
-    if n < 5 or ofc_bad_cards(buf, n):
-        return 0
-    if n == 5:
-        best = ofc_strength5_unchecked(buf[0], buf[1], buf[2], buf[3], buf[4])
-    else:
-        ofc_best_hand_batch(buf, 1, n, 5, &best, pos)
-    return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
-
-
-def phe_rank(tuple cards):
-    """phevaluator's rank (Cactus Kev) of 5 to 7 valid, distinct card codes; 0 otherwise."""
-    cdef uint8_t buf[7]
-    cdef uint8_t pos[5]
-    cdef uint16_t best
-    cdef int n = _read_codes(cards, buf, 7)
-    if n < 5 or ofc_bad_cards(buf, n):
-        return 0
-    if n == 5:
-        best = ofc_strength5_unchecked(buf[0], buf[1], buf[2], buf[3], buf[4])
-    else:
-        ofc_best_hand_batch(buf, 1, n, 5, &best, pos)
-    return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
-
-
 # --- subsets -----------------------------------------------------------------------
 
 def choose(int m, int k):
@@ -562,3 +528,63 @@ def partial_rows(const uint8_t[:, ::1] rows, uint16_t[::1] out, Py_ssize_t start
     with nogil:
         bad = ofc_partial_strength_batch(&rows[start, 0] if k else NULL, stop - start, k, &out[start])
     return bad if bad < 0 else bad + start
+
+
+cdef class TreysEvaluatorBase:
+    """The compiled calls of ofc_fast.compat.Evaluator (a Python subclass adds the rest)."""
+
+    def evaluate(self, cards, board=()):
+        """Best Cactus Kev rank of ``cards`` + ``board`` (5 to 7 Cactus Kev ints in all).
+
+        1 (royal flush) .. 7462 (7-5-4-3-2), as treys' ``Evaluator.evaluate``.
+        """
+        cdef uint8_t buf[7]
+        cdef uint8_t pos[5]
+        cdef uint16_t best
+        cdef int n = _read_cactus(cards, buf, 0, 7)
+        if n >= 0:
+            n = _read_cactus(board, buf, n, 7)
+        if n >= 5 and not ofc_bad_cards(buf, n):
+            if n == 5:
+                best = ofc_strength5_unchecked(buf[0], buf[1], buf[2], buf[3], buf[4])
+            else:
+                ofc_best_hand_batch(buf, 1, n, 5, &best, pos)
+            return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
+        return self._evaluate_general(cards, board)
+
+    def evaluate_row(self, cards):
+        """Rank of one OFC row of 3 or 5 Cactus Kev ints: 1 (royal flush) .. 7917 (4-3-2 on top).
+
+        ``STRENGTH_MAX + 1 - strength``: one scale for the top and the other
+        rows, lower = better (not treys' scale, which has no 3-card hands).
+        """
+        cdef uint8_t buf[5]
+        cdef int n = _read_cactus(cards, buf, 0, 5)
+        cdef int s
+        if n == 3 or n == 5:
+            s = ofc_strength(buf, n)
+            if s > 0:
+                return <object>PyList_GET_ITEM(_INTS, OFC_STRENGTH_MAX + 1 - s)
+        return self._evaluate_row_general(cards)
+
+
+cdef object _evaluate_cards_general = None
+
+
+def _install_compat(evaluate_cards_general):
+    global _evaluate_cards_general
+    _evaluate_cards_general = evaluate_cards_general
+
+
+def evaluate_cards(*cards):
+    cdef uint8_t buf[7]
+    cdef uint8_t pos[5]
+    cdef uint16_t best
+    cdef int n = _read_codes(cards, buf, 7)
+    if n >= 5 and not ofc_bad_cards(buf, n):
+        if n == 5:
+            best = ofc_strength5_unchecked(buf[0], buf[1], buf[2], buf[3], buf[4])
+        else:
+            ofc_best_hand_batch(buf, 1, n, 5, &best, pos)
+        return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
+    return _evaluate_cards_general(*cards)

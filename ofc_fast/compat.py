@@ -23,14 +23,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core
 from .cards import card_str, cards, from_cactus, to_cactus
-from .hands import STRENGTH_MAX, strength, to_cactus_rank
+from .hands import STRENGTH_MAX, _fast, strength, to_cactus_rank
 from .subsets import best_hand
 
 __all__ = [
@@ -72,7 +72,7 @@ def _check_distinct(codes: npt.NDArray[np.uint8]) -> None:
         seen[c] = i
 
 
-class Evaluator:
+class Evaluator(_core.TreysEvaluatorBase):
     """treys / deuces ``Evaluator``: Cactus Kev card integers in, Cactus Kev rank out.
 
     ``evaluate(cards, board)`` is the best 5 of the 5 to 7 cards, 1 (royal
@@ -93,16 +93,22 @@ class Evaluator:
     1.0
     """
 
-    def evaluate(self, cards: Sequence[int], board: Sequence[int] = ()) -> int:
-        """Best Cactus Kev rank of ``cards`` + ``board`` (5 to 7 Cactus Kev ints in all)."""
-        rank = _core.treys_rank(cards, board)
-        if rank:
-            return int(rank)
+    # evaluate(cards, board) and evaluate_row(cards) are compiled
+    # (ofc_fast/_scalar.pxi); any input they do not take, or that is not
+    # valid, comes here to be checked and its error worded
+
+    if TYPE_CHECKING:
+        def evaluate(self, cards: Sequence[int], board: Sequence[int] = ()) -> int:
+            """Best Cactus Kev rank of ``cards`` + ``board`` (5 to 7 Cactus Kev ints in all)."""
+
+        def evaluate_row(self, cards: Sequence[int]) -> int:
+            """Rank of one OFC row of 3 or 5 Cactus Kev ints: 1 (royal flush) .. ROW_RANK_MAX (4-3-2)."""
+
+    def _evaluate_general(self, cards: Any, board: Any) -> int:
         codes = _all_cactus(cards, board)
         return int(to_cactus_rank(best_hand(codes, 5).strength))
 
-    def evaluate_row(self, cards: Sequence[int]) -> int:
-        """Rank of one OFC row of 3 or 5 Cactus Kev ints: 1 (royal flush) .. ROW_RANK_MAX (4-3-2)."""
+    def _evaluate_row_general(self, cards: Any) -> int:
         codes = from_cactus(_as_list(cards, "cards"))
         return ROW_RANK_MAX + 1 - int(strength(codes))
 
@@ -137,9 +143,6 @@ def evaluate_cards(*cards_: Any) -> int:
     >>> evaluate_cards(48, 44, 40, 36, 32, 0, 1)   # A-K-Q-J-T of clubs, 2c, 2d
     1
     """
-    rank = _core.phe_rank(cards_)
-    if rank:
-        return int(rank)
     items = [c if isinstance(c, (str, int, np.integer)) and not isinstance(c, bool) else _phe_int(c)
              for c in cards_]
     codes = cards(items)
@@ -210,3 +213,9 @@ def to_eval7(codes: Any) -> list[Any]:
     import eval7  # type: ignore[import-untyped,unused-ignore]
 
     return [eval7.Card(s) for s in card_str(cards(codes).reshape(-1)).split()]
+
+
+# evaluate_cards of valid ints is answered by _core (ofc_fast/_scalar.pxi);
+# anything else goes on to the function above
+_core._install_compat(evaluate_cards)
+evaluate_cards = _fast(evaluate_cards, _core.evaluate_cards)
