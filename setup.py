@@ -12,7 +12,7 @@ import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-CORE_SOURCES = ["csrc/ofc_eval.c", "csrc/ofc_board.c", "csrc/ofc_tables.c"]
+CORE_SOURCES = ["csrc/ofc_eval.c", "csrc/ofc_board.c", "csrc/ofc_tables.c", "csrc/ofc_subsets.c"]
 CORE_SOURCES = [s for s in CORE_SOURCES if os.path.exists(s)]
 
 if sys.platform == "win32":
@@ -64,7 +64,7 @@ setup(
     packages=["ofc_fast", "ofc_fast.include", "ofc_fast.golden"],
     package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc"},
     package_data={
-        "ofc_fast": ["py.typed", "*.pyi", "*.pxd", "*.pyx"],
+        "ofc_fast": ["py.typed", "*.pyi", "*.pxd", "*.pyx", "*.pxi"],
         "ofc_fast.include": ["*.h", "*.c"],
         "ofc_fast.golden": ["*.json", "*.md"],
     },

@@ -157,6 +157,7 @@ def build_rows(ctx: Ctx) -> list[Row]:
         add(ctx.c.row("C ofc_strength3_batch (checked kernel)", "batch3", ref=C3))
     # --- one Python call per hand, over the first m hands
     rows.extend(per_call_rows(ctx))
+    rows.extend(scalar_rows(ctx))
     rows.extend(optional_rows(ctx))
     return rows
 
@@ -191,6 +192,82 @@ def per_call_rows(ctx: Ctx) -> list[Row]:
         rows.append(Row("treys Evaluator._five(hand) per call", lambda: [t5(h) for h in T5], m, "call"))
     except ImportError:
         print("note: treys not installed, row skipped", file=sys.stderr)
+    return rows
+
+
+def scalar_rows(ctx: Ctx) -> list[Row]:
+    """One call per hand, board or deal through the scalar fast paths, beside the peers.
+
+    Hands: the first ``--per-call-hands`` hands (7-card rows: 7 distinct cards
+    of seed 12345 + 3); boards and deals: the first 20,000 of the board rows'
+    random boards / heads-up deals.  The inputs are converted once, outside
+    the timing.
+    """
+    rows: list[Row] = []
+    add = rows.append
+    m, L5 = ctx.m, ctx.list5
+    T5 = [tuple(h) for h in L5]
+    A5 = list(ctx.hands5[:m])                                   # (5,) uint8 rows
+    S5 = ofc.strength(ctx.hands5[:m]).tolist()
+    strength, category, cactus, describe = ofc.strength, ofc.category, ofc.to_cactus_rank, ofc.describe
+    add(Row("ofc.strength(tuple of 5) per call", lambda: [strength(h) for h in T5], m, "call"))
+    add(Row("ofc.strength(uint8 row of 5) per call", lambda: [strength(h) for h in A5], m, "call"))
+    add(Row("ofc.category(int) per call", lambda: [category(s) for s in S5], m, "call"))
+    add(Row("ofc.to_cactus_rank(int) per call", lambda: [cactus(s) for s in S5], m, "call"))
+    add(Row("ofc.describe(int) per call", lambda: [describe(s) for s in S5], m, "call"))
+    K5 = ofc.to_cactus(ctx.hands5[:m]).tolist()
+    from_cactus = ofc.from_cactus
+    add(Row("ofc.from_cactus(5 treys ints) per call", lambda: [from_cactus(h) for h in K5], m, "call"))
+    ev = ofc.compat.Evaluator()
+    cev, cphe = ev.evaluate, ofc.compat.evaluate_cards
+    add(Row("ofc.compat.Evaluator.evaluate([], 5 treys ints) per call", lambda: [cev([], h) for h in K5], m, "call"))
+    add(Row("ofc.compat.evaluate_cards(*5 ints) per call", lambda: [cphe(*h) for h in L5], m, "call"))
+    h7 = random_hands(m, k=7, seed=SEED + 3)
+    L7, K7 = h7.tolist(), ofc.to_cactus(h7).tolist()
+    H7, B7 = [h[:2] for h in K7], [h[2:] for h in K7]
+    add(Row("ofc.compat.Evaluator.evaluate(2, 5): 7 cards per call",
+            lambda: [cev(a, b) for a, b in zip(H7, B7)], m, "call7"))
+    add(Row("ofc.compat.evaluate_cards(*7 ints) per call", lambda: [cphe(*h) for h in L7], m, "call7"))
+    best = ofc.best_hand
+    add(Row("ofc.best_hand(list of 7).strength per call", lambda: [best(h).strength for h in L7], m, "call7"))
+    try:
+        import treys
+        tev = treys.Evaluator().evaluate
+        add(Row("treys Evaluator.evaluate(2, 5): 7 cards per call",
+                lambda: [tev(a, b) for a, b in zip(H7, B7)], m, "call7"))
+    except ImportError:
+        pass
+    try:
+        import phevaluator
+        phe = phevaluator.evaluate_cards
+        add(Row("phevaluator.evaluate_cards(*7 ints) per call", lambda: [phe(*h) for h in L7], m, "call7"))
+    except ImportError:
+        pass
+    try:
+        import eval7
+        deck = [eval7.Card(ofc.card_str([c])) for c in range(52)]
+        E7 = [[deck[c] for c in h] for h in L7]
+        ev7 = eval7.evaluate
+        add(Row("eval7.evaluate([Card]*7) per call", lambda: [ev7(h) for h in E7], m, "call7"))
+    except ImportError:
+        pass
+    # one board, one deal
+    nb = min(m, 20_000)
+    boards = ctx.boards(max(nb, 1))[:nb]
+    BL = boards.tolist()
+    BA = list(boards)
+    BT = [" / ".join(ofc.card_str(b[lo:hi]) for lo, hi in ((0, 3), (3, 8), (8, 13))) for b in boards]
+    deals = ctx.deals(max(nb, 1))[:nb]
+    DL = deals.tolist()
+    rules = ofc.PINEAPPLE
+    analyze, score, Board = ofc.analyze, ofc.score, ofc.Board
+    add(Row("ofc.analyze(one board, list of 13) per call", lambda: [analyze(b, rules) for b in BL], nb, "board"))
+    add(Row("ofc.analyze(one board, uint8 array) per call", lambda: [analyze(b, rules) for b in BA], nb, "board"))
+    add(Row("ofc.analyze(one board, text) per call", lambda: [analyze(b, rules) for b in BT], nb, "board"))
+    add(Row("ofc.score(one heads-up deal, 2 lists) per call", lambda: [score(d, rules) for d in DL], nb, "board"))
+    add(Row("ofc.Board(list of 13).fouled() per call", lambda: [Board(b).fouled(rules) for b in BL], nb, "board"))
+    objs = [Board(b) for b in BL]
+    add(Row("Board.fouled() again (cached) per call", lambda: [b.fouled(rules) for b in objs], nb, "board"))
     return rows
 
 
@@ -499,6 +576,22 @@ def correctness(rows: list[Row], ctx: Ctx) -> list[str]:
             if not np.array_equal(np.unique(e, return_inverse=True)[1].ravel(),
                                   np.unique(s5, return_inverse=True)[1].ravel()):
                 bad.append(f"{name} orders hands differently from ofc.strength")
+    # the scalar rows: the same answers as the batch path and the peers
+    if b5 in by:
+        s5 = np.asarray(by[b5].result)[:m]
+        for name, want in (("ofc.strength(tuple of 5) per call", s5),
+                           ("ofc.strength(uint8 row of 5) per call", s5),
+                           ("ofc.to_cactus_rank(int) per call", ofc.to_cactus_rank(s5)),
+                           ("ofc.compat.Evaluator.evaluate([], 5 treys ints) per call", ofc.to_cactus_rank(s5)),
+                           ("ofc.compat.evaluate_cards(*5 ints) per call", ofc.to_cactus_rank(s5))):
+            if name in by and not np.array_equal(np.asarray(by[name].result), want):
+                bad.append(f"{name} disagrees with the batch strength")
+    ours7, phe7 = "ofc.compat.evaluate_cards(*7 ints) per call", "phevaluator.evaluate_cards(*7 ints) per call"
+    cev7 = "ofc.compat.Evaluator.evaluate(2, 5): 7 cards per call"
+    tev7 = "treys Evaluator.evaluate(2, 5): 7 cards per call"
+    for a, b in ((cev7, tev7), (ours7, phe7), (ours7, cev7)):
+        if a in by and b in by and by[a].result != by[b].result:
+            bad.append(f"{a} != {b}")
     if b3 in by and "ofc.strength(list of 3) per call" in by:
         if not np.array_equal(np.asarray(by["ofc.strength(list of 3) per call"].result),
                               np.asarray(by[b3].result)[:m]):

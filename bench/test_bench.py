@@ -172,3 +172,67 @@ def test_treys_per_call(benchmark: Any, data: Data) -> None:
     five = treys.Evaluator()._five
     out = benchmark(lambda: [five(h) for h in hands])
     assert np.array_equal(out, data.cactus)
+
+
+# --- one hand, one board, one deal at a time (the scalar fast paths) --------------
+
+@pytest.mark.benchmark(group="per-call 5-card")
+def test_strength_tuple_and_row_per_call(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N_CALL)
+    tuples, rows, strength = [tuple(h) for h in data.list5[:N_CALL]], list(data.hands5[:N_CALL]), ofc.strength
+    out = benchmark(lambda: ([strength(h) for h in tuples], [strength(h) for h in rows]))
+    assert np.array_equal(out[0], data.ref5[:N_CALL]) and np.array_equal(out[1], data.ref5[:N_CALL])
+
+
+@pytest.mark.benchmark(group="per-call 5-card")
+def test_compat_evaluator_per_call(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N_CALL)
+    hands = ofc.to_cactus(data.hands5[:N_CALL]).tolist()
+    evaluate = ofc.compat.Evaluator().evaluate
+    out = benchmark(lambda: [evaluate([], h) for h in hands])
+    assert np.array_equal(out, data.cactus)
+
+
+@pytest.mark.benchmark(group="per-call strength tables")
+def test_category_describe_per_call(benchmark: Any, data: Data) -> None:
+    per_hand(benchmark, N_CALL)
+    values = data.ref5[:N_CALL].tolist()
+    category, describe, cactus = ofc.category, ofc.describe, ofc.to_cactus_rank
+    out = benchmark(lambda: ([category(s) for s in values], [describe(s) for s in values],
+                             [cactus(s) for s in values]))
+    assert np.array_equal(out[0], ofc.category(data.ref5[:N_CALL]))
+    assert np.array_equal(out[2], data.cactus)
+
+
+@pytest.mark.parametrize("form", ["list", "uint8", "text"])
+def test_analyze_one_board_per_call(benchmark: Any, form: str) -> None:
+    boards = random_hands(5_000, k=13, seed=SEED + 1)
+    items: list[Any] = {"list": boards.tolist(), "uint8": list(boards),
+                        "text": [ofc.card_str(b) for b in boards]}[form]
+    benchmark.group = "per-call one board"
+    per_hand(benchmark, len(items))
+    analyze, rules = ofc.analyze, ofc.PINEAPPLE
+    out = benchmark(lambda: [analyze(b, rules) for b in items])
+    batch = ofc.analyze(boards, rules)
+    assert [bool(a.fouled) for a in out] == batch.fouled.tolist()
+    assert [a.royalties.tolist() for a in out] == batch.royalties.tolist()
+
+
+def test_score_one_deal_per_call(benchmark: Any) -> None:
+    deals = random_hands(5_000, k=26, seed=SEED + 2).reshape(-1, 2, 13)
+    items = deals.tolist()
+    benchmark.group = "per-call one board"
+    per_hand(benchmark, len(items))
+    score, rules = ofc.score, ofc.PINEAPPLE
+    out = benchmark(lambda: [score(d, rules) for d in items])
+    assert np.array_equal(np.array(out), ofc.score(deals, rules))
+
+
+@pytest.mark.parametrize("m", [7, 13, 17])
+def test_best_hand_batch(benchmark: Any, m: int) -> None:
+    hands = random_hands(20_000 if m < 17 else 2_000, k=m)
+    benchmark.group = "best_hand batch"
+    per_hand(benchmark, len(hands))
+    out = benchmark(ofc.best_hand, hands)
+    assert np.array_equal(out.strength[:50], ofc.subset_strengths(hands[:50]).max(axis=1))
+    assert np.array_equal(ofc.strength(out.cards), out.strength)

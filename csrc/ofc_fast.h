@@ -173,6 +173,32 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fa
 int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                         int32_t *net, int32_t *matrix);
 
+/* ---- Subsets: every k-subset of a hand, and the best one ----------------
+ * A hand here is m distinct cards, k <= m <= 52, k = 3 or 5.  Subsets are
+ * taken in lexicographic order of positions (for m = 6, k = 5: 01234,
+ * 01235, 01245, 01345, 02345, 12345). */
+
+/* m choose k (0 when k > m). */
+int64_t ofc_choose(int m, int k);
+
+/* Strengths of every k-subset of each of n hands of m bytes: ofc_choose(m, k)
+ * values per hand, hand after hand.  Returns -1, the index of the first hand
+ * with a byte that is no card or a card twice, or -2 for a bad m or k. */
+int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *out);
+
+/* The best k-subset of each of n hands of m bytes: its strength in best[i]
+ * and its k positions (ascending; the first best subset in lexicographic
+ * order) in positions[k * i ..].  Returns as ofc_subset_strengths_batch. */
+int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best,
+                            uint8_t *positions);
+
+/* Strength of rows still being filled: n rows of k slots (k <= 5), 255 in an
+ * empty slot.  A row is worth the least strength whose category and ranks
+ * (missing ones lowest) are at least its own: 3 or 5 cards their strength,
+ * no card 0.  Returns -1, the index of the first row with a byte that is no
+ * card nor 255 or a card twice, or -2 for a bad k. */
+int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out);
+
 #ifdef __cplusplus
 }
 #endif

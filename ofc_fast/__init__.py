@@ -38,6 +38,11 @@ from .hands import (
 from .rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
 from .boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
 from .match import MatchResult, play_match
+from .hands import STRENGTH_TABLE_DTYPE, ranks, strength_table
+from .subsets import BestHand, best_hand, subset_strengths
+from .rows import partial_strength, royalty
+from .deals import ScoreDetails, find_duplicates, score_details
+from . import compat
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -46,6 +51,8 @@ __all__ = [
     "LOW", "ORIGINAL", "PINEAPPLE", "PRESETS", "PROGRESSIVE", "STAY_CONVENTIONS", "Rules",
     "get_rules", "ROWS", "Analysis", "Board", "analyze", "parse_boards", "score", "score_matrix",
     "MatchResult", "play_match",
+    "STRENGTH_TABLE_DTYPE", "ranks", "strength_table", "BestHand", "best_hand", "subset_strengths",
+    "partial_strength", "royalty", "ScoreDetails", "find_duplicates", "score_details", "compat",
 ]
 
 

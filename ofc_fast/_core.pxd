@@ -45,3 +45,11 @@ cdef extern from "ofc_fast.h" nogil:
                               int16_t *royalties, uint8_t *fantasyland, uint8_t *stays)
     int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                             int32_t *net, int32_t *matrix)
+
+# Subsets (csrc/ofc_subsets.c)
+cdef extern from "ofc_fast.h" nogil:
+    int64_t ofc_choose(int m, int k)
+    int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *out)
+    int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best,
+                                uint8_t *positions)
+    int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out)

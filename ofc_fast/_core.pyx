@@ -162,3 +162,6 @@ def score_rows(RuleTables rules, const uint8_t[:, ::1] deals, int players,
     with nogil:
         bad = ofc_score_batch(&deals[start, 0], stop - start, players, &rules.c, net_p, mat_p)
     return bad if bad < 0 else bad + start
+
+
+include "_scalar.pxi"

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from . import _core, _workers
 from .cards import EMPTY, _parse_text, card_str, cards
-from .hands import describe
+from .hands import _fast, describe
 from .rules import PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (PROGRESSIVE: doctests)
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
@@ -233,7 +233,12 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     >>> a.fouled.tolist(), a.royalties.tolist(), a.fantasyland.tolist()
     ([False, True], [[7, 4, 10], [0, 0, 0]], [14, 0])
     """
-    r = get_rules(rules)
+    r = rules if type(rules) is Rules else get_rules(rules)
+    if type(workers) is int and workers == 1:   # one board: straight to C (_scalar.pxi)
+        one = _core.analyze_one(boards._codes if type(boards) is Board else boards, r.tables,
+                                in_fantasyland)
+        if one is not None:
+            return one  # type: ignore[no-any-return]
     w = _workers.resolve_workers(workers)
     arr = _board_array(boards)
     lead = arr.shape[:-1]
@@ -282,7 +287,11 @@ def _deals(deals: Any, rules: Rules) -> tuple[npt.NDArray[np.uint8], tuple[int, 
 
 
 def _score(deals: Any, rules: Rules | str, workers: int, want_net: bool) -> Any:
-    r = get_rules(rules)
+    r = rules if type(rules) is Rules else get_rules(rules)
+    if type(workers) is int and workers == 1:   # one deal: straight to C (_scalar.pxi)
+        out = _core.score_one(deals, r.tables, r.min_players, r.max_players, want_net)
+        if out is not None:
+            return out
     w = _workers.resolve_workers(workers)
     flat, lead, players, one = _deals(deals, r)
     n = flat.shape[0]
@@ -337,10 +346,17 @@ class Board:
     ('Pair of Queens, Two kicker', 'Straight, Nine high', 'Four Kings, Two kicker')
     """
 
-    __slots__ = ("_codes",)
+    __slots__ = ("_codes", "_cache")
 
     def __init__(self, top: Any, middle: Any = None, bottom: Any = None) -> None:
         """``Board(codes13)``, ``Board(text)`` or ``Board(top, middle, bottom)``."""
+        # per (rules, in_fantasyland): the board's analysis as Python scalars
+        self._cache: dict[tuple[int, bool], tuple[Rules, tuple[Any, ...]]] = {}
+        if middle is None and bottom is None:
+            fast = _core.board_codes(top)   # 13 valid codes as a list, text or array
+            if fast is not None:
+                self._codes = fast
+                return
         if middle is None and bottom is None:
             codes = _board_array(top)
             if codes.shape != (13,):
@@ -395,34 +411,55 @@ class Board:
     def __hash__(self) -> int:
         return hash(self._codes.tobytes())
 
+    def __reduce__(self) -> tuple[type[Board], tuple[list[int]]]:
+        # the codes only: the cache of analyses is rebuilt on use
+        return (Board, (self._codes.tolist(),))
+
     def analyze(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> Analysis:
         """:func:`analyze` of this board (scalars and 3-element arrays)."""
         return analyze(self._codes, rules, in_fantasyland=in_fantasyland)
 
+    def _values(self, rules: Rules | str, in_fantasyland: bool = False) -> tuple[Any, ...]:
+        """(fouled, values, royalties, fantasyland, stays), computed once per rules (cached)."""
+        r = rules if type(rules) is Rules else get_rules(rules)
+        key = (id(r), in_fantasyland)
+        hit = self._cache.get(key)
+        if hit is None or hit[0] is not r:
+            hit = self._cache[key] = (r, _core.board_values(self._codes, r.tables, in_fantasyland))
+        return hit[1]
+
     def strength(self, rules: Rules | str = PINEAPPLE) -> tuple[int, int, int]:
         """Row values (top, middle, bottom); a Low middle is its lowball27 rank."""
-        s = self.analyze(rules).strength
-        return int(s[0]), int(s[1]), int(s[2])
+        v: tuple[int, int, int] = self._values(rules)[1]
+        return v
 
     def royalties(self, rules: Rules | str = PINEAPPLE) -> tuple[int, int, int]:
         """Royalties of (top, middle, bottom); all 0 when fouled."""
-        r = self.analyze(rules).royalties
-        return int(r[0]), int(r[1]), int(r[2])
+        v: tuple[int, int, int] = self._values(rules)[2]
+        return v
 
     def fouled(self, rules: Rules | str = PINEAPPLE) -> bool:
         """True when the rows are out of order (or a Low middle is dead)."""
-        return bool(self.analyze(rules).fouled)
+        return bool(self._values(rules)[0])
 
     def fantasyland(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> int:
         """Cards dealt next hand in Fantasyland (0 = none)."""
-        return int(self.analyze(rules, in_fantasyland).fantasyland)
+        if type(in_fantasyland) is not bool:   # other flags: the general path checks them
+            return int(self.analyze(rules, in_fantasyland).fantasyland)
+        return int(self._values(rules, in_fantasyland)[3])
 
     def stays(self, rules: Rules | str = PINEAPPLE) -> bool:
         """True when, played from Fantasyland, this board stays in it."""
-        return bool(self.analyze(rules).stays)
+        return bool(self._values(rules)[4])
 
     def describe(self) -> tuple[str, str, str]:
         """Names of the three rows as high hands."""
         from .hands import strength
         t, m, b = (describe(strength(self._codes[lo:hi].tolist())) for lo, hi in _SLICES)
         return t, m, b
+
+
+# analyze of one board is answered by _core (ofc_fast/_scalar.pxi) before any
+# Python runs; every other input goes on to the function above
+_core._install_boards(Analysis, Board, Rules, PINEAPPLE, analyze)
+analyze = _fast(analyze, _core.analyze)

@@ -18,6 +18,8 @@ from typing import Any, Final, TypeAlias, overload
 import numpy as np
 import numpy.typing as npt
 
+from . import _core
+
 __all__ = [
     "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",
     "from_cactus", "to_cactus",
@@ -279,6 +281,9 @@ def from_cactus(ints: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     'As Kd'
     """
     if isinstance(ints, (list, tuple)):
+        fast = _core.from_cactus_one(ints)   # valid Cactus Kev ints: straight to C
+        if fast is not None:
+            return fast
         for i, v in enumerate(ints):
             if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v < 2**31:
                 raise ValueError(f"position {i}: {v} is not a Cactus Kev card integer")

@@ -13,8 +13,8 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from typing import Any, Final, overload
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +25,7 @@ from .cards import _Array1, _Array2, _parse_text, card_str, cards
 __all__ = [
     "HandCategory", "STRENGTH_MAX", "LOWBALL_MAX", "strength", "lowball27",
     "category", "describe", "to_cactus_rank", "hand_array",
+    "ranks", "strength_table", "STRENGTH_TABLE_DTYPE",
 ]
 
 #: strongest strength (royal flush); strengths run 1..STRENGTH_MAX
@@ -325,3 +326,135 @@ def describe(x: Any) -> Any:
         return _describe_one(int(arr))
     return [_describe_one(int(v)) for v in arr.reshape(-1)] if arr.ndim == 1 else \
         [describe(a) for a in arr]
+
+
+# --- what a strength is made of -------------------------------------------------
+
+_RANKS5 = np.stack([((_INFO >> (8 + 4 * i)) & 15).astype(np.int8) for i in range(5)], axis=-1)
+_RANKS5[_RANKS5 == 15] = -1
+_RANKS5.setflags(write=False)
+_RANK_TUPLES: list[tuple[int, ...] | None] = [None] * (STRENGTH_MAX + 1)   # ranks(int), filled on use
+
+
+def _rank_tuple(s: int) -> tuple[int, ...]:
+    t = _RANK_TUPLES[s]
+    if t is None:
+        t = _RANK_TUPLES[s] = tuple(r for r in _RANKS5[s].tolist() if r >= 0)
+    return t
+
+
+@overload
+def ranks(s: int | np.integer[Any]) -> tuple[int, ...]: ...
+@overload
+def ranks(s: npt.NDArray[Any] | Sequence[Any]) -> npt.NDArray[np.int8]: ...
+
+
+def ranks(s: Any) -> Any:
+    """The ranks that decide a hand, most significant first (0 = deuce .. 12 = ace).
+
+    A pair gives the pair's rank then the kickers; two pair the high pair, the
+    low pair, the kicker; a full house the trips then the pair; a straight (and
+    a straight flush) only its high card (5 for the wheel A-2-3-4-5); a
+    3-card top has at most 3.  An int gives a tuple; an array of strengths
+    gives an int8 array of shape ``(..., 5)`` padded with -1.
+
+    >>> ranks(strength("Qh Qd 5c Kd 2s"))        # Q Q, then K 5 2
+    (10, 11, 3, 0)
+    >>> ranks(strength("Ah 2d 3c 4s 5h"))        # the wheel: five high
+    (3,)
+    >>> ranks(strength([[0, 1, 2], [4, 8, 12]])).tolist()   # trip deuces; 5-4-3
+    [[0, -1, -1, -1, -1], [3, 2, 1, -1, -1]]
+    """
+    if type(s) is int and 1 <= s <= STRENGTH_MAX:
+        return _rank_tuple(s)
+    arr, one = _strength_array(s)
+    if one:
+        return _rank_tuple(int(arr))
+    out: npt.NDArray[np.int8] = _RANKS5[arr]
+    return out
+
+
+#: dtype of :func:`strength_table`
+STRENGTH_TABLE_DTYPE: Final = np.dtype([
+    ("strength", np.uint16), ("category", np.uint8), ("cards", np.uint8),
+    ("ranks", np.int8, (5,)), ("cactus", np.uint16), ("describe", "U48"),
+])
+_TABLE: list[npt.NDArray[np.void]] = []
+
+
+def strength_table() -> npt.NDArray[np.void]:
+    """Everything about every strength, in one read-only structured array.
+
+    Row ``s`` describes strength ``s`` (row 0 is no hand: category 0, 0 cards,
+    no ranks, empty text), so a peer translates a strength in one lookup:
+    fields ``strength``, ``category`` (:class:`HandCategory` value),
+    ``cards`` (3 for a top hand, 5 otherwise), ``ranks`` (as :func:`ranks`,
+    5 int8 padded with -1), ``cactus`` (:func:`to_cactus_rank`, 0 for 3-card
+    hands) and ``describe`` (:func:`describe`).  Built once, on first use.
+
+    >>> t = strength_table()
+    >>> row = t[strength("Qh Qd 5c")]
+    >>> int(row["category"]), int(row["cards"]), row["ranks"].tolist(), str(row["describe"])
+    (1, 3, [10, 3, -1, -1, -1], 'Pair of Queens, Five kicker')
+    >>> int(t[STRENGTH_MAX]["cactus"]), len(t) == STRENGTH_MAX + 1
+    (1, True)
+    """
+    if not _TABLE:
+        t = np.zeros(STRENGTH_MAX + 1, dtype=STRENGTH_TABLE_DTYPE)
+        t["strength"] = np.arange(STRENGTH_MAX + 1)
+        t["category"] = _CATEGORY
+        t["cards"] = _NCARDS
+        t["ranks"] = _RANKS5
+        t["ranks"][0] = -1
+        t["cactus"] = _CACTUS
+        t["describe"] = [""] + [_name_of(s) for s in range(1, STRENGTH_MAX + 1)]
+        t["category"][0] = 0
+        t["cards"][0] = 0
+        t.setflags(write=False)
+        _TABLE.append(t)
+    return _TABLE[0]
+
+
+# --- one hand at C speed ------------------------------------------------------------
+# strength, category, to_cactus_rank and describe of one hand or one int are
+# answered by _core (ofc_fast/_scalar.pxi) before any Python runs; every other
+# input, and every invalid one, goes on to the general functions above, which
+# word the errors.
+
+_NAMES: list[str | None] = [None] * (STRENGTH_MAX + 1)   # describe() text, filled on use
+
+
+def _name_of(s: int) -> str:
+    name = _NAMES[s]
+    if name is None:
+        name = _NAMES[s] = _describe_one(s)
+    return name
+
+
+_describe_general = describe
+
+
+def _describe_filling(x: Any) -> Any:
+    if type(x) is int and 1 <= x <= STRENGTH_MAX:
+        return _name_of(x)
+    return _describe_general(x)
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _fast(general: _F, fast: Any) -> _F:
+    """``fast`` (a compiled function) dressed as ``general`` (name, docs, module)."""
+    for attr in ("__doc__", "__name__", "__qualname__", "__module__"):
+        setattr(fast, attr, getattr(general, attr))
+    fast.__wrapped__ = general
+    return fast  # type: ignore[no-any-return]
+
+
+_core._install(strength, category, to_cactus_rank, _describe_filling,
+               [None] + [list(HandCategory)[c] for c in _CATEGORY[1:].tolist()])
+_core._install_names(_NAMES)
+strength = _fast(strength, _core.strength)
+category = _fast(category, _core.category)
+to_cactus_rank = _fast(to_cactus_rank, _core.to_cactus_rank)
+describe = _fast(describe, _core.describe)

@@ -536,6 +536,68 @@ bad("analyze-infl-shape", ofc.analyze, np.stack([B1, B2]), ValueError, "(3,)", "
 bad("analyze-infl-2d", ofc.analyze, np.stack([B1, B2]), ValueError, "(2, 1)", in_fantasyland=[[True], [False]])
 
 
+# --- ranks, strength_table, best_hand, subset_strengths, partial rows, royalty,
+# --- score_details, find_duplicates (issue 10) -------------------------------------
+for value in (0, -1, ofc.STRENGTH_MAX + 1, 2**70):
+    bad(f"ranks-{value}", ofc.ranks, value, ValueError, str(value))
+bad("ranks-array-0", ofc.ranks, np.array([5, 0]), ValueError, "item 1", "0")
+bad("ranks-float", ofc.ranks, 5.0, TypeError, "float")
+bad("ranks-None", ofc.ranks, None, TypeError, "object")
+bad("strength_table-arg", ofc.strength_table, "x", TypeError, "")
+for fname, fn in {"best_hand": ofc.best_hand, "subset_strengths": ofc.subset_strengths}.items():
+    bad(f"{fname}-k-4", fn, "Ah Kd Qc Js Th 9h", ValueError, "3 or 5", "4", more=(4,))
+    bad(f"{fname}-k-bool", fn, "Ah Kd Qc Js Th 9h", ValueError, "3 or 5", "True", more=(True,))
+    bad(f"{fname}-k-str", fn, "Ah Kd Qc Js Th 9h", ValueError, "3 or 5", "'5'", more=("5",))
+    bad(f"{fname}-4-cards", fn, "Ah Kd Qc Js", ValueError, "5 to 52", "got 4")
+    bad(f"{fname}-2-cards-k3", fn, "Ah Kd", ValueError, "3 to 52", "got 2", more=(3,))
+    bad(f"{fname}-dup", fn, "Ah Kd Qc Js Ah 9h", ValueError, "twice", "Ah", "positions 0 and 4")
+    bad(f"{fname}-dup-array", fn, np.array([[0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 0]]), ValueError,
+        "hand 1", "twice", "positions 0 and 5")
+    bad(f"{fname}-code-52", fn, [0, 1, 2, 3, 52, 5], ValueError, "52", "position 4")
+    bad(f"{fname}-array-code--1", fn, np.array([[0, 1, 2, 3, 4, -1]]), ValueError, "-1", "hand 0, position 5")
+    bad(f"{fname}-empty-slot", fn, "Ah Kd Qc Js -- 9h", ValueError, "'--'")
+    bad(f"{fname}-float-array", fn, np.zeros((2, 6)), TypeError, "float64")
+    bad(f"{fname}-bool-array", fn, np.zeros((2, 6), bool), TypeError, "bool")
+    bad(f"{fname}-None", fn, None, TypeError, "None")
+    bad(f"{fname}-int", fn, 5, TypeError, "single value")
+    bad(f"{fname}-bytes", fn, b"AhKdQcJsTh9h", TypeError, "bytes")
+    bad(f"{fname}-workers-0", fn, "Ah Kd Qc Js Th 9h", ValueError, "0", workers=0)
+    bad(f"{fname}-workers-str", fn, "Ah Kd Qc Js Th 9h", TypeError, "'2'", workers="2")
+bad("partial_strength-6-cards", ofc.partial_strength, "Ah Kd Qc Js Th 9h", ValueError, "at most 5", "6")
+bad("partial_strength-dup", ofc.partial_strength, "Ah Kd Ah", ValueError, "twice", "Ah", "positions 0 and 2")
+bad("partial_strength-dup-array", ofc.partial_strength, np.array([[0, 1, 255], [4, 255, 4]]), ValueError,
+    "row 1", "twice", "positions 0 and 2")
+bad("partial_strength-code-52", ofc.partial_strength, [0, 52], ValueError, "52", "position 1")
+bad("partial_strength-float-array", ofc.partial_strength, np.zeros((2, 3)), TypeError, "float64")
+bad("partial_strength-None", ofc.partial_strength, None, TypeError, "None")
+bad("partial_strength-int", ofc.partial_strength, 5, TypeError, "single value")
+bad("partial_strength-bytes", ofc.partial_strength, b"AhKd", TypeError, "bytes")
+bad("partial_strength-workers-0", ofc.partial_strength, "Ah Kd", ValueError, "0", workers=0)
+bad("partial_strength-dup-1M-near-end", ofc.partial_strength, dup("hands5", (N_BIG - 2, 4), (N_BIG - 2, 0)),
+    ValueError, f"row {N_BIG - 2}", "twice", "positions 0 and 4")
+bad("royalty-row-name", ofc.royalty, "Qh Qd 5c", ValueError, "'left'", more=("left",))
+bad("royalty-row-name-int", ofc.royalty, "Qh Qd 5c", ValueError, "0", more=(0,))
+bad("royalty-top-5-cards", ofc.royalty, "Qh Qd 5c 4s 3s", ValueError, "top row has 3 cards", "got 5",
+    more=("top",))
+bad("royalty-middle-3-cards", ofc.royalty, "Qh Qd 5c", ValueError, "middle row has 5 cards", "got 3",
+    more=("middle",))
+bad("royalty-array-wrong-size", ofc.royalty, np.zeros((2, 3), np.uint8), ValueError, "got 3",
+    more=("bottom",))
+bad("royalty-dup", ofc.royalty, "Qh Qd Qh", ValueError, "twice", more=("top",))
+bad("royalty-rules", ofc.royalty, "Qh Qd 5c", ValueError, "'holdem'", more=("top", "holdem"))
+bad("royalty-int", ofc.royalty, 5, TypeError, "single value", more=("top",))
+bad("royalty-None", ofc.royalty, None, TypeError, "None", more=("top",))
+bad("score_details-dup-in-deal", ofc.score_details, [B1_TEXT, B1_TEXT], ValueError, "twice")
+bad("score_details-one-board", ofc.score_details, B1, ValueError, "(13,)")
+bad("score_details-5-players", ofc.score_details, np.zeros((5, 13), np.uint8), ValueError, "5")
+bad("score_details-rules", ofc.score_details, DEAL, ValueError, "'holdem'", more=("holdem",))
+bad("score_details-None", ofc.score_details, None, TypeError, "None")
+bad("find_duplicates-None", ofc.find_duplicates, None, TypeError, "None")
+bad("find_duplicates-int", ofc.find_duplicates, 5, TypeError, "single value")
+bad("find_duplicates-float-array", ofc.find_duplicates, np.zeros((2, 13)), TypeError, "float64")
+bad("find_duplicates-code-60", ofc.find_duplicates, [[0, 1, 60]], ValueError, "60", "hand 0, position 2")
+
+
 # ----------------------------------------------------------------- the test
 
 def _matches(needle: str, msg: str) -> bool:

@@ -61,6 +61,10 @@ BAD_BOARDS = _bad(BOARDS)
 BAD_DEALS = DEALS.copy()
 BAD_DEALS[-1, 2, 12] = BAD_DEALS[-1, 0, 0]
 HOUSE = ofc.PINEAPPLE.with_stay("quads_middle")
+HANDS7 = _cards(500, 7, 5)
+HAND7 = HANDS7[0].tolist()
+HAND13 = BOARDS[1].tolist()
+TREYS7 = ofc.to_cactus(HANDS7[1]).tolist()
 
 
 # name -> (call, arguments that must not be modified nor leaked)
@@ -86,6 +90,21 @@ GOOD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "score": (lambda: ofc.score(DEALS, HOUSE), (DEALS, HOUSE)),
     "score_matrix": (lambda: ofc.score_matrix(DEALS, "original", workers=2), (DEALS, ofc.ORIGINAL)),
     "get_rules": (lambda: ofc.get_rules("low"), (ofc.LOW,)),
+    # one hand / one board at a time, subsets, rows, details, compat (issue 10)
+    "strength-one-tuple-array": (lambda: (ofc.strength(tuple(HAND7[:5])), ofc.strength(HANDS5[3])), (HANDS5,)),
+    "scalars": (lambda: (ofc.category(7000), ofc.to_cactus_rank(7000), ofc.describe(7000), ofc.ranks(7000)), ()),
+    "analyze-one": (lambda: (ofc.analyze(B1_TEXT, HOUSE), ofc.analyze(BOARDS[0], ofc.LOW, in_fantasyland=True)),
+                    (BOARDS, HOUSE, ofc.LOW)),
+    "score-one": (lambda: ofc.score_matrix([B1_TEXT, B2_TEXT], HOUSE), (HOUSE,)),
+    "Board-values": (lambda: ofc.Board(HAND13).fantasyland(HOUSE, True), (HAND13, HOUSE)),
+    "best_hand": (lambda: (ofc.best_hand(HAND7), ofc.best_hand(HANDS7, 3, workers=2)), (HAND7, HANDS7)),
+    "subset_strengths": (lambda: ofc.subset_strengths(HANDS7, 5), (HANDS7,)),
+    "partial_strength": (lambda: ofc.partial_strength(np.where(HANDS5 > 40, 255, HANDS5)), (HANDS5,)),
+    "royalty": (lambda: ofc.royalty(HANDS5, "middle", ofc.LOW), (HANDS5, ofc.LOW)),
+    "score_details": (lambda: ofc.score_details(DEALS[:50], HOUSE), (DEALS, HOUSE)),
+    "find_duplicates": (lambda: ofc.find_duplicates(BOARDS), (BOARDS,)),
+    "compat": (lambda: (ofc.compat.Evaluator().evaluate(TREYS7[:2], TREYS7[2:]),
+                        ofc.compat.evaluate_cards(*HAND7), ofc.from_cactus(TREYS7)), (HAND7, TREYS7)),
 }
 
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
@@ -105,6 +124,11 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "score-dup": (lambda: ofc.score(BAD_DEALS, HOUSE), (BAD_DEALS, HOUSE)),
     "score_matrix-players": (lambda: ofc.score_matrix(DEALS[:, :1], ofc.LOW), (DEALS, ofc.LOW)),
     "Rules": (lambda: ofc.Rules(name="x", scoop_bonus=-1), ()),
+    "strength-one-dup": (lambda: ofc.strength((1, 2, 1)), ()),
+    "analyze-one-dup": (lambda: ofc.analyze(B1_TEXT.replace("2d", "2c")), ()),
+    "score-one-dup": (lambda: ofc.score([B1_TEXT, B1_TEXT]), ()),
+    "best_hand-dup": (lambda: ofc.best_hand(HAND7[:6] + HAND7[:1]), (HAND7,)),
+    "compat-dup": (lambda: ofc.compat.Evaluator().evaluate(TREYS7[:2], TREYS7[:5]), (TREYS7,)),
 }
 
 

@@ -68,6 +68,10 @@ CALLS: dict[str, tuple[Callable[[np.ndarray, int], Any], Callable[[int, int], np
                       lambda n, s: _cards(n, 39, s).reshape(n, 3, 13)),
     "score_matrix2-low": (lambda a, w: ofc.score_matrix(a, ofc.LOW, workers=w),
                           lambda n, s: _cards(n, 26, s).reshape(n, 2, 13)),
+    "best_hand7": (lambda a, w: tuple(ofc.best_hand(a, 5, workers=w)), lambda n, s: _cards(n, 7, s)),
+    "subsets7-3": (lambda a, w: ofc.subset_strengths(a, 3, workers=w), lambda n, s: _cards(n, 7, s)),
+    "partial_strength": (lambda a, w: ofc.partial_strength(a, workers=w),
+                         lambda n, s: np.where(_cards(n, 5, s) % 3 == 0, 255, _cards(n, 5, s)).astype(np.uint8)),
 }
 
 
@@ -112,7 +116,8 @@ def test_the_work_really_splits() -> None:
     assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
 
 
-@pytest.mark.parametrize("name", ["strength5", "lowball27", "analyze", "score2", "score_matrix3"])
+@pytest.mark.parametrize("name", ["strength5", "lowball27", "analyze", "score2", "score_matrix3",
+                                  "best_hand7"])
 def test_first_bad_row_whatever_the_workers(name: str) -> None:
     """Bad rows in chunks 4 and 2: the one in chunk 2 is reported for every workers count."""
     fn, make = CALLS[name]

@@ -227,3 +227,43 @@ def boards_and_deals() -> None:
     Board.parse(b"Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d")  # type: ignore[arg-type]
     ofc.parse_boards(None)  # type: ignore[arg-type]
     b.fouled(3)  # type: ignore[arg-type]
+
+
+def one_hand_subsets_rows_details() -> None:
+    """ranks, strength_table, best_hand, subset_strengths, partial rows, royalty, details, compat."""
+    assert_type(ofc.ranks(7917), tuple[int, ...])
+    assert_type(ofc.ranks(np.array([1, 2])), npt.NDArray[np.int8])
+    table = ofc.strength_table()
+    assert_type(table, npt.NDArray[np.void])
+    assert table.dtype == ofc.STRENGTH_TABLE_DTYPE
+    best = ofc.best_hand("Ah Kd Qc Js Th 9h 2c")
+    assert_type(best, ofc.BestHand)
+    s: int = best.strength
+    cards5: npt.NDArray[np.uint8] = best.cards
+    assert_type(ofc.subset_strengths(np.zeros((2, 7), np.uint8), 3, workers=2), npt.NDArray[np.uint16])
+    assert_type(ofc.partial_strength("Ah Ad"), int)
+    assert_type(ofc.partial_strength([50, 51]), int)
+    many: npt.NDArray[np.uint16] = ofc.partial_strength(np.zeros((2, 5), np.uint8))
+    assert_type(ofc.royalty("Qh Qd 5c", "top", PINEAPPLE), int)
+    pts: npt.NDArray[np.int32] = ofc.royalty(np.zeros((2, 5), np.uint8), "middle", "low")
+    details = ofc.score_details([BOARD_TEXT, OTHER_TEXT], "pineapple")
+    assert_type(details, ofc.ScoreDetails)
+    assert_type(details.total, npt.NDArray[np.int32])
+    assert_type(details.rows, npt.NDArray[np.int8])
+    assert_type(ofc.find_duplicates(np.zeros((3, 13), np.uint8)), npt.NDArray[np.intp])
+    ev = ofc.compat.Evaluator()
+    assert_type(ev.evaluate([1], [2]), int)
+    assert_type(ev.evaluate_row([1, 2, 3]), int)
+    assert_type(ev.get_rank_class(1), int)
+    assert_type(ev.class_to_string(0), str)
+    assert_type(ev.get_five_card_rank_percentage(1), float)
+    assert_type(ofc.compat.evaluate_cards(0, 1, 2, 3, 4), int)
+    assert_type(ofc.compat.to_treys("Ah"), list[int])
+    assert_type(ofc.compat.from_treys([1]), npt.NDArray[np.uint8])
+    assert_type(ofc.compat.from_eval7([]), npt.NDArray[np.uint8])
+    assert_type(ofc.compat.from_pokerkit([]), npt.NDArray[np.uint8])
+    assert s and cards5.size and many.size and pts.size
+    ofc.best_hand("Ah Kd Qc Js Th", workers="2")  # type: ignore[arg-type]
+    ofc.royalty("Qh Qd 5c", 1)  # type: ignore[call-overload]
+    ofc.score_details([BOARD_TEXT, OTHER_TEXT], rules=5)  # type: ignore[arg-type]
+    ev.evaluate_row("Ah Kd")  # type: ignore[arg-type]

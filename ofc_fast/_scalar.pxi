@@ -1,0 +1,590 @@
+# One hand, one board: the scalar fast paths of the public functions.
+# Included at the end of _core.pyx.
+#
+# A Python loop calling ofc_fast once per hand pays for every check and
+# conversion of the array path (numpy allocations, dtype checks, error
+# wording).  The readers here take the common one-item inputs (a list or
+# tuple of ints, a 1-D integer numpy array, plain card text) straight into a
+# byte buffer; anything else, and any input that is not valid, makes them
+# give up (-1 / None) so that the general Python path runs and words the
+# error.  Answers are the same either way (tests/test_scalar.py).
+cimport numpy as cnp
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
+from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+from libc.string cimport memcpy
+from libc.stdint cimport int8_t
+from cpython.object cimport PyTypeObject
+from cpython.ref cimport PyObject
+
+cdef extern from "Python.h":
+    PyTypeObject PyTuple_Type
+
+cnp.import_array()
+
+# --- readers ------------------------------------------------------------------
+
+cdef inline int _code_of(object item) except -2:
+    """0..51 for an exact int that is a card code, else -1."""
+    cdef int overflow = 0
+    cdef long v
+    if type(item) is not int:
+        return -1
+    v = PyLong_AsLongAndOverflow(item, &overflow)
+    if overflow or v < 0 or v > 51:
+        return -1
+    return <int>v
+
+
+cdef int _read_array(cnp.ndarray arr, uint8_t *buf, int maxn) except -2:
+    """Codes of a 1-D or 2-D integer array of at most maxn items (C order), or -1."""
+    cdef int ndim = cnp.PyArray_NDIM(arr)
+    cdef Py_ssize_t rows, cols, i, j
+    cdef Py_ssize_t s0, s1
+    cdef char *data = <char *>cnp.PyArray_DATA(arr)
+    cdef int size = <int>cnp.PyArray_ITEMSIZE(arr)
+    cdef bint signed
+    cdef long long v
+    cdef char *p
+    if not cnp.PyArray_ISINTEGER(arr) or not cnp.PyArray_ISNOTSWAPPED(arr):
+        return -1
+    signed = cnp.PyArray_ISSIGNED(arr)
+    if ndim == 1:
+        rows, cols = 1, cnp.PyArray_DIMS(arr)[0]
+        s0, s1 = 0, cnp.PyArray_STRIDES(arr)[0]
+    elif ndim == 2:
+        rows, cols = cnp.PyArray_DIMS(arr)[0], cnp.PyArray_DIMS(arr)[1]
+        s0, s1 = cnp.PyArray_STRIDES(arr)[0], cnp.PyArray_STRIDES(arr)[1]
+    else:
+        return -1
+    if rows * cols > maxn:
+        return -1
+    for i in range(rows):
+        for j in range(cols):
+            p = data + i * s0 + j * s1
+            if size == 1:
+                v = (<int8_t *>p)[0] if signed else (<uint8_t *>p)[0]
+            elif size == 2:
+                v = (<int16_t *>p)[0] if signed else (<uint16_t *>p)[0]
+            elif size == 4:
+                v = (<int32_t *>p)[0] if signed else (<uint32_t *>p)[0]
+            elif size == 8:
+                v = (<int64_t *>p)[0]
+                if not signed and v < 0:
+                    return -1
+            else:
+                return -1
+            if v < 0 or v > 51:
+                return -1
+            buf[i * cols + j] = <uint8_t>v
+    return <int>(rows * cols)
+
+
+# rank and suit of a card character, -1 for anything else
+cdef signed char _RANK_OF[128]
+cdef signed char _SUIT_OF[128]
+for _i in range(128):
+    _RANK_OF[_i] = -1
+    _SUIT_OF[_i] = -1
+for _i, _ch in enumerate("23456789TJQKA"):
+    _RANK_OF[ord(_ch)] = _i
+    _RANK_OF[ord(_ch.lower())] = _i
+for _i, _ch in enumerate("cdhs"):
+    _SUIT_OF[ord(_ch)] = _i
+    _SUIT_OF[ord(_ch.upper())] = _i
+
+
+cdef int _read_text(str text, uint8_t *buf, int maxn, int *row_ends) except -2:
+    """Codes of plain card text ("Ah Kd 2c", "AhKd2c"), or -1.
+
+    Spaces separate cards.  With row_ends (a board), '/' or '|' may split the
+    rows: their card counts go to row_ends[0..1] (else both stay -1).  Any
+    other spelling (10, suit symbols, commas, empty slots) gives -1: the
+    general parser reads it.
+    """
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0
+    cdef Py_UCS4 ch, sc
+    cdef int count = 0, r, s, splits = 0
+    while i < n:
+        ch = PyUnicode_READ_CHAR(text, i)
+        if ch == u' ':
+            i += 1
+            continue
+        if (ch == u'/' or ch == u'|') and row_ends != NULL:
+            if splits == 2:
+                return -1
+            row_ends[splits] = count
+            splits += 1
+            i += 1
+            continue
+        if ch >= 128 or i + 1 >= n:
+            return -1
+        sc = PyUnicode_READ_CHAR(text, i + 1)
+        if sc >= 128:
+            return -1
+        r = _RANK_OF[ch]
+        s = _SUIT_OF[sc]
+        if r < 0 or s < 0 or count == maxn:
+            return -1
+        buf[count] = <uint8_t>(r * 4 + s)
+        count += 1
+        i += 2
+    if splits == 1:
+        return -1
+    return count
+
+
+cdef int _read_codes(object x, uint8_t *buf, int maxn) except -2:
+    """Codes of one hand or board: list / tuple of ints, 1-D integer array, text; or -1."""
+    cdef Py_ssize_t n, i
+    cdef int c
+    cdef type t = type(x)
+    if t is list:
+        n = PyList_GET_SIZE(x)
+        if n > maxn:
+            return -1
+        for i in range(n):
+            c = _code_of(<object>PyList_GET_ITEM(x, i))
+            if c < 0:
+                return -1
+            buf[i] = <uint8_t>c
+        return <int>n
+    if t is tuple:
+        n = PyTuple_GET_SIZE(x)
+        if n > maxn:
+            return -1
+        for i in range(n):
+            c = _code_of(<object>PyTuple_GET_ITEM(x, i))
+            if c < 0:
+                return -1
+            buf[i] = <uint8_t>c
+        return <int>n
+    if t is cnp.ndarray:
+        if cnp.PyArray_NDIM(<cnp.ndarray>x) != 1:
+            return -1
+        return _read_array(<cnp.ndarray>x, buf, maxn)
+    if t is str:
+        return _read_text(<str>x, buf, maxn, NULL)
+    return -1
+
+
+# --- fast functions (installed over the Python ones by ofc_fast.hands) --------
+
+# Python ints 0..STRENGTH_MAX, made once: returning one is an incref
+cdef list _INTS = list(range(OFC_STRENGTH_MAX + 1))
+# filled by ofc_fast.hands: the general functions, and per-strength answers
+cdef object _strength_general = None
+cdef object _category_general = None
+cdef object _cactus_general = None
+cdef object _describe_general = None
+cdef list _CATEGORY_OF = None
+cdef list _DESCRIBE_OF = None
+
+
+def _install(strength_general, category_general, cactus_general, describe_general,
+             list category_of):
+    """Hook the general Python functions and the category members (ofc_fast.hands)."""
+    global _strength_general, _category_general, _cactus_general, _describe_general, _CATEGORY_OF
+    _strength_general = strength_general
+    _category_general = category_general
+    _cactus_general = cactus_general
+    _describe_general = describe_general
+    _CATEGORY_OF = category_of
+
+
+def _install_names(list names):
+    """The describe() text of every strength 0..STRENGTH_MAX (built on first use)."""
+    global _DESCRIBE_OF
+    _DESCRIBE_OF = names
+
+
+cdef inline long _strength_arg(object s):
+    """1..STRENGTH_MAX for an exact int strength, else 0."""
+    cdef int overflow = 0
+    cdef long v
+    if type(s) is not int:
+        return 0
+    v = PyLong_AsLongAndOverflow(s, &overflow)
+    if overflow or v < 1 or v > OFC_STRENGTH_MAX:
+        return 0
+    return v
+
+
+def strength(hands, *, workers=1):
+    cdef uint8_t buf[5]
+    cdef int n, s
+    if type(workers) is int and workers == 1:
+        n = _read_codes(hands, buf, 5)
+        if n == 5 or n == 3:
+            s = ofc_strength(buf, n)
+            if s > 0:
+                return <object>PyList_GET_ITEM(_INTS, s)
+    return _strength_general(hands, workers=workers)
+
+
+def category(s):
+    cdef long v = _strength_arg(s)
+    if v:
+        return <object>PyList_GET_ITEM(_CATEGORY_OF, v)
+    return _category_general(s)
+
+
+def to_cactus_rank(s):
+    cdef long v = _strength_arg(s)
+    if v and ofc_cactus_rank[v]:
+        return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[v])
+    return _cactus_general(s)
+
+
+def describe(x):
+    cdef long v = _strength_arg(x)
+    cdef object name
+    if v and _DESCRIBE_OF is not None:
+        name = <object>PyList_GET_ITEM(_DESCRIBE_OF, v)
+        if name is not None:
+            return name
+    return _describe_general(x)
+
+
+# --- one board, one deal --------------------------------------------------------
+
+cdef int _read_board(object x, uint8_t *buf) except -2:
+    """13 valid codes of one board, or -1 (text may split its rows 3 / 5 / 5)."""
+    cdef int ends[2]
+    cdef int n
+    if type(x) is str:
+        ends[0] = -1
+        ends[1] = -1
+        n = _read_text(<str>x, buf, 13, ends)
+        if ends[0] >= 0 and (ends[0] != 3 or ends[1] != 8):
+            return -1
+    else:
+        n = _read_codes(x, buf, 13)
+    if n != 13 or ofc_bad_cards(buf, 13):
+        return -1
+    return 13
+
+
+cdef object _ANALYSIS = None
+cdef object _BOARD = None
+cdef object _RULES = None
+cdef object _DEFAULT_RULES = None
+cdef object _analyze_general = None
+cdef object _MISSING = object()   # rules not given: the general function's default
+
+
+def _install_boards(analysis_type, board_type, rules_type, default_rules, analyze_general):
+    """Hook ofc_fast.boards: the result type, Board, Rules, analyze's default rules and analyze."""
+    global _ANALYSIS, _BOARD, _RULES, _DEFAULT_RULES, _analyze_general
+    _ANALYSIS = analysis_type
+    _BOARD = board_type
+    _RULES = rules_type
+    _DEFAULT_RULES = default_rules
+    _analyze_general = analyze_general
+
+
+def analyze(boards, rules=_MISSING, *, in_fantasyland=None, workers=1):
+    cdef object r = _DEFAULT_RULES if rules is _MISSING else rules
+    cdef object one
+    if type(workers) is int and workers == 1 and type(r) is _RULES:
+        one = _analyze_one(boards._codes if type(boards) is _BOARD else boards, r.tables,
+                           in_fantasyland)
+        if one is not None:
+            return one
+    if rules is _MISSING:
+        return _analyze_general(boards, in_fantasyland=in_fantasyland, workers=workers)
+    return _analyze_general(boards, rules, in_fantasyland=in_fantasyland, workers=workers)
+
+
+cdef inline object _scalar_array(int typenum):
+    return cnp.PyArray_SimpleNew(0, NULL, typenum)
+
+
+def analyze_one(boards, RuleTables tables, in_fantasyland):
+    """Analysis of one board (0-d / (3,) arrays), or None to take the general path."""
+    return _analyze_one(boards, tables, in_fantasyland)
+
+
+cdef object _analyze_one(object boards, RuleTables tables, object in_fantasyland):
+    cdef uint8_t buf[13]
+    cdef ofc_board_result res
+    cdef int infl, i
+    cdef cnp.npy_intp three = 3
+    cdef cnp.ndarray fouled, strength, royalties, fantasyland, stays
+    if in_fantasyland is None or in_fantasyland is False:
+        infl = 0
+    elif in_fantasyland is True:
+        infl = 1
+    else:
+        return None
+    if _read_board(boards, buf) < 0:
+        return None
+    ofc_board_eval(buf, infl, &tables.c, &res)
+    fouled = _scalar_array(cnp.NPY_BOOL)
+    (<uint8_t *>cnp.PyArray_DATA(fouled))[0] = <uint8_t>res.fouled
+    strength = cnp.PyArray_SimpleNew(1, &three, cnp.NPY_UINT16)
+    royalties = cnp.PyArray_SimpleNew(1, &three, cnp.NPY_INT16)
+    for i in range(3):
+        (<uint16_t *>cnp.PyArray_DATA(strength))[i] = res.value[i]
+        (<int16_t *>cnp.PyArray_DATA(royalties))[i] = <int16_t>res.royalty[i]
+    fantasyland = _scalar_array(cnp.NPY_UINT8)
+    (<uint8_t *>cnp.PyArray_DATA(fantasyland))[0] = <uint8_t>res.fantasyland
+    stays = _scalar_array(cnp.NPY_BOOL)
+    (<uint8_t *>cnp.PyArray_DATA(stays))[0] = <uint8_t>res.stays
+    # tuple's own constructor called directly: a named tuple without a Python frame
+    cdef tuple wrap = ((fouled, strength, royalties, fantasyland, stays),)
+    return PyTuple_Type.tp_new(_ANALYSIS, <PyObject *>wrap, NULL)
+
+
+def board_values(cnp.ndarray codes, RuleTables tables, bint in_fantasyland):
+    """(fouled, values, royalties, fantasyland, stays) of one checked board, as Python scalars.
+
+    ``codes``: a Board's (13,) C-contiguous uint8 array of valid, distinct cards."""
+    cdef ofc_board_result res
+    if (cnp.PyArray_TYPE(codes) != cnp.NPY_UINT8 or cnp.PyArray_NDIM(codes) != 1
+            or cnp.PyArray_DIMS(codes)[0] != 13 or not cnp.PyArray_IS_C_CONTIGUOUS(codes)):
+        raise ValueError("board_values takes a (13,) contiguous uint8 array")
+    ofc_board_eval(<const uint8_t *>cnp.PyArray_DATA(codes), in_fantasyland, &tables.c, &res)
+    return (bool(res.fouled), (res.value[0], res.value[1], res.value[2]),
+            (res.royalty[0], res.royalty[1], res.royalty[2]), res.fantasyland, bool(res.stays))
+
+
+def board_codes(x):
+    """Read-only (13,) uint8 codes of one valid board, or None to take the general path."""
+    cdef uint8_t buf[13]
+    cdef cnp.npy_intp n13 = 13
+    cdef cnp.ndarray out
+    if _read_board(x, buf) < 0:
+        return None
+    out = cnp.PyArray_SimpleNew(1, &n13, cnp.NPY_UINT8)
+    memcpy(cnp.PyArray_DATA(out), buf, 13)
+    cnp.PyArray_CLEARFLAGS(out, cnp.NPY_ARRAY_WRITEABLE)
+    return out
+
+
+def score_one(deals, RuleTables tables, int min_players, int max_players, bint want_net):
+    """Net points (P,) or the matrix (P, P) of one deal, or None to take the general path."""
+    cdef uint8_t buf[52]
+    cdef Py_ssize_t players, p
+    cdef cnp.npy_intp dims[2]
+    cdef cnp.ndarray out
+    cdef int64_t bad
+    if type(deals) is list or type(deals) is tuple:
+        players = len(deals)
+        if players < 2 or players > 4:
+            return None
+        for p in range(players):
+            if _read_board(deals[p], buf + 13 * p) < 0:
+                return None
+    elif type(deals) is cnp.ndarray:
+        if cnp.PyArray_NDIM(<cnp.ndarray>deals) != 2 or cnp.PyArray_DIMS(<cnp.ndarray>deals)[1] != 13:
+            return None
+        players = cnp.PyArray_DIMS(<cnp.ndarray>deals)[0]
+        if players < 2 or players > 4 or _read_array(<cnp.ndarray>deals, buf, 52) < 0:
+            return None
+    else:
+        return None
+    if players < min_players or players > max_players:
+        return None
+    dims[0] = players
+    dims[1] = players
+    out = cnp.PyArray_SimpleNew(1 if want_net else 2, dims, cnp.NPY_INT32)
+    if want_net:
+        bad = ofc_score_batch(buf, 1, <int>players, &tables.c, <int32_t *>cnp.PyArray_DATA(out), NULL)
+    else:
+        bad = ofc_score_batch(buf, 1, <int>players, &tables.c, NULL, <int32_t *>cnp.PyArray_DATA(out))
+    return out if bad < 0 else None
+
+
+# --- Cactus Kev (treys / deuces) card integers -------------------------------------
+
+cdef int _PRIMES[13]
+for _i, _p in enumerate((2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)):
+    _PRIMES[_i] = _p
+
+
+cdef inline int _cactus_code(object item) except -2:
+    """The card code of one exact-int Cactus Kev card, or -1."""
+    cdef int overflow = 0
+    cdef long v
+    cdef int rank, suit, bits
+    if type(item) is not int:
+        return -1
+    v = PyLong_AsLongAndOverflow(item, &overflow)
+    if overflow or v < 0 or v >= (1L << 31):
+        return -1
+    rank = (v >> 8) & 15
+    bits = (v >> 12) & 15
+    # one suit bit: 8 = clubs, 4 = diamonds, 2 = hearts, 1 = spades
+    suit = 0 if bits == 8 else 1 if bits == 4 else 2 if bits == 2 else 3 if bits == 1 else -1
+    if rank > 12 or suit < 0:
+        return -1
+    # the integer must be exactly the one this card encodes to
+    if v != ((1L << (16 + rank)) | (bits << 12) | (rank << 8) | _PRIMES[rank]):
+        return -1
+    return rank * 4 + suit
+
+
+cdef int _read_cactus(object x, uint8_t *buf, int start, int maxn) except -2:
+    """Append the codes of a list / tuple of Cactus Kev ints at buf[start:]; new count or -1."""
+    cdef Py_ssize_t n, i
+    cdef int c
+    if type(x) is list:
+        n = PyList_GET_SIZE(x)
+    elif type(x) is tuple:
+        n = PyTuple_GET_SIZE(x)
+    else:
+        return -1
+    if start + n > maxn:
+        return -1
+    for i in range(n):
+        c = _cactus_code(<object>(PyList_GET_ITEM(x, i) if type(x) is list else PyTuple_GET_ITEM(x, i)))
+        if c < 0:
+            return -1
+        buf[start + i] = <uint8_t>c
+    return <int>(start + n)
+
+
+def from_cactus_one(ints):
+    """uint8 codes of a list or tuple of valid Cactus Kev ints, or None."""
+    cdef uint8_t buf[52]
+    cdef cnp.npy_intp n
+    cdef cnp.ndarray out
+    n = _read_cactus(ints, buf, 0, 52)
+    if n < 0:
+        return None
+    out = cnp.PyArray_SimpleNew(1, &n, cnp.NPY_UINT8)
+    if n:
+        memcpy(cnp.PyArray_DATA(out), buf, n)
+    return out
+
+
+# --- subsets -----------------------------------------------------------------------
+
+def choose(int m, int k):
+    """m choose k."""
+    return ofc_choose(m, k)
+
+
+def subset_rows(const uint8_t[:, ::1] cards, int k, uint16_t[:, ::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Strengths of every k-subset of hands [start, stop) of an (n, m) array into out (n, C(m, k))."""
+    cdef int64_t bad = -1
+    cdef int m = <int>cards.shape[1]
+    if stop <= start:
+        return -1
+    if out.shape[1] != ofc_choose(m, k) or out.shape[0] != cards.shape[0]:
+        raise ValueError("subset_rows: out has the wrong shape")
+    with nogil:
+        bad = ofc_subset_strengths_batch(&cards[start, 0], stop - start, m, k, &out[start, 0])
+    if bad == -2:
+        raise ValueError(f"subset_rows: cannot take subsets of {k} from {m} cards")
+    return bad if bad < 0 else bad + start
+
+
+def best_rows(const uint8_t[:, ::1] cards, int k, uint16_t[::1] best, uint8_t[:, ::1] positions,
+              Py_ssize_t start, Py_ssize_t stop):
+    """Best k-subset of hands [start, stop) of an (n, m) array: strength and positions."""
+    cdef int64_t bad = -1
+    cdef int m = <int>cards.shape[1]
+    if stop <= start:
+        return -1
+    if positions.shape[1] != k or positions.shape[0] != cards.shape[0] or best.shape[0] != cards.shape[0]:
+        raise ValueError("best_rows: outputs have the wrong shape")
+    with nogil:
+        bad = ofc_best_hand_batch(&cards[start, 0], stop - start, m, k, &best[start], &positions[start, 0])
+    if bad == -2:
+        raise ValueError(f"best_rows: cannot take subsets of {k} from {m} cards")
+    return bad if bad < 0 else bad + start
+
+
+def best_one(hand, int k):
+    """(strength, cards, positions) of the best k cards of one hand, or None to take the general path."""
+    cdef uint8_t buf[52]
+    cdef uint8_t pos[5]
+    cdef uint16_t best
+    cdef cnp.npy_intp kk = k
+    cdef cnp.ndarray cards_out, pos_out
+    cdef int n = _read_codes(hand, buf, 52), i
+    if (k != 3 and k != 5) or n < k or ofc_bad_cards(buf, n):
+        return None
+    ofc_best_hand_batch(buf, 1, n, k, &best, pos)
+    cards_out = cnp.PyArray_SimpleNew(1, &kk, cnp.NPY_UINT8)
+    pos_out = cnp.PyArray_SimpleNew(1, &kk, cnp.NPY_UINT8)
+    for i in range(k):
+        (<uint8_t *>cnp.PyArray_DATA(cards_out))[i] = buf[pos[i]]
+        (<uint8_t *>cnp.PyArray_DATA(pos_out))[i] = pos[i]
+    return (<object>PyList_GET_ITEM(_INTS, best), cards_out, pos_out)
+
+
+def partial_rows(const uint8_t[:, ::1] rows, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Strength of partial rows [start, stop) of an (n, k) array (255 = empty slot) into out."""
+    cdef int64_t bad = -1
+    cdef int k = <int>rows.shape[1]
+    if stop <= start:
+        return -1
+    if k > 5:
+        raise ValueError(f"partial_rows: a row has at most 5 slots, got {k}")
+    with nogil:
+        bad = ofc_partial_strength_batch(&rows[start, 0] if k else NULL, stop - start, k, &out[start])
+    return bad if bad < 0 else bad + start
+
+
+cdef class TreysEvaluatorBase:
+    """The compiled calls of ofc_fast.compat.Evaluator (a Python subclass adds the rest)."""
+
+    def evaluate(self, cards, board=()):
+        """Best Cactus Kev rank of ``cards`` + ``board`` (5 to 7 Cactus Kev ints in all).
+
+        1 (royal flush) .. 7462 (7-5-4-3-2), as treys' ``Evaluator.evaluate``.
+        """
+        cdef uint8_t buf[7]
+        cdef uint8_t pos[5]
+        cdef uint16_t best
+        cdef int n = _read_cactus(cards, buf, 0, 7)
+        if n >= 0:
+            n = _read_cactus(board, buf, n, 7)
+        if n >= 5 and not ofc_bad_cards(buf, n):
+            if n == 5:
+                best = ofc_strength5_unchecked(buf[0], buf[1], buf[2], buf[3], buf[4])
+            else:
+                ofc_best_hand_batch(buf, 1, n, 5, &best, pos)
+            return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
+        return self._evaluate_general(cards, board)
+
+    def evaluate_row(self, cards):
+        """Rank of one OFC row of 3 or 5 Cactus Kev ints: 1 (royal flush) .. 7917 (4-3-2 on top).
+
+        ``STRENGTH_MAX + 1 - strength``: one scale for the top and the other
+        rows, lower = better (not treys' scale, which has no 3-card hands).
+        """
+        cdef uint8_t buf[5]
+        cdef int n = _read_cactus(cards, buf, 0, 5)
+        cdef int s
+        if n == 3 or n == 5:
+            s = ofc_strength(buf, n)
+            if s > 0:
+                return <object>PyList_GET_ITEM(_INTS, OFC_STRENGTH_MAX + 1 - s)
+        return self._evaluate_row_general(cards)
+
+
+cdef object _evaluate_cards_general = None
+
+
+def _install_compat(evaluate_cards_general):
+    global _evaluate_cards_general
+    _evaluate_cards_general = evaluate_cards_general
+
+
+def evaluate_cards(*cards):
+    cdef uint8_t buf[7]
+    cdef uint8_t pos[5]
+    cdef uint16_t best
+    cdef int n = _read_codes(cards, buf, 7)
+    if n >= 5 and not ofc_bad_cards(buf, n):
+        if n == 5:
+            best = ofc_strength5_unchecked(buf[0], buf[1], buf[2], buf[3], buf[4])
+        else:
+            ofc_best_hand_batch(buf, 1, n, 5, &best, pos)
+        return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
+    return _evaluate_cards_general(*cards)

@@ -1,0 +1,221 @@
+"""Front doors shaped like other evaluators, so code written for them runs on ofc_fast.
+
+* :class:`Evaluator`: the treys / deuces ``Evaluator`` (Cactus Kev card
+  integers in, their rank out: 1 = royal flush .. 7462 = 7-5-4-3-2), plus
+  :meth:`Evaluator.evaluate_row` for a 3-card top row, which those libraries
+  lack.
+* :func:`evaluate_cards`: phevaluator's ``evaluate_cards`` (its card ids,
+  which are ofc_fast's codes, or card text; the same rank, lower = better).
+* Card conversions: treys / deuces integers, pokerkit cards, eval7 cards and
+  text, to ofc_fast codes and back.
+
+The libraries themselves are needed only to make their card objects
+(``to_pokerkit``, ``to_eval7``).
+
+>>> ev = Evaluator()
+>>> ev.evaluate(to_treys("Ah Kh"), to_treys("Qh Jh Th 2c 3d"))
+1
+>>> ev.class_to_string(ev.get_rank_class(ev.evaluate([], to_treys("Qh Qd 5c 4s 2d"))))
+'Pair'
+>>> evaluate_cards("Ah", "Kh", "Qh", "Jh", "Th") == evaluate_cards(50, 46, 42, 38, 34) == 1
+True
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .cards import card_str, cards, from_cactus, to_cactus
+from .hands import STRENGTH_MAX, _fast, strength, to_cactus_rank
+from .subsets import best_hand
+
+__all__ = [
+    "Evaluator", "evaluate_cards", "ROW_RANK_MAX",
+    "from_treys", "to_treys", "from_pokerkit", "to_pokerkit", "from_eval7", "to_eval7",
+]
+
+#: worst rank of :meth:`Evaluator.evaluate_row` (4-3-2 on top); 1 is a royal flush
+ROW_RANK_MAX = STRENGTH_MAX
+
+# the worst Cactus Kev rank of each class, best class first (royal flush .. high card)
+_CLASS_MAX = (1, 10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462)
+_CLASS_NAMES = ("Royal Flush", "Straight Flush", "Four of a Kind", "Full House", "Flush",
+                "Straight", "Three of a Kind", "Two Pair", "Pair", "High Card")
+
+
+def _all_cactus(cards_: Any, board: Any) -> npt.NDArray[np.uint8]:
+    """Codes of the Cactus Kev ints of hand + board, checked (5 to 7 distinct cards)."""
+    both = [*_as_list(cards_, "cards"), *_as_list(board, "board")]
+    codes = from_cactus(both) if both else np.zeros(0, np.uint8)
+    if not 5 <= codes.size <= 7:
+        raise ValueError(f"evaluate takes 5 to 7 cards in all (hand + board), got {codes.size}")
+    _check_distinct(codes)
+    return codes
+
+
+def _as_list(x: Any, what: str) -> list[Any]:
+    if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
+        raise TypeError(f"{what} must be a list of Cactus Kev card integers, got "
+                        f"{type(x).__name__} {x!r}")
+    return list(x)
+
+
+def _check_distinct(codes: npt.NDArray[np.uint8]) -> None:
+    seen: dict[int, int] = {}
+    for i, c in enumerate(codes.tolist()):
+        if c in seen:
+            raise ValueError(f"card {card_str(c)} appears twice, at positions {seen[c]} and {i}")
+        seen[c] = i
+
+
+class Evaluator(_core.TreysEvaluatorBase):
+    """treys / deuces ``Evaluator``: Cactus Kev card integers in, Cactus Kev rank out.
+
+    ``evaluate(cards, board)`` is the best 5 of the 5 to 7 cards, 1 (royal
+    flush) .. 7462 (7-5-4-3-2), lower = better, exactly as treys gives it; one
+    call costs a fraction of a microsecond.  Bad input (not a card, a card
+    twice, a wrong count) raises ValueError or TypeError, where treys answers
+    or raises KeyError.
+
+    :meth:`evaluate_row` ranks a 3- or 5-card OFC row on one scale, lower =
+    better: ``ROW_RANK_MAX + 1 - strength``, 1 (royal flush) .. 7917 (4-3-2 on
+    top).  It is not the treys scale (3-card hands have no treys rank): use it
+    to compare a top row with a middle one.
+
+    >>> ev = Evaluator()
+    >>> ev.evaluate_row(to_treys("Qh Qd 5c")) < ev.evaluate_row(to_treys("Qs Qc 4d 3h 2s"))
+    True
+    >>> ev.get_five_card_rank_percentage(ev.evaluate([], to_treys("7c 5d 4h 3s 2c")))
+    1.0
+    """
+
+    # evaluate(cards, board) and evaluate_row(cards) are compiled
+    # (ofc_fast/_scalar.pxi); any input they do not take, or that is not
+    # valid, comes here to be checked and its error worded
+
+    if TYPE_CHECKING:
+        def evaluate(self, cards: Sequence[int], board: Sequence[int] = ()) -> int:
+            """Best Cactus Kev rank of ``cards`` + ``board`` (5 to 7 Cactus Kev ints in all)."""
+
+        def evaluate_row(self, cards: Sequence[int]) -> int:
+            """Rank of one OFC row of 3 or 5 Cactus Kev ints: 1 (royal flush) .. ROW_RANK_MAX (4-3-2)."""
+
+    def _evaluate_general(self, cards: Any, board: Any) -> int:
+        codes = _all_cactus(cards, board)
+        return int(to_cactus_rank(best_hand(codes, 5).strength))
+
+    def _evaluate_row_general(self, cards: Any) -> int:
+        codes = from_cactus(_as_list(cards, "cards"))
+        return ROW_RANK_MAX + 1 - int(strength(codes))
+
+    def get_rank_class(self, hand_rank: int) -> int:
+        """Class of a Cactus Kev rank: 0 = royal flush, 1 = straight flush .. 9 = high card."""
+        if isinstance(hand_rank, bool) or not isinstance(hand_rank, (int, np.integer)):
+            raise TypeError(f"a hand rank is an int, got {type(hand_rank).__name__} {hand_rank!r}")
+        if not 1 <= hand_rank <= _CLASS_MAX[-1]:
+            raise ValueError(f"hand rank {hand_rank} is not in 1..{_CLASS_MAX[-1]}")
+        return next(i for i, top in enumerate(_CLASS_MAX) if hand_rank <= top)
+
+    def class_to_string(self, class_int: int) -> str:
+        """Name of a class from :meth:`get_rank_class` ('Royal Flush' .. 'High Card')."""
+        if isinstance(class_int, bool) or not isinstance(class_int, (int, np.integer)):
+            raise TypeError(f"a rank class is an int, got {type(class_int).__name__} {class_int!r}")
+        if not 0 <= class_int < len(_CLASS_NAMES):
+            raise ValueError(f"rank class {class_int} is not in 0..{len(_CLASS_NAMES) - 1}")
+        return _CLASS_NAMES[class_int]
+
+    def get_five_card_rank_percentage(self, hand_rank: int) -> float:
+        """``hand_rank / 7462``: near 0 for the best hands, 1.0 for the worst."""
+        return float(hand_rank) / float(_CLASS_MAX[-1])
+
+
+def evaluate_cards(*cards_: Any) -> int:
+    """phevaluator's ``evaluate_cards``: the rank of the best 5 of 5 to 7 cards, 1 = royal flush.
+
+    Cards are phevaluator's ids (``rank * 4 + suit``, the codes of ofc_fast),
+    card text ("Ah") or objects that convert with ``int()`` (phevaluator's
+    ``Card``).
+
+    >>> evaluate_cards(48, 44, 40, 36, 32, 0, 1)   # A-K-Q-J-T of clubs, 2c, 2d
+    1
+    """
+    items = [c if isinstance(c, (str, int, np.integer)) and not isinstance(c, bool) else _phe_int(c)
+             for c in cards_]
+    codes = cards(items)
+    if not 5 <= codes.size <= 7 or codes.ndim != 1:
+        raise ValueError(f"evaluate_cards takes 5 to 7 cards, got {codes.size}")
+    _check_distinct(codes)
+    return int(to_cactus_rank(best_hand(codes, 5).strength))
+
+
+def _phe_int(c: Any) -> int:
+    if isinstance(c, bool) or not hasattr(c, "__int__"):
+        raise TypeError(f"a card is an int id, text or a phevaluator Card, got {type(c).__name__} {c!r}")
+    return int(c)
+
+
+# --- card conversions ---------------------------------------------------------------
+
+def from_treys(ints: Any) -> npt.NDArray[np.uint8]:
+    """Codes of treys / deuces card integers (``Card.new``); same as :func:`~ofc_fast.from_cactus`.
+
+    >>> card_str(from_treys([268442665, 134236965]))
+    'As Kd'
+    """
+    return from_cactus(ints)
+
+
+def to_treys(codes: Any) -> list[int]:
+    """treys / deuces card integers (a list, as treys takes them) of codes or text.
+
+    >>> to_treys("As Kd")
+    [268442665, 134236965]
+    """
+    out: list[int] = to_cactus(codes).tolist()
+    return out
+
+
+def from_pokerkit(pk_cards: Iterable[Any]) -> npt.NDArray[np.uint8]:
+    """Codes of pokerkit ``Card`` objects (anything with ``.rank.value`` and ``.suit.value``)."""
+    text = []
+    for i, c in enumerate(pk_cards):
+        try:
+            text.append(f"{c.rank.value}{c.suit.value}")
+        except AttributeError:
+            raise TypeError(f"position {i}: not a pokerkit Card: {type(c).__name__} {c!r}") from None
+    return cards(" ".join(text))
+
+
+def to_pokerkit(codes: Any) -> list[Any]:
+    """pokerkit ``Card`` objects of codes or text (needs pokerkit)."""
+    import pokerkit
+
+    text = card_str(cards(codes).reshape(-1))
+    return list(pokerkit.Card.parse(text.replace(" ", ""))) if text else []
+
+
+def from_eval7(e7_cards: Iterable[Any]) -> npt.NDArray[np.uint8]:
+    """Codes of eval7 ``Card`` objects (their text is the card: ``str(card) == "Ah"``)."""
+    text = []
+    for i, c in enumerate(e7_cards):
+        if type(c).__name__ != "Card" or isinstance(c, str):
+            raise TypeError(f"position {i}: not an eval7 Card: {type(c).__name__} {c!r}")
+        text.append(str(c))
+    return cards(" ".join(text))
+
+
+def to_eval7(codes: Any) -> list[Any]:
+    """eval7 ``Card`` objects of codes or text (needs eval7)."""
+    import eval7  # type: ignore[import-untyped,unused-ignore]
+
+    return [eval7.Card(s) for s in card_str(cards(codes).reshape(-1)).split()]
+
+
+# evaluate_cards of valid ints is answered by _core (ofc_fast/_scalar.pxi);
+# anything else goes on to the function above
+_core._install_compat(evaluate_cards)
+evaluate_cards = _fast(evaluate_cards, _core.evaluate_cards)
