@@ -1,0 +1,841 @@
+"""Deals files for the command line: read in chunks, parsed in batches, results written as they come.
+
+Input formats (the README's "Command line" section says the same):
+
+``text``
+    One deal a line: its boards separated by ``;``, each written
+    ``top / middle / bottom`` (or ``|``) or as 13 cards in order.  ``#``
+    starts a comment; blank lines are skipped; a ``*`` before a board says
+    that player is in Fantasyland.
+``json``
+    One JSON document: a list of deals, or ``{"deals": [...]}``.  It is read
+    one deal at a time, so a large file is never held whole.
+``jsonl``
+    JSON Lines: one deal a line.
+
+A JSON deal is a board string, a list of boards (strings, or lists of 13
+card texts or integer codes), or ``{"boards": [...], "in_fantasyland":
+[...]}`` with one bool per board.
+
+Lines of text are parsed a chunk at a time with numpy (about a megabyte, some
+12,000 deals); a line this fast path cannot read (other spellings, a
+mistake) goes through the library's own parser, which gives the reason.
+The deals of a chunk then go to the C kernels in one call per player count.
+"""
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+from typing import IO, Any, NamedTuple, TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from .boards import _one_card_each, analyze, parse_boards, score
+from .cards import cards
+from .rules import Rules
+
+#: bytes read at a time; a chunk of text is the whole lines of one read
+BLOCK = 1 << 20
+#: longest line (text, JSON Lines) and longest deal in a JSON document
+MAX_LINE = 1 << 20
+FORMATS = ("text", "json", "jsonl")
+_BOM = codecs.BOM_UTF8
+
+
+class InputError(ValueError):
+    """A file that cannot be read any further (its message names the file and the place)."""
+
+
+# --- sources --------------------------------------------------------------------
+
+class _TextReader:
+    """Bytes from a text stream (a replaced sys.stdin, as in tests)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def read(self, n: int) -> bytes:
+        return self.stream.read(n).encode("utf-8", "surrogateescape")
+
+    def close(self) -> None:
+        pass
+
+
+class Source:
+    """An open deals file (or stdin for ``-``), its display name and format."""
+
+    def __init__(self, path: str, fmt: str = "auto") -> None:
+        self.name = "<stdin>" if path == "-" else path
+        self.stream: Any
+        if path == "-":
+            buffer = getattr(sys.stdin, "buffer", None)
+            self.stream = buffer if buffer is not None else _TextReader(sys.stdin)
+            self.owned = False
+        else:
+            self.stream = open(path, "rb")   # noqa: SIM115  (closed by close())
+            self.owned = True
+        try:
+            first = self.stream.read(BLOCK)
+        except OSError:
+            self.close()
+            raise
+        if first.startswith(_BOM):
+            first = first[len(_BOM):]
+        self.first = first
+        self.format = _sniff(path, first) if fmt == "auto" else fmt
+
+    def close(self) -> None:
+        if self.owned:
+            self.stream.close()
+
+    def read(self) -> bytes:
+        """The next block of bytes (the first block first), b'' at the end."""
+        if self.first is not None:
+            block, self.first = self.first, None
+            return block
+        data: bytes = self.stream.read(BLOCK)
+        return data
+
+
+def _sniff(path: str, first: bytes) -> str:
+    """The format of a file: by its extension for JSON Lines, else by its first bytes.
+
+    Text that starts with ``[`` or ``{`` is JSON: JSON Lines when its first
+    line is a whole JSON value and more follows, else one JSON document.
+    """
+    ext = os.path.splitext(path)[1].lower()
+    if ext in (".jsonl", ".ndjson"):
+        return "jsonl"
+    head = first.lstrip()
+    if not head[:1] or head[:1] not in b"[{":
+        return "text"
+    cut = head.find(b"\n")
+    if cut < 0 or not head[cut:].strip():
+        return "json"
+    try:
+        json.loads(head[:cut])
+    except (ValueError, RecursionError):
+        return "json"
+    return "jsonl"
+
+
+def line_chunks(src: Source) -> Iterator[tuple[bytes, int]]:
+    """(whole lines, number of the first) of a file, a block at a time."""
+    pending = b""
+    line = 1
+    while True:
+        block = src.read()
+        pending += block
+        if not block:
+            cut = len(pending)
+        else:
+            cut = pending.rfind(b"\n") + 1
+            if cut == 0:
+                if len(pending) > MAX_LINE:
+                    raise InputError(f"{src.name}: line {line} is longer than {MAX_LINE} bytes: "
+                                     f"not a file of deals?")
+                continue
+        chunk, pending = pending[:cut], pending[cut:]
+        if chunk:
+            yield chunk, line
+            line += chunk.count(b"\n")
+        if not block:
+            return
+
+
+# --- a chunk of deals -------------------------------------------------------
+
+class Deals(NamedTuple):
+    """Deals of one chunk, in file order."""
+
+    lines: npt.NDArray[np.int64]
+    """(n,) the file line of each deal."""
+    players: npt.NDArray[np.int64]
+    """(n,) boards in each deal; 0 for a deal that could not be read."""
+    boards: npt.NDArray[np.uint8]
+    """(players.sum(), 13) the boards, deal after deal."""
+    marks: npt.NDArray[np.bool_]
+    """(players.sum(),) in Fantasyland according to the file."""
+    errors: dict[int, str]
+    """deal index -> why it could not be read."""
+
+
+def _assemble(n: int, fast: npt.NDArray[np.bool_], fast_players: npt.NDArray[np.int64],
+              fast_boards: npt.NDArray[np.uint8], fast_marks: npt.NDArray[np.bool_],
+              slow: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]],
+              errors: dict[int, str], lines: npt.NDArray[np.int64]) -> Deals:
+    """Deals from the fast path's deals (where ``fast``) and the others one by one."""
+    players = np.zeros(n, dtype=np.int64)
+    players[fast] = fast_players
+    for k, (b, _) in slow.items():
+        players[k] = len(b)
+    if not slow:
+        return Deals(lines, players, fast_boards, fast_marks, errors)
+    total = int(players.sum())
+    boards = np.empty((total, 13), dtype=np.uint8)
+    marks = np.zeros(total, dtype=np.bool_)
+    in_fast = np.repeat(fast, players)
+    boards[in_fast] = fast_boards
+    marks[in_fast] = fast_marks
+    offsets = np.cumsum(players) - players
+    for k, (b, m) in slow.items():
+        boards[offsets[k]:offsets[k] + len(b)] = b
+        marks[offsets[k]:offsets[k] + len(b)] = m
+    return Deals(lines, players, boards, marks, errors)
+
+
+# --- text ---------------------------------------------------------------------------
+
+_WS, _RANK, _SUIT, _ROWSEP, _SEMI, _NL, _MARK, _OTHER = range(8)
+_CLASS = np.full(256, _OTHER, dtype=np.uint8)
+_RANK_OF = np.zeros(256, dtype=np.uint8)
+_SUIT_OF = np.zeros(256, dtype=np.uint8)
+for _c in b" \t\r\v\f":
+    _CLASS[_c] = _WS
+for _i, _r in enumerate("23456789TJQKA"):
+    for _b in {_r, _r.lower()}:
+        _CLASS[ord(_b)] = _RANK
+        _RANK_OF[ord(_b)] = _i
+for _i, _s in enumerate("cdhs"):
+    for _b in (_s, _s.upper()):
+        _CLASS[ord(_b)] = _SUIT
+        _SUIT_OF[ord(_b)] = _i
+_CLASS[ord("/")] = _CLASS[ord("|")] = _ROWSEP
+_CLASS[ord(";")] = _SEMI
+_CLASS[ord("\n")] = _NL
+_CLASS[ord("*")] = _MARK
+#: row separators before card j of a board written top / middle / bottom
+_ROW_OF = np.array([0] * 3 + [1] * 5 + [2] * 5, dtype=np.int64)
+_COMMENT = re.compile(rb"#[^\n]*")
+
+
+class _Lines(NamedTuple):
+    blank: npt.NDArray[np.bool_]      # (lines,) nothing on the line
+    good: npt.NDArray[np.bool_]       # (lines,) read by the fast path
+    players: npt.NDArray[np.int64]    # (good lines,)
+    boards: npt.NDArray[np.uint8]     # (boards of good lines, 13)
+    marks: npt.NDArray[np.bool_]      # (boards of good lines,)
+
+
+def _fast_lines(data: bytes) -> _Lines:
+    """The lines of ``data`` that hold deals in the usual spelling, read with array operations.
+
+    A good line is boards separated by ';', each 13 two-character cards
+    (rank then suit, any case) separated by blanks or not at all, with no
+    row separator or with '/' or '|' after the 3rd and 8th card, and at
+    most one '*' before its first card.  Anything else is left to the
+    library's parser.
+    """
+    if not data.endswith(b"\n"):
+        data += b"\n"
+    a = np.frombuffer(data, dtype=np.uint8)
+    cls = _CLASS[a]
+    nl = np.flatnonzero(cls == _NL)
+    nlines = len(nl)
+    is_rank, is_suit = cls == _RANK, cls == _SUIT
+    pos = np.flatnonzero(is_rank[:-1] & is_suit[1:])           # a card: rank then suit
+    loose = (cls == _OTHER) | is_rank | is_suit
+    loose[pos] = False
+    loose[pos + 1] = False
+    line_bad = np.zeros(nlines, dtype=np.bool_)
+    line_bad[np.searchsorted(nl, np.flatnonzero(loose))] = True
+    # segments: the text up to each ';' or newline, a board each
+    ends = np.flatnonzero((cls == _SEMI) | (cls == _NL))
+    ends_nl = (cls[ends] == _NL).astype(np.int64)
+    seg_line = np.cumsum(ends_nl) - ends_nl
+    nseg = len(ends)
+    seg_start = np.zeros(nseg, dtype=np.int64)
+    seg_start[1:] = ends[:-1] + 1
+    card_seg = np.searchsorted(ends, pos)
+    ncards = np.bincount(card_seg, minlength=nseg)
+    rowsep = np.flatnonzero(cls == _ROWSEP)
+    nrowsep = np.bincount(np.searchsorted(ends, rowsep), minlength=nseg)
+    mark = np.flatnonzero(cls == _MARK)
+    mark_seg = np.searchsorted(ends, mark)
+    nmark = np.bincount(mark_seg, minlength=nseg)
+    first = np.cumsum(ncards) - ncards
+    ok = (ncards == 13) & (nmark <= 1) & ((nrowsep == 0) | (nrowsep == 2))
+    if len(rowsep):
+        # with separators, they come after the 3rd and the 8th card
+        j = np.arange(len(pos)) - first[card_seg]
+        before = np.searchsorted(rowsep, pos) - np.searchsorted(rowsep, seg_start[card_seg])
+        wrong = (nrowsep[card_seg] == 2) & (before != _ROW_OF[np.minimum(j, 12)])
+        ok[card_seg[wrong]] = False
+    if len(mark):
+        # a '*' comes before its board's first card
+        has_cards = ncards[mark_seg] > 0
+        first_pos = pos[np.minimum(first[mark_seg], max(len(pos) - 1, 0))] if len(pos) else mark
+        ok[mark_seg[~has_cards | (mark > first_pos)]] = False
+    empty = (ncards == 0) & (nrowsep == 0) & (nmark == 0)
+    per_line = np.bincount(seg_line, minlength=nlines)
+    good = ~line_bad & (np.bincount(seg_line, weights=ok, minlength=nlines) == per_line)
+    blank = ~line_bad & (per_line == 1) & (np.bincount(seg_line, weights=empty, minlength=nlines) == 1)
+    good &= ~blank
+    card_good = good[seg_line[card_seg]]
+    p = pos[card_good]
+    codes = (_RANK_OF[a[p]] * 4 + _SUIT_OF[a[p + 1]]).astype(np.uint8).reshape(-1, 13)
+    marks = (nmark > 0)[good[seg_line]]
+    return _Lines(blank, good, per_line[good].astype(np.int64), codes, marks)
+
+
+def _board_of_text(text: str, k: int) -> tuple[npt.NDArray[np.uint8], bool]:
+    mark = text.startswith("*")
+    if mark:
+        text = text[1:].lstrip()
+    try:
+        return parse_boards(text), mark
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"player {k}: {e}") from None
+
+
+def _slow_line(raw: bytes) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+    """One deal line through the library's parser (any spelling it accepts), or why not."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"not UTF-8 text (a binary file?): byte 0x{raw[e.start]:02x} at "
+                         f"column {e.start + 1}") from None
+    parts = [part.strip() for part in text.split(";")]
+    parts = [part for part in parts if part]
+    if not parts:
+        raise ValueError(f"no boards in {text.strip()!r}: a deal is boards separated by ';'")
+    read = [_board_of_text(part, k) for k, part in enumerate(parts)]
+    return np.stack([b for b, _ in read]), np.array([m for _, m in read], dtype=np.bool_)
+
+
+def text_deals(chunk: bytes, first_line: int) -> Deals:
+    """The deals of whole lines of a text file (``first_line``: the number of the first)."""
+    if b"#" in chunk:
+        chunk = _COMMENT.sub(b"", chunk)
+    fast = _fast_lines(chunk)
+    keep = np.flatnonzero(~fast.blank)
+    lines = (keep + first_line).astype(np.int64)
+    good = fast.good[keep]
+    slow: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]] = {}
+    errors: dict[int, str] = {}
+    todo = np.flatnonzero(~good)
+    if len(todo):
+        raw = chunk.split(b"\n")
+        for k in todo.tolist():
+            try:
+                slow[k] = _slow_line(raw[int(keep[k])])
+            except ValueError as e:
+                errors[k] = str(e)
+    return _assemble(len(keep), good, fast.players, fast.boards, fast.marks, slow, errors, lines)
+
+
+# --- JSON ---------------------------------------------------------------------------
+
+_DEAL_SHAPE = ('a deal is a board string, a list of boards, or {"boards": [...], '
+               '"in_fantasyland": [...]}')
+_JSON_TYPES = {type(None): "null", bool: "a bool", int: "a number", float: "a number",
+               str: "a string", list: "a list", dict: "an object"}
+
+
+def _json_type(value: Any) -> str:
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _json_board(board: Any, k: int) -> npt.NDArray[np.uint8]:
+    where = f"player {k}: "
+    if isinstance(board, str):
+        try:
+            return parse_boards(board)
+        except ValueError as e:
+            raise ValueError(where + str(e)) from None
+    if not isinstance(board, list):
+        raise ValueError(f"{where}a board is a string or a list of 13 cards (texts or codes), "
+                         f"got {_json_type(board)} {_short(board)}")
+    if len(board) != 13:
+        raise ValueError(f"{where}a board is 13 cards (top 3, middle 5, bottom 5), got a list "
+                         f"of {len(board)}: {_short(board)}")
+    try:
+        codes = cards(board)
+    except (ValueError, TypeError) as e:
+        raise ValueError(where + str(e)) from None
+    if codes.shape != (13,):
+        raise ValueError(f"{where}a board given as a list holds one card per item, "
+                         f"got {_short(board)}")
+    return codes
+
+
+def _json_flags(value: Any, players: int) -> npt.NDArray[np.bool_]:
+    if isinstance(value, bool):
+        return np.full(players, value)
+    if not isinstance(value, list) or len(value) != players or \
+            not all(isinstance(v, bool) or v in (0, 1) for v in value):
+        raise ValueError(f"in_fantasyland is one bool per board ({players} here) or one bool "
+                         f"for all, got {_short(value)}")
+    return np.array([bool(v) for v in value], dtype=np.bool_)
+
+
+def _json_deal(value: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+    """Boards and Fantasyland flags of one JSON deal, or why not."""
+    flags = None
+    if isinstance(value, _Bad):
+        raise ValueError(value.reason)
+    if isinstance(value, dict):
+        unknown = sorted(set(value) - {"boards", "in_fantasyland"})
+        if unknown or "boards" not in value:
+            raise ValueError(f"{_DEAL_SHAPE}; got an object with keys {sorted(value)}")
+        flags = value.get("in_fantasyland")
+        value = value["boards"]
+        if isinstance(value, str):
+            value = [value]
+    elif isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        raise ValueError(f"{_DEAL_SHAPE}; got {_json_type(value)} {_short(value)}")
+    if not value:
+        raise ValueError("a deal holds at least one board, got []")
+    if _one_card_each(value):
+        value = [value]          # one board written as 13 cards
+    boards = np.stack([_json_board(b, k) for k, b in enumerate(value)])
+    marks = np.zeros(len(boards), dtype=np.bool_) if flags is None else _json_flags(flags, len(boards))
+    return boards, marks
+
+
+_NOT_IN_TEXT = re.compile(r"[\n#*;]")
+
+
+def _text_of_json(value: Any) -> str | None:
+    """The deal as a line of the text format when it is boards as strings, else None."""
+    if isinstance(value, str):
+        return None if _NOT_IN_TEXT.search(value) else value
+    if isinstance(value, list) and value and all(isinstance(b, str) for b in value):
+        line = ";".join(value)
+        return None if _NOT_IN_TEXT.search(line.replace(";", "")) or \
+            line.count(";") != len(value) - 1 else line
+    return None
+
+
+def json_deals(values: list[Any], lines: list[int]) -> Deals:
+    """The deals of parsed JSON values (``lines``: the file line where each starts)."""
+    n = len(values)
+    texts = [_text_of_json(v) for v in values]
+    as_text = np.array([t is not None for t in texts], dtype=np.bool_)
+    fast = _fast_lines("\n".join(t for t in texts if t is not None).encode("utf-8"))
+    good = np.zeros(n, dtype=np.bool_)
+    good[as_text] = fast.good[:int(as_text.sum())] if as_text.any() else False
+    slow: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]] = {}
+    errors: dict[int, str] = {}
+    for k in np.flatnonzero(~good).tolist():
+        try:
+            slow[k] = _json_deal(values[k])
+        except (ValueError, TypeError) as e:
+            errors[k] = str(e)
+    return _assemble(n, good, fast.players, fast.boards, fast.marks, slow, errors,
+                     np.array(lines, dtype=np.int64))
+
+
+class JsonStream:
+    """The deals of one JSON document, read one value at a time (a list or {"deals": [...]})."""
+
+    _WS = re.compile(r"[ \t\n\r]*")
+
+    def __init__(self, src: Source) -> None:
+        self.src = src
+        self.decoder = json.JSONDecoder()
+        self.bytes_in = codecs.getincrementaldecoder("utf-8")("strict")
+        self.buf = ""
+        self.pos = 0
+        self.eof = False
+        # line and column (0-based) of buf[self.mark]; marks only move forward
+        self.mark = 0
+        self.line = 1
+        self.col = 0
+
+    # --- buffer ---
+    def _more(self) -> bool:
+        """Read a block; False at the end of the file."""
+        if self.eof:
+            return False
+        block = self.src.read()
+        try:
+            text = self.bytes_in.decode(block, final=not block)
+        except UnicodeDecodeError as e:
+            self._where(len(self.buf))
+            line = self.line + e.object[:e.start].count(b"\n")
+            raise InputError(f"{self.src.name}: not UTF-8 text (JSON is UTF-8): line {line}: "
+                             f"byte 0x{e.object[e.start]:02x}") from None
+        if not block:
+            self.eof = True
+        self._where(self.pos)         # keep the line count, then drop what is read
+        self.buf = self.buf[self.pos:] + text
+        self.pos = self.mark = 0
+        return bool(block)
+
+    def _where(self, p: int) -> tuple[int, int]:
+        """(line, column), 1-based, of buf[p] (p >= the last place asked for)."""
+        nls = self.buf.count("\n", self.mark, p)
+        if nls:
+            self.line += nls
+            self.col = p - self.buf.rfind("\n", self.mark, p) - 1
+        else:
+            self.col += p - self.mark
+        self.mark = p
+        return self.line, self.col + 1
+
+    def _fail(self, p: int, msg: str) -> InputError:
+        line, col = self._where(p)
+        return InputError(f"{self.src.name}: not valid JSON: line {line} column {col}: {msg}")
+
+    def _peek(self) -> str:
+        """The next character that is not blank ('' at the end)."""
+        while True:
+            m = self._WS.match(self.buf, self.pos)
+            assert m is not None
+            self.pos = m.end()
+            if self.pos < len(self.buf) or not self._more():
+                return self.buf[self.pos:self.pos + 1]
+
+    def _value(self) -> Any:
+        start = self.pos
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buf, self.pos)
+            except json.JSONDecodeError as e:
+                if len(self.buf) - start < MAX_LINE and self._more():
+                    start = self.pos
+                    continue
+                raise self._fail(max(e.pos, self.pos), e.msg) from None
+            except RecursionError:
+                raise self._fail(self.pos, "nested too deeply") from None
+            if end == len(self.buf) and self._more():   # a number cut at the block's end
+                continue
+            self.pos = end
+            return value
+
+    def _expect(self, chars: str, msg: str) -> str:
+        c = self._peek()
+        if not c or c not in chars:
+            raise self._fail(self.pos, msg)
+        self.pos += 1
+        return c
+
+    # --- grammar ---
+    def values(self) -> Iterator[tuple[Any, int]]:
+        """(deal, line where it starts), one at a time."""
+        c = self._peek()
+        if c == "[":
+            self.pos += 1
+            yield from self._items()
+        elif c == "{":
+            self.pos += 1
+            found = False
+            if self._peek() == "}":
+                self.pos += 1
+            else:
+                while True:
+                    if self._peek() != '"':
+                        raise self._fail(self.pos, "Expecting property name enclosed in double quotes")
+                    key = self._value()
+                    self._expect(":", "Expecting ':' delimiter")
+                    if key == "deals":
+                        if self._peek() != "[":
+                            raise InputError(f'{self.src.name}: "deals" must be a list of deals')
+                        self.pos += 1
+                        found = True
+                        yield from self._items()
+                    else:
+                        self._value()
+                    if self._expect(",}", "Expecting ',' delimiter") == "}":
+                        break
+            if not found:
+                raise InputError(f'{self.src.name}: JSON input is a list of deals (each a list '
+                                 f'of board strings) or {{"deals": [...]}}: no "deals" here')
+        elif c:
+            value = self._value()
+            raise InputError(f'{self.src.name}: JSON input is a list of deals (each a list of '
+                             f'board strings) or {{"deals": [...]}}, got {_json_type(value)}')
+        if self._peek():
+            raise self._fail(self.pos, "Extra data")
+
+    def _items(self) -> Iterator[tuple[Any, int]]:
+        if self._peek() == "]":
+            self.pos += 1
+            return
+        while True:
+            self._peek()
+            line = self._where(self.pos)[0]
+            yield self._value(), line
+            if self._expect(",]", "Expecting ',' delimiter") == "]":
+                return
+
+
+def _chunked(items: Iterator[tuple[Any, int]], size: int) -> Iterator[Deals]:
+    values: list[Any] = []
+    lines: list[int] = []
+    for value, line in items:
+        values.append(value)
+        lines.append(line)
+        if len(values) == size:
+            yield json_deals(values, lines)
+            values, lines = [], []
+    if values:
+        yield json_deals(values, lines)
+
+
+def _jsonl_values(src: Source) -> Iterator[tuple[Any, int]]:
+    for chunk, first in line_chunks(src):
+        for k, raw in enumerate(chunk.split(b"\n")):
+            if not raw.strip():
+                continue
+            try:
+                yield json.loads(raw), first + k
+            except UnicodeDecodeError as e:
+                yield _Bad(f"not UTF-8 text (a binary file?): byte 0x{raw[e.start]:02x} at "
+                           f"column {e.start + 1}"), first + k
+            except json.JSONDecodeError as e:
+                yield _Bad(f"not valid JSON: column {e.colno}: {e.msg}"), first + k
+            except RecursionError:
+                yield _Bad("not valid JSON: nested too deeply"), first + k
+
+
+class _Bad:
+    """A JSON line that could not be read, standing in for its deal."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def read_deals(src: Source, chunk: int = 16384) -> Iterator[Deals]:
+    """The deals of a source, a chunk at a time."""
+    if src.format == "text":
+        for data, first in line_chunks(src):
+            yield text_deals(data, first)
+        return
+    values = JsonStream(src).values() if src.format == "json" else _jsonl_values(src)
+    for deals in _chunked(values, chunk):
+        yield deals
+
+
+# --- evaluating a chunk -------------------------------------------------------------------
+
+class Results(NamedTuple):
+    """Per board of the good deals of a chunk, in order."""
+
+    deal: npt.NDArray[np.int64]
+    player: npt.NDArray[np.int64]
+    boards: npt.NDArray[np.uint8]
+    fouled: npt.NDArray[np.bool_]
+    strength: npt.NDArray[np.uint16]
+    royalties: npt.NDArray[np.int16]
+    fantasyland: npt.NDArray[np.uint8]
+    stays: npt.NDArray[np.bool_]
+    points: npt.NDArray[np.int32]
+
+
+def _library_error(codes: npt.NDArray[np.uint8], rules: Rules) -> str:
+    """The library's message for a deal that the batch check refused."""
+    try:
+        if len(codes) > 1:
+            score(codes, rules)
+        else:
+            analyze(codes, rules)
+    except (ValueError, TypeError) as e:
+        return str(e)
+    return "rejected by the kernel"   # pragma: no cover  (the batch check agrees with it)
+
+
+def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.bool_] | None, first_deal: int,
+             workers: int = 1) -> tuple[Results, dict[int, str]]:
+    """Analyze and score every deal of a chunk, a batch per player count.
+
+    ``flags``: in Fantasyland per player for every deal (one value: all
+    players).  Returns the results of the good deals and the errors by deal
+    index (reading errors included).
+    """
+    players = deals.players
+    n = len(players)
+    offsets = np.cumsum(players) - players
+    errors = dict(deals.errors)
+    total = len(deals.boards)
+    fouled = np.zeros(total, dtype=np.bool_)
+    strength = np.zeros((total, 3), dtype=np.uint16)
+    royalties = np.zeros((total, 3), dtype=np.int16)
+    fantasyland = np.zeros(total, dtype=np.uint8)
+    stays = np.zeros(total, dtype=np.bool_)
+    points = np.zeros(total, dtype=np.int32)
+    infl = deals.marks.copy()
+    if flags is not None and len(flags) == 1:
+        infl |= bool(flags[0])
+    elif flags is not None:
+        fits = players == len(flags)
+        infl[np.repeat(fits, players)] |= np.tile(flags, int(fits.sum()))
+        for k in np.flatnonzero(~fits & (players > 0)).tolist():
+            errors.setdefault(k, f"--in-fantasyland gives {len(flags)} players, this deal has "
+                                 f"{int(players[k])}")
+    ok = players > 0
+    if errors:
+        ok[list(errors)] = False
+    for p in np.unique(players[ok]).tolist():
+        idx = np.flatnonzero(ok & (players == p))
+        if p > 1:
+            try:
+                rules.check_players(p)
+            except ValueError as e:
+                for k in idx.tolist():
+                    errors[k] = str(e)
+                continue
+        slots = offsets[idx][:, None] + np.arange(p)
+        codes = deals.boards[slots]
+        flat = codes.reshape(len(idx), 13 * p)
+        ranked = np.sort(flat, axis=1)
+        bad = (ranked[:, -1] > 51) | (ranked[:, 1:] == ranked[:, :-1]).any(axis=1)
+        for i in np.flatnonzero(bad).tolist():
+            errors[int(idx[i])] = _library_error(codes[i], rules)
+        good = ~bad
+        slots, codes = slots[good], codes[good]
+        a = analyze(codes, rules, in_fantasyland=infl[slots], workers=workers)
+        fouled[slots], strength[slots], royalties[slots] = a.fouled, a.strength, a.royalties
+        fantasyland[slots], stays[slots] = a.fantasyland, a.stays
+        if p > 1:
+            points[slots] = score(codes, rules, workers=workers)
+    good_deal = players > 0
+    if errors:
+        good_deal[list(errors)] = False
+    keep = np.repeat(good_deal, players)
+    deal = np.repeat(np.arange(n, dtype=np.int64) + first_deal, players)[keep]
+    player = (np.arange(total, dtype=np.int64) - np.repeat(offsets, players))[keep]
+    return Results(deal, player, deals.boards[keep], fouled[keep], strength[keep],
+                   royalties[keep], fantasyland[keep], stays[keep], points[keep]), errors
+
+
+# --- writing ------------------------------------------------------------------------
+
+COLUMNS = ("deal", "player", "board", "fouled", "strength_top", "strength_middle",
+           "strength_bottom", "royalty_top", "royalty_middle", "royalty_bottom", "royalties",
+           "fantasyland", "stays", "points")
+_LOW, _HIGH = -(1 << 15), 1 << 16
+_NUMBERS: npt.NDArray[Any] | None = None
+# a board's text: 'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d', 42 characters
+_BOARD = "xx xx xx / xx xx xx xx xx / xx xx xx xx xx"
+_BOARD_CODEPOINTS = np.array([ord(c) for c in _BOARD], dtype=np.uint32)
+_CARD_AT = np.array([m.start() for m in re.finditer("xx", _BOARD)], dtype=np.int64)
+_NAMES = np.array([[ord(r), ord(s)] for r in "23456789TJQKA" for s in "cdhs"], dtype=np.uint32)
+
+
+def _numbers(values: npt.NDArray[Any]) -> list[str]:
+    """Decimal text of integers, by table lookup for the usual range."""
+    global _NUMBERS
+    if not values.size:
+        return []
+    wide = values.astype(np.int64)
+    if wide.min() < _LOW or wide.max() >= _HIGH:
+        return [str(v) for v in wide.tolist()]
+    if _NUMBERS is None:
+        _NUMBERS = np.array([str(i) for i in range(_LOW, _HIGH)], dtype=object)
+    out: list[str] = _NUMBERS[wide - _LOW].tolist()
+    return out
+
+
+def _board_texts(boards: npt.NDArray[np.uint8]) -> list[str]:
+    chars = np.empty((len(boards), len(_BOARD)), dtype=np.uint32)
+    chars[:] = _BOARD_CODEPOINTS
+    names = _NAMES[boards]
+    chars[:, _CARD_AT] = names[..., 0]
+    chars[:, _CARD_AT + 1] = names[..., 1]
+    out: list[str] = chars.view(f"U{len(_BOARD)}").ravel().tolist()
+    return out
+
+
+def _columns(r: Results, true: str, false: str, quote: str) -> list[list[str]]:
+    words = np.array([false, true], dtype=object)
+
+    def flags(x: npt.NDArray[np.bool_]) -> list[str]:
+        out: list[str] = words[x.view(np.uint8)].tolist()
+        return out
+
+    boards = _board_texts(r.boards)
+    if quote:
+        boards = [quote + b + quote for b in boards]
+    royalties = r.royalties.astype(np.int32)
+    return [_numbers(r.deal), _numbers(r.player), boards, flags(r.fouled),
+            _numbers(r.strength[:, 0]), _numbers(r.strength[:, 1]), _numbers(r.strength[:, 2]),
+            _numbers(royalties[:, 0]), _numbers(royalties[:, 1]), _numbers(royalties[:, 2]),
+            _numbers(royalties.sum(axis=1)), _numbers(r.fantasyland), flags(r.stays),
+            _numbers(r.points)]
+
+
+class Writer:
+    """Rows of results in CSV, JSON (one list) or JSON Lines, written a chunk at a time."""
+
+    def __init__(self, out: IO[str], fmt: str) -> None:
+        self.out = out
+        self.format = fmt
+        self.rows = 0
+        self.ended = False
+        if fmt == "csv":
+            out.write(",".join(COLUMNS) + "\n")
+        elif fmt == "json":
+            out.write("[")
+        if fmt != "csv":
+            keys = [f'"{c}": ' for c in COLUMNS]
+            self.template = "{" + ", ".join(k + "%s" for k in keys) + "}"
+
+    def write(self, r: Results) -> None:
+        if not len(r.deal):
+            return
+        if self.format == "csv":
+            text = "\n".join(map(",".join, zip(*_columns(r, "True", "False", ""))))
+            self.out.write(text + "\n")
+        else:
+            rows = map(self.template.__mod__, zip(*_columns(r, "true", "false", '"')))
+            if self.format == "json":
+                self.out.write((",\n" if self.rows else "\n") + ",\n".join(rows))
+            else:
+                self.out.write("\n".join(rows) + "\n")
+        self.rows += len(r.deal)
+        self.out.flush()
+
+    def end(self) -> None:
+        """Close the JSON list (also after an error: what was written stays valid)."""
+        if not self.ended and self.format == "json":
+            self.out.write("\n]\n" if self.rows else "]\n")
+        self.ended = True
+        self.out.flush()
+
+
+def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDArray[np.bool_] | None,
+              skip_bad: bool, report: Callable[[str], None], workers: int = 1) -> tuple[int, int]:
+    """Analyze and score every deal of ``src``, writing rows to ``out`` as each chunk is done.
+
+    Returns (deals read, deals skipped).  A bad deal raises ValueError with
+    its file and line, after the rows of the deals before it were written,
+    unless ``skip_bad``: then ``report`` gets its message and the rest goes on.
+    """
+    writer = Writer(out, fmt)
+    kind = {"text": "", "json": " (JSON)", "jsonl": " (JSON Lines)"}[src.format]
+    count = skipped = 0
+    try:
+        for deals in read_deals(src):
+            results, errors = evaluate(deals, rules, flags, count, workers)
+            if errors:
+                order = sorted(errors)
+                if not skip_bad:
+                    k = order[0]
+                    writer.write(results._make(x[results.deal < count + k] for x in results))
+                    raise ValueError(f"{src.name}{kind}, line {int(deals.lines[k])}, deal "
+                                     f"{count + k}: {errors[k]}")
+                for k in order:
+                    report(f"{src.name}{kind}, line {int(deals.lines[k])}, deal {count + k}: "
+                           f"{errors[k]}")
+                skipped += len(order)
+            writer.write(results)
+            count += len(deals.players)
+    except (ValueError, TypeError):
+        writer.end()
+        raise
+    writer.end()
+    return count, skipped
