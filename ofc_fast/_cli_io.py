@@ -209,9 +209,14 @@ _CLASS[ord("/")] = _CLASS[ord("|")] = _ROWSEP
 _CLASS[ord(";")] = _SEMI
 _CLASS[ord("\n")] = _NL
 _CLASS[ord("*")] = _MARK
-#: row separators before card j of a board written top / middle / bottom
-_ROW_OF = np.array([0] * 3 + [1] * 5 + [2] * 5, dtype=np.int64)
+_CLASS_TABLE, _RANK_TABLE, _SUIT_TABLE = (t.tobytes() for t in (_CLASS, _RANK_OF, _SUIT_OF))
 _COMMENT = re.compile(rb"#[^\n]*")
+
+
+def _count(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
+    """Running count of a mask (through int8: numpy's cumsum of bools is slow)."""
+    out: npt.NDArray[np.int32] = np.cumsum(mask.view(np.int8), dtype=np.int32)
+    return out
 
 
 class _Lines(NamedTuple):
@@ -234,52 +239,60 @@ def _fast_lines(data: bytes) -> _Lines:
     if not data.endswith(b"\n"):
         data += b"\n"
     a = np.frombuffer(data, dtype=np.uint8)
-    cls = _CLASS[a]
-    nl = np.flatnonzero(cls == _NL)
-    nlines = len(nl)
+    cls = np.frombuffer(data.translate(_CLASS_TABLE), dtype=np.uint8)   # faster than _CLASS[a]
     is_rank, is_suit = cls == _RANK, cls == _SUIT
-    pos = np.flatnonzero(is_rank[:-1] & is_suit[1:])           # a card: rank then suit
-    loose = (cls == _OTHER) | is_rank | is_suit
-    loose[pos] = False
-    loose[pos + 1] = False
-    line_bad = np.zeros(nlines, dtype=np.bool_)
-    line_bad[np.searchsorted(nl, np.flatnonzero(loose))] = True
-    # segments: the text up to each ';' or newline, a board each
-    ends = np.flatnonzero((cls == _SEMI) | (cls == _NL))
-    ends_nl = (cls[ends] == _NL).astype(np.int64)
-    seg_line = np.cumsum(ends_nl) - ends_nl
-    nseg = len(ends)
-    seg_start = np.zeros(nseg, dtype=np.int64)
-    seg_start[1:] = ends[:-1] + 1
-    card_seg = np.searchsorted(ends, pos)
-    ncards = np.bincount(card_seg, minlength=nseg)
-    rowsep = np.flatnonzero(cls == _ROWSEP)
-    nrowsep = np.bincount(np.searchsorted(ends, rowsep), minlength=nseg)
-    mark = np.flatnonzero(cls == _MARK)
-    mark_seg = np.searchsorted(ends, mark)
+    card = np.zeros(len(a), dtype=np.bool_)
+    card[:-1] = is_rank[:-1] & is_suit[1:]                     # a card: rank then suit
+    after_card = np.zeros(len(a), dtype=np.bool_)
+    after_card[1:] = card[:-1]
+    loose = (cls == _OTHER) | (is_rank & ~card) | (is_suit & ~after_card)
+    # tokens: cards (at their rank), row separators, ';', newlines and '*', in order
+    tok = np.flatnonzero(card | ((cls - np.uint8(_ROWSEP)) <= _MARK - _ROWSEP))
+    kind = cls[tok]
+    is_card, is_sep, is_mark = kind == _RANK, kind == _ROWSEP, kind == _MARK
+    is_nl = kind == _NL
+    is_end = is_nl | (kind == _SEMI)
+    ends = np.flatnonzero(is_end)                               # segment k ends at token ends[k]
+    nseg, nlines = len(ends), int(is_nl.sum())
+    seg = _count(is_end) - is_end                               # segment of each token
+    seg_line = _count(is_nl[ends]) - is_nl[ends]
+    cards_upto = _count(is_card)                                # cards up to each token
+    seps_upto = _count(is_sep)
+    cards_before = np.zeros(nseg, dtype=np.int64)               # ... before each segment
+    seps_before = np.zeros(nseg, dtype=np.int64)
+    cards_before[1:] = cards_upto[ends[:-1]]
+    seps_before[1:] = seps_upto[ends[:-1]]
+    ncards = cards_upto[ends] - cards_before
+    nseps = seps_upto[ends] - seps_before
+    mark_seg = seg[is_mark]
     nmark = np.bincount(mark_seg, minlength=nseg)
-    first = np.cumsum(ncards) - ncards
-    ok = (ncards == 13) & (nmark <= 1) & ((nrowsep == 0) | (nrowsep == 2))
-    if len(rowsep):
-        # with separators, they come after the 3rd and the 8th card
-        j = np.arange(len(pos)) - first[card_seg]
-        before = np.searchsorted(rowsep, pos) - np.searchsorted(rowsep, seg_start[card_seg])
-        wrong = (nrowsep[card_seg] == 2) & (before != _ROW_OF[np.minimum(j, 12)])
-        ok[card_seg[wrong]] = False
-    if len(mark):
+    ok = (ncards == 13) & (nmark <= 1) & ((nseps == 0) | (nseps == 2))
+    if nseps.any():
+        # separators come after the 3rd and the 8th card of a board
+        sep_seg = seg[is_sep]
+        nth = seps_upto[is_sep] - 1 - seps_before[sep_seg]
+        cards_left = cards_upto[is_sep] - cards_before[sep_seg]
+        ok[sep_seg[cards_left != np.where(nth == 0, 3, 8)]] = False
+    if len(mark_seg):
         # a '*' comes before its board's first card
-        has_cards = ncards[mark_seg] > 0
-        first_pos = pos[np.minimum(first[mark_seg], max(len(pos) - 1, 0))] if len(pos) else mark
-        ok[mark_seg[~has_cards | (mark > first_pos)]] = False
-    empty = (ncards == 0) & (nrowsep == 0) & (nmark == 0)
+        late = cards_upto[is_mark] > cards_before[mark_seg]
+        ok[mark_seg[late | (ncards[mark_seg] == 0)]] = False
+    empty = (ncards == 0) & (nseps == 0) & (nmark == 0)
     per_line = np.bincount(seg_line, minlength=nlines)
+    line_bad = np.zeros(nlines, dtype=np.bool_)
+    if loose.any():
+        line_bad[np.searchsorted(np.flatnonzero(cls == _NL), np.flatnonzero(loose))] = True
     good = ~line_bad & (np.bincount(seg_line, weights=ok, minlength=nlines) == per_line)
     blank = ~line_bad & (per_line == 1) & (np.bincount(seg_line, weights=empty, minlength=nlines) == 1)
     good &= ~blank
-    card_good = good[seg_line[card_seg]]
-    p = pos[card_good]
-    codes = (_RANK_OF[a[p]] * 4 + _SUIT_OF[a[p + 1]]).astype(np.uint8).reshape(-1, 13)
-    marks = (nmark > 0)[good[seg_line]]
+    seg_good = good[seg_line]
+    p = tok[is_card]
+    if not (good | blank).all():
+        p = p[seg_good[seg[is_card]]]
+    rank = np.frombuffer(a[p].tobytes().translate(_RANK_TABLE), dtype=np.uint8)
+    suit = np.frombuffer(a[p + 1].tobytes().translate(_SUIT_TABLE), dtype=np.uint8)
+    codes = (rank * np.uint8(4) + suit).reshape(-1, 13)
+    marks = (nmark > 0)[seg_good]
     return _Lines(blank, good, per_line[good].astype(np.int64), codes, marks)
 
 
@@ -691,8 +704,10 @@ def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.bool_] | None, fi
         slots = offsets[idx][:, None] + np.arange(p)
         codes = deals.boards[slots]
         flat = codes.reshape(len(idx), 13 * p)
-        ranked = np.sort(flat, axis=1)
-        bad = (ranked[:, -1] > 51) | (ranked[:, 1:] == ranked[:, :-1]).any(axis=1)
+        # a card twice: the sum of the cards' bits is not their union
+        bad = flat.max(axis=1) > 51
+        bits = np.left_shift(np.uint64(1), np.minimum(flat, 63).astype(np.uint64))
+        bad |= np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
         for i in np.flatnonzero(bad).tolist():
             errors[int(idx[i])] = _library_error(codes[i], rules)
         good = ~bad
@@ -721,51 +736,38 @@ _LOW, _HIGH = -(1 << 15), 1 << 16
 _NUMBERS: npt.NDArray[Any] | None = None
 # a board's text: 'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d', 42 characters
 _BOARD = "xx xx xx / xx xx xx xx xx / xx xx xx xx xx"
-_BOARD_CODEPOINTS = np.array([ord(c) for c in _BOARD], dtype=np.uint32)
 _CARD_AT = np.array([m.start() for m in re.finditer("xx", _BOARD)], dtype=np.int64)
-_NAMES = np.array([[ord(r), ord(s)] for r in "23456789TJQKA" for s in "cdhs"], dtype=np.uint32)
+_NAMES = np.array([[ord(r), ord(s)] for r in "23456789TJQKA" for s in "cdhs"], dtype=np.uint8)
 
 
-def _numbers(values: npt.NDArray[Any]) -> list[str]:
-    """Decimal text of integers, by table lookup for the usual range."""
+def _numbers(values: npt.NDArray[Any]) -> npt.NDArray[np.object_]:
+    """Decimal text of integers (an object array of str), by table lookup."""
     global _NUMBERS
-    if not values.size:
-        return []
     wide = values.astype(np.int64)
-    if wide.min() < _LOW or wide.max() >= _HIGH:
-        return [str(v) for v in wide.tolist()]
+    if wide.size and (wide.min() < _LOW or wide.max() >= _HIGH):
+        lo = int(wide.min())
+        if int(wide.max()) - lo < 2 * len(wide):      # a close range (deal numbers): a table of it
+            table = np.array(list(map(str, range(lo, int(wide.max()) + 1))), dtype=object)
+            out: npt.NDArray[np.object_] = table[wide - lo]
+            return out
+        return np.array(list(map(str, wide.tolist())), dtype=object)
     if _NUMBERS is None:
-        _NUMBERS = np.array([str(i) for i in range(_LOW, _HIGH)], dtype=object)
-    out: list[str] = _NUMBERS[wide - _LOW].tolist()
+        _NUMBERS = np.array(list(map(str, range(_LOW, _HIGH))), dtype=object)
+    out = _NUMBERS[wide - _LOW]
     return out
 
 
-def _board_texts(boards: npt.NDArray[np.uint8]) -> list[str]:
-    chars = np.empty((len(boards), len(_BOARD)), dtype=np.uint32)
-    chars[:] = _BOARD_CODEPOINTS
+def _board_texts(boards: npt.NDArray[np.uint8], quote: str) -> list[str]:
+    """'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d' of each board."""
+    text = (quote + _BOARD + quote).encode()
+    chars = np.empty((len(boards), len(text)), dtype=np.uint8)
+    chars[:] = np.frombuffer(text, dtype=np.uint8)
     names = _NAMES[boards]
-    chars[:, _CARD_AT] = names[..., 0]
-    chars[:, _CARD_AT + 1] = names[..., 1]
-    out: list[str] = chars.view(f"U{len(_BOARD)}").ravel().tolist()
+    at = _CARD_AT + len(quote)
+    chars[:, at] = names[..., 0]
+    chars[:, at + 1] = names[..., 1]
+    out: list[str] = list(map(bytes.decode, chars.view(f"S{len(text)}").ravel().tolist()))
     return out
-
-
-def _columns(r: Results, true: str, false: str, quote: str) -> list[list[str]]:
-    words = np.array([false, true], dtype=object)
-
-    def flags(x: npt.NDArray[np.bool_]) -> list[str]:
-        out: list[str] = words[x.view(np.uint8)].tolist()
-        return out
-
-    boards = _board_texts(r.boards)
-    if quote:
-        boards = [quote + b + quote for b in boards]
-    royalties = r.royalties.astype(np.int32)
-    return [_numbers(r.deal), _numbers(r.player), boards, flags(r.fouled),
-            _numbers(r.strength[:, 0]), _numbers(r.strength[:, 1]), _numbers(r.strength[:, 2]),
-            _numbers(royalties[:, 0]), _numbers(royalties[:, 1]), _numbers(royalties[:, 2]),
-            _numbers(royalties.sum(axis=1)), _numbers(r.fantasyland), flags(r.stays),
-            _numbers(r.points)]
 
 
 class Writer:
@@ -777,34 +779,55 @@ class Writer:
         self.rows = 0
         self.ended = False
         if fmt == "csv":
-            out.write(",".join(COLUMNS) + "\n")
-        elif fmt == "json":
-            out.write("[")
-        if fmt != "csv":
-            keys = [f'"{c}": ' for c in COLUMNS]
-            self.template = "{" + ", ".join(k + "%s" for k in keys) + "}"
+            self._write(",".join(COLUMNS) + "\n")
+            self.words = ("False", "True")
+            self.quote = ""
+            # the text before each cell and after the last
+            glue = [""] + [","] * (len(COLUMNS) - 1) + ["\n"]
+        else:
+            if fmt == "json":
+                self._write("[")
+            self.words = ("false", "true")
+            self.quote = '"'
+            glue = ["{" + f'"{COLUMNS[0]}": '] + [f', "{c}": ' for c in COLUMNS[1:]] + \
+                ["},\n" if fmt == "json" else "}\n"]
+        self.glue = glue
+
+    def _write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.flush()
 
     def write(self, r: Results) -> None:
-        if not len(r.deal):
+        n = len(r.deal)
+        if not n:
             return
-        if self.format == "csv":
-            text = "\n".join(map(",".join, zip(*_columns(r, "True", "False", ""))))
-            self.out.write(text + "\n")
-        else:
-            rows = map(self.template.__mod__, zip(*_columns(r, "true", "false", '"')))
-            if self.format == "json":
-                self.out.write((",\n" if self.rows else "\n") + ",\n".join(rows))
-            else:
-                self.out.write("\n".join(rows) + "\n")
-        self.rows += len(r.deal)
-        self.out.flush()
+        # one object array of cells and the text between them, joined once
+        cells = np.empty((n, 2 * len(COLUMNS) + 1), dtype=object)
+        cells[:, 0::2] = self.glue
+        words = np.array(self.words, dtype=object)
+        royalties = r.royalties.astype(np.int32)
+        columns = [_numbers(r.deal), _numbers(r.player), _board_texts(r.boards, self.quote),
+                   words[r.fouled.view(np.uint8)], _numbers(r.strength[:, 0]),
+                   _numbers(r.strength[:, 1]), _numbers(r.strength[:, 2]),
+                   _numbers(royalties[:, 0]), _numbers(royalties[:, 1]), _numbers(royalties[:, 2]),
+                   _numbers(royalties.sum(axis=1)), _numbers(r.fantasyland),
+                   words[r.stays.view(np.uint8)], _numbers(r.points)]
+        for k, column in enumerate(columns):
+            cells[:, 2 * k + 1] = column
+        if self.format == "json":
+            # rows are separated by ',\n': the last one's comma waits for the next chunk
+            cells[-1, -1] = "}"
+        text = "".join(cells.ravel().tolist())
+        if self.format == "json":
+            text = (",\n" if self.rows else "\n") + text
+        self._write(text)
+        self.rows += n
 
     def end(self) -> None:
         """Close the JSON list (also after an error: what was written stays valid)."""
         if not self.ended and self.format == "json":
-            self.out.write("\n]\n" if self.rows else "]\n")
+            self._write("\n]\n" if self.rows else "]\n")
         self.ended = True
-        self.out.flush()
 
 
 def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDArray[np.bool_] | None,
