@@ -84,9 +84,8 @@ class Source:
         except OSError:
             self.close()
             raise
-        if first.startswith(_BOM):
-            first = first[len(_BOM):]
-        self.first = first
+        first = first.removeprefix(_BOM)
+        self.first: bytes | None = first
         self.format = _sniff(path, first) if fmt == "auto" else fmt
 
     def close(self) -> None:
@@ -98,8 +97,7 @@ class Source:
         if self.first is not None:
             block, self.first = self.first, None
             return block
-        data: bytes = self.stream.read(BLOCK)
-        return data
+        return bytes(self.stream.read(BLOCK))
 
 
 def _sniff(path: str, first: bytes) -> str:
@@ -111,6 +109,8 @@ def _sniff(path: str, first: bytes) -> str:
     ext = os.path.splitext(path)[1].lower()
     if ext in (".jsonl", ".ndjson"):
         return "jsonl"
+    if ext == ".json":
+        return "json"
     head = first.lstrip()
     if not head[:1] or head[:1] not in b"[{":
         return "text"
@@ -346,17 +346,17 @@ def text_deals(chunk: bytes, first_line: int) -> Deals:
 
 _DEAL_SHAPE = ('a deal is a board string, a list of boards, or {"boards": [...], '
                '"in_fantasyland": [...]}')
-_JSON_TYPES = {type(None): "null", bool: "a bool", int: "a number", float: "a number",
-               str: "a string", list: "a list", dict: "an object"}
-
-
-def _json_type(value: Any) -> str:
-    return _JSON_TYPES.get(type(value), type(value).__name__)
+_JSON_TYPES = {bool: "a bool", int: "a number", float: "a number", str: "a string",
+               list: "a list", dict: "an object"}
 
 
 def _short(value: Any) -> str:
+    """A JSON value in a message: its kind and its start ('a list [1, 2, 3]')."""
+    if value is None:
+        return "null"
     text = json.dumps(value) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return f"{_JSON_TYPES.get(type(value), type(value).__name__)} {text}"
 
 
 def _json_board(board: Any, k: int) -> npt.NDArray[np.uint8]:
@@ -367,15 +367,15 @@ def _json_board(board: Any, k: int) -> npt.NDArray[np.uint8]:
         except ValueError as e:
             raise ValueError(where + str(e)) from None
     if not isinstance(board, list):
-        raise ValueError(f"{where}a board is a string or a list of 13 cards (texts or codes), "
-                         f"got {_json_type(board)} {_short(board)}")
+        raise TypeError(f"{where}a board is a string or a list of 13 cards (texts or codes), "
+                         f"got {_short(board)}")
     if len(board) != 13:
-        raise ValueError(f"{where}a board is 13 cards (top 3, middle 5, bottom 5), got a list "
-                         f"of {len(board)}: {_short(board)}")
+        raise ValueError(f"{where}a board is 13 cards (top 3, middle 5, bottom 5), got {len(board)} "
+                         f"items: {_short(board)}")
     try:
         codes = cards(board)
     except (ValueError, TypeError) as e:
-        raise ValueError(where + str(e)) from None
+        raise type(e)(where + str(e)) from None
     if codes.shape != (13,):
         raise ValueError(f"{where}a board given as a list holds one card per item, "
                          f"got {_short(board)}")
@@ -396,7 +396,7 @@ def _json_deal(value: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]
     """Boards and Fantasyland flags of one JSON deal, or why not."""
     flags = None
     if isinstance(value, _Bad):
-        raise ValueError(value.reason)
+        raise ValueError(value.reason)  # noqa: TRY004  (the reason a line could not be read)
     if isinstance(value, dict):
         unknown = sorted(set(value) - {"boards", "in_fantasyland"})
         if unknown or "boards" not in value:
@@ -408,7 +408,7 @@ def _json_deal(value: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]
     elif isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise ValueError(f"{_DEAL_SHAPE}; got {_json_type(value)} {_short(value)}")
+        raise TypeError(f"{_DEAL_SHAPE}; got {_short(value)}")
     if not value:
         raise ValueError("a deal holds at least one board, got []")
     if _one_card_each(value):
@@ -483,10 +483,11 @@ class JsonStream:
                              f"byte 0x{e.object[e.start]:02x}") from None
         if not block:
             self.eof = True
+            return False
         self._where(self.pos)         # keep the line count, then drop what is read
         self.buf = self.buf[self.pos:] + text
         self.pos = self.mark = 0
-        return bool(block)
+        return True
 
     def _where(self, p: int) -> tuple[int, int]:
         """(line, column), 1-based, of buf[p] (p >= the last place asked for)."""
@@ -570,7 +571,7 @@ class JsonStream:
         elif c:
             value = self._value()
             raise InputError(f'{self.src.name}: JSON input is a list of deals (each a list of '
-                             f'board strings) or {{"deals": [...]}}, got {_json_type(value)}')
+                             f'board strings) or {{"deals": [...]}}, got {_short(value)}')
         if self._peek():
             raise self._fail(self.pos, "Extra data")
 
@@ -629,8 +630,7 @@ def read_deals(src: Source, chunk: int = 16384) -> Iterator[Deals]:
             yield text_deals(data, first)
         return
     values = JsonStream(src).values() if src.format == "json" else _jsonl_values(src)
-    for deals in _chunked(values, chunk):
-        yield deals
+    yield from _chunked(values, chunk)
 
 
 # --- evaluating a chunk -------------------------------------------------------------------
@@ -647,6 +647,11 @@ class Results(NamedTuple):
     fantasyland: npt.NDArray[np.uint8]
     stays: npt.NDArray[np.bool_]
     points: npt.NDArray[np.int32]
+
+    def select(self, rows: npt.NDArray[np.bool_]) -> Results:
+        return Results(self.deal[rows], self.player[rows], self.boards[rows], self.fouled[rows],
+                       self.strength[rows], self.royalties[rows], self.fantasyland[rows],
+                       self.stays[rows], self.points[rows])
 
 
 def _library_error(codes: npt.NDArray[np.uint8], rules: Rules) -> str:
@@ -848,7 +853,8 @@ def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDAr
                 order = sorted(errors)
                 if not skip_bad:
                     k = order[0]
-                    writer.write(results._make(x[results.deal < count + k] for x in results))
+                    before = results.deal < count + k
+                    writer.write(results.select(before))
                     raise ValueError(f"{src.name}{kind}, line {int(deals.lines[k])}, deal "
                                      f"{count + k}: {errors[k]}")
                 for k in order:

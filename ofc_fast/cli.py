@@ -65,7 +65,8 @@ def load_rules_file(path: str) -> Rules:
     except RecursionError:
         raise ValueError(f"{path}: not valid JSON: nested too deeply") from None
     if not isinstance(obj, dict):
-        raise ValueError(f'{path}: a rules file is a JSON object such as {{"preset": "pineapple", '
+        raise ValueError(  # noqa: TRY004  (the file's content, not an argument's type)
+                         f'{path}: a rules file is a JSON object such as {{"preset": "pineapple", '
                          f'"scoop_bonus": 6}}, got {type(obj).__name__}')
     changes = dict(obj)
     preset = changes.pop("preset", "pineapple")

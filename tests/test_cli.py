@@ -157,7 +157,8 @@ def test_bad_rules_name(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["score", QQ, AA, "--rules", "chinese"])
     assert info.value.code == 2
-    assert "invalid choice" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown rules 'chinese': one of low, original, pineapple, progressive" in err
 
 
 # ------------------------------------------------------------------ analyze
