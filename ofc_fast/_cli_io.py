@@ -79,13 +79,19 @@ class Source:
         else:
             self.stream = open(path, "rb")   # noqa: SIM115  (closed by close())
             self.owned = True
+        self.first: bytes | None = None
         try:
-            first = self.stream.read(BLOCK)
+            first = self.read()
+            while first and b"\n" not in first and len(first) < BLOCK:   # a pipe: a whole line
+                more = self.read()
+                if not more:
+                    break
+                first += more
         except OSError:
             self.close()
             raise
         first = first.removeprefix(_BOM)
-        self.first: bytes | None = first
+        self.first = first
         self.format = _sniff(path, first) if fmt == "auto" else fmt
 
     def close(self) -> None:
@@ -94,10 +100,12 @@ class Source:
 
     def read(self) -> bytes:
         """The next block of bytes (the first block first), b'' at the end."""
-        if self.first is not None:
+        if self.first:
             block, self.first = self.first, None
             return block
-        return bytes(self.stream.read(BLOCK))
+        # from a pipe, take what has come (output keeps up with a slow writer)
+        read = getattr(self.stream, "read1", None) if not self.owned else None
+        return bytes((read or self.stream.read)(BLOCK))
 
 
 def _sniff(path: str, first: bytes) -> str:
@@ -418,18 +426,20 @@ def _json_deal(value: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]
     return boards, marks
 
 
-_NOT_IN_TEXT = re.compile(r"[\n#*;]")
+_NOT_IN_TEXT = re.compile(r"[\n#*]")
 
 
 def _text_of_json(value: Any) -> str | None:
     """The deal as a line of the text format when it is boards as strings, else None."""
     if isinstance(value, str):
-        return None if _NOT_IN_TEXT.search(value) else value
-    if isinstance(value, list) and value and all(isinstance(b, str) for b in value):
-        line = ";".join(value)
-        return None if _NOT_IN_TEXT.search(line.replace(";", "")) or \
-            line.count(";") != len(value) - 1 else line
-    return None
+        value = [value]
+    try:
+        line = ";".join(value)        # TypeError unless a list of strings
+    except TypeError:
+        return None
+    if not value or line.count(";") != len(value) - 1 or _NOT_IN_TEXT.search(line):
+        return None
+    return line
 
 
 def json_deals(values: list[Any], lines: list[int]) -> Deals:
@@ -601,15 +611,27 @@ def _chunked(items: Iterator[tuple[Any, int]], size: int) -> Iterator[Deals]:
 
 
 def _jsonl_values(src: Source) -> Iterator[tuple[Any, int]]:
+    decode = json.JSONDecoder().raw_decode
     for chunk, first in line_chunks(src):
-        for k, raw in enumerate(chunk.split(b"\n")):
-            if not raw.strip():
+        try:
+            lines = chunk.decode("utf-8").split("\n")
+            check = False
+        except UnicodeDecodeError:     # find the line, keep the others
+            lines = [raw.decode("utf-8", "surrogateescape") for raw in chunk.split(b"\n")]
+            check = True
+        for k, line in enumerate(lines):
+            if not line or line.isspace():
                 continue
             try:
-                yield json.loads(raw), first + k
-            except UnicodeDecodeError as e:
-                yield _Bad(f"not UTF-8 text (a binary file?): byte 0x{raw[e.start]:02x} at "
-                           f"column {e.start + 1}"), first + k
+                value, end = decode(line, len(line) - len(line.lstrip()))
+                if end != len(line) and not line[end:].isspace():
+                    raise json.JSONDecodeError("Extra data", line, end)
+                if check:
+                    line.encode("utf-8")   # a surrogate: the line was not UTF-8
+                yield value, first + k
+            except UnicodeEncodeError as e:
+                yield _Bad(f"not UTF-8 text (a binary file?): byte 0x{ord(line[e.start]) & 255:02x} "
+                           f"at column {e.start + 1}"), first + k
             except json.JSONDecodeError as e:
                 yield _Bad(f"not valid JSON: column {e.colno}: {e.msg}"), first + k
             except RecursionError:
@@ -660,9 +682,9 @@ def _library_error(codes: npt.NDArray[np.uint8], rules: Rules) -> str:
         if len(codes) > 1:
             score(codes, rules)
         else:
-            analyze(codes, rules)
+            analyze(codes[0], rules)
     except (ValueError, TypeError) as e:
-        return str(e)
+        return str(e) if len(codes) > 1 else f"player 0: {e}"
     return "rejected by the kernel"   # pragma: no cover  (the batch check agrees with it)
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import ofc_fast as ofc
+from ofc_fast._cli_io import COLUMNS
 from ofc_fast.cli import main
 
 QQ = "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"       # valid: 7 + 4 + 10, Fantasyland
@@ -258,21 +259,30 @@ def test_analyze_empty_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     path = tmp_path / "empty.txt"
     path.write_text("# nothing\n\n", encoding="utf-8")
     code, out, err = run(capsys, "analyze", str(path))
-    assert code == 0 and err == "" and out.strip() == "deal,player,board"
+    assert code == 0 and err == "" and out == ",".join(COLUMNS) + "\n"
     code, out, _ = run(capsys, "analyze", str(path), "--format", "json")
     assert code == 0 and json.loads(out) == []
+    path.write_bytes(b"")
+    for fmt in ("csv", "json", "jsonl"):
+        code, out, err = run(capsys, "analyze", str(path), "--format", fmt)
+        assert code == 0 and err == "" and out == {"csv": ",".join(COLUMNS) + "\n", "json": "[]\n",
+                                                   "jsonl": ""}[fmt]
 
 
 def test_analyze_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = QQ.replace("2d", "Qh")                          # Qh twice in one board
     path = _write_text(tmp_path, [[QQ, AA], [bad]])
     code, out, err = run(capsys, "analyze", str(path))
-    assert code == 2 and out == ""
-    assert err.startswith("ofc-fast: error: deal 1") and "card Qh (code 42) is used twice" in err
+    assert code == 2
+    assert _from_csv(out) == _expected_rows([[QQ, AA]], ofc.PINEAPPLE)   # the deal before it
+    assert err.startswith(f"ofc-fast: error: {path}, line 5, deal 1: player 0: card Qh (code 42) "
+                          f"is used twice") and err.count("\n") == 1
     path = tmp_path / "dup.txt"
     path.write_text(f"{QQ} ; {QQ}\n", encoding="utf-8")   # the same cards for two players
     code, out, err = run(capsys, "analyze", str(path))
-    assert code == 2 and out == "" and "deal 0" in err and "used twice" in err
+    assert code == 2 and out == ",".join(COLUMNS) + "\n"
+    assert "line 1, deal 0: card Qh (code 42) is used twice: at player 0, top position 0 and at " \
+           "player 1, top position 0" in err
     path.write_text(f"{QQ} ; Ah Ad 3c / 4s 4d 7h 8h 9c\n", encoding="utf-8")
     code, out, err = run(capsys, "analyze", str(path))
     assert code == 2 and "three rows" in err
@@ -291,5 +301,5 @@ def test_analyze_error_names_the_file_line(capsys: pytest.CaptureFixture[str], t
     path = tmp_path / "deals.txt"
     path.write_text(f"{QQ} ; {AA}\n# comment\n\n{QQ.replace('2d', 'Qh')}\n", encoding="utf-8")
     code, out, err = run(capsys, "analyze", str(path))
-    assert code == 2 and out == ""
-    assert "deal 1 (line 4)" in err, err
+    assert code == 2 and len(_from_csv(out)) == 2
+    assert f"{path}, line 4, deal 1: " in err, err
