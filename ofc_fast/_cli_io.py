@@ -524,6 +524,7 @@ class JsonStream:
                 return self.buf[self.pos:self.pos + 1]
 
     def _value(self) -> Any:
+        self._peek()
         start = self.pos
         while True:
             try:
