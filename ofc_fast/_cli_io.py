@@ -465,6 +465,7 @@ class JsonStream:
     """The deals of one JSON document, read one value at a time (a list or {"deals": [...]})."""
 
     _WS = re.compile(r"[ \t\n\r]*")
+    _SEP = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")
 
     def __init__(self, src: Source) -> None:
         self.src = src
@@ -590,12 +591,30 @@ class JsonStream:
         if self._peek() == "]":
             self.pos += 1
             return
+        decode = self.decoder.raw_decode
+        sep = self._SEP
         while True:
+            # the usual case: a value, ',' and the start of the next one are in the buffer
+            buf, pos = self.buf, self.pos
+            try:
+                value, end = decode(buf, pos)
+                m = sep.match(buf, end)
+            except (json.JSONDecodeError, RecursionError):
+                m = None
+            if m is not None and m.end() < len(buf):
+                line = self._where(pos)[0]
+                self.pos = m.end()
+                yield value, line
+                if m.group(1) == "]":
+                    return
+                continue
+            # else read on, or say what is wrong
             self._peek()
             line = self._where(self.pos)[0]
             yield self._value(), line
             if self._expect(",]", "Expecting ',' delimiter") == "]":
                 return
+            self._peek()               # at the next value, for the usual case
 
 
 def _chunked(items: Iterator[tuple[Any, int]], size: int) -> Iterator[Deals]:
