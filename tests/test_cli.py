@@ -319,10 +319,10 @@ def _deals_file(n: int, seed: int = 5, players: tuple[int, ...] = (2, 3)) -> tup
     rng = np.random.default_rng(seed)
     perm = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (n, 1)), axis=1).reshape(n, 4, 13)
     counts = rng.choice(players, size=n)
-    names = _NAMES[perm]
+    names = _NAMES[perm[:, :max(players)]].tolist()
     text = [[" ".join(row[:3]) + " / " + " ".join(row[3:8]) + " / " + " ".join(row[8:])
-             for row in deal] for deal in names.tolist()]
-    return [text[i][:counts[i]] for i in range(n)], perm
+             for row in deal[:c]] for deal, c in zip(names, counts.tolist())]
+    return text, perm
 
 
 def _want_rows(texts: list[list[str]], rules: ofc.Rules, codes: np.ndarray | None = None) -> list[dict[str, Any]]:
@@ -349,44 +349,32 @@ def _want_rows(texts: list[list[str]], rules: ofc.Rules, codes: np.ndarray | Non
     return [r for d in sorted(rows) for r in rows[d]]
 
 
-def _want_columns(texts: list[list[str]], codes: np.ndarray, rules: ofc.Rules) -> dict[str, list[Any]]:
-    """The output's columns for many deals, from ofc.analyze and ofc.score on all deals at once."""
+def _want_csv(texts: list[list[str]], codes: np.ndarray, rules: ofc.Rules) -> str:
+    """The CSV for many deals, from ofc.analyze and ofc.score on all deals at once."""
     counts = np.array([len(t) for t in texts])
-    cols: dict[str, list[Any]] = {c: [] for c in COLUMNS}
-    parts = {}
+    rows: list[list[str]] = [[] for _ in texts]
     for p in np.unique(counts).tolist():
         idx = np.flatnonzero(counts == p)
         a = ofc.analyze(codes[idx, :p], rules)
         pts = ofc.score(codes[idx, :p], rules) if p > 1 else np.zeros((len(idx), 1), dtype=np.int32)
-        for i, d in enumerate(idx.tolist()):
-            parts[d] = (a.fouled[i], a.strength[i], a.royalties[i], a.fantasyland[i], a.stays[i], pts[i])
-    for d in range(len(texts)):
-        fouled, st, roy, fl, stays, pts = parts[d]
-        for q in range(len(texts[d])):
-            values = [d, q, texts[d][q], bool(fouled[q]), *st[q].tolist(), *roy[q].tolist(),
-                      int(roy[q].sum()), int(fl[q]), bool(stays[q]), int(pts[q])]
-            for c, v in zip(COLUMNS, values):
-                cols[c].append(v)
-    return cols
-
-
-def _csv_columns(out: str) -> dict[str, list[Any]]:
-    rows = [line.split(",") for line in out.splitlines()]
-    assert tuple(rows[0]) == COLUMNS
-    cols = {c: [r[k] for r in rows[1:]] for k, c in enumerate(COLUMNS)}
-    return {c: v if c == "board" else [x == "True" for x in v] if c in ("fouled", "stays")
-            else [int(x) for x in v] for c, v in cols.items()}
+        roy = a.royalties.astype(int)
+        for d, fouled, st, ry, fl, stays, pt in zip(idx.tolist(), a.fouled.tolist(), a.strength.tolist(),
+                                                    roy.tolist(), a.fantasyland.tolist(), a.stays.tolist(),
+                                                    pts.tolist()):
+            rows[d] = [",".join(map(str, [d, q, texts[d][q], fouled[q], *st[q], *ry[q], sum(ry[q]), fl[q],
+                                          stays[q], pt[q]])) + "\n" for q in range(p)]
+    return ",".join(COLUMNS) + "\n" + "".join(line for r in rows for line in r)
 
 
 def test_analyze_many_deals_equal_the_library(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """50,000 deals (several chunks), 2 and 3 players, text in; JSON and JSON Lines in and out."""
     texts, codes = _deals_file(50_000)
-    path = tmp_path / "many.txt"
-    path.write_text("".join(" ; ".join(t) + "\n" for t in texts), encoding="utf-8")
-    for rules in ("pineapple", "low"):
+    for rules, n in (("pineapple", 50_000), ("low", 10_000)):
+        path = tmp_path / "many.txt"
+        path.write_text("".join(" ; ".join(t) + "\n" for t in texts[:n]), encoding="utf-8")
         code, out, err = run(capsys, "analyze", str(path), "--rules", rules)
         assert code == 0 and err == ""
-        assert _csv_columns(out) == _want_columns(texts, codes, ofc.get_rules(rules))
+        assert out == _want_csv(texts[:n], codes, ofc.get_rules(rules))
     few = texts[:5000]
     want = _want_rows(few, ofc.LOW, codes)
     path = tmp_path / "many.json"
