@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._cli_io import FORMATS, Source, run_deals
+from ._workers import resolve_workers
 from .boards import ROWS, Board, analyze, score
 from .cards import card_str
 from .hands import HandCategory, category, describe, lowball27, strength
@@ -178,6 +179,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_of(args)
+    resolve_workers(args.workers)      # a bad value stops before any output
     src = Source(args.file, args.input_format)
 
     def report(message: str) -> None:
@@ -236,12 +238,13 @@ def _main(argv: Sequence[str] | None = None) -> int:
     a = sub.add_parser("analyze", help="analyze and score deals from a file (one per line, "
                                        "boards separated by ';', or JSON); '-' reads stdin",
                        description=_ANALYZE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    a.add_argument("file")
+    a.add_argument("file", help="a deals file; '-' reads stdin")
     _add_rules_args(a)
     a.add_argument("--format", default="csv", choices=["csv", "json", "jsonl"],
                    help="output: CSV, one JSON list, or JSON Lines (default csv)")
     a.add_argument("--input-format", default="auto", choices=("auto",) + FORMATS,
-                   help="input: text, json or jsonl (default: .jsonl/.ndjson by name, else by content)")
+                   help="input: text, json or jsonl (default: by the name's extension .json, "
+                        ".jsonl or .ndjson, else by the content)")
     a.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
                    help="players in Fantasyland in every deal: a flag per player (1,0) or one "
                         "for all; '*' before a board in the file marks one player")

@@ -724,3 +724,13 @@ def test_stdin_formats(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps([QQ, AA]) + "\n"))
     code, out, _ = run(capsys, "analyze", "-", "--input-format", "jsonl")   # one deal of 2 players
     assert code == 0 and _from_csv(out) == _expected_rows([[QQ, AA]], ofc.PINEAPPLE)
+
+
+def test_workers(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _write_text(tmp_path, DEALS)
+    want = _expected_rows(DEALS, ofc.PINEAPPLE)
+    for workers in ("1", "2", "-1"):
+        code, out, err = run(capsys, "analyze", str(path), "--workers", workers)
+        assert code == 0 and err == "" and _from_csv(out) == want
+    code, out, err = run(capsys, "analyze", str(path), "--workers", "0")
+    assert code == 2 and out == "" and "workers must be" in err     # before any output
