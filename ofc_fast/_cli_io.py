@@ -445,7 +445,15 @@ def _text_of_json(value: Any) -> str | None:
 def json_deals(values: list[Any], lines: list[int]) -> Deals:
     """The deals of parsed JSON values (``lines``: the file line where each starts)."""
     n = len(values)
-    texts = [_text_of_json(v) for v in values]
+    texts: list[str | None] = []
+    flags: dict[int, Any] = {}            # in_fantasyland of objects read as text
+    for k, v in enumerate(values):
+        if isinstance(v, dict) and "boards" in v and set(v) <= {"boards", "in_fantasyland"}:
+            texts.append(_text_of_json(v["boards"]))
+            if "in_fantasyland" in v and texts[-1] is not None:
+                flags[k] = v["in_fantasyland"]
+        else:
+            texts.append(_text_of_json(v))
     as_text = np.array([t is not None for t in texts], dtype=np.bool_)
     fast = _fast_lines("\n".join(t for t in texts if t is not None).encode("utf-8"))
     good = np.zeros(n, dtype=np.bool_)
@@ -457,8 +465,18 @@ def json_deals(values: list[Any], lines: list[int]) -> Deals:
             slow[k] = _json_deal(values[k])
         except (ValueError, TypeError) as e:
             errors[k] = str(e)
-    return _assemble(n, good, fast.players, fast.boards, fast.marks, slow, errors,
-                     np.array(lines, dtype=np.int64))
+    deals = _assemble(n, good, fast.players, fast.boards, fast.marks, slow, errors,
+                      np.array(lines, dtype=np.int64))
+    if flags:
+        offsets = np.cumsum(deals.players) - deals.players
+        for k, value in flags.items():
+            if good[k]:
+                start, p = int(offsets[k]), int(deals.players[k])
+                try:
+                    deals.marks[start:start + p] = _json_flags(value, p)
+                except ValueError as e:
+                    errors[k] = str(e)
+    return deals
 
 
 class JsonStream:
