@@ -109,19 +109,19 @@ class Source:
 
 
 def _sniff(path: str, first: bytes) -> str:
-    """The format of a file: by its extension for JSON Lines, else by its first bytes.
+    """The format of a file: JSON Lines by its extension, else by its first bytes.
 
     Text that starts with ``[`` or ``{`` is JSON: JSON Lines when its first
-    line is a whole JSON value and more follows, else one JSON document.
+    line is a whole JSON value and more follows (one JSON document could not
+    go on), else one JSON document.  Other text is the text format, unless
+    the name ends in ``.json``.
     """
     ext = os.path.splitext(path)[1].lower()
     if ext in (".jsonl", ".ndjson"):
         return "jsonl"
-    if ext == ".json":
-        return "json"
     head = first.lstrip()
     if not head[:1] or head[:1] not in b"[{":
-        return "text"
+        return "json" if ext == ".json" else "text"
     cut = head.find(b"\n")
     if cut < 0 or not head[cut:].strip():
         return "json"

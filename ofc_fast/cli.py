@@ -243,8 +243,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     a.add_argument("--format", default="csv", choices=["csv", "json", "jsonl"],
                    help="output: CSV, one JSON list, or JSON Lines (default csv)")
     a.add_argument("--input-format", default="auto", choices=("auto",) + FORMATS,
-                   help="input: text, json or jsonl (default: by the name's extension .json, "
-                        ".jsonl or .ndjson, else by the content)")
+                   help="input: text, json or jsonl (default: jsonl for .jsonl and .ndjson, "
+                        "else by the content)")
     a.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
                    help="players in Fantasyland in every deal: a flag per player (1,0) or one "
                         "for all; '*' before a board in the file marks one player")

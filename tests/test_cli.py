@@ -734,3 +734,14 @@ def test_workers(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         assert code == 0 and err == "" and _from_csv(out) == want
     code, out, err = run(capsys, "analyze", str(path), "--workers", "0")
     assert code == 2 and out == "" and "workers must be" in err     # before any output
+
+
+def test_json_lines_named_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """JSON Lines in a file named .json is read as JSON Lines, not as a list of one-board deals."""
+    path = tmp_path / "lines.json"
+    path.write_text(f"{json.dumps([QQ, AA])}\n{json.dumps([LOW_P0, LOW_P1])}\n", encoding="utf-8")
+    code, out, err = run(capsys, "analyze", str(path))
+    assert code == 0 and err == ""
+    assert _from_csv(out) == _expected_rows([[QQ, AA], [LOW_P0, LOW_P1]], ofc.PINEAPPLE)
+    code, out, err = run(capsys, "analyze", str(path), "--input-format", "json")
+    assert code == 2 and "not valid JSON: line 2 column 1: Extra data" in err
