@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ofc_fast as ofc
 from ofc_fast._cli_io import COLUMNS
@@ -745,3 +747,47 @@ def test_json_lines_named_json(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert _from_csv(out) == _expected_rows([[QQ, AA], [LOW_P0, LOW_P1]], ofc.PINEAPPLE)
     code, out, err = run(capsys, "analyze", str(path), "--input-format", "json")
     assert code == 2 and "not valid JSON: line 2 column 1: Extra data" in err
+
+
+# ------------------------------------------------------------------ the fast text reader against the library's
+
+_TOKENS = ["Ah", "ah", "AH", "Kd", "2c", "Tc", "tS", "9h", "10h", "A♥", "Qs", "Jd", " ", " ", "  ", "\t",
+           " / ", "/", "|", " | ", ";", " ; ", "*", "* ", ",", "x", "A", "h", "--", "\r"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_TOKENS), max_size=40), min_size=1, max_size=8),
+       st.randoms(use_true_random=False))
+def test_fast_reader_agrees_with_the_library(pieces: list[list[str]], rnd: Any) -> None:
+    """Every line the array reader accepts, the library's parser reads to the same cards and
+    marks; lines it leaves go to the library's parser (so one that parser refuses is refused)."""
+    import ofc_fast._cli_io as cli_io
+    lines = ["".join(p) for p in pieces]
+    # and well-formed deals, written in varied ways, so that many lines are accepted
+    for _ in range(4):
+        deck = rnd.sample(range(52), 26)
+        boards = []
+        for p in range(rnd.choice([1, 2])):
+            names = [ofc.card_str(c) for c in deck[13 * p:13 * p + 13]]
+            names = [n.lower() if rnd.random() < 0.2 else n for n in names]
+            sep = rnd.choice([" ", "", "  "])
+            rows = [sep.join(names[:3]), sep.join(names[3:8]), sep.join(names[8:])]
+            text = rnd.choice([" / ", "/", " | ", " "]).join(rows)
+            boards.append(("*" if rnd.random() < 0.3 else "") + text)
+        lines.append(rnd.choice([" ; ", ";"]).join(boards))
+    data = "\n".join(lines).encode()
+    fast = cli_io._fast_lines(data)
+    offset = 0
+    for k, line in enumerate(data.split(b"\n")):
+        try:
+            codes, marks = cli_io._slow_line(line)
+        except ValueError:
+            codes = None
+        if fast.good[k]:
+            p = int(fast.players[int(fast.good[:k].sum())])
+            assert codes is not None and codes.shape == (p, 13), line
+            assert (fast.boards[offset:offset + p] == codes).all(), line
+            assert (fast.marks[offset:offset + p] == marks).all(), line
+            offset += p
+        if fast.blank[k]:
+            assert not line.strip(), line
