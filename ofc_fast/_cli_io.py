@@ -803,6 +803,7 @@ _NUMBERS: npt.NDArray[Any] | None = None
 _BOARD = "xx xx xx / xx xx xx xx xx / xx xx xx xx xx"
 _CARD_AT = np.array([m.start() for m in re.finditer("xx", _BOARD)], dtype=np.int64)
 _NAMES = np.array([[ord(r), ord(s)] for r in "23456789TJQKA" for s in "cdhs"], dtype=np.uint8)
+_NAME_AT = np.stack([_CARD_AT, _CARD_AT + 1], axis=1).ravel()     # where each name's 2 characters go
 
 
 def _numbers(values: npt.NDArray[Any]) -> npt.NDArray[np.object_]:
@@ -827,10 +828,7 @@ def _board_texts(boards: npt.NDArray[np.uint8], quote: str) -> list[str]:
     text = (quote + _BOARD + quote).encode()
     chars = np.empty((len(boards), len(text)), dtype=np.uint8)
     chars[:] = np.frombuffer(text, dtype=np.uint8)
-    names = _NAMES[boards]
-    at = _CARD_AT + len(quote)
-    chars[:, at] = names[..., 0]
-    chars[:, at + 1] = names[..., 1]
+    chars[:, _NAME_AT + len(quote)] = _NAMES[boards].reshape(len(boards), 26)
     out: list[str] = list(map(bytes.decode, chars.view(f"S{len(text)}").ravel().tolist()))
     return out
 
