@@ -360,10 +360,10 @@ def _want_csv(texts: list[list[str]], codes: np.ndarray, rules: ofc.Rules) -> st
         a = ofc.analyze(codes[idx, :p], rules)
         pts = ofc.score(codes[idx, :p], rules) if p > 1 else np.zeros((len(idx), 1), dtype=np.int32)
         roy = a.royalties.astype(int)
-        for d, fouled, st, ry, fl, stays, pt in zip(idx.tolist(), a.fouled.tolist(), a.strength.tolist(),
+        for d, fouled, sv, ry, fl, stays, pt in zip(idx.tolist(), a.fouled.tolist(), a.strength.tolist(),
                                                     roy.tolist(), a.fantasyland.tolist(), a.stays.tolist(),
                                                     pts.tolist()):
-            rows[d] = [",".join(map(str, [d, q, texts[d][q], fouled[q], *st[q], *ry[q], sum(ry[q]), fl[q],
+            rows[d] = [",".join(map(str, [d, q, texts[d][q], fouled[q], *sv[q], *ry[q], sum(ry[q]), fl[q],
                                           stays[q], pt[q]])) + "\n" for q in range(p)]
     return ",".join(COLUMNS) + "\n" + "".join(line for r in rows for line in r)
 
