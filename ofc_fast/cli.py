@@ -4,26 +4,126 @@
     ofc-fast score "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d" \\
                    "Ah Jd 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d" --rules pineapple
     ofc-fast analyze deals.txt --rules low --format json
+
+Exit status: 0 done; 1 some deals were skipped (``analyze --skip-bad``); 2 an
+error (bad arguments, a file that cannot be read, the first bad deal without
+``--skip-bad``); 130 interrupted; 141 the output pipe was closed (``| head``).
 """
 from __future__ import annotations
 
 import argparse
-import csv
+import dataclasses
 import json
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 import numpy as np
+import numpy.typing as npt
 
-from .boards import ROWS, Board, analyze, parse_boards, score
+from ._cli_io import FORMATS, Source, run_deals
+from ._workers import resolve_workers
+from .boards import ROWS, Board, analyze, score
 from .cards import card_str
-from .hands import category, describe, lowball27, strength
+from .hands import HandCategory, category, describe, lowball27, strength
 from .rules import PRESETS, Rules, get_rules
 
 
 def _rules(name: str) -> Rules:
-    return get_rules(name)
+    return get_rules(_preset(name))
+
+
+def _preset(name: str) -> str:
+    """A preset's name in any case (the type of ``--rules``)."""
+    key = name.strip().lower()
+    if key not in PRESETS:
+        raise argparse.ArgumentTypeError(
+            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))} (or --rules-file FILE.json)")
+    return key
+
+
+def load_rules_file(path: str) -> Rules:
+    """Rules from a JSON file: ``{"preset": "pineapple", "scoop_bonus": 6, ...}``.
+
+    ``preset`` (any case, default pineapple) is the starting point; every
+    other key is a field of :class:`~ofc_fast.Rules` to change (lists for
+    tables, a ``HandCategory`` name or null for ``stay_*``); ``name``
+    defaults to the file's name without its extension.  Rules validates
+    the result; errors name the file and the field.
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read the rules file: {e.strerror}") from None
+    try:
+        obj = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path}: not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start}") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: not valid JSON: line {e.lineno} column {e.colno}: {e.msg}") from None
+    except RecursionError:
+        raise ValueError(f"{path}: not valid JSON: nested too deeply") from None
+    if not isinstance(obj, dict):
+        raise ValueError(  # noqa: TRY004  (the file's content, not an argument's type)
+                         f'{path}: a rules file is a JSON object such as {{"preset": "pineapple", '
+                         f'"scoop_bonus": 6}}, got {type(obj).__name__}')
+    changes = dict(obj)
+    preset = changes.pop("preset", "pineapple")
+    if not isinstance(preset, str) or preset.strip().lower() not in PRESETS:
+        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, got {preset!r}')
+    fields = {f.name for f in dataclasses.fields(Rules)}
+    unknown = sorted(set(changes) - fields)
+    if unknown:
+        raise ValueError(f'{path}: unknown field {unknown[0]!r}; a rules file has "preset" and '
+                         f'fields of Rules: {", ".join(sorted(fields))}')
+    changes.setdefault("name", os.path.splitext(os.path.basename(path))[0])
+    for row in ("stay_top", "stay_middle", "stay_bottom"):
+        value = changes.get(row)
+        if isinstance(value, str):
+            try:
+                changes[row] = HandCategory[value.strip().upper()]
+            except KeyError:
+                raise ValueError(f'{path}: field "{row}": {value!r} is not a hand category (one of '
+                                 f'{", ".join(c.name for c in HandCategory)}, or null)') from None
+    try:
+        return dataclasses.replace(PRESETS[preset.strip().lower()], **changes)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"{path}: {e}") from None
+
+
+def _rules_of(args: argparse.Namespace) -> Rules:
+    if getattr(args, "rules_file", None):
+        return load_rules_file(args.rules_file)
+    return _rules(args.rules)
+
+
+def _add_rules_args(parser: argparse.ArgumentParser) -> None:
+    """``--rules NAME`` (any case) or ``--rules-file FILE.json``."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--rules", default="pineapple", type=_preset, metavar="NAME",
+                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple)")
+    group.add_argument("--rules-file", metavar="FILE.json",
+                       help='custom rules: {"preset": "pineapple", "scoop_bonus": 6, ...}, any field of Rules')
+
+
+_FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
+
+
+def _flags(text: str) -> npt.NDArray[np.bool_]:
+    """In-Fantasyland flags, one per player ('1,0') or one for all (the type of ``--in-fantasyland``)."""
+    words = [w.strip().lower() for w in text.split(",")]
+    if len(words) > 4 or any(w not in _FLAG_WORDS for w in words):
+        raise argparse.ArgumentTypeError(
+            f"expected a flag per player such as 1,0 (1/0, true/false, yes/no), or one for all; got {text!r}")
+    return np.array([_FLAG_WORDS[w] for w in words], dtype=np.bool_)
+
+
+def _one_line(text: str, limit: int = 600) -> str:
+    """A message on one line of bounded length."""
+    text = " ".join(text.split("\n"))
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
@@ -33,6 +133,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         if len(_codes(text)) == 5:
             line += f"; 2-7 lowball rank {lowball27(text)}"
         print(line, file=out)
+    out.flush()
     return 0
 
 
@@ -51,11 +152,14 @@ def _row_name(value: int, row: int, rules: Rules) -> str:
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args.rules)
+    rules = _rules_of(args)
     boards = [Board.parse(t) for t in args.boards]
     deal = np.stack([b.codes for b in boards])
     points = score(deal, rules)
-    res = analyze(deal, rules)
+    flags = args.in_fantasyland
+    if flags is not None and len(flags) not in (1, len(boards)):
+        raise ValueError(f"--in-fantasyland gives {len(flags)} players, the deal has {len(boards)}")
+    res = analyze(deal, rules, in_fantasyland=flags)
     print(f"rules: {rules.name}", file=out)
     for p, b in enumerate(boards):
         foul = " FOULED" if res.fouled[p] else ""
@@ -69,84 +173,112 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         fl = int(res.fantasyland[p])
         print(f"  royalties {int(res.royalties[p].sum())}, Fantasyland "
               f"{f'{fl} cards' if fl else 'no'}, points {int(points[p]):+d}", file=out)
+    out.flush()
     return 0
-
-
-def _read_deals(path: str) -> list[tuple[str, list[str]]]:
-    """(where, boards) per deal: where is 'line N' of a text file or 'item N' of JSON."""
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    stripped = text.lstrip()
-    if stripped.startswith("[") or stripped.startswith("{"):
-        data = json.loads(text)
-        if isinstance(data, dict):
-            data = data.get("deals", data)
-        if not isinstance(data, list):
-            raise ValueError("JSON input is a list of deals (each a list of board strings) "
-                             "or {\"deals\": [...]}")
-        return [(f"item {i}", [d] if isinstance(d, str) else list(d)) for i, d in enumerate(data)]
-    deals = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            deals.append((f"line {number}", [b for b in (part.strip() for part in line.split(";")) if b]))
-    return deals
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args.rules)
-    deals = _read_deals(args.file)
-    rows: list[dict[str, Any]] = []
-    for d, (where, boards) in enumerate(deals):
-        try:
-            codes = np.stack([parse_boards(b) for b in boards])
-            res = analyze(codes, rules)
-            points = score(codes, rules) if len(boards) > 1 else np.zeros(1, dtype=np.int32)
-        except ValueError as e:
-            raise ValueError(f"deal {d} ({where}): {e}") from None
-        for p in range(len(boards)):
-            rows.append({
-                "deal": d, "player": p, "board": str(Board(codes[p])),
-                "fouled": bool(res.fouled[p]),
-                **{f"strength_{n}": int(res.strength[p, i]) for i, n in enumerate(ROWS)},
-                **{f"royalty_{n}": int(res.royalties[p, i]) for i, n in enumerate(ROWS)},
-                "royalties": int(res.royalties[p].sum()),
-                "fantasyland": int(res.fantasyland[p]), "stays": bool(res.stays[p]),
-                "points": int(points[p]),
-            })
-    if args.format == "json":
-        json.dump(rows, out, indent=1)
-        print(file=out)
-    else:
-        fields = list(rows[0]) if rows else ["deal", "player", "board"]
-        w = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
+    rules = _rules_of(args)
+    resolve_workers(args.workers)      # a bad value stops before any output
+    src = Source(args.file, args.input_format)
+
+    def report(message: str) -> None:
+        print(f"ofc-fast: skipped {_one_line(message)}", file=sys.stderr)
+
+    try:
+        count, skipped = run_deals(src, out, args.format, rules, args.in_fantasyland,
+                                   args.skip_bad, report, args.workers)
+    finally:
+        src.close()
+    if skipped:
+        print(f"ofc-fast: skipped {skipped} of {count} deals", file=sys.stderr)
+        return 1
     return 0
 
 
+def _closed_pipe() -> int:
+    """The reader went away (``| head``): stop quietly, as command line tools do."""
+    try:
+        # the interpreter flushes stdout once more at exit: let that go nowhere
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="ofc-fast", description="Open Face Chinese Poker evaluation.")
+    """Run ``ofc-fast`` with ``argv`` (default: the command line); returns the exit status."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        return _closed_pipe()
+    except KeyboardInterrupt:
+        print("ofc-fast: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    from . import __version__
+
+    ap = argparse.ArgumentParser(prog="ofc-fast", description="Open Face Chinese Poker evaluation.",
+                                 epilog="exit status: 0 done, 1 deals skipped (--skip-bad), 2 error, "
+                                        "141 output pipe closed")
+    ap.add_argument("--version", action="version", version=f"ofc-fast {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     e = sub.add_parser("eval", help="strength, category and name of hands of 3 or 5 cards")
     e.add_argument("hands", nargs="+", help='a hand, e.g. "Ah Kd 2c"')
     s = sub.add_parser("score", help="score one deal: per player and row, royalties, fouls, Fantasyland")
     s.add_argument("boards", nargs="+", help='a board "top / middle / bottom", one per player')
-    s.add_argument("--rules", default="pineapple", choices=sorted(PRESETS))
+    _add_rules_args(s)
+    s.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
+                   help="players in Fantasyland: a flag per player (1,0) or one for all")
     a = sub.add_parser("analyze", help="analyze and score deals from a file (one per line, "
-                                       "boards separated by ';', or JSON); '-' reads stdin")
-    a.add_argument("file")
-    a.add_argument("--rules", default="pineapple", choices=sorted(PRESETS))
-    a.add_argument("--format", default="csv", choices=["csv", "json"])
+                                       "boards separated by ';', or JSON); '-' reads stdin",
+                       description=_ANALYZE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    a.add_argument("file", help="a deals file; '-' reads stdin")
+    _add_rules_args(a)
+    a.add_argument("--format", default="csv", choices=["csv", "json", "jsonl"],
+                   help="output: CSV, one JSON list, or JSON Lines (default csv)")
+    a.add_argument("--input-format", default="auto", choices=("auto",) + FORMATS,
+                   help="input: text, json or jsonl (default: jsonl for .jsonl and .ndjson, "
+                        "else by the content)")
+    a.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
+                   help="players in Fantasyland in every deal: a flag per player (1,0) or one "
+                        "for all; '*' before a board in the file marks one player")
+    a.add_argument("--skip-bad", action="store_true",
+                   help="report a bad deal on stderr with its line and go on (exit status 1)")
+    a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")
     args = ap.parse_args(argv)
     try:
         return {"eval": cmd_eval, "score": cmd_score, "analyze": cmd_analyze}[args.command](args, sys.stdout)
+    except BrokenPipeError:
+        raise
     except (ValueError, TypeError, OSError) as err:
-        print(f"ofc-fast: error: {err}", file=sys.stderr)
+        print(f"ofc-fast: error: {_one_line(str(err))}", file=sys.stderr)
         return 2
+
+
+_ANALYZE_HELP = """\
+Analyze and score every deal of a file: one row per player with the board,
+foul, row strengths, royalties, Fantasyland, stay and net points.
+
+Input (UTF-8, a byte-order mark is fine):
+  text   one deal a line, boards separated by ';', each "top / middle / bottom"
+         (or '|') or 13 cards in order; '#' starts a comment; '*' before a
+         board: that player is in Fantasyland
+  json   a list of deals, or {"deals": [...]}, read one deal at a time
+  jsonl  one deal a line
+  A JSON deal is a board string, a list of boards (strings, or lists of 13
+  card texts or codes 0..51), or {"boards": [...], "in_fantasyland": [...]}.
+
+Deals are read, evaluated and written in chunks: output starts at once and
+memory stays small.  The first bad deal stops the run with its file and line
+(exit status 2) after the rows before it; --skip-bad reports each bad deal
+and goes on (exit status 1 if any was skipped).
+"""
 
 
 if __name__ == "__main__":
