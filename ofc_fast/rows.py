@@ -31,8 +31,8 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from .cards import EMPTY, card_str, cards
 from . import _core, _workers
+from .cards import EMPTY, card_str, cards
 from .hands import describe, lowball27, strength  # noqa: F401 (describe: in the examples)
 from .rules import PINEAPPLE, Rules, get_rules
 

@@ -510,14 +510,16 @@ DEEP = "[" * 100_000 + "]" * 100_000
                                                                    "is not in 0..51"),
     ("bool.json", json.dumps([[[True] * 13]]).encode(), "player 0: position 0: expected card text or an "
                                                         "integer code, got bool True"),
-    ("float.json", json.dumps([[[1.0] * 13]]).encode(), "player 0: position 0: expected card text or an integer code, got float 1.0"),
+    ("float.json", json.dumps([[[1.0] * 13]]).encode(),
+     "player 0: position 0: expected card text or an integer code, got float 1.0"),
     ("keys.json", json.dumps([{"boards": [QQ], "fl": [1]}]).encode(), "got an object with keys "
                                                                       "['boards', 'fl']"),
     ("flags.json", json.dumps([{"boards": [QQ, AA], "in_fantasyland": [True]}]).encode(),
      "in_fantasyland is one bool per board (2 here) or one bool for all, got a list [true]"),
     ("dup.txt", f"{QQ} ; {QQ}\n".encode(), "line 1, deal 0: card Qh (code 42) is used twice"),
     ("dup.json", json.dumps([[QQ, QQ]]).encode(), "(JSON), line 1, deal 0: card Qh (code 42) is used twice"),
-    ("empty_slot.json", json.dumps([[QQ.replace("2d", "--")]]).encode(), "player 0: bottom row: empty slot '--' where a card is needed"),
+    ("empty_slot.json", json.dumps([[QQ.replace("2d", "--")]]).encode(),
+     "player 0: bottom row: empty slot '--' where a card is needed"),
     ("five.txt", (" ; ".join([QQ] * 5) + "\n").encode(), "pineapple is played by 2 to 3 players, not 5"),
     ("star.txt", f"{QQ} * ; {AA}\n".encode(), "player 0: bottom row: cannot read card text '*'"),
     ("long.txt", b"A" * (2 << 20), "line 1 is longer than 1048576 bytes"),
