@@ -104,12 +104,17 @@ static void row_values(const uint8_t *b, int64_t nb, int low, uint16_t *v)
 }
 
 /* Cards dealt on entering Fantasyland from the top and middle info words
- * (RULES 8, 9): both qualifying (Low: KK+ and the nuts) deal fl_both; else
- * the one that qualifies deals its own count, unless both are required. */
+ * (RULES 8, 9): both qualifying (Low: KK+ and the nuts) deal fl_both, or with
+ * fl_both 0 (no count of its own) the larger of the two counts, so meeting
+ * both never deals less than one alone; else the one that qualifies deals
+ * its own count, unless both are required. */
 static inline unsigned fl_entry(uint32_t it, uint32_t im, const ofc_rules *r)
 {
     unsigned qt = OFC_QUALIFIES(it), qm = OFC_QUALIFIES(im);
-    if (qt & qm) return (unsigned)r->fl_both;
+    if (qt & qm) {
+        unsigned et = OFC_ENTRY(it), em = OFC_ENTRY(im);
+        return r->fl_both ? (unsigned)r->fl_both : et > em ? et : em;
+    }
     if (r->fl_both_required) return 0;
     return qt ? OFC_ENTRY(it) : qm ? OFC_ENTRY(im) : 0;
 }

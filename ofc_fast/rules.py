@@ -72,7 +72,8 @@ class Rules:
         ``fl_top_pair[r]`` / ``fl_top_trips[r]``: cards dealt next hand for
         that top hand (0 = no entry).  Low: ``fl_low_nuts`` cards for the nuts
         in the middle alone, ``fl_low_both`` for the nuts together with a
-        qualifying top, ``fl_low_mode`` "either" (one condition is enough) or
+        qualifying top (0: no count of its own, the larger of the two single
+        counts), ``fl_low_mode`` "either" (one condition is enough) or
         "both" (both are needed).  Staying: ``stay_top`` / ``stay_middle`` /
         ``stay_bottom`` are the least category on that row that keeps a player
         in Fantasyland (None: that row cannot); ``stay_cards`` is dealt then.
@@ -226,6 +227,19 @@ class Rules:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.name} is played by {self.min_players} to "
                              f"{self.max_players} players, not {players}")
+
+    # --- pickling ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        # the fields only: the cached C tables (``tables``) are built again on
+        # first use, and cannot be pickled
+        state = dict(self.__dict__)
+        state.pop("tables", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        state.pop("tables", None)
+        self.__dict__.update(state)   # frozen: no setattr
 
     # --- tables for the C kernels ----------------------------------------
     @cached_property

@@ -367,7 +367,8 @@ def test_low_fantasyland_zero_counts(mode: str, nuts: int, both_count: int) -> N
     """fl_low_nuts / fl_low_both of 0 (allowed by validation): C equals the reference.
 
     RULES 9 / the Rules docstring: fl_low_nuts is for the nuts alone, fl_low_both
-    for the nuts together with a qualifying top -- whatever fl_low_nuts is.
+    for the nuts together with a qualifying top -- whatever fl_low_nuts is; a
+    fl_low_both of 0 deals the larger of the two single counts.
     """
     r = dataclasses.replace(ofc.LOW, fl_low_nuts=nuts, fl_low_both=both_count, fl_low_mode=mode)
     boards = ["Kh Kd 2c / 7h 5d 4c 3s 2h / Ac Ad Ah 9s 9d",      # KK top + the nuts
@@ -377,10 +378,12 @@ def test_low_fantasyland_zero_counts(mode: str, nuts: int, both_count: int) -> N
     got = [ofc.Board.parse(b).fantasyland(r) for b in boards]
     want = [R.fantasyland(_board(b), r) for b in boards]
     assert got == want, f"fl_low_nuts={nuts}, fl_low_both={both_count}, mode={mode}: C {got}, reference {want}"
+    # fl_low_both 0: no count of its own, both give the larger single count
+    both = both_count or max(14, nuts)
     if mode == "either":
-        assert want == [both_count, nuts, 14, 14]
+        assert want == [both, nuts, 14, 14]
     else:
-        assert want == [both_count, 0, 0, 0]
+        assert want == [both, 0, 0, 0]
 
 
 def test_extreme_royalty_tables() -> None:
