@@ -6,6 +6,7 @@
  * per board: a short body lets the out-of-order core overlap the table
  * lookups of many boards, which one 170-instruction body cannot.  The block
  * (a few KB) stays in L1 between the loops. */
+#include <string.h>
 #include "ofc_fast.h"
 
 #define OFC_BOARD_BLOCK 256   /* boards per block */
@@ -188,9 +189,11 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl
                           int16_t *royalties, uint8_t *fantasyland, uint8_t *stays)
 {
     const int low = r->middle_live != 0;
+    uint8_t snap[13 * OFC_BOARD_BLOCK];   /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += OFC_BOARD_BLOCK) {
         int64_t len = n - start < OFC_BOARD_BLOCK ? n - start : OFC_BOARD_BLOCK;
-        const uint8_t *b = boards + 13 * start;
+        memcpy(snap, boards + 13 * start, (size_t)(13 * len));
+        const uint8_t *b = snap;
         int64_t bad = first_bad_deal(b, len, 1);
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
         uint16_t *v = strength + 3 * start;   /* the row values are the strength output */
@@ -254,9 +257,11 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
     const int low = r->middle_live != 0;
     const int64_t block = OFC_BOARD_BLOCK / 4;   /* deals per block: at most 256 boards */
     uint16_t v[3 * OFC_BOARD_BLOCK];
+    uint8_t snap[13 * OFC_BOARD_BLOCK];   /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += block) {
         int64_t len = n - start < block ? n - start : block;
-        const uint8_t *d = deals + (int64_t)13 * players * start;
+        memcpy(snap, deals + (int64_t)13 * players * start, (size_t)(13 * players * len));
+        const uint8_t *d = snap;
         int64_t bad = first_bad_deal(d, len, players);
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
         row_values(d, len * players, low, v);

@@ -212,7 +212,11 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
             raise ValueError(f"card {card_str(c)} (code {c}) is used twice: at {place(seen[c])} "
                              f"and at {place(i)}")
         seen[c] = i
-    raise AssertionError(f"kernel rejected a valid deal {codes}")  # pragma: no cover
+    # valid now, so it was not while the kernel read it: another thread wrote it
+    what = ("deal " + (str(index[0]) if len(index) == 1 else str(index))) if players and index \
+        else "the deal" if players else place(0).rsplit(", ", 1)[0] if index else "the board"
+    raise ValueError(f"{what}: changed during the call (it reads {codes} now, but held a bad "
+                     f"card when evaluated); the input must not change while a call runs")
 
 
 # --- analyze ------------------------------------------------------------------
@@ -226,7 +230,8 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     bools broadcastable to ``boards.shape[:-1]``: a player in Fantasyland gets
     ``rules.stay_cards`` when the board stays, else 0.  Each board is checked on
     its own (a card twice within a board is an error); use :func:`score` to
-    check whole deals.
+    check whole deals.  The GIL is released while boards are evaluated:
+    other threads must not change the inputs while the call runs.
 
     >>> a = analyze(["Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
     ...              "Ah Ad 2c / Ks Kd 7s 8s 9d / Tc Td Th 3s 3d"], PROGRESSIVE)
@@ -394,6 +399,17 @@ class Board:
 
     def __hash__(self) -> int:
         return hash(self._codes.tobytes())
+
+    # immutable: copies are the board itself, and pickling rebuilds it through
+    # __init__ (checked, read-only codes) rather than restoring a writeable array
+    def __copy__(self) -> Board:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self
+
+    def __reduce__(self) -> tuple[type[Board], tuple[list[int]]]:
+        return (Board, ([int(c) for c in self._codes],))
 
     def analyze(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> Analysis:
         """:func:`analyze` of this board (scalars and 3-element arrays)."""

@@ -81,7 +81,10 @@ def _raise_bad_hand(hands2d: npt.NDArray[np.uint8], row: int, lead: tuple[int, .
         if first != pos:
             raise ValueError(f"{where.rstrip(', ') or 'hand'}: card {card_str(c)} (code {c}) "
                              f"appears twice, at positions {first} and {pos}")
-    raise AssertionError(f"kernel rejected a valid hand {hand}")  # pragma: no cover
+    # valid now, so it was not while the kernel read it: another thread wrote it
+    raise ValueError(f"{where.rstrip(', ') or 'hand'}: changed during the call (it reads "
+                     f"{hand} now, but held a bad card when evaluated); the input must not "
+                     f"change while a call runs")
 
 
 def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
@@ -157,7 +160,8 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
     ``hands`` is an integer array of shape ``(..., 5)`` or ``(..., 3)`` (any
     integer dtype, any memory order) giving a uint16 array of shape ``(...)``,
     or one hand as text or a list, giving an int.  ``workers``: threads
-    (-1 = every core); the GIL is released while hands are evaluated.
+    (-1 = every core); the GIL is released while hands are evaluated, so
+    other threads must not change ``hands`` while the call runs.
 
     >>> strength("Qh Qd 5c") > strength("Qs Qc 4d 3h 2s")   # RULES 3: QQ5 beats QQ432
     True

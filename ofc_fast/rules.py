@@ -270,10 +270,10 @@ class Rules:
             return (rows & (cat >= int(minimum))).astype(np.uint8)
 
         royalty_top = by_top(self.top_pair, self.top_trips, np.int32)
-        fl_top = by_top(self.fl_top_pair, self.fl_top_trips, np.uint8)
+        fl_top = by_top(self.fl_top_pair, self.fl_top_trips, np.int64)   # RuleTables checks 0..255
         stay = [at_least(self.stay_top, three), at_least(self.stay_middle, five),
                 at_least(self.stay_bottom, five)]
-        fl_middle = np.zeros(n, dtype=np.uint8)
+        fl_middle = np.zeros(n, dtype=np.int64)
         qualify_middle = np.zeros(n, dtype=np.bool_)
         middle_live = None
         if self.low:
@@ -299,7 +299,7 @@ class Rules:
             stay=stay,
             # the top qualifies when it deals cards (fl_top_pair / fl_top_trips > 0)
             qualify=(fl_top > 0, qualify_middle, np.zeros(n, dtype=np.bool_)),
-            entry=(fl_top, fl_middle, np.zeros(n, dtype=np.uint8)),
+            entry=(fl_top, fl_middle, np.zeros(n, dtype=np.int64)),
             middle_live=middle_live,
             scoop_bonus=self.scoop_bonus,
             fl_both=self.fl_low_both if self.low else 0,
