@@ -136,8 +136,8 @@ cdef class RuleTables:
         for name, v in (("fl_both", fl_both), ("stay_cards", stay_cards)):
             if not 0 <= v <= 255:
                 raise ValueError(f"Fantasyland counts must fit in 0..255, got {name} = {v}")
-        if not 0 <= scoop_bonus <= 1_000_000:
-            raise ValueError(f"scoop_bonus must be in 0..1000000, got {scoop_bonus}")
+        if scoop_bonus < 0:
+            raise ValueError(f"scoop_bonus must not be negative, got {scoop_bonus}")
         self.c.scoop_bonus = scoop_bonus
         self.c.fl_both = fl_both
         self.c.fl_both_required = fl_both_required

@@ -45,6 +45,7 @@ STAY_CONVENTIONS: dict[str, tuple[HandCategory | None, HandCategory | None, Hand
 }
 
 _TOP_CATEGORIES = (H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND)
+_INT32_MAX = 2**31 - 1
 
 
 def _by_rank(**points: int) -> tuple[int, ...]:
@@ -136,14 +137,16 @@ class Rules:
         if not isinstance(self.low, (bool, np.bool_)):
             fail(f"low must be a bool, got {self.low!r}")
         object.__setattr__(self, "low", bool(self.low))
+        # a row's royalty is an int16 (Analysis.royalties); deal totals are
+        # bounded together below
         for field in ("top_pair", "top_trips", "middle", "bottom", "low_middle"):
             for i, v in enumerate(getattr(self, field)):
-                if not -10_000 <= v <= 10_000:
-                    fail(f"{field}[{i}] = {v} is out of -10000..10000")
-        if not 0 <= self.scoop_bonus <= 10_000:
-            fail(f"scoop_bonus must be in 0..10000, got {self.scoop_bonus}")
-        if not -10_000 <= self.low_nuts <= 10_000:
-            fail(f"low_nuts = {self.low_nuts} is out of -10000..10000")
+                if not -32_768 <= v <= 32_767:
+                    fail(f"{field}[{i}] = {v} is out of -32768..32767 (an int16 per row)")
+        if not 0 <= self.scoop_bonus <= _INT32_MAX:
+            fail(f"scoop_bonus must be in 0..{_INT32_MAX}, got {self.scoop_bonus}")
+        if not -32_768 <= self.low_nuts <= 32_767:
+            fail(f"low_nuts = {self.low_nuts} is out of -32768..32767 (an int16 per row)")
         # players and dealing
         if not 2 <= self.min_players <= self.max_players <= 4:
             fail(f"min_players = {self.min_players}, max_players = {self.max_players}: "
@@ -192,8 +195,22 @@ class Rules:
             object.__setattr__(self, row, HandCategory(int(v)))
         if self.low and self.stay_middle is not None:
             fail("stay_middle must be None in Low: its middle is a 2-7 low, not a poker hand")
-        if self.match_points < 1:
-            fail(f"match_points must be positive, got {self.match_points}")
+        if not 1 <= self.match_points <= _INT32_MAX:
+            fail(f"match_points must be in 1..{_INT32_MAX}, got {self.match_points}")
+        # scores are int32: the most one player can win in a deal, from every
+        # opponent (rows, scoop bonus, and the widest royalty difference)
+        span = sum(max(0, *row) - min(0, *row) for row in self._royalty_rows())
+        worst = (self.max_players - 1) * (3 + self.scoop_bonus + span)
+        if worst > _INT32_MAX:
+            tables = "top_pair, top_trips, middle, bottom" + (", low_middle, low_nuts" if self.low else "")
+            fail(f"scoop_bonus = {self.scoop_bonus} with royalties ({tables}) up to {span} apart "
+                 f"and max_players = {self.max_players}: one player's score in a deal could "
+                 f"reach {worst}, beyond the int32 scores ({_INT32_MAX}); lower them")
+
+    def _royalty_rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The royalties each row can pay (top, middle, bottom), as validated fields."""
+        middle = self.low_middle + (self.low_nuts,) if self.low else self.middle
+        return self.top_pair + self.top_trips, middle, self.bottom
 
     # --- derived ------------------------------------------------------------
     @property

@@ -154,18 +154,20 @@ def test_scalar_fields_are_ints(field: str) -> None:
 
 def test_royalty_ranges() -> None:
     for field in ("top_pair", "top_trips", "middle", "bottom"):
-        for v in (10_001, -10_001):
+        for v in (32_768, -32_769):     # a row's royalty is an int16
             table = list(getattr(ofc.PINEAPPLE, field))
             table[-1] = v
             refused(ofc.PINEAPPLE, f"{field}[{len(table) - 1}]", **{field: tuple(table)})
         table = list(getattr(ofc.PINEAPPLE, field))
         table[-1] = -10_000     # negative royalties are allowed (house rules)
         assert getattr(dataclasses.replace(ofc.PINEAPPLE, **{field: tuple(table)}), field)[-1] == -10_000
-    refused(ofc.LOW, "low_middle[5]", low_middle=(0,) * 5 + (10_001,) + (0,) * 7)
-    refused(ofc.LOW, "low_nuts", low_nuts=10_001)
-    refused(ofc.LOW, "low_nuts", low_nuts=-10_001)
+    refused(ofc.LOW, "low_middle[5]", low_middle=(0,) * 5 + (32_768,) + (0,) * 7)
+    refused(ofc.LOW, "low_nuts", low_nuts=32_768)
+    refused(ofc.LOW, "low_nuts", low_nuts=-32_769)
     refused(ofc.PINEAPPLE, "scoop_bonus", scoop_bonus=-1)
-    refused(ofc.PINEAPPLE, "scoop_bonus", scoop_bonus=10_001)
+    refused(ofc.PINEAPPLE, "scoop_bonus", scoop_bonus=2**31)
+    # each field fits, but together a deal's score could overflow int32 (see test_reliability)
+    refused(ofc.ORIGINAL, ("scoop_bonus", "max_players", "int32"), scoop_bonus=2**30)
     assert dataclasses.replace(ofc.PINEAPPLE, scoop_bonus=0).scoop_bonus == 0
 
 
