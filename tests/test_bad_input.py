@@ -201,7 +201,7 @@ for fname, fn in HAND_FUNCS.items():
     bad(f"{fname}-0d-int64-bad-code", fn, np.array(52, np.int64), TypeError, "single value")
     bad(f"{fname}-np.int64-scalar", fn, np.int64(5), TypeError, "5")
     bad(f"{fname}-int-scalar", fn, 5, TypeError, "5")
-    bad(f"{fname}-ragged", fn, [[0, 1, 2, 3, 4], [5, 6, 7]], TypeError, "list", "position 0")
+    bad(f"{fname}-ragged", fn, [[0, 1, 2, 3, 4], [5, 6, 7]], ValueError, "row 1 has 3 items", "row 0 has 5")
     # wrong types
     bad(f"{fname}-float-list", fn, [0.0, 1, 2, 3, 4], TypeError, "float", "position 0")
     bad(f"{fname}-float-array", fn, np.zeros((2, k), np.float64), TypeError, "float64")
@@ -292,7 +292,7 @@ bad("cards-bool", ofc.cards, True, TypeError, "True")
 bad("cards-bool-in-list", ofc.cards, [1, True], TypeError, "True", "position 1")
 bad("cards-object", ofc.cards, object(), TypeError, "object")
 bad("cards-object-array", ofc.cards, np.array([1, 2], dtype=object), TypeError, "object")
-bad("cards-mixed-counts", ofc.cards, ["Ah Kd", "Qc"], ValueError, "[1, 2]")
+bad("cards-mixed-counts", ofc.cards, ["Ah Kd", "Qc"], ValueError, "position 1 holds 1 card", "position 0 holds 2")
 
 bad("card-None", ofc.card, None, TypeError, "None")
 bad("card-int", ofc.card, 5, TypeError, "int", "5")
@@ -346,7 +346,7 @@ for fname, fn in (("category", ofc.category), ("describe", ofc.describe), ("to_c
     bad(f"{fname}-None", fn, None, TypeError, "object")
     bad(f"{fname}-float", fn, 1.5, TypeError, "float64")
     bad(f"{fname}-bool", fn, True, TypeError, "bool")
-    bad(f"{fname}-bytes", fn, b"Ah", TypeError, "S2")
+    bad(f"{fname}-bytes", fn, b"Ah", TypeError, "bytes")
     bad(f"{fname}-object", fn, object(), TypeError, "object")
 bad("category-text", ofc.category, "x", TypeError, "U1")
 bad("to_cactus_rank-3-card", ofc.to_cactus_rank, ofc.strength(TOP_QQ5), ValueError,
