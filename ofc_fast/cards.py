@@ -73,8 +73,9 @@ def _refuse_odd(x: Any, what: str = "cards") -> None:
     if isinstance(x, np.ma.MaskedArray):
         raise TypeError(f"{what}: masked arrays are not accepted (the masked entries would be "
                         f"read too); pass arr.compressed() or arr.filled(...)")
-    if isinstance(x, (np.datetime64, np.timedelta64)) or (
-            isinstance(x, np.ndarray) and x.dtype.kind in "mM"):
+    if isinstance(x, np.ndarray) and x.dtype.kind in "mM":
+        raise TypeError(f"{what}: datetime and timedelta values are not integers (a {x.dtype} array)")
+    if isinstance(x, (np.datetime64, np.timedelta64)):
         raise TypeError(f"{what}: datetime and timedelta values are not integers: {_shown(x)}")
 _SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
 

@@ -124,14 +124,14 @@ class Rules:
                 fail(f"{field} must be a sequence (tuple or list) of {size} ints, got {value!r}")
             items = tuple(value)
             for i, v in enumerate(items):
-                if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)):
                     fail(f"{field}[{i}] must be an int, got {v!r}")
             object.__setattr__(self, field, tuple(int(v) for v in items))
         for field in ("low_nuts", "scoop_bonus", "fl_low_nuts", "fl_low_both", "stay_cards",
                       "min_players", "max_players", "first_round", "rounds", "round_cards",
                       "round_play", "match_points"):
             v = getattr(self, field)
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)):
                 fail(f"{field} must be an int, got {v!r}")
             object.__setattr__(self, field, int(v))
         if not isinstance(self.low, (bool, np.bool_)):
@@ -189,7 +189,7 @@ class Rules:
             v = getattr(self, row)
             if v is None:
                 continue
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or int(v) not in allowed:
+            if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)) or int(v) not in allowed:
                 names = ", ".join(c.name for c in allowed)
                 fail(f"{row} must be None or one of {names}; got {v!r}")
             object.__setattr__(self, row, HandCategory(int(v)))

@@ -278,6 +278,7 @@ def test_changed_input_message_names_the_row() -> None:
 
 
 # ------------------------------------------------------------ the _core doors
+# (bad arguments of every _core function are rows of tests/test_bad_input.py)
 
 H5 = np.tile(np.arange(5, dtype=np.uint8), (4, 1))
 OUT = np.empty(4, dtype=np.uint16)
@@ -292,85 +293,6 @@ BOARDS1K = np.tile(np.arange(13, dtype=np.uint8), (1000, 1))
 DEALS = np.tile(np.arange(26, dtype=np.uint8), (10, 1))
 T = ofc.PINEAPPLE.tables
 
-CORE_BAD = {
-    # strength_rows / lowball27_rows
-    "strength-out-None": (lambda: _core.strength_rows(H5, None, 0, 1), TypeError),
-    "strength-cards-None": (lambda: _core.strength_rows(None, OUT, 0, 1), TypeError),
-    "strength-stop-past-end": (lambda: _core.strength_rows(H5[:1], OUT, 0, 10**7), IndexError),
-    "strength-negative-start": (lambda: _core.strength_rows(H5, OUT, -100000, 1), IndexError),
-    "strength-short-out": (lambda: _core.strength_rows(H5, OUT[:2], 0, 4), ValueError),
-    "strength-4-cards": (lambda: _core.strength_rows(np.zeros((2, 4), np.uint8), OUT, 0, 2), ValueError),
-    "strength-wrong-dtype": (lambda: _core.strength_rows(H5.astype(np.int64), OUT, 0, 1), ValueError),
-    "lowball-3-cards": (lambda: _core.lowball27_rows(H5[:, :3].copy(), OUT, 0, 2), ValueError),
-    "lowball-out-None": (lambda: _core.lowball27_rows(H5, None, 0, 1), TypeError),
-    "lowball-stop-past-end": (lambda: _core.lowball27_rows(H5, OUT, 0, 5), IndexError),
-    "lowball-negative-start": (lambda: _core.lowball27_rows(H5, OUT, -1, 2), IndexError),
-    # strength_codes
-    "codes-None": (lambda: _core.strength_codes(None), TypeError),
-    "codes-dict": (lambda: _core.strength_codes({0: 1, 1: 2, 2: 3}), TypeError),
-    "codes-array": (lambda: _core.strength_codes(np.arange(5)), TypeError),
-    # analyze_rows
-    "analyze-tables-None": (lambda: _core.analyze_rows(None, BOARDS1K, None, *_outputs(1000), 0, 1000),
-                            TypeError),
-    "analyze-tables-wrong-type": (lambda: _core.analyze_rows(ofc.PINEAPPLE, BOARDS1K, None,
-                                                             *_outputs(1000), 0, 1000), TypeError),
-    "analyze-tables-uninitialised": (lambda: _core.analyze_rows(
-        _core.RuleTables.__new__(_core.RuleTables), BOARDS1K, None, *_outputs(1000), 0, 1000), ValueError),
-    "analyze-fouled-None": (lambda: _core.analyze_rows(T, BOARDS1K, None, None, *_outputs(1000)[1:],
-                                                       0, 1000), TypeError),
-    "analyze-boards-None": (lambda: _core.analyze_rows(T, None, None, *_outputs(1000), 0, 1000), TypeError),
-    "analyze-in-fl-short": (lambda: _core.analyze_rows(T, BOARDS1K, np.ones(1, np.uint8),
-                                                       *_outputs(1000), 0, 1000), ValueError),
-    "analyze-short-output": (lambda: _core.analyze_rows(T, BOARDS1K, None, *_outputs(10), 0, 1000),
-                             ValueError),
-    "analyze-stop-past-end": (lambda: _core.analyze_rows(T, BOARDS1K, None, *_outputs(1000), 0, 1001),
-                              IndexError),
-    "analyze-negative-start": (lambda: _core.analyze_rows(T, BOARDS1K, None, *_outputs(1000), -5, 10),
-                               IndexError),
-    "analyze-12-cards": (lambda: _core.analyze_rows(T, BOARDS1K[:, :12].copy(), None, *_outputs(1000),
-                                                    0, 10), ValueError),
-    "analyze-strength-2-columns": (lambda: _core.analyze_rows(
-        T, BOARDS1K, None, np.empty(1000, np.uint8), np.empty((1000, 2), np.uint16),
-        np.empty((1000, 3), np.int16), np.empty(1000, np.uint8), np.empty(1000, np.uint8), 0, 10), ValueError),
-    # score_rows
-    "score-tables-None": (lambda: _core.score_rows(None, DEALS, 2, np.empty((10, 2), np.int32), None,
-                                                   0, 10), TypeError),
-    "score-deals-None": (lambda: _core.score_rows(T, None, 2, np.empty((10, 2), np.int32), None, 0, 10),
-                         TypeError),
-    "score-short-net": (lambda: _core.score_rows(T, DEALS, 2, np.empty((1, 2), np.int32), None, 0, 10),
-                        ValueError),
-    "score-net-columns": (lambda: _core.score_rows(T, DEALS, 2, np.empty((10, 1), np.int32), None, 0, 10),
-                          ValueError),
-    "score-matrix-columns": (lambda: _core.score_rows(T, DEALS, 2, None, np.empty((10, 2), np.int32),
-                                                      0, 10), ValueError),
-    "score-stop-past-end": (lambda: _core.score_rows(T, DEALS, 2, np.empty((10, 2), np.int32), None,
-                                                     0, 11), IndexError),
-    "score-negative-start": (lambda: _core.score_rows(T, DEALS, 2, np.empty((10, 2), np.int32), None,
-                                                      -1, 10), IndexError),
-    "score-players": (lambda: _core.score_rows(T, DEALS, 5, None, None, 0, 10), ValueError),
-    # RuleTables
-    "tables-fl-count-300": (lambda: _core.RuleTables(**{**ofc.PINEAPPLE._table_arrays(), "entry": tuple(
-        np.full(ofc.STRENGTH_MAX + 1, 300, np.int64) for _ in range(3))}), ValueError),
-    "tables-stay-cards-256": (lambda: _core.RuleTables(**{**ofc.PINEAPPLE._table_arrays(),
-                                                          "stay_cards": 256}), ValueError),
-    "tables-fl-both-negative": (lambda: _core.RuleTables(**{**ofc.PINEAPPLE._table_arrays(),
-                                                            "fl_both": -1}), ValueError),
-    "tables-short": (lambda: _core.RuleTables(**{**ofc.PINEAPPLE._table_arrays(),
-                                                 "middle_live": np.zeros(5, np.uint8)}), ValueError),
-}
-
-
-@pytest.mark.parametrize("name", CORE_BAD)
-def test_core_refuses_bad_arguments(name: str) -> None:
-    call, exc = CORE_BAD[name]
-    with pytest.raises(exc):
-        call()
-    # and still works
-    out = np.empty(4, np.uint16)
-    assert _core.strength_rows(H5, out, 0, 4) == -1
-    assert out.tolist() == [ofc.strength([0, 1, 2, 3, 4])] * 4
-
-
 def test_core_valid_ranges_still_work() -> None:
     out = np.empty(4, np.uint16)
     assert _core.strength_rows(H5, out, 4, 4) == -1        # empty range
@@ -381,3 +303,41 @@ def test_core_valid_ranges_still_work() -> None:
     assert _core.analyze_rows(T, BOARDS1K, infl, *outs, 990, 1000) == -1
     net = np.empty((10, 2), np.int32)
     assert _core.score_rows(T, DEALS, 2, net, None, 0, 10) == -1
+
+
+# ------------------------------------------------------- play_match, scores
+
+def test_play_match_zero_hands_and_big_scores() -> None:
+    r = ofc.play_match(np.zeros((3, 0, 2), np.int64), start=[50, 60])
+    assert r.points.tolist() == [[50, 60]] * 3 and r.hands_played.tolist() == [0] * 3
+    assert not r.losers.any()
+    big = 2**31 - 1
+    r = ofc.play_match(np.array([[big, -big], [-big, big]], np.int64), start=[big, big])
+    assert r.points.tolist() == [2 * big, 0]       # no int64 or int32 wrap-around
+    assert r.hands_played == 1 and r.losers.tolist() == [False, True]
+    # start as a numpy integer array of another dtype, and broadcast per match
+    r = ofc.play_match(np.array([[[5, -5]], [[-5, 5]]], np.int8), start=np.array([10, 10], np.uint16))
+    assert r.points.tolist() == [[15, 5], [5, 15]]
+
+
+def test_rules_worst_deal_score_fits_int32() -> None:
+    """The largest rules validation allows score exactly (no int32 wrap-around)."""
+    max_roy = dict(top_pair=(32_767,) * 13, top_trips=(32_767,) * 13, middle=(32_767,) * 10,
+                   bottom=(32_767,) * 10)
+    span = 3 * 32_767
+    scoop = (2**31 - 1) // 3 - 3 - span      # the largest scoop bonus 4 players allow
+    r = dataclasses.replace(ofc.ORIGINAL, name="huge", scoop_bonus=scoop, **max_roy)
+    with pytest.raises(ValueError, match="scoop_bonus.*max_players = 4.*int32"):
+        dataclasses.replace(r, scoop_bonus=scoop + 1)
+    with pytest.raises(ValueError, match="match_points"):
+        dataclasses.replace(r, match_points=2**31)
+    rng = np.random.default_rng(11)
+    for _ in range(200):   # a deal where one player scoops the three others
+        deal = rng.permutation(52).astype(np.uint8).reshape(4, 13)
+        got = ofc.score(deal, r).tolist()
+        if max(map(abs, got)) > 2**30:
+            break
+    boards = deal.tolist()
+    assert got == ref.score(boards, r)
+    assert max(map(abs, got)) > 2**30     # near the int32 limit, exact
+    assert ofc.score_matrix(deal, r).tolist() == ref.score_matrix(boards, r)
