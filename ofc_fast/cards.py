@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +46,7 @@ _TOKEN = re.compile(r"10|\S")
 _NOT_INT = (bool, np.bool_, np.timedelta64)
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int | np.integer[Any]]:
     """True for a Python or numpy integer that may be a code (not a bool or a timedelta)."""
     return isinstance(v, (int, np.integer)) and not isinstance(v, _NOT_INT)
 
@@ -197,7 +197,9 @@ def _ragged(x: Any, index: tuple[int, ...] = ()) -> str | None:
             def row(j: int) -> str:
                 at = index + (j,)
                 return f"row {at[0] if len(at) == 1 else at}"
-            have = lambda s: "a single value" if s is None else f"{s} item{'s' * (s != 1)}"  # noqa: E731
+
+            def have(s: int | None) -> str:
+                return "a single value" if s is None else f"{s} item{'s' * (s != 1)}"
             return (f"{row(k)} has {have(sizes[k])} where {row(0)} has {have(sizes[0])}: "
                     f"nested lists must be rectangular")
     for k, item in enumerate(items):
@@ -222,7 +224,7 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.ui
                                  f"whole hand")
             rows.append(codes)
         elif isinstance(item, (list, tuple, np.ndarray)):   # numpy kept a ragged level
-            raise ValueError(_ragged(arr) or f"{where}a nested sequence where a card is needed")
+            raise ValueError(_ragged(arr) or f"{where}a nested sequence where a card is needed")  # noqa: TRY004
         elif _is_int(item):
             rows.append([_check_int(int(item), where, allow_empty)])
         else:

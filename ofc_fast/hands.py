@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core, _workers
-from .cards import _is_int, _parse_text, _refuse_odd, _shown, card_str, cards
+from .cards import _parse_text, _refuse_odd, _shown, card_str, cards
 
 __all__ = [
     "HandCategory", "STRENGTH_MAX", "LOWBALL_MAX", "strength", "lowball27",

@@ -650,8 +650,8 @@ bad("play_match-start-empty", ofc.play_match, [[1, -1]], ValueError, "start", st
 bad("Rules-match_points-2**63", replace, ofc.PINEAPPLE, ValueError, "match_points", str(2**63),
     match_points=2**63)
 bad("Rules-scoop-royalties-overflow", replace, ofc.ORIGINAL, ValueError, "scoop_bonus", "max_players",
-    "int32", kw=dict(top_pair=(32_767,) * 13, top_trips=(32_767,) * 13, middle=(32_767,) * 10,
-                     bottom=(32_767,) * 10, scoop_bonus=2**30))
+    "int32", top_pair=(32_767,) * 13, top_trips=(32_767,) * 13, middle=(32_767,) * 10,
+                     bottom=(32_767,) * 10, scoop_bonus=2**30)
 bad("Rules-royalty-int16", replace, ofc.PINEAPPLE, ValueError, "bottom[9]", "32768",
     bottom=(0,) * 9 + (32_768,))
 bad("Rules-timedelta-field", replace, ofc.PINEAPPLE, ValueError, "scoop_bonus", scoop_bonus=np.timedelta64(3))
@@ -706,40 +706,40 @@ bad("_core.analyze_rows-tables-Rules", _analyze_rows, ofc.PINEAPPLE, TypeError, 
 bad("_core.analyze_rows-tables-uninitialised", _analyze_rows, _core.RuleTables.__new__(_core.RuleTables),
     ValueError, "not initialised")
 bad("_core.analyze_rows-boards-None", _analyze_rows, "pineapple", TypeError, "boards", "None",
-    kw=dict(boards=None))
+    boards=None)
 bad("_core.analyze_rows-fouled-None", _analyze_rows, "pineapple", TypeError, "fouled", "None",
-    kw=dict(out=(None,) + _analysis_out(1000)[1:]))
+    out=(None,) + _analysis_out(1000)[1:])
 bad("_core.analyze_rows-stays-None", _analyze_rows, "pineapple", TypeError, "stays", "None",
-    kw=dict(out=_analysis_out(1000)[:4] + (None,)))
+    out=_analysis_out(1000)[:4] + (None,))
 bad("_core.analyze_rows-in-fantasyland-short", _analyze_rows, "pineapple", ValueError, "1 flags", "1000 boards",
-    kw=dict(infl=np.ones(1, np.uint8)))
+    infl=np.ones(1, np.uint8))
 bad("_core.analyze_rows-short-outputs", _analyze_rows, "pineapple", ValueError, "10 rows",
-    kw=dict(out=_analysis_out(10)))
-bad("_core.analyze_rows-stop-past-end", _analyze_rows, "pineapple", IndexError, "1001", kw=dict(stop=1001))
-bad("_core.analyze_rows-negative-start", _analyze_rows, "pineapple", IndexError, "-5", kw=dict(start=-5))
+    out=_analysis_out(10))
+bad("_core.analyze_rows-stop-past-end", _analyze_rows, "pineapple", IndexError, "1001", stop=1001)
+bad("_core.analyze_rows-negative-start", _analyze_rows, "pineapple", IndexError, "-5", start=-5)
 bad("_core.analyze_rows-12-cards", _analyze_rows, "pineapple", ValueError, "13 cards",
-    kw=dict(boards=np.zeros((1000, 12), np.uint8)))
+    boards=np.zeros((1000, 12), np.uint8))
 bad("_core.analyze_rows-strength-2-columns", _analyze_rows, "pineapple", ValueError, "3 columns",
-    kw=dict(out=(np.empty(1000, np.uint8), np.empty((1000, 2), np.uint16), np.empty((1000, 3), np.int16),
-                 np.empty(1000, np.uint8), np.empty(1000, np.uint8))))
+    out=(np.empty(1000, np.uint8), np.empty((1000, 2), np.uint16), np.empty((1000, 3), np.int16),
+                 np.empty(1000, np.uint8), np.empty(1000, np.uint8)))
 bad("_core.score_rows-tables-None", _score_rows, None, TypeError, "rules", "NoneType")
-bad("_core.score_rows-deals-None", _score_rows, "pineapple", TypeError, "deals", "None", kw=dict(deals=None))
+bad("_core.score_rows-deals-None", _score_rows, "pineapple", TypeError, "deals", "None", deals=None)
 bad("_core.score_rows-short-net", _score_rows, "pineapple", ValueError, "1 rows", "10 deals",
-    kw=dict(net=np.empty((1, 2), np.int32)))
+    net=np.empty((1, 2), np.int32))
 bad("_core.score_rows-net-columns", _score_rows, "pineapple", ValueError, "got 1",
-    kw=dict(net=np.empty((10, 1), np.int32)))
+    net=np.empty((10, 1), np.int32))
 bad("_core.score_rows-matrix-columns", _score_rows, "pineapple", ValueError, "got 2",
-    kw=dict(net=None, matrix=np.empty((10, 2), np.int32)))
-bad("_core.score_rows-stop-past-end", _score_rows, "pineapple", IndexError, "11", kw=dict(stop=11))
-bad("_core.score_rows-negative-start", _score_rows, "pineapple", IndexError, "-1", kw=dict(start=-1))
-bad("_core.score_rows-5-players", _score_rows, "pineapple", ValueError, "2 to 4", kw=dict(players=5))
+    net=None, matrix=np.empty((10, 2), np.int32))
+bad("_core.score_rows-stop-past-end", _score_rows, "pineapple", IndexError, "11", stop=11)
+bad("_core.score_rows-negative-start", _score_rows, "pineapple", IndexError, "-1", start=-1)
+bad("_core.score_rows-5-players", _score_rows, "pineapple", ValueError, "2 to 4", players=5)
 bad("_core.RuleTables-fl-count-300", _tables, None, ValueError, "0..255",
-    kw=dict(entry=tuple(np.full(ofc.STRENGTH_MAX + 1, 300, np.int64) for _ in range(3))), more=())
+    entry=tuple(np.full(ofc.STRENGTH_MAX + 1, 300, np.int64) for _ in range(3)), more=())
 bad("_core.RuleTables-stay-cards-256", _tables, None, ValueError, "stay_cards", "256",
-    kw=dict(stay_cards=256), more=())
-bad("_core.RuleTables-fl-both-negative", _tables, None, ValueError, "fl_both", kw=dict(fl_both=-1), more=())
+    stay_cards=256, more=())
+bad("_core.RuleTables-fl-both-negative", _tables, None, ValueError, "fl_both", fl_both=-1, more=())
 bad("_core.RuleTables-short-table", _tables, None, ValueError, "(5,)",
-    kw=dict(middle_live=np.zeros(5, np.uint8)), more=())
+    middle_live=np.zeros(5, np.uint8), more=())
 
 
 # ----------------------------------------------------------------- the test

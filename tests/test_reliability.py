@@ -44,7 +44,7 @@ def _run_python(code: str, timeout: float = 60) -> subprocess.CompletedProcess[s
         script = os.path.join(tmp, "script.py")
         with open(script, "w", encoding="utf-8") as f:
             f.write(textwrap.dedent(code))
-        return subprocess.run([sys.executable, script], capture_output=True, text=True,
+        return subprocess.run([sys.executable, script], capture_output=True, text=True, check=False,
                               timeout=timeout, env=env, cwd=tmp)
 
 
@@ -322,8 +322,8 @@ def test_play_match_zero_hands_and_big_scores() -> None:
 
 def test_rules_worst_deal_score_fits_int32() -> None:
     """The largest rules validation allows score exactly (no int32 wrap-around)."""
-    max_roy = dict(top_pair=(32_767,) * 13, top_trips=(32_767,) * 13, middle=(32_767,) * 10,
-                   bottom=(32_767,) * 10)
+    max_roy: dict[str, Any] = {"top_pair": (32_767,) * 13, "top_trips": (32_767,) * 13,
+                               "middle": (32_767,) * 10, "bottom": (32_767,) * 10}
     span = 3 * 32_767
     scoop = (2**31 - 1) // 3 - 3 - span      # the largest scoop bonus 4 players allow
     r = dataclasses.replace(ofc.ORIGINAL, name="huge", scoop_bonus=scoop, **max_roy)
