@@ -57,12 +57,17 @@ def _shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+_PLAIN = frozenset({str, list, tuple, int, bool, type(None)})
+
+
 def _refuse_odd(x: Any, what: str = "cards") -> None:
     """TypeError for inputs whose items numpy would misread as codes or values.
 
     Bytes (their byte values), dicts and sets (their keys, in no set order),
     masked arrays (the masked values too) and datetimes / timedeltas.
     """
+    if type(x) in _PLAIN:   # the common inputs, at the cost of one lookup
+        return
     if isinstance(x, (bytes, bytearray, memoryview)):
         raise TypeError(f"{what}: {type(x).__name__} is not accepted (its byte values are not "
                         f"card codes); decode text to str first: {_shown(x)}")
