@@ -73,77 +73,37 @@ int64_t ofc_first_bad_hand(const uint8_t *cards, int64_t n, int size)
     return r < 0 ? -1 : r + i;
 }
 
-/* Copy n hands of `size` bytes from src to dst and return the index of the
- * first bad one in dst, or -1.  The check reads the copy (or the registers
- * the copy was made from), never src a second time: see OFC_BATCH. */
-#if defined(OFC_VECTOR_CHECK) && defined(__SSE2__)
-#include <emmintrin.h>
-/* bytes D.. of the 32-byte concatenation a:b (SSE2 byte shifts) */
-#define OFC_SHIFT(a, b, D) ((ofc_v16)_mm_or_si128(_mm_srli_si128((__m128i)(a), D), \
-                                                  _mm_slli_si128((__m128i)(b), 16 - (D))))
-
-/* ofc_bad16 on 16 hands loaded once: the vectors are stored to dst and the
- * shifted copies for the repeat check are made from the same registers.  The
- * bytes after the 16 hands are taken as 0: the mask drops pairs across hands. */
-static inline int ofc_copy_bad16(const uint8_t *b, uint8_t *dst, int size, const uint8_t *same_hand)
+/* Ask for the next block's input while this one is worked on: the copy of
+ * each block (below) then reads from cache instead of waiting on memory. */
+static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
 {
-    const ofc_v16 last_card = {51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51};
-    ofc_v16 v[6], bad = {0};
-    for (int k = 0; k < size; k++) {
-        v[k] = ofc_load16(b + 16 * k);
-        memcpy(dst + 16 * k, &v[k], 16);
-    }
-    v[size] = (ofc_v16){0};
-    for (int k = 0; k < size; k++) {
-        const uint8_t *m = same_hand + 16 * k;
-        bad |= (ofc_v16)(v[k] > last_card);
-        bad |= (ofc_v16)(v[k] == OFC_SHIFT(v[k], v[k + 1], 1)) & ofc_load16(m);
-        bad |= (ofc_v16)(v[k] == OFC_SHIFT(v[k], v[k + 1], 2)) & ofc_load16(m + 16 * size);
-        if (size == 5) {
-            bad |= (ofc_v16)(v[k] == OFC_SHIFT(v[k], v[k + 1], 3)) & ofc_load16(m + 32 * size);
-            bad |= (ofc_v16)(v[k] == OFC_SHIFT(v[k], v[k + 1], 4)) & ofc_load16(m + 48 * size);
-        }
-    }
-    uint64_t w[2];
-    memcpy(w, &bad, 16);
-    return (w[0] | w[1]) != 0;
-}
-
-static int64_t ofc_copy_first_bad(const uint8_t *src, uint8_t *dst, int64_t n, int size)
-{
-    int64_t i = 0;
-    const uint8_t *same_hand = size == 5 ? ofc_same_hand5 : ofc_same_hand3;
-    for (; i + 16 <= n; i += 16)
-        if (OFC_UNLIKELY(ofc_copy_bad16(src + size * i, dst + size * i, size, same_hand))) break;
-    /* the rest (or from a bad group on): copied again, then checked in the copy */
-    memcpy(dst + size * i, src + size * i, (size_t)(size * (n - i)));
-    int64_t r = ofc_first_bad_scalar(dst + size * i, n - i, size);
-    return r < 0 ? -1 : r + i;
-}
+#if defined(__GNUC__) || defined(__clang__)
+    for (int64_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i);
 #else
-static int64_t ofc_copy_first_bad(const uint8_t *src, uint8_t *dst, int64_t n, int size)
-{
-    memcpy(dst, src, (size_t)(size * n));
-    return ofc_first_bad_hand(dst, n, size);
-}
+    (void)p; (void)bytes;
 #endif
+}
 
 /* Blocks of this many hands are checked, then evaluated, while in L1. */
 #define OFC_BLOCK 1024
 
-/* Each block is copied (while it is checked), then evaluated from the copy: if
+/* Each block is copied first, then checked and evaluated from the copy: if
  * another thread changes the input during the call (which callers must not
  * do), no byte is checked as one card and then looked up as another, so every
  * output is the strength of a valid hand and no table is read out of bounds.
- * The copy is of a few KB into L1, made from the vectors the check loads. */
+ * The copy is of a few KB into L1, which the check then reads anyway. */
 #define OFC_BATCH(NAME, SIZE, EVAL)                                            \
     int64_t NAME(const uint8_t *cards, int64_t n, uint16_t *out)               \
     {                                                                          \
         uint8_t snap[OFC_BLOCK * (SIZE)];                                      \
         for (int64_t start = 0; start < n; start += OFC_BLOCK) {               \
             int64_t len = n - start < OFC_BLOCK ? n - start : OFC_BLOCK;       \
-            int64_t bad = ofc_copy_first_bad(cards + (SIZE) * start, snap, len, (SIZE)); \
+            memcpy(snap, cards + (SIZE) * start, (size_t)((SIZE) * len));      \
+            if (start + len < n)                                               \
+                ofc_prefetch(cards + (SIZE) * (start + len),                   \
+                             (SIZE) * (n - start - len < OFC_BLOCK ? n - start - len : OFC_BLOCK)); \
             const uint8_t *c = snap;                                           \
+            int64_t bad = ofc_first_bad_hand(c, len, (SIZE));                  \
             if (OFC_UNLIKELY(bad >= 0)) return start + bad;                    \
             uint16_t *o = out + start;                                         \
             for (int64_t i = 0; i < len; i++, c += (SIZE)) o[i] = EVAL;        \
