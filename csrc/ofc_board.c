@@ -6,9 +6,21 @@
  * per board: a short body lets the out-of-order core overlap the table
  * lookups of many boards, which one 170-instruction body cannot.  The block
  * (a few KB) stays in L1 between the loops. */
+#include <string.h>
 #include "ofc_fast.h"
 
 #define OFC_BOARD_BLOCK 256   /* boards per block */
+
+/* Ask for the next block's input while this one is worked on: the copy of
+ * each block (below) then reads from cache instead of waiting on memory. */
+static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    for (int64_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i);
+#else
+    (void)p; (void)bytes;
+#endif
+}
 
 /* Index of the first of n deals of 13 * players bytes with a bad card, or -1.
  * The card count is a constant in each case so the compiler unrolls it. */
@@ -104,12 +116,17 @@ static void row_values(const uint8_t *b, int64_t nb, int low, uint16_t *v)
 }
 
 /* Cards dealt on entering Fantasyland from the top and middle info words
- * (docs/RULES.md sections 8, 9): both qualifying (Low: KK+ and the nuts) deal fl_both; else
- * the one that qualifies deals its own count, unless both are required. */
+ * (docs/RULES.md sections 8, 9): both qualifying (Low: KK+ and the nuts) deal
+ * fl_both, or with fl_both 0 (no count of its own) the larger of the two
+ * counts, so meeting both never deals less than one alone; else the one that
+ * qualifies deals its own count, unless both are required. */
 static inline unsigned fl_entry(uint32_t it, uint32_t im, const ofc_rules *r)
 {
     unsigned qt = OFC_QUALIFIES(it), qm = OFC_QUALIFIES(im);
-    if (qt & qm) return (unsigned)r->fl_both;
+    if (qt & qm) {
+        unsigned et = OFC_ENTRY(it), em = OFC_ENTRY(im);
+        return r->fl_both ? (unsigned)r->fl_both : et > em ? et : em;
+    }
     if (r->fl_both_required) return 0;
     return qt ? OFC_ENTRY(it) : qm ? OFC_ENTRY(im) : 0;
 }
@@ -183,9 +200,13 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl
                           int16_t *royalties, uint8_t *fantasyland, uint8_t *stays)
 {
     const int low = r->middle_live != 0;
+    uint8_t snap[13 * OFC_BOARD_BLOCK];   /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += OFC_BOARD_BLOCK) {
         int64_t len = n - start < OFC_BOARD_BLOCK ? n - start : OFC_BOARD_BLOCK;
-        const uint8_t *b = boards + 13 * start;
+        memcpy(snap, boards + 13 * start, (size_t)(13 * len));
+        if (start + len < n)
+            ofc_prefetch(boards + 13 * (start + len), 13 * (n - start - len < len ? n - start - len : len));
+        const uint8_t *b = snap;
         int64_t bad = first_bad_deal(b, len, 1);
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
         uint16_t *v = strength + 3 * start;   /* the row values are the strength output */
@@ -249,9 +270,14 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
     const int low = r->middle_live != 0;
     const int64_t block = OFC_BOARD_BLOCK / 4;   /* deals per block: at most 256 boards */
     uint16_t v[3 * OFC_BOARD_BLOCK];
+    uint8_t snap[13 * OFC_BOARD_BLOCK];   /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += block) {
         int64_t len = n - start < block ? n - start : block;
-        const uint8_t *d = deals + (int64_t)13 * players * start;
+        memcpy(snap, deals + (int64_t)13 * players * start, (size_t)(13 * players * len));
+        if (start + len < n)
+            ofc_prefetch(deals + (int64_t)13 * players * (start + len),
+                         13 * players * (n - start - len < len ? n - start - len : len));
+        const uint8_t *d = snap;
         int64_t bad = first_bad_deal(d, len, players);
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
         row_values(d, len * players, low, v);

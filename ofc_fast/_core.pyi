@@ -21,7 +21,7 @@ class RuleTables:
         royalty: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]],
         stay: list[npt.NDArray[np.uint8]],
         qualify: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
-        entry: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]],
+        entry: tuple[npt.NDArray[np.integer[Any]], npt.NDArray[np.integer[Any]], npt.NDArray[np.integer[Any]]],
         middle_live: npt.NDArray[np.uint8] | None,
         scoop_bonus: int,
         fl_both: int,

@@ -13,10 +13,26 @@ STRENGTH_MAX = OFC_STRENGTH_MAX
 LOWBALL_MAX = OFC_LOWBALL_MAX
 
 
-def strength_rows(const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+# Every kernel entry checks its arguments (a few compares per call): these
+# functions are importable, and a wrong one must be an exception, not a read
+# or write past a buffer.
+cdef int _check_range(Py_ssize_t start, Py_ssize_t stop, Py_ssize_t rows, Py_ssize_t out_rows,
+                      str what) except -1:
+    if start < 0 or stop > rows:
+        raise IndexError(f"rows [{start}, {stop}) are not within the {rows} {what}")
+    if out_rows < rows:
+        raise ValueError(f"the output has {out_rows} rows for {rows} {what}")
+    return 0
+
+
+def strength_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not None,
+                  Py_ssize_t start, Py_ssize_t stop):
     """Strength of rows [start, stop) of a (n, 3) or (n, 5) array into out."""
     cdef int64_t bad = -1
     cdef int size = <int>cards.shape[1]
+    if size != 3 and size != 5:
+        raise ValueError(f"hands have 3 or 5 cards, got rows of {size}")
+    _check_range(start, stop, cards.shape[0], out.shape[0], "hands")
     if stop <= start:
         return -1
     with nogil:
@@ -27,9 +43,13 @@ def strength_rows(const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t sta
     return bad if bad < 0 else bad + start
 
 
-def lowball27_rows(const uint8_t[:, ::1] cards, uint16_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+def lowball27_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not None,
+                   Py_ssize_t start, Py_ssize_t stop):
     """Deuce-to-seven rank of rows [start, stop) of a (n, 5) array into out."""
     cdef int64_t bad = -1
+    if cards.shape[1] != 5:
+        raise ValueError(f"lowball hands have 5 cards, got rows of {cards.shape[1]}")
+    _check_range(start, stop, cards.shape[0], out.shape[0], "hands")
     if stop <= start:
         return -1
     with nogil:
@@ -44,6 +64,8 @@ def strength_codes(object hand):
     -3 when an item is not an int; the caller words the error.
     """
     cdef uint8_t buf[5]
+    if type(hand) is not list and type(hand) is not tuple:
+        raise TypeError(f"strength_codes takes a list or tuple, not {type(hand).__name__}")
     cdef Py_ssize_t n = len(hand), i
     cdef long v
     if n != 3 and n != 5:
@@ -86,12 +108,14 @@ cdef class RuleTables:
     value (a strength, or the lowball rank of a Low middle) 0..STRENGTH_MAX.
     """
     cdef ofc_rules c
+    cdef bint ready   # __init__ done: c points at tables (not so after __new__ alone)
     cdef readonly object arrays
 
     def __init__(self, royalty, stay, qualify, entry, middle_live,
                  int scoop_bonus, int fl_both, int fl_both_required, int stay_cards):
         cdef const uint32_t[::1] info
         cdef const uint8_t[::1] u8
+        self.ready = False   # until every pointer is set again (a second __init__)
         keep = []
         for row in range(3):
             r = np.asarray(royalty[row], dtype=np.int64)
@@ -108,11 +132,18 @@ cdef class RuleTables:
         if middle_live is not None:
             u8 = self._check(middle_live, np.uint8, keep)
             self.c.middle_live = &u8[0]
+        # counts are dealt into uint8 outputs; checked as given, before any cast
+        for name, v in (("fl_both", fl_both), ("stay_cards", stay_cards)):
+            if not 0 <= v <= 255:
+                raise ValueError(f"Fantasyland counts must fit in 0..255, got {name} = {v}")
+        if scoop_bonus < 0:
+            raise ValueError(f"scoop_bonus must not be negative, got {scoop_bonus}")
         self.c.scoop_bonus = scoop_bonus
         self.c.fl_both = fl_both
         self.c.fl_both_required = fl_both_required
         self.c.stay_cards = stay_cards
         self.arrays = tuple(keep)
+        self.ready = True
 
     @staticmethod
     def _check(table, dtype, list keep):
@@ -124,19 +155,30 @@ cdef class RuleTables:
         return arr
 
 
-def analyze_rows(RuleTables rules, const uint8_t[:, ::1] boards, in_fantasyland,
-                 uint8_t[::1] fouled, uint16_t[:, ::1] strength, int16_t[:, ::1] royalties,
-                 uint8_t[::1] fantasyland, uint8_t[::1] stays, Py_ssize_t start, Py_ssize_t stop):
+def analyze_rows(RuleTables rules not None, const uint8_t[:, ::1] boards not None, in_fantasyland,
+                 uint8_t[::1] fouled not None, uint16_t[:, ::1] strength not None,
+                 int16_t[:, ::1] royalties not None, uint8_t[::1] fantasyland not None,
+                 uint8_t[::1] stays not None, Py_ssize_t start, Py_ssize_t stop):
     """Analyze boards [start, stop) of a (n, 13) array into the (n,) / (n, 3) outputs."""
     cdef const uint8_t[::1] infl
     cdef const uint8_t *infl_p = NULL
     cdef int64_t bad
-    if stop <= start:
-        return -1
+    cdef Py_ssize_t n = boards.shape[0]
+    if not rules.ready:
+        raise ValueError("RuleTables object was not initialised")
     if boards.shape[1] != 13:
         raise ValueError("boards have 13 cards")
+    if strength.shape[1] != 3 or royalties.shape[1] != 3:
+        raise ValueError("strength and royalties have 3 columns (top, middle, bottom)")
+    _check_range(start, stop, n, min(fouled.shape[0], strength.shape[0], royalties.shape[0],
+                                     fantasyland.shape[0], stays.shape[0]), "boards")
     if in_fantasyland is not None:
         infl = in_fantasyland
+        if infl.shape[0] != n:
+            raise ValueError(f"in_fantasyland has {infl.shape[0]} flags for {n} boards")
+    if stop <= start:
+        return -1
+    if in_fantasyland is not None:
         infl_p = &infl[start]
     with nogil:
         bad = ofc_analyze_batch(&boards[start, 0], stop - start, infl_p, &rules.c,
@@ -145,16 +187,26 @@ def analyze_rows(RuleTables rules, const uint8_t[:, ::1] boards, in_fantasyland,
     return bad if bad < 0 else bad + start
 
 
-def score_rows(RuleTables rules, const uint8_t[:, ::1] deals, int players,
+def score_rows(RuleTables rules not None, const uint8_t[:, ::1] deals not None, int players,
                int32_t[:, ::1] net, int32_t[:, ::1] matrix, Py_ssize_t start, Py_ssize_t stop):
     """Score deals [start, stop) of a (n, 13 * players) array; net (n, P) and/or matrix (n, P*P)."""
     cdef int64_t bad
     cdef int32_t *net_p = NULL
     cdef int32_t *mat_p = NULL
-    if stop <= start:
-        return -1
+    cdef Py_ssize_t n = deals.shape[0]
+    if not rules.ready:
+        raise ValueError("RuleTables object was not initialised")
     if players < 2 or players > 4 or deals.shape[1] != 13 * players:
         raise ValueError("deals have 2 to 4 boards of 13 cards")
+    if net is not None and net.shape[1] != players:
+        raise ValueError(f"net has one column per player ({players}), got {net.shape[1]}")
+    if matrix is not None and matrix.shape[1] != players * players:
+        raise ValueError(f"matrix has players x players ({players * players}) columns, "
+                         f"got {matrix.shape[1]}")
+    _check_range(start, stop, n, min(net.shape[0] if net is not None else n,
+                                     matrix.shape[0] if matrix is not None else n), "deals")
+    if stop <= start:
+        return -1
     if net is not None:
         net_p = &net[start, 0]
     if matrix is not None:

@@ -25,6 +25,20 @@ _pool_size = 0
 _pool_lock = threading.Lock()
 
 
+def _forget_pool_in_child() -> None:
+    """After fork: the child has the pool's bookkeeping but none of its threads
+    (only the forking thread survives), so submitting to it would wait forever.
+    Drop it and start from no pool; the lock may have been held at the fork."""
+    global _pool, _pool_size, _pool_lock
+    _pool = None
+    _pool_size = 0
+    _pool_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which has no fork
+    os.register_at_fork(after_in_child=_forget_pool_in_child)
+
+
 def cpu_count() -> int:
     """Cores this process may run on."""
     try:

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core, _workers
-from .cards import EMPTY, _parse_text, card_str, cards
+from .cards import EMPTY, _is_int, _parse_text, _refuse_odd, _shown, card_str, cards
 from .hands import _fast, describe
 from .rules import PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (PROGRESSIVE: doctests)
 
@@ -55,20 +55,20 @@ def parse_boards(text: str) -> npt.NDArray[np.uint8]:
     (13,)
     """
     if not isinstance(text, str):
-        raise TypeError(f"a board's text must be a str, not {type(text).__name__} {text!r}")
+        raise TypeError(f"a board's text must be a str, not {type(text).__name__} {_shown(text)}")
     parts = _ROW_SPLIT.split(text.strip())
     if len(parts) == 1:
         codes = _parse_text(text, False)
         if len(codes) != 13:
-            raise ValueError(f"a board has 13 cards (3 / 5 / 5), got {len(codes)} in {text!r}")
+            raise ValueError(f"a board has 13 cards (3 / 5 / 5), got {len(codes)} in {_shown(text)}")
         return np.array(codes, dtype=np.uint8)
     if len(parts) != 3:
-        raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {text!r}")
+        raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {_shown(text)}")
     rows = []
     for name, part, (lo, hi) in zip(ROWS, parts, _SLICES):
         codes = _parse_text(part, False, f"{name} row: ")
         if len(codes) != hi - lo:
-            raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {part!r}")
+            raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {_shown(part)}")
         rows += codes
     return np.array(rows, dtype=np.uint8)
 
@@ -83,9 +83,11 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
     """
     if isinstance(x, (bool, np.bool_)):
         raise TypeError(f"boards must be card codes, text or Board objects, not bool {x!r}")
+    if type(x) is not np.ndarray and not isinstance(x, Board):
+        _refuse_odd(x, "boards")
     if isinstance(x, (int, np.integer, np.ndarray)) and np.ndim(x) == 0:
         raise TypeError(f"a board is 13 cards (top 3, middle 5, bottom 5), not a single "
-                        f"value of shape (): {type(x).__name__} {x!r}")
+                        f"value of shape (): {type(x).__name__} {_shown(x)}")
     if isinstance(x, Board):
         arr = x.codes
     elif isinstance(x, str):
@@ -103,14 +105,16 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
                              "for no boards")
         if any(isinstance(i, (Board,) + _BOARDLIKE) for i in items) and not _one_card_each(items):
             arr = _stack_boards(items, deal)
-        elif all(isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_))
-                 and -2**63 <= i < 2**63 for i in items):
+        elif all(_is_int(i) for i in items):
+            for k, i in enumerate(items):   # Python ints past int64: name the place here
+                if not -2**63 <= i < 2**63:
+                    raise ValueError(f"{_place((), k, deal)}: card code {i} is not in 0..51")
             arr = _narrow_board(np.asarray(items, dtype=np.int64), deal)   # codes: name the row
         else:
             arr = cards(items, allow_empty=True)
     else:
         raise TypeError(f"boards must be card codes, text or Board objects, not "
-                        f"{type(x).__name__} {x!r}")
+                        f"{type(x).__name__} {_shown(x)}")
     if arr.ndim == 0 or arr.shape[-1] != 13:
         raise ValueError(f"a board has 13 cards (top 3, middle 5, bottom 5): got last "
                          f"dimension {arr.shape[-1] if arr.ndim else None} of shape {arr.shape}")
@@ -124,8 +128,7 @@ def _one_card_each(items: list[Any]) -> bool:
     """True for a board written as 13 separate cards (texts or codes)."""
     return len(items) == 13 and all(
         (isinstance(i, str) and len(_parse_text(i, True)) == 1)
-        or (isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_)))
-        for i in items)
+        or _is_int(i) for i in items)
 
 
 def _holds_boards(items: list[Any]) -> bool:
@@ -144,7 +147,7 @@ def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
     for k, item in enumerate(items):
         if not isinstance(item, (Board,) + _BOARDLIKE):
             raise TypeError(f"{label} {k}: expected a board (text, 13 card codes or a Board), "
-                            f"got {type(item).__name__} {item!r}")
+                            f"got {type(item).__name__} {_shown(item)}")
         try:
             out.append(_board_array(item, deal))
         except (ValueError, TypeError) as e:
@@ -212,7 +215,11 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
             raise ValueError(f"card {card_str(c)} (code {c}) is used twice: at {place(seen[c])} "
                              f"and at {place(i)}")
         seen[c] = i
-    raise AssertionError(f"kernel rejected a valid deal {codes}")  # pragma: no cover
+    # valid now, so it was not while the kernel read it: another thread wrote it
+    what = ("deal " + (str(index[0]) if len(index) == 1 else str(index))) if players and index \
+        else "the deal" if players else place(0).rsplit(", ", 1)[0] if index else "the board"
+    raise ValueError(f"{what}: changed during the call (it reads {codes} now, but held a bad "
+                     f"card when evaluated); the input must not change while a call runs")
 
 
 # --- analyze ------------------------------------------------------------------
@@ -226,7 +233,8 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     bools broadcastable to ``boards.shape[:-1]``: a player in Fantasyland gets
     ``rules.stay_cards`` when the board stays, else 0.  Each board is checked on
     its own (a card twice within a board is an error); use :func:`score` to
-    check whole deals.
+    check whole deals.  The GIL is released while boards are evaluated:
+    other threads must not change the inputs while the call runs.
 
     >>> a = analyze(["Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
     ...              "Ah Ad 2c / Ks Kd 7s 8s 9d / Tc Td Th 3s 3d"], PROGRESSIVE)
@@ -246,6 +254,7 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     n = flat.shape[0]
     infl = None
     if in_fantasyland is not None:
+        _refuse_odd(in_fantasyland, "in_fantasyland")
         flags = np.asarray(in_fantasyland)
         if flags.size == 0:
             flags = flags.astype(np.bool_)   # [] for no boards
@@ -411,8 +420,15 @@ class Board:
     def __hash__(self) -> int:
         return hash(self._codes.tobytes())
 
+    # immutable: copies are the board itself, and pickling rebuilds it through
+    # __init__ (checked, read-only codes; the cache of analyses is rebuilt on use)
+    def __copy__(self) -> Board:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self
+
     def __reduce__(self) -> tuple[type[Board], tuple[list[int]]]:
-        # the codes only: the cache of analyses is rebuilt on use
         return (Board, (self._codes.tolist(),))
 
     def analyze(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> Analysis:

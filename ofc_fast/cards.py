@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, TypeAlias, overload
+from typing import Any, Final, TypeAlias, TypeGuard, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +44,46 @@ for _r, _rc in enumerate(RANKS):
 _EMPTY_TOKENS = {"--", "__", "??", "xx", "XX"}
 _NAMES = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 _TOKEN = re.compile(r"10|\S")
+#: integer types that are no codes: bools, and numpy's timedelta64 (a numpy integer)
+_NOT_INT = (bool, np.bool_, np.timedelta64)
+
+
+def _is_int(v: Any) -> TypeGuard[int | np.integer[Any]]:
+    """True for a Python or numpy integer that may be a code (not a bool or a timedelta)."""
+    return isinstance(v, (int, np.integer)) and not isinstance(v, _NOT_INT)
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """repr of ``value`` for a message, cut to about ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+_PLAIN = frozenset({str, list, tuple, int, bool, type(None)})
+
+
+def _refuse_odd(x: Any, what: str = "cards") -> None:
+    """TypeError for inputs whose items numpy would misread as codes or values.
+
+    Bytes (their byte values), dicts and sets (their keys, in no set order),
+    masked arrays (the masked values too) and datetimes / timedeltas.
+    """
+    if type(x) in _PLAIN:   # the common inputs, at the cost of one lookup
+        return
+    if isinstance(x, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{what}: {type(x).__name__} is not accepted (its byte values are not "
+                        f"card codes); decode text to str first: {_shown(x)}")
+    if isinstance(x, (dict, set, frozenset)):
+        why = "only its keys would be read" if isinstance(x, dict) else "its items have no order"
+        raise TypeError(f"{what}: a {type(x).__name__} is not accepted ({why}); pass a list "
+                        f"or an array: {_shown(x)}")
+    if isinstance(x, np.ma.MaskedArray):
+        raise TypeError(f"{what}: masked arrays are not accepted (the masked entries would be "
+                        f"read too); pass arr.compressed() or arr.filled(...)")
+    if isinstance(x, np.ndarray) and x.dtype.kind in "mM":
+        raise TypeError(f"{what}: datetime and timedelta values are not integers (a {x.dtype} array)")
+    if isinstance(x, (np.datetime64, np.timedelta64)):
+        raise TypeError(f"{what}: datetime and timedelta values are not integers: {_shown(x)}")
 _SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
 
 
@@ -59,13 +99,13 @@ def _parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
             continue
         if chunk in _EMPTY_TOKENS:
             if not allow_empty:
-                raise ValueError(f"{where}empty slot {chunk!r} where a card is needed")
+                raise ValueError(f"{where}empty slot {_shown(chunk)} where a card is needed")
             out.append(EMPTY)
             continue
         # cards written together ("AhKd2c"): rank then suit, repeatedly
         toks = _TOKEN.findall(chunk)
         if len(toks) % 2:
-            raise ValueError(f"{where}cannot read card text {chunk!r} in {text!r}")
+            raise ValueError(f"{where}cannot read card text {_shown(chunk)} in {_shown(text)}")
         for i in range(0, len(toks), 2):
             tok = toks[i] + toks[i + 1]
             code = _CODE.get(tok)
@@ -74,7 +114,7 @@ def _parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
                     out.append(EMPTY)
                     continue
                 raise ValueError(
-                    f"{where}unknown card {tok!r} in {text!r}: a card is a rank "
+                    f"{where}unknown card {_shown(tok)} in {_shown(text)}: a card is a rank "
                     f"({' '.join(RANKS)}, or 10) then a suit (c d h s)")
             out.append(code)
     return out
@@ -107,10 +147,11 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
     if isinstance(x, str):
         return np.array(_parse_text(x, allow_empty), dtype=np.uint8)
     if isinstance(x, (bytes, bytearray)):
-        raise TypeError(f"card text must be str, not {type(x).__name__} ({x!r})")
+        raise TypeError(f"card text must be str, not {type(x).__name__} ({_shown(x)})")
+    _refuse_odd(x)
     if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
         return _int_array(x, allow_empty)
-    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+    if _is_int(x):
         return np.array([_check_int(int(x), "", allow_empty)], dtype=np.uint8)
     if x is None:
         raise TypeError("cards() takes text, card codes or a sequence of them, not None")
@@ -120,13 +161,16 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
         raise TypeError(f"card text must be str, not bytes (a {x.dtype} array); decode it first")
     if not isinstance(x, (np.ndarray, list, tuple)) and isinstance(x, Iterable):
         x = list(x)   # an iterator or generator of cards
-    arr = np.asarray(x, dtype=object) if not isinstance(x, np.ndarray) else x
+    try:
+        arr = np.asarray(x, dtype=object) if not isinstance(x, np.ndarray) else x
+    except ValueError:   # ragged in a way numpy cannot hold even as objects
+        raise ValueError(_ragged(x) or "nested lists must be rectangular") from None
     if arr.dtype.kind in "iu":
         return _int_array(arr, allow_empty)
     if arr.dtype.kind == "b" or arr.dtype.kind in "fc":
         raise TypeError(f"card codes must be integers, got a {arr.dtype} array")
     if arr.ndim == 0:
-        raise TypeError(f"cannot read cards from {type(x).__name__} {x!r}")
+        raise TypeError(f"cannot read cards from {type(x).__name__} {_shown(x)}")
     return _object_array(arr, allow_empty)
 
 
@@ -148,6 +192,30 @@ def _int_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8
     return arr.astype(np.uint8)
 
 
+def _ragged(x: Any, index: tuple[int, ...] = ()) -> str | None:
+    """Where nested lists stop being rectangular: 'row 1 has 3 items where row 0 has 5'."""
+    if not isinstance(x, (list, tuple, np.ndarray)) or isinstance(x, np.ndarray) and x.dtype != object:
+        return None
+    items = list(x)
+    nested = [isinstance(i, (list, tuple, np.ndarray)) for i in items]
+    sizes = [len(i) if n else None for i, n in zip(items, nested)]
+    for k in range(1, len(items)):
+        if sizes[k] != sizes[0]:
+            def row(j: int) -> str:
+                at = index + (j,)
+                return f"row {at[0] if len(at) == 1 else at}"
+
+            def have(s: int | None) -> str:
+                return "a single value" if s is None else f"{s} item{'s' * (s != 1)}"
+            return (f"{row(k)} has {have(sizes[k])} where {row(0)} has {have(sizes[0])}: "
+                    f"nested lists must be rectangular")
+    for k, item in enumerate(items):
+        inner = _ragged(item, index + (k,))
+        if inner:
+            return inner
+    return None
+
+
 def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
     """Element by element: ints are codes, text is one card or a whole hand."""
     if arr.size == 0:   # an empty list or text array holds no cards
@@ -157,20 +225,30 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.ui
         item = arr[index]
         where = _where(index)
         if isinstance(item, str):
-            rows.append(_parse_text(item, allow_empty, where))
-        elif isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_)):
+            codes = _parse_text(item, allow_empty, where)
+            if not codes:
+                raise ValueError(f"{where}empty text {_shown(item)}: an item holds one card or a "
+                                 f"whole hand")
+            rows.append(codes)
+        elif isinstance(item, (list, tuple, np.ndarray)):   # numpy kept a ragged level
+            raise ValueError(_ragged(arr) or f"{where}a nested sequence where a card is needed")  # noqa: TRY004
+        elif _is_int(item):
             rows.append([_check_int(int(item), where, allow_empty)])
         else:
             raise TypeError(f"{where}expected card text or an integer code, got "
-                            f"{type(item).__name__} {item!r}")
+                            f"{type(item).__name__} {_shown(item)}")
     counts = {len(r) for r in rows}
     if counts == {1}:
         return np.array([r[0] for r in rows], dtype=np.uint8).reshape(arr.shape)
     if len(counts) == 1:
         k = counts.pop()
         return np.array(rows, dtype=np.uint8).reshape(arr.shape + (k,))
-    raise ValueError("text items hold different numbers of cards "
-                     f"({sorted(counts)}); give one card or one whole hand per item")
+    k = next(i for i, r in enumerate(rows) if len(r) != len(rows[0]))
+    first, other = (_where(idx).rsplit(":", 1)[0] for idx in
+                    (next(iter(np.ndindex(arr.shape))), list(np.ndindex(arr.shape))[k]))
+    raise ValueError(f"{other} holds {len(rows[k])} card{'s' * (len(rows[k]) != 1)} where {first} "
+                     f"holds {len(rows[0])}; "
+                     f"give one card or one whole hand per item")
 
 
 def card(text: str) -> int:
@@ -180,10 +258,10 @@ def card(text: str) -> int:
     (51, 34)
     """
     if not isinstance(text, str):
-        raise TypeError(f"card() takes the text of one card, not {type(text).__name__} {text!r}")
+        raise TypeError(f"card() takes the text of one card, not {type(text).__name__} {_shown(text)}")
     codes = _parse_text(text, False)
     if len(codes) != 1:
-        raise ValueError(f"expected one card, got {len(codes)} in {text!r}")
+        raise ValueError(f"expected one card, got {len(codes)} in {_shown(text)}")
     return codes[0]
 
 
@@ -217,7 +295,8 @@ def card_str(codes: Any, sep: str = " ") -> Any:
     """
     if not isinstance(sep, str):
         raise TypeError(f"sep must be a str, not {type(sep).__name__} {sep!r}")
-    if isinstance(codes, (int, np.integer)) and not isinstance(codes, (bool, np.bool_)):
+    _refuse_odd(codes, "card_str()")
+    if _is_int(codes):
         return _name(int(codes), "")
     return _card_str(codes, sep, ())
 
@@ -227,9 +306,9 @@ def _card_str(codes: Any, sep: str, index: tuple[int, ...]) -> Any:
         # a flat list: Python ints of any size, named by position if out of range
         items = list(codes)
         for i, c in enumerate(items):
-            if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
+            if not _is_int(c):
                 raise TypeError(f"{_where(index + (i,))}card_str() takes integer card codes, "
-                                f"got {type(c).__name__} {c!r}")
+                                f"got {type(c).__name__} {_shown(c)}")
         return sep.join(_name(int(c), _where(index + (i,))) for i, c in enumerate(items))
     arr = np.asarray(codes)
     if arr.dtype.kind not in "iu":
@@ -280,11 +359,15 @@ def from_cactus(ints: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     >>> card_str(from_cactus([268442665, 134236965]))
     'As Kd'
     """
+    _refuse_odd(ints, "from_cactus()")
     if isinstance(ints, (list, tuple)):
         fast = _core.from_cactus_one(ints)   # valid Cactus Kev ints: straight to C
         if fast is not None:
             return fast
         for i, v in enumerate(ints):
+            if isinstance(v, (bool, np.bool_, np.timedelta64)):
+                raise TypeError(f"position {i}: Cactus Kev cards are integers, not "
+                                f"{type(v).__name__} {v!r}")
             if isinstance(v, int) and not isinstance(v, bool) and not 0 <= v < 2**31:
                 raise ValueError(f"position {i}: {v} is not a Cactus Kev card integer")
     arr = np.asarray(ints)

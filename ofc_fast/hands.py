@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core, _workers
-from .cards import _Array1, _Array2, _parse_text, card_str, cards
+from .cards import _Array1, _Array2, _parse_text, _refuse_odd, _shown, card_str, cards
 
 __all__ = [
     "HandCategory", "STRENGTH_MAX", "LOWBALL_MAX", "strength", "lowball27",
@@ -82,7 +82,10 @@ def _raise_bad_hand(hands2d: npt.NDArray[np.uint8], row: int, lead: tuple[int, .
         if first != pos:
             raise ValueError(f"{where.rstrip(', ') or 'hand'}: card {card_str(c)} (code {c}) "
                              f"appears twice, at positions {first} and {pos}")
-    raise AssertionError(f"kernel rejected a valid hand {hand}")  # pragma: no cover
+    # valid now, so it was not while the kernel read it: another thread wrote it
+    raise ValueError(f"{where.rstrip(', ') or 'hand'}: changed during the call (it reads "
+                     f"{hand} now, but held a bad card when evaluated); the input must not "
+                     f"change while a call runs")
 
 
 def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
@@ -93,9 +96,13 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
     """
     if isinstance(x, (bool, np.bool_)):
         raise TypeError(f"cards must be integer codes or text, not bool {x!r}")
+    if type(x) is not np.ndarray:   # a plain array needs no look (dtypes are checked below)
+        _refuse_odd(x)
+    elif x.dtype.kind in "mM":
+        raise TypeError(f"cards must be integer codes or text, got a {x.dtype} array")
     if isinstance(x, (int, np.integer, np.ndarray)) and np.ndim(x) == 0:
         raise TypeError(f"a hand is a sequence of {' or '.join(map(str, sizes))} cards, "
-                        f"not a single value: {type(x).__name__} {x!r}")
+                        f"not a single value: {type(x).__name__} {_shown(x)}")
     if isinstance(x, str):
         arr = np.array(_parse_text(x, False), dtype=np.uint8)
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
@@ -160,7 +167,8 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
     ``hands`` is an integer array of shape ``(..., 5)`` or ``(..., 3)`` (any
     integer dtype, any memory order) giving a uint16 array of shape ``(...)``,
     or one hand as text or a list, giving an int.  ``workers``: threads
-    (-1 = every core); the GIL is released while hands are evaluated.
+    (-1 = every core); the GIL is released while hands are evaluated, so
+    other threads must not change ``hands`` while the call runs.
 
     >>> strength("Qh Qd 5c") > strength("Qs Qc 4d 3h 2s")   # docs/RULES.md §3: QQ5 beats QQ432
     True
@@ -204,14 +212,35 @@ def _item(index: tuple[int, ...]) -> str:
     return f"item {index[0] if len(index) == 1 else index}: " if index else ""
 
 
+def _first_bool(s: Any, index: tuple[int, ...] = ()) -> tuple[tuple[int, ...], Any] | None:
+    """(index, value) of the first bool (or timedelta) inside nested lists, or None."""
+    for i, v in enumerate(s):
+        if isinstance(v, (list, tuple)):
+            found = _first_bool(v, index + (i,))
+            if found:
+                return found
+        elif isinstance(v, (bool, np.bool_, np.timedelta64, np.datetime64)):
+            return index + (i,), v
+    return None
+
+
 def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
     if isinstance(s, int) and not isinstance(s, bool) and not 1 <= s <= STRENGTH_MAX:
         raise ValueError(f"strength {s} is not in 1..{STRENGTH_MAX}")
+    _refuse_odd(s, "strength values")
     if isinstance(s, (list, tuple)):
         for i, v in enumerate(s):
             if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= STRENGTH_MAX:
                 raise ValueError(f"{_item((i,))}strength {v} is not in 1..{STRENGTH_MAX}")
-    arr = np.asarray(s)
+        found = _first_bool(s)
+        if found:
+            raise TypeError(f"{_item(found[0])}strength values must be integers, not "
+                            f"{type(found[1]).__name__} {found[1]!r}")
+    try:
+        arr = np.asarray(s)
+    except ValueError:   # ragged lists
+        from .cards import _ragged
+        raise ValueError(_ragged(s) or "nested lists must be rectangular") from None
     if arr.dtype.kind not in "iu":
         raise TypeError(f"strength values must be integers, got {arr.dtype}")
     bad = (arr < 1) | (arr > STRENGTH_MAX)

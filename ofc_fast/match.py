@@ -21,6 +21,44 @@ from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = ["MatchResult", "play_match"]
 
+#: scores and stacks are points of ofc.score (int32); larger values are refused
+#: so that sums and stacks over any number of hands stay exact in int64
+_LIMIT = 2**31 - 1
+
+
+def _int_array(x: Any, what: str) -> npt.NDArray[Any]:
+    """An integer array of ``x`` (bools, floats, text, objects refused with ``what`` named)."""
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{what} must be integer points, not bool {x!r}")
+    if isinstance(x, np.ma.MaskedArray):
+        raise TypeError(f"{what} must be a plain integer array, not a masked array")
+    if isinstance(x, (list, tuple)) and len(x) == 0:
+        raise ValueError(f"no {what} given (an empty list); pass an integer array of shape "
+                         f"(..., 0, players) for no hands" if what == "scores" else
+                         f"{what} is empty")
+    try:
+        arr = np.asarray(x)
+    except ValueError as e:   # ragged lists
+        raise ValueError(f"{what} must be a rectangular array of integers: {e}") from None
+    if arr.dtype == object and arr.size and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in arr.reshape(-1)):
+        big = next(v for v in arr.reshape(-1) if not -_LIMIT <= v <= _LIMIT)
+        raise ValueError(f"{what}: {big} is out of -{_LIMIT}..{_LIMIT}")
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be integer points, got {arr.dtype}"
+                        + (f" ({x!r})" if arr.size <= 4 else ""))
+    return arr
+
+
+def _check_range(arr: npt.NDArray[Any], what: str, where: Any) -> None:
+    if arr.dtype.itemsize < 4 or arr.dtype == np.int32:
+        return
+    bad = (arr < -_LIMIT) | (arr > _LIMIT)
+    if bad.any():
+        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), arr.shape)) if arr.ndim else ()
+        raise ValueError(f"{where(index[:-1])} {arr[index] if arr.ndim else arr} is out of "
+                         f"-{_LIMIT}..{_LIMIT} ({what} are points of ofc.score, int32)")
+
 
 class MatchResult(NamedTuple):
     """Where a match (or an array of matches) stands after its hands."""
@@ -47,27 +85,36 @@ def play_match(scores: Any, rules: Rules | str = PINEAPPLE, *,
     ([2, 2], [[-90, 290], [110, 90]])
     """
     r = get_rules(rules)
-    arr = np.asarray(scores)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"scores must be integer points, got {arr.dtype}")
+    arr = _int_array(scores, "scores")
     if arr.ndim < 2 or not 2 <= arr.shape[-1] <= 4:
         raise ValueError(f"scores have shape (..., hands, players) with 2 to 4 players, "
                          f"got {arr.shape}")
-    if (arr.sum(axis=-1) != 0).any():
-        index = tuple(int(i) for i in np.argwhere(arr.sum(axis=-1) != 0)[0])
+    _check_range(arr, "scores", lambda i: f"hand {i[-1] if len(i) == 1 else i}: score")
+    arr = arr.astype(np.int64)    # |score| < 2**31: sums and stacks cannot wrap
+    sums = arr.sum(axis=-1)
+    if (sums != 0).any():
+        index = tuple(int(i) for i in np.argwhere(sums != 0)[0])
         raise ValueError(f"hand {index[-1] if len(index) == 1 else index}: scores "
                          f"{arr[index].tolist()} do not sum to 0")
     players = arr.shape[-1]
-    begin = np.full(players, r.match_points, dtype=np.int64) if start is None \
-        else np.broadcast_to(np.asarray(start, dtype=np.int64), arr.shape[:-2] + (players,))
-    stacks = begin[..., None, :] + np.cumsum(arr.astype(np.int64), axis=-2)   # after each hand
-    busted = (stacks <= 0).any(axis=-1)                                        # (..., hands)
+    if start is None:
+        begin = np.full(players, r.match_points, dtype=np.int64)
+    else:
+        st = _int_array(start, "start")
+        _check_range(st, "start", lambda i: f"start{list(i) if i else ''}:")
+        try:
+            begin = np.broadcast_to(st.astype(np.int64), arr.shape[:-2] + (players,))
+        except ValueError:
+            raise ValueError(f"start of shape {st.shape} does not broadcast to the stacks' "
+                             f"shape {arr.shape[:-2] + (players,)} (..., players)") from None
     hands = arr.shape[-2]
-    ended = np.where(busted.any(axis=-1), busted.argmax(axis=-1), hands - 1)   # last hand played
     if hands == 0:
         points = np.broadcast_to(begin, arr.shape[:-2] + (players,)).copy()
         played = np.zeros(arr.shape[:-2], dtype=np.int64)
     else:
+        stacks = begin[..., None, :] + np.cumsum(arr, axis=-2)                 # after each hand
+        busted = (stacks <= 0).any(axis=-1)                                    # (..., hands)
+        ended = np.where(busted.any(axis=-1), busted.argmax(axis=-1), hands - 1)   # last hand played
         points = np.take_along_axis(stacks, ended[..., None, None], axis=-2)[..., 0, :]
         played = ended + 1
     losers = points <= 0

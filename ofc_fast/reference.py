@@ -285,12 +285,15 @@ def _entry_cards(board: list[int], rules: Any) -> int:
     if not rules.low:
         return top
     nuts = _is_low_nuts(board[MIDDLE])
+    # both conditions deal fl_low_both; 0 there means no count of its own:
+    # the larger of the two single counts
+    both = int(rules.fl_low_both) or max(top, int(rules.fl_low_nuts))
     if rules.fl_low_mode == "both":
-        return int(rules.fl_low_both) if (top and nuts) else 0
+        return both if (top and nuts) else 0
     if rules.fl_low_mode != "either":
         raise ValueError(f"unknown fl_low_mode {rules.fl_low_mode!r}")
     if top and nuts:
-        return int(rules.fl_low_both)
+        return both
     if nuts:
         return int(rules.fl_low_nuts)
     return top

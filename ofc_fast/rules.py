@@ -45,6 +45,7 @@ STAY_CONVENTIONS: dict[str, tuple[HandCategory | None, HandCategory | None, Hand
 }
 
 _TOP_CATEGORIES = (H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND)
+_INT32_MAX = 2**31 - 1
 
 
 def _by_rank(**points: int) -> tuple[int, ...]:
@@ -72,7 +73,8 @@ class Rules:
         ``fl_top_pair[r]`` / ``fl_top_trips[r]``: cards dealt next hand for
         that top hand (0 = no entry).  Low: ``fl_low_nuts`` cards for the nuts
         in the middle alone, ``fl_low_both`` for the nuts together with a
-        qualifying top, ``fl_low_mode`` "either" (one condition is enough) or
+        qualifying top (0: no count of its own, the larger of the two single
+        counts), ``fl_low_mode`` "either" (one condition is enough) or
         "both" (both are needed).  Staying: ``stay_top`` / ``stay_middle`` /
         ``stay_bottom`` are the least category on that row that keeps a player
         in Fantasyland (None: that row cannot); ``stay_cards`` is dealt then.
@@ -122,27 +124,29 @@ class Rules:
                 fail(f"{field} must be a sequence (tuple or list) of {size} ints, got {value!r}")
             items = tuple(value)
             for i, v in enumerate(items):
-                if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)):
                     fail(f"{field}[{i}] must be an int, got {v!r}")
             object.__setattr__(self, field, tuple(int(v) for v in items))
         for field in ("low_nuts", "scoop_bonus", "fl_low_nuts", "fl_low_both", "stay_cards",
                       "min_players", "max_players", "first_round", "rounds", "round_cards",
                       "round_play", "match_points"):
             v = getattr(self, field)
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)):
                 fail(f"{field} must be an int, got {v!r}")
             object.__setattr__(self, field, int(v))
         if not isinstance(self.low, (bool, np.bool_)):
             fail(f"low must be a bool, got {self.low!r}")
         object.__setattr__(self, "low", bool(self.low))
+        # a row's royalty is an int16 (Analysis.royalties); deal totals are
+        # bounded together below
         for field in ("top_pair", "top_trips", "middle", "bottom", "low_middle"):
             for i, v in enumerate(getattr(self, field)):
-                if not -10_000 <= v <= 10_000:
-                    fail(f"{field}[{i}] = {v} is out of -10000..10000")
-        if not 0 <= self.scoop_bonus <= 10_000:
-            fail(f"scoop_bonus must be in 0..10000, got {self.scoop_bonus}")
-        if not -10_000 <= self.low_nuts <= 10_000:
-            fail(f"low_nuts = {self.low_nuts} is out of -10000..10000")
+                if not -32_768 <= v <= 32_767:
+                    fail(f"{field}[{i}] = {v} is out of -32768..32767 (an int16 per row)")
+        if not 0 <= self.scoop_bonus <= _INT32_MAX:
+            fail(f"scoop_bonus must be in 0..{_INT32_MAX}, got {self.scoop_bonus}")
+        if not -32_768 <= self.low_nuts <= 32_767:
+            fail(f"low_nuts = {self.low_nuts} is out of -32768..32767 (an int16 per row)")
         # players and dealing
         if not 2 <= self.min_players <= self.max_players <= 4:
             fail(f"min_players = {self.min_players}, max_players = {self.max_players}: "
@@ -185,14 +189,28 @@ class Rules:
             v = getattr(self, row)
             if v is None:
                 continue
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or int(v) not in allowed:
+            if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)) or int(v) not in allowed:
                 names = ", ".join(c.name for c in allowed)
                 fail(f"{row} must be None or one of {names}; got {v!r}")
             object.__setattr__(self, row, HandCategory(int(v)))
         if self.low and self.stay_middle is not None:
             fail("stay_middle must be None in Low: its middle is a 2-7 low, not a poker hand")
-        if self.match_points < 1:
-            fail(f"match_points must be positive, got {self.match_points}")
+        if not 1 <= self.match_points <= _INT32_MAX:
+            fail(f"match_points must be in 1..{_INT32_MAX}, got {self.match_points}")
+        # scores are int32: the most one player can win in a deal, from every
+        # opponent (rows, scoop bonus, and the widest royalty difference)
+        span = sum(max(0, *row) - min(0, *row) for row in self._royalty_rows())
+        worst = (self.max_players - 1) * (3 + self.scoop_bonus + span)
+        if worst > _INT32_MAX:
+            tables = "top_pair, top_trips, middle, bottom" + (", low_middle, low_nuts" if self.low else "")
+            fail(f"scoop_bonus = {self.scoop_bonus} with royalties ({tables}) up to {span} apart "
+                 f"and max_players = {self.max_players}: one player's score in a deal could "
+                 f"reach {worst}, beyond the int32 scores ({_INT32_MAX}); lower them")
+
+    def _royalty_rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The royalties each row can pay (top, middle, bottom), as validated fields."""
+        middle = self.low_middle + (self.low_nuts,) if self.low else self.middle
+        return self.top_pair + self.top_trips, middle, self.bottom
 
     def __repr__(self) -> str:
         # short, for help() signatures and error messages: a preset by its
@@ -241,6 +259,19 @@ class Rules:
             raise ValueError(f"{self.name} is played by {self.min_players} to "
                              f"{self.max_players} players, not {players}")
 
+    # --- pickling ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        # the fields only: the cached C tables (``tables``) are built again on
+        # first use, and cannot be pickled
+        state = dict(self.__dict__)
+        state.pop("tables", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        state.pop("tables", None)
+        self.__dict__.update(state)   # frozen: no setattr
+
     # --- tables for the C kernels ----------------------------------------
     @cached_property
     def tables(self) -> _core.RuleTables:
@@ -270,10 +301,10 @@ class Rules:
             return (rows & (cat >= int(minimum))).astype(np.uint8)
 
         royalty_top = by_top(self.top_pair, self.top_trips, np.int32)
-        fl_top = by_top(self.fl_top_pair, self.fl_top_trips, np.uint8)
+        fl_top = by_top(self.fl_top_pair, self.fl_top_trips, np.int64)   # RuleTables checks 0..255
         stay = [at_least(self.stay_top, three), at_least(self.stay_middle, five),
                 at_least(self.stay_bottom, five)]
-        fl_middle = np.zeros(n, dtype=np.uint8)
+        fl_middle = np.zeros(n, dtype=np.int64)
         qualify_middle = np.zeros(n, dtype=np.bool_)
         middle_live = None
         if self.low:
@@ -299,7 +330,7 @@ class Rules:
             stay=stay,
             # the top qualifies when it deals cards (fl_top_pair / fl_top_trips > 0)
             qualify=(fl_top > 0, qualify_middle, np.zeros(n, dtype=np.bool_)),
-            entry=(fl_top, fl_middle, np.zeros(n, dtype=np.uint8)),
+            entry=(fl_top, fl_middle, np.zeros(n, dtype=np.int64)),
             middle_live=middle_live,
             scoop_bonus=self.scoop_bonus,
             fl_both=self.fl_low_both if self.low else 0,

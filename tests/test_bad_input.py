@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 import ofc_fast as ofc
+from ofc_fast import _core
 from ofc_fast import reference as ref
 
 # ----------------------------------------------------------------- fixtures
@@ -201,7 +202,7 @@ for fname, fn in HAND_FUNCS.items():
     bad(f"{fname}-0d-int64-bad-code", fn, np.array(52, np.int64), TypeError, "single value")
     bad(f"{fname}-np.int64-scalar", fn, np.int64(5), TypeError, "5")
     bad(f"{fname}-int-scalar", fn, 5, TypeError, "5")
-    bad(f"{fname}-ragged", fn, [[0, 1, 2, 3, 4], [5, 6, 7]], TypeError, "list", "position 0")
+    bad(f"{fname}-ragged", fn, [[0, 1, 2, 3, 4], [5, 6, 7]], ValueError, "row 1 has 3 items", "row 0 has 5")
     # wrong types
     bad(f"{fname}-float-list", fn, [0.0, 1, 2, 3, 4], TypeError, "float", "position 0")
     bad(f"{fname}-float-array", fn, np.zeros((2, k), np.float64), TypeError, "float64")
@@ -292,7 +293,7 @@ bad("cards-bool", ofc.cards, True, TypeError, "True")
 bad("cards-bool-in-list", ofc.cards, [1, True], TypeError, "True", "position 1")
 bad("cards-object", ofc.cards, object(), TypeError, "object")
 bad("cards-object-array", ofc.cards, np.array([1, 2], dtype=object), TypeError, "object")
-bad("cards-mixed-counts", ofc.cards, ["Ah Kd", "Qc"], ValueError, "[1, 2]")
+bad("cards-mixed-counts", ofc.cards, ["Ah Kd", "Qc"], ValueError, "position 1 holds 1 card", "position 0 holds 2")
 
 bad("card-None", ofc.card, None, TypeError, "None")
 bad("card-int", ofc.card, 5, TypeError, "int", "5")
@@ -346,7 +347,7 @@ for fname, fn in (("category", ofc.category), ("describe", ofc.describe), ("to_c
     bad(f"{fname}-None", fn, None, TypeError, "object")
     bad(f"{fname}-float", fn, 1.5, TypeError, "float64")
     bad(f"{fname}-bool", fn, True, TypeError, "bool")
-    bad(f"{fname}-bytes", fn, b"Ah", TypeError, "S2")
+    bad(f"{fname}-bytes", fn, b"Ah", TypeError, "bytes")
     bad(f"{fname}-object", fn, object(), TypeError, "object")
 bad("category-text", ofc.category, "x", TypeError, "U1")
 bad("to_cactus_rank-3-card", ofc.to_cactus_rank, ofc.strength(TOP_QQ5), ValueError,
@@ -596,6 +597,213 @@ bad("find_duplicates-None", ofc.find_duplicates, None, TypeError, "None")
 bad("find_duplicates-int", ofc.find_duplicates, 5, TypeError, "single value")
 bad("find_duplicates-float-array", ofc.find_duplicates, np.zeros((2, 13)), TypeError, "float64")
 bad("find_duplicates-code-60", ofc.find_duplicates, [[0, 1, 60]], ValueError, "60", "hand 0, position 2")
+
+
+# --- issue 11: classes numpy would misread, and clearer places -------------------
+# bytes-like (their byte values), dicts (their keys), sets (no order), masked
+# arrays (masked values read too), datetime64 / timedelta64 (numpy integers),
+# bools and object arrays: refused by every function taking cards, boards or
+# strengths, whatever the container.
+MASKED_HAND = np.ma.masked_array(np.array([0, 5, 10, 15, 20], np.uint8), mask=[0, 0, 0, 0, 1])
+ODD_CARDS: dict[str, tuple[Any, type[BaseException], tuple[str, ...]]] = {
+    "bytearray": (bytearray(b"Ah Kd"), TypeError, ("bytearray",)),
+    "memoryview": (memoryview(b"\x00\x01\x02\x03\x04"), TypeError, ("memoryview",)),
+    "dict": ({0: "Ah", 1: "Kd", 2: "Qc"}, TypeError, ("dict",)),
+    "dict-of-ints": ({0: 1, 1: 2, 2: 3, 3: 4, 4: 5}, TypeError, ("dict",)),
+    "set": ({0, 5, 10, 15, 20}, TypeError, ("set",)),
+    "frozenset": (frozenset({0, 5, 10}), TypeError, ("frozenset",)),
+    "masked": (MASKED_HAND, TypeError, ("masked",)),
+    "timedelta": (np.timedelta64(5), TypeError, ("timedelta",)),
+    "timedelta-array": (np.arange(5).astype("timedelta64[s]"), TypeError, ("timedelta64",)),
+    "datetime-array": (np.arange(5).astype("datetime64[D]"), TypeError, ("datetime64",)),
+    "timedelta-in-list": ([0, 5, np.timedelta64(10), 15, 20], TypeError, ("timedelta", "position 2")),
+    "bool-in-list": ([0, 5, True, 15, 20], TypeError, ("True", "position 2")),
+    "object-array": (np.array([0, 5, 10, 15, 20], dtype=object), TypeError, ("object",)),
+}
+for fname, fn in {**HAND_FUNCS, "cards": ofc.cards, "to_cactus": ofc.to_cactus}.items():
+    for kind, (value, exc, needles) in ODD_CARDS.items():
+        if fname == "cards" and kind in ("object-array",):
+            continue   # an object array of ints is read item by item by cards()
+        bad(f"{fname}-odd-{kind}", fn, value, exc, *needles)
+for kind in ("bytearray", "memoryview", "dict", "set", "masked", "timedelta", "timedelta-array"):
+    value, exc, needles = ODD_CARDS[kind]
+    bad(f"card_str-odd-{kind}", ofc.card_str, value, exc, *needles)
+    bad(f"from_cactus-odd-{kind}", ofc.from_cactus, value, exc, *needles)
+bad("from_cactus-bool-in-list", ofc.from_cactus, [AS_CACTUS, True], TypeError, "True", "position 1")
+bad("card-bytearray", ofc.card, bytearray(b"As"), TypeError, "bytearray")
+bad("card-memoryview", ofc.card, memoryview(b"As"), TypeError, "memoryview")
+
+ODD_STRENGTHS: dict[str, tuple[Any, type[BaseException], tuple[str, ...]]] = {
+    "bool-in-list": ([1, True], TypeError, ("item 1", "True")),
+    "bool-nested": ([[1, 2], [3, True]], TypeError, ("item (1, 1)", "True")),
+    "np-bool-in-list": ([1, np.True_], TypeError, ("item 1", "True")),
+    "bytearray": (bytearray(b"Ah"), TypeError, ("bytearray",)),
+    "memoryview": (memoryview(b"Ah"), TypeError, ("memoryview",)),
+    "dict": ({0: 5, 1: 6}, TypeError, ("dict",)),
+    "set": ({5, 6}, TypeError, ("set",)),
+    "masked": (np.ma.masked_array([5, 6], mask=[0, 1]), TypeError, ("masked",)),
+    "timedelta": (np.timedelta64(5), TypeError, ("timedelta",)),
+    "timedelta-in-list": ([5, np.timedelta64(6)], TypeError, ("item 1", "timedelta")),
+    "timedelta-array": (np.array([5, 6]).astype("timedelta64[s]"), TypeError, ("timedelta64",)),
+    "ragged": ([[1, 2], [3]], ValueError, ("row 1 has 1 item", "row 0 has 2")),
+}
+for fname, fn in (("category", ofc.category), ("describe", ofc.describe), ("to_cactus_rank", ofc.to_cactus_rank)):
+    for kind, (value, exc, needles) in ODD_STRENGTHS.items():
+        bad(f"{fname}-odd-{kind}", fn, value, exc, *needles)
+
+B1_MASKED = np.ma.masked_array(B1, mask=np.arange(13) == 12)
+for fname, fn in BOARD_FUNCS.items():
+    one = DEAL if fname in DEAL_FUNCS else B1
+    bad(f"{fname}-odd-masked", fn, np.ma.masked_array(one), TypeError, "masked")
+    bad(f"{fname}-odd-bytes-like", fn, bytearray(bytes(one.reshape(-1))), TypeError, "bytearray")
+    bad(f"{fname}-odd-memoryview", fn, memoryview(bytes(one.reshape(-1))), TypeError, "memoryview")
+    bad(f"{fname}-odd-dict", fn, {i: int(c) for i, c in enumerate(one.reshape(-1))}, TypeError, "dict")
+    bad(f"{fname}-odd-set", fn, set(B1.tolist()), TypeError, "set")
+    bad(f"{fname}-odd-timedelta-array", fn, one.astype("timedelta64[s]"), TypeError, "timedelta64")
+    bad(f"{fname}-odd-timedelta-in-list", fn, [np.timedelta64(int(c)) for c in B1], TypeError,
+        "timedelta", "position 0")
+bad("analyze-13-ints-huge-last", ofc.analyze, B1.tolist()[:12] + [2**70], ValueError,
+    str(2**70), "bottom position 4")
+bad("analyze-13-ints-huge-negative-top", ofc.analyze, [-(2**70)] + B1.tolist()[1:], ValueError,
+    str(-(2**70)), "top position 0")
+bad("analyze-infl-masked", ofc.analyze, B1, TypeError, "masked", "in_fantasyland",
+    in_fantasyland=np.ma.masked_array([True], mask=[True]))
+bad("analyze-infl-dict", ofc.analyze, B1, TypeError, "dict", "in_fantasyland", in_fantasyland={0: True})
+for kind, value in (("masked", B1_MASKED), ("bytearray", bytearray(bytes(B1))), ("set", set(B1.tolist())),
+                    ("timedelta", B1.astype("timedelta64[s]"))):
+    bad(f"Board-odd-{kind}", ofc.Board, value, TypeError, kind.replace("timedelta", "timedelta64"))
+bad("Board-rows-dict", ofc.Board, {0: 1, 1: 2, 2: 3}, TypeError, "dict", more=(B1[3:8], B1[8:]))
+bad("Board.parse-bytearray", ofc.Board.parse, bytearray(B1_TEXT.encode()), TypeError, "bytearray")
+bad("parse_boards-bytearray", ofc.parse_boards, bytearray(B1_TEXT.encode()), TypeError, "bytearray")
+
+# empty text items, ragged lists and long text: the message names the place
+bad("cards-empty-text-item", ofc.cards, ["Ah Kd", ""], ValueError, "position 1", "empty text")
+bad("cards-blank-text-item", ofc.cards, ["Ah", "  ", "Kd"], ValueError, "position 1", "empty text")
+bad("strength-empty-text-item", ofc.strength, ["Ah Kd Qc", ""], ValueError, "position 1", "empty text")
+bad("cards-ragged-rows", ofc.cards, [[0, 1, 2], [3, 4, 5], [6, 7]], ValueError, "row 2 has 2 items",
+    "row 0 has 3")
+bad("cards-ragged-deep", ofc.cards, [[[0, 1]], [[2], [3]]], ValueError, "row 1 has 2 items", "row 0 has 1")
+bad("cards-ragged-mixed-depth", ofc.cards, [[0, 1], 2], ValueError, "row 1 has a single value")
+bad("lowball27-ragged-last-row", ofc.lowball27, [[0, 1, 2, 3, 4]] * 3 + [[5, 6, 7, 8]], ValueError,
+    "row 3 has 4 items", "row 0 has 5")
+LONG_TEXT = "Zz" * 50_000
+for fname, fn in (("cards", ofc.cards), ("strength", ofc.strength), ("card", ofc.card),
+                  ("parse_boards", ofc.parse_boards), ("analyze", ofc.analyze), ("Board.parse", ofc.Board.parse)):
+    bad(f"{fname}-long-text-shortened", fn, LONG_TEXT, ValueError, "ZzZz", "...")
+
+# play_match: empty, overflow, bad start
+bad("play_match-empty-list", ofc.play_match, [], ValueError, "no scores")
+bad("play_match-int64-overflow", ofc.play_match, [[2**63 - 1, 2**63 - 1, 2]], ValueError,
+    str(2**63 - 1), "hand 0")
+bad("play_match-uint64-overflow", ofc.play_match, np.array([[2**63, 2**63]], np.uint64), ValueError,
+    str(2**63), "hand 0")
+bad("play_match-python-int-overflow", ofc.play_match, [[2**70, -(2**70)]], ValueError, str(2**70))
+bad("play_match-bool-scores", ofc.play_match, np.array([[True, False]]), TypeError, "bool")
+bad("play_match-masked", ofc.play_match, np.ma.masked_array([[1, -1]]), TypeError, "masked")
+bad("play_match-ragged", ofc.play_match, [[1, -1], [2, -2, 0]], ValueError, "rectangular")
+bad("play_match-start-float", ofc.play_match, [[1, -1]], TypeError, "start", "float64", start=[1.5, 2.5])
+bad("play_match-start-text", ofc.play_match, [[1, -1]], TypeError, "start", start="100")
+bad("play_match-start-bool", ofc.play_match, [[1, -1]], TypeError, "start", "bool", start=True)
+bad("play_match-start-None-items", ofc.play_match, [[1, -1]], TypeError, "start", start=[None, None])
+bad("play_match-start-shape", ofc.play_match, [[1, -1]], ValueError, "start", "(3,)", "(2,)",
+    start=[1, 2, 3])
+bad("play_match-start-huge", ofc.play_match, [[1, -1]], ValueError, "start", str(2**40), start=[2**40, 5])
+bad("play_match-start-python-huge", ofc.play_match, [[1, -1]], ValueError, "start", str(2**70),
+    start=[2**70, 5])
+bad("play_match-start-empty", ofc.play_match, [[1, -1]], ValueError, "start", start=[])
+bad("Rules-match_points-2**63", replace, ofc.PINEAPPLE, ValueError, "match_points", str(2**63),
+    match_points=2**63)
+bad("Rules-scoop-royalties-overflow", replace, ofc.ORIGINAL, ValueError, "scoop_bonus", "max_players",
+    "int32", top_pair=(32_767,) * 13, top_trips=(32_767,) * 13, middle=(32_767,) * 10,
+                     bottom=(32_767,) * 10, scoop_bonus=2**30)
+bad("Rules-royalty-int16", replace, ofc.PINEAPPLE, ValueError, "bottom[9]", "32768",
+    bottom=(0,) * 9 + (32_768,))
+bad("Rules-timedelta-field", replace, ofc.PINEAPPLE, ValueError, "scoop_bonus", scoop_bonus=np.timedelta64(3))
+
+# the compiled bindings (ofc_fast._core, typed in _core.pyi): None buffers,
+# ranges past the arrays, wrong shapes and tables refused, never read past
+_H5 = np.tile(np.arange(5, dtype=np.uint8), (4, 1))
+_OUT = np.empty(4, dtype=np.uint16)
+_BOARDS = np.tile(np.arange(13, dtype=np.uint8), (1000, 1))
+_DEALS = np.tile(np.arange(26, dtype=np.uint8), (10, 1))
+
+
+def _analysis_out(n: int) -> tuple[np.ndarray, ...]:
+    return (np.empty(n, np.uint8), np.empty((n, 3), np.uint16), np.empty((n, 3), np.int16),
+            np.empty(n, np.uint8), np.empty(n, np.uint8))
+
+
+def _analyze_rows(tables: Any = "pineapple", boards: Any = _BOARDS, infl: Any = None,
+                  out: Any = None, start: int = 0, stop: int = 1000) -> int:
+    t = ofc.get_rules(tables).tables if isinstance(tables, str) else tables
+    return _core.analyze_rows(t, boards, infl, *(out if out is not None else _analysis_out(1000)),
+                              start, stop)
+
+
+def _score_rows(tables: Any = "pineapple", deals: Any = _DEALS, players: int = 2, net: Any = "make",
+                matrix: Any = None, start: int = 0, stop: int = 10) -> int:
+    t = ofc.get_rules(tables).tables if isinstance(tables, str) else tables
+    net = np.empty((10, 2), np.int32) if isinstance(net, str) else net
+    return _core.score_rows(t, deals, players, net, matrix, start, stop)
+
+
+def _tables(_: Any = None, **changes: Any) -> Any:
+    return _core.RuleTables(**{**ofc.PINEAPPLE._table_arrays(), **changes})
+
+for fname, fn in (("_core.strength_rows", _core.strength_rows), ("_core.lowball27_rows", _core.lowball27_rows)):
+    bad(f"{fname}-out-None", fn, _H5, TypeError, "out", "None", more=(None, 0, 1))
+    bad(f"{fname}-cards-None", fn, None, TypeError, "cards", "None", more=(_OUT, 0, 1))
+    bad(f"{fname}-stop-past-end", fn, _H5[:1], IndexError, "[0, 10000000)", "1 hands",
+        more=(_OUT, 0, 10**7))
+    bad(f"{fname}-negative-start", fn, _H5, IndexError, "-100000", more=(_OUT, -100000, 1))
+    bad(f"{fname}-short-out", fn, _H5, ValueError, "2 rows", "4 hands", more=(_OUT[:2], 0, 4))
+    bad(f"{fname}-4-cards", fn, np.zeros((2, 4), np.uint8), ValueError, "4", more=(_OUT, 0, 2))
+    bad(f"{fname}-int64-cards", fn, _H5.astype(np.int64), ValueError, "dtype", more=(_OUT, 0, 1))
+    bad(f"{fname}-int32-out", fn, _H5, ValueError, "dtype", more=(np.empty(4, np.int32), 0, 1))
+bad("_core.lowball27_rows-3-cards", _core.lowball27_rows, np.zeros((2, 3), np.uint8), ValueError, "3",
+    more=(_OUT, 0, 2))
+bad("_core.strength_codes-None", _core.strength_codes, None, TypeError, "NoneType")
+bad("_core.strength_codes-dict", _core.strength_codes, {0: 1, 1: 2, 2: 3}, TypeError, "dict")
+bad("_core.strength_codes-array", _core.strength_codes, np.arange(5), TypeError, "ndarray")
+bad("_core.analyze_rows-tables-None", _analyze_rows, None, TypeError, "rules", "NoneType")
+bad("_core.analyze_rows-tables-Rules", _analyze_rows, ofc.PINEAPPLE, TypeError, "rules", "Rules")
+bad("_core.analyze_rows-tables-uninitialised", _analyze_rows, _core.RuleTables.__new__(_core.RuleTables),
+    ValueError, "not initialised")
+bad("_core.analyze_rows-boards-None", _analyze_rows, "pineapple", TypeError, "boards", "None",
+    boards=None)
+bad("_core.analyze_rows-fouled-None", _analyze_rows, "pineapple", TypeError, "fouled", "None",
+    out=(None,) + _analysis_out(1000)[1:])
+bad("_core.analyze_rows-stays-None", _analyze_rows, "pineapple", TypeError, "stays", "None",
+    out=_analysis_out(1000)[:4] + (None,))
+bad("_core.analyze_rows-in-fantasyland-short", _analyze_rows, "pineapple", ValueError, "1 flags", "1000 boards",
+    infl=np.ones(1, np.uint8))
+bad("_core.analyze_rows-short-outputs", _analyze_rows, "pineapple", ValueError, "10 rows",
+    out=_analysis_out(10))
+bad("_core.analyze_rows-stop-past-end", _analyze_rows, "pineapple", IndexError, "1001", stop=1001)
+bad("_core.analyze_rows-negative-start", _analyze_rows, "pineapple", IndexError, "-5", start=-5)
+bad("_core.analyze_rows-12-cards", _analyze_rows, "pineapple", ValueError, "13 cards",
+    boards=np.zeros((1000, 12), np.uint8))
+bad("_core.analyze_rows-strength-2-columns", _analyze_rows, "pineapple", ValueError, "3 columns",
+    out=(np.empty(1000, np.uint8), np.empty((1000, 2), np.uint16), np.empty((1000, 3), np.int16),
+                 np.empty(1000, np.uint8), np.empty(1000, np.uint8)))
+bad("_core.score_rows-tables-None", _score_rows, None, TypeError, "rules", "NoneType")
+bad("_core.score_rows-deals-None", _score_rows, "pineapple", TypeError, "deals", "None", deals=None)
+bad("_core.score_rows-short-net", _score_rows, "pineapple", ValueError, "1 rows", "10 deals",
+    net=np.empty((1, 2), np.int32))
+bad("_core.score_rows-net-columns", _score_rows, "pineapple", ValueError, "got 1",
+    net=np.empty((10, 1), np.int32))
+bad("_core.score_rows-matrix-columns", _score_rows, "pineapple", ValueError, "got 2",
+    net=None, matrix=np.empty((10, 2), np.int32))
+bad("_core.score_rows-stop-past-end", _score_rows, "pineapple", IndexError, "11", stop=11)
+bad("_core.score_rows-negative-start", _score_rows, "pineapple", IndexError, "-1", start=-1)
+bad("_core.score_rows-5-players", _score_rows, "pineapple", ValueError, "2 to 4", players=5)
+bad("_core.RuleTables-fl-count-300", _tables, None, ValueError, "0..255",
+    entry=tuple(np.full(ofc.STRENGTH_MAX + 1, 300, np.int64) for _ in range(3)), more=())
+bad("_core.RuleTables-stay-cards-256", _tables, None, ValueError, "stay_cards", "256",
+    stay_cards=256, more=())
+bad("_core.RuleTables-fl-both-negative", _tables, None, ValueError, "fl_both", fl_both=-1, more=())
+bad("_core.RuleTables-short-table", _tables, None, ValueError, "(5,)",
+    middle_live=np.zeros(5, np.uint8), more=())
 
 
 # ----------------------------------------------------------------- the test
