@@ -14,6 +14,8 @@ mappings and bad input.
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 import threading
 from typing import Any
 
@@ -330,3 +332,46 @@ def test_first_bad_hand_whatever_the_workers() -> None:
     for w in (1, 2, -1):
         with pytest.raises(ValueError, match="hand 321"):
             solve_fantasyland(hands, workers=w)
+
+
+# ------------------------------------------------------------------- memory
+
+RSS_SCRIPT = """
+import sys
+import numpy as np
+import ofc_fast as ofc
+from ofc_fast import _fantasyland
+from ofc_fast.fantasyland import _spec
+
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096
+
+hands = np.argsort(np.random.default_rng(5).random((16, 52)), axis=1)[:, :15].astype(np.uint8)
+bad = hands.copy()
+bad[-1, 3] = bad[-1, 4]
+spec = _spec(ofc.LOW)
+def once():
+    ofc.solve_fantasyland(hands, "pineapple", stay_value=15)
+    ofc.solve_fantasyland(ofc.card_str(hands[0]), "low")
+    try:
+        ofc.solve_fantasyland(bad)
+    except ValueError:
+        pass
+    _fantasyland.CRules(spec)   # its ~100 KB of tables are freed with it
+    _fantasyland.enumerate_rows(_fantasyland.CRules(spec), hands[:1, :13].copy(), np.zeros(2), 0, 1)
+for _ in range(30):
+    once()
+start = rss()
+for _ in range(200):
+    once()
+print(rss() - start)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/statm")
+def test_no_memory_growth() -> None:
+    run = subprocess.run([sys.executable, "-c", RSS_SCRIPT], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    grew = int(run.stdout.split()[-1])
+    assert grew < 8 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB over 200 rounds"
