@@ -400,3 +400,24 @@ def test_no_memory_growth() -> None:
     assert run.returncode == 0, run.stderr
     grew = int(run.stdout.split()[-1])
     assert grew < 8 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB over 200 rounds"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_a_long_array(workers: int) -> None:
+    """Ctrl-C (here: _thread.interrupt_main) is noticed between chunks of 64 hands."""
+    import _thread
+    import time
+    hands = np.resize(random_hands(256, 17, 13), (40_000, 17))   # some 20 s of work
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve_fantasyland(hands, workers=workers)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 3.0
+    # and the next call is right
+    again = solve_fantasyland(hands[:64], workers=workers)
+    assert isinstance(again, FantasylandArrays)
+    check_properties(hands[:64], ofc.PINEAPPLE, 0.0)
