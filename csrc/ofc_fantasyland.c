@@ -14,14 +14,19 @@
  * 3. Each bottom gets an upper bound on any setting over it: its royalty +
  *    the best middle royalty no stronger than it (Low: any live middle) +
  *    the best top no stronger than it + stay_value when some row could
- *    stay.  Bottoms go in decreasing bound (then in tie-break order) until
- *    the bound falls below the best value found.
- * 4. Over a bottom, every middle from the free cards, bounded again with
- *    the top capped by the middle (Low: by the bottom); a middle that can
- *    still win takes the best top among the cards left, exactly.
- * Bounds ignore which cards the other rows use, so they are true upper
- * bounds for any royalty table; equality with the best value found is not
- * pruned unless the tie-break already loses, so ties are decided exactly.
+ *    stay.  The bottom of greatest bound is solved first; the bottoms that
+ *    can still beat it are sorted by bound (then in tie-break order) and
+ *    taken until the bound falls below the best value found.  Each is
+ *    bounded again with the tops that avoid its cards (the rich tops, those
+ *    with a royalty, sorted by it) before its middles are tried.
+ * 4. Over a bottom, every middle from the free cards: an integer filter,
+ *    then the bound with the top capped by the middle (Low: by the bottom);
+ *    a middle that can still win takes the best top among the cards left,
+ *    exactly.
+ * Bounds only ever ignore constraints (which cards the other rows use, the
+ * exact cap within a bucket of values), so they are true upper bounds for
+ * any royalty table; equality with the best value found is not pruned
+ * unless the tie-break already loses, so ties are decided exactly.
  */
 #include <math.h>
 #include <stdlib.h>
