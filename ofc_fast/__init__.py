@@ -43,6 +43,7 @@ from .subsets import BestHand, best_hand, subset_strengths
 from .rows import partial_strength, royalty
 from .deals import ScoreDetails, find_duplicates, score_details
 from . import compat
+from .fantasyland import FantasylandArrays, FantasylandResult, solve_fantasyland
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -53,6 +54,7 @@ __all__ = [
     "MatchResult", "play_match",
     "STRENGTH_TABLE_DTYPE", "ranks", "strength_table", "BestHand", "best_hand", "subset_strengths",
     "partial_strength", "royalty", "ScoreDetails", "find_duplicates", "score_details", "compat",
+    "FantasylandArrays", "FantasylandResult", "solve_fantasyland",
 ]
 
 

@@ -105,11 +105,12 @@ def run(kernel: Kernel, n: int, workers: int, chunk: int = CHUNK) -> int:
 
     The answer does not depend on ``workers``: each thread takes a contiguous
     part and the smallest failing row over all parts is returned.  ``chunk``:
-    rows per call of ``kernel`` (fewer for kernels that do more per row).
+    rows per call of ``kernel`` (fewer for kernels that do more per row:
+    Fantasyland hands).
     """
     threads = min(workers, max(1, -(-n // chunk)))
-    extra = {} if chunk == CHUNK else {"chunk": chunk}
     first_bad = _FirstBad(n)
+    extra = {} if chunk == CHUNK else {"chunk": chunk}
     if threads == 1:
         return _run_range(kernel, 0, n, first_bad, **extra)
     bounds = [n * i // threads for i in range(threads + 1)]
