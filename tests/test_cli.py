@@ -687,7 +687,7 @@ def test_broken_pipe_is_quiet(tmp_path: Path) -> None:
         proc = subprocess.run(
             f'"{sys.executable}" -m ofc_fast analyze "{path}" --format {fmt} | head -1; '
             f'exit "${{PIPESTATUS[0]}}"', shell=True, executable="/bin/bash",
-            capture_output=True, text=True, env=_subprocess_env(), timeout=120)
+            capture_output=True, text=True, env=_subprocess_env(), timeout=120, cwd=tmp_path)
         assert proc.stderr == "" and proc.returncode == 141, proc
         assert proc.stdout.startswith("deal,player,board" if fmt == "csv" else "[")
 
@@ -695,7 +695,8 @@ def test_broken_pipe_is_quiet(tmp_path: Path) -> None:
 def test_output_streams(tmp_path: Path) -> None:
     """Rows come out while the input is still open (stdin from a pipe)."""
     proc = subprocess.Popen([sys.executable, "-m", "ofc_fast", "analyze", "-"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_subprocess_env())
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_subprocess_env(),
+                            cwd=tmp_path)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         proc.stdin.write(f"{QQ} ; {AA}\n".encode())

@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -394,9 +395,12 @@ print(rss() - start)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/statm")
-def test_no_memory_growth() -> None:
+def test_no_memory_growth(tmp_path: Path) -> None:
+    # outside the checkout, importing the ofc_fast these tests import
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path(ofc.__file__).resolve().parent.parent),
+                                                       os.environ.get("PYTHONPATH", "")]))
     run = subprocess.run([sys.executable, "-c", RSS_SCRIPT], capture_output=True, text=True, timeout=300,
-                         check=False)
+                         check=False, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stderr
     grew = int(run.stdout.split()[-1])
     assert grew < 8 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB over 200 rounds"
