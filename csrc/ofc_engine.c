@@ -1,0 +1,247 @@
+/* The game engine: one hand of OFC, dealt as the rules' dealing fields say,
+ * legal actions, and the built-in policies and self-play (ofc_fast.h). */
+#include <string.h>
+#include "ofc_fast.h"
+
+static const int row_lo[3] = {0, 3, 8}, row_len[3] = {3, 5, 5};
+
+int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                   int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+{
+    int need = 0, k = 0;
+    memset(g, 0, sizeof *g);
+    g->players = players;
+    g->first_round = first_round;
+    g->rounds = rounds;
+    g->round_cards = round_cards;
+    g->round_play = round_play;
+    g->button = button;
+    for (int p = 0; p < players; p++) {
+        g->fl_cards[p] = fl_cards ? fl_cards[p] : 0;
+        need += g->fl_cards[p] ? g->fl_cards[p] : first_round + rounds * round_cards;
+    }
+    if (need > 52) return OFC_ERR_DECK;
+    memset(g->board, OFC_EMPTY, sizeof g->board);
+    /* Fantasyland seats first (RULES 7: engines let them act first), in seat
+     * order from the left of the button, then street by street */
+    for (int i = 1; i <= players; i++) {
+        int p = (button + i) % players;
+        if (g->fl_cards[p]) g->schedule[k++] = p;
+    }
+    for (int s = 0; s <= rounds; s++)
+        for (int i = 1; i <= players; i++) {
+            int p = (button + i) % players;
+            if (!g->fl_cards[p]) g->schedule[k++] = p;
+        }
+    g->nturns = k;
+    ofc_shuffle(seed, hand, need, g->deck);
+    g->step = -1;
+    g->turn = -1;
+    /* the first turn: deal its cards */
+    g->step = 0;
+    g->turn = g->schedule[0];
+    {
+        int p = g->turn, n = g->fl_cards[p] ? g->fl_cards[p] : first_round;
+        memcpy(g->held, g->deck, (size_t)n);
+        g->nheld = n;
+        g->deck_pos = n;
+    }
+    return OFC_GAME_OK;
+}
+
+/* Move to the next turn and deal the cards of the seat to act. */
+static void advance(ofc_game *g)
+{
+    g->nheld = 0;
+    if (++g->step >= g->nturns) {
+        g->turn = -1;
+        return;
+    }
+    int p = g->schedule[g->step];
+    int n = g->fl_cards[p] ? g->fl_cards[p] : g->street[p] == 0 ? g->first_round : g->round_cards;
+    g->turn = p;
+    memcpy(g->held, g->deck + g->deck_pos, (size_t)n);
+    g->nheld = n;
+    g->deck_pos += n;
+}
+
+/* Cards the seat to act must place this turn. */
+static int to_place(const ofc_game *g)
+{
+    return g->street[g->turn] == 0 ? g->first_round : g->round_play;
+}
+
+int ofc_game_check(const ofc_game *g, unsigned code)
+{
+    if (g->turn < 0) return OFC_ERR_OVER;
+    if (g->fl_cards[g->turn]) return OFC_ERR_FANTASYLAND;
+    if (code >= (1u << (2 * g->nheld))) return OFC_ERR_CODE;
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < g->nheld; i++) count[(code >> (2 * i)) & 3u]++;
+    if (count[3] != g->nheld - to_place(g)) return OFC_ERR_DISCARDS;
+    for (int r = 0; r < 3; r++)
+        if (g->filled[g->turn][r] + count[r] > row_len[r]) return OFC_ERR_ROW_FULL;
+    return OFC_GAME_OK;
+}
+
+int ofc_game_legal(const ofc_game *g, uint8_t *mask)
+{
+    int n = 0;
+    memset(mask, 0, OFC_ACTIONS);
+    if (g->turn < 0 || g->fl_cards[g->turn]) return 0;
+    unsigned limit = 1u << (2 * g->nheld);
+    for (unsigned c = 0; c < limit; c++) {
+        int ok = ofc_game_check(g, c) == OFC_GAME_OK;
+        mask[c] = (uint8_t)ok;
+        n += ok;
+    }
+    return n;
+}
+
+/* Place a checked code. */
+static void place(ofc_game *g, unsigned code)
+{
+    int p = g->turn;
+    for (int i = 0; i < g->nheld; i++) {
+        unsigned d = (code >> (2 * i)) & 3u;
+        if (d == 3) {
+            g->discards[p][g->ndiscards[p]++] = g->held[i];
+        } else {
+            g->board[p][row_lo[d] + g->filled[p][d]++] = g->held[i];
+        }
+    }
+    g->street[p]++;
+    advance(g);
+}
+
+int ofc_game_apply(ofc_game *g, unsigned code)
+{
+    int err = ofc_game_check(g, code);
+    if (err) return err;
+    place(g, code);
+    return OFC_GAME_OK;
+}
+
+int ofc_game_set(ofc_game *g, const uint8_t *board)
+{
+    if (g->turn < 0) return OFC_ERR_OVER;
+    if (!g->fl_cards[g->turn]) return OFC_ERR_NOT_FANTASYLAND;
+    uint64_t held = 0, seen = 0;
+    for (int i = 0; i < g->nheld; i++) held |= (uint64_t)1 << g->held[i];
+    for (int i = 0; i < 13; i++) {
+        if (board[i] == OFC_EMPTY) return OFC_ERR_EMPTY_SLOT;
+        if (board[i] > 51 || !(held >> board[i] & 1u) || (seen >> board[i] & 1u))
+            return OFC_ERR_NOT_HELD;
+        seen |= (uint64_t)1 << board[i];
+    }
+    int p = g->turn;
+    memcpy(g->board[p], board, 13);
+    g->filled[p][0] = 3;
+    g->filled[p][1] = 5;
+    g->filled[p][2] = 5;
+    for (int i = 0; i < g->nheld; i++)
+        if (!(seen >> g->held[i] & 1u)) g->discards[p][g->ndiscards[p]++] = g->held[i];
+    g->street[p]++;
+    advance(g);
+    return OFC_GAME_OK;
+}
+
+void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
+                     int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
+{
+    uint8_t deal[13 * OFC_MAX_SEATS];
+    for (int p = 0; p < g->players; p++) {
+        ofc_board_result res;
+        memcpy(deal + 13 * p, g->board[p], 13);
+        ofc_board_eval(g->board[p], g->fl_cards[p] != 0, rules, &res);
+        if (royalties)
+            for (int r = 0; r < 3; r++) royalties[3 * p + r] = res.royalty[r];
+        if (fouled) fouled[p] = res.fouled;
+        if (fantasyland) fantasyland[p] = res.fantasyland;
+    }
+    if (net) ofc_score_batch(deal, 1, g->players, rules, net, 0);
+}
+
+/* ---- policies -------------------------------------------------------------- */
+
+/* A uniform legal code: uniform digits over the candidates (first street: a
+ * row per card; later: which cards to discard, then a row for each other
+ * card), rejected until the rows have room.  Rejection from a uniform
+ * superset is uniform over the legal codes. */
+static unsigned random_code(const ofc_game *g, ofc_rng *rng)
+{
+    int p = g->turn, n = g->nheld, discards = n - to_place(g);
+    int room[3];
+    for (;;) {
+        unsigned code = 0;
+        int used[3] = {0, 0, 0};
+        uint32_t drop = 0;
+        /* choose the discarded cards: a uniform subset of the held ones */
+        for (int k = 0; k < discards; k++) {
+            int i;
+            do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
+            drop |= 1u << i;
+        }
+        for (int r = 0; r < 3; r++) room[r] = row_len[r] - g->filled[p][r];
+        int ok = 1;
+        for (int i = 0; i < n; i++) {
+            unsigned d = (drop >> i & 1u) ? 3u : ofc_rng_below(rng, 3);
+            if (d < 3 && ++used[d] > room[d]) ok = 0;
+            code |= d << (2 * i);
+        }
+        if (ok) return code;
+    }
+}
+
+/* A random board of 13 of the held cards (Fantasyland, random policy). */
+static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
+{
+    uint8_t h[52];
+    int n = g->nheld;
+    memcpy(h, g->held, (size_t)n);
+    for (int i = 0; i < 13; i++) {
+        int j = i + (int)ofc_rng_below(rng, (uint32_t)(n - i));
+        uint8_t t = h[i];
+        h[i] = h[j];
+        h[j] = t;
+        board[i] = h[i];
+    }
+}
+
+void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+{
+    (void)policy;
+    (void)rules;
+    if (g->turn < 0) return;
+    if (g->fl_cards[g->turn]) {
+        uint8_t board[13];
+        random_set(g, rng, board);
+        ofc_game_set(g, board);
+    } else {
+        place(g, random_code(g, rng));
+    }
+}
+
+void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
+                        int round_cards, int round_play, int policy, uint64_t seed,
+                        int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
+                        uint8_t *fouled, uint8_t *fantasyland)
+{
+    ofc_game g;
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t hand = (uint64_t)(index0 + i);
+        ofc_rng rng;
+        /* the policies draw from a stream of their own, beside the deck's */
+        ofc_rng_init(&rng, seed ^ 0xA0761D6478BD642Full, hand);
+        ofc_game_start(&g, players, first_round, rounds, round_cards, round_play, seed, hand,
+                       players - 1, 0);
+        while (g.turn >= 0) ofc_policy_play(&g, policy, rules, &rng);
+        int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
+        ofc_game_result(&g, rules, net ? net + players * i : 0, roy, f, fl);
+        for (int p = 0; p < players; p++) {
+            if (royalty) royalty[players * i + p] = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
+            if (fouled) fouled[players * i + p] = (uint8_t)f[p];
+            if (fantasyland) fantasyland[players * i + p] = (uint8_t)fl[p];
+        }
+    }
+}
