@@ -13,6 +13,7 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 CORE_SOURCES = ["csrc/ofc_eval.c", "csrc/ofc_board.c", "csrc/ofc_tables.c"]
+CORE_SOURCES += ["csrc/ofc_rules.c", "csrc/ofc_fantasyland.c", "csrc/ofc_fantasyland_enum.c"]
 CORE_SOURCES = [s for s in CORE_SOURCES if os.path.exists(s)]
 
 if sys.platform == "win32":
@@ -58,7 +59,7 @@ def ext(name):
 
 
 setup(
-    ext_modules=cythonize([ext("_core")], compiler_directives=directives),
+    ext_modules=cythonize([ext("_core"), ext("_fantasyland")], compiler_directives=directives),
     packages=["ofc_fast", "ofc_fast.include", "ofc_fast.golden"],
     package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc", "ofc_fast.golden": "tests/golden"},
     package_data={

@@ -173,6 +173,99 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fa
 int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                         int32_t *net, int32_t *matrix);
 
+/* ---- Rules from C: a plain spec, its tables, the four presets -----------
+ * ofc_rules points into tables; C users build them from an ofc_rules_spec
+ * (the table-driving fields of the Python Rules, ofc_fast/rules.py) into an
+ * ofc_rules_storage, filled by hand or by ofc_rules_preset:
+ *
+ *     static ofc_rules_storage st;      (about 100 KB: keep it off small stacks)
+ *     ofc_rules_spec spec;
+ *     ofc_rules_preset(&spec, OFC_PRESET_PINEAPPLE);
+ *     spec.scoop_bonus = 6;             (a house variant)
+ *     if (ofc_rules_build(&spec, &st) != 0) ... invalid spec ...
+ *     ofc_analyze_batch(boards, n, NULL, &st.rules, ...);
+ *
+ * Ranks index 0 = deuce .. 12 = ace; categories are enum ofc_category. */
+enum ofc_preset { OFC_PRESET_ORIGINAL = 0, OFC_PRESET_PINEAPPLE, OFC_PRESET_PROGRESSIVE, OFC_PRESET_LOW };
+
+#define OFC_NO_STAY (-1)   /* a stay_* field: this row never keeps a player in Fantasyland */
+
+typedef struct ofc_rules_spec {
+    int32_t low;               /* 1: Low (2-7) OFC, the middle is a deuce-to-seven low */
+    int32_t top_pair[13];      /* royalty of a pair of rank r on top */
+    int32_t top_trips[13];     /* royalty of trips of rank r on top */
+    int32_t middle[10];        /* royalty of a middle of category c (high middles) */
+    int32_t bottom[10];        /* royalty of a bottom of category c */
+    int32_t low_middle[13];    /* Low: royalty of a live middle whose highest rank is r */
+    int32_t low_nuts;          /* Low: royalty of 7-5-4-3-2 (instead of its 7-high one) */
+    int32_t scoop_bonus;       /* extra points for winning all three rows */
+    int32_t fl_top_pair[13];   /* cards dealt on entering Fantasyland with that top pair, 0 = none */
+    int32_t fl_top_trips[13];  /* the same for trips on top */
+    int32_t fl_low_nuts;       /* Low: cards for the nuts in the middle alone */
+    int32_t fl_low_both;       /* Low: cards for the nuts together with a qualifying top */
+    int32_t fl_low_both_required; /* Low: 1 = entry needs both conditions */
+    int32_t stay_cards;        /* cards dealt to a player who stays in Fantasyland */
+    int32_t stay_top, stay_middle, stay_bottom;  /* least category that stays, or OFC_NO_STAY */
+} ofc_rules_spec;
+
+typedef struct ofc_rules_storage {
+    uint32_t info[3][OFC_STRENGTH_MAX + 1];   /* the row_info tables */
+    uint8_t live[OFC_STRENGTH_MAX + 1];       /* middle_live of a Low variant */
+    ofc_rules rules;                          /* points into this storage: do not copy the storage */
+} ofc_rules_storage;
+
+/* Fill spec with a preset (the Python presets ORIGINAL, PINEAPPLE,
+ * PROGRESSIVE, LOW).  Returns 0, or -1 for an unknown preset. */
+int ofc_rules_preset(ofc_rules_spec *spec, int preset);
+
+/* Build the tables of spec into st and point st->rules at them.  Returns 0,
+ * or -1 when a value is out of range (royalties -32768..32767, card counts
+ * 0 or 13..52, a stay category that the row cannot hold, a Low field set in a
+ * high variant or a middle stay in Low); st->rules is then unusable. */
+int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
+
+/* ---- Fantasyland: the best setting of 13 to 17 cards --------------------
+ * The setting of 13 of the cards that maximises its value: royalties of the
+ * three rows plus stay_value when it stays in Fantasyland (rules->row_info
+ * stay bits), never fouled while a legal setting exists.  Ties go to the
+ * setting with the stronger bottom (row value, then its cards compared as a
+ * set: the one holding the highest card code that the other lacks), then the
+ * middle, then the top; so the answer depends on the set of cards only.
+ * With no legal setting (Low without a live middle) the answer is the
+ * greatest setting in that order, fouled, with value 0. */
+typedef struct ofc_fantasyland_result {
+    uint8_t board[13];      /* top 3, middle 5, bottom 5; each row in descending code order */
+    uint8_t discards[4];    /* the n - 13 cards left out, descending; 255 past them */
+    int32_t royalty[3];     /* top, middle, bottom; 0 when fouled */
+    int32_t stays;          /* not fouled and a row meets its stay condition */
+    int32_t fouled;         /* 1 only when no legal setting exists */
+    double value;           /* royalty total + stay_value when it stays; 0 when fouled */
+} ofc_fantasyland_result;
+
+#define OFC_FL_BAD_CARDS (-1)   /* a code > 51 or a card twice */
+#define OFC_FL_BAD_COUNT (-2)   /* n is not 13..17 */
+#define OFC_FL_BAD_VALUE (-3)   /* stay_value is not finite */
+#define OFC_FL_NO_MEMORY (-4)
+
+/* Solve one hand of n (13..17) cards.  Returns 0 or one of OFC_FL_*. */
+int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, double stay_value,
+                          ofc_fantasyland_result *out);
+
+/* Solve `count` hands of k cards stored row after row, with one workspace
+ * for all.  Returns -1 when all are solved; the index of the first hand with
+ * a bad card (results before it are written); or OFC_FL_BAD_COUNT,
+ * OFC_FL_BAD_VALUE, OFC_FL_NO_MEMORY (nothing written). */
+int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k,
+                                    const ofc_rules *rules, double stay_value,
+                                    ofc_fantasyland_result *out);
+
+/* The same answers by plain enumeration of every setting (up to 171,531,360
+ * for 17 cards: slow; the reference the solver is tested against), for
+ * `count` stay values at once: out[i] is the answer for stay_values[i].
+ * Returns 0 or one of OFC_FL_*. */
+int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules,
+                              const double *stay_values, int count, ofc_fantasyland_result *out);
+
 #ifdef __cplusplus
 }
 #endif

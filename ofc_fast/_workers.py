@@ -75,35 +75,36 @@ class _FirstBad:
             self.row = min(self.row, row)
 
 
-def _run_range(kernel: Kernel, start: int, stop: int, first: _FirstBad) -> int:
-    for lo in range(start, stop, CHUNK):
+def _run_range(kernel: Kernel, start: int, stop: int, first: _FirstBad, chunk: int = CHUNK) -> int:
+    for lo in range(start, stop, chunk):
         if lo > first.row:  # a row before this one already failed
             return -1
-        bad = kernel(lo, min(lo + CHUNK, stop))
+        bad = kernel(lo, min(lo + chunk, stop))
         if bad >= 0:
             first.report(bad)
             return bad
     return -1
 
 
-def run(kernel: Kernel, n: int, workers: int) -> int:
+def run(kernel: Kernel, n: int, workers: int, chunk: int = CHUNK) -> int:
     """Run ``kernel`` over rows [0, n); the first invalid row index, or -1.
 
     The answer does not depend on ``workers``: each thread takes a contiguous
-    part and the smallest failing row over all parts is returned.
+    part and the smallest failing row over all parts is returned.  ``chunk``:
+    rows per kernel call, smaller for slow rows (Fantasyland hands).
     """
-    threads = min(workers, max(1, -(-n // CHUNK)))
+    threads = min(workers, max(1, -(-n // chunk)))
     first_bad = _FirstBad(n)
     if threads == 1:
-        return _run_range(kernel, 0, n, first_bad)
+        return _run_range(kernel, 0, n, first_bad, chunk)
     bounds = [n * i // threads for i in range(threads + 1)]
     pool = _get_pool(threads - 1)
     futures: list[Future[int]] = [
-        pool.submit(_run_range, kernel, bounds[i], bounds[i + 1], first_bad)
+        pool.submit(_run_range, kernel, bounds[i], bounds[i + 1], first_bad, chunk)
         for i in range(1, threads)
     ]
     try:
-        _run_range(kernel, bounds[0], bounds[1], first_bad)
+        _run_range(kernel, bounds[0], bounds[1], first_bad, chunk)
         pending = set(futures)
         while pending:  # a timed wait lets Ctrl-C through
             _, pending = wait(pending, timeout=0.05)

@@ -1,0 +1,447 @@
+/* Fantasyland solver: the best setting of 13 to 17 cards, exact, by
+ * branch-and-bound over the bottoms.
+ *
+ * The cards are sorted by code, so a subset of them is a bit mask over
+ * positions 0..n-1 and its colex rank (sum of C(p_i, i+1)) indexes the
+ * per-subset tables; colex order is the order of the masks as integers,
+ * which is the order of the card sets used to break ties (ofc_fast.h).
+ *
+ * 1. Every 5-card subset gets its row values and royalties as a bottom and
+ *    as a middle, every 3-card subset its top value and royalty.
+ * 2. Prefix maxima by row value: the best top royalty with a value <= s
+ *    (a top must not beat the row it is capped by), the best middle royalty
+ *    with a value <= s, and whether any such row stays.
+ * 3. Each bottom gets an upper bound on any setting over it: its royalty +
+ *    the best middle royalty no stronger than it (Low: any live middle) +
+ *    the best top no stronger than it + stay_value when some row could
+ *    stay.  Bottoms go in decreasing bound (then in tie-break order) until
+ *    the bound falls below the best value found.
+ * 4. Over a bottom, every middle from the free cards, bounded again with
+ *    the top capped by the middle (Low: by the bottom); a middle that can
+ *    still win takes the best top among the cards left, exactly.
+ * Bounds ignore which cards the other rows use, so they are true upper
+ * bounds for any royalty table; equality with the best value found is not
+ * pruned unless the tie-break already loses, so ties are decided exactly.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ofc_fast.h"
+
+#define FL_MAX_CARDS 17
+#define FL_FIVES 6188              /* C(17, 5) */
+#define FL_THREES 680              /* C(17, 3) */
+/* The prefix maxima are kept per bucket of 16 row values: a bucket's entry
+ * covers every value in it, a little above the cap too, which only loosens
+ * the bound (the leaf checks the cap exactly) and cuts the per-hand set-up
+ * from 7918 entries to 495. */
+#define FL_SHIFT 4
+#define FL_VALUES ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1)
+#define FL_NONE (-0x40000000)      /* no row at or under this value */
+
+/* C(p, j) for positions p = 0..16: colex ranks of subsets */
+static const uint16_t fl_binom[17][6] = {
+    {1, 0, 0, 0, 0, 0},       {1, 1, 0, 0, 0, 0},        {1, 2, 1, 0, 0, 0},
+    {1, 3, 3, 1, 0, 0},       {1, 4, 6, 4, 1, 0},        {1, 5, 10, 10, 5, 1},
+    {1, 6, 15, 20, 15, 6},    {1, 7, 21, 35, 35, 21},    {1, 8, 28, 56, 70, 56},
+    {1, 9, 36, 84, 126, 126}, {1, 10, 45, 120, 210, 252}, {1, 11, 55, 165, 330, 462},
+    {1, 12, 66, 220, 495, 792}, {1, 13, 78, 286, 715, 1287}, {1, 14, 91, 364, 1001, 2002},
+    {1, 15, 105, 455, 1365, 3003}, {1, 16, 120, 560, 1820, 4368},
+};
+
+typedef struct {
+    uint32_t mask;     /* positions of the cards */
+    uint16_t hv;       /* high-hand strength: the value as a bottom (and a high middle) */
+    uint16_t mv;       /* value as a middle: strength, or the lowball rank in Low */
+    int32_t rb, rm;    /* royalty as a bottom, as a middle */
+    uint8_t sb, sm;    /* stays as a bottom, as a middle */
+    uint8_t live;      /* may be a middle at all (Low: a live low) */
+} fl_five;
+
+typedef struct {
+    uint16_t tv;
+    uint8_t st;
+    int32_t rt;
+} fl_three;
+
+typedef struct fl_work {
+    fl_five five[FL_FIVES];
+    fl_three three[FL_THREES];
+    int32_t top_best[FL_VALUES];   /* best top royalty with value <= s, FL_NONE if no top */
+    uint8_t top_stay[FL_VALUES];   /* some top with value <= s stays */
+    int32_t mid_best[FL_VALUES];   /* high variants: best middle royalty with value <= s */
+    uint8_t mid_stay[FL_VALUES];
+    uint64_t order[2][FL_FIVES];   /* bottoms by bound: [stays possible][..] */
+    uint64_t tmp[FL_FIVES];
+    int32_t ub[FL_FIVES];          /* bound of each bottom (royalties; stays apart) */
+    uint8_t cs[FL_FIVES];          /* that bottom could stay */
+    uint32_t count[2048];
+} fl_work;
+
+/* The best setting found so far, in the order of ofc_fast.h. */
+typedef struct {
+    int found;
+    double value;
+    int bi, mi, ti;              /* colex ranks: equal rank order = card-set order */
+    uint16_t bv, mv, tv;
+    int32_t roy[3];
+    int stays;
+} fl_best;
+
+/* Stable LSD radix sort of n 64-bit keys below 2**bits, ascending, on
+ * bits `from` and up (the keys are in order on the bits below already). */
+static void radix_sort(uint64_t *a, uint64_t *tmp, uint32_t *count, int n, int from, int bits)
+{
+    for (int shift = from; shift < bits; shift += 11) {
+        memset(count, 0, 2048 * sizeof *count);
+        for (int i = 0; i < n; i++) count[(a[i] >> shift) & 2047]++;
+        uint32_t sum = 0;
+        for (int d = 0; d < 2048; d++) {
+            uint32_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (int i = 0; i < n; i++) tmp[count[(a[i] >> shift) & 2047]++] = a[i];
+        memcpy(a, tmp, (size_t)n * sizeof *a);
+    }
+}
+
+/* Tables of every 5- and 3-card subset of the n sorted cards c. */
+static void fill_subsets(fl_work *w, const uint8_t *c, int n, const ofc_rules *r)
+{
+    const int low = r->middle_live != 0;
+    for (int e = 4; e < n; e++)
+        for (int d = 3; d < e; d++)
+            for (int cc = 2; cc < d; cc++)
+                for (int b = 1; b < cc; b++)
+                    for (int a = 0; a < b; a++) {
+                        int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4]
+                              + fl_binom[e][5];
+                        uint64_t key = ofc_key5(c[a], c[b], c[cc], c[d], c[e]);
+                        uint32_t slot = ofc_slot5(key);
+                        unsigned shift = ofc_flush_shift(key);
+                        fl_five *f = &w->five[i];
+                        f->mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
+                        f->hv = (uint16_t)(ofc_hand5[slot] >> shift);
+                        f->mv = low ? (uint16_t)(ofc_low5[slot] >> shift) : f->hv;
+                        uint32_t ib = r->row_info[2][f->hv], im = r->row_info[1][f->mv];
+                        f->rb = OFC_ROYALTY(ib);
+                        f->sb = (uint8_t)OFC_STAY(ib);
+                        f->rm = OFC_ROYALTY(im);
+                        f->sm = (uint8_t)OFC_STAY(im);
+                        f->live = low ? r->middle_live[f->mv] : 1;
+                    }
+    for (int cc = 2; cc < n; cc++)
+        for (int b = 1; b < cc; b++)
+            for (int a = 0; a < b; a++) {
+                fl_three *t = &w->three[fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3]];
+                t->tv = ofc_strength3_unchecked(c[a], c[b], c[cc]);
+                uint32_t it = r->row_info[0][t->tv];
+                t->rt = OFC_ROYALTY(it);
+                t->st = (uint8_t)OFC_STAY(it);
+            }
+}
+
+/* Running maxima over the value buckets. */
+static void prefix_max(int32_t *best, uint8_t *stay)
+{
+    int32_t b = FL_NONE;
+    uint8_t s = 0;
+    for (int v = 0; v < FL_VALUES; v++) {
+        b = best[v] > b ? best[v] : b;
+        s |= stay[v];
+        best[v] = b;
+        stay[v] = s;
+    }
+}
+
+/* Nonzero when a setting over (bottom bi, middle mi) whose value is at
+ * least `value` could come before the best one in the tie-break order. */
+static inline int could_win(const fl_best *best, double value, uint16_t bv, int bi, int mi,
+                            uint16_t mv)
+{
+    if (!best->found || value > best->value) return 1;
+    if (value < best->value) return 0;
+    if (bv != best->bv) return bv > best->bv;
+    if (bi != best->bi) return bi > best->bi;
+    if (mi < 0) return 1;
+    if (mv != best->mv) return mv > best->mv;
+    return mi >= best->mi;
+}
+
+/* The positions set in mask, ascending; returns how many. */
+static inline int positions(uint32_t mask, int *p)
+{
+    int k = 0;
+    for (int i = 0; mask; i++, mask >>= 1)
+        if (mask & 1u) p[k++] = i;
+    return k;
+}
+
+/* Every middle over bottom bi, and the best top for each that can still win. */
+static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, double Spos,
+                           fl_best *best)
+{
+    const fl_five *b = &w->five[bi];
+    const uint32_t all = (1u << n) - 1u;
+    int r[FL_MAX_CARDS], k = positions(all & ~b->mask, r);
+    for (int j4 = 4; j4 < k; j4++) {
+        int i4 = fl_binom[r[j4]][5];
+        for (int j3 = 3; j3 < j4; j3++) {
+            int i3 = i4 + fl_binom[r[j3]][4];
+            for (int j2 = 2; j2 < j3; j2++) {
+                int i2 = i3 + fl_binom[r[j2]][3];
+                for (int j1 = 1; j1 < j2; j1++) {
+                    int i1 = i2 + fl_binom[r[j1]][2];
+                    for (int j0 = 0; j0 < j1; j0++) {
+                        int mi = i1 + r[j0];
+                        const fl_five *m = &w->five[mi];
+                        /* a high middle must not beat the bottom; a Low one must be live */
+                        if (low ? !m->live : m->hv > b->hv) continue;
+                        unsigned cap = low ? b->hv : m->hv;   /* the top may not beat this */
+                        int32_t tb = w->top_best[cap >> FL_SHIFT];
+                        if (tb == FL_NONE) continue;
+                        int32_t base = b->rb + m->rm;
+                        unsigned sbm = b->sb | m->sm;
+                        double bound = (double)(base + tb) + ((sbm | w->top_stay[cap >> FL_SHIFT]) ? Spos : 0.0);
+                        if (!could_win(best, bound, b->hv, bi, mi, m->mv)) continue;
+                        /* the leaf: the best top among the n - 10 cards left */
+                        int x[FL_MAX_CARDS], nx = positions(all & ~b->mask & ~m->mask, x);
+                        for (int t2 = 2; t2 < nx; t2++)
+                            for (int t1 = 1; t1 < t2; t1++)
+                                for (int t0 = 0; t0 < t1; t0++) {
+                                    int ti = fl_binom[x[t0]][1] + fl_binom[x[t1]][2]
+                                           + fl_binom[x[t2]][3];
+                                    const fl_three *t = &w->three[ti];
+                                    if (t->tv > cap) continue;
+                                    int stays = (int)(sbm | t->st);
+                                    double v = (double)(base + t->rt) + (stays ? S : 0.0);
+                                    if (best->found) {
+                                        if (v < best->value) continue;
+                                        if (v == best->value) {
+                                            /* same value: bottom, middle, then top decide */
+                                            if (b->hv != best->bv || bi != best->bi) {
+                                                if (b->hv < best->bv || (b->hv == best->bv && bi < best->bi))
+                                                    continue;
+                                            } else if (m->mv != best->mv || mi != best->mi) {
+                                                if (m->mv < best->mv || (m->mv == best->mv && mi < best->mi))
+                                                    continue;
+                                            } else if (t->tv < best->tv || (t->tv == best->tv && ti < best->ti)) {
+                                                continue;
+                                            }
+                                        }
+                                    }
+                                    best->found = 1;
+                                    best->value = v;
+                                    best->bi = bi;
+                                    best->mi = mi;
+                                    best->ti = ti;
+                                    best->bv = b->hv;
+                                    best->mv = m->mv;
+                                    best->tv = t->tv;
+                                    best->roy[0] = t->rt;
+                                    best->roy[1] = m->rm;
+                                    best->roy[2] = b->rb;
+                                    best->stays = stays;
+                                }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* No legal setting: the greatest one in the tie-break order, row by row. */
+static void best_fouled(const fl_work *w, int n, int n5, fl_best *best)
+{
+    int bi = -1, mi = -1, ti = -1;
+    for (int i = 0; i < n5; i++)
+        if (bi < 0 || w->five[i].hv >= w->five[bi].hv) bi = i;   /* ties: the later (greater) set */
+    for (int i = 0; i < n5; i++)
+        if (!(w->five[i].mask & w->five[bi].mask) && (mi < 0 || w->five[i].mv >= w->five[mi].mv))
+            mi = i;
+    const uint32_t all = (1u << n) - 1u;
+    int x[FL_MAX_CARDS], nx = positions(all & ~w->five[bi].mask & ~w->five[mi].mask, x);
+    for (int t2 = 2; t2 < nx; t2++)
+        for (int t1 = 1; t1 < t2; t1++)
+            for (int t0 = 0; t0 < t1; t0++) {
+                int i = fl_binom[x[t0]][1] + fl_binom[x[t1]][2] + fl_binom[x[t2]][3];
+                if (ti < 0 || w->three[i].tv > w->three[ti].tv
+                    || (w->three[i].tv == w->three[ti].tv && i > ti))
+                    ti = i;
+            }
+    best->found = 1;
+    best->value = 0.0;
+    best->bi = bi;
+    best->mi = mi;
+    best->ti = ti;
+    best->roy[0] = best->roy[1] = best->roy[2] = 0;
+    best->stays = 0;
+}
+
+/* The cards of a subset mask, descending, into out. */
+static int row_cards(uint32_t mask, const uint8_t *c, int n, uint8_t *out)
+{
+    int k = 0;
+    for (int p = n - 1; p >= 0; p--)
+        if (mask >> p & 1u) out[k++] = c[p];
+    return k;
+}
+
+static uint32_t three_mask(int ti, int n)
+{
+    /* invert the colex rank: the greatest position first */
+    uint32_t mask = 0;
+    for (int j = 3; j >= 1; j--) {
+        int p = n - 1;
+        while (fl_binom[p][j] > ti) p--;
+        ti -= fl_binom[p][j];
+        mask |= 1u << p;
+    }
+    return mask;
+}
+
+static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, double S,
+                 ofc_fantasyland_result *out)
+{
+    uint8_t c[FL_MAX_CARDS];
+    if (n < 13 || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (!isfinite(S)) return OFC_FL_BAD_VALUE;
+    if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
+    /* sorted codes: positions in code order */
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && c[j - 1] > cards[i]; j--) c[j] = c[j - 1];
+        c[j] = cards[i];
+    }
+    const int low = r->middle_live != 0;
+    const int n5 = fl_binom[n - 1][5] + fl_binom[n - 1][4];   /* C(n, 5) */
+    const int n3 = fl_binom[n - 1][3] + fl_binom[n - 1][2];   /* C(n, 3) */
+    const double Spos = S > 0 ? S : 0.0;   /* a stay adds at most this */
+    fill_subsets(w, c, n, r);
+
+    for (int v = 0; v < FL_VALUES; v++) {
+        w->top_best[v] = FL_NONE;
+        w->mid_best[v] = FL_NONE;
+    }
+    memset(w->top_stay, 0, sizeof w->top_stay);
+    memset(w->mid_stay, 0, sizeof w->mid_stay);
+    for (int i = 0; i < n3; i++) {
+        const fl_three *t = &w->three[i];
+        unsigned v = t->tv >> FL_SHIFT;
+        if (t->rt > w->top_best[v]) w->top_best[v] = t->rt;
+        w->top_stay[v] |= t->st;
+    }
+    prefix_max(w->top_best, w->top_stay);
+    int32_t live_best = FL_NONE;   /* Low: the best live middle, uncapped */
+    uint8_t live_stay = 0;
+    for (int i = 0; i < n5; i++) {
+        const fl_five *f = &w->five[i];
+        if (!f->live) continue;
+        if (low) {
+            live_best = f->rm > live_best ? f->rm : live_best;
+            live_stay |= f->sm;
+        } else {
+            unsigned v = f->hv >> FL_SHIFT;
+            if (f->rm > w->mid_best[v]) w->mid_best[v] = f->rm;
+            w->mid_stay[v] |= f->sm;
+        }
+    }
+    if (!low) prefix_max(w->mid_best, w->mid_stay);
+
+    fl_best best;
+    memset(&best, 0, sizeof best);
+    if (!low || live_best != FL_NONE) {
+        /* bounds of the bottoms, as sort keys: bound, then value, then rank */
+        int32_t *ub = w->ub;
+        uint8_t *cs = w->cs;
+        int32_t lo = INT32_MAX, hi = INT32_MIN;
+        for (int i = 0; i < n5; i++) {
+            const fl_five *f = &w->five[i];
+            unsigned v = f->hv >> FL_SHIFT;
+            int32_t tb = w->top_best[v];
+            int32_t mb = low ? live_best : w->mid_best[v];
+            if (tb == FL_NONE || mb == FL_NONE) {
+                ub[i] = FL_NONE;
+                continue;
+            }
+            ub[i] = f->rb + mb + tb;
+            cs[i] = (uint8_t)((f->sb | (low ? live_stay : w->mid_stay[v]) | w->top_stay[v])
+                              && Spos > 0);
+            lo = ub[i] < lo ? ub[i] : lo;
+            hi = ub[i] > hi ? ub[i] : hi;
+        }
+        int len[2] = {0, 0};
+        for (int i = 0; i < n5; i++) {
+            if (ub[i] == FL_NONE) continue;
+            uint64_t key = (uint64_t)(uint32_t)(ub[i] - lo) << 26 | (uint64_t)w->five[i].hv << 13
+                         | (uint64_t)i;
+            w->order[cs[i]][len[cs[i]]++] = key;
+        }
+        int bits = 26;
+        for (uint32_t span = (uint32_t)(hi - lo); span; span >>= 1) bits++;
+        /* the keys were made in rank order: sort on the bound and value only */
+        radix_sort(w->order[0], w->tmp, w->count, len[0], 13, bits);
+        radix_sort(w->order[1], w->tmp, w->count, len[1], 13, bits);
+        /* merge the two lists from their ends: greatest bound first */
+        int p0 = len[0] - 1, p1 = len[1] - 1;
+        while (p0 >= 0 || p1 >= 0) {
+            uint64_t k0 = p0 >= 0 ? w->order[0][p0] : 0, k1 = p1 >= 0 ? w->order[1][p1] : 0;
+            double b0 = p0 >= 0 ? (double)((int32_t)(k0 >> 26) + lo) : -HUGE_VAL;
+            double b1 = p1 >= 0 ? (double)((int32_t)(k1 >> 26) + lo) + Spos : -HUGE_VAL;
+            int take1 = b1 > b0 || (b1 == b0 && (k1 & 0x3FFFFFF) > (k0 & 0x3FFFFFF));
+            double bound = take1 ? b1 : b0;
+            uint64_t key = take1 ? k1 : k0;
+            if (take1) p1--; else p0--;
+            if (best.found && bound < best.value) break;
+            int bi = (int)(key & 8191);
+            if (!could_win(&best, bound, w->five[bi].hv, bi, -1, 0)) continue;
+            explore_bottom(w, n, low, bi, S, Spos, &best);
+        }
+    }
+    int fouled = !best.found;
+    if (fouled) best_fouled(w, n, n5, &best);
+
+    const uint32_t all = (1u << n) - 1u;
+    uint32_t tm = three_mask(best.ti, n), mm = w->five[best.mi].mask, bm = w->five[best.bi].mask;
+    row_cards(tm, c, n, out->board);
+    row_cards(mm, c, n, out->board + 3);
+    row_cards(bm, c, n, out->board + 8);
+    memset(out->discards, 255, sizeof out->discards);
+    row_cards(all & ~(tm | mm | bm), c, n, out->discards);
+    for (int i = 0; i < 3; i++) out->royalty[i] = best.roy[i];
+    out->stays = best.stays;
+    out->fouled = fouled;
+    out->value = best.value;
+    return 0;
+}
+
+int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, double stay_value,
+                          ofc_fantasyland_result *out)
+{
+    fl_work *w = (fl_work *)malloc(sizeof *w);
+    if (!w) return OFC_FL_NO_MEMORY;
+    int rc = solve(w, cards, n, rules, stay_value, out);
+    free(w);
+    return rc;
+}
+
+int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k,
+                                    const ofc_rules *rules, double stay_value,
+                                    ofc_fantasyland_result *out)
+{
+    if (k < 13 || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (!isfinite(stay_value)) return OFC_FL_BAD_VALUE;
+    if (count <= 0) return -1;
+    fl_work *w = (fl_work *)malloc(sizeof *w);
+    if (!w) return OFC_FL_NO_MEMORY;
+    int64_t bad = -1;
+    for (int64_t i = 0; i < count; i++) {
+        if (solve(w, hands + (int64_t)k * i, k, rules, stay_value, out + i) != 0) {
+            bad = i;
+            break;
+        }
+    }
+    free(w);
+    return bad;
+}

@@ -1,0 +1,200 @@
+"""Fantasyland: the best setting of 13 to 17 cards, exactly, in C.
+
+A player in Fantasyland gets all their cards at once (docs/RULES.md §8),
+sets 13 of them and discards the rest.  :func:`solve_fantasyland` finds the
+setting with the greatest value, the royalties of its three rows plus
+``stay_value`` when it stays in Fantasyland, for any :class:`Rules` (custom
+royalty tables, every stay convention, Low's 2-7 middle).  It never returns a
+fouled setting while a legal one exists; ties go to the stronger bottom, then
+middle, then top, so the answer depends on the set of cards only.
+
+>>> r = solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", PINEAPPLE)
+>>> str(r.board), card_str(r.discards)
+('Qd 7c 6c / 9h 9d 9c 2h 2d / As Ks Qs Js Ts', '5c')
+>>> r.royalties, r.stays, r.value
+((0, 12, 25), True, 37.0)
+>>> solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", stay_value=20).value
+57.0
+"""
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _fantasyland, _workers
+from .boards import Board
+from .cards import card_str, cards
+from .hands import _raise_bad_hand, hand_array
+from .rules import PINEAPPLE, Rules, get_rules
+
+__all__ = ["FantasylandResult", "FantasylandArrays", "solve_fantasyland"]
+
+#: hands per kernel call: a few ms to a few tens of ms, so Ctrl-C is noticed quickly
+_CHUNK = 64
+_SIZES = (13, 14, 15, 16, 17)
+
+
+@dataclass(frozen=True, eq=False)
+class FantasylandResult:
+    """The best setting of one Fantasyland hand (:func:`solve_fantasyland`)."""
+
+    board: Board
+    """The 13 cards set: top, middle, bottom, each row in descending card order."""
+    discards: npt.NDArray[np.uint8]
+    """The cards left out (read-only codes, descending): 0 to 4 of them."""
+    royalties: tuple[int, int, int]
+    """Royalties of the top, middle and bottom (0 when fouled)."""
+    stays: bool
+    """The setting stays in Fantasyland (the rules' stay conditions)."""
+    fouled: bool
+    """True only when no legal setting exists (Low without a live middle)."""
+    value: float
+    """Royalty total, plus ``stay_value`` when it stays; 0 when fouled."""
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, FantasylandResult) and self.board == other.board
+                and self.discards.tolist() == other.discards.tolist()
+                and (self.royalties, self.stays, self.fouled, self.value)
+                == (other.royalties, other.stays, other.fouled, other.value))
+
+    def __hash__(self) -> int:
+        return hash((self.board, self.discards.tobytes(), self.royalties, self.value))
+
+    def __str__(self) -> str:
+        what = "FOULED (no legal setting)" if self.fouled else (
+            f"royalties {'+'.join(map(str, self.royalties))}"
+            f"{', stays in Fantasyland' if self.stays else ''}")
+        discards = card_str(self.discards) if len(self.discards) else "none"
+        return f"{self.board}; {what}; value {self.value:g}; discards {discards}"
+
+
+class FantasylandArrays(NamedTuple):
+    """Result of :func:`solve_fantasyland` for an array of hands, one entry per hand."""
+
+    board: npt.NDArray[np.uint8]
+    """(..., 13) the boards set: top 3, middle 5, bottom 5 (each row descending)."""
+    discards: npt.NDArray[np.uint8]
+    """(..., k - 13) the cards left out, descending."""
+    royalties: npt.NDArray[np.int16]
+    """(..., 3) royalties of top, middle and bottom (0 when fouled)."""
+    stays: npt.NDArray[np.bool_]
+    """The setting stays in Fantasyland."""
+    fouled: npt.NDArray[np.bool_]
+    """No legal setting exists (Low without a live middle)."""
+    value: npt.NDArray[np.float64]
+    """Royalty total, plus the stay value when it stays; 0 when fouled."""
+
+
+def _spec(rules: Rules) -> dict[str, Any]:
+    """The fields of the C struct ofc_rules_spec for a Rules object."""
+    def category(c: Any) -> int:
+        return _fantasyland.NO_STAY if c is None else int(c)
+    return dict(
+        low=int(rules.low), top_pair=rules.top_pair, top_trips=rules.top_trips,
+        middle=rules.middle, bottom=rules.bottom, low_middle=rules.low_middle,
+        low_nuts=rules.low_nuts, scoop_bonus=rules.scoop_bonus, fl_top_pair=rules.fl_top_pair,
+        fl_top_trips=rules.fl_top_trips, fl_low_nuts=rules.fl_low_nuts,
+        fl_low_both=rules.fl_low_both,
+        fl_low_both_required=int(rules.low and rules.fl_low_mode == "both"),
+        stay_cards=rules.stay_cards, stay_top=category(rules.stay_top),
+        stay_middle=category(rules.stay_middle), stay_bottom=category(rules.stay_bottom))
+
+
+@functools.lru_cache(maxsize=64)
+def _c_rules(rules: Rules) -> _fantasyland.CRules:
+    """The rules' tables built by the C builder (ofc_rules_build), once per Rules."""
+    return _fantasyland.CRules(_spec(rules))
+
+
+def _stay_value(stay_value: Any, rules: Rules) -> float:
+    """One number: ``stay_value`` itself, or its entry for ``rules.stay_cards``."""
+    if isinstance(stay_value, Mapping):
+        if rules.stay_cards in stay_value:
+            value = stay_value[rules.stay_cards]
+        elif rules.stay_cards == 0 or all(s is None for s in rules.stay_conditions):
+            return 0.0   # these rules never stay
+        else:
+            raise ValueError(f"stay_value has no entry for {rules.stay_cards} cards, the "
+                             f"count a player who stays gets in {rules.name!r} "
+                             f"(rules.stay_cards); its keys are {sorted(stay_value)!r}")
+        where = f"stay_value[{rules.stay_cards}]"
+    else:
+        value, where = stay_value, "stay_value"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{where} must be a number (or a mapping from Fantasyland card count "
+                        f"to a number), got {type(value).__name__} {value!r}")
+    out = float(value)
+    if not math.isfinite(out):
+        raise ValueError(f"{where} must be finite, got {value!r}")
+    return out
+
+
+@overload
+def solve_fantasyland(cards: str, rules: Rules | str = ..., *, stay_value: float | Mapping[int, float] = ...,
+                      workers: int = ...) -> FantasylandResult: ...
+@overload
+def solve_fantasyland(cards: Any, rules: Rules | str = ..., *, stay_value: float | Mapping[int, float] = ...,
+                      workers: int = ...) -> FantasylandResult | FantasylandArrays: ...
+
+
+def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
+                      stay_value: float | Mapping[int, float] = 0.0,
+                      workers: int = 1) -> FantasylandResult | FantasylandArrays:
+    """The best setting of a Fantasyland hand of 13 to 17 cards, exactly.
+
+    ``cards``: one hand (text, or a sequence / 1-d array of codes or card
+    texts) gives a :class:`FantasylandResult`; an integer array ``(..., k)``
+    of hands (13 <= k <= 17) gives :class:`FantasylandArrays` with leading
+    shape ``(...)``.  The value of a setting is its royalty total (the rules'
+    tables) plus ``stay_value`` when it stays in Fantasyland; ``stay_value``
+    may be a mapping from a Fantasyland card count to a value (Progressive:
+    ``{14: 20, 15: 25, ...}``), and the entry used is the count a player who
+    stays gets, ``rules.stay_cards``.  A fouled setting is returned only when
+    no legal one exists (Low: no live middle), with value 0.  Ties in value go
+    to the stronger bottom (row value, then the set holding the highest card
+    the other lacks), then the middle, then the top.  ``workers``: threads
+    (-1 = every core); the GIL is released while hands are solved.
+
+    >>> r = solve_fantasyland("Ah Ad Ac Kh Kd 2s 3s 4s 5s 6s 7h 8h 9h Th", "progressive",
+    ...                       stay_value={14: 30})
+    >>> print(r)
+    Ah Ad Ac / Kh Th 9h 8h 7h / 6s 5s 4s 3s 2s; royalties 22+8+15, stays in Fantasyland; value 75; discards Kd
+    >>> hands = cards(["Ah Ad Ac Kh Kd 2s 3s 4s 5s 6s 7h 8h 9h Th 2c",
+    ...                "2c 3d 4h 5s 7c 8d 9h Tc Jd Qh Ks Ad 6h 8c 9d"])
+    >>> many = solve_fantasyland(hands, "low", stay_value=10)
+    >>> many.royalties.tolist(), many.stays.tolist(), many.value.tolist()
+    ([[22, 0, 15], [4, 8, 2]], [True, False], [47.0, 14.0])
+    >>> card_str(many.board[1])
+    '9h 9d 8d 7c 5s 4h 3d 2c Ad Ks Qh Jd Tc'
+    """
+    r = get_rules(rules)
+    w = _workers.resolve_workers(workers)
+    stay = _stay_value(stay_value, r)
+    flat, lead, one = hand_array(cards, _SIZES)
+    n, k = flat.shape
+    board = np.empty((n, 13), dtype=np.uint8)
+    discards = np.empty((n, k - 13), dtype=np.uint8)
+    royalties = np.empty((n, 3), dtype=np.int16)
+    stays = np.empty(n, dtype=np.uint8)
+    fouled = np.empty(n, dtype=np.uint8)
+    value = np.empty(n, dtype=np.float64)
+    tables = _c_rules(r)
+    bad = _workers.run(
+        lambda lo, hi: _fantasyland.solve_rows(tables, flat, stay, board, discards, royalties,
+                                               stays, fouled, value, lo, hi), n, w, _CHUNK)
+    if bad >= 0:
+        _raise_bad_hand(flat, bad, lead)
+    if one:
+        disc = discards[0].copy()
+        disc.setflags(write=False)
+        return FantasylandResult(Board(board[0]), disc, (int(royalties[0, 0]), int(royalties[0, 1]),
+                                 int(royalties[0, 2])), bool(stays[0]), bool(fouled[0]), float(value[0]))
+    return FantasylandArrays(board.reshape(lead + (13,)), discards.reshape(lead + (k - 13,)),
+                             royalties.reshape(lead + (3,)), stays.view(np.bool_).reshape(lead),
+                             fouled.view(np.bool_).reshape(lead), value.reshape(lead))
