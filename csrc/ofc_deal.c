@@ -1,11 +1,17 @@
 /* Dealing: seeded, counter-based shuffles (ofc_fast.h: ofc_rng). */
+#include <string.h>
 #include "ofc_fast.h"
+
+static const uint8_t fresh_deck[52] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
+    49, 50, 51};
 
 void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
 {
     ofc_rng g;
     ofc_rng_init(&g, seed, index);
-    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+    memcpy(deck, fresh_deck, 52);
     /* position i takes a uniform card among those not yet dealt */
     for (int i = 0; i < k; i++) {
         int j = i + (int)ofc_rng_below(&g, (uint32_t)(52 - i));

@@ -164,33 +164,44 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
 
 /* ---- policies -------------------------------------------------------------- */
 
-/* A uniform legal code: uniform digits over the candidates (first street: a
- * row per card; later: which cards to discard, then a row for each other
- * card), rejected until the rows have room.  Rejection from a uniform
- * superset is uniform over the legal codes. */
+/* A uniform legal code, drawn without rejection: a random order of the held
+ * cards (the first ones are discarded), then how many go to each row with
+ * probability proportional to the number of ways to place them there
+ * (multinomial m! / (a! b! c!) under the rows' room); the cards in order
+ * then fill top, middle, bottom.  Every legal code has the same chance. */
 static unsigned random_code(const ofc_game *g, ofc_rng *rng)
 {
-    int p = g->turn, n = g->nheld, discards = n - to_place(g);
-    int room[3];
-    for (;;) {
-        unsigned code = 0;
-        int used[3] = {0, 0, 0};
-        uint32_t drop = 0;
-        /* choose the discarded cards: a uniform subset of the held ones */
-        for (int k = 0; k < discards; k++) {
-            int i;
-            do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
-            drop |= 1u << i;
-        }
-        for (int r = 0; r < 3; r++) room[r] = row_len[r] - g->filled[p][r];
-        int ok = 1;
-        for (int i = 0; i < n; i++) {
-            unsigned d = (drop >> i & 1u) ? 3u : ofc_rng_below(rng, 3);
-            if (d < 3 && ++used[d] > room[d]) ok = 0;
-            code |= d << (2 * i);
-        }
-        if (ok) return code;
+    static const uint32_t fact[6] = {1, 1, 2, 6, 24, 120};
+    int p = g->turn, n = g->nheld, d = n - to_place(g), m = n - d;
+    int room[3], idx[5];
+    for (int r = 0; r < 3; r++) room[r] = row_len[r] - g->filled[p][r];
+    for (int i = 0; i < n; i++) idx[i] = i;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)ofc_rng_below(rng, (uint32_t)(i + 1));
+        int t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
     }
+    uint32_t total = 0;
+    for (int a = 0; a <= m && a <= room[0]; a++)
+        for (int b = 0; a + b <= m && b <= room[1]; b++)
+            if (m - a - b <= room[2]) total += fact[m] / (fact[a] * fact[b] * fact[m - a - b]);
+    uint32_t pick = ofc_rng_below(rng, total);
+    int ca = 0, cb = 0;
+    for (int a = 0; a <= m && a <= room[0]; a++)
+        for (int b = 0; a + b <= m && b <= room[1]; b++) {
+            if (m - a - b > room[2]) continue;
+            uint32_t w = fact[m] / (fact[a] * fact[b] * fact[m - a - b]);
+            if (pick < w) { ca = a; cb = b; goto chosen; }
+            pick -= w;
+        }
+chosen:;
+    unsigned code = 0;
+    for (int k = 0; k < n; k++) {
+        unsigned dest = k < d ? 3u : k < d + ca ? 0u : k < d + ca + cb ? 1u : 2u;
+        code |= dest << (2 * idx[k]);
+    }
+    return code;
 }
 
 /* A random board of 13 of the held cards (Fantasyland, random policy). */
