@@ -3470,7 +3470,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6Tables_4__setstate_cython__(CYTHON
 static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyObject *__pyx_self, __Pyx_memviewslice __pyx_v_boards); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, __Pyx_memviewslice __pyx_v_boards, __Pyx_memviewslice __pyx_v_need, __Pyx_memviewslice __pyx_v_value, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, __Pyx_memviewslice __pyx_v_boards, __Pyx_memviewslice __pyx_v_pools, __Pyx_memviewslice __pyx_v_npool, __Pyx_memviewslice __pyx_v_out, int64_t __pyx_v_budget, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
-static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *__pyx_self, uint64_t __pyx_v_seed, __Pyx_memviewslice __pyx_v_out, int __pyx_v_players, int __pyx_v_cards, int __pyx_v_first_round, int __pyx_v_round_cards, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
+static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *__pyx_self, uint64_t __pyx_v_seed, uint64_t __pyx_v_index0, __Pyx_memviewslice __pyx_v_out, int __pyx_v_players, int __pyx_v_cards, int __pyx_v_first_round, int __pyx_v_round_cards, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, uint64_t __pyx_v_seed, __Pyx_memviewslice __pyx_v_net, __Pyx_memviewslice __pyx_v_royalty, __Pyx_memviewslice __pyx_v_fouled, __Pyx_memviewslice __pyx_v_fantasyland, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc_fast_7_engine_HandState *__pyx_v_self, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, uint64_t __pyx_v_seed, uint64_t __pyx_v_hand, int __pyx_v_button, PyObject *__pyx_v_fl_cards); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_2copy(struct __pyx_obj_8ofc_fast_7_engine_HandState *__pyx_v_self); /* proto */
@@ -3685,7 +3685,7 @@ namespace {
     PyObject *__pyx_slice[1];
     PyObject *__pyx_tuple[3];
     PyObject *__pyx_codeobj_tab[19];
-    PyObject *__pyx_string_tab[213];
+    PyObject *__pyx_string_tab[214];
     PyObject *__pyx_number_tab[12];
 /* #### Code section: module_state_contents ### */
 /* PyFrozenDict.module_state_decls */
@@ -3866,88 +3866,89 @@ static __pyx_mstatetype * const __pyx_mstate_global = &__pyx_mstate_global_stati
 #define __pyx_n_u_i __pyx_string_tab[128]
 #define __pyx_n_u_id __pyx_string_tab[129]
 #define __pyx_n_u_index __pyx_string_tab[130]
-#define __pyx_n_u_int32 __pyx_string_tab[131]
-#define __pyx_n_u_items __pyx_string_tab[132]
-#define __pyx_n_u_itemsize __pyx_string_tab[133]
-#define __pyx_n_u_l __pyx_string_tab[134]
-#define __pyx_n_u_legal_mask __pyx_string_tab[135]
-#define __pyx_n_u_low __pyx_string_tab[136]
-#define __pyx_n_u_m __pyx_string_tab[137]
-#define __pyx_n_u_mask __pyx_string_tab[138]
-#define __pyx_n_u_memview __pyx_string_tab[139]
-#define __pyx_n_u_mode __pyx_string_tab[140]
-#define __pyx_n_u_n __pyx_string_tab[141]
-#define __pyx_n_u_name __pyx_string_tab[142]
-#define __pyx_n_u_ndim __pyx_string_tab[143]
-#define __pyx_n_u_need __pyx_string_tab[144]
-#define __pyx_n_u_net __pyx_string_tab[145]
-#define __pyx_n_u_np __pyx_string_tab[146]
-#define __pyx_n_u_npool __pyx_string_tab[147]
-#define __pyx_n_u_numpy __pyx_string_tab[148]
-#define __pyx_n_u_obj __pyx_string_tab[149]
-#define __pyx_n_u_ofc_fast__engine __pyx_string_tab[150]
-#define __pyx_n_u_other __pyx_string_tab[151]
-#define __pyx_n_u_out __pyx_string_tab[152]
-#define __pyx_n_u_pack __pyx_string_tab[153]
-#define __pyx_n_u_partial_first_bad __pyx_string_tab[154]
-#define __pyx_n_u_partial_rows __pyx_string_tab[155]
-#define __pyx_n_u_play_policy __pyx_string_tab[156]
-#define __pyx_n_u_players __pyx_string_tab[157]
-#define __pyx_n_u_policy __pyx_string_tab[158]
-#define __pyx_n_u_pools __pyx_string_tab[159]
-#define __pyx_n_u_pop __pyx_string_tab[160]
-#define __pyx_n_u_pos __pyx_string_tab[161]
-#define __pyx_n_u_r __pyx_string_tab[162]
-#define __pyx_n_u_register __pyx_string_tab[163]
-#define __pyx_n_u_result __pyx_string_tab[164]
-#define __pyx_n_u_rng __pyx_string_tab[165]
-#define __pyx_n_u_round_cards __pyx_string_tab[166]
-#define __pyx_n_u_round_play __pyx_string_tab[167]
-#define __pyx_n_u_rounds __pyx_string_tab[168]
-#define __pyx_n_u_roy __pyx_string_tab[169]
-#define __pyx_n_u_royalty __pyx_string_tab[170]
-#define __pyx_n_u_rules __pyx_string_tab[171]
-#define __pyx_n_u_scoop_bonus __pyx_string_tab[172]
-#define __pyx_n_u_seat __pyx_string_tab[173]
-#define __pyx_n_u_seed __pyx_string_tab[174]
-#define __pyx_n_u_self __pyx_string_tab[175]
-#define __pyx_n_u_selfplay_rows __pyx_string_tab[176]
-#define __pyx_n_u_set_board __pyx_string_tab[177]
-#define __pyx_n_u_setdefault __pyx_string_tab[178]
-#define __pyx_n_u_shape __pyx_string_tab[179]
-#define __pyx_n_u_size __pyx_string_tab[180]
-#define __pyx_n_u_start __pyx_string_tab[181]
-#define __pyx_n_u_stay_cards __pyx_string_tab[182]
-#define __pyx_n_u_step __pyx_string_tab[183]
-#define __pyx_n_u_stop __pyx_string_tab[184]
-#define __pyx_n_u_stream __pyx_string_tab[185]
-#define __pyx_n_u_street __pyx_string_tab[186]
-#define __pyx_n_u_struct __pyx_string_tab[187]
-#define __pyx_n_u_tables __pyx_string_tab[188]
-#define __pyx_n_u_uint8 __pyx_string_tab[189]
-#define __pyx_n_u_unpack __pyx_string_tab[190]
-#define __pyx_n_u_update __pyx_string_tab[191]
-#define __pyx_n_u_value __pyx_string_tab[192]
-#define __pyx_n_u_values __pyx_string_tab[193]
-#define __pyx_n_u_view __pyx_string_tab[194]
-#define __pyx_n_u_x __pyx_string_tab[195]
-#define __pyx_n_u_zeros __pyx_string_tab[196]
-#define __pyx_n_b_O __pyx_string_tab[197]
-#define __pyx_kp_b_iso88591_Q __pyx_string_tab[198]
-#define __pyx_kp_b_iso88591_uBa_6_RwiwmST_Cq_q_A __pyx_string_tab[199]
-#define __pyx_kp_b_iso88591_A_U_6_q_1AV1Cq_4s_3a_1 __pyx_string_tab[200]
-#define __pyx_kp_b_iso88591_E_awa_aq_as_at1Cq_aq_as_auD_as __pyx_string_tab[201]
-#define __pyx_kp_b_iso88591_uBa_aq_T_x_TU_vWE_7_3awa_q_t1F __pyx_string_tab[202]
-#define __pyx_kp_b_iso88591_E_awa_q_X_7q_q_4q_QcQUUZZ_89_d __pyx_string_tab[203]
-#define __pyx_kp_b_iso88591_A_r_q_Ry_as_e5_RzQRRS_b __pyx_string_tab[204]
-#define __pyx_kp_b_iso88591_A_r_q_V2Q_a_aq_D_1_t5_1 __pyx_string_tab[205]
-#define __pyx_kp_b_iso88591_A_t2WAQ __pyx_string_tab[206]
-#define __pyx_kp_b_iso88591_A_t2Yaq __pyx_string_tab[207]
-#define __pyx_kp_b_iso88591_A_1AT_Qe1A __pyx_string_tab[208]
-#define __pyx_kp_b_iso88591_A_Qat4q __pyx_string_tab[209]
-#define __pyx_kp_b_iso88591_A_T_1_b_as_b_b_4vRq_6_V2Q_RvQc_r __pyx_string_tab[210]
-#define __pyx_kp_b_iso88591_A_y_U_a_XT_XT_q __pyx_string_tab[211]
-#define __pyx_kp_b_iso88591_A_AQe6_q_T_t1A __pyx_string_tab[212]
+#define __pyx_n_u_index0 __pyx_string_tab[131]
+#define __pyx_n_u_int32 __pyx_string_tab[132]
+#define __pyx_n_u_items __pyx_string_tab[133]
+#define __pyx_n_u_itemsize __pyx_string_tab[134]
+#define __pyx_n_u_l __pyx_string_tab[135]
+#define __pyx_n_u_legal_mask __pyx_string_tab[136]
+#define __pyx_n_u_low __pyx_string_tab[137]
+#define __pyx_n_u_m __pyx_string_tab[138]
+#define __pyx_n_u_mask __pyx_string_tab[139]
+#define __pyx_n_u_memview __pyx_string_tab[140]
+#define __pyx_n_u_mode __pyx_string_tab[141]
+#define __pyx_n_u_n __pyx_string_tab[142]
+#define __pyx_n_u_name __pyx_string_tab[143]
+#define __pyx_n_u_ndim __pyx_string_tab[144]
+#define __pyx_n_u_need __pyx_string_tab[145]
+#define __pyx_n_u_net __pyx_string_tab[146]
+#define __pyx_n_u_np __pyx_string_tab[147]
+#define __pyx_n_u_npool __pyx_string_tab[148]
+#define __pyx_n_u_numpy __pyx_string_tab[149]
+#define __pyx_n_u_obj __pyx_string_tab[150]
+#define __pyx_n_u_ofc_fast__engine __pyx_string_tab[151]
+#define __pyx_n_u_other __pyx_string_tab[152]
+#define __pyx_n_u_out __pyx_string_tab[153]
+#define __pyx_n_u_pack __pyx_string_tab[154]
+#define __pyx_n_u_partial_first_bad __pyx_string_tab[155]
+#define __pyx_n_u_partial_rows __pyx_string_tab[156]
+#define __pyx_n_u_play_policy __pyx_string_tab[157]
+#define __pyx_n_u_players __pyx_string_tab[158]
+#define __pyx_n_u_policy __pyx_string_tab[159]
+#define __pyx_n_u_pools __pyx_string_tab[160]
+#define __pyx_n_u_pop __pyx_string_tab[161]
+#define __pyx_n_u_pos __pyx_string_tab[162]
+#define __pyx_n_u_r __pyx_string_tab[163]
+#define __pyx_n_u_register __pyx_string_tab[164]
+#define __pyx_n_u_result __pyx_string_tab[165]
+#define __pyx_n_u_rng __pyx_string_tab[166]
+#define __pyx_n_u_round_cards __pyx_string_tab[167]
+#define __pyx_n_u_round_play __pyx_string_tab[168]
+#define __pyx_n_u_rounds __pyx_string_tab[169]
+#define __pyx_n_u_roy __pyx_string_tab[170]
+#define __pyx_n_u_royalty __pyx_string_tab[171]
+#define __pyx_n_u_rules __pyx_string_tab[172]
+#define __pyx_n_u_scoop_bonus __pyx_string_tab[173]
+#define __pyx_n_u_seat __pyx_string_tab[174]
+#define __pyx_n_u_seed __pyx_string_tab[175]
+#define __pyx_n_u_self __pyx_string_tab[176]
+#define __pyx_n_u_selfplay_rows __pyx_string_tab[177]
+#define __pyx_n_u_set_board __pyx_string_tab[178]
+#define __pyx_n_u_setdefault __pyx_string_tab[179]
+#define __pyx_n_u_shape __pyx_string_tab[180]
+#define __pyx_n_u_size __pyx_string_tab[181]
+#define __pyx_n_u_start __pyx_string_tab[182]
+#define __pyx_n_u_stay_cards __pyx_string_tab[183]
+#define __pyx_n_u_step __pyx_string_tab[184]
+#define __pyx_n_u_stop __pyx_string_tab[185]
+#define __pyx_n_u_stream __pyx_string_tab[186]
+#define __pyx_n_u_street __pyx_string_tab[187]
+#define __pyx_n_u_struct __pyx_string_tab[188]
+#define __pyx_n_u_tables __pyx_string_tab[189]
+#define __pyx_n_u_uint8 __pyx_string_tab[190]
+#define __pyx_n_u_unpack __pyx_string_tab[191]
+#define __pyx_n_u_update __pyx_string_tab[192]
+#define __pyx_n_u_value __pyx_string_tab[193]
+#define __pyx_n_u_values __pyx_string_tab[194]
+#define __pyx_n_u_view __pyx_string_tab[195]
+#define __pyx_n_u_x __pyx_string_tab[196]
+#define __pyx_n_u_zeros __pyx_string_tab[197]
+#define __pyx_n_b_O __pyx_string_tab[198]
+#define __pyx_kp_b_iso88591_Q __pyx_string_tab[199]
+#define __pyx_kp_b_iso88591_uBa_6_7_HE_7_ST_Qc_A __pyx_string_tab[200]
+#define __pyx_kp_b_iso88591_A_U_6_q_1AV1Cq_4s_3a_1 __pyx_string_tab[201]
+#define __pyx_kp_b_iso88591_E_awa_aq_as_at1Cq_aq_as_auD_as __pyx_string_tab[202]
+#define __pyx_kp_b_iso88591_uBa_aq_T_x_TU_vWE_7_3awa_q_t1F __pyx_string_tab[203]
+#define __pyx_kp_b_iso88591_E_awa_q_X_7q_q_4q_QcQUUZZ_89_d __pyx_string_tab[204]
+#define __pyx_kp_b_iso88591_A_r_q_Ry_as_e5_RzQRRS_b __pyx_string_tab[205]
+#define __pyx_kp_b_iso88591_A_r_q_V2Q_a_aq_D_1_t5_1 __pyx_string_tab[206]
+#define __pyx_kp_b_iso88591_A_t2WAQ __pyx_string_tab[207]
+#define __pyx_kp_b_iso88591_A_t2Yaq __pyx_string_tab[208]
+#define __pyx_kp_b_iso88591_A_1AT_Qe1A __pyx_string_tab[209]
+#define __pyx_kp_b_iso88591_A_Qat4q __pyx_string_tab[210]
+#define __pyx_kp_b_iso88591_A_T_1_b_as_b_b_4vRq_6_V2Q_RvQc_r __pyx_string_tab[211]
+#define __pyx_kp_b_iso88591_A_y_U_a_XT_XT_q __pyx_string_tab[212]
+#define __pyx_kp_b_iso88591_A_AQe6_q_T_t1A __pyx_string_tab[213]
 #define __pyx_int_0 __pyx_number_tab[0]
 #define __pyx_int_neg_1 __pyx_number_tab[1]
 #define __pyx_int_neg_2 __pyx_number_tab[2]
@@ -3992,7 +3993,7 @@ static CYTHON_SMALL_CODE int __pyx_m_clear(PyObject *m) {
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_slice[i]); }
   for (int i=0; i<3; ++i) { Py_CLEAR(clear_module_state->__pyx_tuple[i]); }
   for (int i=0; i<19; ++i) { Py_CLEAR(clear_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<213; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<214; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<12; ++i) { Py_CLEAR(clear_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_clear_contents ### */
 /* CommonTypesMetaclass.module_state_clear */
@@ -4034,7 +4035,7 @@ static CYTHON_SMALL_CODE int __pyx_m_traverse(PyObject *m, visitproc visit, void
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_slice[i]); }
   for (int i=0; i<3; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_tuple[i]); }
   for (int i=0; i<19; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<213; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<214; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<12; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_traverse_contents ### */
 /* CommonTypesMetaclass.module_state_traverse */
@@ -19646,9 +19647,9 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
 /* "ofc_fast/_engine.pyx":130
  * # --- dealing ------------------------------------------------------------------------
  * 
- * def deal_rows(uint64_t seed, uint8_t[:, ::1] out, int players, int cards, int first_round,             # <<<<<<<<<<<<<<
- *               int round_cards, Py_ssize_t start, Py_ssize_t stop):
- *     """Deals [start, stop) into rows of out ((n, players * cards))."""
+ * def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,             # <<<<<<<<<<<<<<
+ *               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
+ *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
 */
 
 /* Python wrapper */
@@ -19659,7 +19660,7 @@ PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
 PyObject *__pyx_args, PyObject *__pyx_kwds
 #endif
 ); /*proto*/
-PyDoc_STRVAR(__pyx_doc_8ofc_fast_7_engine_6deal_rows, "Deals [start, stop) into rows of out ((n, players * cards)).");
+PyDoc_STRVAR(__pyx_doc_8ofc_fast_7_engine_6deal_rows, "Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards)).");
 static PyMethodDef __pyx_mdef_8ofc_fast_7_engine_7deal_rows = {"deal_rows", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_8ofc_fast_7_engine_7deal_rows, __Pyx_METH_FASTCALL|METH_KEYWORDS, __pyx_doc_8ofc_fast_7_engine_6deal_rows};
 static PyObject *__pyx_pw_8ofc_fast_7_engine_7deal_rows(PyObject *__pyx_self, 
 #if CYTHON_VECTORCALL
@@ -19669,6 +19670,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
 #endif
 ) {
   uint64_t __pyx_v_seed;
+  uint64_t __pyx_v_index0;
   __Pyx_memviewslice __pyx_v_out = { 0, 0, { 0 }, { 0 }, { 0 } };
   int __pyx_v_players;
   int __pyx_v_cards;
@@ -19680,7 +19682,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   CYTHON_UNUSED Py_ssize_t __pyx_nargs;
   #endif
   CYTHON_UNUSED PyObject *const *__pyx_kwvalues;
-  PyObject* values[8] = {0,0,0,0,0,0,0,0};
+  PyObject* values[9] = {0,0,0,0,0,0,0,0,0};
   int __pyx_lineno = 0;
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
@@ -19696,11 +19698,15 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   #endif
   __pyx_kwvalues = __Pyx_KwValues_FASTCALL(__pyx_args, __pyx_nargs);
   {
-    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_out,&__pyx_mstate_global->__pyx_n_u_players,&__pyx_mstate_global->__pyx_n_u_cards,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_round_cards,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,0};
+    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_index0,&__pyx_mstate_global->__pyx_n_u_out,&__pyx_mstate_global->__pyx_n_u_players,&__pyx_mstate_global->__pyx_n_u_cards,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_round_cards,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
     if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 130, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
+        case  9:
+        values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 130, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
         case  8:
         values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
         if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 130, __pyx_L3_error)
@@ -19738,10 +19744,10 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
       if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "deal_rows", 0) < (0)) __PYX_ERR(0, 130, __pyx_L3_error)
-      for (Py_ssize_t i = __pyx_nargs; i < 8; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("deal_rows", 1, 8, 8, i); __PYX_ERR(0, 130, __pyx_L3_error) }
+      for (Py_ssize_t i = __pyx_nargs; i < 9; i++) {
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("deal_rows", 1, 9, 9, i); __PYX_ERR(0, 130, __pyx_L3_error) }
       }
-    } else if (unlikely(__pyx_nargs != 8)) {
+    } else if (unlikely(__pyx_nargs != 9)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
@@ -19760,19 +19766,22 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
       if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 130, __pyx_L3_error)
       values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
       if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 130, __pyx_L3_error)
+      values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 130, __pyx_L3_error)
     }
     __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[0]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_out = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_out.memview)) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_players = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_cards = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_first_round = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[5]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
-    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[6]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
-    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[7]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
+    __pyx_v_index0 = __Pyx_PyLong_As_uint64_t(values[1]); if (unlikely((__pyx_v_index0 == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
+    __pyx_v_out = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_out.memview)) __PYX_ERR(0, 130, __pyx_L3_error)
+    __pyx_v_players = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
+    __pyx_v_cards = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
+    __pyx_v_first_round = __Pyx_PyLong_As_int(values[5]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
+    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[6]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
+    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[7]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
+    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[8]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("deal_rows", 1, 8, 8, __pyx_nargs); __PYX_ERR(0, 130, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("deal_rows", 1, 9, 9, __pyx_nargs); __PYX_ERR(0, 130, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -19784,12 +19793,13 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  __pyx_r = __pyx_pf_8ofc_fast_7_engine_6deal_rows(__pyx_self, __pyx_v_seed, __pyx_v_out, __pyx_v_players, __pyx_v_cards, __pyx_v_first_round, __pyx_v_round_cards, __pyx_v_start, __pyx_v_stop);
+  __pyx_r = __pyx_pf_8ofc_fast_7_engine_6deal_rows(__pyx_self, __pyx_v_seed, __pyx_v_index0, __pyx_v_out, __pyx_v_players, __pyx_v_cards, __pyx_v_first_round, __pyx_v_round_cards, __pyx_v_start, __pyx_v_stop);
 
   /* function exit code */
   for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
     Py_XDECREF(values[__pyx_temp]);
   }
+
 
   __PYX_XCLEAR_MEMVIEW(&__pyx_v_out, 1);
 
@@ -19802,7 +19812,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   return __pyx_r;
 }
 
-static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *__pyx_self, uint64_t __pyx_v_seed, __Pyx_memviewslice __pyx_v_out, int __pyx_v_players, int __pyx_v_cards, int __pyx_v_first_round, int __pyx_v_round_cards, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop) {
+static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *__pyx_self, uint64_t __pyx_v_seed, uint64_t __pyx_v_index0, __Pyx_memviewslice __pyx_v_out, int __pyx_v_players, int __pyx_v_cards, int __pyx_v_first_round, int __pyx_v_round_cards, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop) {
   PyObject *__pyx_r = NULL;
   __Pyx_RefNannyDeclarations
   int __pyx_t_1;
@@ -19811,11 +19821,11 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
   __Pyx_RefNannySetupContext("deal_rows", 0);
 
   /* "ofc_fast/_engine.pyx":133
- *               int round_cards, Py_ssize_t start, Py_ssize_t stop):
- *     """Deals [start, stop) into rows of out ((n, players * cards))."""
+ *               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
+ *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
  *     if stop > start:             # <<<<<<<<<<<<<<
  *         with nogil:
- *             ofc_deal_batch(seed, start, stop - start, players, cards, first_round, round_cards,
+ *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
 */
   __pyx_t_1 = (__pyx_v_stop > __pyx_v_start);
 
@@ -19823,11 +19833,11 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
 
 
     /* "ofc_fast/_engine.pyx":134
- *     """Deals [start, stop) into rows of out ((n, players * cards))."""
+ *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
  *     if stop > start:
  *         with nogil:             # <<<<<<<<<<<<<<
- *             ofc_deal_batch(seed, start, stop - start, players, cards, first_round, round_cards,
- *                            &out[start, 0])
+ *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
+ *                            first_round, round_cards, &out[start, 0])
 */
     {
         PyThreadState * _save;
@@ -19837,8 +19847,8 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
 
           /* "ofc_fast/_engine.pyx":136
  *         with nogil:
- *             ofc_deal_batch(seed, start, stop - start, players, cards, first_round, round_cards,
- *                            &out[start, 0])             # <<<<<<<<<<<<<<
+ *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
+ *                            first_round, round_cards, &out[start, 0])             # <<<<<<<<<<<<<<
  *     return -1
  * 
 */
@@ -19848,19 +19858,19 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
           /* "ofc_fast/_engine.pyx":135
  *     if stop > start:
  *         with nogil:
- *             ofc_deal_batch(seed, start, stop - start, players, cards, first_round, round_cards,             # <<<<<<<<<<<<<<
- *                            &out[start, 0])
+ *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,             # <<<<<<<<<<<<<<
+ *                            first_round, round_cards, &out[start, 0])
  *     return -1
 */
-          ofc_deal_batch(__pyx_v_seed, __pyx_v_start, (__pyx_v_stop - __pyx_v_start), __pyx_v_players, __pyx_v_cards, __pyx_v_first_round, __pyx_v_round_cards, (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_out.data + __pyx_t_2 * __pyx_v_out.strides[0]) )) + __pyx_t_3)) )))));
+          ofc_deal_batch(__pyx_v_seed, ((int64_t)(__pyx_v_index0 + __pyx_v_start)), (__pyx_v_stop - __pyx_v_start), __pyx_v_players, __pyx_v_cards, __pyx_v_first_round, __pyx_v_round_cards, (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_out.data + __pyx_t_2 * __pyx_v_out.strides[0]) )) + __pyx_t_3)) )))));
         }
 
         /* "ofc_fast/_engine.pyx":134
- *     """Deals [start, stop) into rows of out ((n, players * cards))."""
+ *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
  *     if stop > start:
  *         with nogil:             # <<<<<<<<<<<<<<
- *             ofc_deal_batch(seed, start, stop - start, players, cards, first_round, round_cards,
- *                            &out[start, 0])
+ *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
+ *                            first_round, round_cards, &out[start, 0])
 */
         /*finally:*/ {
           /*normal exit:*/{
@@ -19873,17 +19883,17 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
     }
 
     /* "ofc_fast/_engine.pyx":133
- *               int round_cards, Py_ssize_t start, Py_ssize_t stop):
- *     """Deals [start, stop) into rows of out ((n, players * cards))."""
+ *               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
+ *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
  *     if stop > start:             # <<<<<<<<<<<<<<
  *         with nogil:
- *             ofc_deal_batch(seed, start, stop - start, players, cards, first_round, round_cards,
+ *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
 */
   }
 
   /* "ofc_fast/_engine.pyx":137
- *             ofc_deal_batch(seed, start, stop - start, players, cards, first_round, round_cards,
- *                            &out[start, 0])
+ *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
+ *                            first_round, round_cards, &out[start, 0])
  *     return -1             # <<<<<<<<<<<<<<
  * 
  * 
@@ -19902,9 +19912,9 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
   /* "ofc_fast/_engine.pyx":130
  * # --- dealing ------------------------------------------------------------------------
  * 
- * def deal_rows(uint64_t seed, uint8_t[:, ::1] out, int players, int cards, int first_round,             # <<<<<<<<<<<<<<
- *               int round_cards, Py_ssize_t start, Py_ssize_t stop):
- *     """Deals [start, stop) into rows of out ((n, players * cards))."""
+ * def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,             # <<<<<<<<<<<<<<
+ *               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
+ *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
 */
 
   /* function exit code */
@@ -25982,9 +25992,9 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
   /* "ofc_fast/_engine.pyx":130
  * # --- dealing ------------------------------------------------------------------------
  * 
- * def deal_rows(uint64_t seed, uint8_t[:, ::1] out, int players, int cards, int first_round,             # <<<<<<<<<<<<<<
- *               int round_cards, Py_ssize_t start, Py_ssize_t stop):
- *     """Deals [start, stop) into rows of out ((n, players * cards))."""
+ * def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,             # <<<<<<<<<<<<<<
+ *               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
+ *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
 */
   __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_7deal_rows, 0, __pyx_mstate_global->__pyx_n_u_deal_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[5])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 130, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
@@ -26374,38 +26384,38 @@ static int __Pyx_InitConstants(__pyx_mstatetype *__pyx_mstate) {
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
   {
-    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{8},{15},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{94},{43},{46},{37},{8},{15},{7},{6},{2},{9},{50},{20},{58},{54},{16},{74},{37},{33},{30},{37},{24},{7},{5},{6},{8},{9},{27},{29},{15},{15},{14},{18},{18},{20},{21},{16},{19},{16},{1},{8},{6},{24},{26},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{15},{5},{5},{6},{6},{18},{4},{5},{6},{5},{4},{6},{6},{1},{19},{5},{5},{18},{4},{4},{5},{9},{8},{5},{15},{6},{9},{5},{2},{11},{11},{2},{8},{11},{11},{5},{6},{7},{6},{4},{1},{2},{5},{5},{5},{8},{2},{10},{3},{1},{4},{7},{4},{2},{4},{4},{4},{3},{2},{5},{5},{3},{16},{5},{3},{4},{17},{12},{11},{7},{6},{5},{3},{3},{2},{8},{6},{3},{11},{10},{6},{3},{7},{5},{11},{4},{4},{4},{13},{9},{10},{5},{4},{5},{10},{4},{4},{6},{6},{6},{6},{5},{6},{6},{5},{6},{4},{1},{5}};
-    const struct { const unsigned int length: 8; } bytes_length_index[] = {{1},{9},{56},{65},{81},{100},{78},{54},{56},{15},{15},{23},{17},{163},{45},{38}};
+    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{8},{15},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{94},{43},{46},{37},{8},{15},{7},{6},{2},{9},{50},{20},{58},{54},{16},{74},{37},{33},{30},{37},{24},{7},{5},{6},{8},{9},{27},{29},{15},{15},{14},{18},{18},{20},{21},{16},{19},{16},{1},{8},{6},{24},{26},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{15},{5},{5},{6},{6},{18},{4},{5},{6},{5},{4},{6},{6},{1},{19},{5},{5},{18},{4},{4},{5},{9},{8},{5},{15},{6},{9},{5},{2},{11},{11},{2},{8},{11},{11},{5},{6},{7},{6},{4},{1},{2},{5},{6},{5},{5},{8},{2},{10},{3},{1},{4},{7},{4},{2},{4},{4},{4},{3},{2},{5},{5},{3},{16},{5},{3},{4},{17},{12},{11},{7},{6},{5},{3},{3},{2},{8},{6},{3},{11},{10},{6},{3},{7},{5},{11},{4},{4},{4},{13},{9},{10},{5},{4},{5},{10},{4},{4},{6},{6},{6},{6},{5},{6},{6},{5},{6},{4},{1},{5}};
+    const struct { const unsigned int length: 8; } bytes_length_index[] = {{1},{9},{62},{65},{81},{100},{78},{54},{56},{15},{15},{23},{17},{163},{45},{38}};
     #ifndef CYTHON_COMPRESS_STRINGS
       #define CYTHON_COMPRESS_STRINGS 90
     #endif
-    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1859 bytes) */
-static const char cstring[] = "x\332}V\313r\033\307\0255bRFI\224\\\220E\331y\330j\306\264)U$$\244([q\271\234@\024\235p\021\211\004I\331\261S5\325\230i\000\035\017\272\007\323=x(\217\322\022\313Y\316r\226Xb\211%\226\\b9K\177B>!\247{0$d\252\314*\314\334\351\307\275\347\236{\3726\t\325\344\017\003\"\033\377d\256\376\352\256\016\031#\315\220\266:L\350{\325/\310\227\177c\035\031\016_p\326\047\262I\276t\245\320\274\025\311H\021*<\342\361\320\354\373\3510\027\305\204\322!\367\230\267\264\230\310\360g\347_\037;_\371\325\237\366\250\020R\023\252\024o\t\242%\t\031\365\036H\341\017I\307\202\354\001\344\201\350Q\237{\244#=v\237\260A\200\275p\265\345n\231\270[M\031\352\220\212\255\373\244\005W\305b\325\246\001C(B\007\\\221gR3\242\333 fo\250\333R\020\214y\314\347\r\026R\315\020\315\340\203\327\320,\022\344p\377\360\301\356\343]\2136d\206FET\324p}\000e\312\220\326\210\270\257\341]\017\003\246\252\344\240I\2062\"\202\001\027\262\010\260ny\203n3A\024\323\306 [6g\252\271\024\016\266s\321\332Z\320\304{\314\354\376\232\372\212U\017\271\373\203\217I\023\r\350\"\260\014J\000\330xv\333\340\014\036\375f\265E:\221\322\244\301\0143>w\271F:!\353FL\031\226\372\\\267\311\237i\244\245\023\030\217\354\356I\030\261{\024Q\204\246j\350\233\034\033\222\206\036i\303%\365}\262\375\220(_\"\345&\367}\346Q\342\232Y\003]10\350Idd\252\326\226\276w\337\224\240X\321\347.\243$\224}\353J\240\232Rv\010\352\223S\337\241bhW*\352y\016<0W\"\200k\230PU\332p=\256h\303gL\230g\313\345*\267<x\362X\223F\276&\216\0232/r\231\343\020/\262l\t)\036\240x=N}\314\272\\p\3558\262\351:M\252\364\357\035&Z\\\260j0\034X\266\\\000\260\222\003_\020x\217\205:/\031%\207\2712\362ccQ\007\213\022\230\324]\210/g\010\305j\361|\301\317RcF\333V\357P\214\tT\2542\321\020\001\303\020\320R\031\276\260\022\341 \036\025\260<\221\273\177\241\035V\3050\2629_w\357\r\236L\320\327\275\025\213T\256J\034&\226\213\373\321N\356<\262\344Z\037\276/]\234\003B\303\220\016\211G5\255\276a6?R&\243\3744\253j?\224\020\250\210\214,\215NQ@\353\272\266wr\360\374\331q\355x\357\340`\277^\177^?\336\367}""\036(\256\376\212\355\307\020?;7\252\347%um\001\034gy\n\251+c\276a\222\006\201?\274\370t\333\314\375a\351S\006K\223\005\260\213\221\246\357\374d\004\222\243\276\323\241j\311K\340\323\241\023H\034\253%g!S\220\342\305\267)\217=AKC\246\351\352\303cs\014\205\313N\014\227*\177^\316\367|\374R\262\246EW/\272\265\343\034\016\007\370=E\253r\236\261\201\256\263\246\343,\332\t\216\004\344o\032\316\205\321b\232k\3261\003\236\331\203\277f$\\\363n\025\261\360\307;\001z\250\261:\224\013\373\226^\344\3339\001\001\332\267\t\35788G\216eZE\235\374k\341\305\230\246\031\346V$\362f\343\354\213b]O\2334\215\217nD\375\302mq\232/\221r>\300\006\346\303p\\\354QK\320/Q\3468\032\215\317$\245\034W\2062B\227f\350-\205\212\235F\324l\242\353\033\361X\271\333\207B\257\000x\034\035\341rY=\337\250\032T1[[\373P\r)}\324Z\267\033\221\007\006\033\221\326R\270h)\016\355I\3569M\031\371\016\032`\2566K\224\213\016\302\034\320\212K\312e\r\212\021\264\022#OWFB{\214\346;\n\211z\006\210}\230\024\362n\004\ra\017\003\227\366\276ba(\303\346rKh\362\020I\0034L\277\2206\336\276\354[\270\013\323\334\240M\237\266\024\232W\207\352\305\315i@3\317\264*\316=\\\316l\300\205~\270c\224\243\362\307K\206\375\347\307\003\236:\346\215\353\310\\\317\306\251\260\305\201\203\216i6\202i\021\210\000\\\001q0D\016E?\256.\3721 1Cq\000:\002\032j4o\047\317\241A\275b\300\260\262t\000\215\211\333o\361\001\3470\203@\252\020Jiq\\va~0C\321\262D\344$\344\246\331k-|\303\030R_\017Cd\255\224+e\000\212D\244l\263\004zsO\230\237\rm0\234\237o\030\213{\310\266B\303\013\304\027\032\005\016\363h@\021(-\003s\376i\047\357\002\371\345m\325\257\"0\373\030\207\003iG\001\372,\303?+Q\376P\206\313\301K\320\242\236\277*e+WG\277\213\217^\225\376w\345\255\325\362\253h\364dD\263\3537\262\265_%\033\311g\351\373\343\325q}\334\237\360i\177\326\231\037\237d\277\376M\262\227t\323w\322n\266\2626\252\345\373\326\343Z\266R\036\255\216N\343\215\370\263\3446\026\224\262\362\215\371\215\217\323\355\264\226\276\030o\217\367\306\335\254|m\264;R\361F\266\366^\3740\246\331\312\265""\3216\034\224\337\272z-+\257\215\366\343\365\230\306\375\204fk\037%\024>\256\2444U\343\3151\035\353\311\366do\322\275<\021M\236NK\323\365)\235\252\331F\201\350\352\353\231\344{V\323\223\361/\047\017\246\203\331\177\346\047\247\331\235\255\2647\376f\262?\2759\375|\2661{8\243\263\376\031\315\356\020\223\332\370\035\033\361\353\351\006&71\365\257y\375x~\374\335\374\273\357/b\\\002\375\356\250\033\257\306\337\316?\374|\322\005\250\333\323\356\354\355\331\356\254{\266zvt\346\316\217N\347\247\306\303\374\373\177d\217\377\010\314^\201\270\226\225\337\035\205\361\355\270\233\224\222[I=\031\216K\343ud\247&\233\0236}4+\315n\315\352\263\227\363\243:pd\037|\2244\322\322\362\256\353\240xg|\224\225\221jV\276\r@\335d%y\232\226\322J\272\221n\233\205:~\004\3477\223\355|\237\216w\342o\222Zrt\361\371wCS\376\371\357d\033s\047\351\255\364(e(\336\002\342\177\223#\254\321\351nj\327\255\307\047\306!\n=j\304W\020T%\237\246\277H7\212\201F\362v\262\233\364\322:\264R\256\3047\241\214J\362q\362\"\335I\001\365\372\250>\352\305G\261\013\271\204i%+\337I^\216?\234\000\377o\215\213\367\027d\234 \205OR\r\020O\026:x2\241\0235\335D\311\303Y\305V\047<\253\234m\030\200Q\274\017o}\250\243?\246\006\342\035PY\236\224&\025\023\3574\336\204\350`|\013\340\225%\003\205{U\373\261|+\256\001\017\203\352+\313\361?\030W\306\237\330\310\265\377\003\200\034\027\030";
-    PyObject *data = __Pyx_DecompressString(cstring, 1859, 1);
+    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1870 bytes) */
+static const char cstring[] = "x\332}V\313r\333F\026\r\047\222\303\262e\247\350\261<yT\342V\242\214\354\212\315D\262\034{R\251\314\320\2622\321bl\221\222\234g\025\252\t4\311\236\200\335 \272\301\207\347Q^r\211%\226Xr\311%\227\\j\311%\226\371\204\371\2049\335 %:rEU\004.\372q\357\271\347\236\276-B5\371\274Od\375\237\314\325_\337\326!c\244\021\322f\233\t}\247\374%\371\352\037\254-\303\301s\316zD6\310W\256\024\2327#\031)B\205G<\036\232}\277\035\346b1\241t\310=\346--&2\374\335\371W\307\316V~\375\327=*\204\324\204*\305\233\202hIBF\275{R\370\003\322\266 \273\000y \272\324\347\036iK\217\335%\254\037`/\\m\271[&\356VC\206:\244b\353.i\302\325b\261j\321\200!\024\241}\256\310S\251\031\321-\020\2637\320-)\010\306<\346\363:\013\251f\210f\360\301kh\026\tr\270\177xo\367\321\256E\0332C\243\"*\252\273>\2002eH\253G\334\327\360\256\007\001Ser\320 \003\031\021\301\200\013Y\004X\267\274A\267\230 \212ic\220-\2333\325\\\n\007\333\271hn\315i\342]fv\177C}\305\312\207\334\375\305\307\244\211\006t\021X\006%\000l<\273-p\006\217~\243\334$\355HiRg\206\031\237\273\\#\235\220u\"\246\014K=\256[\344o4\322\322\t\214Gv\3738\214\330\035\212(BS5\360M\216uIC\217\264\340\222\372>\331\276O\224/\221r\203\373>\363(q\315\254\201\256\030\030\364$22UkI\337\273kJ\260X\321\343.\243$\224=\353J\240\232R\266\t\352\223S\337\246b`W*\352y\016<0W\"\200k\230PeZw=\256h\335gL\230g\323\345*\267<x\362X\203F\276&\216\0232/r\231\343\020/\262l\t)\356\241x]N}\314\272\\p\3558\262\341:\r\252\364g\016\023M.X9\030\364-[.\000X\311\201/\010\274\313B\235\227\214\222\303\\\031\371\261\261\250\203y\tL\352.\304\2273\204b5y\276\340w\2511\243-\253w(\306\004Z\2542\321\020\001\303\020\320R\031\276\264\022\341 \036\025\260<\221\333\177\247mV\3060\2629[w\3475\236L\320W\275-\026\251\\\2258L,\027\367\203\235\334yd\311\265>|_\2728\007\204\206!\035\020\217jZ~\315l~\244LF\371iV\345^(!P\021\031Y\032\235\242\200\326ue\357\370\340\331\323\243\312\321\336\301\301~\255\366\254v\264\357\373<P\\}\213\355G\020?;3\312g%um\001\034gy\n\251+c\276f\222\006\201?8\377t[\314\375e\351S\006K\223""\013`\347#\r\337\371\315\010$G}\247M\325\222\227\300\247\003\047\2208VK\316B\246 \305\363oS\036{\202\226\206L\323\325\207G\346\030\n\227\035\033.U\376\274\230\357\331\370\205dM\213.\237wk\3079\034\364\361{\202V\345<e}]c\r\307\231\267\023\034\t\310\3374\234s\243\3114\327\254m\006<\263\007\177\215H\270\346\335\\\304\302\037o\007\350\241\306jS.\354[z\221o\347\004\004h\337&\274\343\340\0349\226i\025\265\363\257\271\027c\232f\230[\221\310\233\215\263/\026\353\272\332\244i|t\"\352/\334.N\363\005R\316\006X\337|\030\216\027{\324\022\364\013\2249\216F\3433I)\307\225\241\214\320\245\031z\313B\305N=j4\320\365\215x\254\334\355C\241W\000<\216\216p\271,\237mTu\252\230\255\255}\250\272\224>j\255[\365\310\003\203\365Hk)\\\264\024\207v%\367\234\206\214|\007\r0W\233%\312E\007a\016h\305%\345\262:\305\010Z\211\221\247+#\241=F\363\035\013\211z\006\210}\230\024\362n\004\ra\017\003\227\366\276ba(\303\306rKh\360\020I\0034L\177!m\274}\331\263p\347\246\271A\033>m*4\2576\325\363\233\323\200f\236iU\234{\270\234Y\337>>\347B\337\3371\372Q\371\343\005\203\227\263C\002\177m\363\306\245d.i\343Z\330\022\301M\333\264\034\301\264\010D\000\306\200;\030 \223EW.\317\2732\2001Ct\000R\002\032j\264p\047\317\244N\275\305\200\341f\351\030\032\023w\340\374\003\316a\006\201T!\364\322\344\270\362\302\374x\206\242i\351\310\251\310M\263\327Z\370\2061\240\276\036\204\310])W\312\000D\211H\331\226\t\364\346\2660?\033\332`8;\3450\346\267\221m\210\206\027H04:\034\344\321\200\"PZ\006\246\013\320v\336\013\362+\334\236\001\025\201\331G8\"H;\n\320m\031\376e\211\362\2072\\\366_\200\026\365\354e![\271<\3744\256\276,\374\357\322\033\253\305\227\321\360\361\220fW\257ek\357%\033\311\027\351{\243\207\343\217\306\337N\366\247\327\247\017O\357\314\216\216\263\367o\217\256\216\253cwR\232lMK\331\312\332\260\222\357^\217+\331Jq\270:<\2117\342/\222\233I\047-d\305k\263k\037\247\333i%}>\332\036\355\215:Y\361\312pw\250\342\215l\355\217\361\375\230f+W\206\333pP|\343\362\225\254\2706\334\217\327c\032\367\022\232\255}\230P\370\270\224\322T""\2156Gt\244\307\333\343\275q\347\342D4~2)L\326\047t\242\246\033\013D\227_\315\047\337\263\232\036\217\336\035\337\233\364\247\377\231\035\237d\267\266\322\356\350\273\361\376\344\372\344\341tcz\177J\247\275S\232\335\"\351[ig\364\226\215\370\315d\003\223\233\230\372\327\254v4;\372q\366\343O\3471.\200~{\330\211W\343\357g\037<\034w\000\352\346\2443}s\272;\355\234\256\236VO\335Y\365dvb<\314~\3729{\364\027`\366\026\210+Y\361\355a\030\337\214;I!\271\221\324\222\301\2500ZGvj\2749f\223\007\323\302\364\306\2646}1\253\326\200#{\347\303\244\236\026\226w]\005\305;\243jVD\252Y\361&\000u\222\225\344IZHK\351F\272m\026\352\370\001\234_O\266\363}:\336\211\277K*I\365\374\363\007CS\376\371\357d\033s\307\351\215\264\2322\024o\016\361\277I\025kt\272\233\332u\353\361\261q\210B\017\353\361%\004U\311\237\323?\244\033\213\201z\362f\262\233t\323Z\212\322\227\342\353PF)\3718y\236\356\244\200zuX\033v\343j\354B.aZ\312\212\267\222\027\243\017\306\300\377\221q\361\2479\031\307H\341\223T\003\304\343\271\016\036\217\351XM6Q\362pZ\262\325\tOK\247\033\006`\024\357\303[\017\352\350\215\250\201x\013T\026\307\205q\311\304;\2117!:\030\337\003xi\311@\341^V~-\336\210+\300\303\240\375\322r\374wF\245\321\0476r\345\377\315\235\033:";
+    PyObject *data = __Pyx_DecompressString(cstring, 1870, 1);
     #define __Pyx_DecompressString_LZSS_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (2461 bytes) */
-static const char cstring[] = "\377 at 0x o\377bject>(t\377ree frag\377ment).: \377<MemoryV\377iew of <\377contiguo\377us and d\263ir4\001\007\rin\021\005s\277trided\"\010 7or \004\031><(\tA\006\377>?Cannot\377 assign \377to read-\277only m\240\002v\376\242\000Invalid\377 mode, esxp\324\000|\000\047c\047t\001\377\047fortran\317\047, gH\000%\005sh\367ape\222\000 axi\377s Note t\375h\226 Cython\375 \021\000delibe\317ratek\000\320\001ct\373er!\001n PEPo-484\212\"re\303!\177s subcl\246\000\373es\261!built\375i\260\000ypes. \377If you n\311e\224 \303\000p\316\000%\tth\277en set\200\000e\373 \047\357\002ation\377_typing\047\366\355$iv\242\000o Fa\377lse.Pickql\032\000\237A\357 uct\217!\314\256\000\207\001ch\261 O\000lf\377.g must \373be\226!licit\376\272 request\376\242@with @a\337uto_pN\001e(\277True)ac\000n\337tasyl\357Abo\277ard ha\376@l\377l 13 slo\377ts fille\017da c\032\001\301\000\300\000\330`\363do\200 \262Ahold\371,\367A\032\005wicea\257 rowF\002n\313@o\347om \235@\365#man}yG\002sadd_\365@\327eco^\000c\206!s.\377abcdisab\357leen\002\001gci\365s\004\003dG\000defa\377ult __re\377duce__ d\375u\251\"non-tr\337ivial\033\000ci\377nit__ofc\377_fast/_e\377ngine.py\027xse\253 c\312\000\356b\255 \177convert\255CGa P\224c\261\205\003\261\002p\374$\362\367\001c\372`\234# dig#it\322\002\376\032\255!h\315\205\001\375`\355oe\001he\273#to ma\313@is\233\204\001Fa\376&\305:\236bi\366 \377 \360!s ?(Game.\267`\313\000f\246F)t8\017\302\205\001in\311I\272\250Es\220\204\003mor\375\204\002n\227 52\377#u\342\"\361\205\001a\377llocate \377array da\207ta.\013\020\315\205\003\237\207\001\374\206\003s\377.wrong n\037umber\307\207\001\276@\263\002\377ACTIONSA\377SCIIERRO\377RSEllips\377isHandStWate\000\006.\312Fc\226\206\002{__\017\tsets+\001}_\013\017apply=\007\337check\004\010op8\022\010\221\005l\007fl_\336\"~\007\377legal_ma\375s;\010play_p\357olic_\010res\007ult\267\007\233A\275\205\002\010\010\361\211\001\367tPS\203\206\001nceT\202\323\204\001s\000\003\336\017\017\006\334\016\237\212\001.\276\244\212\007__Pyx\001\000D""\377ict_Next\337Ref__\310\207\004e_\347___\235\210\002\000\006_ge_titem\026\001d0\001^ \000func&\001g\321%~4\000import<\001\357main\003\002odu\345lM\002n\376`V\001new2]\001p~\000\345\"suT\000\n\001\372\231C_\025\001type_v\005\002un\347\207\003_En \005\363vt\330\206\001\241\001qual0O\005\306\206\005\364N\340\206\006ex\325\001\377\204\001\362\203\005s\260\010\217n__te\375s\310\001is_cor\377outineab\375c\334\204\005_buffeqr\270b\352\204\002\357\204\002sas\271\001\377asyncio.>0\006sbase\231\211\002\236\211\002\377sbool_bo\337thbud\332 bu\377ttonccan\377_avoid_f\377oul_rows\374\272\206\002\216\204\002cline_\376\324 traceba\373ck\307\207\001copyc\177ountdea,\003\222\264\205\005d\302!\000\002_\300\000\277\216\003e\275n\373\207\001enum\253\214\002e\337rrorf\207\207\tfiyr\362\000\353\000ndfl\323\204\005?fl_low\252\002\004\004\376\276\215\001flagsfo\317rmat\263\215\004\261\001ed\376\247\210\001iidinde\277xint32\266as\216\000\002izeH\000\226\205\006R\000m\316\243\205\001mem\233\216\001\223\216\001n_\336\244andim\377\214\001ne\337tnpnp\251 nu\277mpyobj\210\212\005.\324\211\212\004\277 e\230Ap\214 pa\277rtial_\276\003b\303ad\t\005\304!\366\205\010\210\206\001er\361s\210\206\003Y\001\010\000ppos\377r_regist\034\223 \224\206\002rng\204\"\332\206\003\005\003\274\304\206\001\231\"sroy\000\000a\377ltyrules\337scoop\317@nu\377sseatsee\301d\244\213\001\250\213\001\367\206\002\310A\327\206\006seit\201\214\004\331\217\002s\225 st\273\000\357stay\310\207\003ste\357psto\001\000reacms\201\207\002\267\216\003\371\204\002su\327 \3678un\363\001upda\277tevalu\000\002e\355s\347\220\001xz\224 sO\200\377\001\330\004\n\210+\220Q\377\200\001\360\006\000\005\010\200\377u\210B\210a\330\r\016\377\330\014\032\230!\2306\240\377\027\250\005\250R\250w\260\377i\270w\300m\320ST\377\330\033\034\230C\230q\240\377\007\240q\330\004\014\210A\3762\003\025\220A\330\004\010\210\377\005\210U\220!\2206\230\375\026\036\000\001\330\010\016\320\016\377#\2401\240A\240V\250\3771\250C\250q\330\010\013\377\2104\210s\220!""\330\014\377\023\2203\220a\330\004\013\373\2101v\000\010\000\n\013\330\377\010\014\210E\220\025\220a\377\220w\230a\330\014\036\230\375ab\000\006\240a\240s\250\377$\250a\250t\2601\260\367C\260q\007\017u\260D\270\377\001\270\025\270a\270s\300\345!\212\005\n\274\013G\003\005\240T\377\250\031\260-\270x\300}\377\320TU\330\037\047\240v\377\250W\260E\270\022\2707\377\300!\3003\300a\300w\337\310a\330\037 \327\001\250\007\256m\002F\270!\032\000$\030\000{\377\320RS\320SZ\320Z\371[Z\007\244\016\017\210q\220\005\177\220X\320\0357\260q\222\000\377\026\270q\300\003\3004\300\377q\310\005\310Q\310c\320\357QU\320U>\001\320[\\\327\33089\261\000d\252\005A\330\377\010\017\210r\220\026\220q\377\230\001\230\024\230R\230y\357\250\001\250\025\364\000s\260$\377\260e\2705\300\001\300\024\177\300R\300z\320QR\205\000\377\330\030\036\230b\240\001\200\372+\010\r\340 2\250Q\330\010\356\265 \330\010\026\303 q\230\004\377\230D\240\001\240\021\240!\273\2401[\001t\2205Z\000\022\373\23012\003t\2202\220W/\230A\230Q\005\007Y\360!P\003\367|\2301\031\000T\240\024\240\327Q\240e\272@Ag\003~\230}Q\225@t\2404\240qz\001\317\025\220T\230N\000\346@\210b\373\220\006\270@s\230&\240\002\373\240!\t\005b\230\003\2304\357\230v\240R\251`\010\021\220\375\022\227`\021\230#\230V\240\3732\240\250\000\r\210R\210v\357\220Q\220c\254`r\240\021\377\330\010\037\230z\250\035\260\257a\330\010\"?\001\027\206$T\256\300\000%\240t\277`B\201dB\277\260a\260s\270$\360@r\367\300\021\300\232Ar\310\021\310\276s\000\017\210u\220E\372`w\256\264`w\250a\235!\037\310 \010\367\260\001\260\\\000\r\210U\220=$\362`\010\r\210X\266\000\r\002\374\002\004\266@\200A\340\010\024\220\235A\215\000e\2306\212\001v\007\030/\250\021\250%\375bA";
-    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 2461, 3313);
+    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (2475 bytes) */
+static const char cstring[] = "\377 at 0x o\377bject>(t\377ree frag\377ment).: \377<MemoryV\377iew of <\377contiguo\377us and d\263ir4\001\007\rin\021\005s\277trided\"\010 7or \004\031><(\tA\006\377>?Cannot\377 assign \377to read-\277only m\240\002v\376\242\000Invalid\377 mode, esxp\324\000|\000\047c\047t\001\377\047fortran\317\047, gH\000%\005sh\367ape\222\000 axi\377s Note t\375h\226 Cython\375 \021\000delibe\317ratek\000\320\001ct\373er!\001n PEPo-484\212\"re\303!\177s subcl\246\000\373es\261!built\375i\260\000ypes. \377If you n\311e\224 \303\000p\316\000%\tth\277en set\200\000e\373 \047\357\002ation\377_typing\047\366\355$iv\242\000o Fa\377lse.Pickql\032\000\237A\357 uct\217!\314\256\000\207\001ch\261 O\000lf\377.g must \373be\226!licit\376\272 request\376\242@with @a\337uto_pN\001e(\277True)ac\000n\337tasyl\357Abo\277ard ha\376@l\377l 13 slo\377ts fille\017da c\032\001\301\000\300\000\330`\363do\200 \262Ahold\371,\367A\032\005wicea\257 rowF\002n\313@o\347om \235@\365#man}yG\002sadd_\365@\327eco^\000c\206!s.\377abcdisab\357leen\002\001gci\365s\004\003dG\000defa\377ult __re\377duce__ d\375u\251\"non-tr\337ivial\033\000ci\377nit__ofc\377_fast/_e\377ngine.py\027xse\253 c\312\000\356b\255 \177convert\255CGa P\224c\261\205\003\261\002p\374$\362\367\001c\372`\234# dig#it\322\002\376\032\255!h\315\205\001\375`\355oe\001he\273#to ma\313@is\233\204\001Fa\376&\305:\236bi\366 \377 \360!s ?(Game.\267`\313\000f\246F)t8\017\302\205\001in\311I\272\250Es\220\204\003mor\375\204\002n\227 52\377#u\342\"\361\205\001a\377llocate \377array da\207ta.\013\020\315\205\003\237\207\001\374\206\003s\377.wrong n\037umber\307\207\001\276@\263\002\377ACTIONSA\377SCIIERRO\377RSEllips\377isHandStWate\000\006.\312Fc\226\206\002{__\017\tsets+\001}_\013\017apply=\007\337check\004\010op8\022\010\221\005l\007fl_\336\"~\007\377legal_ma\375s;\010play_p\357olic_\010res\007ult\267\007\233A\275\205\002\010\010\361\211\001\367tPS\203\206\001nceT\202\323\204\001s\000\003\336\017\017\006\334\016\237\212\001.\276\244\212\007__Pyx\001\000D""\377ict_Next\337Ref__\310\207\004e_\347___\235\210\002\000\006_ge_titem\026\001d0\001^ \000func&\001g\321%~4\000import<\001\357main\003\002odu\345lM\002n\376`V\001new2]\001p~\000\345\"suT\000\n\001\372\231C_\025\001type_v\005\002un\347\207\003_En \005\363vt\330\206\001\241\001qual0O\005\306\206\005\364N\340\206\006ex\325\001\377\204\001\362\203\005s\260\010\217n__te\375s\310\001is_cor\377outineab\375c\334\204\005_buffeqr\270b\352\204\002\357\204\002sas\271\001\377asyncio.>0\006sbase\231\211\002\236\211\002\377sbool_bo\337thbud\332 bu\377ttonccan\377_avoid_f\377oul_rows\374\272\206\002\216\204\002cline_\376\324 traceba\373ck\307\207\001copyc\177ountdea,\003\222\264\205\005d\302!\000\002_\300\000\277\216\003e\275n\373\207\001enum\253\214\002e\337rrorf\207\207\tfiyr\362\000\353\000ndfl\323\204\005?fl_low\252\002\004\004\376\276\215\001flagsfo\317rmat\263\215\004\261\001ed\376\247\210\001iidinde\375x\000\0020int32:\274as\000\002izeN\000\234\205\006:X\000m\251\205\001mem\241\216\001\231\216\001{n_\252andim\205\215\001\177netnpnp\257 \377numpyobjR\216\212\005.\217\212\004\305 e\236Ap\222 \377partial_\016\304\003bad\t\005\312!\374\205\010\216\206\001\307ers\216\206\003Y\001\010\000pp\377osr_regisst\231 \232\206\002rng\212\"\360\340\206\003\005\003\312\206\001\237\"sroy\376\000\000altyrul\177esscoop\325@\377nusseats\007eed\252\213\001\256\213\001\375\206\002\316A\335\206\006\247set\207\214\004\337\217\002s\225 s\275t\273\000stay\316\207\003s\277tepsto\001\000r\217eams\207\207\002\275\216\003\377\204\002s\335u\327 8un\363\001up\377datevalu\266\000\002es\355\220\001xz\224 s\377O\200\001\330\004\n\210+\377\220Q\200\001\360\006\000\005\377\010\200u\210B\210a\330\377\r\016\330\014\032\230!\230\3776\240\032\2507\260\"\260\377H\270E\300\022\3007\310\377)\320ST\330\033(\250\377\r\260Q\260c\270\021\270\377\047\300\021\330\004\014\210A\3768\003\025\220A\330\004\010\210\377\005\210U\220!\2206\230\377\026\230q\240\001\330\010\016\377\320\016#\2401\240A\240\377V\2501\250C\250q\330\377""\010\013\2104\210s\220!\377\330\014\023\2203\220a\330\357\004\013\2101|\000\010\000\n\377\013\330\010\014\210E\220\025\377\220a\220w\230a\330\014\367\036\230aA\000\006\240a\240\377s\250$\250a\250t\260\3371\260C\260q\007\017u\260\377D\270\001\270\025\270a\270\227s\300!\212\005\n\302\013G\003\005\377\240T\250\031\260-\270x\377\300}\320TU\330\037\047\377\240v\250W\260E\270\022\377\2707\300!\3003\300a\377\300w\310a\330\037 \240\337\007\240q\250\007m\002F\270\365!\032\000$\030\000{\320RS?\320SZ\320Z[Z\007\244\016\377\017\210q\220\005\220X\320\357\0357\260q\222\000\026\270q\377\300\003\3004\300q\310\005\377\310Q\310c\320QU\320\375U>\001\320[\\\33089\372\261\000d\252\005A\330\010\017\210\377r\220\026\220q\230\001\230\377\024\230R\230y\250\001\250\375\025\364\000s\260$\260e\270\3775\300\001\300\024\300R\300\357z\320QR\205\000\330\030\036_\230b\240\001\200+\010\r\340 \3372\250Q\330\010\265 \330\010\375\026\303 q\230\004\230D\240\177\001\240\021\240!\2401[\001wt\2205Z\000\022\23012\003\377t\2202\220W\230A\230\345Q\005\007Y\360!P\003|\2301\376\031\000T\240\024\240Q\240e\272\272@Ag\003~\230Q\225@t\357\2404\240qz\001\025\220Ty\230N\000\346@\210b\220\006\270@\177s\230&\240\002\240!\t\005\377b\230\003\2304\230v\240\273R\240\370@\021\220\022\227`\021\177\230#\230V\2402\240\250\000\377\r\210R\210v\220Q\220\375c\254`r\240\021\330\010\037\377\230z\250\035\260a\330\010\325\"?\001\027\206$T\300\000%\240\365t\277`B\201dB\260a\260\367s\270$\360@r\300\021\300\336\232Ar\310\021\310s\000\017\210\327u\220E\372`w\264`w\250\365a\235!\037\310 \010\260\001\260\276\\\000\r\210U\220$\362`\010\207\r\210X\266\000\r\002\002\004\266@\200\277A\340\010\024\220A\215\000e\363\2306\212\001v\007\030\250\021\250\005%\375bA";
+    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 2475, 3325);
     #define __Pyx_DecompressString_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #else /* compression: none (3313 bytes) */
-static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.Pickling of struct members such as self.g must be explicitly requested with @auto_pickle(True)a Fantasyland board has all 13 slots filleda card the seat does not hold, or a card twicea row has no room for that many cardsadd_notecollections.abcdisableenablegcisenabledno default __reduce__ due to non-trivial __cinit__ofc_fast/_engine.pyxself.c cannot be converted to a Python object for picklingthe code has a digit for a card the seat does not holdthe hand is overthe seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)the seat to act is not in Fantasylandthe seats need more than 52 cardsunable to allocate array data.unable to allocate shape and strides.wrong number of discardsACTIONSASCIIERRORSEllipsisHandStateHandState.__reduce_cython__HandState.__setstate_cython__HandState.applyHandState.checkHandState.copyHandState.discardsHandState.fl_cardsHandState.legal_maskHandState.play_policyHandState.resultHandState.set_boardHandState.streetPSequenceTablesTables.__reduce_cython__Tables.__setstate_cython__View.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcallocate_bufferapplyarrayarraysastypeasyncio.coroutinesbaseboardboardsbool_bothbudgetbuttonccan_avoid_foul_rowscardscheckcline_in_tracebackcodecopycountdeal_rowsdiscards""dtypedtype_is_objectencodeenumerateerrorf_fantasylandfirst_roundflfl_cardsfl_low_bothfl_low_modeflagsformatfortranfouledhandiidindexint32itemsitemsizel_legal_masklowmmaskmemviewmoden_namendimneednetnpnpoolnumpyobjofc_fast._engineotheroutpackpartial_first_badpartial_rowsplay_policyplayerspolicypoolspopposr_registerresultrnground_cardsround_playroundsroyroyaltyrulesscoop_bonusseatseedselfselfplay_rowsset_boardsetdefaultshapesizestartstay_cardsstepstopstreamstreetstructtablesuint8unpackupdatevaluevaluesviewxzerosO\200\001\330\004\n\210+\220Q\200\001\360\006\000\005\010\200u\210B\210a\330\r\016\330\014\032\230!\2306\240\027\250\005\250R\250w\260i\270w\300m\320ST\330\033\034\230C\230q\240\007\240q\330\004\014\210A\200\001\360\006\000\005\025\220A\330\004\010\210\005\210U\220!\2206\230\026\230q\240\001\330\010\016\320\016#\2401\240A\240V\2501\250C\250q\330\010\013\2104\210s\220!\330\014\023\2203\220a\330\004\013\2101\200\001\360\010\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250t\2601\260C\260q\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250u\260D\270\001\270\025\270a\270s\300!\330\004\014\210A\200\001\360\n\000\005\010\200u\210B\210a\330\r\016\330\014\036\230a\230q\240\005\240T\250\031\260-\270x\300}\320TU\330\037\047\240v\250W\260E\270\022\2707\300!\3003\300a\300w\310a\330\037 \240\007\240q\250\007\250t\2601\260F\270!\2707\300$\300a\300{\320RS\320SZ\320Z[\330\004\014\210A\200\001\360\n\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\017\210q\220\005\220X\320\0357\260q\270\001\270\026\270q\300\003\3004\300q\310\005\310Q\310c\320QU\320UZ\320Z[\320[\\\33089\270\025\270d\300!\330\004\014\210A\200A\330\010\017\210r\220\026\220q\230\001\230\024\230R\230y\250\001\250\025\250a\250s\260$\260e\2705\300\001\300\024\300R\300z\320QR\320RS\330\030\036\230b\240\001\200A\330\010\017\210r\220\026\220q\230\r\240V\2502\250Q\330\010\036\230a\330\010\026\220a\220q\230\004\230D\240\001\240\021\240!\2401\330\010\017\210t""\2205\230\001\230\022\2301\200A\330\010\017\210t\2202\220W\230A\230Q\200A\330\010\017\210t\2202\220Y\230a\230q\200A\330\010\017\210|\2301\230A\230T\240\024\240Q\240e\2501\250A\200A\330\010\017\210~\230Q\230a\230t\2404\240q\200A\330\010\025\220T\230\022\2301\330\010\016\210b\220\006\220a\220s\230&\240\002\240!\330\010\016\210b\220\006\220b\230\003\2304\230v\240R\240q\330\010\021\220\022\2206\230\021\230#\230V\2402\240Q\330\010\r\210R\210v\220Q\220c\230\026\230r\240\021\330\010\037\230z\250\035\260a\330\010\"\240!\330\010\027\220q\230\001\230\024\230T\240\021\240%\240t\2501\250B\250a\250t\2601\260B\260a\260s\270$\270a\270r\300\021\300$\300a\300r\310\021\310!\330\010\017\210u\220E\230\026\230w\240a\240w\250a\200A\330\010\037\230y\250\010\260\001\260\021\330\010\r\210U\220$\220a\330\010\r\210X\220T\230\021\330\010\r\210X\220T\230\021\330\010\017\210q\200A\340\010\024\220A\220Q\220e\2306\240\021\330\010\027\220q\230\001\230\024\230T\240\030\250\021\250%\250t\2601\260A";
+    #else /* compression: none (3325 bytes) */
+static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.Pickling of struct members such as self.g must be explicitly requested with @auto_pickle(True)a Fantasyland board has all 13 slots filleda card the seat does not hold, or a card twicea row has no room for that many cardsadd_notecollections.abcdisableenablegcisenabledno default __reduce__ due to non-trivial __cinit__ofc_fast/_engine.pyxself.c cannot be converted to a Python object for picklingthe code has a digit for a card the seat does not holdthe hand is overthe seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)the seat to act is not in Fantasylandthe seats need more than 52 cardsunable to allocate array data.unable to allocate shape and strides.wrong number of discardsACTIONSASCIIERRORSEllipsisHandStateHandState.__reduce_cython__HandState.__setstate_cython__HandState.applyHandState.checkHandState.copyHandState.discardsHandState.fl_cardsHandState.legal_maskHandState.play_policyHandState.resultHandState.set_boardHandState.streetPSequenceTablesTables.__reduce_cython__Tables.__setstate_cython__View.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcallocate_bufferapplyarrayarraysastypeasyncio.coroutinesbaseboardboardsbool_bothbudgetbuttonccan_avoid_foul_rowscardscheckcline_in_tracebackcodecopycountdeal_rowsdiscards""dtypedtype_is_objectencodeenumerateerrorf_fantasylandfirst_roundflfl_cardsfl_low_bothfl_low_modeflagsformatfortranfouledhandiidindexindex0int32itemsitemsizel_legal_masklowmmaskmemviewmoden_namendimneednetnpnpoolnumpyobjofc_fast._engineotheroutpackpartial_first_badpartial_rowsplay_policyplayerspolicypoolspopposr_registerresultrnground_cardsround_playroundsroyroyaltyrulesscoop_bonusseatseedselfselfplay_rowsset_boardsetdefaultshapesizestartstay_cardsstepstopstreamstreetstructtablesuint8unpackupdatevaluevaluesviewxzerosO\200\001\330\004\n\210+\220Q\200\001\360\006\000\005\010\200u\210B\210a\330\r\016\330\014\032\230!\2306\240\032\2507\260\"\260H\270E\300\022\3007\310)\320ST\330\033(\250\r\260Q\260c\270\021\270\047\300\021\330\004\014\210A\200\001\360\006\000\005\025\220A\330\004\010\210\005\210U\220!\2206\230\026\230q\240\001\330\010\016\320\016#\2401\240A\240V\2501\250C\250q\330\010\013\2104\210s\220!\330\014\023\2203\220a\330\004\013\2101\200\001\360\010\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250t\2601\260C\260q\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250u\260D\270\001\270\025\270a\270s\300!\330\004\014\210A\200\001\360\n\000\005\010\200u\210B\210a\330\r\016\330\014\036\230a\230q\240\005\240T\250\031\260-\270x\300}\320TU\330\037\047\240v\250W\260E\270\022\2707\300!\3003\300a\300w\310a\330\037 \240\007\240q\250\007\250t\2601\260F\270!\2707\300$\300a\300{\320RS\320SZ\320Z[\330\004\014\210A\200\001\360\n\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\017\210q\220\005\220X\320\0357\260q\270\001\270\026\270q\300\003\3004\300q\310\005\310Q\310c\320QU\320UZ\320Z[\320[\\\33089\270\025\270d\300!\330\004\014\210A\200A\330\010\017\210r\220\026\220q\230\001\230\024\230R\230y\250\001\250\025\250a\250s\260$\260e\2705\300\001\300\024\300R\300z\320QR\320RS\330\030\036\230b\240\001\200A\330\010\017\210r\220\026\220q\230\r\240V\2502\250Q\330\010\036\230a\330\010\026\220a\220q\230\004\230D\240\001\240\021""\240!\2401\330\010\017\210t\2205\230\001\230\022\2301\200A\330\010\017\210t\2202\220W\230A\230Q\200A\330\010\017\210t\2202\220Y\230a\230q\200A\330\010\017\210|\2301\230A\230T\240\024\240Q\240e\2501\250A\200A\330\010\017\210~\230Q\230a\230t\2404\240q\200A\330\010\025\220T\230\022\2301\330\010\016\210b\220\006\220a\220s\230&\240\002\240!\330\010\016\210b\220\006\220b\230\003\2304\230v\240R\240q\330\010\021\220\022\2206\230\021\230#\230V\2402\240Q\330\010\r\210R\210v\220Q\220c\230\026\230r\240\021\330\010\037\230z\250\035\260a\330\010\"\240!\330\010\027\220q\230\001\230\024\230T\240\021\240%\240t\2501\250B\250a\250t\2601\260B\260a\260s\270$\270a\270r\300\021\300$\300a\300r\310\021\310!\330\010\017\210u\220E\230\026\230w\240a\240w\250a\200A\330\010\037\230y\250\010\260\001\260\021\330\010\r\210U\220$\220a\330\010\r\210X\220T\230\021\330\010\r\210X\220T\230\021\330\010\017\210q\200A\340\010\024\220A\220Q\220e\2306\240\021\330\010\027\220q\230\001\230\024\230T\240\030\250\021\250%\250t\2601\260A";
     PyObject *data = NULL;
     #define __Pyx_DecompressString_UNUSED
     #define __Pyx_DecompressString_LZSS_UNUSED
     #endif
     PyObject **stringtab = __pyx_mstate->__pyx_string_tab;
     Py_ssize_t pos = 0;
-    for (int i = 0; i < 197; i++) {
+    for (int i = 0; i < 198; i++) {
       Py_ssize_t bytes_length = str_length_index[i].length;
       PyObject *string = PyUnicode_DecodeUTF8(bytes + pos, bytes_length, NULL);
       if (likely(string) && i >= 38) PyUnicode_InternInPlace(&string);
@@ -26416,8 +26426,8 @@ static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <con
       stringtab[i] = string;
       pos += bytes_length;
     }
-    for (int i = 197; i < 213; i++) {
-      Py_ssize_t bytes_length = bytes_length_index[i-197].length;
+    for (int i = 198; i < 214; i++) {
+      Py_ssize_t bytes_length = bytes_length_index[i-198].length;
       PyObject *string = PyBytes_FromStringAndSize(bytes + pos, bytes_length);
       stringtab[i] = string;
       pos += bytes_length;
@@ -26427,14 +26437,14 @@ static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <con
       }
     }
     Py_XDECREF(data);
-    for (Py_ssize_t i = 0; i < 213; i++) {
+    for (Py_ssize_t i = 0; i < 214; i++) {
       if (unlikely(PyObject_Hash(stringtab[i]) == -1)) {
         __PYX_ERR(0, 1, __pyx_L1_error)
       }
     }
     #if CYTHON_IMMORTAL_CONSTANTS
     {
-      PyObject **table = stringtab + 197;
+      PyObject **table = stringtab + 198;
       for (Py_ssize_t i=0; i<16; ++i) {
         #if PY_VERSION_HEX >= 0x030F0000
         PyUnstable_SetImmortal(table[i]);
@@ -26547,9 +26557,9 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
     __pyx_mstate_global->__pyx_codeobj_tab[4] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_can_avoid_foul_rows, __pyx_mstate->__pyx_kp_b_iso88591_E_awa_q_X_7q_q_4q_QcQUUZZ_89_d, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[4])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {8, 0, 0, 8, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 130};
-    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_seed, __pyx_mstate->__pyx_n_u_out, __pyx_mstate->__pyx_n_u_players, __pyx_mstate->__pyx_n_u_cards, __pyx_mstate->__pyx_n_u_first_round, __pyx_mstate->__pyx_n_u_round_cards, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop};
-    __pyx_mstate_global->__pyx_codeobj_tab[5] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_deal_rows, __pyx_mstate->__pyx_kp_b_iso88591_uBa_6_RwiwmST_Cq_q_A, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[5])) goto bad;
+    const __Pyx_PyCode_New_function_description descr = {9, 0, 0, 9, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 130};
+    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_seed, __pyx_mstate->__pyx_n_u_index0, __pyx_mstate->__pyx_n_u_out, __pyx_mstate->__pyx_n_u_players, __pyx_mstate->__pyx_n_u_cards, __pyx_mstate->__pyx_n_u_first_round, __pyx_mstate->__pyx_n_u_round_cards, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop};
+    __pyx_mstate_global->__pyx_codeobj_tab[5] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_deal_rows, __pyx_mstate->__pyx_kp_b_iso88591_uBa_6_7_HE_7_ST_Qc_A, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[5])) goto bad;
   }
   {
     const __Pyx_PyCode_New_function_description descr = {14, 0, 0, 14, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 142};

@@ -127,13 +127,13 @@ def can_avoid_foul_rows(Tables rules, const uint8_t[:, ::1] boards, const uint8_
 
 # --- dealing ------------------------------------------------------------------------
 
-def deal_rows(uint64_t seed, uint8_t[:, ::1] out, int players, int cards, int first_round,
-              int round_cards, Py_ssize_t start, Py_ssize_t stop):
-    """Deals [start, stop) into rows of out ((n, players * cards))."""
+def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,
+              int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
+    """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
     if stop > start:
         with nogil:
-            ofc_deal_batch(seed, start, stop - start, players, cards, first_round, round_cards,
-                           &out[start, 0])
+            ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
+                           first_round, round_cards, &out[start, 0])
     return -1
 
 
