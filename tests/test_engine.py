@@ -1,0 +1,245 @@
+"""The game engine against a plain-Python model (tests/engine_model.py), replay,
+policies, bad actions, and self-play."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+import ofc_fast as ofc
+from ofc_fast.deal import deal
+from ofc_fast.engine import ACTIONS, Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import engine_model as model  # noqa: E402
+
+
+def test_model_deck_is_the_c_deal() -> None:
+    """The model's documented stream gives the C dealer's cards, bit for bit."""
+    for preset in ("pineapple", "original"):
+        r = ofc.PRESETS[preset]
+        for street in (None, r.rounds):
+            k = 13 if street is None else r.cards_dealt
+            d = deal(30, r, 3, seed=2**63 + 5, street=street, start=1000)
+            for i in range(30):
+                assert d[i].tolist() == model.deal_cards(2**63 + 5, 1000 + i, 3, k, r)
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Random legal and illegal actions on Game and on the model, states compared after each."""
+
+    @initialize(preset=st.sampled_from(sorted(ofc.PRESETS)), data=st.data(),
+                seed=st.integers(0, 2**64 - 1))
+    def start(self, preset: str, data: st.DataObject, seed: int) -> None:
+        r = ofc.PRESETS[preset]
+        players = data.draw(st.integers(r.min_players, r.max_players))
+        button = data.draw(st.integers(0, players - 1))
+        fl = [0] * players
+        seat = data.draw(st.integers(-1, players - 1))
+        if seat >= 0 and preset != "original":   # one seat in Fantasyland, if the deck allows
+            count = data.draw(st.sampled_from([13, 14, 15, 16, 17]))
+            if count + (players - 1) * r.cards_dealt <= 52:
+                fl[seat] = count
+        self.rules, self.players, self.seed = r, players, seed
+        self.game = Game(r, players, seed=seed, button=button, fantasyland=fl)
+        self.model = model.HandModel(r, players, seed, 0, button, fl)
+        self.hand = 0
+        self.button = button
+        self.stopped = False
+
+    @invariant()
+    def same_state(self) -> None:
+        g, m = self.game, self.model
+        assert g.turn == m.turn
+        assert g.boards.tolist() == m.boards
+        assert g.held.tolist() == m.held
+        assert g.legal_actions() == m.legal()
+        mask = g.action_mask()
+        assert mask.shape == (ACTIONS,) and mask.sum() == len(m.legal())
+        for p in range(self.players):
+            assert g.discards(p).tolist() == m.discards[p]
+
+    @rule(data=st.data())
+    def step(self, data: st.DataObject) -> None:
+        """One rule, always enabled: a legal or an illegal action, or the end of a hand."""
+        if self.model.turn is None:
+            self.replay() if self.stopped else self.finish_and_next()
+        elif data.draw(st.booleans(), label="illegal"):
+            self.illegal(data)
+        else:
+            self.act(data)
+
+    def act(self, data: st.DataObject) -> None:
+        m = self.model
+        if m.fl[m.turn]:
+            held = list(m.held)
+            chosen = data.draw(st.permutations(held))[:13]
+            self.game.apply(np.array(chosen, dtype=np.uint8))
+            m.set_board(chosen)
+        else:
+            code = data.draw(st.sampled_from(m.legal()))
+            self.game.apply(code)
+            m.apply(code)
+
+    def illegal(self, data: st.DataObject) -> None:
+        m = self.model
+        before = (self.game.boards.copy(), self.game.held.copy(), self.game.turn)
+        if m.fl[m.turn]:
+            bad = list(m.held[:12]) + [c for c in range(52) if c not in m.held][:1]
+            with pytest.raises(ValueError):
+                self.game.apply(np.array(bad, dtype=np.uint8))
+        else:
+            legal = set(m.legal())
+            code = data.draw(st.sampled_from([c for c in range(4 ** len(m.held)) if c not in legal]
+                                             + [4 ** len(m.held), ACTIONS - 1]))
+            with pytest.raises(ValueError):
+                self.game.apply(code)
+        assert self.game.boards.tolist() == before[0].tolist()
+        assert self.game.held.tolist() == before[1].tolist() and self.game.turn == before[2]
+
+    def replay(self) -> None:
+        h = Game.replay(self.game.to_json())
+        assert h.to_json() == self.game.to_json() and h.scores.tolist() == self.game.scores.tolist()
+
+    def finish_and_next(self) -> None:
+        g, m = self.game, self.model
+        event(f"hand over, fantasyland seats {sum(1 for c in m.fl if c)}")
+        net, fouled, fl = m.result()
+        assert g.scores.tolist() == net
+        assert g.fouled.tolist() == fouled
+        assert g.next_fantasyland.tolist() == fl
+        # a next hand must fit the deck; the model says whether it does
+        if g.match_over or self.hand >= 2 or sum(c or self.rules.cards_dealt for c in fl) > 52:
+            self.stopped = True
+            return
+        g.next_hand()
+        self.hand += 1
+        self.button = (self.button + 1) % self.players
+        assert g.button == self.button
+        self.model = model.HandModel(self.rules, self.players, self.seed, self.hand,
+                                     self.button, fl)
+
+
+TestGameMachine = GameMachine.TestCase
+TestGameMachine.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
+
+
+@pytest.mark.parametrize("preset", sorted(ofc.PRESETS))
+def test_policies_play_only_legal_moves(preset: str) -> None:
+    r = ofc.PRESETS[preset]
+    for seed in range(30):
+        g = Game(r, r.max_players, seed=seed, fantasyland=[0] * (r.max_players - 1) + [
+            r.stay_cards if r.max_players * r.cards_dealt - r.cards_dealt + r.stay_cards <= 52
+            else 0])
+        while not g.done:
+            legal = set(g.legal_actions())
+            seat = g.turn
+            g.play("random")
+            code = g._hands[-1][-1]
+            if not g.fantasyland[seat]:
+                assert code in legal
+        assert int(g.scores.sum()) == 0
+
+
+def test_replay_reproduces() -> None:
+    g = Game("progressive", 3, seed=123)
+    for _ in range(4):
+        g.play_hand(["random", lambda game: game.legal_actions()[0], "random"])
+        if g.match_over:
+            break
+        g.next_hand()
+    h = Game.replay(g.to_json())
+    assert h.to_json() == g.to_json()
+    assert h.boards.tolist() == g.boards.tolist() and h.points.tolist() == g.points.tolist()
+    # custom rules travel in the history
+    house = ofc.Rules(name="house", scoop_bonus=6)
+    g2 = Game(house, 2, seed=1)
+    g2.play_hand()
+    assert Game.replay(json.loads(g2.to_json())).rules == house
+
+
+def test_same_seed_same_game() -> None:
+    a, b = Game("pineapple", 3, seed=9), Game("pineapple", 3, seed=9)
+    a.play_hand()
+    b.play_hand()
+    assert a.to_json() == b.to_json()
+
+
+def test_match_ends_like_play_match() -> None:
+    r = ofc.Rules(name="short", match_points=10)
+    g = Game(r, 2, seed=4)
+    per_hand = []
+    while True:
+        g.play_hand()
+        per_hand.append(g.scores.tolist())
+        if g.match_over:
+            break
+        g.next_hand()
+    want = ofc.play_match(per_hand, r)
+    assert g.points.tolist() == want.points.tolist()
+    assert want.hands_played == len(per_hand)
+    with pytest.raises(RuntimeError, match="match is over"):
+        g.next_hand()
+
+
+def test_observation_hides_fantasyland_and_discards() -> None:
+    g = Game("pineapple", 2, seed=5, fantasyland=[14, 0])
+    assert g.turn == 0 and g.held.size == 14
+    g.play("random")
+    obs = g.observation(1)
+    assert (obs["boards"][0] == 255).all()       # the Fantasyland board stays hidden
+    assert obs["held"].size == 5
+    assert set(obs["unseen"].tolist()).isdisjoint(obs["held"].tolist())
+    g.play_hand()
+    assert (g.observation(1)["boards"][0] != 255).all()
+    assert g.observation(1)["discards"].size == 4
+    assert g.discards(0).size == 1
+
+
+@pytest.mark.parametrize("action,exc,match", [
+    (-1, ValueError, "not in 0..1023"),
+    (1024, ValueError, "not in 0..1023"),
+    (3, ValueError, "wrong number of discards"),
+    (0, ValueError, "no room"),
+    ("top", TypeError, "int code"),
+    (1.0, TypeError, "int code"),
+    ({"top": ["2c"]}, ValueError, "is not held"),
+])
+def test_bad_actions(action: object, exc: type, match: str) -> None:
+    g = Game("pineapple", 2, seed=1)
+    before = g.to_json()
+    with pytest.raises(exc, match=match):
+        g.apply(action)  # type: ignore[arg-type]
+    assert g.to_json() == before and g.held.size == 5
+
+
+@pytest.mark.parametrize("kwargs,exc,match", [
+    (dict(players=4), ValueError, "2 to 3 players"),
+    (dict(players="2"), TypeError, "players must be an int"),
+    (dict(seed=-1), ValueError, "seed"),
+    (dict(button=5), ValueError, "button"),
+    (dict(fantasyland=[14]), ValueError, "one count per seat"),
+    (dict(fantasyland=[12, 0]), ValueError, "0 or 13..52"),
+    (dict(fantasyland=[30, 30]), ValueError, "more than 52"),
+])
+def test_bad_games(kwargs: dict, exc: type, match: str) -> None:
+    args: dict = dict(players=2, seed=1)
+    args.update(kwargs)
+    with pytest.raises(exc, match=match):
+        Game("pineapple", args.pop("players"), **args)
+
+
+def test_not_over_errors() -> None:
+    g = Game("pineapple", 2, seed=1)
+    with pytest.raises(ValueError, match="not over"):
+        g.scores
+    with pytest.raises(RuntimeError, match="not over"):
+        g.next_hand()
+    with pytest.raises(ValueError, match="unknown policy"):
+        g.play("smart")
