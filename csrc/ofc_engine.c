@@ -219,17 +219,172 @@ static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
     }
 }
 
+/* ---- greedy ----------------------------------------------------------------
+ * One step of look-ahead: every legal placement is scored by a hand-made
+ * value of the board it makes, and a placement after which every completion
+ * fouls (ofc_partial_can_avoid_foul over the cards the seat cannot see) is
+ * taken only when all are.  The value: royalties of complete rows, made
+ * pairs and trips, flush and straight draws in the 5-card rows (Low: low,
+ * unpaired cards in the middle), a bonus for a Fantasyland top, and a
+ * penalty for a top that outranks what the middle holds so far. */
+
+/* Value of the placed cards of one row (len = its slots). */
+static double row_heuristic(const uint8_t *row, int len, int r, int low)
+{
+    int count[13] = {0}, suits[4] = {0}, n = 0, lo = 13, hi = -1;
+    for (int i = 0; i < len; i++) {
+        if (row[i] == OFC_EMPTY) continue;
+        int k = row[i] >> 2;
+        count[k]++;
+        suits[row[i] & 3]++;
+        n++;
+        if (k < lo) lo = k;
+        if (k > hi) hi = k;
+    }
+    if (!n) return 0.0;
+    double v = 0.0;
+    int paired = 0;
+    for (int k = 0; k < 13; k++) {
+        if (count[k] == 2) { v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0; paired = 1; }
+        if (count[k] == 3) { v += r == 0 ? 12.0 + k : 4.0; paired = 1; }
+        if (count[k] == 4) { v += 10.0; paired = 1; }
+    }
+    if (r == 1 && low) {
+        /* a live low: distinct ranks, nothing above a ten */
+        double w = -0.3 * (hi > 8 ? hi - 8 : 0) * 4.0 - (paired ? 6.0 : 0.0);
+        return w + 0.2 * (8 - hi);
+    }
+    if (r == 0) {
+        if (!paired && n) v -= 0.15 * hi;   /* an unpaired high top spends a high card */
+        return v;
+    }
+    int msuit = 0;
+    for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
+    if (msuit == n && n >= 2) v += (r == 2 ? 0.9 : 0.6) * (n - 1);
+    if (!paired && n >= 2 && hi - lo <= 4) v += (r == 2 ? 0.5 : 0.35) * (n - 1);
+    return v;
+}
+
+/* Made-hand level of the placed cards of a row: the category so far (0 high
+ * card, 1 pair, 2 two pair, 3 trips, 6 full house, 7 quads) plus the rank
+ * of its best group / 13. */
+static double row_level(const uint8_t *row, int len)
+{
+    int count[13] = {0}, pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
+    for (int i = 0; i < len; i++)
+        if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
+    for (int k = 0; k < 13; k++) {
+        if (count[k]) hi = k;
+        if (count[k] == 2) { pairs++; best = k; }
+        if (count[k] == 3) { trips++; best = k; }
+        if (count[k] == 4) { quads++; best = k; }
+    }
+    if (hi < 0) return 0.0;
+    double cat = quads ? 7 : (trips && pairs) ? 6 : trips ? 3 : pairs >= 2 ? 2 : pairs ? 1 : 0;
+    return cat + (best >= 0 ? best : hi) / 13.0;
+}
+
+static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
+{
+    int low = rules->middle_live != 0;
+    double v = 0.0;
+    int8_t need[3];
+    uint16_t value[3];
+    ofc_partial_needed(b, need);
+    ofc_partial_values(b, rules, value);
+    for (int r = 0; r < 3; r++) {
+        if (!need[r]) {
+            uint32_t info = rules->row_info[r][value[r]];
+            v += OFC_ROYALTY(info) + row_heuristic(b + row_lo[r], row_len[r], r, low)
+                 + value[r] * 1e-5;
+            if (r == 0 && OFC_ENTRY(info)) v += 8.0;   /* Fantasyland on top */
+        } else {
+            v += row_heuristic(b + row_lo[r], row_len[r], r, low);
+        }
+    }
+    /* rows out of order so far: a penalty that shrinks with the slots the
+     * lower row still has to catch up */
+    double lt = row_level(b, 3), lm = row_level(b + 3, 5), lb = row_level(b + 8, 5);
+    if (!low) {
+        double gap = lt - lm - 0.25 * need[1];
+        if (gap > 0) v -= 6.0 * gap;
+        gap = lm - lb - 0.25 * need[2];
+        if (gap > 0) v -= 6.0 * gap;
+    } else {
+        double gap = lt - lb - 0.25 * need[2];
+        if (gap > 0) v -= 6.0 * gap;
+    }
+    return v;
+}
+
+/* The cards the seat to act cannot see. */
+static int unseen_pool(const ofc_game *g, uint8_t *pool)
+{
+    uint64_t seen = 0;
+    int p = g->turn, n = 0;
+    for (int q = 0; q < g->players; q++) {
+        if (q != p && g->fl_cards[q]) continue;   /* a Fantasyland board stays hidden */
+        for (int i = 0; i < 13; i++)
+            if (g->board[q][i] != OFC_EMPTY) seen |= (uint64_t)1 << g->board[q][i];
+    }
+    for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
+    for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
+    for (int c = 0; c < 52; c++)
+        if (!(seen >> c & 1u)) pool[n++] = (uint8_t)c;
+    return n;
+}
+
+static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
+{
+    uint8_t pool[52];
+    int npool = unseen_pool(g, pool);
+    unsigned limit = 1u << (2 * g->nheld), best = 0;
+    double best_v = -1e300;
+    for (unsigned c = 0; c < limit; c++) {
+        if (ofc_game_check(g, c)) continue;
+        uint8_t b[13];
+        uint8_t filled[3];
+        memcpy(b, g->board[g->turn], 13);
+        memcpy(filled, g->filled[g->turn], 3);
+        for (int i = 0; i < g->nheld; i++) {
+            unsigned d = (c >> (2 * i)) & 3u;
+            if (d < 3) b[row_lo[d] + filled[d]++] = g->held[i];
+        }
+        double v = board_heuristic(b, rules);
+        /* late in the hand, an exact check that some completion avoids the
+         * foul (bounded: when the search runs out the placement counts as safe) */
+        int empties = 0;
+        for (int i = 0; i < 13; i++) empties += b[i] == OFC_EMPTY;
+        if (empties <= 4 && ofc_partial_can_avoid_foul(b, pool, npool, rules, 20000) == 0)
+            v -= 1000.0;
+        v += (ofc_rng_u32(rng) >> 8) * 1e-12;   /* ties broken at random */
+        if (v > best_v) { best_v = v; best = c; }
+    }
+    return best;
+}
+
+/* Fantasyland: the exact solver on up to 17 cards (beyond that, the first 17). */
+static void greedy_set(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng, uint8_t *board)
+{
+    ofc_fantasyland_result res;
+    int n = g->nheld < 17 ? g->nheld : 17;
+    if (ofc_solve_fantasyland(g->held, n, rules, 10.0, &res) == 0) {
+        memcpy(board, res.board, 13);
+    } else {
+        random_set(g, rng, board);
+    }
+}
+
 void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
 {
-    (void)policy;
-    (void)rules;
     if (g->turn < 0) return;
     if (g->fl_cards[g->turn]) {
         uint8_t board[13];
-        random_set(g, rng, board);
+        if (policy == OFC_POLICY_GREEDY) greedy_set(g, rules, rng, board);
+        else random_set(g, rng, board);
         ofc_game_set(g, board);
     } else {
-        place(g, random_code(g, rng));
+        place(g, policy == OFC_POLICY_GREEDY ? greedy_code(g, rules, rng) : random_code(g, rng));
     }
 }
 

@@ -130,17 +130,18 @@ TestGameMachine = GameMachine.TestCase
 TestGameMachine.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
 
 
+@pytest.mark.parametrize("policy", ["random", "greedy"])
 @pytest.mark.parametrize("preset", sorted(ofc.PRESETS))
-def test_policies_play_only_legal_moves(preset: str) -> None:
+def test_policies_play_only_legal_moves(preset: str, policy: str) -> None:
     r = ofc.PRESETS[preset]
-    for seed in range(30):
+    for seed in range(30 if policy == "random" else 4):
         g = Game(r, r.max_players, seed=seed, fantasyland=[0] * (r.max_players - 1) + [
             r.stay_cards if r.max_players * r.cards_dealt - r.cards_dealt + r.stay_cards <= 52
             else 0])
         while not g.done:
             legal = set(g.legal_actions())
             seat = g.turn
-            g.play("random")
+            g.play(policy)
             code = g._hands[-1][-1]
             if not g.fantasyland[seat]:
                 assert code in legal
@@ -243,3 +244,12 @@ def test_not_over_errors() -> None:
         g.next_hand()
     with pytest.raises(ValueError, match="unknown policy"):
         g.play("smart")
+
+
+def test_greedy_beats_random() -> None:
+    total = 0
+    for seed in range(60):
+        g = Game("pineapple", 2, seed=seed, button=seed % 2)
+        g.play_hand(["greedy", "random"])
+        total += int(g.scores[0])
+    assert total > 0
