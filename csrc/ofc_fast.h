@@ -431,6 +431,23 @@ void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, in
                         int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
                         uint8_t *fouled, uint8_t *fantasyland);
 
+/* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
+ * Turns a partial board has left: all of them for an empty board, else
+ * (13 - placed) / round_play; -1 when the count placed is not one a hand
+ * reaches (first_round, then round_play a turn). */
+int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int round_play);
+/* Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
+ * each, seats in turn order): the first cards of a shuffle of the pool (the
+ * unseen cards) by stream (seed, i) are dealt to the boards' remaining turns
+ * round the table and placed by `policy`.  Per player, sums[5p .. 5p+4] +=
+ * net points, their squares, fouls, Fantasyland entries, royalties.
+ * Returns 0, -1-p when player p's board has an impossible count, -10 when
+ * the pool is too small. */
+int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
+                      int round_cards, int round_play, int policy, const uint8_t *boards,
+                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
+                      int64_t *sums);
+
 #ifdef __cplusplus
 }
 #endif

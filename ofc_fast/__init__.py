@@ -28,6 +28,11 @@ from .hands import (
 from .rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
 from .boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
 from .match import MatchResult, play_match
+# play in progress: partial boards, dealing, the game engine, Monte Carlo, self-play
+from . import partial
+from .deal import deal
+from .engine import Game
+from .rollout import Placements, RolloutResult, evaluate_placements, rollout
 
 __version__ = "0.1.0"
 
@@ -39,6 +44,8 @@ __all__ = [
     "get_rules", "ROWS", "Analysis", "Board", "analyze", "parse_boards", "score", "score_matrix",
     "MatchResult", "play_match",
 ]
+__all__ += ["partial", "deal", "Game", "Placements", "RolloutResult", "evaluate_placements",
+            "rollout"]
 
 
 def get_include() -> str:

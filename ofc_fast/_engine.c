@@ -34,7 +34,8 @@
             "csrc/ofc_fantasyland_enum.c",
             "csrc/ofc_partial.c",
             "csrc/ofc_deal.c",
-            "csrc/ofc_engine.c"
+            "csrc/ofc_engine.c",
+            "csrc/ofc_rollout.c"
         ]
     },
     "module_name": "ofc_fast._engine"
@@ -1781,7 +1782,7 @@ struct __pyx_MemviewEnum_obj;
 struct __pyx_memoryview_obj;
 struct __pyx_memoryviewslice_obj;
 
-/* "ofc_fast/_engine.pyx":69
+/* "ofc_fast/_engine.pyx":74
  * 
  * 
  * cdef class Tables:             # <<<<<<<<<<<<<<
@@ -1795,7 +1796,7 @@ struct __pyx_obj_8ofc_fast_7_engine_Tables {
 };
 
 
-/* "ofc_fast/_engine.pyx":157
+/* "ofc_fast/_engine.pyx":185
  * # --- one hand -----------------------------------------------------------------------------
  * 
  * cdef class HandState:             # <<<<<<<<<<<<<<
@@ -3165,6 +3166,9 @@ static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn_
 static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint32_t__const__(PyObject *, int writable_flag);
 
 /* ObjectToMemviewSlice.proto */
+static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int64_t(PyObject *, int writable_flag);
+
+/* ObjectToMemviewSlice.proto */
 static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t(PyObject *, int writable_flag);
 
 /* ObjectToMemviewSlice.proto */
@@ -3393,6 +3397,7 @@ static const __Pyx_TypeInfo __Pyx_TypeInfo_nn_int32_t__const__ = { "const int32_
 static const __Pyx_TypeInfo __Pyx_TypeInfo_nn_uint8_t = { "uint8_t", NULL, sizeof(uint8_t), { 0 }, 0, __PYX_IS_UNSIGNED(uint8_t) ? 'U' : 'I', __PYX_IS_UNSIGNED(uint8_t), 0 };
 static const __Pyx_TypeInfo __Pyx_TypeInfo_nn_int32_t = { "int32_t", NULL, sizeof(int32_t), { 0 }, 0, __PYX_IS_UNSIGNED(int32_t) ? 'U' : 'I', __PYX_IS_UNSIGNED(int32_t), 0 };
 static const __Pyx_TypeInfo __Pyx_TypeInfo_nn_uint32_t__const__ = { "const uint32_t", NULL, sizeof(uint32_t const ), { 0 }, 0, __PYX_IS_UNSIGNED(uint32_t const ) ? 'U' : 'I', __PYX_IS_UNSIGNED(uint32_t const ), 0 };
+static const __Pyx_TypeInfo __Pyx_TypeInfo_nn_int64_t = { "int64_t", NULL, sizeof(int64_t), { 0 }, 0, __PYX_IS_UNSIGNED(int64_t) ? 'U' : 'I', __PYX_IS_UNSIGNED(int64_t), 0 };
 /* #### Code section: before_global_var ### */
 #define __Pyx_MODULE_NAME "ofc_fast._engine"
 extern int __pyx_module_is_main_ofc_fast___engine;
@@ -3472,6 +3477,8 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
 static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, __Pyx_memviewslice __pyx_v_boards, __Pyx_memviewslice __pyx_v_pools, __Pyx_memviewslice __pyx_v_npool, __Pyx_memviewslice __pyx_v_out, int64_t __pyx_v_budget, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *__pyx_self, uint64_t __pyx_v_seed, uint64_t __pyx_v_index0, __Pyx_memviewslice __pyx_v_out, int __pyx_v_players, int __pyx_v_cards, int __pyx_v_first_round, int __pyx_v_round_cards, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, uint64_t __pyx_v_seed, __Pyx_memviewslice __pyx_v_net, __Pyx_memviewslice __pyx_v_royalty, __Pyx_memviewslice __pyx_v_fouled, __Pyx_memviewslice __pyx_v_fantasyland, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
+static PyObject *__pyx_pf_8ofc_fast_7_engine_10rollout_turns(CYTHON_UNUSED PyObject *__pyx_self, __Pyx_memviewslice __pyx_v_board, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_play); /* proto */
+static PyObject *__pyx_pf_8ofc_fast_7_engine_12rollout_sums(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, __Pyx_memviewslice __pyx_v_boards, __Pyx_memviewslice __pyx_v_pool, uint64_t __pyx_v_seed, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc_fast_7_engine_HandState *__pyx_v_self, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, uint64_t __pyx_v_seed, uint64_t __pyx_v_hand, int __pyx_v_button, PyObject *__pyx_v_fl_cards); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_2copy(struct __pyx_obj_8ofc_fast_7_engine_HandState *__pyx_v_self); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4turn___get__(struct __pyx_obj_8ofc_fast_7_engine_HandState *__pyx_v_self); /* proto */
@@ -3684,9 +3691,9 @@ namespace {
     __Pyx_CachedCFunction __pyx_umethod_PyDict_Type_values;
     PyObject *__pyx_slice[1];
     PyObject *__pyx_tuple[3];
-    PyObject *__pyx_codeobj_tab[19];
-    PyObject *__pyx_string_tab[214];
-    PyObject *__pyx_number_tab[12];
+    PyObject *__pyx_codeobj_tab[21];
+    PyObject *__pyx_string_tab[223];
+    PyObject *__pyx_number_tab[13];
 /* #### Code section: module_state_contents ### */
 /* PyFrozenDict.module_state_decls */
 #if CYTHON_COMPILING_IN_LIMITED_API
@@ -3850,105 +3857,114 @@ static __pyx_mstatetype * const __pyx_mstate_global = &__pyx_mstate_global_stati
 #define __pyx_n_u_dtype_is_object __pyx_string_tab[112]
 #define __pyx_n_u_encode __pyx_string_tab[113]
 #define __pyx_n_u_enumerate __pyx_string_tab[114]
-#define __pyx_n_u_error __pyx_string_tab[115]
-#define __pyx_n_u_f __pyx_string_tab[116]
-#define __pyx_n_u_fantasyland __pyx_string_tab[117]
-#define __pyx_n_u_first_round __pyx_string_tab[118]
-#define __pyx_n_u_fl __pyx_string_tab[119]
-#define __pyx_n_u_fl_cards __pyx_string_tab[120]
-#define __pyx_n_u_fl_low_both __pyx_string_tab[121]
-#define __pyx_n_u_fl_low_mode __pyx_string_tab[122]
-#define __pyx_n_u_flags __pyx_string_tab[123]
-#define __pyx_n_u_format __pyx_string_tab[124]
-#define __pyx_n_u_fortran __pyx_string_tab[125]
-#define __pyx_n_u_fouled __pyx_string_tab[126]
-#define __pyx_n_u_hand __pyx_string_tab[127]
-#define __pyx_n_u_i __pyx_string_tab[128]
-#define __pyx_n_u_id __pyx_string_tab[129]
-#define __pyx_n_u_index __pyx_string_tab[130]
-#define __pyx_n_u_index0 __pyx_string_tab[131]
-#define __pyx_n_u_int32 __pyx_string_tab[132]
-#define __pyx_n_u_items __pyx_string_tab[133]
-#define __pyx_n_u_itemsize __pyx_string_tab[134]
-#define __pyx_n_u_l __pyx_string_tab[135]
-#define __pyx_n_u_legal_mask __pyx_string_tab[136]
-#define __pyx_n_u_low __pyx_string_tab[137]
-#define __pyx_n_u_m __pyx_string_tab[138]
-#define __pyx_n_u_mask __pyx_string_tab[139]
-#define __pyx_n_u_memview __pyx_string_tab[140]
-#define __pyx_n_u_mode __pyx_string_tab[141]
-#define __pyx_n_u_n __pyx_string_tab[142]
-#define __pyx_n_u_name __pyx_string_tab[143]
-#define __pyx_n_u_ndim __pyx_string_tab[144]
-#define __pyx_n_u_need __pyx_string_tab[145]
-#define __pyx_n_u_net __pyx_string_tab[146]
-#define __pyx_n_u_np __pyx_string_tab[147]
-#define __pyx_n_u_npool __pyx_string_tab[148]
-#define __pyx_n_u_numpy __pyx_string_tab[149]
-#define __pyx_n_u_obj __pyx_string_tab[150]
-#define __pyx_n_u_ofc_fast__engine __pyx_string_tab[151]
-#define __pyx_n_u_other __pyx_string_tab[152]
-#define __pyx_n_u_out __pyx_string_tab[153]
-#define __pyx_n_u_pack __pyx_string_tab[154]
-#define __pyx_n_u_partial_first_bad __pyx_string_tab[155]
-#define __pyx_n_u_partial_rows __pyx_string_tab[156]
-#define __pyx_n_u_play_policy __pyx_string_tab[157]
-#define __pyx_n_u_players __pyx_string_tab[158]
-#define __pyx_n_u_policy __pyx_string_tab[159]
-#define __pyx_n_u_pools __pyx_string_tab[160]
-#define __pyx_n_u_pop __pyx_string_tab[161]
-#define __pyx_n_u_pos __pyx_string_tab[162]
-#define __pyx_n_u_r __pyx_string_tab[163]
-#define __pyx_n_u_register __pyx_string_tab[164]
-#define __pyx_n_u_result __pyx_string_tab[165]
-#define __pyx_n_u_rng __pyx_string_tab[166]
-#define __pyx_n_u_round_cards __pyx_string_tab[167]
-#define __pyx_n_u_round_play __pyx_string_tab[168]
-#define __pyx_n_u_rounds __pyx_string_tab[169]
-#define __pyx_n_u_roy __pyx_string_tab[170]
-#define __pyx_n_u_royalty __pyx_string_tab[171]
-#define __pyx_n_u_rules __pyx_string_tab[172]
-#define __pyx_n_u_scoop_bonus __pyx_string_tab[173]
-#define __pyx_n_u_seat __pyx_string_tab[174]
-#define __pyx_n_u_seed __pyx_string_tab[175]
-#define __pyx_n_u_self __pyx_string_tab[176]
-#define __pyx_n_u_selfplay_rows __pyx_string_tab[177]
-#define __pyx_n_u_set_board __pyx_string_tab[178]
-#define __pyx_n_u_setdefault __pyx_string_tab[179]
-#define __pyx_n_u_shape __pyx_string_tab[180]
-#define __pyx_n_u_size __pyx_string_tab[181]
-#define __pyx_n_u_start __pyx_string_tab[182]
-#define __pyx_n_u_stay_cards __pyx_string_tab[183]
-#define __pyx_n_u_step __pyx_string_tab[184]
-#define __pyx_n_u_stop __pyx_string_tab[185]
-#define __pyx_n_u_stream __pyx_string_tab[186]
-#define __pyx_n_u_street __pyx_string_tab[187]
-#define __pyx_n_u_struct __pyx_string_tab[188]
-#define __pyx_n_u_tables __pyx_string_tab[189]
-#define __pyx_n_u_uint8 __pyx_string_tab[190]
-#define __pyx_n_u_unpack __pyx_string_tab[191]
-#define __pyx_n_u_update __pyx_string_tab[192]
-#define __pyx_n_u_value __pyx_string_tab[193]
-#define __pyx_n_u_values __pyx_string_tab[194]
-#define __pyx_n_u_view __pyx_string_tab[195]
-#define __pyx_n_u_x __pyx_string_tab[196]
-#define __pyx_n_u_zeros __pyx_string_tab[197]
-#define __pyx_n_b_O __pyx_string_tab[198]
-#define __pyx_kp_b_iso88591_Q __pyx_string_tab[199]
-#define __pyx_kp_b_iso88591_uBa_6_7_HE_7_ST_Qc_A __pyx_string_tab[200]
-#define __pyx_kp_b_iso88591_A_U_6_q_1AV1Cq_4s_3a_1 __pyx_string_tab[201]
-#define __pyx_kp_b_iso88591_E_awa_aq_as_at1Cq_aq_as_auD_as __pyx_string_tab[202]
-#define __pyx_kp_b_iso88591_uBa_aq_T_x_TU_vWE_7_3awa_q_t1F __pyx_string_tab[203]
-#define __pyx_kp_b_iso88591_E_awa_q_X_7q_q_4q_QcQUUZZ_89_d __pyx_string_tab[204]
-#define __pyx_kp_b_iso88591_A_r_q_Ry_as_e5_RzQRRS_b __pyx_string_tab[205]
-#define __pyx_kp_b_iso88591_A_r_q_V2Q_a_aq_D_1_t5_1 __pyx_string_tab[206]
-#define __pyx_kp_b_iso88591_A_t2WAQ __pyx_string_tab[207]
-#define __pyx_kp_b_iso88591_A_t2Yaq __pyx_string_tab[208]
-#define __pyx_kp_b_iso88591_A_1AT_Qe1A __pyx_string_tab[209]
-#define __pyx_kp_b_iso88591_A_Qat4q __pyx_string_tab[210]
-#define __pyx_kp_b_iso88591_A_T_1_b_as_b_b_4vRq_6_V2Q_RvQc_r __pyx_string_tab[211]
-#define __pyx_kp_b_iso88591_A_y_U_a_XT_XT_q __pyx_string_tab[212]
-#define __pyx_kp_b_iso88591_A_AQe6_q_T_t1A __pyx_string_tab[213]
+#define __pyx_n_u_err __pyx_string_tab[115]
+#define __pyx_n_u_error __pyx_string_tab[116]
+#define __pyx_n_u_f __pyx_string_tab[117]
+#define __pyx_n_u_fantasyland __pyx_string_tab[118]
+#define __pyx_n_u_first_round __pyx_string_tab[119]
+#define __pyx_n_u_fl __pyx_string_tab[120]
+#define __pyx_n_u_fl_cards __pyx_string_tab[121]
+#define __pyx_n_u_fl_low_both __pyx_string_tab[122]
+#define __pyx_n_u_fl_low_mode __pyx_string_tab[123]
+#define __pyx_n_u_flags __pyx_string_tab[124]
+#define __pyx_n_u_format __pyx_string_tab[125]
+#define __pyx_n_u_fortran __pyx_string_tab[126]
+#define __pyx_n_u_fouled __pyx_string_tab[127]
+#define __pyx_n_u_hand __pyx_string_tab[128]
+#define __pyx_n_u_i __pyx_string_tab[129]
+#define __pyx_n_u_id __pyx_string_tab[130]
+#define __pyx_n_u_index __pyx_string_tab[131]
+#define __pyx_n_u_index0 __pyx_string_tab[132]
+#define __pyx_n_u_int32 __pyx_string_tab[133]
+#define __pyx_n_u_int64 __pyx_string_tab[134]
+#define __pyx_n_u_items __pyx_string_tab[135]
+#define __pyx_n_u_itemsize __pyx_string_tab[136]
+#define __pyx_n_u_l __pyx_string_tab[137]
+#define __pyx_n_u_legal_mask __pyx_string_tab[138]
+#define __pyx_n_u_low __pyx_string_tab[139]
+#define __pyx_n_u_m __pyx_string_tab[140]
+#define __pyx_n_u_mask __pyx_string_tab[141]
+#define __pyx_n_u_memview __pyx_string_tab[142]
+#define __pyx_n_u_mode __pyx_string_tab[143]
+#define __pyx_n_u_n __pyx_string_tab[144]
+#define __pyx_n_u_name __pyx_string_tab[145]
+#define __pyx_n_u_ndim __pyx_string_tab[146]
+#define __pyx_n_u_need __pyx_string_tab[147]
+#define __pyx_n_u_net __pyx_string_tab[148]
+#define __pyx_n_u_np __pyx_string_tab[149]
+#define __pyx_n_u_npool __pyx_string_tab[150]
+#define __pyx_n_u_numpy __pyx_string_tab[151]
+#define __pyx_n_u_obj __pyx_string_tab[152]
+#define __pyx_n_u_ofc_fast__engine __pyx_string_tab[153]
+#define __pyx_n_u_other __pyx_string_tab[154]
+#define __pyx_n_u_out __pyx_string_tab[155]
+#define __pyx_n_u_pack __pyx_string_tab[156]
+#define __pyx_n_u_partial_first_bad __pyx_string_tab[157]
+#define __pyx_n_u_partial_rows __pyx_string_tab[158]
+#define __pyx_n_u_play_policy __pyx_string_tab[159]
+#define __pyx_n_u_players __pyx_string_tab[160]
+#define __pyx_n_u_policy __pyx_string_tab[161]
+#define __pyx_n_u_pool __pyx_string_tab[162]
+#define __pyx_n_u_pools __pyx_string_tab[163]
+#define __pyx_n_u_pop __pyx_string_tab[164]
+#define __pyx_n_u_pos __pyx_string_tab[165]
+#define __pyx_n_u_r __pyx_string_tab[166]
+#define __pyx_n_u_register __pyx_string_tab[167]
+#define __pyx_n_u_result __pyx_string_tab[168]
+#define __pyx_n_u_rng __pyx_string_tab[169]
+#define __pyx_n_u_rollout_sums __pyx_string_tab[170]
+#define __pyx_n_u_rollout_turns __pyx_string_tab[171]
+#define __pyx_n_u_round_cards __pyx_string_tab[172]
+#define __pyx_n_u_round_play __pyx_string_tab[173]
+#define __pyx_n_u_rounds __pyx_string_tab[174]
+#define __pyx_n_u_roy __pyx_string_tab[175]
+#define __pyx_n_u_royalty __pyx_string_tab[176]
+#define __pyx_n_u_rules __pyx_string_tab[177]
+#define __pyx_n_u_s __pyx_string_tab[178]
+#define __pyx_n_u_scoop_bonus __pyx_string_tab[179]
+#define __pyx_n_u_seat __pyx_string_tab[180]
+#define __pyx_n_u_seed __pyx_string_tab[181]
+#define __pyx_n_u_self __pyx_string_tab[182]
+#define __pyx_n_u_selfplay_rows __pyx_string_tab[183]
+#define __pyx_n_u_set_board __pyx_string_tab[184]
+#define __pyx_n_u_setdefault __pyx_string_tab[185]
+#define __pyx_n_u_shape __pyx_string_tab[186]
+#define __pyx_n_u_size __pyx_string_tab[187]
+#define __pyx_n_u_start __pyx_string_tab[188]
+#define __pyx_n_u_stay_cards __pyx_string_tab[189]
+#define __pyx_n_u_step __pyx_string_tab[190]
+#define __pyx_n_u_stop __pyx_string_tab[191]
+#define __pyx_n_u_stream __pyx_string_tab[192]
+#define __pyx_n_u_street __pyx_string_tab[193]
+#define __pyx_n_u_struct __pyx_string_tab[194]
+#define __pyx_n_u_sums __pyx_string_tab[195]
+#define __pyx_n_u_tables __pyx_string_tab[196]
+#define __pyx_n_u_uint8 __pyx_string_tab[197]
+#define __pyx_n_u_unpack __pyx_string_tab[198]
+#define __pyx_n_u_update __pyx_string_tab[199]
+#define __pyx_n_u_value __pyx_string_tab[200]
+#define __pyx_n_u_values __pyx_string_tab[201]
+#define __pyx_n_u_view __pyx_string_tab[202]
+#define __pyx_n_u_x __pyx_string_tab[203]
+#define __pyx_n_u_zeros __pyx_string_tab[204]
+#define __pyx_n_b_O __pyx_string_tab[205]
+#define __pyx_kp_b_iso88591_Q __pyx_string_tab[206]
+#define __pyx_kp_b_iso88591_AQe1D_XQ __pyx_string_tab[207]
+#define __pyx_kp_b_iso88591_uBa_6_7_HE_7_ST_Qc_A __pyx_string_tab[208]
+#define __pyx_kp_b_iso88591_A_U_6_q_1AV1Cq_4s_3a_1 __pyx_string_tab[209]
+#define __pyx_kp_b_iso88591_E_awa_aq_as_at1Cq_aq_as_auD_as __pyx_string_tab[210]
+#define __pyx_kp_b_iso88591_uBa_aq_T_x_TU_vWE_7_3awa_q_t1F __pyx_string_tab[211]
+#define __pyx_kp_b_iso88591_2V2Yd_Q_1_U_fAQ_uBa_1AU_i_HA_0 __pyx_string_tab[212]
+#define __pyx_kp_b_iso88591_E_awa_q_X_7q_q_4q_QcQUUZZ_89_d __pyx_string_tab[213]
+#define __pyx_kp_b_iso88591_A_r_q_Ry_as_e5_RzQRRS_b __pyx_string_tab[214]
+#define __pyx_kp_b_iso88591_A_r_q_V2Q_a_aq_D_1_t5_1 __pyx_string_tab[215]
+#define __pyx_kp_b_iso88591_A_t2WAQ __pyx_string_tab[216]
+#define __pyx_kp_b_iso88591_A_t2Yaq __pyx_string_tab[217]
+#define __pyx_kp_b_iso88591_A_1AT_Qe1A __pyx_string_tab[218]
+#define __pyx_kp_b_iso88591_A_Qat4q __pyx_string_tab[219]
+#define __pyx_kp_b_iso88591_A_T_1_b_as_b_b_4vRq_6_V2Q_RvQc_r __pyx_string_tab[220]
+#define __pyx_kp_b_iso88591_A_y_U_a_XT_XT_q __pyx_string_tab[221]
+#define __pyx_kp_b_iso88591_A_AQe6_q_T_t1A __pyx_string_tab[222]
 #define __pyx_int_0 __pyx_number_tab[0]
 #define __pyx_int_neg_1 __pyx_number_tab[1]
 #define __pyx_int_neg_2 __pyx_number_tab[2]
@@ -3956,11 +3972,12 @@ static __pyx_mstatetype * const __pyx_mstate_global = &__pyx_mstate_global_stati
 #define __pyx_int_3 __pyx_number_tab[4]
 #define __pyx_int_neg_4 __pyx_number_tab[5]
 #define __pyx_int_neg_5 __pyx_number_tab[6]
-#define __pyx_int_neg_6 __pyx_number_tab[7]
-#define __pyx_int_neg_7 __pyx_number_tab[8]
-#define __pyx_int_neg_8 __pyx_number_tab[9]
-#define __pyx_int_neg_9 __pyx_number_tab[10]
-#define __pyx_int_136983863 __pyx_number_tab[11]
+#define __pyx_int_5 __pyx_number_tab[7]
+#define __pyx_int_neg_6 __pyx_number_tab[8]
+#define __pyx_int_neg_7 __pyx_number_tab[9]
+#define __pyx_int_neg_8 __pyx_number_tab[10]
+#define __pyx_int_neg_9 __pyx_number_tab[11]
+#define __pyx_int_136983863 __pyx_number_tab[12]
 /* #### Code section: module_state_clear ### */
 #if CYTHON_USE_MODULE_STATE
 static CYTHON_SMALL_CODE int __pyx_m_clear(PyObject *m) {
@@ -3992,9 +4009,9 @@ static CYTHON_SMALL_CODE int __pyx_m_clear(PyObject *m) {
   Py_CLEAR(clear_module_state->__pyx_umethod_PyDict_Type_values.method);
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_slice[i]); }
   for (int i=0; i<3; ++i) { Py_CLEAR(clear_module_state->__pyx_tuple[i]); }
-  for (int i=0; i<19; ++i) { Py_CLEAR(clear_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<214; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
-  for (int i=0; i<12; ++i) { Py_CLEAR(clear_module_state->__pyx_number_tab[i]); }
+  for (int i=0; i<21; ++i) { Py_CLEAR(clear_module_state->__pyx_codeobj_tab[i]); }
+  for (int i=0; i<223; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<13; ++i) { Py_CLEAR(clear_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_clear_contents ### */
 /* CommonTypesMetaclass.module_state_clear */
 Py_CLEAR(clear_module_state->__pyx_CommonTypesMetaclassType);
@@ -4034,9 +4051,9 @@ static CYTHON_SMALL_CODE int __pyx_m_traverse(PyObject *m, visitproc visit, void
   Py_VISIT(traverse_module_state->__pyx_umethod_PyDict_Type_values.method);
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_slice[i]); }
   for (int i=0; i<3; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_tuple[i]); }
-  for (int i=0; i<19; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<214; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
-  for (int i=0; i<12; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_number_tab[i]); }
+  for (int i=0; i<21; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_codeobj_tab[i]); }
+  for (int i=0; i<223; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<13; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_traverse_contents ### */
 /* CommonTypesMetaclass.module_state_traverse */
 Py_VISIT(traverse_module_state->__pyx_CommonTypesMetaclassType);
@@ -18222,7 +18239,7 @@ static PyObject *__pyx_unpickle_Enum__set_state(struct __pyx_MemviewEnum_obj *__
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":74
+/* "ofc_fast/_engine.pyx":79
  *     cdef readonly object arrays
  * 
  *     def __init__(self, rules):             # <<<<<<<<<<<<<<
@@ -18268,32 +18285,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_rules,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL_TPNEW(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 74, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 79, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 74, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 79, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "__init__", 0) < (0)) __PYX_ERR(0, 74, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "__init__", 0) < (0)) __PYX_ERR(0, 79, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("__init__", 1, 1, 1, i); __PYX_ERR(0, 74, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("__init__", 1, 1, 1, i); __PYX_ERR(0, 79, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 74, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 79, __pyx_L3_error)
     }
     __pyx_v_rules = values[0];
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("__init__", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 74, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("__init__", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 79, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -18336,22 +18353,22 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__init__", 0);
 
-  /* "ofc_fast/_engine.pyx":77
+  /* "ofc_fast/_engine.pyx":82
  *         cdef const uint32_t[::1] info
  *         cdef const uint8_t[::1] live
  *         arrays = rules.tables.arrays   # info per row, then middle_live in Low             # <<<<<<<<<<<<<<
  *         for row in range(3):
  *             info = arrays[row]
 */
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_tables); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 77, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_tables); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 82, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_arrays); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 77, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_arrays); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 82, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_arrays = __pyx_t_2;
   __pyx_t_2 = 0;
 
-  /* "ofc_fast/_engine.pyx":78
+  /* "ofc_fast/_engine.pyx":83
  *         cdef const uint8_t[::1] live
  *         arrays = rules.tables.arrays   # info per row, then middle_live in Low
  *         for row in range(3):             # <<<<<<<<<<<<<<
@@ -18361,23 +18378,23 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
   for (__pyx_t_3 = 0; __pyx_t_3 < 3; __pyx_t_3+=1) {
     __pyx_v_row = __pyx_t_3;
 
-    /* "ofc_fast/_engine.pyx":79
+    /* "ofc_fast/_engine.pyx":84
  *         arrays = rules.tables.arrays   # info per row, then middle_live in Low
  *         for row in range(3):
  *             info = arrays[row]             # <<<<<<<<<<<<<<
  *             self.c.row_info[row] = &info[0]
  *         self.c.middle_live = NULL
 */
-    __pyx_t_2 = __Pyx_GetItemInt(__pyx_v_arrays, __pyx_v_row, long, 1, __Pyx_PyLong_From_long, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 79, __pyx_L1_error)
+    __pyx_t_2 = __Pyx_GetItemInt(__pyx_v_arrays, __pyx_v_row, long, 1, __Pyx_PyLong_From_long, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 84, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_2);
-    __pyx_t_4 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint32_t__const__(__pyx_t_2, 0); if (unlikely(!__pyx_t_4.memview)) __PYX_ERR(0, 79, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint32_t__const__(__pyx_t_2, 0); if (unlikely(!__pyx_t_4.memview)) __PYX_ERR(0, 84, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_2); __pyx_t_2 = 0;
     __PYX_XCLEAR_MEMVIEW(&__pyx_v_info, 1);
     __pyx_v_info = __pyx_t_4;
     __pyx_t_4.memview = NULL;
     __pyx_t_4.data = NULL;
 
-    /* "ofc_fast/_engine.pyx":80
+    /* "ofc_fast/_engine.pyx":85
  *         for row in range(3):
  *             info = arrays[row]
  *             self.c.row_info[row] = &info[0]             # <<<<<<<<<<<<<<
@@ -18388,7 +18405,7 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
     (__pyx_v_self->c.row_info[__pyx_v_row]) = (&(*((uint32_t const  *) ( /* dim=0 */ ((char *) (((uint32_t const  *) __pyx_v_info.data) + __pyx_t_5)) ))));
   }
 
-  /* "ofc_fast/_engine.pyx":81
+  /* "ofc_fast/_engine.pyx":86
  *             info = arrays[row]
  *             self.c.row_info[row] = &info[0]
  *         self.c.middle_live = NULL             # <<<<<<<<<<<<<<
@@ -18397,36 +18414,36 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
 */
   __pyx_v_self->c.middle_live = NULL;
 
-  /* "ofc_fast/_engine.pyx":82
+  /* "ofc_fast/_engine.pyx":87
  *             self.c.row_info[row] = &info[0]
  *         self.c.middle_live = NULL
  *         if rules.low:             # <<<<<<<<<<<<<<
  *             live = arrays[3]
  *             self.c.middle_live = &live[0]
 */
-  __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_low); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 82, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_low); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 87, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
-  __pyx_t_6 = __Pyx_PyObject_IsTrue(__pyx_t_2); if (unlikely((__pyx_t_6 < 0))) __PYX_ERR(0, 82, __pyx_L1_error)
+  __pyx_t_6 = __Pyx_PyObject_IsTrue(__pyx_t_2); if (unlikely((__pyx_t_6 < 0))) __PYX_ERR(0, 87, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_2); __pyx_t_2 = 0;
   if (__pyx_t_6) {
 
 
-    /* "ofc_fast/_engine.pyx":83
+    /* "ofc_fast/_engine.pyx":88
  *         self.c.middle_live = NULL
  *         if rules.low:
  *             live = arrays[3]             # <<<<<<<<<<<<<<
  *             self.c.middle_live = &live[0]
  *         self.c.scoop_bonus = rules.scoop_bonus
 */
-    __pyx_t_2 = __Pyx_GetItemInt(__pyx_v_arrays, 3, long, 1, __Pyx_PyLong_From_long, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 83, __pyx_L1_error)
+    __pyx_t_2 = __Pyx_GetItemInt(__pyx_v_arrays, 3, long, 1, __Pyx_PyLong_From_long, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 88, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_2);
-    __pyx_t_7 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t__const__(__pyx_t_2, 0); if (unlikely(!__pyx_t_7.memview)) __PYX_ERR(0, 83, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t__const__(__pyx_t_2, 0); if (unlikely(!__pyx_t_7.memview)) __PYX_ERR(0, 88, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_2); __pyx_t_2 = 0;
     __pyx_v_live = __pyx_t_7;
     __pyx_t_7.memview = NULL;
     __pyx_t_7.data = NULL;
 
-    /* "ofc_fast/_engine.pyx":84
+    /* "ofc_fast/_engine.pyx":89
  *         if rules.low:
  *             live = arrays[3]
  *             self.c.middle_live = &live[0]             # <<<<<<<<<<<<<<
@@ -18436,7 +18453,7 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
     __pyx_t_5 = 0;
     __pyx_v_self->c.middle_live = (&(*((uint8_t const  *) ( /* dim=0 */ ((char *) (((uint8_t const  *) __pyx_v_live.data) + __pyx_t_5)) ))));
 
-    /* "ofc_fast/_engine.pyx":82
+    /* "ofc_fast/_engine.pyx":87
  *             self.c.row_info[row] = &info[0]
  *         self.c.middle_live = NULL
  *         if rules.low:             # <<<<<<<<<<<<<<
@@ -18445,34 +18462,34 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
 */
   }
 
-  /* "ofc_fast/_engine.pyx":85
+  /* "ofc_fast/_engine.pyx":90
  *             live = arrays[3]
  *             self.c.middle_live = &live[0]
  *         self.c.scoop_bonus = rules.scoop_bonus             # <<<<<<<<<<<<<<
  *         self.c.fl_both = rules.fl_low_both if rules.low else 0
  *         self.c.fl_both_required = int(rules.low and rules.fl_low_mode == "both")
 */
-  __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_scoop_bonus); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 85, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_scoop_bonus); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 90, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
-  __pyx_t_8 = __Pyx_PyLong_As_int32_t(__pyx_t_2); if (unlikely((__pyx_t_8 == ((int32_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 85, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_As_int32_t(__pyx_t_2); if (unlikely((__pyx_t_8 == ((int32_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 90, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_2); __pyx_t_2 = 0;
   __pyx_v_self->c.scoop_bonus = __pyx_t_8;
 
-  /* "ofc_fast/_engine.pyx":86
+  /* "ofc_fast/_engine.pyx":91
  *             self.c.middle_live = &live[0]
  *         self.c.scoop_bonus = rules.scoop_bonus
  *         self.c.fl_both = rules.fl_low_both if rules.low else 0             # <<<<<<<<<<<<<<
  *         self.c.fl_both_required = int(rules.low and rules.fl_low_mode == "both")
  *         self.c.stay_cards = rules.stay_cards
 */
-  __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_low); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 86, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_low); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 91, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
-  __pyx_t_6 = __Pyx_PyObject_IsTrue(__pyx_t_2); if (unlikely((__pyx_t_6 < 0))) __PYX_ERR(0, 86, __pyx_L1_error)
+  __pyx_t_6 = __Pyx_PyObject_IsTrue(__pyx_t_2); if (unlikely((__pyx_t_6 < 0))) __PYX_ERR(0, 91, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_2); __pyx_t_2 = 0;
   if (__pyx_t_6) {
-    __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_fl_low_both); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 86, __pyx_L1_error)
+    __pyx_t_2 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_fl_low_both); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 91, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_2);
-    __pyx_t_9 = __Pyx_PyLong_As_int32_t(__pyx_t_2); if (unlikely((__pyx_t_9 == ((int32_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 86, __pyx_L1_error)
+    __pyx_t_9 = __Pyx_PyLong_As_int32_t(__pyx_t_2); if (unlikely((__pyx_t_9 == ((int32_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 91, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_2); __pyx_t_2 = 0;
     __pyx_t_8 = __pyx_t_9;
   } else {
@@ -18482,16 +18499,16 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
 
   __pyx_v_self->c.fl_both = __pyx_t_8;
 
-  /* "ofc_fast/_engine.pyx":87
+  /* "ofc_fast/_engine.pyx":92
  *         self.c.scoop_bonus = rules.scoop_bonus
  *         self.c.fl_both = rules.fl_low_both if rules.low else 0
  *         self.c.fl_both_required = int(rules.low and rules.fl_low_mode == "both")             # <<<<<<<<<<<<<<
  *         self.c.stay_cards = rules.stay_cards
  *         self.arrays = arrays
 */
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_low); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 87, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_low); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 92, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_6 = __Pyx_PyObject_IsTrue(__pyx_t_1); if (unlikely((__pyx_t_6 < 0))) __PYX_ERR(0, 87, __pyx_L1_error)
+  __pyx_t_6 = __Pyx_PyObject_IsTrue(__pyx_t_1); if (unlikely((__pyx_t_6 < 0))) __PYX_ERR(0, 92, __pyx_L1_error)
   if (__pyx_t_6) {
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   } else {
@@ -18500,35 +18517,35 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     goto __pyx_L6_bool_binop_done;
   }
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_fl_low_mode); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 87, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_fl_low_mode); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 92, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_10 = __Pyx_PyObject_CompareEq_object_str(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_both, Py_EQ); __Pyx_XGOTREF(__pyx_t_10); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 87, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyObject_CompareEq_object_str(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_both, Py_EQ); __Pyx_XGOTREF(__pyx_t_10); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 92, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __Pyx_INCREF(__pyx_t_10);
   __pyx_t_2 = __pyx_t_10;
   __Pyx_DECREF(__pyx_t_10); __pyx_t_10 = 0;
   __pyx_L6_bool_binop_done:;
-  __pyx_t_10 = __Pyx_PyNumber_Int(__pyx_t_2); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 87, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyNumber_Int(__pyx_t_2); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 92, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_10);
   __Pyx_DECREF(__pyx_t_2); __pyx_t_2 = 0;
-  __pyx_t_8 = __Pyx_PyLong_As_int32_t(__pyx_t_10); if (unlikely((__pyx_t_8 == ((int32_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 87, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_As_int32_t(__pyx_t_10); if (unlikely((__pyx_t_8 == ((int32_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 92, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_10); __pyx_t_10 = 0;
   __pyx_v_self->c.fl_both_required = __pyx_t_8;
 
-  /* "ofc_fast/_engine.pyx":88
+  /* "ofc_fast/_engine.pyx":93
  *         self.c.fl_both = rules.fl_low_both if rules.low else 0
  *         self.c.fl_both_required = int(rules.low and rules.fl_low_mode == "both")
  *         self.c.stay_cards = rules.stay_cards             # <<<<<<<<<<<<<<
  *         self.arrays = arrays
  * 
 */
-  __pyx_t_10 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_stay_cards); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 88, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_stay_cards); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 93, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_10);
-  __pyx_t_8 = __Pyx_PyLong_As_int32_t(__pyx_t_10); if (unlikely((__pyx_t_8 == ((int32_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 88, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_As_int32_t(__pyx_t_10); if (unlikely((__pyx_t_8 == ((int32_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 93, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_10); __pyx_t_10 = 0;
   __pyx_v_self->c.stay_cards = __pyx_t_8;
 
-  /* "ofc_fast/_engine.pyx":89
+  /* "ofc_fast/_engine.pyx":94
  *         self.c.fl_both_required = int(rules.low and rules.fl_low_mode == "both")
  *         self.c.stay_cards = rules.stay_cards
  *         self.arrays = arrays             # <<<<<<<<<<<<<<
@@ -18540,7 +18557,7 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
   __Pyx_GOTREF(__pyx_v_self->arrays);
   __Pyx_DECREF_SET(__pyx_v_self->arrays, __pyx_v_arrays);
 
-  /* "ofc_fast/_engine.pyx":74
+  /* "ofc_fast/_engine.pyx":79
  *     cdef readonly object arrays
  * 
  *     def __init__(self, rules):             # <<<<<<<<<<<<<<
@@ -18569,7 +18586,7 @@ static int __pyx_pf_8ofc_fast_7_engine_6Tables___init__(struct __pyx_obj_8ofc_fa
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":72
+/* "ofc_fast/_engine.pyx":77
  *     """A rules object's tables (ofc_fast.rules.Rules.tables) as the C struct ofc_rules."""
  *     cdef ofc_rules c
  *     cdef readonly object arrays             # <<<<<<<<<<<<<<
@@ -18840,7 +18857,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6Tables_4__setstate_cython__(CYTHON
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":94
+/* "ofc_fast/_engine.pyx":99
  * # --- partial boards ---------------------------------------------------------------
  * 
  * def partial_first_bad(const uint8_t[:, ::1] boards):             # <<<<<<<<<<<<<<
@@ -18888,32 +18905,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_boards,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 94, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 99, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 94, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 99, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "partial_first_bad", 0) < (0)) __PYX_ERR(0, 94, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "partial_first_bad", 0) < (0)) __PYX_ERR(0, 99, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("partial_first_bad", 1, 1, 1, i); __PYX_ERR(0, 94, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("partial_first_bad", 1, 1, 1, i); __PYX_ERR(0, 99, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 94, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 99, __pyx_L3_error)
     }
-    __pyx_v_boards = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t__const__(values[0], 0); if (unlikely(!__pyx_v_boards.memview)) __PYX_ERR(0, 94, __pyx_L3_error)
+    __pyx_v_boards = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t__const__(values[0], 0); if (unlikely(!__pyx_v_boards.memview)) __PYX_ERR(0, 99, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("partial_first_bad", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 94, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("partial_first_bad", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 99, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -18955,7 +18972,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("partial_first_bad", 0);
 
-  /* "ofc_fast/_engine.pyx":97
+  /* "ofc_fast/_engine.pyx":102
  *     """(row, position) of the first bad byte of (n, 13) partial boards, or None."""
  *     cdef Py_ssize_t i
  *     cdef int pos = -1             # <<<<<<<<<<<<<<
@@ -18964,7 +18981,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
 */
   __pyx_v_pos = -1;
 
-  /* "ofc_fast/_engine.pyx":98
+  /* "ofc_fast/_engine.pyx":103
  *     cdef Py_ssize_t i
  *     cdef int pos = -1
  *     for i in range(boards.shape[0]):             # <<<<<<<<<<<<<<
@@ -18978,7 +18995,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "ofc_fast/_engine.pyx":99
+    /* "ofc_fast/_engine.pyx":104
  *     cdef int pos = -1
  *     for i in range(boards.shape[0]):
  *         pos = ofc_partial_first_bad(&boards[i, 0])             # <<<<<<<<<<<<<<
@@ -18989,7 +19006,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
     __pyx_t_5 = 0;
     __pyx_v_pos = ofc_partial_first_bad((&(*((uint8_t const  *) ( /* dim=1 */ ((char *) (((uint8_t const  *) ( /* dim=0 */ (__pyx_v_boards.data + __pyx_t_4 * __pyx_v_boards.strides[0]) )) + __pyx_t_5)) )))));
 
-    /* "ofc_fast/_engine.pyx":100
+    /* "ofc_fast/_engine.pyx":105
  *     for i in range(boards.shape[0]):
  *         pos = ofc_partial_first_bad(&boards[i, 0])
  *         if pos >= 0:             # <<<<<<<<<<<<<<
@@ -19001,23 +19018,23 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
     if (__pyx_t_6) {
 
 
-      /* "ofc_fast/_engine.pyx":101
+      /* "ofc_fast/_engine.pyx":106
  *         pos = ofc_partial_first_bad(&boards[i, 0])
  *         if pos >= 0:
  *             return i, pos             # <<<<<<<<<<<<<<
  *     return None
  * 
 */
-      __pyx_t_7 = PyLong_FromSsize_t(__pyx_v_i); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 101, __pyx_L1_error)
+      __pyx_t_7 = PyLong_FromSsize_t(__pyx_v_i); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 106, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_7);
-      __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_pos); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 101, __pyx_L1_error)
+      __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_pos); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 106, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_8);
-      __pyx_t_9 = PyTuple_New(2); if (unlikely(!__pyx_t_9)) __PYX_ERR(0, 101, __pyx_L1_error)
+      __pyx_t_9 = PyTuple_New(2); if (unlikely(!__pyx_t_9)) __PYX_ERR(0, 106, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_9);
       __Pyx_GIVEREF(__pyx_t_7);
-      if (__Pyx_PyTuple_SET_ITEM(__pyx_t_9, 0, __pyx_t_7) != (0)) __PYX_ERR(0, 101, __pyx_L1_error);
+      if (__Pyx_PyTuple_SET_ITEM(__pyx_t_9, 0, __pyx_t_7) != (0)) __PYX_ERR(0, 106, __pyx_L1_error);
       __Pyx_GIVEREF(__pyx_t_8);
-      if (__Pyx_PyTuple_SET_ITEM(__pyx_t_9, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 101, __pyx_L1_error);
+      if (__Pyx_PyTuple_SET_ITEM(__pyx_t_9, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 106, __pyx_L1_error);
       __pyx_t_7 = 0;
       __pyx_t_8 = 0;
       {
@@ -19031,7 +19048,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
       __pyx_t_9 = 0;
       goto __pyx_L0;
 
-      /* "ofc_fast/_engine.pyx":100
+      /* "ofc_fast/_engine.pyx":105
  *     for i in range(boards.shape[0]):
  *         pos = ofc_partial_first_bad(&boards[i, 0])
  *         if pos >= 0:             # <<<<<<<<<<<<<<
@@ -19042,7 +19059,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
   }
 
 
-  /* "ofc_fast/_engine.pyx":102
+  /* "ofc_fast/_engine.pyx":107
  *         if pos >= 0:
  *             return i, pos
  *     return None             # <<<<<<<<<<<<<<
@@ -19059,7 +19076,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
   }
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":94
+  /* "ofc_fast/_engine.pyx":99
  * # --- partial boards ---------------------------------------------------------------
  * 
  * def partial_first_bad(const uint8_t[:, ::1] boards):             # <<<<<<<<<<<<<<
@@ -19082,7 +19099,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":105
+/* "ofc_fast/_engine.pyx":110
  * 
  * 
  * def partial_rows(Tables rules, const uint8_t[:, ::1] boards, int8_t[:, ::1] need,             # <<<<<<<<<<<<<<
@@ -19135,67 +19152,67 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_rules,&__pyx_mstate_global->__pyx_n_u_boards,&__pyx_mstate_global->__pyx_n_u_need,&__pyx_mstate_global->__pyx_n_u_value,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 105, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 110, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  6:
         values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 105, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 110, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 105, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 110, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 105, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 110, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 105, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 110, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 105, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 110, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 105, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 110, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "partial_rows", 0) < (0)) __PYX_ERR(0, 105, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "partial_rows", 0) < (0)) __PYX_ERR(0, 110, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 6; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("partial_rows", 1, 6, 6, i); __PYX_ERR(0, 105, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("partial_rows", 1, 6, 6, i); __PYX_ERR(0, 110, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 6)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 105, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 110, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 105, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 110, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 105, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 110, __pyx_L3_error)
       values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 105, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 110, __pyx_L3_error)
       values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 105, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 110, __pyx_L3_error)
       values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 105, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 110, __pyx_L3_error)
     }
     __pyx_v_rules = ((struct __pyx_obj_8ofc_fast_7_engine_Tables *)values[0]);
-    __pyx_v_boards = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t__const__(values[1], 0); if (unlikely(!__pyx_v_boards.memview)) __PYX_ERR(0, 105, __pyx_L3_error)
-    __pyx_v_need = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int8_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_need.memview)) __PYX_ERR(0, 105, __pyx_L3_error)
-    __pyx_v_value = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint16_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_value.memview)) __PYX_ERR(0, 106, __pyx_L3_error)
-    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[4]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 106, __pyx_L3_error)
-    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[5]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 106, __pyx_L3_error)
+    __pyx_v_boards = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t__const__(values[1], 0); if (unlikely(!__pyx_v_boards.memview)) __PYX_ERR(0, 110, __pyx_L3_error)
+    __pyx_v_need = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int8_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_need.memview)) __PYX_ERR(0, 110, __pyx_L3_error)
+    __pyx_v_value = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint16_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_value.memview)) __PYX_ERR(0, 111, __pyx_L3_error)
+    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[4]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 111, __pyx_L3_error)
+    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[5]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 111, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("partial_rows", 1, 6, 6, __pyx_nargs); __PYX_ERR(0, 105, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("partial_rows", 1, 6, 6, __pyx_nargs); __PYX_ERR(0, 110, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -19209,7 +19226,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 105, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 110, __pyx_L1_error)
   __pyx_r = __pyx_pf_8ofc_fast_7_engine_2partial_rows(__pyx_self, __pyx_v_rules, __pyx_v_boards, __pyx_v_need, __pyx_v_value, __pyx_v_start, __pyx_v_stop);
 
   /* function exit code */
@@ -19247,7 +19264,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
   Py_ssize_t __pyx_t_7;
   __Pyx_RefNannySetupContext("partial_rows", 0);
 
-  /* "ofc_fast/_engine.pyx":109
+  /* "ofc_fast/_engine.pyx":114
  *     """Cards needed and values of the complete rows of checked partial boards [start, stop)."""
  *     cdef Py_ssize_t i
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -19260,7 +19277,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "ofc_fast/_engine.pyx":110
+        /* "ofc_fast/_engine.pyx":115
  *     cdef Py_ssize_t i
  *     with nogil:
  *         for i in range(start, stop):             # <<<<<<<<<<<<<<
@@ -19274,7 +19291,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
         for (__pyx_t_3 = __pyx_v_start; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
           __pyx_v_i = __pyx_t_3;
 
-          /* "ofc_fast/_engine.pyx":111
+          /* "ofc_fast/_engine.pyx":116
  *     with nogil:
  *         for i in range(start, stop):
  *             ofc_partial_needed(&boards[i, 0], &need[i, 0])             # <<<<<<<<<<<<<<
@@ -19287,7 +19304,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
           __pyx_t_7 = 0;
           ofc_partial_needed((&(*((uint8_t const  *) ( /* dim=1 */ ((char *) (((uint8_t const  *) ( /* dim=0 */ (__pyx_v_boards.data + __pyx_t_4 * __pyx_v_boards.strides[0]) )) + __pyx_t_5)) )))), (&(*((int8_t *) ( /* dim=1 */ ((char *) (((int8_t *) ( /* dim=0 */ (__pyx_v_need.data + __pyx_t_6 * __pyx_v_need.strides[0]) )) + __pyx_t_7)) )))));
 
-          /* "ofc_fast/_engine.pyx":112
+          /* "ofc_fast/_engine.pyx":117
  *         for i in range(start, stop):
  *             ofc_partial_needed(&boards[i, 0], &need[i, 0])
  *             ofc_partial_values(&boards[i, 0], &rules.c, &value[i, 0])             # <<<<<<<<<<<<<<
@@ -19303,7 +19320,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
 
       }
 
-      /* "ofc_fast/_engine.pyx":109
+      /* "ofc_fast/_engine.pyx":114
  *     """Cards needed and values of the complete rows of checked partial boards [start, stop)."""
  *     cdef Py_ssize_t i
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -19320,7 +19337,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
       }
   }
 
-  /* "ofc_fast/_engine.pyx":113
+  /* "ofc_fast/_engine.pyx":118
  *             ofc_partial_needed(&boards[i, 0], &need[i, 0])
  *             ofc_partial_values(&boards[i, 0], &rules.c, &value[i, 0])
  *     return -1             # <<<<<<<<<<<<<<
@@ -19338,7 +19355,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
   }
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":105
+  /* "ofc_fast/_engine.pyx":110
  * 
  * 
  * def partial_rows(Tables rules, const uint8_t[:, ::1] boards, int8_t[:, ::1] need,             # <<<<<<<<<<<<<<
@@ -19354,7 +19371,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObjec
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":116
+/* "ofc_fast/_engine.pyx":121
  * 
  * 
  * def can_avoid_foul_rows(Tables rules, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] pools,             # <<<<<<<<<<<<<<
@@ -19409,81 +19426,81 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_rules,&__pyx_mstate_global->__pyx_n_u_boards,&__pyx_mstate_global->__pyx_n_u_pools,&__pyx_mstate_global->__pyx_n_u_npool,&__pyx_mstate_global->__pyx_n_u_out,&__pyx_mstate_global->__pyx_n_u_budget,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 116, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 121, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  8:
         values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 116, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 121, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  7:
         values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 116, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 121, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  6:
         values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 116, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 121, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 116, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 121, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 116, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 121, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 116, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 121, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 116, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 121, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 116, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 121, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "can_avoid_foul_rows", 0) < (0)) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "can_avoid_foul_rows", 0) < (0)) __PYX_ERR(0, 121, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 8; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("can_avoid_foul_rows", 1, 8, 8, i); __PYX_ERR(0, 116, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("can_avoid_foul_rows", 1, 8, 8, i); __PYX_ERR(0, 121, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 8)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 121, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 121, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 121, __pyx_L3_error)
       values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 121, __pyx_L3_error)
       values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 121, __pyx_L3_error)
       values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 121, __pyx_L3_error)
       values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 121, __pyx_L3_error)
       values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 116, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 121, __pyx_L3_error)
     }
     __pyx_v_rules = ((struct __pyx_obj_8ofc_fast_7_engine_Tables *)values[0]);
-    __pyx_v_boards = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t__const__(values[1], 0); if (unlikely(!__pyx_v_boards.memview)) __PYX_ERR(0, 116, __pyx_L3_error)
-    __pyx_v_pools = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t__const__(values[2], 0); if (unlikely(!__pyx_v_pools.memview)) __PYX_ERR(0, 116, __pyx_L3_error)
-    __pyx_v_npool = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int32_t__const__(values[3], 0); if (unlikely(!__pyx_v_npool.memview)) __PYX_ERR(0, 117, __pyx_L3_error)
-    __pyx_v_out = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int8_t(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_out.memview)) __PYX_ERR(0, 117, __pyx_L3_error)
-    __pyx_v_budget = __Pyx_PyLong_As_int64_t(values[5]); if (unlikely((__pyx_v_budget == ((int64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 117, __pyx_L3_error)
-    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[6]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 118, __pyx_L3_error)
-    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[7]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 118, __pyx_L3_error)
+    __pyx_v_boards = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t__const__(values[1], 0); if (unlikely(!__pyx_v_boards.memview)) __PYX_ERR(0, 121, __pyx_L3_error)
+    __pyx_v_pools = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t__const__(values[2], 0); if (unlikely(!__pyx_v_pools.memview)) __PYX_ERR(0, 121, __pyx_L3_error)
+    __pyx_v_npool = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int32_t__const__(values[3], 0); if (unlikely(!__pyx_v_npool.memview)) __PYX_ERR(0, 122, __pyx_L3_error)
+    __pyx_v_out = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int8_t(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_out.memview)) __PYX_ERR(0, 122, __pyx_L3_error)
+    __pyx_v_budget = __Pyx_PyLong_As_int64_t(values[5]); if (unlikely((__pyx_v_budget == ((int64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 122, __pyx_L3_error)
+    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[6]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 123, __pyx_L3_error)
+    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[7]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 123, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("can_avoid_foul_rows", 1, 8, 8, __pyx_nargs); __PYX_ERR(0, 116, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("can_avoid_foul_rows", 1, 8, 8, __pyx_nargs); __PYX_ERR(0, 121, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -19498,7 +19515,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 116, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 121, __pyx_L1_error)
   __pyx_r = __pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(__pyx_self, __pyx_v_rules, __pyx_v_boards, __pyx_v_pools, __pyx_v_npool, __pyx_v_out, __pyx_v_budget, __pyx_v_start, __pyx_v_stop);
 
   /* function exit code */
@@ -19540,7 +19557,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
   Py_ssize_t __pyx_t_9;
   __Pyx_RefNannySetupContext("can_avoid_foul_rows", 0);
 
-  /* "ofc_fast/_engine.pyx":121
+  /* "ofc_fast/_engine.pyx":126
  *     """ofc_partial_can_avoid_foul of boards [start, stop) with their pools into out."""
  *     cdef Py_ssize_t i
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -19553,7 +19570,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "ofc_fast/_engine.pyx":122
+        /* "ofc_fast/_engine.pyx":127
  *     cdef Py_ssize_t i
  *     with nogil:
  *         for i in range(start, stop):             # <<<<<<<<<<<<<<
@@ -19567,7 +19584,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
         for (__pyx_t_3 = __pyx_v_start; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
           __pyx_v_i = __pyx_t_3;
 
-          /* "ofc_fast/_engine.pyx":123
+          /* "ofc_fast/_engine.pyx":128
  *     with nogil:
  *         for i in range(start, stop):
  *             out[i] = <int8_t>ofc_partial_can_avoid_foul(&boards[i, 0], &pools[i, 0], npool[i],             # <<<<<<<<<<<<<<
@@ -19580,7 +19597,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
           __pyx_t_7 = 0;
           __pyx_t_8 = __pyx_v_i;
 
-          /* "ofc_fast/_engine.pyx":124
+          /* "ofc_fast/_engine.pyx":129
  *         for i in range(start, stop):
  *             out[i] = <int8_t>ofc_partial_can_avoid_foul(&boards[i, 0], &pools[i, 0], npool[i],
  *                                                         &rules.c, budget)             # <<<<<<<<<<<<<<
@@ -19593,7 +19610,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
 
       }
 
-      /* "ofc_fast/_engine.pyx":121
+      /* "ofc_fast/_engine.pyx":126
  *     """ofc_partial_can_avoid_foul of boards [start, stop) with their pools into out."""
  *     cdef Py_ssize_t i
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -19610,7 +19627,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
       }
   }
 
-  /* "ofc_fast/_engine.pyx":125
+  /* "ofc_fast/_engine.pyx":130
  *             out[i] = <int8_t>ofc_partial_can_avoid_foul(&boards[i, 0], &pools[i, 0], npool[i],
  *                                                         &rules.c, budget)
  *     return -1             # <<<<<<<<<<<<<<
@@ -19628,7 +19645,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
   }
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":116
+  /* "ofc_fast/_engine.pyx":121
  * 
  * 
  * def can_avoid_foul_rows(Tables rules, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] pools,             # <<<<<<<<<<<<<<
@@ -19644,7 +19661,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED 
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":130
+/* "ofc_fast/_engine.pyx":135
  * # --- dealing ------------------------------------------------------------------------
  * 
  * def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,             # <<<<<<<<<<<<<<
@@ -19700,88 +19717,88 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_index0,&__pyx_mstate_global->__pyx_n_u_out,&__pyx_mstate_global->__pyx_n_u_players,&__pyx_mstate_global->__pyx_n_u_cards,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_round_cards,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 130, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 135, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  9:
         values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  8:
         values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  7:
         values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  6:
         values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 130, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 135, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "deal_rows", 0) < (0)) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "deal_rows", 0) < (0)) __PYX_ERR(0, 135, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 9; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("deal_rows", 1, 9, 9, i); __PYX_ERR(0, 130, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("deal_rows", 1, 9, 9, i); __PYX_ERR(0, 135, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 9)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 135, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 135, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 135, __pyx_L3_error)
       values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 135, __pyx_L3_error)
       values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 135, __pyx_L3_error)
       values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 135, __pyx_L3_error)
       values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 135, __pyx_L3_error)
       values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 135, __pyx_L3_error)
       values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 130, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 135, __pyx_L3_error)
     }
-    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[0]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_index0 = __Pyx_PyLong_As_uint64_t(values[1]); if (unlikely((__pyx_v_index0 == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_out = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_out.memview)) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_players = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_cards = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 130, __pyx_L3_error)
-    __pyx_v_first_round = __Pyx_PyLong_As_int(values[5]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
-    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[6]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
-    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[7]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
-    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[8]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 131, __pyx_L3_error)
+    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[0]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 135, __pyx_L3_error)
+    __pyx_v_index0 = __Pyx_PyLong_As_uint64_t(values[1]); if (unlikely((__pyx_v_index0 == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 135, __pyx_L3_error)
+    __pyx_v_out = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_out.memview)) __PYX_ERR(0, 135, __pyx_L3_error)
+    __pyx_v_players = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 135, __pyx_L3_error)
+    __pyx_v_cards = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 135, __pyx_L3_error)
+    __pyx_v_first_round = __Pyx_PyLong_As_int(values[5]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 136, __pyx_L3_error)
+    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[6]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 136, __pyx_L3_error)
+    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[7]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 136, __pyx_L3_error)
+    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[8]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 136, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("deal_rows", 1, 9, 9, __pyx_nargs); __PYX_ERR(0, 130, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("deal_rows", 1, 9, 9, __pyx_nargs); __PYX_ERR(0, 135, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -19820,7 +19837,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
   Py_ssize_t __pyx_t_3;
   __Pyx_RefNannySetupContext("deal_rows", 0);
 
-  /* "ofc_fast/_engine.pyx":133
+  /* "ofc_fast/_engine.pyx":138
  *               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
  *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
  *     if stop > start:             # <<<<<<<<<<<<<<
@@ -19832,7 +19849,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
   if (__pyx_t_1) {
 
 
-    /* "ofc_fast/_engine.pyx":134
+    /* "ofc_fast/_engine.pyx":139
  *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
  *     if stop > start:
  *         with nogil:             # <<<<<<<<<<<<<<
@@ -19845,7 +19862,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
         __Pyx_FastGIL_Remember();
         /*try:*/ {
 
-          /* "ofc_fast/_engine.pyx":136
+          /* "ofc_fast/_engine.pyx":141
  *         with nogil:
  *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
  *                            first_round, round_cards, &out[start, 0])             # <<<<<<<<<<<<<<
@@ -19855,7 +19872,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
           __pyx_t_2 = __pyx_v_start;
           __pyx_t_3 = 0;
 
-          /* "ofc_fast/_engine.pyx":135
+          /* "ofc_fast/_engine.pyx":140
  *     if stop > start:
  *         with nogil:
  *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,             # <<<<<<<<<<<<<<
@@ -19865,7 +19882,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
           ofc_deal_batch(__pyx_v_seed, ((int64_t)(__pyx_v_index0 + __pyx_v_start)), (__pyx_v_stop - __pyx_v_start), __pyx_v_players, __pyx_v_cards, __pyx_v_first_round, __pyx_v_round_cards, (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_out.data + __pyx_t_2 * __pyx_v_out.strides[0]) )) + __pyx_t_3)) )))));
         }
 
-        /* "ofc_fast/_engine.pyx":134
+        /* "ofc_fast/_engine.pyx":139
  *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
  *     if stop > start:
  *         with nogil:             # <<<<<<<<<<<<<<
@@ -19882,7 +19899,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
         }
     }
 
-    /* "ofc_fast/_engine.pyx":133
+    /* "ofc_fast/_engine.pyx":138
  *               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
  *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
  *     if stop > start:             # <<<<<<<<<<<<<<
@@ -19891,7 +19908,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
 */
   }
 
-  /* "ofc_fast/_engine.pyx":137
+  /* "ofc_fast/_engine.pyx":142
  *             ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
  *                            first_round, round_cards, &out[start, 0])
  *     return -1             # <<<<<<<<<<<<<<
@@ -19909,7 +19926,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
   }
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":130
+  /* "ofc_fast/_engine.pyx":135
  * # --- dealing ------------------------------------------------------------------------
  * 
  * def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,             # <<<<<<<<<<<<<<
@@ -19924,7 +19941,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":142
+/* "ofc_fast/_engine.pyx":147
  * # --- self-play ------------------------------------------------------------------------
  * 
  * def selfplay_rows(Tables rules, int players, int first_round, int rounds, int round_cards,             # <<<<<<<<<<<<<<
@@ -19985,123 +20002,123 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_rules,&__pyx_mstate_global->__pyx_n_u_players,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_rounds,&__pyx_mstate_global->__pyx_n_u_round_cards,&__pyx_mstate_global->__pyx_n_u_round_play,&__pyx_mstate_global->__pyx_n_u_policy,&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_net,&__pyx_mstate_global->__pyx_n_u_royalty,&__pyx_mstate_global->__pyx_n_u_fouled,&__pyx_mstate_global->__pyx_n_u_fantasyland,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 142, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 147, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case 14:
         values[13] = __Pyx_ArgRef_FASTCALL(__pyx_args, 13);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[13])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[13])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case 13:
         values[12] = __Pyx_ArgRef_FASTCALL(__pyx_args, 12);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[12])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[12])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case 12:
         values[11] = __Pyx_ArgRef_FASTCALL(__pyx_args, 11);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[11])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[11])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case 11:
         values[10] = __Pyx_ArgRef_FASTCALL(__pyx_args, 10);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[10])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[10])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case 10:
         values[9] = __Pyx_ArgRef_FASTCALL(__pyx_args, 9);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[9])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[9])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  9:
         values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  8:
         values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  7:
         values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  6:
         values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 142, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 147, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "selfplay_rows", 0) < (0)) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "selfplay_rows", 0) < (0)) __PYX_ERR(0, 147, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 14; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("selfplay_rows", 1, 14, 14, i); __PYX_ERR(0, 142, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("selfplay_rows", 1, 14, 14, i); __PYX_ERR(0, 147, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 14)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[9] = __Pyx_ArgRef_FASTCALL(__pyx_args, 9);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[9])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[9])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[10] = __Pyx_ArgRef_FASTCALL(__pyx_args, 10);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[10])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[10])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[11] = __Pyx_ArgRef_FASTCALL(__pyx_args, 11);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[11])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[11])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[12] = __Pyx_ArgRef_FASTCALL(__pyx_args, 12);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[12])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[12])) __PYX_ERR(0, 147, __pyx_L3_error)
       values[13] = __Pyx_ArgRef_FASTCALL(__pyx_args, 13);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[13])) __PYX_ERR(0, 142, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[13])) __PYX_ERR(0, 147, __pyx_L3_error)
     }
     __pyx_v_rules = ((struct __pyx_obj_8ofc_fast_7_engine_Tables *)values[0]);
-    __pyx_v_players = __Pyx_PyLong_As_int(values[1]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 142, __pyx_L3_error)
-    __pyx_v_first_round = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 142, __pyx_L3_error)
-    __pyx_v_rounds = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_rounds == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 142, __pyx_L3_error)
-    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 142, __pyx_L3_error)
-    __pyx_v_round_play = __Pyx_PyLong_As_int(values[5]); if (unlikely((__pyx_v_round_play == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 143, __pyx_L3_error)
-    __pyx_v_policy = __Pyx_PyLong_As_int(values[6]); if (unlikely((__pyx_v_policy == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 143, __pyx_L3_error)
-    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[7]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 143, __pyx_L3_error)
-    __pyx_v_net = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int32_t(values[8], PyBUF_WRITABLE); if (unlikely(!__pyx_v_net.memview)) __PYX_ERR(0, 143, __pyx_L3_error)
-    __pyx_v_royalty = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int32_t(values[9], PyBUF_WRITABLE); if (unlikely(!__pyx_v_royalty.memview)) __PYX_ERR(0, 144, __pyx_L3_error)
-    __pyx_v_fouled = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[10], PyBUF_WRITABLE); if (unlikely(!__pyx_v_fouled.memview)) __PYX_ERR(0, 144, __pyx_L3_error)
-    __pyx_v_fantasyland = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[11], PyBUF_WRITABLE); if (unlikely(!__pyx_v_fantasyland.memview)) __PYX_ERR(0, 144, __pyx_L3_error)
-    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[12]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 145, __pyx_L3_error)
-    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[13]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 145, __pyx_L3_error)
+    __pyx_v_players = __Pyx_PyLong_As_int(values[1]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 147, __pyx_L3_error)
+    __pyx_v_first_round = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 147, __pyx_L3_error)
+    __pyx_v_rounds = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_rounds == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 147, __pyx_L3_error)
+    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 147, __pyx_L3_error)
+    __pyx_v_round_play = __Pyx_PyLong_As_int(values[5]); if (unlikely((__pyx_v_round_play == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 148, __pyx_L3_error)
+    __pyx_v_policy = __Pyx_PyLong_As_int(values[6]); if (unlikely((__pyx_v_policy == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 148, __pyx_L3_error)
+    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[7]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 148, __pyx_L3_error)
+    __pyx_v_net = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int32_t(values[8], PyBUF_WRITABLE); if (unlikely(!__pyx_v_net.memview)) __PYX_ERR(0, 148, __pyx_L3_error)
+    __pyx_v_royalty = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int32_t(values[9], PyBUF_WRITABLE); if (unlikely(!__pyx_v_royalty.memview)) __PYX_ERR(0, 149, __pyx_L3_error)
+    __pyx_v_fouled = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[10], PyBUF_WRITABLE); if (unlikely(!__pyx_v_fouled.memview)) __PYX_ERR(0, 149, __pyx_L3_error)
+    __pyx_v_fantasyland = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[11], PyBUF_WRITABLE); if (unlikely(!__pyx_v_fantasyland.memview)) __PYX_ERR(0, 149, __pyx_L3_error)
+    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[12]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 150, __pyx_L3_error)
+    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[13]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 150, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("selfplay_rows", 1, 14, 14, __pyx_nargs); __PYX_ERR(0, 142, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("selfplay_rows", 1, 14, 14, __pyx_nargs); __PYX_ERR(0, 147, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -20116,7 +20133,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 142, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 147, __pyx_L1_error)
   __pyx_r = __pyx_pf_8ofc_fast_7_engine_8selfplay_rows(__pyx_self, __pyx_v_rules, __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_policy, __pyx_v_seed, __pyx_v_net, __pyx_v_royalty, __pyx_v_fouled, __pyx_v_fantasyland, __pyx_v_start, __pyx_v_stop);
 
   /* function exit code */
@@ -20163,7 +20180,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
   Py_ssize_t __pyx_t_9;
   __Pyx_RefNannySetupContext("selfplay_rows", 0);
 
-  /* "ofc_fast/_engine.pyx":147
+  /* "ofc_fast/_engine.pyx":152
  *                   Py_ssize_t start, Py_ssize_t stop):
  *     """Self-play of hands [start, stop) into the (n, players) outputs."""
  *     if stop > start:             # <<<<<<<<<<<<<<
@@ -20175,7 +20192,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
   if (__pyx_t_1) {
 
 
-    /* "ofc_fast/_engine.pyx":148
+    /* "ofc_fast/_engine.pyx":153
  *     """Self-play of hands [start, stop) into the (n, players) outputs."""
  *     if stop > start:
  *         with nogil:             # <<<<<<<<<<<<<<
@@ -20188,7 +20205,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
         __Pyx_FastGIL_Remember();
         /*try:*/ {
 
-          /* "ofc_fast/_engine.pyx":150
+          /* "ofc_fast/_engine.pyx":155
  *         with nogil:
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
  *                                policy, seed, start, stop - start, &net[start, 0],             # <<<<<<<<<<<<<<
@@ -20198,7 +20215,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
           __pyx_t_2 = __pyx_v_start;
           __pyx_t_3 = 0;
 
-          /* "ofc_fast/_engine.pyx":151
+          /* "ofc_fast/_engine.pyx":156
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
  *                                policy, seed, start, stop - start, &net[start, 0],
  *                                &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])             # <<<<<<<<<<<<<<
@@ -20212,7 +20229,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
           __pyx_t_8 = __pyx_v_start;
           __pyx_t_9 = 0;
 
-          /* "ofc_fast/_engine.pyx":149
+          /* "ofc_fast/_engine.pyx":154
  *     if stop > start:
  *         with nogil:
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,             # <<<<<<<<<<<<<<
@@ -20222,7 +20239,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
           ofc_selfplay_batch((&__pyx_v_rules->c), __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_policy, __pyx_v_seed, __pyx_v_start, (__pyx_v_stop - __pyx_v_start), (&(*((int32_t *) ( /* dim=1 */ ((char *) (((int32_t *) ( /* dim=0 */ (__pyx_v_net.data + __pyx_t_2 * __pyx_v_net.strides[0]) )) + __pyx_t_3)) )))), (&(*((int32_t *) ( /* dim=1 */ ((char *) (((int32_t *) ( /* dim=0 */ (__pyx_v_royalty.data + __pyx_t_4 * __pyx_v_royalty.strides[0]) )) + __pyx_t_5)) )))), (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_fouled.data + __pyx_t_6 * __pyx_v_fouled.strides[0]) )) + __pyx_t_7)) )))), (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_fantasyland.data + __pyx_t_8 * __pyx_v_fantasyland.strides[0]) )) + __pyx_t_9)) )))));
         }
 
-        /* "ofc_fast/_engine.pyx":148
+        /* "ofc_fast/_engine.pyx":153
  *     """Self-play of hands [start, stop) into the (n, players) outputs."""
  *     if stop > start:
  *         with nogil:             # <<<<<<<<<<<<<<
@@ -20239,7 +20256,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
         }
     }
 
-    /* "ofc_fast/_engine.pyx":147
+    /* "ofc_fast/_engine.pyx":152
  *                   Py_ssize_t start, Py_ssize_t stop):
  *     """Self-play of hands [start, stop) into the (n, players) outputs."""
  *     if stop > start:             # <<<<<<<<<<<<<<
@@ -20248,7 +20265,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
 */
   }
 
-  /* "ofc_fast/_engine.pyx":152
+  /* "ofc_fast/_engine.pyx":157
  *                                policy, seed, start, stop - start, &net[start, 0],
  *                                &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])
  *     return -1             # <<<<<<<<<<<<<<
@@ -20266,7 +20283,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
   }
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":142
+  /* "ofc_fast/_engine.pyx":147
  * # --- self-play ------------------------------------------------------------------------
  * 
  * def selfplay_rows(Tables rules, int players, int first_round, int rounds, int round_cards,             # <<<<<<<<<<<<<<
@@ -20282,6 +20299,648 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
 }
 
 /* "ofc_fast/_engine.pyx":162
+ * # --- Monte Carlo -------------------------------------------------------------------------
+ * 
+ * def rollout_turns(const uint8_t[::1] board, int first_round, int rounds, int round_play):             # <<<<<<<<<<<<<<
+ *     return ofc_rollout_turns(&board[0], first_round, rounds, round_play)
+ * 
+*/
+
+/* Python wrapper */
+static PyObject *__pyx_pw_8ofc_fast_7_engine_11rollout_turns(PyObject *__pyx_self, 
+#if CYTHON_VECTORCALL
+PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
+#else
+PyObject *__pyx_args, PyObject *__pyx_kwds
+#endif
+); /*proto*/
+static PyMethodDef __pyx_mdef_8ofc_fast_7_engine_11rollout_turns = {"rollout_turns", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_8ofc_fast_7_engine_11rollout_turns, __Pyx_METH_FASTCALL|METH_KEYWORDS, 0};
+static PyObject *__pyx_pw_8ofc_fast_7_engine_11rollout_turns(PyObject *__pyx_self, 
+#if CYTHON_VECTORCALL
+PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
+#else
+PyObject *__pyx_args, PyObject *__pyx_kwds
+#endif
+) {
+  __Pyx_memviewslice __pyx_v_board = { 0, 0, { 0 }, { 0 }, { 0 } };
+  int __pyx_v_first_round;
+  int __pyx_v_rounds;
+  int __pyx_v_round_play;
+  #if !CYTHON_VECTORCALL
+  CYTHON_UNUSED Py_ssize_t __pyx_nargs;
+  #endif
+  CYTHON_UNUSED PyObject *const *__pyx_kwvalues;
+  PyObject* values[4] = {0,0,0,0};
+  int __pyx_lineno = 0;
+  const char *__pyx_filename = NULL;
+  int __pyx_clineno = 0;
+  PyObject *__pyx_r = 0;
+  __Pyx_RefNannyDeclarations
+  __Pyx_RefNannySetupContext("rollout_turns (wrapper)", 0);
+  #if !CYTHON_VECTORCALL
+  #if CYTHON_ASSUME_SAFE_SIZE
+  __pyx_nargs = PyTuple_GET_SIZE(__pyx_args);
+  #else
+  __pyx_nargs = PyTuple_Size(__pyx_args); if (unlikely(__pyx_nargs < 0)) return NULL;
+  #endif
+  #endif
+  __pyx_kwvalues = __Pyx_KwValues_FASTCALL(__pyx_args, __pyx_nargs);
+  {
+    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_board,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_rounds,&__pyx_mstate_global->__pyx_n_u_round_play,0};
+    const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 162, __pyx_L3_error)
+    if (__pyx_kwds_len > 0) {
+      switch (__pyx_nargs) {
+        case  4:
+        values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 162, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  3:
+        values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 162, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  2:
+        values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 162, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  1:
+        values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 162, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  0: break;
+        default: goto __pyx_L5_argtuple_error;
+      }
+      const Py_ssize_t kwd_pos_args = __pyx_nargs;
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "rollout_turns", 0) < (0)) __PYX_ERR(0, 162, __pyx_L3_error)
+      for (Py_ssize_t i = __pyx_nargs; i < 4; i++) {
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("rollout_turns", 1, 4, 4, i); __PYX_ERR(0, 162, __pyx_L3_error) }
+      }
+    } else if (unlikely(__pyx_nargs != 4)) {
+      goto __pyx_L5_argtuple_error;
+    } else {
+      values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 162, __pyx_L3_error)
+      values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 162, __pyx_L3_error)
+      values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 162, __pyx_L3_error)
+      values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 162, __pyx_L3_error)
+    }
+    __pyx_v_board = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t__const__(values[0], 0); if (unlikely(!__pyx_v_board.memview)) __PYX_ERR(0, 162, __pyx_L3_error)
+    __pyx_v_first_round = __Pyx_PyLong_As_int(values[1]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 162, __pyx_L3_error)
+    __pyx_v_rounds = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_rounds == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 162, __pyx_L3_error)
+    __pyx_v_round_play = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_round_play == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 162, __pyx_L3_error)
+  }
+  goto __pyx_L6_skip;
+  __pyx_L5_argtuple_error:;
+  __Pyx_RaiseArgtupleInvalid("rollout_turns", 1, 4, 4, __pyx_nargs); __PYX_ERR(0, 162, __pyx_L3_error)
+  __pyx_L6_skip:;
+  goto __pyx_L4_argument_unpacking_done;
+  __pyx_L3_error:;
+  for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
+    Py_XDECREF(values[__pyx_temp]);
+  }
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_board, 1);
+  __Pyx_AddTraceback("ofc_fast._engine.rollout_turns", __pyx_clineno, __pyx_lineno, __pyx_filename);
+  __Pyx_RefNannyFinishContext();
+  return NULL;
+  __pyx_L4_argument_unpacking_done:;
+  __pyx_r = __pyx_pf_8ofc_fast_7_engine_10rollout_turns(__pyx_self, __pyx_v_board, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_play);
+
+  /* function exit code */
+  for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
+    Py_XDECREF(values[__pyx_temp]);
+  }
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_board, 1);
+
+
+
+  __Pyx_RefNannyFinishContext();
+  return __pyx_r;
+}
+
+static PyObject *__pyx_pf_8ofc_fast_7_engine_10rollout_turns(CYTHON_UNUSED PyObject *__pyx_self, __Pyx_memviewslice __pyx_v_board, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_play) {
+  PyObject *__pyx_r = NULL;
+  __Pyx_RefNannyDeclarations
+  Py_ssize_t __pyx_t_1;
+  PyObject *__pyx_t_2 = NULL;
+  int __pyx_lineno = 0;
+  const char *__pyx_filename = NULL;
+  int __pyx_clineno = 0;
+  __Pyx_RefNannySetupContext("rollout_turns", 0);
+
+  /* "ofc_fast/_engine.pyx":163
+ * 
+ * def rollout_turns(const uint8_t[::1] board, int first_round, int rounds, int round_play):
+ *     return ofc_rollout_turns(&board[0], first_round, rounds, round_play)             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  __pyx_t_1 = 0;
+  __pyx_t_2 = __Pyx_PyLong_From_int(ofc_rollout_turns((&(*((uint8_t const  *) ( /* dim=0 */ ((char *) (((uint8_t const  *) __pyx_v_board.data) + __pyx_t_1)) )))), __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_play)); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 163, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_2);
+  {
+    PyObject *__pyx_temp;
+    {
+      __pyx_temp = __pyx_r;
+      __pyx_r = __pyx_t_2;
+    }
+    __Pyx_XDECREF(__pyx_temp);
+  }
+  __pyx_t_2 = 0;
+  goto __pyx_L0;
+
+  /* "ofc_fast/_engine.pyx":162
+ * # --- Monte Carlo -------------------------------------------------------------------------
+ * 
+ * def rollout_turns(const uint8_t[::1] board, int first_round, int rounds, int round_play):             # <<<<<<<<<<<<<<
+ *     return ofc_rollout_turns(&board[0], first_round, rounds, round_play)
+ * 
+*/
+
+  /* function exit code */
+  __pyx_L1_error:;
+  __Pyx_XDECREF(__pyx_t_2);
+  __Pyx_AddTraceback("ofc_fast._engine.rollout_turns", __pyx_clineno, __pyx_lineno, __pyx_filename);
+  __pyx_r = NULL;
+  __pyx_L0:;
+  __Pyx_XGIVEREF(__pyx_r);
+  __Pyx_RefNannyFinishContext();
+  return __pyx_r;
+}
+
+/* "ofc_fast/_engine.pyx":166
+ * 
+ * 
+ * def rollout_sums(Tables rules, int players, int first_round, int rounds, int round_cards,             # <<<<<<<<<<<<<<
+ *                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
+ *                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
+*/
+
+/* Python wrapper */
+static PyObject *__pyx_pw_8ofc_fast_7_engine_13rollout_sums(PyObject *__pyx_self, 
+#if CYTHON_VECTORCALL
+PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
+#else
+PyObject *__pyx_args, PyObject *__pyx_kwds
+#endif
+); /*proto*/
+PyDoc_STRVAR(__pyx_doc_8ofc_fast_7_engine_12rollout_sums, "Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,\n    Fantasyland entries, royalties), or the C error code.");
+static PyMethodDef __pyx_mdef_8ofc_fast_7_engine_13rollout_sums = {"rollout_sums", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_8ofc_fast_7_engine_13rollout_sums, __Pyx_METH_FASTCALL|METH_KEYWORDS, __pyx_doc_8ofc_fast_7_engine_12rollout_sums};
+static PyObject *__pyx_pw_8ofc_fast_7_engine_13rollout_sums(PyObject *__pyx_self, 
+#if CYTHON_VECTORCALL
+PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
+#else
+PyObject *__pyx_args, PyObject *__pyx_kwds
+#endif
+) {
+  struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules = 0;
+  int __pyx_v_players;
+  int __pyx_v_first_round;
+  int __pyx_v_rounds;
+  int __pyx_v_round_cards;
+  int __pyx_v_round_play;
+  int __pyx_v_policy;
+  __Pyx_memviewslice __pyx_v_boards = { 0, 0, { 0 }, { 0 }, { 0 } };
+  __Pyx_memviewslice __pyx_v_pool = { 0, 0, { 0 }, { 0 }, { 0 } };
+  uint64_t __pyx_v_seed;
+  Py_ssize_t __pyx_v_start;
+  Py_ssize_t __pyx_v_stop;
+  #if !CYTHON_VECTORCALL
+  CYTHON_UNUSED Py_ssize_t __pyx_nargs;
+  #endif
+  CYTHON_UNUSED PyObject *const *__pyx_kwvalues;
+  PyObject* values[12] = {0,0,0,0,0,0,0,0,0,0,0,0};
+  int __pyx_lineno = 0;
+  const char *__pyx_filename = NULL;
+  int __pyx_clineno = 0;
+  PyObject *__pyx_r = 0;
+  __Pyx_RefNannyDeclarations
+  __Pyx_RefNannySetupContext("rollout_sums (wrapper)", 0);
+  #if !CYTHON_VECTORCALL
+  #if CYTHON_ASSUME_SAFE_SIZE
+  __pyx_nargs = PyTuple_GET_SIZE(__pyx_args);
+  #else
+  __pyx_nargs = PyTuple_Size(__pyx_args); if (unlikely(__pyx_nargs < 0)) return NULL;
+  #endif
+  #endif
+  __pyx_kwvalues = __Pyx_KwValues_FASTCALL(__pyx_args, __pyx_nargs);
+  {
+    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_rules,&__pyx_mstate_global->__pyx_n_u_players,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_rounds,&__pyx_mstate_global->__pyx_n_u_round_cards,&__pyx_mstate_global->__pyx_n_u_round_play,&__pyx_mstate_global->__pyx_n_u_policy,&__pyx_mstate_global->__pyx_n_u_boards,&__pyx_mstate_global->__pyx_n_u_pool,&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,0};
+    const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 166, __pyx_L3_error)
+    if (__pyx_kwds_len > 0) {
+      switch (__pyx_nargs) {
+        case 12:
+        values[11] = __Pyx_ArgRef_FASTCALL(__pyx_args, 11);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[11])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case 11:
+        values[10] = __Pyx_ArgRef_FASTCALL(__pyx_args, 10);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[10])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case 10:
+        values[9] = __Pyx_ArgRef_FASTCALL(__pyx_args, 9);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[9])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  9:
+        values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  8:
+        values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  7:
+        values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  6:
+        values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  5:
+        values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  4:
+        values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  3:
+        values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  2:
+        values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  1:
+        values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 166, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  0: break;
+        default: goto __pyx_L5_argtuple_error;
+      }
+      const Py_ssize_t kwd_pos_args = __pyx_nargs;
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "rollout_sums", 0) < (0)) __PYX_ERR(0, 166, __pyx_L3_error)
+      for (Py_ssize_t i = __pyx_nargs; i < 12; i++) {
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("rollout_sums", 1, 12, 12, i); __PYX_ERR(0, 166, __pyx_L3_error) }
+      }
+    } else if (unlikely(__pyx_nargs != 12)) {
+      goto __pyx_L5_argtuple_error;
+    } else {
+      values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[9] = __Pyx_ArgRef_FASTCALL(__pyx_args, 9);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[9])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[10] = __Pyx_ArgRef_FASTCALL(__pyx_args, 10);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[10])) __PYX_ERR(0, 166, __pyx_L3_error)
+      values[11] = __Pyx_ArgRef_FASTCALL(__pyx_args, 11);
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[11])) __PYX_ERR(0, 166, __pyx_L3_error)
+    }
+    __pyx_v_rules = ((struct __pyx_obj_8ofc_fast_7_engine_Tables *)values[0]);
+    __pyx_v_players = __Pyx_PyLong_As_int(values[1]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 166, __pyx_L3_error)
+    __pyx_v_first_round = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 166, __pyx_L3_error)
+    __pyx_v_rounds = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_rounds == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 166, __pyx_L3_error)
+    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 166, __pyx_L3_error)
+    __pyx_v_round_play = __Pyx_PyLong_As_int(values[5]); if (unlikely((__pyx_v_round_play == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 167, __pyx_L3_error)
+    __pyx_v_policy = __Pyx_PyLong_As_int(values[6]); if (unlikely((__pyx_v_policy == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 167, __pyx_L3_error)
+    __pyx_v_boards = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t__const__(values[7], 0); if (unlikely(!__pyx_v_boards.memview)) __PYX_ERR(0, 167, __pyx_L3_error)
+    __pyx_v_pool = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t__const__(values[8], 0); if (unlikely(!__pyx_v_pool.memview)) __PYX_ERR(0, 167, __pyx_L3_error)
+    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[9]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 168, __pyx_L3_error)
+    __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[10]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 168, __pyx_L3_error)
+    __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[11]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 168, __pyx_L3_error)
+  }
+  goto __pyx_L6_skip;
+  __pyx_L5_argtuple_error:;
+  __Pyx_RaiseArgtupleInvalid("rollout_sums", 1, 12, 12, __pyx_nargs); __PYX_ERR(0, 166, __pyx_L3_error)
+  __pyx_L6_skip:;
+  goto __pyx_L4_argument_unpacking_done;
+  __pyx_L3_error:;
+  for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
+    Py_XDECREF(values[__pyx_temp]);
+  }
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_boards, 1);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_pool, 1);
+  __Pyx_AddTraceback("ofc_fast._engine.rollout_sums", __pyx_clineno, __pyx_lineno, __pyx_filename);
+  __Pyx_RefNannyFinishContext();
+  return NULL;
+  __pyx_L4_argument_unpacking_done:;
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 166, __pyx_L1_error)
+  __pyx_r = __pyx_pf_8ofc_fast_7_engine_12rollout_sums(__pyx_self, __pyx_v_rules, __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_policy, __pyx_v_boards, __pyx_v_pool, __pyx_v_seed, __pyx_v_start, __pyx_v_stop);
+
+  /* function exit code */
+  goto __pyx_L0;
+  __pyx_L1_error:;
+  __pyx_r = NULL;
+  for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
+    Py_XDECREF(values[__pyx_temp]);
+  }
+  goto __pyx_L7_cleaned_up;
+  __pyx_L0:;
+  for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
+    Py_XDECREF(values[__pyx_temp]);
+  }
+  __pyx_L7_cleaned_up:;
+
+
+
+
+
+
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_boards, 1);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_pool, 1);
+
+
+
+  __Pyx_RefNannyFinishContext();
+  return __pyx_r;
+}
+
+static PyObject *__pyx_pf_8ofc_fast_7_engine_12rollout_sums(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, __Pyx_memviewslice __pyx_v_boards, __Pyx_memviewslice __pyx_v_pool, uint64_t __pyx_v_seed, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop) {
+  PyObject *__pyx_v_sums = NULL;
+  __Pyx_memviewslice __pyx_v_s = { 0, 0, { 0 }, { 0 }, { 0 } };
+  int __pyx_v_err;
+  int __pyx_v_npool;
+  PyObject *__pyx_r = NULL;
+  __Pyx_RefNannyDeclarations
+  PyObject *__pyx_t_1 = NULL;
+  PyObject *__pyx_t_2 = NULL;
+  PyObject *__pyx_t_3 = NULL;
+  PyObject *__pyx_t_4 = NULL;
+  PyObject *__pyx_t_5 = NULL;
+  PyObject *__pyx_t_6 = NULL;
+  size_t __pyx_t_7;
+  __Pyx_memviewslice __pyx_t_8 = { 0, 0, { 0 }, { 0 }, { 0 } };
+  int __pyx_t_9;
+  Py_ssize_t __pyx_t_10;
+  Py_ssize_t __pyx_t_11;
+  Py_ssize_t __pyx_t_12;
+  Py_ssize_t __pyx_t_13;
+  int __pyx_lineno = 0;
+  const char *__pyx_filename = NULL;
+  int __pyx_clineno = 0;
+  __Pyx_RefNannySetupContext("rollout_sums", 0);
+
+  /* "ofc_fast/_engine.pyx":171
+ *     """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
+ *     Fantasyland entries, royalties), or the C error code."""
+ *     sums = np.zeros((players, 5), dtype=np.int64)             # <<<<<<<<<<<<<<
+ *     cdef int64_t[:, ::1] s = sums
+ *     cdef int err = 0
+*/
+  __pyx_t_2 = NULL;
+  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 171, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_3);
+  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 171, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_4);
+  __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
+  __pyx_t_3 = __Pyx_PyLong_From_int(__pyx_v_players); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 171, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_3);
+  __pyx_t_5 = PyTuple_New(2); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 171, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_5);
+  __Pyx_GIVEREF(__pyx_t_3);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 171, __pyx_L1_error);
+  __Pyx_INCREF(__pyx_mstate_global->__pyx_int_5);
+  __Pyx_GIVEREF(__pyx_mstate_global->__pyx_int_5);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 1, __pyx_mstate_global->__pyx_int_5) != (0)) __PYX_ERR(0, 171, __pyx_L1_error);
+  __pyx_t_3 = 0;
+  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 171, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_3);
+  __pyx_t_6 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 171, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_6);
+  __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
+  #if CYTHON_VECTORCALL
+  #endif
+  __pyx_t_7 = 1;
+  #if CYTHON_UNPACK_METHODS
+  if (unlikely(PyMethod_Check(__pyx_t_4))) {
+    __pyx_t_2 = PyMethod_GET_SELF(__pyx_t_4);
+    assert(__pyx_t_2);
+    PyObject* __pyx__function = PyMethod_GET_FUNCTION(__pyx_t_4);
+    __Pyx_INCREF(__pyx_t_2);
+    __Pyx_INCREF(__pyx__function);
+    __Pyx_DECREF_SET(__pyx_t_4, __pyx__function);
+    __pyx_t_7 = 0;
+  }
+  #endif
+  {
+    PyObject *__pyx_callargs[3] = {__pyx_t_2, __pyx_t_5, __pyx_t_6};
+    #if CYTHON_VECTORCALL
+    __pyx_t_3 = __pyx_mstate_global->__pyx_tuple[2];
+    if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 171, __pyx_L1_error)
+    __Pyx_INCREF(__pyx_t_3);
+    #else
+    {
+      PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
+      __pyx_t_3 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
+      if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 171, __pyx_L1_error)
+      __Pyx_GOTREF(__pyx_t_3);
+    }
+    #endif
+    __pyx_t_1 = __Pyx_Object_VectorcallKwds((PyObject*)__pyx_t_4, __pyx_callargs+__pyx_t_7, (2-__pyx_t_7) | (__pyx_t_7*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET), __pyx_t_3);
+    __Pyx_XDECREF(__pyx_t_2); __pyx_t_2 = 0;
+    __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
+    #if CYTHON_VECTORCALL
+    #endif
+    __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
+    __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
+    __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 171, __pyx_L1_error)
+    __Pyx_GOTREF(__pyx_t_1);
+  }
+  __pyx_v_sums = __pyx_t_1;
+  __pyx_t_1 = 0;
+
+  /* "ofc_fast/_engine.pyx":172
+ *     Fantasyland entries, royalties), or the C error code."""
+ *     sums = np.zeros((players, 5), dtype=np.int64)
+ *     cdef int64_t[:, ::1] s = sums             # <<<<<<<<<<<<<<
+ *     cdef int err = 0
+ *     cdef int npool = <int>pool.shape[0]
+*/
+  __pyx_t_8 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int64_t(__pyx_v_sums, PyBUF_WRITABLE); if (unlikely(!__pyx_t_8.memview)) __PYX_ERR(0, 172, __pyx_L1_error)
+  __pyx_v_s = __pyx_t_8;
+  __pyx_t_8.memview = NULL;
+  __pyx_t_8.data = NULL;
+
+  /* "ofc_fast/_engine.pyx":173
+ *     sums = np.zeros((players, 5), dtype=np.int64)
+ *     cdef int64_t[:, ::1] s = sums
+ *     cdef int err = 0             # <<<<<<<<<<<<<<
+ *     cdef int npool = <int>pool.shape[0]
+ *     if stop > start:
+*/
+  __pyx_v_err = 0;
+
+  /* "ofc_fast/_engine.pyx":174
+ *     cdef int64_t[:, ::1] s = sums
+ *     cdef int err = 0
+ *     cdef int npool = <int>pool.shape[0]             # <<<<<<<<<<<<<<
+ *     if stop > start:
+ *         with nogil:
+*/
+  __pyx_v_npool = ((int)(__pyx_v_pool.shape[0]));
+
+  /* "ofc_fast/_engine.pyx":175
+ *     cdef int err = 0
+ *     cdef int npool = <int>pool.shape[0]
+ *     if stop > start:             # <<<<<<<<<<<<<<
+ *         with nogil:
+ *             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
+*/
+  __pyx_t_9 = (__pyx_v_stop > __pyx_v_start);
+
+  if (__pyx_t_9) {
+
+
+    /* "ofc_fast/_engine.pyx":176
+ *     cdef int npool = <int>pool.shape[0]
+ *     if stop > start:
+ *         with nogil:             # <<<<<<<<<<<<<<
+ *             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
+ *                                     round_play, policy, &boards[0], &pool[0], npool, seed, start,
+*/
+    {
+        PyThreadState * _save;
+        _save = PyEval_SaveThread();
+        __Pyx_FastGIL_Remember();
+        /*try:*/ {
+
+          /* "ofc_fast/_engine.pyx":178
+ *         with nogil:
+ *             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
+ *                                     round_play, policy, &boards[0], &pool[0], npool, seed, start,             # <<<<<<<<<<<<<<
+ *                                     stop - start, &s[0, 0])
+ *     return err if err else sums
+*/
+          __pyx_t_10 = 0;
+          __pyx_t_11 = 0;
+
+          /* "ofc_fast/_engine.pyx":179
+ *             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
+ *                                     round_play, policy, &boards[0], &pool[0], npool, seed, start,
+ *                                     stop - start, &s[0, 0])             # <<<<<<<<<<<<<<
+ *     return err if err else sums
+ * 
+*/
+          __pyx_t_12 = 0;
+          __pyx_t_13 = 0;
+
+          /* "ofc_fast/_engine.pyx":177
+ *     if stop > start:
+ *         with nogil:
+ *             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,             # <<<<<<<<<<<<<<
+ *                                     round_play, policy, &boards[0], &pool[0], npool, seed, start,
+ *                                     stop - start, &s[0, 0])
+*/
+          __pyx_v_err = ofc_rollout_batch((&__pyx_v_rules->c), __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_policy, (&(*((uint8_t const  *) ( /* dim=0 */ ((char *) (((uint8_t const  *) __pyx_v_boards.data) + __pyx_t_10)) )))), (&(*((uint8_t const  *) ( /* dim=0 */ ((char *) (((uint8_t const  *) __pyx_v_pool.data) + __pyx_t_11)) )))), __pyx_v_npool, __pyx_v_seed, __pyx_v_start, (__pyx_v_stop - __pyx_v_start), (&(*((int64_t *) ( /* dim=1 */ ((char *) (((int64_t *) ( /* dim=0 */ (__pyx_v_s.data + __pyx_t_12 * __pyx_v_s.strides[0]) )) + __pyx_t_13)) )))));
+        }
+
+        /* "ofc_fast/_engine.pyx":176
+ *     cdef int npool = <int>pool.shape[0]
+ *     if stop > start:
+ *         with nogil:             # <<<<<<<<<<<<<<
+ *             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
+ *                                     round_play, policy, &boards[0], &pool[0], npool, seed, start,
+*/
+        /*finally:*/ {
+          /*normal exit:*/{
+            __Pyx_FastGIL_Forget();
+            PyEval_RestoreThread(_save);
+            goto __pyx_L6;
+          }
+          __pyx_L6:;
+        }
+    }
+
+    /* "ofc_fast/_engine.pyx":175
+ *     cdef int err = 0
+ *     cdef int npool = <int>pool.shape[0]
+ *     if stop > start:             # <<<<<<<<<<<<<<
+ *         with nogil:
+ *             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
+*/
+  }
+
+  /* "ofc_fast/_engine.pyx":180
+ *                                     round_play, policy, &boards[0], &pool[0], npool, seed, start,
+ *                                     stop - start, &s[0, 0])
+ *     return err if err else sums             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  __pyx_t_9 = (__pyx_v_err != 0);
+
+  if (__pyx_t_9) {
+    __pyx_t_4 = __Pyx_PyLong_From_int(__pyx_v_err); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 180, __pyx_L1_error)
+    __Pyx_GOTREF(__pyx_t_4);
+    __pyx_t_1 = __pyx_t_4;
+    __pyx_t_4 = 0;
+  } else {
+    __Pyx_INCREF(__pyx_v_sums);
+    __pyx_t_1 = __pyx_v_sums;
+  }
+
+  {
+    PyObject *__pyx_temp;
+    {
+      __pyx_temp = __pyx_r;
+      __pyx_r = __pyx_t_1;
+    }
+    __Pyx_XDECREF(__pyx_temp);
+  }
+  __pyx_t_1 = 0;
+  goto __pyx_L0;
+
+  /* "ofc_fast/_engine.pyx":166
+ * 
+ * 
+ * def rollout_sums(Tables rules, int players, int first_round, int rounds, int round_cards,             # <<<<<<<<<<<<<<
+ *                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
+ *                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
+*/
+
+  /* function exit code */
+  __pyx_L1_error:;
+  __Pyx_XDECREF(__pyx_t_1);
+  __Pyx_XDECREF(__pyx_t_2);
+  __Pyx_XDECREF(__pyx_t_3);
+  __Pyx_XDECREF(__pyx_t_4);
+  __Pyx_XDECREF(__pyx_t_5);
+  __Pyx_XDECREF(__pyx_t_6);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_t_8, 1);
+  __Pyx_AddTraceback("ofc_fast._engine.rollout_sums", __pyx_clineno, __pyx_lineno, __pyx_filename);
+  __pyx_r = NULL;
+  __pyx_L0:;
+  __Pyx_XDECREF(__pyx_v_sums);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_s, 1);
+
+
+  __Pyx_XGIVEREF(__pyx_r);
+  __Pyx_RefNannyFinishContext();
+  return __pyx_r;
+}
+
+/* "ofc_fast/_engine.pyx":190
  *     cdef uint64_t seed, hand
  * 
  *     def __init__(self, int players, int first_round, int rounds, int round_cards,             # <<<<<<<<<<<<<<
@@ -20335,88 +20994,88 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_players,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_rounds,&__pyx_mstate_global->__pyx_n_u_round_cards,&__pyx_mstate_global->__pyx_n_u_round_play,&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_hand,&__pyx_mstate_global->__pyx_n_u_button,&__pyx_mstate_global->__pyx_n_u_fl_cards,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL_TPNEW(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 162, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 190, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  9:
         values[8] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 8);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  8:
         values[7] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 7);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  7:
         values[6] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 6);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  6:
         values[5] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 5);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 162, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 190, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "__init__", 0) < (0)) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "__init__", 0) < (0)) __PYX_ERR(0, 190, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 9; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("__init__", 1, 9, 9, i); __PYX_ERR(0, 162, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("__init__", 1, 9, 9, i); __PYX_ERR(0, 190, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 9)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 190, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 190, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 190, __pyx_L3_error)
       values[3] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 3);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 190, __pyx_L3_error)
       values[4] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 4);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 190, __pyx_L3_error)
       values[5] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 5);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 190, __pyx_L3_error)
       values[6] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 6);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 190, __pyx_L3_error)
       values[7] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 7);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 190, __pyx_L3_error)
       values[8] = __Pyx_ArgRef_FASTCALL_TPNEW(__pyx_args, 8);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 162, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 190, __pyx_L3_error)
     }
-    __pyx_v_players = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 162, __pyx_L3_error)
-    __pyx_v_first_round = __Pyx_PyLong_As_int(values[1]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 162, __pyx_L3_error)
-    __pyx_v_rounds = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_rounds == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 162, __pyx_L3_error)
-    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 162, __pyx_L3_error)
-    __pyx_v_round_play = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_round_play == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 163, __pyx_L3_error)
-    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[5]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 163, __pyx_L3_error)
-    __pyx_v_hand = __Pyx_PyLong_As_uint64_t(values[6]); if (unlikely((__pyx_v_hand == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 163, __pyx_L3_error)
-    __pyx_v_button = __Pyx_PyLong_As_int(values[7]); if (unlikely((__pyx_v_button == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 163, __pyx_L3_error)
+    __pyx_v_players = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 190, __pyx_L3_error)
+    __pyx_v_first_round = __Pyx_PyLong_As_int(values[1]); if (unlikely((__pyx_v_first_round == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 190, __pyx_L3_error)
+    __pyx_v_rounds = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_rounds == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 190, __pyx_L3_error)
+    __pyx_v_round_cards = __Pyx_PyLong_As_int(values[3]); if (unlikely((__pyx_v_round_cards == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 190, __pyx_L3_error)
+    __pyx_v_round_play = __Pyx_PyLong_As_int(values[4]); if (unlikely((__pyx_v_round_play == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 191, __pyx_L3_error)
+    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[5]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 191, __pyx_L3_error)
+    __pyx_v_hand = __Pyx_PyLong_As_uint64_t(values[6]); if (unlikely((__pyx_v_hand == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 191, __pyx_L3_error)
+    __pyx_v_button = __Pyx_PyLong_As_int(values[7]); if (unlikely((__pyx_v_button == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 191, __pyx_L3_error)
     __pyx_v_fl_cards = values[8];
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("__init__", 1, 9, 9, __pyx_nargs); __PYX_ERR(0, 162, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("__init__", 1, 9, 9, __pyx_nargs); __PYX_ERR(0, 190, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -20465,7 +21124,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__init__", 0);
 
-  /* "ofc_fast/_engine.pyx":165
+  /* "ofc_fast/_engine.pyx":193
  *                  int round_play, uint64_t seed, uint64_t hand, int button, fl_cards):
  *         cdef int fl[4]
  *         for p in range(4):             # <<<<<<<<<<<<<<
@@ -20475,7 +21134,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
   for (__pyx_t_1 = 0; __pyx_t_1 < 4; __pyx_t_1+=1) {
     __pyx_v_p = __pyx_t_1;
 
-    /* "ofc_fast/_engine.pyx":166
+    /* "ofc_fast/_engine.pyx":194
  *         cdef int fl[4]
  *         for p in range(4):
  *             fl[p] = fl_cards[p] if p < players else 0             # <<<<<<<<<<<<<<
@@ -20485,9 +21144,9 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
     __pyx_t_3 = (__pyx_v_p < __pyx_v_players);
 
     if (__pyx_t_3) {
-      __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_fl_cards, __pyx_v_p, long, 1, __Pyx_PyLong_From_long, 0, 0, 1, __Pyx_ReferenceSharing_FunctionArgument); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 166, __pyx_L1_error)
+      __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_fl_cards, __pyx_v_p, long, 1, __Pyx_PyLong_From_long, 0, 0, 1, __Pyx_ReferenceSharing_FunctionArgument); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 194, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
-      __pyx_t_5 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_5 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 166, __pyx_L1_error)
+      __pyx_t_5 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_5 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 194, __pyx_L1_error)
       __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
       __pyx_t_2 = __pyx_t_5;
     } else {
@@ -20499,7 +21158,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
 
   }
 
-  /* "ofc_fast/_engine.pyx":167
+  /* "ofc_fast/_engine.pyx":195
  *         for p in range(4):
  *             fl[p] = fl_cards[p] if p < players else 0
  *         self.seed = seed             # <<<<<<<<<<<<<<
@@ -20508,7 +21167,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
 */
   __pyx_v_self->seed = __pyx_v_seed;
 
-  /* "ofc_fast/_engine.pyx":168
+  /* "ofc_fast/_engine.pyx":196
  *             fl[p] = fl_cards[p] if p < players else 0
  *         self.seed = seed
  *         self.hand = hand             # <<<<<<<<<<<<<<
@@ -20517,7 +21176,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
 */
   __pyx_v_self->hand = __pyx_v_hand;
 
-  /* "ofc_fast/_engine.pyx":169
+  /* "ofc_fast/_engine.pyx":197
  *         self.seed = seed
  *         self.hand = hand
  *         err = ofc_game_start(&self.g, players, first_round, rounds, round_cards, round_play,             # <<<<<<<<<<<<<<
@@ -20526,7 +21185,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
 */
   __pyx_v_err = ofc_game_start((&__pyx_v_self->g), __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_seed, __pyx_v_hand, __pyx_v_button, __pyx_v_fl);
 
-  /* "ofc_fast/_engine.pyx":171
+  /* "ofc_fast/_engine.pyx":199
  *         err = ofc_game_start(&self.g, players, first_round, rounds, round_cards, round_play,
  *                              seed, hand, button, fl)
  *         if err:             # <<<<<<<<<<<<<<
@@ -20538,7 +21197,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "ofc_fast/_engine.pyx":172
+    /* "ofc_fast/_engine.pyx":200
  *                              seed, hand, button, fl)
  *         if err:
  *             raise ValueError(ERRORS[err])             # <<<<<<<<<<<<<<
@@ -20546,9 +21205,9 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
  *     def copy(self):
 */
     __pyx_t_6 = NULL;
-    __Pyx_GetModuleGlobalName(__pyx_t_7, __pyx_mstate_global->__pyx_n_u_ERRORS); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 172, __pyx_L1_error)
+    __Pyx_GetModuleGlobalName(__pyx_t_7, __pyx_mstate_global->__pyx_n_u_ERRORS); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 200, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_7);
-    __pyx_t_8 = __Pyx_GetItemInt(__pyx_t_7, __pyx_v_err, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 172, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_GetItemInt(__pyx_t_7, __pyx_v_err, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 200, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
     __Pyx_DECREF(__pyx_t_7); __pyx_t_7 = 0;
     __pyx_t_9 = 1;
@@ -20557,14 +21216,14 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_6); __pyx_t_6 = 0;
       __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 172, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 200, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 172, __pyx_L1_error)
+    __PYX_ERR(0, 200, __pyx_L1_error)
 
-    /* "ofc_fast/_engine.pyx":171
+    /* "ofc_fast/_engine.pyx":199
  *         err = ofc_game_start(&self.g, players, first_round, rounds, round_cards, round_play,
  *                              seed, hand, button, fl)
  *         if err:             # <<<<<<<<<<<<<<
@@ -20573,7 +21232,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
 */
   }
 
-  /* "ofc_fast/_engine.pyx":162
+  /* "ofc_fast/_engine.pyx":190
  *     cdef uint64_t seed, hand
  * 
  *     def __init__(self, int players, int first_round, int rounds, int round_cards,             # <<<<<<<<<<<<<<
@@ -20600,7 +21259,7 @@ static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":174
+/* "ofc_fast/_engine.pyx":202
  *             raise ValueError(ERRORS[err])
  * 
  *     def copy(self):             # <<<<<<<<<<<<<<
@@ -20662,19 +21321,19 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_2copy(struct __pyx_obj_8
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("copy", 0);
 
-  /* "ofc_fast/_engine.pyx":175
+  /* "ofc_fast/_engine.pyx":203
  * 
  *     def copy(self):
  *         cdef HandState other = HandState.__new__(HandState)             # <<<<<<<<<<<<<<
  *         other.g = self.g
  *         other.seed = self.seed
 */
-  __pyx_t_1 = ((PyObject *)__pyx_tp_new_8ofc_fast_7_engine_HandState(((PyTypeObject *)__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState), __pyx_mstate_global->__pyx_empty_tuple, NULL)); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 175, __pyx_L1_error)
+  __pyx_t_1 = ((PyObject *)__pyx_tp_new_8ofc_fast_7_engine_HandState(((PyTypeObject *)__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState), __pyx_mstate_global->__pyx_empty_tuple, NULL)); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 203, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __pyx_v_other = ((struct __pyx_obj_8ofc_fast_7_engine_HandState *)__pyx_t_1);
   __pyx_t_1 = 0;
 
-  /* "ofc_fast/_engine.pyx":176
+  /* "ofc_fast/_engine.pyx":204
  *     def copy(self):
  *         cdef HandState other = HandState.__new__(HandState)
  *         other.g = self.g             # <<<<<<<<<<<<<<
@@ -20685,7 +21344,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_2copy(struct __pyx_obj_8
 
   __pyx_v_other->g = __pyx_t_2;
 
-  /* "ofc_fast/_engine.pyx":177
+  /* "ofc_fast/_engine.pyx":205
  *         cdef HandState other = HandState.__new__(HandState)
  *         other.g = self.g
  *         other.seed = self.seed             # <<<<<<<<<<<<<<
@@ -20696,7 +21355,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_2copy(struct __pyx_obj_8
 
   __pyx_v_other->seed = __pyx_t_3;
 
-  /* "ofc_fast/_engine.pyx":178
+  /* "ofc_fast/_engine.pyx":206
  *         other.g = self.g
  *         other.seed = self.seed
  *         other.hand = self.hand             # <<<<<<<<<<<<<<
@@ -20707,7 +21366,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_2copy(struct __pyx_obj_8
 
   __pyx_v_other->hand = __pyx_t_3;
 
-  /* "ofc_fast/_engine.pyx":179
+  /* "ofc_fast/_engine.pyx":207
  *         other.seed = self.seed
  *         other.hand = self.hand
  *         return other             # <<<<<<<<<<<<<<
@@ -20725,7 +21384,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_2copy(struct __pyx_obj_8
   }
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":174
+  /* "ofc_fast/_engine.pyx":202
  *             raise ValueError(ERRORS[err])
  * 
  *     def copy(self):             # <<<<<<<<<<<<<<
@@ -20745,7 +21404,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_2copy(struct __pyx_obj_8
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":181
+/* "ofc_fast/_engine.pyx":209
  *         return other
  * 
  *     @property             # <<<<<<<<<<<<<<
@@ -20777,14 +21436,14 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4turn___get__(struct __p
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__get__", 0);
 
-  /* "ofc_fast/_engine.pyx":183
+  /* "ofc_fast/_engine.pyx":211
  *     @property
  *     def turn(self):
  *         return self.g.turn             # <<<<<<<<<<<<<<
  * 
  *     @property
 */
-  __pyx_t_1 = __Pyx_PyLong_From_int(__pyx_v_self->g.turn); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 183, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyLong_From_int(__pyx_v_self->g.turn); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 211, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   {
     PyObject *__pyx_temp;
@@ -20797,7 +21456,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4turn___get__(struct __p
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":181
+  /* "ofc_fast/_engine.pyx":209
  *         return other
  * 
  *     @property             # <<<<<<<<<<<<<<
@@ -20816,7 +21475,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4turn___get__(struct __p
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":185
+/* "ofc_fast/_engine.pyx":213
  *         return self.g.turn
  * 
  *     @property             # <<<<<<<<<<<<<<
@@ -20858,7 +21517,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4held___get__(struct __p
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__get__", 0);
 
-  /* "ofc_fast/_engine.pyx":187
+  /* "ofc_fast/_engine.pyx":215
  *     @property
  *     def held(self):
  *         return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)             # <<<<<<<<<<<<<<
@@ -20866,13 +21525,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4held___get__(struct __p
  *     @property
 */
   __pyx_t_2 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 187, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 215, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
-  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_array); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 187, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_array); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 215, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
   { /* enter inner scope */
-    __pyx_t_3 = PyList_New(0); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 187, __pyx_L1_error)
+    __pyx_t_3 = PyList_New(0); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 215, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_3);
 
     __pyx_t_5 = __pyx_v_self->g.nheld;
@@ -20880,17 +21539,17 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4held___get__(struct __p
 
     for (__pyx_t_7 = 0; __pyx_t_7 < __pyx_t_6; __pyx_t_7+=1) {
       __pyx_7genexpr__pyx_v_i = __pyx_t_7;
-      __pyx_t_8 = __Pyx_PyLong_From_uint8_t((__pyx_v_self->g.held[__pyx_7genexpr__pyx_v_i])); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 187, __pyx_L1_error)
+      __pyx_t_8 = __Pyx_PyLong_From_uint8_t((__pyx_v_self->g.held[__pyx_7genexpr__pyx_v_i])); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 215, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_8);
       __Pyx_GIVEREF(__pyx_t_8);
-      if (unlikely(__Pyx_ListComp_AppendAndDecref(__pyx_t_3, __pyx_t_8))) __PYX_ERR(0, 187, __pyx_L1_error)
+      if (unlikely(__Pyx_ListComp_AppendAndDecref(__pyx_t_3, __pyx_t_8))) __PYX_ERR(0, 215, __pyx_L1_error)
       __pyx_t_8 = 0;
     }
 
   } /* exit inner scope */
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 187, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 215, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_9 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_uint8); if (unlikely(!__pyx_t_9)) __PYX_ERR(0, 187, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_uint8); if (unlikely(!__pyx_t_9)) __PYX_ERR(0, 215, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_9);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   #if CYTHON_VECTORCALL
@@ -20911,13 +21570,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4held___get__(struct __p
     PyObject *__pyx_callargs[3] = {__pyx_t_2, __pyx_t_3, __pyx_t_9};
     #if CYTHON_VECTORCALL
     __pyx_t_8 = __pyx_mstate_global->__pyx_tuple[2];
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 187, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 215, __pyx_L1_error)
     __Pyx_INCREF(__pyx_t_8);
     #else
     {
       PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
       __pyx_t_8 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
-      if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 187, __pyx_L1_error)
+      if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 215, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_8);
     }
     #endif
@@ -20929,7 +21588,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4held___get__(struct __p
     __Pyx_DECREF(__pyx_t_9); __pyx_t_9 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 187, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 215, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
   }
   {
@@ -20943,7 +21602,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4held___get__(struct __p
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":185
+  /* "ofc_fast/_engine.pyx":213
  *         return self.g.turn
  * 
  *     @property             # <<<<<<<<<<<<<<
@@ -20968,7 +21627,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4held___get__(struct __p
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":189
+/* "ofc_fast/_engine.pyx":217
  *         return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)
  * 
  *     @property             # <<<<<<<<<<<<<<
@@ -21012,7 +21671,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6boards___get__(struct _
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__get__", 0);
 
-  /* "ofc_fast/_engine.pyx":191
+  /* "ofc_fast/_engine.pyx":219
  *     @property
  *     def boards(self):
  *         return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.g.players)],             # <<<<<<<<<<<<<<
@@ -21020,13 +21679,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6boards___get__(struct _
  * 
 */
   __pyx_t_2 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 191, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 219, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
-  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_array); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 191, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_array); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 219, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
   { /* enter inner scope */
-    __pyx_t_3 = PyList_New(0); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 191, __pyx_L1_error)
+    __pyx_t_3 = PyList_New(0); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 219, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_3);
 
     __pyx_t_5 = __pyx_v_self->g.players;
@@ -21035,39 +21694,39 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6boards___get__(struct _
     for (__pyx_t_7 = 0; __pyx_t_7 < __pyx_t_6; __pyx_t_7+=1) {
       __pyx_8genexpr1__pyx_v_p = __pyx_t_7;
       { /* enter inner scope */
-        __pyx_t_8 = PyList_New(0); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 191, __pyx_L1_error)
+        __pyx_t_8 = PyList_New(0); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 219, __pyx_L1_error)
         __Pyx_GOTREF(__pyx_t_8);
         for (__pyx_t_9 = 0; __pyx_t_9 < 13; __pyx_t_9+=1) {
           __pyx_8genexpr2__pyx_v_i = __pyx_t_9;
-          __pyx_t_10 = __Pyx_PyLong_From_uint8_t(((__pyx_v_self->g.board[__pyx_8genexpr1__pyx_v_p])[__pyx_8genexpr2__pyx_v_i])); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 191, __pyx_L1_error)
+          __pyx_t_10 = __Pyx_PyLong_From_uint8_t(((__pyx_v_self->g.board[__pyx_8genexpr1__pyx_v_p])[__pyx_8genexpr2__pyx_v_i])); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 219, __pyx_L1_error)
           __Pyx_GOTREF(__pyx_t_10);
           __Pyx_GIVEREF(__pyx_t_10);
-          if (unlikely(__Pyx_ListComp_AppendAndDecref(__pyx_t_8, __pyx_t_10))) __PYX_ERR(0, 191, __pyx_L1_error)
+          if (unlikely(__Pyx_ListComp_AppendAndDecref(__pyx_t_8, __pyx_t_10))) __PYX_ERR(0, 219, __pyx_L1_error)
           __pyx_t_10 = 0;
         }
       } /* exit inner scope */
       __Pyx_GIVEREF(__pyx_t_8);
-      if (unlikely(__Pyx_ListComp_AppendAndDecref(__pyx_t_3, __pyx_t_8))) __PYX_ERR(0, 191, __pyx_L1_error)
+      if (unlikely(__Pyx_ListComp_AppendAndDecref(__pyx_t_3, __pyx_t_8))) __PYX_ERR(0, 219, __pyx_L1_error)
       __pyx_t_8 = 0;
     }
 
   } /* exit inner scope */
 
-  /* "ofc_fast/_engine.pyx":192
+  /* "ofc_fast/_engine.pyx":220
  *     def boards(self):
  *         return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.g.players)],
  *                         dtype=np.uint8)             # <<<<<<<<<<<<<<
  * 
  *     def discards(self, int seat):
 */
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 192, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 220, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_10 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_uint8); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 192, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_uint8); if (unlikely(!__pyx_t_10)) __PYX_ERR(0, 220, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_10);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   #if CYTHON_VECTORCALL
 
-  /* "ofc_fast/_engine.pyx":191
+  /* "ofc_fast/_engine.pyx":219
  *     @property
  *     def boards(self):
  *         return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.g.players)],             # <<<<<<<<<<<<<<
@@ -21091,13 +21750,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6boards___get__(struct _
     PyObject *__pyx_callargs[3] = {__pyx_t_2, __pyx_t_3, __pyx_t_10};
     #if CYTHON_VECTORCALL
     __pyx_t_8 = __pyx_mstate_global->__pyx_tuple[2];
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 191, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 219, __pyx_L1_error)
     __Pyx_INCREF(__pyx_t_8);
     #else
     {
       PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
       __pyx_t_8 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
-      if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 191, __pyx_L1_error)
+      if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 219, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_8);
     }
     #endif
@@ -21109,7 +21768,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6boards___get__(struct _
     __Pyx_DECREF(__pyx_t_10); __pyx_t_10 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 191, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 219, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
   }
   {
@@ -21123,7 +21782,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6boards___get__(struct _
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":189
+  /* "ofc_fast/_engine.pyx":217
  *         return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)
  * 
  *     @property             # <<<<<<<<<<<<<<
@@ -21149,7 +21808,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6boards___get__(struct _
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":194
+/* "ofc_fast/_engine.pyx":222
  *                         dtype=np.uint8)
  * 
  *     def discards(self, int seat):             # <<<<<<<<<<<<<<
@@ -21196,32 +21855,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_seat,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 194, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 222, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 194, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 222, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "discards", 0) < (0)) __PYX_ERR(0, 194, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "discards", 0) < (0)) __PYX_ERR(0, 222, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("discards", 1, 1, 1, i); __PYX_ERR(0, 194, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("discards", 1, 1, 1, i); __PYX_ERR(0, 222, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 194, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 222, __pyx_L3_error)
     }
-    __pyx_v_seat = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_seat == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 194, __pyx_L3_error)
+    __pyx_v_seat = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_seat == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 222, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("discards", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 194, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("discards", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 222, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -21262,7 +21921,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4discards(struct __pyx_o
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("discards", 0);
 
-  /* "ofc_fast/_engine.pyx":195
+  /* "ofc_fast/_engine.pyx":223
  * 
  *     def discards(self, int seat):
  *         return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],             # <<<<<<<<<<<<<<
@@ -21270,13 +21929,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4discards(struct __pyx_o
  * 
 */
   __pyx_t_2 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 195, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 223, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
-  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_array); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 195, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_array); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 223, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
   { /* enter inner scope */
-    __pyx_t_3 = PyList_New(0); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 195, __pyx_L1_error)
+    __pyx_t_3 = PyList_New(0); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 223, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_3);
 
     __pyx_t_5 = (__pyx_v_self->g.ndiscards[__pyx_v_seat]);
@@ -21284,30 +21943,30 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4discards(struct __pyx_o
 
     for (__pyx_t_7 = 0; __pyx_t_7 < __pyx_t_6; __pyx_t_7+=1) {
       __pyx_8genexpr3__pyx_v_i = __pyx_t_7;
-      __pyx_t_8 = __Pyx_PyLong_From_uint8_t(((__pyx_v_self->g.discards[__pyx_v_seat])[__pyx_8genexpr3__pyx_v_i])); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 195, __pyx_L1_error)
+      __pyx_t_8 = __Pyx_PyLong_From_uint8_t(((__pyx_v_self->g.discards[__pyx_v_seat])[__pyx_8genexpr3__pyx_v_i])); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 223, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_8);
       __Pyx_GIVEREF(__pyx_t_8);
-      if (unlikely(__Pyx_ListComp_AppendAndDecref(__pyx_t_3, __pyx_t_8))) __PYX_ERR(0, 195, __pyx_L1_error)
+      if (unlikely(__Pyx_ListComp_AppendAndDecref(__pyx_t_3, __pyx_t_8))) __PYX_ERR(0, 223, __pyx_L1_error)
       __pyx_t_8 = 0;
     }
 
   } /* exit inner scope */
 
-  /* "ofc_fast/_engine.pyx":196
+  /* "ofc_fast/_engine.pyx":224
  *     def discards(self, int seat):
  *         return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
  *                         dtype=np.uint8)             # <<<<<<<<<<<<<<
  * 
  *     def street(self, int seat):
 */
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 196, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 224, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_9 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_uint8); if (unlikely(!__pyx_t_9)) __PYX_ERR(0, 196, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_uint8); if (unlikely(!__pyx_t_9)) __PYX_ERR(0, 224, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_9);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   #if CYTHON_VECTORCALL
 
-  /* "ofc_fast/_engine.pyx":195
+  /* "ofc_fast/_engine.pyx":223
  * 
  *     def discards(self, int seat):
  *         return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],             # <<<<<<<<<<<<<<
@@ -21331,13 +21990,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4discards(struct __pyx_o
     PyObject *__pyx_callargs[3] = {__pyx_t_2, __pyx_t_3, __pyx_t_9};
     #if CYTHON_VECTORCALL
     __pyx_t_8 = __pyx_mstate_global->__pyx_tuple[2];
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 195, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 223, __pyx_L1_error)
     __Pyx_INCREF(__pyx_t_8);
     #else
     {
       PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
       __pyx_t_8 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
-      if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 195, __pyx_L1_error)
+      if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 223, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_8);
     }
     #endif
@@ -21349,7 +22008,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4discards(struct __pyx_o
     __Pyx_DECREF(__pyx_t_9); __pyx_t_9 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 195, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 223, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
   }
   {
@@ -21363,7 +22022,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4discards(struct __pyx_o
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":194
+  /* "ofc_fast/_engine.pyx":222
  *                         dtype=np.uint8)
  * 
  *     def discards(self, int seat):             # <<<<<<<<<<<<<<
@@ -21388,7 +22047,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_4discards(struct __pyx_o
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":198
+/* "ofc_fast/_engine.pyx":226
  *                         dtype=np.uint8)
  * 
  *     def street(self, int seat):             # <<<<<<<<<<<<<<
@@ -21435,32 +22094,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_seat,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 198, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 226, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 198, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 226, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "street", 0) < (0)) __PYX_ERR(0, 198, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "street", 0) < (0)) __PYX_ERR(0, 226, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("street", 1, 1, 1, i); __PYX_ERR(0, 198, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("street", 1, 1, 1, i); __PYX_ERR(0, 226, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 198, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 226, __pyx_L3_error)
     }
-    __pyx_v_seat = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_seat == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 198, __pyx_L3_error)
+    __pyx_v_seat = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_seat == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 226, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("street", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 198, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("street", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 226, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -21491,14 +22150,14 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6street(struct __pyx_obj
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("street", 0);
 
-  /* "ofc_fast/_engine.pyx":199
+  /* "ofc_fast/_engine.pyx":227
  * 
  *     def street(self, int seat):
  *         return self.g.street[seat]             # <<<<<<<<<<<<<<
  * 
  *     def fl_cards(self, int seat):
 */
-  __pyx_t_1 = __Pyx_PyLong_From_int((__pyx_v_self->g.street[__pyx_v_seat])); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 199, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyLong_From_int((__pyx_v_self->g.street[__pyx_v_seat])); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 227, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   {
     PyObject *__pyx_temp;
@@ -21511,7 +22170,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6street(struct __pyx_obj
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":198
+  /* "ofc_fast/_engine.pyx":226
  *                         dtype=np.uint8)
  * 
  *     def street(self, int seat):             # <<<<<<<<<<<<<<
@@ -21530,7 +22189,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_6street(struct __pyx_obj
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":201
+/* "ofc_fast/_engine.pyx":229
  *         return self.g.street[seat]
  * 
  *     def fl_cards(self, int seat):             # <<<<<<<<<<<<<<
@@ -21577,32 +22236,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_seat,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 201, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 229, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 201, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 229, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "fl_cards", 0) < (0)) __PYX_ERR(0, 201, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "fl_cards", 0) < (0)) __PYX_ERR(0, 229, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("fl_cards", 1, 1, 1, i); __PYX_ERR(0, 201, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("fl_cards", 1, 1, 1, i); __PYX_ERR(0, 229, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 201, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 229, __pyx_L3_error)
     }
-    __pyx_v_seat = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_seat == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 201, __pyx_L3_error)
+    __pyx_v_seat = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_seat == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 229, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("fl_cards", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 201, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("fl_cards", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 229, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -21633,14 +22292,14 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_8fl_cards(struct __pyx_o
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("fl_cards", 0);
 
-  /* "ofc_fast/_engine.pyx":202
+  /* "ofc_fast/_engine.pyx":230
  * 
  *     def fl_cards(self, int seat):
  *         return self.g.fl_cards[seat]             # <<<<<<<<<<<<<<
  * 
  *     def check(self, unsigned code):
 */
-  __pyx_t_1 = __Pyx_PyLong_From_int((__pyx_v_self->g.fl_cards[__pyx_v_seat])); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 202, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyLong_From_int((__pyx_v_self->g.fl_cards[__pyx_v_seat])); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 230, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   {
     PyObject *__pyx_temp;
@@ -21653,7 +22312,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_8fl_cards(struct __pyx_o
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":201
+  /* "ofc_fast/_engine.pyx":229
  *         return self.g.street[seat]
  * 
  *     def fl_cards(self, int seat):             # <<<<<<<<<<<<<<
@@ -21672,7 +22331,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_8fl_cards(struct __pyx_o
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":204
+/* "ofc_fast/_engine.pyx":232
  *         return self.g.fl_cards[seat]
  * 
  *     def check(self, unsigned code):             # <<<<<<<<<<<<<<
@@ -21719,32 +22378,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_code,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 204, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 232, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 204, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 232, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "check", 0) < (0)) __PYX_ERR(0, 204, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "check", 0) < (0)) __PYX_ERR(0, 232, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("check", 1, 1, 1, i); __PYX_ERR(0, 204, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("check", 1, 1, 1, i); __PYX_ERR(0, 232, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 204, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 232, __pyx_L3_error)
     }
-    __pyx_v_code = __Pyx_PyLong_As_unsigned_int(values[0]); if (unlikely((__pyx_v_code == (unsigned int)-1) && PyErr_Occurred())) __PYX_ERR(0, 204, __pyx_L3_error)
+    __pyx_v_code = __Pyx_PyLong_As_unsigned_int(values[0]); if (unlikely((__pyx_v_code == (unsigned int)-1) && PyErr_Occurred())) __PYX_ERR(0, 232, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("check", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 204, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("check", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 232, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -21775,14 +22434,14 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_10check(struct __pyx_obj
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("check", 0);
 
-  /* "ofc_fast/_engine.pyx":205
+  /* "ofc_fast/_engine.pyx":233
  * 
  *     def check(self, unsigned code):
  *         return ofc_game_check(&self.g, code)             # <<<<<<<<<<<<<<
  * 
  *     def legal_mask(self):
 */
-  __pyx_t_1 = __Pyx_PyLong_From_int(ofc_game_check((&__pyx_v_self->g), __pyx_v_code)); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 205, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyLong_From_int(ofc_game_check((&__pyx_v_self->g), __pyx_v_code)); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 233, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   {
     PyObject *__pyx_temp;
@@ -21795,7 +22454,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_10check(struct __pyx_obj
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":204
+  /* "ofc_fast/_engine.pyx":232
  *         return self.g.fl_cards[seat]
  * 
  *     def check(self, unsigned code):             # <<<<<<<<<<<<<<
@@ -21814,7 +22473,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_10check(struct __pyx_obj
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":207
+/* "ofc_fast/_engine.pyx":235
  *         return ofc_game_check(&self.g, code)
  * 
  *     def legal_mask(self):             # <<<<<<<<<<<<<<
@@ -21883,7 +22542,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("legal_mask", 0);
 
-  /* "ofc_fast/_engine.pyx":208
+  /* "ofc_fast/_engine.pyx":236
  * 
  *     def legal_mask(self):
  *         mask = np.zeros(OFC_ACTIONS, dtype=np.uint8)             # <<<<<<<<<<<<<<
@@ -21891,16 +22550,16 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
  *         ofc_game_legal(&self.g, &m[0])
 */
   __pyx_t_2 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 208, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 236, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
-  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 208, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_PyObject_GetAttrStr(__pyx_t_3, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 236, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
-  __pyx_t_3 = __Pyx_PyLong_From___pyx_anon_enum(OFC_ACTIONS); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 208, __pyx_L1_error)
+  __pyx_t_3 = __Pyx_PyLong_From___pyx_anon_enum(OFC_ACTIONS); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 236, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
-  __Pyx_GetModuleGlobalName(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 208, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 236, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
-  __pyx_t_6 = __Pyx_PyObject_GetAttrStr(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_uint8); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 208, __pyx_L1_error)
+  __pyx_t_6 = __Pyx_PyObject_GetAttrStr(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_uint8); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 236, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
   __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
   #if CYTHON_VECTORCALL
@@ -21921,13 +22580,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
     PyObject *__pyx_callargs[3] = {__pyx_t_2, __pyx_t_3, __pyx_t_6};
     #if CYTHON_VECTORCALL
     __pyx_t_5 = __pyx_mstate_global->__pyx_tuple[2];
-    if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 208, __pyx_L1_error)
+    if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 236, __pyx_L1_error)
     __Pyx_INCREF(__pyx_t_5);
     #else
     {
       PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
       __pyx_t_5 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
-      if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 208, __pyx_L1_error)
+      if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 236, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_5);
     }
     #endif
@@ -21939,25 +22598,25 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 208, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 236, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
   }
   __pyx_v_mask = __pyx_t_1;
   __pyx_t_1 = 0;
 
-  /* "ofc_fast/_engine.pyx":209
+  /* "ofc_fast/_engine.pyx":237
  *     def legal_mask(self):
  *         mask = np.zeros(OFC_ACTIONS, dtype=np.uint8)
  *         cdef uint8_t[::1] m = mask             # <<<<<<<<<<<<<<
  *         ofc_game_legal(&self.g, &m[0])
  *         return mask.view(np.bool_)
 */
-  __pyx_t_8 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t(__pyx_v_mask, PyBUF_WRITABLE); if (unlikely(!__pyx_t_8.memview)) __PYX_ERR(0, 209, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t(__pyx_v_mask, PyBUF_WRITABLE); if (unlikely(!__pyx_t_8.memview)) __PYX_ERR(0, 237, __pyx_L1_error)
   __pyx_v_m = __pyx_t_8;
   __pyx_t_8.memview = NULL;
   __pyx_t_8.data = NULL;
 
-  /* "ofc_fast/_engine.pyx":210
+  /* "ofc_fast/_engine.pyx":238
  *         mask = np.zeros(OFC_ACTIONS, dtype=np.uint8)
  *         cdef uint8_t[::1] m = mask
  *         ofc_game_legal(&self.g, &m[0])             # <<<<<<<<<<<<<<
@@ -21967,7 +22626,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
   __pyx_t_9 = 0;
   (void)(ofc_game_legal((&__pyx_v_self->g), (&(*((uint8_t *) ( /* dim=0 */ ((char *) (((uint8_t *) __pyx_v_m.data) + __pyx_t_9)) ))))));
 
-  /* "ofc_fast/_engine.pyx":211
+  /* "ofc_fast/_engine.pyx":239
  *         cdef uint8_t[::1] m = mask
  *         ofc_game_legal(&self.g, &m[0])
  *         return mask.view(np.bool_)             # <<<<<<<<<<<<<<
@@ -21976,9 +22635,9 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
 */
   __pyx_t_4 = __pyx_v_mask;
   __Pyx_INCREF(__pyx_t_4);
-  __Pyx_GetModuleGlobalName(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 211, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 239, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
-  __pyx_t_6 = __Pyx_PyObject_GetAttrStr(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_bool); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 211, __pyx_L1_error)
+  __pyx_t_6 = __Pyx_PyObject_GetAttrStr(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_bool); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 239, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
   __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
   __pyx_t_7 = 0;
@@ -21987,7 +22646,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
     __pyx_t_1 = __Pyx_PyObject_FastCallMethod((PyObject*)__pyx_mstate_global->__pyx_n_u_view, __pyx_callargs+__pyx_t_7, (2-__pyx_t_7) | (1*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
     __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 211, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 239, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
   }
   {
@@ -22001,7 +22660,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":207
+  /* "ofc_fast/_engine.pyx":235
  *         return ofc_game_check(&self.g, code)
  * 
  *     def legal_mask(self):             # <<<<<<<<<<<<<<
@@ -22028,7 +22687,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_12legal_mask(struct __py
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":213
+/* "ofc_fast/_engine.pyx":241
  *         return mask.view(np.bool_)
  * 
  *     def apply(self, unsigned code):             # <<<<<<<<<<<<<<
@@ -22075,32 +22734,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_code,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 213, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 241, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 213, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 241, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "apply", 0) < (0)) __PYX_ERR(0, 213, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "apply", 0) < (0)) __PYX_ERR(0, 241, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("apply", 1, 1, 1, i); __PYX_ERR(0, 213, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("apply", 1, 1, 1, i); __PYX_ERR(0, 241, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 213, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 241, __pyx_L3_error)
     }
-    __pyx_v_code = __Pyx_PyLong_As_unsigned_int(values[0]); if (unlikely((__pyx_v_code == (unsigned int)-1) && PyErr_Occurred())) __PYX_ERR(0, 213, __pyx_L3_error)
+    __pyx_v_code = __Pyx_PyLong_As_unsigned_int(values[0]); if (unlikely((__pyx_v_code == (unsigned int)-1) && PyErr_Occurred())) __PYX_ERR(0, 241, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("apply", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 213, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("apply", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 241, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -22131,14 +22790,14 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_14apply(struct __pyx_obj
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("apply", 0);
 
-  /* "ofc_fast/_engine.pyx":214
+  /* "ofc_fast/_engine.pyx":242
  * 
  *     def apply(self, unsigned code):
  *         return ofc_game_apply(&self.g, code)             # <<<<<<<<<<<<<<
  * 
  *     def set_board(self, const uint8_t[::1] board):
 */
-  __pyx_t_1 = __Pyx_PyLong_From_int(ofc_game_apply((&__pyx_v_self->g), __pyx_v_code)); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 214, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyLong_From_int(ofc_game_apply((&__pyx_v_self->g), __pyx_v_code)); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 242, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   {
     PyObject *__pyx_temp;
@@ -22151,7 +22810,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_14apply(struct __pyx_obj
   __pyx_t_1 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":213
+  /* "ofc_fast/_engine.pyx":241
  *         return mask.view(np.bool_)
  * 
  *     def apply(self, unsigned code):             # <<<<<<<<<<<<<<
@@ -22170,7 +22829,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_14apply(struct __pyx_obj
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":216
+/* "ofc_fast/_engine.pyx":244
  *         return ofc_game_apply(&self.g, code)
  * 
  *     def set_board(self, const uint8_t[::1] board):             # <<<<<<<<<<<<<<
@@ -22217,32 +22876,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_board,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 216, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 244, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 216, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 244, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "set_board", 0) < (0)) __PYX_ERR(0, 216, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "set_board", 0) < (0)) __PYX_ERR(0, 244, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("set_board", 1, 1, 1, i); __PYX_ERR(0, 216, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("set_board", 1, 1, 1, i); __PYX_ERR(0, 244, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 216, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 244, __pyx_L3_error)
     }
-    __pyx_v_board = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t__const__(values[0], 0); if (unlikely(!__pyx_v_board.memview)) __PYX_ERR(0, 216, __pyx_L3_error)
+    __pyx_v_board = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_uint8_t__const__(values[0], 0); if (unlikely(!__pyx_v_board.memview)) __PYX_ERR(0, 244, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("set_board", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 216, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("set_board", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 244, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -22275,7 +22934,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_16set_board(struct __pyx
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("set_board", 0);
 
-  /* "ofc_fast/_engine.pyx":217
+  /* "ofc_fast/_engine.pyx":245
  * 
  *     def set_board(self, const uint8_t[::1] board):
  *         return ofc_game_set(&self.g, &board[0])             # <<<<<<<<<<<<<<
@@ -22283,7 +22942,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_16set_board(struct __pyx
  *     def play_policy(self, int policy, Tables rules, uint64_t seed, uint64_t stream):
 */
   __pyx_t_1 = 0;
-  __pyx_t_2 = __Pyx_PyLong_From_int(ofc_game_set((&__pyx_v_self->g), (&(*((uint8_t const  *) ( /* dim=0 */ ((char *) (((uint8_t const  *) __pyx_v_board.data) + __pyx_t_1)) )))))); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 217, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_From_int(ofc_game_set((&__pyx_v_self->g), (&(*((uint8_t const  *) ( /* dim=0 */ ((char *) (((uint8_t const  *) __pyx_v_board.data) + __pyx_t_1)) )))))); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 245, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
   {
     PyObject *__pyx_temp;
@@ -22296,7 +22955,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_16set_board(struct __pyx
   __pyx_t_2 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":216
+  /* "ofc_fast/_engine.pyx":244
  *         return ofc_game_apply(&self.g, code)
  * 
  *     def set_board(self, const uint8_t[::1] board):             # <<<<<<<<<<<<<<
@@ -22315,7 +22974,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_16set_board(struct __pyx
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":219
+/* "ofc_fast/_engine.pyx":247
  *         return ofc_game_set(&self.g, &board[0])
  * 
  *     def play_policy(self, int policy, Tables rules, uint64_t seed, uint64_t stream):             # <<<<<<<<<<<<<<
@@ -22365,53 +23024,53 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_policy,&__pyx_mstate_global->__pyx_n_u_rules,&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_stream,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 219, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 247, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 219, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 247, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 219, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 247, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 219, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 247, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 219, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 247, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_policy", 0) < (0)) __PYX_ERR(0, 219, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_policy", 0) < (0)) __PYX_ERR(0, 247, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 4; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_policy", 1, 4, 4, i); __PYX_ERR(0, 219, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_policy", 1, 4, 4, i); __PYX_ERR(0, 247, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 4)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 219, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 247, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 219, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 247, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 219, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 247, __pyx_L3_error)
       values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 219, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 247, __pyx_L3_error)
     }
-    __pyx_v_policy = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_policy == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 219, __pyx_L3_error)
+    __pyx_v_policy = __Pyx_PyLong_As_int(values[0]); if (unlikely((__pyx_v_policy == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 247, __pyx_L3_error)
     __pyx_v_rules = ((struct __pyx_obj_8ofc_fast_7_engine_Tables *)values[1]);
-    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[2]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 219, __pyx_L3_error)
-    __pyx_v_stream = __Pyx_PyLong_As_uint64_t(values[3]); if (unlikely((__pyx_v_stream == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 219, __pyx_L3_error)
+    __pyx_v_seed = __Pyx_PyLong_As_uint64_t(values[2]); if (unlikely((__pyx_v_seed == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 247, __pyx_L3_error)
+    __pyx_v_stream = __Pyx_PyLong_As_uint64_t(values[3]); if (unlikely((__pyx_v_stream == ((uint64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 247, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_policy", 1, 4, 4, __pyx_nargs); __PYX_ERR(0, 219, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_policy", 1, 4, 4, __pyx_nargs); __PYX_ERR(0, 247, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -22422,7 +23081,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 219, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 247, __pyx_L1_error)
   __pyx_r = __pyx_pf_8ofc_fast_7_engine_9HandState_18play_policy(((struct __pyx_obj_8ofc_fast_7_engine_HandState *)__pyx_v_self), __pyx_v_policy, __pyx_v_rules, __pyx_v_seed, __pyx_v_stream);
 
   /* function exit code */
@@ -22451,7 +23110,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_18play_policy(struct __p
   __Pyx_RefNannyDeclarations
   __Pyx_RefNannySetupContext("play_policy", 0);
 
-  /* "ofc_fast/_engine.pyx":221
+  /* "ofc_fast/_engine.pyx":249
  *     def play_policy(self, int policy, Tables rules, uint64_t seed, uint64_t stream):
  *         cdef ofc_rng rng
  *         ofc_rng_init(&rng, seed, stream)             # <<<<<<<<<<<<<<
@@ -22460,7 +23119,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_18play_policy(struct __p
 */
   ofc_rng_init((&__pyx_v_rng), __pyx_v_seed, __pyx_v_stream);
 
-  /* "ofc_fast/_engine.pyx":222
+  /* "ofc_fast/_engine.pyx":250
  *         cdef ofc_rng rng
  *         ofc_rng_init(&rng, seed, stream)
  *         ofc_policy_play(&self.g, policy, &rules.c, &rng)             # <<<<<<<<<<<<<<
@@ -22469,7 +23128,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_18play_policy(struct __p
 */
   ofc_policy_play((&__pyx_v_self->g), __pyx_v_policy, (&__pyx_v_rules->c), (&__pyx_v_rng));
 
-  /* "ofc_fast/_engine.pyx":219
+  /* "ofc_fast/_engine.pyx":247
  *         return ofc_game_set(&self.g, &board[0])
  * 
  *     def play_policy(self, int policy, Tables rules, uint64_t seed, uint64_t stream):             # <<<<<<<<<<<<<<
@@ -22485,7 +23144,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_18play_policy(struct __p
   return __pyx_r;
 }
 
-/* "ofc_fast/_engine.pyx":224
+/* "ofc_fast/_engine.pyx":252
  *         ofc_policy_play(&self.g, policy, &rules.c, &rng)
  * 
  *     def result(self, Tables rules):             # <<<<<<<<<<<<<<
@@ -22532,32 +23191,32 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_rules,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 224, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 252, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 224, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 252, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "result", 0) < (0)) __PYX_ERR(0, 224, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "result", 0) < (0)) __PYX_ERR(0, 252, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 1; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("result", 1, 1, 1, i); __PYX_ERR(0, 224, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("result", 1, 1, 1, i); __PYX_ERR(0, 252, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 1)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 224, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 252, __pyx_L3_error)
     }
     __pyx_v_rules = ((struct __pyx_obj_8ofc_fast_7_engine_Tables *)values[0]);
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("result", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 224, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("result", 1, 1, 1, __pyx_nargs); __PYX_ERR(0, 252, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -22568,7 +23227,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 224, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 252, __pyx_L1_error)
   __pyx_r = __pyx_pf_8ofc_fast_7_engine_9HandState_20result(((struct __pyx_obj_8ofc_fast_7_engine_HandState *)__pyx_v_self), __pyx_v_rules);
 
   /* function exit code */
@@ -22620,7 +23279,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("result", 0);
 
-  /* "ofc_fast/_engine.pyx":225
+  /* "ofc_fast/_engine.pyx":253
  * 
  *     def result(self, Tables rules):
  *         cdef int P = self.g.players             # <<<<<<<<<<<<<<
@@ -22631,7 +23290,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
 
   __pyx_v_P = __pyx_t_1;
 
-  /* "ofc_fast/_engine.pyx":226
+  /* "ofc_fast/_engine.pyx":254
  *     def result(self, Tables rules):
  *         cdef int P = self.g.players
  *         net = np.zeros(P, dtype=np.int32)             # <<<<<<<<<<<<<<
@@ -22639,16 +23298,16 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
  *         fouled = np.zeros(P, dtype=np.int32)
 */
   __pyx_t_3 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 226, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 254, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 226, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 254, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-  __pyx_t_4 = __Pyx_PyLong_From_int(__pyx_v_P); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 226, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_PyLong_From_int(__pyx_v_P); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 254, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
-  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 226, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 254, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
-  __pyx_t_7 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_int32); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 226, __pyx_L1_error)
+  __pyx_t_7 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_int32); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 254, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_7);
   __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
   #if CYTHON_VECTORCALL
@@ -22669,13 +23328,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     PyObject *__pyx_callargs[3] = {__pyx_t_3, __pyx_t_4, __pyx_t_7};
     #if CYTHON_VECTORCALL
     __pyx_t_6 = __pyx_mstate_global->__pyx_tuple[2];
-    if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 226, __pyx_L1_error)
+    if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 254, __pyx_L1_error)
     __Pyx_INCREF(__pyx_t_6);
     #else
     {
       PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
       __pyx_t_6 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
-      if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 226, __pyx_L1_error)
+      if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 254, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_6);
     }
     #endif
@@ -22687,13 +23346,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     __Pyx_DECREF(__pyx_t_7); __pyx_t_7 = 0;
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 226, __pyx_L1_error)
+    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 254, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_2);
   }
   __pyx_v_net = __pyx_t_2;
   __pyx_t_2 = 0;
 
-  /* "ofc_fast/_engine.pyx":227
+  /* "ofc_fast/_engine.pyx":255
  *         cdef int P = self.g.players
  *         net = np.zeros(P, dtype=np.int32)
  *         roy = np.zeros((P, 3), dtype=np.int32)             # <<<<<<<<<<<<<<
@@ -22701,24 +23360,24 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
  *         fl = np.zeros(P, dtype=np.int32)
 */
   __pyx_t_5 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 227, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 255, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
-  __pyx_t_7 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 227, __pyx_L1_error)
+  __pyx_t_7 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 255, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_7);
   __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
-  __pyx_t_6 = __Pyx_PyLong_From_int(__pyx_v_P); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 227, __pyx_L1_error)
+  __pyx_t_6 = __Pyx_PyLong_From_int(__pyx_v_P); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 255, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
-  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 227, __pyx_L1_error)
+  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 255, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_GIVEREF(__pyx_t_6);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_t_6) != (0)) __PYX_ERR(0, 227, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_t_6) != (0)) __PYX_ERR(0, 255, __pyx_L1_error);
   __Pyx_INCREF(__pyx_mstate_global->__pyx_int_3);
   __Pyx_GIVEREF(__pyx_mstate_global->__pyx_int_3);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_mstate_global->__pyx_int_3) != (0)) __PYX_ERR(0, 227, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_mstate_global->__pyx_int_3) != (0)) __PYX_ERR(0, 255, __pyx_L1_error);
   __pyx_t_6 = 0;
-  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 227, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 255, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
-  __pyx_t_3 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_int32); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 227, __pyx_L1_error)
+  __pyx_t_3 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_int32); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 255, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
   __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
   #if CYTHON_VECTORCALL
@@ -22739,13 +23398,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     PyObject *__pyx_callargs[3] = {__pyx_t_5, __pyx_t_4, __pyx_t_3};
     #if CYTHON_VECTORCALL
     __pyx_t_6 = __pyx_mstate_global->__pyx_tuple[2];
-    if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 227, __pyx_L1_error)
+    if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 255, __pyx_L1_error)
     __Pyx_INCREF(__pyx_t_6);
     #else
     {
       PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
       __pyx_t_6 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
-      if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 227, __pyx_L1_error)
+      if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 255, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_6);
     }
     #endif
@@ -22757,13 +23416,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
     __Pyx_DECREF(__pyx_t_7); __pyx_t_7 = 0;
-    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 227, __pyx_L1_error)
+    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 255, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_2);
   }
   __pyx_v_roy = __pyx_t_2;
   __pyx_t_2 = 0;
 
-  /* "ofc_fast/_engine.pyx":228
+  /* "ofc_fast/_engine.pyx":256
  *         net = np.zeros(P, dtype=np.int32)
  *         roy = np.zeros((P, 3), dtype=np.int32)
  *         fouled = np.zeros(P, dtype=np.int32)             # <<<<<<<<<<<<<<
@@ -22771,16 +23430,16 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
  *         cdef int32_t[::1] n_ = net, f_ = fouled, l_ = fl
 */
   __pyx_t_7 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 228, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 256, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
-  __pyx_t_3 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 228, __pyx_L1_error)
+  __pyx_t_3 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 256, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
   __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
-  __pyx_t_6 = __Pyx_PyLong_From_int(__pyx_v_P); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 228, __pyx_L1_error)
+  __pyx_t_6 = __Pyx_PyLong_From_int(__pyx_v_P); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 256, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
-  __Pyx_GetModuleGlobalName(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 228, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 256, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_int32); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 228, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_int32); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 256, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
   #if CYTHON_VECTORCALL
@@ -22801,13 +23460,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     PyObject *__pyx_callargs[3] = {__pyx_t_7, __pyx_t_6, __pyx_t_5};
     #if CYTHON_VECTORCALL
     __pyx_t_4 = __pyx_mstate_global->__pyx_tuple[2];
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 228, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 256, __pyx_L1_error)
     __Pyx_INCREF(__pyx_t_4);
     #else
     {
       PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
       __pyx_t_4 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 228, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 256, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     #endif
@@ -22819,13 +23478,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __Pyx_DECREF(__pyx_t_3); __pyx_t_3 = 0;
-    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 228, __pyx_L1_error)
+    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 256, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_2);
   }
   __pyx_v_fouled = __pyx_t_2;
   __pyx_t_2 = 0;
 
-  /* "ofc_fast/_engine.pyx":229
+  /* "ofc_fast/_engine.pyx":257
  *         roy = np.zeros((P, 3), dtype=np.int32)
  *         fouled = np.zeros(P, dtype=np.int32)
  *         fl = np.zeros(P, dtype=np.int32)             # <<<<<<<<<<<<<<
@@ -22833,16 +23492,16 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
  *         cdef int32_t[:, ::1] r_ = roy
 */
   __pyx_t_3 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 229, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 257, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 229, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_4, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 257, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-  __pyx_t_4 = __Pyx_PyLong_From_int(__pyx_v_P); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 229, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_PyLong_From_int(__pyx_v_P); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 257, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
-  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 229, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 257, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_6);
-  __pyx_t_7 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_int32); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 229, __pyx_L1_error)
+  __pyx_t_7 = __Pyx_PyObject_GetAttrStr(__pyx_t_6, __pyx_mstate_global->__pyx_n_u_int32); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 257, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_7);
   __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
   #if CYTHON_VECTORCALL
@@ -22863,13 +23522,13 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     PyObject *__pyx_callargs[3] = {__pyx_t_3, __pyx_t_4, __pyx_t_7};
     #if CYTHON_VECTORCALL
     __pyx_t_6 = __pyx_mstate_global->__pyx_tuple[2];
-    if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 229, __pyx_L1_error)
+    if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 257, __pyx_L1_error)
     __Pyx_INCREF(__pyx_t_6);
     #else
     {
       PyObject *__pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
       __pyx_t_6 = __Pyx_MakeKwargDict(__pyx_temp, __pyx_callargs+2, 1);
-      if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 229, __pyx_L1_error)
+      if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 257, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_6);
     }
     #endif
@@ -22881,45 +23540,45 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     __Pyx_DECREF(__pyx_t_7); __pyx_t_7 = 0;
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 229, __pyx_L1_error)
+    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 257, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_2);
   }
   __pyx_v_fl = __pyx_t_2;
   __pyx_t_2 = 0;
 
-  /* "ofc_fast/_engine.pyx":230
+  /* "ofc_fast/_engine.pyx":258
  *         fouled = np.zeros(P, dtype=np.int32)
  *         fl = np.zeros(P, dtype=np.int32)
  *         cdef int32_t[::1] n_ = net, f_ = fouled, l_ = fl             # <<<<<<<<<<<<<<
  *         cdef int32_t[:, ::1] r_ = roy
  *         ofc_game_result(&self.g, &rules.c, &n_[0], &r_[0, 0], &f_[0], &l_[0])
 */
-  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int32_t(__pyx_v_net, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 230, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int32_t(__pyx_v_net, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 258, __pyx_L1_error)
   __pyx_v_n_ = __pyx_t_9;
   __pyx_t_9.memview = NULL;
   __pyx_t_9.data = NULL;
-  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int32_t(__pyx_v_fouled, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 230, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int32_t(__pyx_v_fouled, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 258, __pyx_L1_error)
   __pyx_v_f_ = __pyx_t_9;
   __pyx_t_9.memview = NULL;
   __pyx_t_9.data = NULL;
-  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int32_t(__pyx_v_fl, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 230, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn_int32_t(__pyx_v_fl, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 258, __pyx_L1_error)
   __pyx_v_l_ = __pyx_t_9;
   __pyx_t_9.memview = NULL;
   __pyx_t_9.data = NULL;
 
-  /* "ofc_fast/_engine.pyx":231
+  /* "ofc_fast/_engine.pyx":259
  *         fl = np.zeros(P, dtype=np.int32)
  *         cdef int32_t[::1] n_ = net, f_ = fouled, l_ = fl
  *         cdef int32_t[:, ::1] r_ = roy             # <<<<<<<<<<<<<<
  *         ofc_game_result(&self.g, &rules.c, &n_[0], &r_[0, 0], &f_[0], &l_[0])
  *         return net, roy, fouled.astype(bool), fl
 */
-  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int32_t(__pyx_v_roy, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 231, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int32_t(__pyx_v_roy, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 259, __pyx_L1_error)
   __pyx_v_r_ = __pyx_t_10;
   __pyx_t_10.memview = NULL;
   __pyx_t_10.data = NULL;
 
-  /* "ofc_fast/_engine.pyx":232
+  /* "ofc_fast/_engine.pyx":260
  *         cdef int32_t[::1] n_ = net, f_ = fouled, l_ = fl
  *         cdef int32_t[:, ::1] r_ = roy
  *         ofc_game_result(&self.g, &rules.c, &n_[0], &r_[0, 0], &f_[0], &l_[0])             # <<<<<<<<<<<<<<
@@ -22932,7 +23591,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
   __pyx_t_15 = 0;
   ofc_game_result((&__pyx_v_self->g), (&__pyx_v_rules->c), (&(*((int32_t *) ( /* dim=0 */ ((char *) (((int32_t *) __pyx_v_n_.data) + __pyx_t_11)) )))), (&(*((int32_t *) ( /* dim=1 */ ((char *) (((int32_t *) ( /* dim=0 */ (__pyx_v_r_.data + __pyx_t_12 * __pyx_v_r_.strides[0]) )) + __pyx_t_13)) )))), (&(*((int32_t *) ( /* dim=0 */ ((char *) (((int32_t *) __pyx_v_f_.data) + __pyx_t_14)) )))), (&(*((int32_t *) ( /* dim=0 */ ((char *) (((int32_t *) __pyx_v_l_.data) + __pyx_t_15)) )))));
 
-  /* "ofc_fast/_engine.pyx":233
+  /* "ofc_fast/_engine.pyx":261
  *         cdef int32_t[:, ::1] r_ = roy
  *         ofc_game_result(&self.g, &rules.c, &n_[0], &r_[0, 0], &f_[0], &l_[0])
  *         return net, roy, fouled.astype(bool), fl             # <<<<<<<<<<<<<<
@@ -22944,22 +23603,22 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
     PyObject *__pyx_callargs[2] = {__pyx_t_5, ((PyObject *)(&PyBool_Type))};
     __pyx_t_2 = __Pyx_PyObject_FastCallMethod((PyObject*)__pyx_mstate_global->__pyx_n_u_astype, __pyx_callargs+__pyx_t_8, (2-__pyx_t_8) | (1*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
     __Pyx_XDECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 233, __pyx_L1_error)
+    if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 261, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_2);
   }
-  __pyx_t_5 = PyTuple_New(4); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 233, __pyx_L1_error)
+  __pyx_t_5 = PyTuple_New(4); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 261, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_INCREF(__pyx_v_net);
   __Pyx_GIVEREF(__pyx_v_net);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 0, __pyx_v_net) != (0)) __PYX_ERR(0, 233, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 0, __pyx_v_net) != (0)) __PYX_ERR(0, 261, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_roy);
   __Pyx_GIVEREF(__pyx_v_roy);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 1, __pyx_v_roy) != (0)) __PYX_ERR(0, 233, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 1, __pyx_v_roy) != (0)) __PYX_ERR(0, 261, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_2);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 2, __pyx_t_2) != (0)) __PYX_ERR(0, 233, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 2, __pyx_t_2) != (0)) __PYX_ERR(0, 261, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_fl);
   __Pyx_GIVEREF(__pyx_v_fl);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 3, __pyx_v_fl) != (0)) __PYX_ERR(0, 233, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_5, 3, __pyx_v_fl) != (0)) __PYX_ERR(0, 261, __pyx_L1_error);
   __pyx_t_2 = 0;
   {
     PyObject *__pyx_temp;
@@ -22972,7 +23631,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_9HandState_20result(struct __pyx_ob
   __pyx_t_5 = 0;
   goto __pyx_L0;
 
-  /* "ofc_fast/_engine.pyx":224
+  /* "ofc_fast/_engine.pyx":252
  *         ofc_policy_play(&self.g, policy, &rules.c, &rng)
  * 
  *     def result(self, Tables rules):             # <<<<<<<<<<<<<<
@@ -24815,14 +25474,14 @@ static int __Pyx_modinit_Exttype___pyx_obj_8ofc_fast_7_engine_Tables(__pyx_mstat
   __Pyx_RefNannySetupContext("__Pyx_modinit_Exttype___pyx_obj_8ofc_fast_7_engine_Tables", 0);
   /*--- Exttype __pyx_obj_8ofc_fast_7_engine_Tables ---*/
   #if CYTHON_USE_TYPE_SPECS
-  __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_8ofc_fast_7_engine_Tables_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables)) __PYX_ERR(0, 69, __pyx_L1_error)
+  __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_8ofc_fast_7_engine_Tables_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables)) __PYX_ERR(0, 74, __pyx_L1_error)
   #else
   __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables = &__pyx_type_8ofc_fast_7_engine_Tables;
   #endif
   #if !CYTHON_COMPILING_IN_LIMITED_API
   #endif
   #if !CYTHON_USE_TYPE_SPECS
-  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables) < (0)) __PYX_ERR(0, 69, __pyx_L1_error)
+  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables) < (0)) __PYX_ERR(0, 74, __pyx_L1_error)
   #endif
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount((PyObject*)__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables);
@@ -24832,8 +25491,8 @@ static int __Pyx_modinit_Exttype___pyx_obj_8ofc_fast_7_engine_Tables(__pyx_mstat
     __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables->tp_getattro = PyObject_GenericGetAttr;
   }
   #endif
-  if (PyObject_SetAttr(__pyx_m, __pyx_mstate_global->__pyx_n_u_Tables, (PyObject *) __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables) < (0)) __PYX_ERR(0, 69, __pyx_L1_error)
-  if (__Pyx_setup_reduce((PyObject *) __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables) < (0)) __PYX_ERR(0, 69, __pyx_L1_error)
+  if (PyObject_SetAttr(__pyx_m, __pyx_mstate_global->__pyx_n_u_Tables, (PyObject *) __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables) < (0)) __PYX_ERR(0, 74, __pyx_L1_error)
+  if (__Pyx_setup_reduce((PyObject *) __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_Tables) < (0)) __PYX_ERR(0, 74, __pyx_L1_error)
   __Pyx_RefNannyFinishContext();
   return 0;
   __pyx_L1_error:;
@@ -24850,14 +25509,14 @@ static int __Pyx_modinit_Exttype___pyx_obj_8ofc_fast_7_engine_HandState(__pyx_ms
   __Pyx_RefNannySetupContext("__Pyx_modinit_Exttype___pyx_obj_8ofc_fast_7_engine_HandState", 0);
   /*--- Exttype __pyx_obj_8ofc_fast_7_engine_HandState ---*/
   #if CYTHON_USE_TYPE_SPECS
-  __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_8ofc_fast_7_engine_HandState_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState)) __PYX_ERR(0, 157, __pyx_L1_error)
+  __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_8ofc_fast_7_engine_HandState_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState)) __PYX_ERR(0, 185, __pyx_L1_error)
   #else
   __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState = &__pyx_type_8ofc_fast_7_engine_HandState;
   #endif
   #if !CYTHON_COMPILING_IN_LIMITED_API
   #endif
   #if !CYTHON_USE_TYPE_SPECS
-  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState) < (0)) __PYX_ERR(0, 157, __pyx_L1_error)
+  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState) < (0)) __PYX_ERR(0, 185, __pyx_L1_error)
   #endif
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount((PyObject*)__pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState);
@@ -24867,8 +25526,8 @@ static int __Pyx_modinit_Exttype___pyx_obj_8ofc_fast_7_engine_HandState(__pyx_ms
     __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState->tp_getattro = PyObject_GenericGetAttr;
   }
   #endif
-  if (PyObject_SetAttr(__pyx_m, __pyx_mstate_global->__pyx_n_u_HandState, (PyObject *) __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState) < (0)) __PYX_ERR(0, 157, __pyx_L1_error)
-  if (__Pyx_setup_reduce((PyObject *) __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState) < (0)) __PYX_ERR(0, 157, __pyx_L1_error)
+  if (PyObject_SetAttr(__pyx_m, __pyx_mstate_global->__pyx_n_u_HandState, (PyObject *) __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState) < (0)) __PYX_ERR(0, 185, __pyx_L1_error)
+  if (__Pyx_setup_reduce((PyObject *) __pyx_mstate->__pyx_ptype_8ofc_fast_7_engine_HandState) < (0)) __PYX_ERR(0, 185, __pyx_L1_error)
   __Pyx_RefNannyFinishContext();
   return 0;
   __pyx_L1_error:;
@@ -25884,37 +26543,37 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
   if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_np, __pyx_t_4) < (0)) __PYX_ERR(0, 9, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":55
+  /* "ofc_fast/_engine.pyx":60
  *                             uint8_t *fouled, uint8_t *fantasyland)
  * 
  * ACTIONS = OFC_ACTIONS             # <<<<<<<<<<<<<<
  * ERRORS = {
  *     -1: "the hand is over",
 */
-  __pyx_t_4 = __Pyx_PyLong_From___pyx_anon_enum(OFC_ACTIONS); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 55, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_PyLong_From___pyx_anon_enum(OFC_ACTIONS); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 60, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_ACTIONS, __pyx_t_4) < (0)) __PYX_ERR(0, 55, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_ACTIONS, __pyx_t_4) < (0)) __PYX_ERR(0, 60, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":57
+  /* "ofc_fast/_engine.pyx":62
  * ACTIONS = OFC_ACTIONS
  * ERRORS = {
  *     -1: "the hand is over",             # <<<<<<<<<<<<<<
  *     -2: "the code has a digit for a card the seat does not hold",
  *     -3: "wrong number of discards",
 */
-  __pyx_t_4 = __Pyx_PyDict_NewPresized(9); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 57, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_PyDict_NewPresized(9); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 62, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_1, __pyx_mstate_global->__pyx_kp_u_the_hand_is_over) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_2, __pyx_mstate_global->__pyx_kp_u_the_code_has_a_digit_for_a_card) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_3, __pyx_mstate_global->__pyx_kp_u_wrong_number_of_discards) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_4, __pyx_mstate_global->__pyx_kp_u_a_row_has_no_room_for_that_many) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_5, __pyx_mstate_global->__pyx_kp_u_the_seat_to_act_is_in_Fantasylan) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_6, __pyx_mstate_global->__pyx_kp_u_a_card_the_seat_does_not_hold_or) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_7, __pyx_mstate_global->__pyx_kp_u_a_Fantasyland_board_has_all_13_s) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_8, __pyx_mstate_global->__pyx_kp_u_the_seats_need_more_than_52_card) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_9, __pyx_mstate_global->__pyx_kp_u_the_seat_to_act_is_not_in_Fantas) < (0)) __PYX_ERR(0, 57, __pyx_L1_error)
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_ERRORS, __pyx_t_4) < (0)) __PYX_ERR(0, 56, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_1, __pyx_mstate_global->__pyx_kp_u_the_hand_is_over) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_2, __pyx_mstate_global->__pyx_kp_u_the_code_has_a_digit_for_a_card) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_3, __pyx_mstate_global->__pyx_kp_u_wrong_number_of_discards) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_4, __pyx_mstate_global->__pyx_kp_u_a_row_has_no_room_for_that_many) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_5, __pyx_mstate_global->__pyx_kp_u_the_seat_to_act_is_in_Fantasylan) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_6, __pyx_mstate_global->__pyx_kp_u_a_card_the_seat_does_not_hold_or) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_7, __pyx_mstate_global->__pyx_kp_u_a_Fantasyland_board_has_all_13_s) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_8, __pyx_mstate_global->__pyx_kp_u_the_seats_need_more_than_52_card) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_t_4, __pyx_mstate_global->__pyx_int_neg_9, __pyx_mstate_global->__pyx_kp_u_the_seat_to_act_is_not_in_Fantas) < (0)) __PYX_ERR(0, 62, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_ERRORS, __pyx_t_4) < (0)) __PYX_ERR(0, 61, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "(tree fragment)":1
@@ -25944,229 +26603,259 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
   if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_setstate_cython, __pyx_t_4) < (0)) __PYX_ERR(1, 3, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":94
+  /* "ofc_fast/_engine.pyx":99
  * # --- partial boards ---------------------------------------------------------------
  * 
  * def partial_first_bad(const uint8_t[:, ::1] boards):             # <<<<<<<<<<<<<<
  *     """(row, position) of the first bad byte of (n, 13) partial boards, or None."""
  *     cdef Py_ssize_t i
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_1partial_first_bad, 0, __pyx_mstate_global->__pyx_n_u_partial_first_bad, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[2])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 94, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_1partial_first_bad, 0, __pyx_mstate_global->__pyx_n_u_partial_first_bad, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[2])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 99, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_partial_first_bad, __pyx_t_4) < (0)) __PYX_ERR(0, 94, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_partial_first_bad, __pyx_t_4) < (0)) __PYX_ERR(0, 99, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":105
+  /* "ofc_fast/_engine.pyx":110
  * 
  * 
  * def partial_rows(Tables rules, const uint8_t[:, ::1] boards, int8_t[:, ::1] need,             # <<<<<<<<<<<<<<
  *                  uint16_t[:, ::1] value, Py_ssize_t start, Py_ssize_t stop):
  *     """Cards needed and values of the complete rows of checked partial boards [start, stop)."""
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_3partial_rows, 0, __pyx_mstate_global->__pyx_n_u_partial_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[3])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 105, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_3partial_rows, 0, __pyx_mstate_global->__pyx_n_u_partial_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[3])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 110, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_partial_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 105, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_partial_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 110, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":116
+  /* "ofc_fast/_engine.pyx":121
  * 
  * 
  * def can_avoid_foul_rows(Tables rules, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] pools,             # <<<<<<<<<<<<<<
  *                         const int32_t[::1] npool, int8_t[::1] out, int64_t budget,
  *                         Py_ssize_t start, Py_ssize_t stop):
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_5can_avoid_foul_rows, 0, __pyx_mstate_global->__pyx_n_u_can_avoid_foul_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[4])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 116, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_5can_avoid_foul_rows, 0, __pyx_mstate_global->__pyx_n_u_can_avoid_foul_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[4])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 121, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_can_avoid_foul_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 116, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_can_avoid_foul_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 121, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":130
+  /* "ofc_fast/_engine.pyx":135
  * # --- dealing ------------------------------------------------------------------------
  * 
  * def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,             # <<<<<<<<<<<<<<
  *               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
  *     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_7deal_rows, 0, __pyx_mstate_global->__pyx_n_u_deal_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[5])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 130, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_7deal_rows, 0, __pyx_mstate_global->__pyx_n_u_deal_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[5])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 135, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_deal_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 130, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_deal_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 135, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":142
+  /* "ofc_fast/_engine.pyx":147
  * # --- self-play ------------------------------------------------------------------------
  * 
  * def selfplay_rows(Tables rules, int players, int first_round, int rounds, int round_cards,             # <<<<<<<<<<<<<<
  *                   int round_play, int policy, uint64_t seed, int32_t[:, ::1] net,
  *                   int32_t[:, ::1] royalty, uint8_t[:, ::1] fouled, uint8_t[:, ::1] fantasyland,
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9selfplay_rows, 0, __pyx_mstate_global->__pyx_n_u_selfplay_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[6])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 142, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9selfplay_rows, 0, __pyx_mstate_global->__pyx_n_u_selfplay_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[6])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 147, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_selfplay_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 142, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_selfplay_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 147, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":174
+  /* "ofc_fast/_engine.pyx":162
+ * # --- Monte Carlo -------------------------------------------------------------------------
+ * 
+ * def rollout_turns(const uint8_t[::1] board, int first_round, int rounds, int round_play):             # <<<<<<<<<<<<<<
+ *     return ofc_rollout_turns(&board[0], first_round, rounds, round_play)
+ * 
+*/
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_11rollout_turns, 0, __pyx_mstate_global->__pyx_n_u_rollout_turns, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[7])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 162, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_4);
+  #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
+  PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
+  #endif
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_rollout_turns, __pyx_t_4) < (0)) __PYX_ERR(0, 162, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
+
+  /* "ofc_fast/_engine.pyx":166
+ * 
+ * 
+ * def rollout_sums(Tables rules, int players, int first_round, int rounds, int round_cards,             # <<<<<<<<<<<<<<
+ *                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
+ *                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
+*/
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_13rollout_sums, 0, __pyx_mstate_global->__pyx_n_u_rollout_sums, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[8])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 166, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_4);
+  #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
+  PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
+  #endif
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_rollout_sums, __pyx_t_4) < (0)) __PYX_ERR(0, 166, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
+
+  /* "ofc_fast/_engine.pyx":202
  *             raise ValueError(ERRORS[err])
  * 
  *     def copy(self):             # <<<<<<<<<<<<<<
  *         cdef HandState other = HandState.__new__(HandState)
  *         other.g = self.g
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_3copy, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_copy, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[7])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 174, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_3copy, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_copy, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[9])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 202, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_copy, __pyx_t_4) < (0)) __PYX_ERR(0, 174, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_copy, __pyx_t_4) < (0)) __PYX_ERR(0, 202, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":194
+  /* "ofc_fast/_engine.pyx":222
  *                         dtype=np.uint8)
  * 
  *     def discards(self, int seat):             # <<<<<<<<<<<<<<
  *         return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
  *                         dtype=np.uint8)
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_5discards, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_discards, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[8])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 194, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_5discards, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_discards, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[10])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 222, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_discards, __pyx_t_4) < (0)) __PYX_ERR(0, 194, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_discards, __pyx_t_4) < (0)) __PYX_ERR(0, 222, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":198
+  /* "ofc_fast/_engine.pyx":226
  *                         dtype=np.uint8)
  * 
  *     def street(self, int seat):             # <<<<<<<<<<<<<<
  *         return self.g.street[seat]
  * 
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_7street, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_street, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[9])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 198, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_7street, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_street, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[11])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 226, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_street, __pyx_t_4) < (0)) __PYX_ERR(0, 198, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_street, __pyx_t_4) < (0)) __PYX_ERR(0, 226, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":201
+  /* "ofc_fast/_engine.pyx":229
  *         return self.g.street[seat]
  * 
  *     def fl_cards(self, int seat):             # <<<<<<<<<<<<<<
  *         return self.g.fl_cards[seat]
  * 
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_9fl_cards, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_fl_cards, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[10])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 201, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_9fl_cards, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_fl_cards, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[12])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 229, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_fl_cards, __pyx_t_4) < (0)) __PYX_ERR(0, 201, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_fl_cards, __pyx_t_4) < (0)) __PYX_ERR(0, 229, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":204
+  /* "ofc_fast/_engine.pyx":232
  *         return self.g.fl_cards[seat]
  * 
  *     def check(self, unsigned code):             # <<<<<<<<<<<<<<
  *         return ofc_game_check(&self.g, code)
  * 
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_11check, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_check, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[11])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 204, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_11check, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_check, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[13])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 232, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_check, __pyx_t_4) < (0)) __PYX_ERR(0, 204, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_check, __pyx_t_4) < (0)) __PYX_ERR(0, 232, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":207
+  /* "ofc_fast/_engine.pyx":235
  *         return ofc_game_check(&self.g, code)
  * 
  *     def legal_mask(self):             # <<<<<<<<<<<<<<
  *         mask = np.zeros(OFC_ACTIONS, dtype=np.uint8)
  *         cdef uint8_t[::1] m = mask
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_13legal_mask, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_legal_mask, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[12])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 207, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_13legal_mask, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_legal_mask, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[14])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 235, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_legal_mask, __pyx_t_4) < (0)) __PYX_ERR(0, 207, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_legal_mask, __pyx_t_4) < (0)) __PYX_ERR(0, 235, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":213
+  /* "ofc_fast/_engine.pyx":241
  *         return mask.view(np.bool_)
  * 
  *     def apply(self, unsigned code):             # <<<<<<<<<<<<<<
  *         return ofc_game_apply(&self.g, code)
  * 
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_15apply, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_apply, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[13])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 213, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_15apply, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_apply, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[15])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 241, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_apply, __pyx_t_4) < (0)) __PYX_ERR(0, 213, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_apply, __pyx_t_4) < (0)) __PYX_ERR(0, 241, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":216
+  /* "ofc_fast/_engine.pyx":244
  *         return ofc_game_apply(&self.g, code)
  * 
  *     def set_board(self, const uint8_t[::1] board):             # <<<<<<<<<<<<<<
  *         return ofc_game_set(&self.g, &board[0])
  * 
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_17set_board, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_set_board, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[14])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 216, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_17set_board, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_set_board, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[16])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 244, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_set_board, __pyx_t_4) < (0)) __PYX_ERR(0, 216, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_set_board, __pyx_t_4) < (0)) __PYX_ERR(0, 244, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":219
+  /* "ofc_fast/_engine.pyx":247
  *         return ofc_game_set(&self.g, &board[0])
  * 
  *     def play_policy(self, int policy, Tables rules, uint64_t seed, uint64_t stream):             # <<<<<<<<<<<<<<
  *         cdef ofc_rng rng
  *         ofc_rng_init(&rng, seed, stream)
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_19play_policy, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_play_policy, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[15])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 219, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_19play_policy, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_play_policy, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[17])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 247, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_play_policy, __pyx_t_4) < (0)) __PYX_ERR(0, 219, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_play_policy, __pyx_t_4) < (0)) __PYX_ERR(0, 247, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
-  /* "ofc_fast/_engine.pyx":224
+  /* "ofc_fast/_engine.pyx":252
  *         ofc_policy_play(&self.g, policy, &rules.c, &rng)
  * 
  *     def result(self, Tables rules):             # <<<<<<<<<<<<<<
  *         cdef int P = self.g.players
  *         net = np.zeros(P, dtype=np.int32)
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_21result, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_result, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[16])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 224, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_21result, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState_result, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[18])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 252, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_result, __pyx_t_4) < (0)) __PYX_ERR(0, 224, __pyx_L1_error)
+  if (__Pyx_SetItemOnTypeDict(__pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_HandState, __pyx_mstate_global->__pyx_n_u_result, __pyx_t_4) < (0)) __PYX_ERR(0, 252, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "(tree fragment)":1
@@ -26174,7 +26863,7 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
  *     raise TypeError, "Pickling of struct members such as self.g must be explicitly requested with @auto_pickle(True)"
  * def __setstate_cython__(self, __pyx_state):
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_23__reduce_cython__, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState___reduce_cython, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[17])); if (unlikely(!__pyx_t_4)) __PYX_ERR(1, 1, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_23__reduce_cython__, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState___reduce_cython, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[19])); if (unlikely(!__pyx_t_4)) __PYX_ERR(1, 1, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
@@ -26188,7 +26877,7 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
  * def __setstate_cython__(self, __pyx_state):             # <<<<<<<<<<<<<<
  *     raise TypeError, "Pickling of struct members such as self.g must be explicitly requested with @auto_pickle(True)"
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_25__setstate_cython__, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState___setstate_cython, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[18])); if (unlikely(!__pyx_t_4)) __PYX_ERR(1, 3, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9HandState_25__setstate_cython__, __Pyx_CYFUNCTION_CCLASS, __pyx_mstate_global->__pyx_n_u_HandState___setstate_cython, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[20])); if (unlikely(!__pyx_t_4)) __PYX_ERR(1, 3, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
@@ -26311,16 +27000,16 @@ static int __Pyx_InitCachedConstants(__pyx_mstatetype *__pyx_mstate) {
   if (__Pyx_PyTuple_SET_ITEM(__pyx_mstate_global->__pyx_tuple[1], 0, __pyx_mstate_global->__pyx_slice[0]) != (0)) __PYX_ERR(1, 763, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_mstate_global->__pyx_tuple[1]);
 
-  /* "ofc_fast/_engine.pyx":187
- *     @property
- *     def held(self):
- *         return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)             # <<<<<<<<<<<<<<
- * 
- *     @property
+  /* "ofc_fast/_engine.pyx":171
+ *     """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
+ *     Fantasyland entries, royalties), or the C error code."""
+ *     sums = np.zeros((players, 5), dtype=np.int64)             # <<<<<<<<<<<<<<
+ *     cdef int64_t[:, ::1] s = sums
+ *     cdef int err = 0
 */
   {
     PyObject* __pyx_temp[1] = {__pyx_mstate_global->__pyx_n_u_dtype};
-    __pyx_mstate_global->__pyx_tuple[2] = __Pyx_PyTuple_FromArray(__pyx_temp, 1); if (unlikely(!__pyx_mstate_global->__pyx_tuple[2])) __PYX_ERR(0, 187, __pyx_L1_error)
+    __pyx_mstate_global->__pyx_tuple[2] = __Pyx_PyTuple_FromArray(__pyx_temp, 1); if (unlikely(!__pyx_mstate_global->__pyx_tuple[2])) __PYX_ERR(0, 171, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_mstate_global->__pyx_tuple[2]);
   }
   __Pyx_GIVEREF(__pyx_mstate_global->__pyx_tuple[2]);
@@ -26384,38 +27073,38 @@ static int __Pyx_InitConstants(__pyx_mstatetype *__pyx_mstate) {
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
   {
-    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{8},{15},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{94},{43},{46},{37},{8},{15},{7},{6},{2},{9},{50},{20},{58},{54},{16},{74},{37},{33},{30},{37},{24},{7},{5},{6},{8},{9},{27},{29},{15},{15},{14},{18},{18},{20},{21},{16},{19},{16},{1},{8},{6},{24},{26},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{15},{5},{5},{6},{6},{18},{4},{5},{6},{5},{4},{6},{6},{1},{19},{5},{5},{18},{4},{4},{5},{9},{8},{5},{15},{6},{9},{5},{2},{11},{11},{2},{8},{11},{11},{5},{6},{7},{6},{4},{1},{2},{5},{6},{5},{5},{8},{2},{10},{3},{1},{4},{7},{4},{2},{4},{4},{4},{3},{2},{5},{5},{3},{16},{5},{3},{4},{17},{12},{11},{7},{6},{5},{3},{3},{2},{8},{6},{3},{11},{10},{6},{3},{7},{5},{11},{4},{4},{4},{13},{9},{10},{5},{4},{5},{10},{4},{4},{6},{6},{6},{6},{5},{6},{6},{5},{6},{4},{1},{5}};
-    const struct { const unsigned int length: 8; } bytes_length_index[] = {{1},{9},{62},{65},{81},{100},{78},{54},{56},{15},{15},{23},{17},{163},{45},{38}};
+    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{8},{15},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{94},{43},{46},{37},{8},{15},{7},{6},{2},{9},{50},{20},{58},{54},{16},{74},{37},{33},{30},{37},{24},{7},{5},{6},{8},{9},{27},{29},{15},{15},{14},{18},{18},{20},{21},{16},{19},{16},{1},{8},{6},{24},{26},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{15},{5},{5},{6},{6},{18},{4},{5},{6},{5},{4},{6},{6},{1},{19},{5},{5},{18},{4},{4},{5},{9},{8},{5},{15},{6},{9},{3},{5},{2},{11},{11},{2},{8},{11},{11},{5},{6},{7},{6},{4},{1},{2},{5},{6},{5},{5},{5},{8},{2},{10},{3},{1},{4},{7},{4},{2},{4},{4},{4},{3},{2},{5},{5},{3},{16},{5},{3},{4},{17},{12},{11},{7},{6},{4},{5},{3},{3},{2},{8},{6},{3},{12},{13},{11},{10},{6},{3},{7},{5},{1},{11},{4},{4},{4},{13},{9},{10},{5},{4},{5},{10},{4},{4},{6},{6},{6},{4},{6},{5},{6},{6},{5},{6},{4},{1},{5}};
+    const struct { const unsigned int length: 8; } bytes_length_index[] = {{1},{9},{24},{62},{65},{81},{100},{135},{78},{54},{56},{15},{15},{23},{17},{163},{45},{38}};
     #ifndef CYTHON_COMPRESS_STRINGS
       #define CYTHON_COMPRESS_STRINGS 90
     #endif
-    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1870 bytes) */
-static const char cstring[] = "x\332}V\313r\333F\026\r\047\222\303\262e\247\350\261<yT\342V\242\214\354\212\315D\262\034{R\251\314\320\2622\321bl\221\222\234g\025\252\t4\311\236\200\335 \272\301\207\347Q^r\211%\226Xr\311%\227\\j\311%\226\371\204\371\2049\335 %:rEU\004.\372q\357\271\347\236\276-B5\371\274Od\375\237\314\325_\337\326!c\244\021\322f\233\t}\247\374%\371\352\037\254-\303\301s\316zD6\310W\256\024\2327#\031)B\205G<\036\232}\277\035\346b1\241t\310=\346--&2\374\335\371W\307\316V~\375\327=*\204\324\204*\305\233\202hIBF\275{R\370\003\322\266 \273\000y \272\324\347\036iK\217\335%\254\037`/\\m\271[&\356VC\206:\244b\353.i\302\325b\261j\321\200!\024\241}\256\310S\251\031\321-\020\2637\320-)\010\306<\346\363:\013\251f\210f\360\301kh\026\tr\270\177xo\367\321\256E\0332C\243\"*\252\273>\2002eH\253G\334\327\360\256\007\001Ser\320 \003\031\021\301\200\013Y\004X\267\274A\267\230 \212ic\220-\2333\325\\\n\007\333\271hn\315i\342]fv\177C}\305\312\207\334\375\305\307\244\211\006t\021X\006%\000l<\273-p\006\217~\243\334$\355HiRg\206\031\237\273\\#\235\220u\"\246\014K=\256[\344o4\322\322\t\214Gv\3738\214\330\035\212(BS5\360M\216uIC\217\264\340\222\372>\331\276O\224/\221r\203\373>\363(q\315\254\201\256\030\030\364$22UkI\337\273kJ\260X\321\343.\243$\224=\353J\240\232R\266\t\352\223S\337\246b`W*\352y\016<0W\"\200k\230PeZw=\256h\335gL\230g\323\345*\267<x\362X\203F\276&\216\0232/r\231\343\020/\262l\t)\356\241x]N}\314\272\\p\3558\262\341:\r\252\364g\016\023M.X9\030\364-[.\000X\311\201/\010\274\313B\235\227\214\222\303\\\031\371\261\261\250\203y\tL\352.\304\2273\204b5y\276\340w\2511\243-\253w(\306\004Z\2542\321\020\001\303\020\320R\031\276\264\022\341 \036\025\260<\221\333\177\247mV\3060\2629[w\3475\236L\320W\275-\026\251\\\2258L,\027\367\203\235\334yd\311\265>|_\2728\007\204\206!\035\020\217jZ~\315l~\244LF\371iV\345^(!P\021\031Y\032\235\242\200\326ue\357\370\340\331\323\243\312\321\336\301\301~\255\366\254v\264\357\373<P\\}\213\355G\020?;3\312g%um\001\034gy\n\251+c\276f\222\006\201?8\377t[\314\375e\351S\006K\223""\013`\347#\r\337\371\315\010$G}\247M\325\222\227\300\247\003\047\2208VK\316B\246 \305\363oS\036{\202\226\206L\323\325\207G\346\030\n\227\035\033.U\376\274\230\357\331\370\205dM\213.\237wk\3079\034\364\361{\202V\345<e}]c\r\307\231\267\023\034\t\310\3374\234s\243\3114\327\254m\006<\263\007\177\215H\270\346\335\\\304\302\037o\007\350\241\306jS.\354[z\221o\347\004\004h\337&\274\343\340\0349\226i\025\265\363\257\271\027c\232f\230[\221\310\233\215\263/\026\353\272\332\244i|t\"\352/\334.N\363\005R\316\006X\337|\030\216\027{\324\022\364\013\2249\216F\3433I)\307\225\241\214\320\245\031z\313B\305N=j4\320\365\215x\254\334\355C\241W\000<\216\216p\271,\237mTu\252\230\255\255}\250\272\224>j\255[\365\310\003\203\365Hk)\\\264\024\207v%\367\234\206\214|\007\r0W\233%\312E\007a\016h\305%\345\262:\305\010Z\211\221\247+#\241=F\363\035\013\211z\006\210}\230\024\362n\004\ra\017\003\227\366\276ba(\303\306rKh\360\020I\0034L\177!m\274}\331\263p\347\246\271A\033>m*4\2576\325\363\233\323\200f\236iU\234{\270\234Y\337>>\347B\337\3371\372Q\371\343\005\203\227\263C\002\177m\363\306\245d.i\343Z\330\022\301M\333\264\034\301\264\010D\000\306\200;\030 \223EW.\317\2732\2001Ct\000R\002\032j\264p\047\317\244N\275\305\200\341f\351\030\032\023w\340\374\003\316a\006\201T!\364\322\344\270\362\302\374x\206\242i\351\310\251\310M\263\327Z\370\2061\240\276\036\204\310])W\312\000D\211H\331\226\t\364\346\2660?\033\332`8;\3450\346\267\221m\210\206\027H04:\034\344\321\200\"PZ\006\246\013\320v\336\013\362+\334\236\001\025\201\331G8\"H;\n\320m\031\376e\211\362\2072\\\366_\200\026\365\354e![\271<\3744\256\276,\374\357\322\033\253\305\227\321\360\361\220fW\257ek\357%\033\311\027\351{\243\207\343\217\306\337N\366\247\327\247\017O\357\314\216\216\263\367o\217\256\216\253cwR\232lMK\331\312\332\260\222\357^\217+\331Jq\270:<\2117\342/\222\233I\047-d\305k\263k\037\247\333i%}>\332\036\355\215:Y\361\312pw\250\342\215l\355\217\361\375\230f+W\206\333pP|\343\362\225\254\2706\334\217\327c\032\367\022\232\255}\230P\370\270\224\322T""\2156Gt\244\307\333\343\275q\347\342D4~2)L\326\047t\242\246\033\013D\227_\315\047\337\263\232\036\217\336\035\337\233\364\247\377\231\035\237d\267\266\322\356\350\273\361\376\344\372\344\341tcz\177J\247\275S\232\335\"\351[ig\364\226\215\370\315d\003\223\233\230\372\327\254v4;\372q\366\343O\3471.\200~{\330\211W\343\357g\037<\034w\000\352\346\2443}s\272;\355\234\256\236VO\335Y\365dvb<\314~\3729{\364\027`\366\026\210+Y\361\355a\030\337\214;I!\271\221\324\222\301\2500ZGvj\2749f\223\007\323\302\364\306\2646}1\253\326\200#{\347\303\244\236\026\226w]\005\305;\243jVD\252Y\361&\000u\222\225\344IZHK\351F\272m\026\352\370\001\234_O\266\363}:\336\211\277K*I\365\374\363\007CS\376\371\357d\033s\307\351\215\264\2322\024o\016\361\277I\025kt\272\233\332u\353\361\261q\210B\017\353\361%\004U\311\237\323?\244\033\213\201z\362f\262\233t\323Z\212\322\227\342\353PF)\3718y\236\356\244\200zuX\033v\343j\354B.aZ\312\212\267\222\027\243\017\306\300\377\221q\361\2479\031\307H\341\223T\003\304\343\271\016\036\217\351XM6Q\362pZ\262\325\tOK\247\033\006`\024\357\303[\017\352\350\215\250\201x\013T\026\307\205q\311\304;\2117!:\030\337\003xi\311@\341^V~-\336\210+\300\303\240\375\322r\374wF\245\321\0476r\345\377\315\235\033:";
-    PyObject *data = __Pyx_DecompressString(cstring, 1870, 1);
+    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (2000 bytes) */
+static const char cstring[] = "x\332}V\317s\333\306\025\216\022\331\346\330\2623T,7M\353x\225(\2215\261YK\226\1774\223IK\313J\355Cm\375t\23483\230%\260$\321\200\273 v!\211n\323\361\221G\034q\304\021G\034y\344QG\036q\314\237\320?\241\337\003H\211\216<\321\230\213\375\371\336\367\276\367\355[3n\330\235#\246\032\377\022\266\371\366\246\t\204`\315\200\267:B\232\225\332\327\354\233\177\212\216\nz/\\q\310T\223}c+i\334V\250B\315\270t\230\343\006t\356\267\323\256\234,h\023\270\216p\24663\025\374\356\372\333s\047;\277\375\333\006\227R\031\306\265v[\222\031\305\002\301\235\333Jz=\326)@\036\000\344Sy\300=\327a\035\345\210[L\034\3718\013S\313\3662\371]n\252\300\004\\.\337b-\230\232l\326m\356\013\270b\374\310\325\354\2312\202\2316\210\331\350\231\266\222\014s\216\360\334\206\010\270\021\360F\370`5\240M\222mmn\335^\177\270^\240\r\004\321\250\231\016\033\266\007\240B\023i\215\320\365\014\254\233\236/t\215=m\262\236\n\231\024\300\205(|\354\233>`\332B2-\014u\330r\02137\256\222\026\216\273\262\265<\246\311=\020t\372;\356iQ\333r\355\237=,\2227\240\013\3012(\001`\262l\267\301\031,z\315Z\213uBmXC\0203\236k\273\006\341\004\242\033\nM,\035\272\246\315\376\316C\243,\237,\212\233{A(V8\274H\303u\317\243\030\033\212\007\016k\303$\367<\266z\227iO!\344\246\353y\302\341\314\246U\202\256\005\030t\024\"\242\254\265\225\347\334\242\024Lv\034\272\266\340,P\207\205)\211l*\325a\310OI}\207\313^\261Ss\307\261`A\330\n\016lbB\327x\303v\\\315\033\236\020\222\332\226\355\352\262\347\300\222#\232<\364\014\263\254@8\241-,\2139a\301\226T\3626\222w\340r\017\253\266+]cY\252i[M\256\315_,![\256\0245\277wT\260e\003@!9\360\005\201\037\210\300\224)\343l\253TFym\n\324\3768\005\024\272\r\361\225\014!Y-\267\334\360\273\324\320l\273\320;\024C\216&\273\310\033<`\032\002\232J\303\327\205D\\\020\217\014\024<\261\233\377\340\035Q\3034\2429\331\267\362\016K\344\364mk\223M\272T%.\223(\305}o\2554\036\026\344\0266<O\331\270\007\214\007\001\3571\207\033^{\307jy\245(\242\3626\353\332a\240 P\031\222,I\247H`a\272\276\261\367\364\371\263\335\372\356\306\323\247""\233;;\317wv7=\317\365\265\253\237\340\370.\304/N:\265\223\224\332E\002,kz\t\241k\352\276c\221\373\276\327;\035\332ma\377<5T\376\324\342\004\330\351L\323\263~3\003\311q\317\352p=e\305\367x\317\362\025\256\325\224\261@hH\361tL\351)n\320\324\024\025]\263\265K\327P\332b\217\270\324e{6\336\223\3713\301R\211\256\235Vk\313\332\352\035\341\367\030\245\312z&\216\314\216hZ\326\270\234\340J@\376TpN;-a\\#:4\341\320\031\3745Ci\323\2675\361\205?\267\343\243\206R\257\303]Y|\225\023z\305\232\204\000\213/\271\267,\334#\253`Z\207\235r4\266B]*\206e/\224e\261\2616\345d\337\201\2410\311F7\344\336\304\354\3446\237!\345dB\034\321\2008\236\234\321S\320\317PfY\006\205\217\202\322\226\255\002\025\242J\013\324\226\211\212\255F\330l\242\352\223x\n\271\027\215F\255\000x\\\035i\273\252vrP7\270\026En\213F7\224\362\220k\323n\204\016\030l\204\306(i\243\244X\374@\271\216\325T\241g\241\000\226j+\210\262QA\204\005Z\361H\331\242\3011\203RB\362\264U(\215#xyb\"Q\207\200\024\r\205PV#h\010g\004\270,\336+\021\004\370\247\202\346tUh\272\001\342\006nt\275\211\272\361\365\324a\201x\334\245G\264\351\361\226F\375\352p3~<\t\267p\250Z\271\256\203\367Y\034\025\315\035W\232\273kh\356\257\223\216t\331\274\0260urY`\264C_<N\364X\223}Y\244\n\266:Tz\2440\322\227>\230\003~\277\207\210&\325\2716\256\316@\047\210p\037\344\370<0(\345V\031N\203;\223\t\342h\352:R\027o\341x\000\343\364\303\320\367\225\016\240\235\226\213\347/(\257j [\001^\032x\260 [=\351\2330\220\272 \254$\253\354\222\341\242\2071:=\356\231^\000v\264\326\266R>\270\224\241.\n+b\2437\205~\0050BxR\013\320\031\277YE\331$\326 \324\200\324\332+\335\001\237\257\215\362\251V\360NY1\312\207\236@\026\267E\207\340\376!.\023\210\t}\324e\201\377\334\204e\243\211\355\243\327 N?\1773\223\317^\354\177\025mS\347\322\350\322\237\343z\274\035\213d5y\234^\316^\0160\377\277\363\357\235\253\274\t\373\217\372<\277|%\237\373$^\214\357\047\237\244\017\262\317\262\047\203\315\341\374\360\301\361\312hw/\377\323M\034\331\316\354Au\260<\254\346\263s\375zyz!\252\347\263\225\376\271\376~""\264\030\335\217\257\305\335d&\257\\\031]\371\034~\352\311\213t5\335H\273y\345R\177\275\257\243\305|\356\243\350n\304\201\247\277\n\003\225\367.^\312+s\375\315h!\342\321a\314\363\271Oc\016\033\347\023\236\350t)\345\251\311V\263\215\254{v!\314\036\017f\006\013\003>\320\303\305\t\242\213o\307S\2369\227\354\245\177\314n\017\216\206\277\214\366\366\363\033\313\311A\372}\2669\230\037<\030.\016\357\016\371\360\360\230\3477Xr!\351\246\027\n\217\337\r\026\261\270\204\245\177\217vvG\273?\216~|5\345c\256\277\326\177\021\255E?\304N\362e\372~\n\377\327\343\355|\366\243h5\237]\210\366\343\245\270\211\3501sa\n\315\374h\276de\037\001\270\331/\303\047\307\365|\351NVA\034\327\006\335\341\354\260>\334;\256\036/\035\267F\373\257F\257~\312\227V\322y$c\021\210\352\331\356\200\362\330\177\020\255\304\253\005\2143\334}\330\357F\347\242\227\243\353\017\262\356\330\346\007\303\365a\367\370\334\361\366\261=\332\336\037\355S d\371\341_A\2353!\256\236W>\354\007\321\265\250\033\317\304W\343\235\270\227\316\244\013 YgK\231\030\334\033\316\014\257\016w\206\257G\333;\240#\377\370\323\270\221\314L\237\272\214L\257\245\333y\005\214\347\225k\000\324\215g\343\307\311LRM\026\223U\332h\242{0>\017\354\365r\270\026}O\212<\035\376@\331*\207\377\211W\261\266\227\\M\266\023\001\r\215!\376\027\002\346\261I\326\223b\337B\264G\006\241\267~#:\017\247:\3762y?Y\234L4\342\017\342\365\370 \331I\240\300j4\017\201V\343\317\343\027\311\032RS\271\334\337\351\037D\333\221\r\325\006I5\257\334\210_\247\3273\340\377\214L\374aL\306\036B\370\"1\000\361h,\307G\031\317\364`\t\312\013\206\325B$\001\262\266H\000\303h\023\326\016!\322\303\224\023\304\033\240\262\222\315dU\362\267\037-A\373\350\274\004\360\352T\007\211{S\377\265r5\252\003\217\300\025\254N\373\3778\255\246_\024\236\353\377\007\321\350m\212";
+    PyObject *data = __Pyx_DecompressString(cstring, 2000, 1);
     #define __Pyx_DecompressString_LZSS_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (2475 bytes) */
-static const char cstring[] = "\377 at 0x o\377bject>(t\377ree frag\377ment).: \377<MemoryV\377iew of <\377contiguo\377us and d\263ir4\001\007\rin\021\005s\277trided\"\010 7or \004\031><(\tA\006\377>?Cannot\377 assign \377to read-\277only m\240\002v\376\242\000Invalid\377 mode, esxp\324\000|\000\047c\047t\001\377\047fortran\317\047, gH\000%\005sh\367ape\222\000 axi\377s Note t\375h\226 Cython\375 \021\000delibe\317ratek\000\320\001ct\373er!\001n PEPo-484\212\"re\303!\177s subcl\246\000\373es\261!built\375i\260\000ypes. \377If you n\311e\224 \303\000p\316\000%\tth\277en set\200\000e\373 \047\357\002ation\377_typing\047\366\355$iv\242\000o Fa\377lse.Pickql\032\000\237A\357 uct\217!\314\256\000\207\001ch\261 O\000lf\377.g must \373be\226!licit\376\272 request\376\242@with @a\337uto_pN\001e(\277True)ac\000n\337tasyl\357Abo\277ard ha\376@l\377l 13 slo\377ts fille\017da c\032\001\301\000\300\000\330`\363do\200 \262Ahold\371,\367A\032\005wicea\257 rowF\002n\313@o\347om \235@\365#man}yG\002sadd_\365@\327eco^\000c\206!s.\377abcdisab\357leen\002\001gci\365s\004\003dG\000defa\377ult __re\377duce__ d\375u\251\"non-tr\337ivial\033\000ci\377nit__ofc\377_fast/_e\377ngine.py\027xse\253 c\312\000\356b\255 \177convert\255CGa P\224c\261\205\003\261\002p\374$\362\367\001c\372`\234# dig#it\322\002\376\032\255!h\315\205\001\375`\355oe\001he\273#to ma\313@is\233\204\001Fa\376&\305:\236bi\366 \377 \360!s ?(Game.\267`\313\000f\246F)t8\017\302\205\001in\311I\272\250Es\220\204\003mor\375\204\002n\227 52\377#u\342\"\361\205\001a\377llocate \377array da\207ta.\013\020\315\205\003\237\207\001\374\206\003s\377.wrong n\037umber\307\207\001\276@\263\002\377ACTIONSA\377SCIIERRO\377RSEllips\377isHandStWate\000\006.\312Fc\226\206\002{__\017\tsets+\001}_\013\017apply=\007\337check\004\010op8\022\010\221\005l\007fl_\336\"~\007\377legal_ma\375s;\010play_p\357olic_\010res\007ult\267\007\233A\275\205\002\010\010\361\211\001\367tPS\203\206\001nceT\202\323\204\001s\000\003\336\017\017\006\334\016\237\212\001.\276\244\212\007__Pyx\001\000D""\377ict_Next\337Ref__\310\207\004e_\347___\235\210\002\000\006_ge_titem\026\001d0\001^ \000func&\001g\321%~4\000import<\001\357main\003\002odu\345lM\002n\376`V\001new2]\001p~\000\345\"suT\000\n\001\372\231C_\025\001type_v\005\002un\347\207\003_En \005\363vt\330\206\001\241\001qual0O\005\306\206\005\364N\340\206\006ex\325\001\377\204\001\362\203\005s\260\010\217n__te\375s\310\001is_cor\377outineab\375c\334\204\005_buffeqr\270b\352\204\002\357\204\002sas\271\001\377asyncio.>0\006sbase\231\211\002\236\211\002\377sbool_bo\337thbud\332 bu\377ttonccan\377_avoid_f\377oul_rows\374\272\206\002\216\204\002cline_\376\324 traceba\373ck\307\207\001copyc\177ountdea,\003\222\264\205\005d\302!\000\002_\300\000\277\216\003e\275n\373\207\001enum\253\214\002e\337rrorf\207\207\tfiyr\362\000\353\000ndfl\323\204\005?fl_low\252\002\004\004\376\276\215\001flagsfo\317rmat\263\215\004\261\001ed\376\247\210\001iidinde\375x\000\0020int32:\274as\000\002izeN\000\234\205\006:X\000m\251\205\001mem\241\216\001\231\216\001{n_\252andim\205\215\001\177netnpnp\257 \377numpyobjR\216\212\005.\217\212\004\305 e\236Ap\222 \377partial_\016\304\003bad\t\005\312!\374\205\010\216\206\001\307ers\216\206\003Y\001\010\000pp\377osr_regisst\231 \232\206\002rng\212\"\360\340\206\003\005\003\312\206\001\237\"sroy\376\000\000altyrul\177esscoop\325@\377nusseats\007eed\252\213\001\256\213\001\375\206\002\316A\335\206\006\247set\207\214\004\337\217\002s\225 s\275t\273\000stay\316\207\003s\277tepsto\001\000r\217eams\207\207\002\275\216\003\377\204\002s\335u\327 8un\363\001up\377datevalu\266\000\002es\355\220\001xz\224 s\377O\200\001\330\004\n\210+\377\220Q\200\001\360\006\000\005\377\010\200u\210B\210a\330\377\r\016\330\014\032\230!\230\3776\240\032\2507\260\"\260\377H\270E\300\022\3007\310\377)\320ST\330\033(\250\377\r\260Q\260c\270\021\270\377\047\300\021\330\004\014\210A\3768\003\025\220A\330\004\010\210\377\005\210U\220!\2206\230\377\026\230q\240\001\330\010\016\377\320\016#\2401\240A\240\377V\2501\250C\250q\330\377""\010\013\2104\210s\220!\377\330\014\023\2203\220a\330\357\004\013\2101|\000\010\000\n\377\013\330\010\014\210E\220\025\377\220a\220w\230a\330\014\367\036\230aA\000\006\240a\240\377s\250$\250a\250t\260\3371\260C\260q\007\017u\260\377D\270\001\270\025\270a\270\227s\300!\212\005\n\302\013G\003\005\377\240T\250\031\260-\270x\377\300}\320TU\330\037\047\377\240v\250W\260E\270\022\377\2707\300!\3003\300a\377\300w\310a\330\037 \240\337\007\240q\250\007m\002F\270\365!\032\000$\030\000{\320RS?\320SZ\320Z[Z\007\244\016\377\017\210q\220\005\220X\320\357\0357\260q\222\000\026\270q\377\300\003\3004\300q\310\005\377\310Q\310c\320QU\320\375U>\001\320[\\\33089\372\261\000d\252\005A\330\010\017\210\377r\220\026\220q\230\001\230\377\024\230R\230y\250\001\250\375\025\364\000s\260$\260e\270\3775\300\001\300\024\300R\300\357z\320QR\205\000\330\030\036_\230b\240\001\200+\010\r\340 \3372\250Q\330\010\265 \330\010\375\026\303 q\230\004\230D\240\177\001\240\021\240!\2401[\001wt\2205Z\000\022\23012\003\377t\2202\220W\230A\230\345Q\005\007Y\360!P\003|\2301\376\031\000T\240\024\240Q\240e\272\272@Ag\003~\230Q\225@t\357\2404\240qz\001\025\220Ty\230N\000\346@\210b\220\006\270@\177s\230&\240\002\240!\t\005\377b\230\003\2304\230v\240\273R\240\370@\021\220\022\227`\021\177\230#\230V\2402\240\250\000\377\r\210R\210v\220Q\220\375c\254`r\240\021\330\010\037\377\230z\250\035\260a\330\010\325\"?\001\027\206$T\300\000%\240\365t\277`B\201dB\260a\260\367s\270$\360@r\300\021\300\336\232Ar\310\021\310s\000\017\210\327u\220E\372`w\264`w\250\365a\235!\037\310 \010\260\001\260\276\\\000\r\210U\220$\362`\010\207\r\210X\266\000\r\002\002\004\266@\200\277A\340\010\024\220A\215\000e\363\2306\212\001v\007\030\250\021\250\005%\375bA";
-    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 2475, 3325);
+    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (2653 bytes) */
+static const char cstring[] = "\377 at 0x o\377bject>(t\377ree frag\377ment).: \377<MemoryV\377iew of <\377contiguo\377us and d\263ir4\001\007\rin\021\005s\277trided\"\010 7or \004\031><(\tA\006\377>?Cannot\377 assign \377to read-\277only m\240\002v\376\242\000Invalid\377 mode, esxp\324\000|\000\047c\047t\001\377\047fortran\317\047, gH\000%\005sh\367ape\222\000 axi\377s Note t\375h\226 Cython\375 \021\000delibe\317ratek\000\320\001ct\373er!\001n PEPo-484\212\"re\303!\177s subcl\246\000\373es\261!built\375i\260\000ypes. \377If you n\311e\224 \303\000p\316\000%\tth\277en set\200\000e\373 \047\357\002ation\377_typing\047\366\355$iv\242\000o Fa\377lse.Pickql\032\000\237A\357 uct\217!\314\256\000\207\001ch\261 O\000lf\377.g must \373be\226!licit\376\272 request\376\242@with @a\337uto_pN\001e(\277True)ac\000n\337tasyl\357Abo\277ard ha\376@l\377l 13 slo\377ts fille\017da c\032\001\301\000\300\000\330`\363do\200 \262Ahold\371,\367A\032\005wicea\257 rowF\002n\313@o\347om \235@\365#man}yG\002sadd_\365@\327eco^\000c\206!s.\377abcdisab\357leen\002\001gci\365s\004\003dG\000defa\377ult __re\377duce__ d\375u\251\"non-tr\337ivial\033\000ci\377nit__ofc\377_fast/_e\377ngine.py\027xse\253 c\312\000\356b\255 \177convert\255CGa P\224c\261\205\003\261\002p\374$\362\367\001c\372`\234# dig#it\322\002\376\032\255!h\315\205\001\375`\355oe\001he\273#to ma\313@is\233\204\001Fa\376&\305:\236bi\366 \377 \360!s ?(Game.\267`\313\000f\246F)t8\017\302\205\001in\311I\272\250Es\220\204\003mor\375\204\002n\227 52\377#u\342\"\361\205\001a\377llocate \377array da\207ta.\013\020\315\205\003\237\207\001\374\206\003s\377.wrong n\037umber\307\207\001\276@\263\002\377ACTIONSA\377SCIIERRO\377RSEllips\377isHandStWate\000\006.\312Fc\226\206\002{__\017\tsets+\001}_\013\017apply=\007\337check\004\010op8\022\010\221\005l\007fl_\336\"~\007\377legal_ma\375s;\010play_p\357olic_\010res\007ult\267\007\233A\275\205\002\010\010\361\211\001\367tPS\203\206\001nceT\202\323\204\001s\000\003\336\017\017\006\334\016\237\212\001.\276\244\212\007__Pyx\001\000D""\377ict_Next\337Ref__\310\207\004e_\347___\235\210\002\000\006_ge_titem\026\001d0\001^ \000func&\001g\321%~4\000import<\001\357main\003\002odu\345lM\002n\376`V\001new2]\001p~\000\345\"suT\000\n\001\372\231C_\025\001type_v\005\002un\347\207\003_En \005\363vt\330\206\001\241\001qual0O\005\306\206\005\364N\340\206\006ex\325\001\377\204\001\362\203\005s\260\010\217n__te\375s\310\001is_cor\377outineab\375c\334\204\005_buffeqr\270b\352\204\002\357\204\002sas\271\001\377asyncio.>0\006sbase\231\211\002\236\211\002\377sbool_bo\337thbud\332 bu\377ttonccan\377_avoid_f\377oul_rows\374\272\206\002\216\204\002cline_\376\324 traceba\373ck\307\207\001copyc\177ountdea,\003\222\264\205\005d\302!\000\002_\300\000\277\216\003e\275n\373\207\001enum\253\214\002e\273rr\000\000orf\212\207\tf\363ir\365\000\356\000ndfl~\326\204\005fl_low\255\002\374\004\004\301\215\001flagsf\237ormat\266\215\004\264\001e\375d\252\210\001iidind\373ex\000\0020int3\2552\002\00064\304as\000\002i\243zeS\000\244\205\006]\000m\261\205\001m\263em\251\216\001\241\216\001n_\262an\367dim\215\215\001netn\367pnp\267 nump/yobj\226\212\005.\227\212\004\315 \365e\246Ap\232 part\357ial_\311\003badp\t\005\322!\204\206\010\226\206\001ers\226\206\003\370Y\001]\001\014\000pposr\177_regist\244!\376\247\206\001rngroll\276\211`_sums\004\005t\017urns\254\"\205\207\003\005\003\357\206\001\374\301\"%\000yroyal\377tyruless\337scoop\373@nu\377sseatsee\301d\320\213\001\324\213\001\243\207\002\364A\203\207\006seit\255\214\004\205\220\002s\263 st\331\000\357stay\364\207\003ste\357psto\001\000rea\303ms\255\207\002\343\216\003\241\001\251\205\002su\356\376 8un\225!upd\177atevalu\000\002\333es\227\221\001xz\266 sO\377\200\001\330\004\n\210+\220\375Q\005\001\013\320\013\034\230A\377\230Q\230e\2401\240D\337\250\r\260X\270\025\000\360\006\377\000\005\010\200u\210B\210\377a\330\r\016\330\014\032\230\377!\2306\240\032\2507\260\377\"\260H\270E\300\022\300\3777\310)\320ST\330\033\375(0\000Q\260c\270\021\270\377\047\300\021\330\004\014\210A\373\200""\001:\001\025\220A\330\004\377\010\210\005\210U\220!\220\3776\230\026\230q\240\001\330\337\010\016\320\016#e\000A\240\377V\2501\250C\250q\330\377\010\013\2104\210s\220!\377\330\014\023\2203\220a\330\357\004\013\2101>\000\010\000\n\377\013\330\010\014\210E\220\025\377\220a\220w\230a\330\014\367\036\230aA\000\006\240a\240\377s\250$\250a\250t\260\3371\260C\260q\007\017u\260\377D\270\001\270\025\270a\270\227s\300!\212\005\n\302\013G\003\005\377\240T\250\031\260-\270x\377\300}\320TU\330\037\047\377\240v\250W\260E\270\022\377\2707\300!\3003\300a\377\300w\310a\330\037 \240\337\007\240q\250\007m\002F\270\365!\032\000$\030\000{\320RS\277\320SZ\320Z[Y\010\014\377\2102\210V\2202\220Y\177\230d\240&\250\002\250}\000\377\035\230Q\330\004\023\2201\377\330\004\025\220U\230$\230\257f\240A\240\017\000\007\323(\022\353\320\022\220#U\327\000i\260}\377\300H\310A\330$0\260\375\010\305\000\026\270q\300\004\300\377A\300T\310\021\310$\310\377g\320U[\320[\\\330\257$)\250\022\212@!\201 A\367\260S\270\316@\013\2107\220\353)\230\270!\n\252/\017\210q\377\220\005\220X\320\0357\260\375qM\004\003\3004\300q\310\377\005\310Q\310c\320QU\263\320U\305\001V\00189\270 d\376\261%A\330\010\017\210r\220\377\026\220q\230\001\230\024\230\177R\230y\250\001\250\025\373 \377s\260$\260e\2705\300\377\001\300\024\300R\300z\320\373QR\214 \330\030\036\230b\327\240\001\200+\010\r\347@2\250wQ\330\010\274@\330\010\026\312@\377q\230\004\230D\240\001\240\337\021\240!\2401[\001t\220\2455Z\000\022\271\000i\002t\274 W\312\216\204\001\200\006\006Y\367AP\003|\230\3771\230A\230T\240\024\240\327Q\240e\301`Ag\003~\230}Q\234`t\2404\240qz\001\317\025\220T\230N\000\355`\210b\373\220\006\277`s\230&\240\002\373\240!\t\005b\230\003\2304\337\230v\240R\240\377`\021\220\377\022\2206\230\021\230#\230\367V\2402\230@\010\r\210R\377\210v\220Q\220c\230\026\377\230r\240\021\330\010\037\230\377z\250\035\260a\330\010\"\352?\001\027\206$T\300\000%\240t\357\2501\250B\210\204\004B\260a\357\260s\270$\367`r\300\021\345\300\241ar\263@s\000\017\210u\377""\220E\230\026\230w\240a\257\240w\250a\235!\037\310 \010\367\260\001\260\\\000\r\210U\220;$\220\\\000\r\210X\266\000\r\002\374\002\004\266@\200A\340\010\024\220\235A\215\000e\2306\212\001v\007\030/\250\021\250%\204\205\002A";
+    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 2653, 3526);
     #define __Pyx_DecompressString_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #else /* compression: none (3325 bytes) */
-static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.Pickling of struct members such as self.g must be explicitly requested with @auto_pickle(True)a Fantasyland board has all 13 slots filleda card the seat does not hold, or a card twicea row has no room for that many cardsadd_notecollections.abcdisableenablegcisenabledno default __reduce__ due to non-trivial __cinit__ofc_fast/_engine.pyxself.c cannot be converted to a Python object for picklingthe code has a digit for a card the seat does not holdthe hand is overthe seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)the seat to act is not in Fantasylandthe seats need more than 52 cardsunable to allocate array data.unable to allocate shape and strides.wrong number of discardsACTIONSASCIIERRORSEllipsisHandStateHandState.__reduce_cython__HandState.__setstate_cython__HandState.applyHandState.checkHandState.copyHandState.discardsHandState.fl_cardsHandState.legal_maskHandState.play_policyHandState.resultHandState.set_boardHandState.streetPSequenceTablesTables.__reduce_cython__Tables.__setstate_cython__View.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcallocate_bufferapplyarrayarraysastypeasyncio.coroutinesbaseboardboardsbool_bothbudgetbuttonccan_avoid_foul_rowscardscheckcline_in_tracebackcodecopycountdeal_rowsdiscards""dtypedtype_is_objectencodeenumerateerrorf_fantasylandfirst_roundflfl_cardsfl_low_bothfl_low_modeflagsformatfortranfouledhandiidindexindex0int32itemsitemsizel_legal_masklowmmaskmemviewmoden_namendimneednetnpnpoolnumpyobjofc_fast._engineotheroutpackpartial_first_badpartial_rowsplay_policyplayerspolicypoolspopposr_registerresultrnground_cardsround_playroundsroyroyaltyrulesscoop_bonusseatseedselfselfplay_rowsset_boardsetdefaultshapesizestartstay_cardsstepstopstreamstreetstructtablesuint8unpackupdatevaluevaluesviewxzerosO\200\001\330\004\n\210+\220Q\200\001\360\006\000\005\010\200u\210B\210a\330\r\016\330\014\032\230!\2306\240\032\2507\260\"\260H\270E\300\022\3007\310)\320ST\330\033(\250\r\260Q\260c\270\021\270\047\300\021\330\004\014\210A\200\001\360\006\000\005\025\220A\330\004\010\210\005\210U\220!\2206\230\026\230q\240\001\330\010\016\320\016#\2401\240A\240V\2501\250C\250q\330\010\013\2104\210s\220!\330\014\023\2203\220a\330\004\013\2101\200\001\360\010\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250t\2601\260C\260q\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250u\260D\270\001\270\025\270a\270s\300!\330\004\014\210A\200\001\360\n\000\005\010\200u\210B\210a\330\r\016\330\014\036\230a\230q\240\005\240T\250\031\260-\270x\300}\320TU\330\037\047\240v\250W\260E\270\022\2707\300!\3003\300a\300w\310a\330\037 \240\007\240q\250\007\250t\2601\260F\270!\2707\300$\300a\300{\320RS\320SZ\320Z[\330\004\014\210A\200\001\360\n\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\017\210q\220\005\220X\320\0357\260q\270\001\270\026\270q\300\003\3004\300q\310\005\310Q\310c\320QU\320UZ\320Z[\320[\\\33089\270\025\270d\300!\330\004\014\210A\200A\330\010\017\210r\220\026\220q\230\001\230\024\230R\230y\250\001\250\025\250a\250s\260$\260e\2705\300\001\300\024\300R\300z\320QR\320RS\330\030\036\230b\240\001\200A\330\010\017\210r\220\026\220q\230\r\240V\2502\250Q\330\010\036\230a\330\010\026\220a\220q\230\004\230D\240\001\240\021""\240!\2401\330\010\017\210t\2205\230\001\230\022\2301\200A\330\010\017\210t\2202\220W\230A\230Q\200A\330\010\017\210t\2202\220Y\230a\230q\200A\330\010\017\210|\2301\230A\230T\240\024\240Q\240e\2501\250A\200A\330\010\017\210~\230Q\230a\230t\2404\240q\200A\330\010\025\220T\230\022\2301\330\010\016\210b\220\006\220a\220s\230&\240\002\240!\330\010\016\210b\220\006\220b\230\003\2304\230v\240R\240q\330\010\021\220\022\2206\230\021\230#\230V\2402\240Q\330\010\r\210R\210v\220Q\220c\230\026\230r\240\021\330\010\037\230z\250\035\260a\330\010\"\240!\330\010\027\220q\230\001\230\024\230T\240\021\240%\240t\2501\250B\250a\250t\2601\260B\260a\260s\270$\270a\270r\300\021\300$\300a\300r\310\021\310!\330\010\017\210u\220E\230\026\230w\240a\240w\250a\200A\330\010\037\230y\250\010\260\001\260\021\330\010\r\210U\220$\220a\330\010\r\210X\220T\230\021\330\010\r\210X\220T\230\021\330\010\017\210q\200A\340\010\024\220A\220Q\220e\2306\240\021\330\010\027\220q\230\001\230\024\230T\240\030\250\021\250%\250t\2601\260A";
+    #else /* compression: none (3526 bytes) */
+static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.Pickling of struct members such as self.g must be explicitly requested with @auto_pickle(True)a Fantasyland board has all 13 slots filleda card the seat does not hold, or a card twicea row has no room for that many cardsadd_notecollections.abcdisableenablegcisenabledno default __reduce__ due to non-trivial __cinit__ofc_fast/_engine.pyxself.c cannot be converted to a Python object for picklingthe code has a digit for a card the seat does not holdthe hand is overthe seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)the seat to act is not in Fantasylandthe seats need more than 52 cardsunable to allocate array data.unable to allocate shape and strides.wrong number of discardsACTIONSASCIIERRORSEllipsisHandStateHandState.__reduce_cython__HandState.__setstate_cython__HandState.applyHandState.checkHandState.copyHandState.discardsHandState.fl_cardsHandState.legal_maskHandState.play_policyHandState.resultHandState.set_boardHandState.streetPSequenceTablesTables.__reduce_cython__Tables.__setstate_cython__View.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcallocate_bufferapplyarrayarraysastypeasyncio.coroutinesbaseboardboardsbool_bothbudgetbuttonccan_avoid_foul_rowscardscheckcline_in_tracebackcodecopycountdeal_rowsdiscards""dtypedtype_is_objectencodeenumerateerrerrorf_fantasylandfirst_roundflfl_cardsfl_low_bothfl_low_modeflagsformatfortranfouledhandiidindexindex0int32int64itemsitemsizel_legal_masklowmmaskmemviewmoden_namendimneednetnpnpoolnumpyobjofc_fast._engineotheroutpackpartial_first_badpartial_rowsplay_policyplayerspolicypoolpoolspopposr_registerresultrngrollout_sumsrollout_turnsround_cardsround_playroundsroyroyaltyrulessscoop_bonusseatseedselfselfplay_rowsset_boardsetdefaultshapesizestartstay_cardsstepstopstreamstreetstructsumstablesuint8unpackupdatevaluevaluesviewxzerosO\200\001\330\004\n\210+\220Q\200\001\330\004\013\320\013\034\230A\230Q\230e\2401\240D\250\r\260X\270Q\200\001\360\006\000\005\010\200u\210B\210a\330\r\016\330\014\032\230!\2306\240\032\2507\260\"\260H\270E\300\022\3007\310)\320ST\330\033(\250\r\260Q\260c\270\021\270\047\300\021\330\004\014\210A\200\001\360\006\000\005\025\220A\330\004\010\210\005\210U\220!\2206\230\026\230q\240\001\330\010\016\320\016#\2401\240A\240V\2501\250C\250q\330\010\013\2104\210s\220!\330\014\023\2203\220a\330\004\013\2101\200\001\360\010\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250t\2601\260C\260q\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250u\260D\270\001\270\025\270a\270s\300!\330\004\014\210A\200\001\360\n\000\005\010\200u\210B\210a\330\r\016\330\014\036\230a\230q\240\005\240T\250\031\260-\270x\300}\320TU\330\037\047\240v\250W\260E\270\022\2707\300!\3003\300a\300w\310a\330\037 \240\007\240q\250\007\250t\2601\260F\270!\2707\300$\300a\300{\320RS\320SZ\320Z[\330\004\014\210A\200\001\360\n\000\005\014\2102\210V\2202\220Y\230d\240&\250\002\250!\330\004\035\230Q\330\004\023\2201\330\004\025\220U\230$\230f\240A\240Q\330\004\007\200u\210B\210a\330\r\016\330\014\022\320\022#\2401\240A\240U\250$\250i\260}\300H\310A\330$0\260\010\270\001\270\026\270q\300\004\300A\300T\310\021\310$\310g\320U[\320[\\\330$)\250\022\2507\260!\2601\260A\260S\270\001\330\004\013\2107\220)\2301\200\001""\360\n\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\017\210q\220\005\220X\320\0357\260q\270\001\270\026\270q\300\003\3004\300q\310\005\310Q\310c\320QU\320UZ\320Z[\320[\\\33089\270\025\270d\300!\330\004\014\210A\200A\330\010\017\210r\220\026\220q\230\001\230\024\230R\230y\250\001\250\025\250a\250s\260$\260e\2705\300\001\300\024\300R\300z\320QR\320RS\330\030\036\230b\240\001\200A\330\010\017\210r\220\026\220q\230\r\240V\2502\250Q\330\010\036\230a\330\010\026\220a\220q\230\004\230D\240\001\240\021\240!\2401\330\010\017\210t\2205\230\001\230\022\2301\200A\330\010\017\210t\2202\220W\230A\230Q\200A\330\010\017\210t\2202\220Y\230a\230q\200A\330\010\017\210|\2301\230A\230T\240\024\240Q\240e\2501\250A\200A\330\010\017\210~\230Q\230a\230t\2404\240q\200A\330\010\025\220T\230\022\2301\330\010\016\210b\220\006\220a\220s\230&\240\002\240!\330\010\016\210b\220\006\220b\230\003\2304\230v\240R\240q\330\010\021\220\022\2206\230\021\230#\230V\2402\240Q\330\010\r\210R\210v\220Q\220c\230\026\230r\240\021\330\010\037\230z\250\035\260a\330\010\"\240!\330\010\027\220q\230\001\230\024\230T\240\021\240%\240t\2501\250B\250a\250t\2601\260B\260a\260s\270$\270a\270r\300\021\300$\300a\300r\310\021\310!\330\010\017\210u\220E\230\026\230w\240a\240w\250a\200A\330\010\037\230y\250\010\260\001\260\021\330\010\r\210U\220$\220a\330\010\r\210X\220T\230\021\330\010\r\210X\220T\230\021\330\010\017\210q\200A\340\010\024\220A\220Q\220e\2306\240\021\330\010\027\220q\230\001\230\024\230T\240\030\250\021\250%\250t\2601\260A";
     PyObject *data = NULL;
     #define __Pyx_DecompressString_UNUSED
     #define __Pyx_DecompressString_LZSS_UNUSED
     #endif
     PyObject **stringtab = __pyx_mstate->__pyx_string_tab;
     Py_ssize_t pos = 0;
-    for (int i = 0; i < 198; i++) {
+    for (int i = 0; i < 205; i++) {
       Py_ssize_t bytes_length = str_length_index[i].length;
       PyObject *string = PyUnicode_DecodeUTF8(bytes + pos, bytes_length, NULL);
       if (likely(string) && i >= 38) PyUnicode_InternInPlace(&string);
@@ -26426,8 +27115,8 @@ static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <con
       stringtab[i] = string;
       pos += bytes_length;
     }
-    for (int i = 198; i < 214; i++) {
-      Py_ssize_t bytes_length = bytes_length_index[i-198].length;
+    for (int i = 205; i < 223; i++) {
+      Py_ssize_t bytes_length = bytes_length_index[i-205].length;
       PyObject *string = PyBytes_FromStringAndSize(bytes + pos, bytes_length);
       stringtab[i] = string;
       pos += bytes_length;
@@ -26437,15 +27126,15 @@ static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <con
       }
     }
     Py_XDECREF(data);
-    for (Py_ssize_t i = 0; i < 214; i++) {
+    for (Py_ssize_t i = 0; i < 223; i++) {
       if (unlikely(PyObject_Hash(stringtab[i]) == -1)) {
         __PYX_ERR(0, 1, __pyx_L1_error)
       }
     }
     #if CYTHON_IMMORTAL_CONSTANTS
     {
-      PyObject **table = stringtab + 198;
-      for (Py_ssize_t i=0; i<16; ++i) {
+      PyObject **table = stringtab + 205;
+      for (Py_ssize_t i=0; i<18; ++i) {
         #if PY_VERSION_HEX >= 0x030F0000
         PyUnstable_SetImmortal(table[i]);
         #elif CYTHON_COMPILING_IN_CPYTHON_FREETHREADING
@@ -26468,17 +27157,17 @@ static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <con
   }
   {
     PyObject **numbertab = __pyx_mstate->__pyx_number_tab + 0;
-    int8_t const cint_constants_1[] = {0,-1,-2,-3,3,-4,-5,-6,-7,-8,-9};
+    int8_t const cint_constants_1[] = {0,-1,-2,-3,3,-4,-5,5,-6,-7,-8,-9};
     int32_t const cint_constants_4[] = {136983863L};
-    for (int i = 0; i < 12; i++) {
-      numbertab[i] = PyLong_FromLong((i < 11 ? cint_constants_1[i - 0] : cint_constants_4[i - 11]));
+    for (int i = 0; i < 13; i++) {
+      numbertab[i] = PyLong_FromLong((i < 12 ? cint_constants_1[i - 0] : cint_constants_4[i - 12]));
       if (unlikely(!numbertab[i])) __PYX_ERR(0, 1, __pyx_L1_error)
     }
   }
   #if CYTHON_IMMORTAL_CONSTANTS
   {
     PyObject **table = __pyx_mstate->__pyx_number_tab;
-    for (Py_ssize_t i=0; i<12; ++i) {
+    for (Py_ssize_t i=0; i<13; ++i) {
       #if PY_VERSION_HEX >= 0x030F0000
       PyUnstable_SetImmortal(table[i]);
       #elif CYTHON_COMPILING_IN_CPYTHON_FREETHREADING
@@ -26510,7 +27199,7 @@ typedef struct {
     unsigned int argcount : 4;
     unsigned int num_posonly_args : 1;
     unsigned int num_kwonly_args : 1;
-    unsigned int nlocals : 4;
+    unsigned int nlocals : 5;
     unsigned int flags : 10;
     unsigned int first_line : 8;
 } __Pyx_PyCode_New_function_description;
@@ -26542,89 +27231,99 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
     __pyx_mstate_global->__pyx_codeobj_tab[1] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_tree_fragment, __pyx_mstate->__pyx_n_u_setstate_cython, __pyx_mstate->__pyx_kp_b_iso88591_Q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[1])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {1, 0, 0, 3, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 94};
+    const __Pyx_PyCode_New_function_description descr = {1, 0, 0, 3, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 99};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_boards, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_pos};
     __pyx_mstate_global->__pyx_codeobj_tab[2] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_partial_first_bad, __pyx_mstate->__pyx_kp_b_iso88591_A_U_6_q_1AV1Cq_4s_3a_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[2])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {6, 0, 0, 7, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 105};
+    const __Pyx_PyCode_New_function_description descr = {6, 0, 0, 7, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 110};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_rules, __pyx_mstate->__pyx_n_u_boards, __pyx_mstate->__pyx_n_u_need, __pyx_mstate->__pyx_n_u_value, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop, __pyx_mstate->__pyx_n_u_i};
     __pyx_mstate_global->__pyx_codeobj_tab[3] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_partial_rows, __pyx_mstate->__pyx_kp_b_iso88591_E_awa_aq_as_at1Cq_aq_as_auD_as, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[3])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {8, 0, 0, 9, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 116};
+    const __Pyx_PyCode_New_function_description descr = {8, 0, 0, 9, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 121};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_rules, __pyx_mstate->__pyx_n_u_boards, __pyx_mstate->__pyx_n_u_pools, __pyx_mstate->__pyx_n_u_npool, __pyx_mstate->__pyx_n_u_out, __pyx_mstate->__pyx_n_u_budget, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop, __pyx_mstate->__pyx_n_u_i};
     __pyx_mstate_global->__pyx_codeobj_tab[4] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_can_avoid_foul_rows, __pyx_mstate->__pyx_kp_b_iso88591_E_awa_q_X_7q_q_4q_QcQUUZZ_89_d, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[4])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {9, 0, 0, 9, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 130};
+    const __Pyx_PyCode_New_function_description descr = {9, 0, 0, 9, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 135};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_seed, __pyx_mstate->__pyx_n_u_index0, __pyx_mstate->__pyx_n_u_out, __pyx_mstate->__pyx_n_u_players, __pyx_mstate->__pyx_n_u_cards, __pyx_mstate->__pyx_n_u_first_round, __pyx_mstate->__pyx_n_u_round_cards, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop};
     __pyx_mstate_global->__pyx_codeobj_tab[5] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_deal_rows, __pyx_mstate->__pyx_kp_b_iso88591_uBa_6_7_HE_7_ST_Qc_A, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[5])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {14, 0, 0, 14, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 142};
+    const __Pyx_PyCode_New_function_description descr = {14, 0, 0, 14, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 147};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_rules, __pyx_mstate->__pyx_n_u_players, __pyx_mstate->__pyx_n_u_first_round, __pyx_mstate->__pyx_n_u_rounds, __pyx_mstate->__pyx_n_u_round_cards, __pyx_mstate->__pyx_n_u_round_play, __pyx_mstate->__pyx_n_u_policy, __pyx_mstate->__pyx_n_u_seed, __pyx_mstate->__pyx_n_u_net, __pyx_mstate->__pyx_n_u_royalty, __pyx_mstate->__pyx_n_u_fouled, __pyx_mstate->__pyx_n_u_fantasyland, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop};
     __pyx_mstate_global->__pyx_codeobj_tab[6] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_selfplay_rows, __pyx_mstate->__pyx_kp_b_iso88591_uBa_aq_T_x_TU_vWE_7_3awa_q_t1F, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[6])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {1, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 174};
+    const __Pyx_PyCode_New_function_description descr = {4, 0, 0, 4, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 162};
+    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_board, __pyx_mstate->__pyx_n_u_first_round, __pyx_mstate->__pyx_n_u_rounds, __pyx_mstate->__pyx_n_u_round_play};
+    __pyx_mstate_global->__pyx_codeobj_tab[7] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_rollout_turns, __pyx_mstate->__pyx_kp_b_iso88591_AQe1D_XQ, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[7])) goto bad;
+  }
+  {
+    const __Pyx_PyCode_New_function_description descr = {12, 0, 0, 16, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 166};
+    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_rules, __pyx_mstate->__pyx_n_u_players, __pyx_mstate->__pyx_n_u_first_round, __pyx_mstate->__pyx_n_u_rounds, __pyx_mstate->__pyx_n_u_round_cards, __pyx_mstate->__pyx_n_u_round_play, __pyx_mstate->__pyx_n_u_policy, __pyx_mstate->__pyx_n_u_boards, __pyx_mstate->__pyx_n_u_pool, __pyx_mstate->__pyx_n_u_seed, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop, __pyx_mstate->__pyx_n_u_sums, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_err, __pyx_mstate->__pyx_n_u_npool};
+    __pyx_mstate_global->__pyx_codeobj_tab[8] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_rollout_sums, __pyx_mstate->__pyx_kp_b_iso88591_2V2Yd_Q_1_U_fAQ_uBa_1AU_i_HA_0, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[8])) goto bad;
+  }
+  {
+    const __Pyx_PyCode_New_function_description descr = {1, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 202};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_other};
-    __pyx_mstate_global->__pyx_codeobj_tab[7] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_copy, __pyx_mstate->__pyx_kp_b_iso88591_A_y_U_a_XT_XT_q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[7])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[9] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_copy, __pyx_mstate->__pyx_kp_b_iso88591_A_y_U_a_XT_XT_q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[9])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 3, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 194};
+    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 3, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 222};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_seat, __pyx_mstate->__pyx_n_u_i};
-    __pyx_mstate_global->__pyx_codeobj_tab[8] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_discards, __pyx_mstate->__pyx_kp_b_iso88591_A_r_q_Ry_as_e5_RzQRRS_b, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[8])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[10] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_discards, __pyx_mstate->__pyx_kp_b_iso88591_A_r_q_Ry_as_e5_RzQRRS_b, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[10])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 198};
+    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 226};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_seat};
-    __pyx_mstate_global->__pyx_codeobj_tab[9] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_street, __pyx_mstate->__pyx_kp_b_iso88591_A_t2WAQ, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[9])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[11] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_street, __pyx_mstate->__pyx_kp_b_iso88591_A_t2WAQ, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[11])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 201};
+    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 229};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_seat};
-    __pyx_mstate_global->__pyx_codeobj_tab[10] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_fl_cards, __pyx_mstate->__pyx_kp_b_iso88591_A_t2Yaq, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[10])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[12] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_fl_cards, __pyx_mstate->__pyx_kp_b_iso88591_A_t2Yaq, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[12])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 204};
+    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 232};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_code};
-    __pyx_mstate_global->__pyx_codeobj_tab[11] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_check, __pyx_mstate->__pyx_kp_b_iso88591_A_Qat4q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[11])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[13] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_check, __pyx_mstate->__pyx_kp_b_iso88591_A_Qat4q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[13])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {1, 0, 0, 3, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 207};
+    const __Pyx_PyCode_New_function_description descr = {1, 0, 0, 3, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 235};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_mask, __pyx_mstate->__pyx_n_u_m};
-    __pyx_mstate_global->__pyx_codeobj_tab[12] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_legal_mask, __pyx_mstate->__pyx_kp_b_iso88591_A_r_q_V2Q_a_aq_D_1_t5_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[12])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[14] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_legal_mask, __pyx_mstate->__pyx_kp_b_iso88591_A_r_q_V2Q_a_aq_D_1_t5_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[14])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 213};
+    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 241};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_code};
-    __pyx_mstate_global->__pyx_codeobj_tab[13] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_apply, __pyx_mstate->__pyx_kp_b_iso88591_A_Qat4q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[13])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[15] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_apply, __pyx_mstate->__pyx_kp_b_iso88591_A_Qat4q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[15])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 216};
+    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 244};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_board};
-    __pyx_mstate_global->__pyx_codeobj_tab[14] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_set_board, __pyx_mstate->__pyx_kp_b_iso88591_A_1AT_Qe1A, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[14])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[16] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_set_board, __pyx_mstate->__pyx_kp_b_iso88591_A_1AT_Qe1A, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[16])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 6, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 219};
+    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 6, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 247};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_policy, __pyx_mstate->__pyx_n_u_rules, __pyx_mstate->__pyx_n_u_seed, __pyx_mstate->__pyx_n_u_stream, __pyx_mstate->__pyx_n_u_rng};
-    __pyx_mstate_global->__pyx_codeobj_tab[15] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_play_policy, __pyx_mstate->__pyx_kp_b_iso88591_A_AQe6_q_T_t1A, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[15])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[17] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_play_policy, __pyx_mstate->__pyx_kp_b_iso88591_A_AQe6_q_T_t1A, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[17])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 11, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 224};
+    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 11, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 252};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_rules, __pyx_mstate->__pyx_n_u_P, __pyx_mstate->__pyx_n_u_net, __pyx_mstate->__pyx_n_u_roy, __pyx_mstate->__pyx_n_u_fouled, __pyx_mstate->__pyx_n_u_fl, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_f, __pyx_mstate->__pyx_n_u_l, __pyx_mstate->__pyx_n_u_r};
-    __pyx_mstate_global->__pyx_codeobj_tab[16] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_result, __pyx_mstate->__pyx_kp_b_iso88591_A_T_1_b_as_b_b_4vRq_6_V2Q_RvQc_r, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[16])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[18] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_result, __pyx_mstate->__pyx_kp_b_iso88591_A_T_1_b_as_b_b_4vRq_6_V2Q_RvQc_r, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[18])) goto bad;
   }
   {
     const __Pyx_PyCode_New_function_description descr = {1, 0, 0, 1, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 1};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self};
-    __pyx_mstate_global->__pyx_codeobj_tab[17] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_tree_fragment, __pyx_mstate->__pyx_n_u_reduce_cython, __pyx_mstate->__pyx_kp_b_iso88591_Q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[17])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[19] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_tree_fragment, __pyx_mstate->__pyx_n_u_reduce_cython, __pyx_mstate->__pyx_kp_b_iso88591_Q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[19])) goto bad;
   }
   {
     const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 2, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 3};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_self, __pyx_mstate->__pyx_n_u_pyx_state};
-    __pyx_mstate_global->__pyx_codeobj_tab[18] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_tree_fragment, __pyx_mstate->__pyx_n_u_setstate_cython, __pyx_mstate->__pyx_kp_b_iso88591_Q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[18])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[20] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_tree_fragment, __pyx_mstate->__pyx_n_u_setstate_cython, __pyx_mstate->__pyx_kp_b_iso88591_Q, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[20])) goto bad;
   }
   Py_DECREF(tuple_dedup_map);
   return 0;
@@ -33839,6 +34538,29 @@ static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn_
     retcode = __Pyx_ValidateAndInit_memviewslice(axes_specs, __Pyx_IS_C_CONTIG,
                                                  (PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) | writable_flag, 1,
                                                  &__Pyx_TypeInfo_nn_uint32_t__const__, stack,
+                                                 &result, obj);
+    if (unlikely(retcode == -1))
+        goto __pyx_fail;
+    return result;
+__pyx_fail:
+    result.memview = NULL;
+    result.data = NULL;
+    return result;
+}
+
+/* ObjectToMemviewSlice */
+static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_int64_t(PyObject *obj, int writable_flag) {
+    __Pyx_memviewslice result = __Pyx_MEMSLICE_INIT;
+    __Pyx_BufFmt_StackElem stack[1];
+    int axes_specs[] = { (__Pyx_MEMVIEW_DIRECT | __Pyx_MEMVIEW_FOLLOW), (__Pyx_MEMVIEW_DIRECT | __Pyx_MEMVIEW_CONTIG) };
+    int retcode;
+    if (obj == Py_None) {
+        result.memview = (struct __pyx_memoryview_obj *) Py_None;
+        return result;
+    }
+    retcode = __Pyx_ValidateAndInit_memviewslice(axes_specs, __Pyx_IS_C_CONTIG,
+                                                 (PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) | writable_flag, 2,
+                                                 &__Pyx_TypeInfo_nn_int64_t, stack,
                                                  &result, obj);
     if (unlikely(retcode == -1))
         goto __pyx_fail;

@@ -47,6 +47,11 @@ cdef extern from "ofc_fast.h" nogil:
     void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
                          int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
     void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+    int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int round_play)
+    int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
+                          int round_cards, int round_play, int policy, const uint8_t *boards,
+                          const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
+                          int64_t *sums)
     void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
                             int round_cards, int round_play, int policy, uint64_t seed,
                             int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
@@ -150,6 +155,29 @@ def selfplay_rows(Tables rules, int players, int first_round, int rounds, int ro
                                policy, seed, start, stop - start, &net[start, 0],
                                &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])
     return -1
+
+
+# --- Monte Carlo -------------------------------------------------------------------------
+
+def rollout_turns(const uint8_t[::1] board, int first_round, int rounds, int round_play):
+    return ofc_rollout_turns(&board[0], first_round, rounds, round_play)
+
+
+def rollout_sums(Tables rules, int players, int first_round, int rounds, int round_cards,
+                 int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
+                 uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
+    """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
+    Fantasyland entries, royalties), or the C error code."""
+    sums = np.zeros((players, 5), dtype=np.int64)
+    cdef int64_t[:, ::1] s = sums
+    cdef int err = 0
+    cdef int npool = <int>pool.shape[0]
+    if stop > start:
+        with nogil:
+            err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
+                                    round_play, policy, &boards[0], &pool[0], npool, seed, start,
+                                    stop - start, &s[0, 0])
+    return err if err else sums
 
 
 # --- one hand -----------------------------------------------------------------------------
