@@ -399,8 +399,9 @@ void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, in
         ofc_rng rng;
         /* the policies draw from a stream of their own, beside the deck's */
         ofc_rng_init(&rng, seed ^ 0xA0761D6478BD642Full, hand);
+        /* the button goes round: seat (hand + 1) % players acts first */
         ofc_game_start(&g, players, first_round, rounds, round_cards, round_play, seed, hand,
-                       players - 1, 0);
+                       (int)(hand % (uint64_t)players), 0);
         while (g.turn >= 0) ofc_policy_play(&g, policy, rules, &rng);
         int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
         ofc_game_result(&g, rules, net ? net + players * i : 0, roy, f, fl);

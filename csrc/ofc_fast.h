@@ -423,7 +423,7 @@ enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };
 void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
 
 /* Self-play of hands index0 .. index0+n-1 (hand i deals from stream (seed,
- * i), button on the last seat, nobody in Fantasyland), every seat played by
+ * i), the button on seat i % players, nobody in Fantasyland), every seat played by
  * `policy`.  Per hand and seat: net points, royalties (sum), fouled, and the
  * Fantasyland cards earned; any output may be NULL. */
 void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,

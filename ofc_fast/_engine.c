@@ -3200,6 +3200,9 @@ static CYTHON_INLINE uint64_t __Pyx_PyLong_As_uint64_t(PyObject *);
 /* CIntFromPy.proto */
 static CYTHON_INLINE int __Pyx_PyLong_As_int(PyObject *);
 
+/* CIntToPy.proto */
+static CYTHON_INLINE PyObject* __Pyx_PyLong_From_int64_t(int64_t value);
+
 /* CIntFromPy.proto */
 static CYTHON_INLINE unsigned int __Pyx_PyLong_As_unsigned_int(PyObject *);
 
@@ -3476,7 +3479,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_partial_first_bad(CYTHON_UNUSED PyO
 static PyObject *__pyx_pf_8ofc_fast_7_engine_2partial_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, __Pyx_memviewslice __pyx_v_boards, __Pyx_memviewslice __pyx_v_need, __Pyx_memviewslice __pyx_v_value, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_4can_avoid_foul_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, __Pyx_memviewslice __pyx_v_boards, __Pyx_memviewslice __pyx_v_pools, __Pyx_memviewslice __pyx_v_npool, __Pyx_memviewslice __pyx_v_out, int64_t __pyx_v_budget, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_6deal_rows(CYTHON_UNUSED PyObject *__pyx_self, uint64_t __pyx_v_seed, uint64_t __pyx_v_index0, __Pyx_memviewslice __pyx_v_out, int __pyx_v_players, int __pyx_v_cards, int __pyx_v_first_round, int __pyx_v_round_cards, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
-static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, uint64_t __pyx_v_seed, __Pyx_memviewslice __pyx_v_net, __Pyx_memviewslice __pyx_v_royalty, __Pyx_memviewslice __pyx_v_fouled, __Pyx_memviewslice __pyx_v_fantasyland, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
+static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, uint64_t __pyx_v_seed, __Pyx_memviewslice __pyx_v_net, __Pyx_memviewslice __pyx_v_royalty, __Pyx_memviewslice __pyx_v_fouled, __Pyx_memviewslice __pyx_v_fantasyland, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop, int64_t __pyx_v_index0); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_10rollout_turns(CYTHON_UNUSED PyObject *__pyx_self, __Pyx_memviewslice __pyx_v_board, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_play); /* proto */
 static PyObject *__pyx_pf_8ofc_fast_7_engine_12rollout_sums(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, __Pyx_memviewslice __pyx_v_boards, __Pyx_memviewslice __pyx_v_pool, uint64_t __pyx_v_seed, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop); /* proto */
 static int __pyx_pf_8ofc_fast_7_engine_9HandState___init__(struct __pyx_obj_8ofc_fast_7_engine_HandState *__pyx_v_self, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, uint64_t __pyx_v_seed, uint64_t __pyx_v_hand, int __pyx_v_button, PyObject *__pyx_v_fl_cards); /* proto */
@@ -3952,8 +3955,8 @@ static __pyx_mstatetype * const __pyx_mstate_global = &__pyx_mstate_global_stati
 #define __pyx_kp_b_iso88591_AQe1D_XQ __pyx_string_tab[207]
 #define __pyx_kp_b_iso88591_uBa_6_7_HE_7_ST_Qc_A __pyx_string_tab[208]
 #define __pyx_kp_b_iso88591_A_U_6_q_1AV1Cq_4s_3a_1 __pyx_string_tab[209]
-#define __pyx_kp_b_iso88591_E_awa_aq_as_at1Cq_aq_as_auD_as __pyx_string_tab[210]
-#define __pyx_kp_b_iso88591_uBa_aq_T_x_TU_vWE_7_3awa_q_t1F __pyx_string_tab[211]
+#define __pyx_kp_b_iso88591_67_uBa_aq_T_x_TU_vWBgU_G1CqPWWX __pyx_string_tab[210]
+#define __pyx_kp_b_iso88591_E_awa_aq_as_at1Cq_aq_as_auD_as __pyx_string_tab[211]
 #define __pyx_kp_b_iso88591_2V2Yd_Q_1_U_fAQ_uBa_1AU_i_HA_0 __pyx_string_tab[212]
 #define __pyx_kp_b_iso88591_E_awa_q_X_7q_q_4q_QcQUUZZ_89_d __pyx_string_tab[213]
 #define __pyx_kp_b_iso88591_A_r_q_Ry_as_e5_RzQRRS_b __pyx_string_tab[214]
@@ -19957,7 +19960,7 @@ PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
 PyObject *__pyx_args, PyObject *__pyx_kwds
 #endif
 ); /*proto*/
-PyDoc_STRVAR(__pyx_doc_8ofc_fast_7_engine_8selfplay_rows, "Self-play of hands [start, stop) into the (n, players) outputs.");
+PyDoc_STRVAR(__pyx_doc_8ofc_fast_7_engine_8selfplay_rows, "Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs.");
 static PyMethodDef __pyx_mdef_8ofc_fast_7_engine_9selfplay_rows = {"selfplay_rows", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_8ofc_fast_7_engine_9selfplay_rows, __Pyx_METH_FASTCALL|METH_KEYWORDS, __pyx_doc_8ofc_fast_7_engine_8selfplay_rows};
 static PyObject *__pyx_pw_8ofc_fast_7_engine_9selfplay_rows(PyObject *__pyx_self, 
 #if CYTHON_VECTORCALL
@@ -19980,11 +19983,12 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_memviewslice __pyx_v_fantasyland = { 0, 0, { 0 }, { 0 }, { 0 } };
   Py_ssize_t __pyx_v_start;
   Py_ssize_t __pyx_v_stop;
+  int64_t __pyx_v_index0;
   #if !CYTHON_VECTORCALL
   CYTHON_UNUSED Py_ssize_t __pyx_nargs;
   #endif
   CYTHON_UNUSED PyObject *const *__pyx_kwvalues;
-  PyObject* values[14] = {0,0,0,0,0,0,0,0,0,0,0,0,0,0};
+  PyObject* values[15] = {0,0,0,0,0,0,0,0,0,0,0,0,0,0,0};
   int __pyx_lineno = 0;
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
@@ -20000,11 +20004,15 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   #endif
   __pyx_kwvalues = __Pyx_KwValues_FASTCALL(__pyx_args, __pyx_nargs);
   {
-    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_rules,&__pyx_mstate_global->__pyx_n_u_players,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_rounds,&__pyx_mstate_global->__pyx_n_u_round_cards,&__pyx_mstate_global->__pyx_n_u_round_play,&__pyx_mstate_global->__pyx_n_u_policy,&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_net,&__pyx_mstate_global->__pyx_n_u_royalty,&__pyx_mstate_global->__pyx_n_u_fouled,&__pyx_mstate_global->__pyx_n_u_fantasyland,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,0};
+    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_rules,&__pyx_mstate_global->__pyx_n_u_players,&__pyx_mstate_global->__pyx_n_u_first_round,&__pyx_mstate_global->__pyx_n_u_rounds,&__pyx_mstate_global->__pyx_n_u_round_cards,&__pyx_mstate_global->__pyx_n_u_round_play,&__pyx_mstate_global->__pyx_n_u_policy,&__pyx_mstate_global->__pyx_n_u_seed,&__pyx_mstate_global->__pyx_n_u_net,&__pyx_mstate_global->__pyx_n_u_royalty,&__pyx_mstate_global->__pyx_n_u_fouled,&__pyx_mstate_global->__pyx_n_u_fantasyland,&__pyx_mstate_global->__pyx_n_u_start,&__pyx_mstate_global->__pyx_n_u_stop,&__pyx_mstate_global->__pyx_n_u_index0,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
     if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 147, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
+        case 15:
+        values[14] = __Pyx_ArgRef_FASTCALL(__pyx_args, 14);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[14])) __PYX_ERR(0, 147, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
         case 14:
         values[13] = __Pyx_ArgRef_FASTCALL(__pyx_args, 13);
         if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[13])) __PYX_ERR(0, 147, __pyx_L3_error)
@@ -20067,39 +20075,46 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
       if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "selfplay_rows", 0) < (0)) __PYX_ERR(0, 147, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 14; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("selfplay_rows", 1, 14, 14, i); __PYX_ERR(0, 147, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("selfplay_rows", 0, 14, 15, i); __PYX_ERR(0, 147, __pyx_L3_error) }
       }
-    } else if (unlikely(__pyx_nargs != 14)) {
-      goto __pyx_L5_argtuple_error;
     } else {
-      values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[9] = __Pyx_ArgRef_FASTCALL(__pyx_args, 9);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[9])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[10] = __Pyx_ArgRef_FASTCALL(__pyx_args, 10);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[10])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[11] = __Pyx_ArgRef_FASTCALL(__pyx_args, 11);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[11])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[12] = __Pyx_ArgRef_FASTCALL(__pyx_args, 12);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[12])) __PYX_ERR(0, 147, __pyx_L3_error)
-      values[13] = __Pyx_ArgRef_FASTCALL(__pyx_args, 13);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[13])) __PYX_ERR(0, 147, __pyx_L3_error)
+      switch (__pyx_nargs) {
+        case 15:
+        values[14] = __Pyx_ArgRef_FASTCALL(__pyx_args, 14);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[14])) __PYX_ERR(0, 147, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case 14:
+        values[13] = __Pyx_ArgRef_FASTCALL(__pyx_args, 13);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[13])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[12] = __Pyx_ArgRef_FASTCALL(__pyx_args, 12);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[12])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[11] = __Pyx_ArgRef_FASTCALL(__pyx_args, 11);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[11])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[10] = __Pyx_ArgRef_FASTCALL(__pyx_args, 10);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[10])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[9] = __Pyx_ArgRef_FASTCALL(__pyx_args, 9);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[9])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[8] = __Pyx_ArgRef_FASTCALL(__pyx_args, 8);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[8])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[7] = __Pyx_ArgRef_FASTCALL(__pyx_args, 7);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[7])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[6] = __Pyx_ArgRef_FASTCALL(__pyx_args, 6);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[6])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[5] = __Pyx_ArgRef_FASTCALL(__pyx_args, 5);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[5])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 147, __pyx_L3_error)
+        values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 147, __pyx_L3_error)
+        break;
+        default: goto __pyx_L5_argtuple_error;
+      }
     }
     __pyx_v_rules = ((struct __pyx_obj_8ofc_fast_7_engine_Tables *)values[0]);
     __pyx_v_players = __Pyx_PyLong_As_int(values[1]); if (unlikely((__pyx_v_players == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 147, __pyx_L3_error)
@@ -20115,10 +20130,15 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
     __pyx_v_fantasyland = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn_uint8_t(values[11], PyBUF_WRITABLE); if (unlikely(!__pyx_v_fantasyland.memview)) __PYX_ERR(0, 149, __pyx_L3_error)
     __pyx_v_start = __Pyx_PyIndex_AsSsize_t(values[12]); if (unlikely((__pyx_v_start == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 150, __pyx_L3_error)
     __pyx_v_stop = __Pyx_PyIndex_AsSsize_t(values[13]); if (unlikely((__pyx_v_stop == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 150, __pyx_L3_error)
+    if (values[14]) {
+      __pyx_v_index0 = __Pyx_PyLong_As_int64_t(values[14]); if (unlikely((__pyx_v_index0 == ((int64_t)-1)) && PyErr_Occurred())) __PYX_ERR(0, 150, __pyx_L3_error)
+    } else {
+      __pyx_v_index0 = ((int64_t)((int64_t)0));
+    }
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("selfplay_rows", 1, 14, 14, __pyx_nargs); __PYX_ERR(0, 147, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("selfplay_rows", 0, 14, 15, __pyx_nargs); __PYX_ERR(0, 147, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -20134,7 +20154,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   return NULL;
   __pyx_L4_argument_unpacking_done:;
   if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_rules), __pyx_mstate_global->__pyx_ptype_8ofc_fast_7_engine_Tables, 1, "rules", 0))) __PYX_ERR(0, 147, __pyx_L1_error)
-  __pyx_r = __pyx_pf_8ofc_fast_7_engine_8selfplay_rows(__pyx_self, __pyx_v_rules, __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_policy, __pyx_v_seed, __pyx_v_net, __pyx_v_royalty, __pyx_v_fouled, __pyx_v_fantasyland, __pyx_v_start, __pyx_v_stop);
+  __pyx_r = __pyx_pf_8ofc_fast_7_engine_8selfplay_rows(__pyx_self, __pyx_v_rules, __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_policy, __pyx_v_seed, __pyx_v_net, __pyx_v_royalty, __pyx_v_fouled, __pyx_v_fantasyland, __pyx_v_start, __pyx_v_stop, __pyx_v_index0);
 
   /* function exit code */
   goto __pyx_L0;
@@ -20162,11 +20182,12 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __PYX_XCLEAR_MEMVIEW(&__pyx_v_fantasyland, 1);
 
 
+
   __Pyx_RefNannyFinishContext();
   return __pyx_r;
 }
 
-static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, uint64_t __pyx_v_seed, __Pyx_memviewslice __pyx_v_net, __Pyx_memviewslice __pyx_v_royalty, __Pyx_memviewslice __pyx_v_fouled, __Pyx_memviewslice __pyx_v_fantasyland, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop) {
+static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObject *__pyx_self, struct __pyx_obj_8ofc_fast_7_engine_Tables *__pyx_v_rules, int __pyx_v_players, int __pyx_v_first_round, int __pyx_v_rounds, int __pyx_v_round_cards, int __pyx_v_round_play, int __pyx_v_policy, uint64_t __pyx_v_seed, __Pyx_memviewslice __pyx_v_net, __Pyx_memviewslice __pyx_v_royalty, __Pyx_memviewslice __pyx_v_fouled, __Pyx_memviewslice __pyx_v_fantasyland, Py_ssize_t __pyx_v_start, Py_ssize_t __pyx_v_stop, int64_t __pyx_v_index0) {
   PyObject *__pyx_r = NULL;
   __Pyx_RefNannyDeclarations
   int __pyx_t_1;
@@ -20181,8 +20202,8 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
   __Pyx_RefNannySetupContext("selfplay_rows", 0);
 
   /* "ofc_fast/_engine.pyx":152
- *                   Py_ssize_t start, Py_ssize_t stop):
- *     """Self-play of hands [start, stop) into the (n, players) outputs."""
+ *                   Py_ssize_t start, Py_ssize_t stop, int64_t index0=0):
+ *     """Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs."""
  *     if stop > start:             # <<<<<<<<<<<<<<
  *         with nogil:
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
@@ -20193,11 +20214,11 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
 
 
     /* "ofc_fast/_engine.pyx":153
- *     """Self-play of hands [start, stop) into the (n, players) outputs."""
+ *     """Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs."""
  *     if stop > start:
  *         with nogil:             # <<<<<<<<<<<<<<
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
- *                                policy, seed, start, stop - start, &net[start, 0],
+ *                                policy, seed, index0 + start, stop - start, &net[start, 0],
 */
     {
         PyThreadState * _save;
@@ -20208,7 +20229,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
           /* "ofc_fast/_engine.pyx":155
  *         with nogil:
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
- *                                policy, seed, start, stop - start, &net[start, 0],             # <<<<<<<<<<<<<<
+ *                                policy, seed, index0 + start, stop - start, &net[start, 0],             # <<<<<<<<<<<<<<
  *                                &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])
  *     return -1
 */
@@ -20217,7 +20238,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
 
           /* "ofc_fast/_engine.pyx":156
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
- *                                policy, seed, start, stop - start, &net[start, 0],
+ *                                policy, seed, index0 + start, stop - start, &net[start, 0],
  *                                &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])             # <<<<<<<<<<<<<<
  *     return -1
  * 
@@ -20233,18 +20254,18 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
  *     if stop > start:
  *         with nogil:
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,             # <<<<<<<<<<<<<<
- *                                policy, seed, start, stop - start, &net[start, 0],
+ *                                policy, seed, index0 + start, stop - start, &net[start, 0],
  *                                &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])
 */
-          ofc_selfplay_batch((&__pyx_v_rules->c), __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_policy, __pyx_v_seed, __pyx_v_start, (__pyx_v_stop - __pyx_v_start), (&(*((int32_t *) ( /* dim=1 */ ((char *) (((int32_t *) ( /* dim=0 */ (__pyx_v_net.data + __pyx_t_2 * __pyx_v_net.strides[0]) )) + __pyx_t_3)) )))), (&(*((int32_t *) ( /* dim=1 */ ((char *) (((int32_t *) ( /* dim=0 */ (__pyx_v_royalty.data + __pyx_t_4 * __pyx_v_royalty.strides[0]) )) + __pyx_t_5)) )))), (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_fouled.data + __pyx_t_6 * __pyx_v_fouled.strides[0]) )) + __pyx_t_7)) )))), (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_fantasyland.data + __pyx_t_8 * __pyx_v_fantasyland.strides[0]) )) + __pyx_t_9)) )))));
+          ofc_selfplay_batch((&__pyx_v_rules->c), __pyx_v_players, __pyx_v_first_round, __pyx_v_rounds, __pyx_v_round_cards, __pyx_v_round_play, __pyx_v_policy, __pyx_v_seed, (__pyx_v_index0 + __pyx_v_start), (__pyx_v_stop - __pyx_v_start), (&(*((int32_t *) ( /* dim=1 */ ((char *) (((int32_t *) ( /* dim=0 */ (__pyx_v_net.data + __pyx_t_2 * __pyx_v_net.strides[0]) )) + __pyx_t_3)) )))), (&(*((int32_t *) ( /* dim=1 */ ((char *) (((int32_t *) ( /* dim=0 */ (__pyx_v_royalty.data + __pyx_t_4 * __pyx_v_royalty.strides[0]) )) + __pyx_t_5)) )))), (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_fouled.data + __pyx_t_6 * __pyx_v_fouled.strides[0]) )) + __pyx_t_7)) )))), (&(*((uint8_t *) ( /* dim=1 */ ((char *) (((uint8_t *) ( /* dim=0 */ (__pyx_v_fantasyland.data + __pyx_t_8 * __pyx_v_fantasyland.strides[0]) )) + __pyx_t_9)) )))));
         }
 
         /* "ofc_fast/_engine.pyx":153
- *     """Self-play of hands [start, stop) into the (n, players) outputs."""
+ *     """Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs."""
  *     if stop > start:
  *         with nogil:             # <<<<<<<<<<<<<<
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
- *                                policy, seed, start, stop - start, &net[start, 0],
+ *                                policy, seed, index0 + start, stop - start, &net[start, 0],
 */
         /*finally:*/ {
           /*normal exit:*/{
@@ -20257,8 +20278,8 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
     }
 
     /* "ofc_fast/_engine.pyx":152
- *                   Py_ssize_t start, Py_ssize_t stop):
- *     """Self-play of hands [start, stop) into the (n, players) outputs."""
+ *                   Py_ssize_t start, Py_ssize_t stop, int64_t index0=0):
+ *     """Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs."""
  *     if stop > start:             # <<<<<<<<<<<<<<
  *         with nogil:
  *             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
@@ -20266,7 +20287,7 @@ static PyObject *__pyx_pf_8ofc_fast_7_engine_8selfplay_rows(CYTHON_UNUSED PyObje
   }
 
   /* "ofc_fast/_engine.pyx":157
- *                                policy, seed, start, stop - start, &net[start, 0],
+ *                                policy, seed, index0 + start, stop - start, &net[start, 0],
  *                                &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])
  *     return -1             # <<<<<<<<<<<<<<
  * 
@@ -26663,6 +26684,16 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
   if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_deal_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 135, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
+  /* "ofc_fast/_engine.pyx":150
+ *                   int round_play, int policy, uint64_t seed, int32_t[:, ::1] net,
+ *                   int32_t[:, ::1] royalty, uint8_t[:, ::1] fouled, uint8_t[:, ::1] fantasyland,
+ *                   Py_ssize_t start, Py_ssize_t stop, int64_t index0=0):             # <<<<<<<<<<<<<<
+ *     """Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs."""
+ *     if stop > start:
+*/
+  __pyx_t_4 = __Pyx_PyLong_From_int64_t(((int64_t)0)); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 150, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_4);
+
   /* "ofc_fast/_engine.pyx":147
  * # --- self-play ------------------------------------------------------------------------
  * 
@@ -26670,11 +26701,19 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
  *                   int round_play, int policy, uint64_t seed, int32_t[:, ::1] net,
  *                   int32_t[:, ::1] royalty, uint8_t[:, ::1] fouled, uint8_t[:, ::1] fantasyland,
 */
+  {
+    PyObject* __pyx_temp[1] = {__pyx_t_4};
+    __pyx_t_5 = __Pyx_PyTuple_FromArray(__pyx_temp, 1); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 147, __pyx_L1_error)
+    __Pyx_GOTREF(__pyx_t_5);
+  }
+  __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
   __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_8ofc_fast_7_engine_9selfplay_rows, 0, __pyx_mstate_global->__pyx_n_u_selfplay_rows, NULL, __pyx_mstate_global->__pyx_n_u_ofc_fast__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[6])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 147, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
+  __Pyx_CyFunction_SetDefaultsTuple(__pyx_t_4, __pyx_t_5);
+  __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
   if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_selfplay_rows, __pyx_t_4) < (0)) __PYX_ERR(0, 147, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
@@ -27074,30 +27113,30 @@ static int __Pyx_InitConstants(__pyx_mstatetype *__pyx_mstate) {
   CYTHON_UNUSED_VAR(__pyx_mstate);
   {
     const struct { const unsigned int length: 8; } str_length_index[] = {{6},{8},{15},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{94},{43},{46},{37},{8},{15},{7},{6},{2},{9},{50},{20},{58},{54},{16},{74},{37},{33},{30},{37},{24},{7},{5},{6},{8},{9},{27},{29},{15},{15},{14},{18},{18},{20},{21},{16},{19},{16},{1},{8},{6},{24},{26},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{15},{5},{5},{6},{6},{18},{4},{5},{6},{5},{4},{6},{6},{1},{19},{5},{5},{18},{4},{4},{5},{9},{8},{5},{15},{6},{9},{3},{5},{2},{11},{11},{2},{8},{11},{11},{5},{6},{7},{6},{4},{1},{2},{5},{6},{5},{5},{5},{8},{2},{10},{3},{1},{4},{7},{4},{2},{4},{4},{4},{3},{2},{5},{5},{3},{16},{5},{3},{4},{17},{12},{11},{7},{6},{4},{5},{3},{3},{2},{8},{6},{3},{12},{13},{11},{10},{6},{3},{7},{5},{1},{11},{4},{4},{4},{13},{9},{10},{5},{4},{5},{10},{4},{4},{6},{6},{6},{4},{6},{5},{6},{6},{5},{6},{4},{1},{5}};
-    const struct { const unsigned int length: 8; } bytes_length_index[] = {{1},{9},{24},{62},{65},{81},{100},{135},{78},{54},{56},{15},{15},{23},{17},{163},{45},{38}};
+    const struct { const unsigned int length: 8; } bytes_length_index[] = {{1},{9},{24},{62},{65},{109},{81},{135},{78},{54},{56},{15},{15},{23},{17},{163},{45},{38}};
     #ifndef CYTHON_COMPRESS_STRINGS
       #define CYTHON_COMPRESS_STRINGS 90
     #endif
-    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (2000 bytes) */
-static const char cstring[] = "x\332}V\317s\333\306\025\216\022\331\346\330\2623T,7M\353x\225(\2215\261YK\226\1774\223IK\313J\355Cm\375t\23483\230%\260$\321\200\273 v!\211n\323\361\221G\034q\304\021G\034y\344QG\036q\314\237\320?\241\337\003H\211\216<\321\230\213\375\371\336\367\276\367\355[3n\330\235#\246\032\377\022\266\371\366\246\t\204`\315\200\267:B\232\225\332\327\354\233\177\212\216\nz/\\q\310T\223}c+i\334V\250B\315\270t\230\343\006t\356\267\323\256\234,h\023\270\216p\24663\025\374\356\372\333s\047;\277\375\333\006\227R\031\306\265v[\222\031\305\002\301\235\333Jz=\326)@\036\000\344Sy\300=\327a\035\345\210[L\034\3718\013S\313\3662\371]n\252\300\004\\.\337b-\230\232l\326m\356\013\270b\374\310\325\354\2312\202\2316\210\331\350\231\266\222\014s\216\360\334\206\010\270\021\360F\370`5\240M\222mmn\335^\177\270^\240\r\004\321\250\231\016\033\266\007\240B\023i\215\320\365\014\254\233\236/t\215=m\262\236\n\231\024\300\205(|\354\233>`\332B2-\014u\330r\02137\256\222\026\216\273\262\265<\246\311=\020t\372;\356iQ\333r\355\237=,\2227\240\013\3012(\001`\262l\267\301\031,z\315Z\213uBmXC\0203\236k\273\006\341\004\242\033\nM,\035\272\246\315\376\316C\243,\237,\212\233{A(V8\274H\303u\317\243\030\033\212\007\016k\303$\367<\266z\227iO!\344\246\353y\302\341\314\246U\202\256\005\030t\024\"\242\254\265\225\347\334\242\024Lv\034\272\266\340,P\207\205)\211l*\325a\310OI}\207\313^\261Ss\307\261`A\330\n\016lbB\327x\303v\\\315\033\236\020\222\332\226\355\352\262\347\300\222#\232<\364\014\263\254@8\241-,\2139a\301\226T\3626\222w\340r\017\253\266+]cY\252i[M\256\315_,![\256\0245\277wT\260e\003@!9\360\005\201\037\210\300\224)\343l\253TFym\n\324\3768\005\024\272\r\361\225\014!Y-\267\334\360\273\324\320l\273\320;\024C\216&\273\310\033<`\032\002\232J\303\327\205D\\\020\217\014\024<\261\233\377\340\035Q\3034\2429\331\267\362\016K\344\364mk\223M\272T%.\223(\305}o\2554\036\026\344\0266<O\331\270\007\214\007\001\3571\207\033^{\307jy\245(\242\3626\353\332a\240 P\031\222,I\247H`a\272\276\261\367\364\371\263\335\372\356\306\323\247""\233;;\317wv7=\317\365\265\253\237\340\370.\304/N:\265\223\224\332E\002,kz\t\241k\352\276c\221\373\276\327;\035\332ma\377<5T\376\324\342\004\330\351L\323\263~3\003\311q\317\352p=e\305\367x\317\362\025\256\325\224\261@hH\361tL\351)n\320\324\024\025]\263\265K\327P\332b\217\270\324e{6\336\223\3713\301R\211\256\235Vk\313\332\352\035\341\367\030\245\312z&\216\314\216hZ\326\270\234\340J@\376TpN;-a\\#:4\341\320\031\3745Ci\323\2675\361\205?\267\343\243\206R\257\303]Y|\225\023z\305\232\204\000\213/\271\267,\334#\253`Z\207\235r4\266B]*\206e/\224e\261\2616\345d\337\201\2410\311F7\344\336\304\354\3446\237!\345dB\034\321\2008\236\234\321S\320\317PfY\006\205\217\202\322\226\255\002\025\242J\013\324\226\211\212\255F\330l\242\352\223x\n\271\027\215F\255\000x\\\035i\273\252vrP7\270\026En\213F7\224\362\220k\323n\204\016\030l\204\306(i\243\244X\374@\271\216\325T\241g\241\000\226j+\210\262QA\204\005Z\361H\331\242\3011\203RB\362\264U(\215#xyb\"Q\207\200\024\r\205PV#h\010g\004\270,\336+\021\004\370\247\202\346tUh\272\001\342\006nt\275\211\272\361\365\324a\201x\334\245G\264\351\361\226F\375\352p3~<\t\267p\250Z\271\256\203\367Y\034\025\315\035W\232\273kh\356\257\223\216t\331\274\0260urY`\264C_<N\364X\223}Y\244\n\266:Tz\2440\322\227>\230\003~\277\207\210&\325\2716\256\316@\047\210p\037\344\370<0(\345V\031N\203;\223\t\342h\352:R\027o\341x\000\343\364\303\320\367\225\016\240\235\226\213\347/(\257j [\001^\032x\260 [=\351\2330\220\272 \254$\253\354\222\341\242\2071:=\356\231^\000v\264\326\266R>\270\224\241.\n+b\2437\205~\0050BxR\013\320\031\277YE\331$\326 \324\200\324\332+\335\001\237\257\215\362\251V\360NY1\312\207\236@\026\267E\207\340\376!.\023\210\t}\324e\201\377\334\204e\243\211\355\243\327 N?\1773\223\317^\354\177\025mS\347\322\350\322\237\343z\274\035\213d5y\234^\316^\0160\377\277\363\357\235\253\274\t\373\217\372<\277|%\237\373$^\214\357\047\237\244\017\262\317\262\047\203\315\341\374\360\301\361\312hw/\377\323M\034\331\316\354Au\260<\254\346\263s\375zyz!\252\347\263\225\376\271\376~""\264\030\335\217\257\305\335d&\257\\\031]\371\034~\352\311\213t5\335H\273y\345R\177\275\257\243\305|\356\243\350n\304\201\247\277\n\003\225\367.^\312+s\375\315h!\342\321a\314\363\271Oc\016\033\347\023\236\350t)\345\251\311V\263\215\254{v!\314\036\017f\006\013\003>\320\303\305\t\242\213o\307S\2369\227\354\245\177\314n\017\216\206\277\214\366\366\363\033\313\311A\372}\2669\230\037<\030.\016\357\016\371\360\360\230\3477Xr!\351\246\027\n\217\337\r\026\261\270\204\245\177\217vvG\273?\216~|5\345c\256\277\326\177\021\255E?\304N\362e\372~\n\377\327\343\355|\366\243h5\237]\210\366\343\245\270\211\3501sa\n\315\374h\276de\037\001\270\331/\303\047\307\365|\351NVA\034\327\006\335\341\354\260>\334;\256\036/\035\267F\373\257F\257~\312\227V\322y$c\021\210\352\331\356\200\362\330\177\020\255\304\253\005\2143\334}\330\357F\347\242\227\243\353\017\262\356\330\346\007\303\365a\367\370\334\361\366\261=\332\336\037\355S d\371\341_A\2353!\256\236W>\354\007\321\265\250\033\317\304W\343\235\270\227\316\244\013 YgK\231\030\334\033\316\014\257\016w\206\257G\333;\240#\377\370\323\270\221\314L\237\272\214L\257\245\333y\005\214\347\225k\000\324\215g\343\307\311LRM\026\223U\332h\242{0>\017\354\365r\270\026}O\212<\035\376@\331*\207\377\211W\261\266\227\\M\266\023\001\r\215!\376\027\002\346\261I\326\223b\337B\264G\006\241\267~#:\017\247:\3762y?Y\234L4\342\017\342\365\370 \331I\240\300j4\017\201V\343\317\343\027\311\032RS\271\334\337\351\037D\333\221\r\325\006I5\257\334\210_\247\3273\340\377\214L\374aL\306\036B\370\"1\000\361h,\307G\031\317\364`\t\312\013\206\325B$\001\262\266H\000\303h\023\326\016!\322\303\224\023\304\033\240\262\222\315dU\362\267\037-A\373\350\274\004\360\352T\007\211{S\377\265r5\252\003\217\300\025\254N\373\3778\255\246_\024\236\353\377\007\321\350m\212";
-    PyObject *data = __Pyx_DecompressString(cstring, 2000, 1);
+    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (2013 bytes) */
+static const char cstring[] = "x\332}VMs\333\306\031\266\022\311\346\370+C\305r\323\264\216W\216\022YS\233\265d\331r3\231\264\264\254\304>\324\326\247\355\304\235\301,\201%\211\006\334\005\261\013It\233\216\217<\342\210#\2168\342\310#\217<\362\210c~B~B\237]\020\022\023y\2421\027\357~\275\037\317\373\274\357\232PE\356\035\023\321\3707\263\3257\267U\300\030i\006\264\325a\\\255\324\276\"_\377\223uD\320{\351\262#\"\232\344k[p\345\266B\021JB\271C\0347\320\367~\273\354\362rC\252\300u\2303u\230\210\340w\367\177\275vr\362\233\277oR\316\205\"TJ\267\305\211\022$`\324\271+\270\327#\035\343\344!\234|\306\017\251\347:\244#\034v\207\260c\037w\241j\331^\326v\227\233\"P\001\345\313wH\013\252\312\303\262M}\006S\204\036\273\222<\027\212\021\325\0060\233=\325\026\234`\315a\236\333`\001U\014\326\264\177\320\032\350C\234lom\337]\177\264n\274\r\230\206Q\022\0316l\017\2162\251Ak\204\256\247\240]\365|&k\344Y\223\364DH8\203_\210\302\307\271\351\013\252\3158\221Li\201,\233\230\251r\005\267p\335\345\255\345\tL\356!\323\267\277\245\236d\265m\327\376\321\303\246\266\006\357B\240\014H\340\260\326l\267\201\0314z\315Z\213tB\251H\203id<\327v\025\302\tX7dR\243t\344\2526\371\007\r\225\260|\255\221\335\336\017B\266Ba\205+*{\236\216\261!h\340\2206TR\317#\253\367\211\364\004Bn\272\236\307\034Jl\275\253]\227\014\010:\002\021\351\254\265\205\347\334\321)(O\034\2716\243$\020GF\025G6\205\350\020\344\247\200\276Cy\317\234\224\324q,h`\266\200\001[#!k\264a;\256\244\r\2171\256\307\226\355\312Br\240\311aM\032z\212XV\300\234\320f\226E\234\320\240\305\005\277\213\344\035\272\324\303\256\355rWY\226h\332V\223J\365W\213\361\226\313Y\315\357\035\033\264l8`(\007\274@\360C\026\250\"e\224l\027\314(\312\306x\355OR\240C\267A\276\002!$\253\345\026\007~\027\032\275\3326|\007c\264\241\362\224\266\006\013X\006\201\246\322\360\225\241\210\013\340\221\001\203\023\271\375\035\355\260\032\226\021\315\311\271\225\367h\322F\177\255\255<$\013V\242\230XA\356\007k\205\362\320\200ktx\236\260Q\007\204\006\001\355\021\207*Z{\317nQR:\242\242\232e\355(\020 (\0175-5O\221@""\243\272\276\271\377\354\305\363\275\372\336\346\263g[\273\273/v\367\266<\317\365\245+\237\342\372\036\310\317N\204\332IJm\223\000\313\232\336B\350R\213\357\331\244\276\357\365N\247v\233\331?NM\205?\265Y:v\272\322\364\254\337\254\200r\324\263:TNi\361=\332\263|\201\262\232R\0260\t*\236\316uzL\005M-\351\246\253\266\367t\031r\233\355k,e1\236\215\367d\375L\260\272E\327N\273\265em\367\216\361{\202Ve=g\307j\2275-k\322NP\022\240\277n8\247B\213)W\261\216^p\364\035\3745Cn\353o\253\264\205?\267\343\243\207j\251C]n\276\302\t=\263\307A@\363\325\346-\013ud\031\244e\330)f\023-Z\324\315\260\220B^4\033k\213\227\347\016\225\016S\353\350\206\324+\325\226\325|\006\224\223\005v\254\047\032\343\362\216\234r\375\014d\226\245\320\370tP\322\262E Bti\206\336R\262\330j\204\315&\272\276&\217\241\273\031$z\005\234G\351p\333\025\265\223\213\262A%3\2715\203l\010\341!\327\252\335\010\035 \330\010\225\022\334FK\261\350\241p\035\253)B\317B\003,\330f\200\262\321A\230\005X\361H\331\254A\261\202V\242\351i\213\220+\207\321\342FIQG;b\006\035B\321\215\300!\334a\300\322\274W,\010\360O\004\315\351\256\320t\003\304\r\277!z%\273\361\365\304\221\361x\"\352G\264\351\321\226D\377\352P5y<\265\337\314\321\335\312u\035\274\317\354\330\014\367\\\256\356\257ax\270\256y$\213\341-\203\252\223b\201\322\216\376\342q\322\217\265\326\317M\252\240\253\243[\017g\212\373\334\007r\360\337\357!\242\262;\327&\335\031\3361\r\270\017p|\032(\264r\253\010\247A\235rAc4U\216Z\304[8\231@\271\376a\352\373B\006\340N\313\305\363\027\024\245\032\360V\200\227\006\026,\320V\226\262\n\003.\r`\005X\205\250\025\033\ts\010=\352\251^\000t\244\224\266\020>\260\344\2414\215\025\261\3517E\377\214c\332\303\223^\000a\362f\231\266\251Q\003Q\003\315\326^a\016\376\371R\t_\367\n\332):F\361\320k\047M\265\310\020\330?B1\001\230\320G_f\370\317MX\014R\243}\374\026\300\311\027\357f\362\331\213\375\277D;Z\2704\276\364\347\270\036\357\304,YM\236\244W\262\327\003\254\377r\376\334\\\345]\330\177\334\247\371\225\253\371\345O\343\305\370a\362i\272\221\335\312\236""\016\266\206\363\303\215\321\312xo?\377\323m\\\331\311\354Au\260<\254\346\263\227\373\365\342\366BT\317g+\375\271\376A\264\030=\214\257\307\335d&\257\\\035_\375\034v\352\311\313t5\335L\273y\345R\177\275/\243\305\374\362\307\321\375\210\302\237\376\252Q\360p\343\347\331\013S\036|\026S\250\230K\366\323?fw\007\307\303\237\306\373\007\371\315\345\3440}\225=\316Z\203\203\341\255\341w\243\325\321\346\250;\336~5~\365:\277I\222\013I7\275\220\252l5\373v\2608\330\030.\r\351\360?\343\335\275\361\336\017\343\037\336\224\336V\316]\274\224W.\367\267\242\205\210FG1-\255\235Oh\"\323\245\224\032\025\233Y\367\354F\230=\031\314\014\026\006t \207\213\245\302\213\347\346.\367\327\372/\243\265\350\373\330I\276L?H\261w#\336\311g?\216V\363\331\205\350 ^\212\233\200\001+\323A\316\217\347\013x\016\240\334\315~\032>\035\325\363\245{Y\0056\256\017\272\303\331a}\270?\252\216\226F\255\361\301\233\361\233\177\345K+\351<\262\262\010\377\352\331\336@\047\264\277\021\255\304\253\306\2153q}\324\357Fs\321\353\361\215\215\254;\321\371\341p}\330\035\315\215vF\366x\347`|\240\221\321\232\037\375\ra9eP\365\274\362Q?\210\256G\335x&\276\026\357\306\275t&]\000\0002[\312\330\340\301pfxm\270;|;\336\331\005\276\371\047\237\305\215df\372\326\025\244|-\335\311+@0\257\\\207C\335x6~\222\314$\325d1Y\325\007U\364\000\312\347\341{\275\230\256E\25745O\247\337k\364\213\351\177\343U\354\355\047\327\222\235\204\201L\023\027\377\007&\323X%\353\2119\267\020\355k\205 ^\277\021\235\207Q\031\177\231|\220,\226\013\215\370\303x=>Lv\023P\261\032\315\203\251\325\370\363\370e\262\206\324T\256\364w\373\207\321Nd\203\276AR\315+7\343\267\351\215\014\376\337\322*\3760\001c\037!|\221(8\361xB\225\307\031\315\344`\t\254\010\206U\303\272\000Y[\324\016\206\321\026\264\035\201@G)\325.\336\004\224\225l&\253j{\007\321\022\212\000\302k8^\235\022\220\270w\365\237+\327\242:\374a\250\305\352\264\375O\322j\372\205\261\\\377?^\246r\000";
+    PyObject *data = __Pyx_DecompressString(cstring, 2013, 1);
     #define __Pyx_DecompressString_LZSS_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (2653 bytes) */
-static const char cstring[] = "\377 at 0x o\377bject>(t\377ree frag\377ment).: \377<MemoryV\377iew of <\377contiguo\377us and d\263ir4\001\007\rin\021\005s\277trided\"\010 7or \004\031><(\tA\006\377>?Cannot\377 assign \377to read-\277only m\240\002v\376\242\000Invalid\377 mode, esxp\324\000|\000\047c\047t\001\377\047fortran\317\047, gH\000%\005sh\367ape\222\000 axi\377s Note t\375h\226 Cython\375 \021\000delibe\317ratek\000\320\001ct\373er!\001n PEPo-484\212\"re\303!\177s subcl\246\000\373es\261!built\375i\260\000ypes. \377If you n\311e\224 \303\000p\316\000%\tth\277en set\200\000e\373 \047\357\002ation\377_typing\047\366\355$iv\242\000o Fa\377lse.Pickql\032\000\237A\357 uct\217!\314\256\000\207\001ch\261 O\000lf\377.g must \373be\226!licit\376\272 request\376\242@with @a\337uto_pN\001e(\277True)ac\000n\337tasyl\357Abo\277ard ha\376@l\377l 13 slo\377ts fille\017da c\032\001\301\000\300\000\330`\363do\200 \262Ahold\371,\367A\032\005wicea\257 rowF\002n\313@o\347om \235@\365#man}yG\002sadd_\365@\327eco^\000c\206!s.\377abcdisab\357leen\002\001gci\365s\004\003dG\000defa\377ult __re\377duce__ d\375u\251\"non-tr\337ivial\033\000ci\377nit__ofc\377_fast/_e\377ngine.py\027xse\253 c\312\000\356b\255 \177convert\255CGa P\224c\261\205\003\261\002p\374$\362\367\001c\372`\234# dig#it\322\002\376\032\255!h\315\205\001\375`\355oe\001he\273#to ma\313@is\233\204\001Fa\376&\305:\236bi\366 \377 \360!s ?(Game.\267`\313\000f\246F)t8\017\302\205\001in\311I\272\250Es\220\204\003mor\375\204\002n\227 52\377#u\342\"\361\205\001a\377llocate \377array da\207ta.\013\020\315\205\003\237\207\001\374\206\003s\377.wrong n\037umber\307\207\001\276@\263\002\377ACTIONSA\377SCIIERRO\377RSEllips\377isHandStWate\000\006.\312Fc\226\206\002{__\017\tsets+\001}_\013\017apply=\007\337check\004\010op8\022\010\221\005l\007fl_\336\"~\007\377legal_ma\375s;\010play_p\357olic_\010res\007ult\267\007\233A\275\205\002\010\010\361\211\001\367tPS\203\206\001nceT\202\323\204\001s\000\003\336\017\017\006\334\016\237\212\001.\276\244\212\007__Pyx\001\000D""\377ict_Next\337Ref__\310\207\004e_\347___\235\210\002\000\006_ge_titem\026\001d0\001^ \000func&\001g\321%~4\000import<\001\357main\003\002odu\345lM\002n\376`V\001new2]\001p~\000\345\"suT\000\n\001\372\231C_\025\001type_v\005\002un\347\207\003_En \005\363vt\330\206\001\241\001qual0O\005\306\206\005\364N\340\206\006ex\325\001\377\204\001\362\203\005s\260\010\217n__te\375s\310\001is_cor\377outineab\375c\334\204\005_buffeqr\270b\352\204\002\357\204\002sas\271\001\377asyncio.>0\006sbase\231\211\002\236\211\002\377sbool_bo\337thbud\332 bu\377ttonccan\377_avoid_f\377oul_rows\374\272\206\002\216\204\002cline_\376\324 traceba\373ck\307\207\001copyc\177ountdea,\003\222\264\205\005d\302!\000\002_\300\000\277\216\003e\275n\373\207\001enum\253\214\002e\273rr\000\000orf\212\207\tf\363ir\365\000\356\000ndfl~\326\204\005fl_low\255\002\374\004\004\301\215\001flagsf\237ormat\266\215\004\264\001e\375d\252\210\001iidind\373ex\000\0020int3\2552\002\00064\304as\000\002i\243zeS\000\244\205\006]\000m\261\205\001m\263em\251\216\001\241\216\001n_\262an\367dim\215\215\001netn\367pnp\267 nump/yobj\226\212\005.\227\212\004\315 \365e\246Ap\232 part\357ial_\311\003badp\t\005\322!\204\206\010\226\206\001ers\226\206\003\370Y\001]\001\014\000pposr\177_regist\244!\376\247\206\001rngroll\276\211`_sums\004\005t\017urns\254\"\205\207\003\005\003\357\206\001\374\301\"%\000yroyal\377tyruless\337scoop\373@nu\377sseatsee\301d\320\213\001\324\213\001\243\207\002\364A\203\207\006seit\255\214\004\205\220\002s\263 st\331\000\357stay\364\207\003ste\357psto\001\000rea\303ms\255\207\002\343\216\003\241\001\251\205\002su\356\376 8un\225!upd\177atevalu\000\002\333es\227\221\001xz\266 sO\377\200\001\330\004\n\210+\220\375Q\005\001\013\320\013\034\230A\377\230Q\230e\2401\240D\337\250\r\260X\270\025\000\360\006\377\000\005\010\200u\210B\210\377a\330\r\016\330\014\032\230\377!\2306\240\032\2507\260\377\"\260H\270E\300\022\300\3777\310)\320ST\330\033\375(0\000Q\260c\270\021\270\377\047\300\021\330\004\014\210A\373\200""\001:\001\025\220A\330\004\377\010\210\005\210U\220!\220\3776\230\026\230q\240\001\330\337\010\016\320\016#e\000A\240\377V\2501\250C\250q\330\377\010\013\2104\210s\220!\377\330\014\023\2203\220a\330\357\004\013\2101>\000\010\000\n\377\013\330\010\014\210E\220\025\377\220a\220w\230a\330\014\367\036\230aA\000\006\240a\240\377s\250$\250a\250t\260\3371\260C\260q\007\017u\260\377D\270\001\270\025\270a\270\227s\300!\212\005\n\302\013G\003\005\377\240T\250\031\260-\270x\377\300}\320TU\330\037\047\377\240v\250W\260E\270\022\377\2707\300!\3003\300a\377\300w\310a\330\037 \240\337\007\240q\250\007m\002F\270\365!\032\000$\030\000{\320RS\277\320SZ\320Z[Y\010\014\377\2102\210V\2202\220Y\177\230d\240&\250\002\250}\000\377\035\230Q\330\004\023\2201\377\330\004\025\220U\230$\230\257f\240A\240\017\000\007\323(\022\353\320\022\220#U\327\000i\260}\377\300H\310A\330$0\260\375\010\305\000\026\270q\300\004\300\377A\300T\310\021\310$\310\377g\320U[\320[\\\330\257$)\250\022\212@!\201 A\367\260S\270\316@\013\2107\220\353)\230\270!\n\252/\017\210q\377\220\005\220X\320\0357\260\375qM\004\003\3004\300q\310\377\005\310Q\310c\320QU\263\320U\305\001V\00189\270 d\376\261%A\330\010\017\210r\220\377\026\220q\230\001\230\024\230\177R\230y\250\001\250\025\373 \377s\260$\260e\2705\300\377\001\300\024\300R\300z\320\373QR\214 \330\030\036\230b\327\240\001\200+\010\r\347@2\250wQ\330\010\274@\330\010\026\312@\377q\230\004\230D\240\001\240\337\021\240!\2401[\001t\220\2455Z\000\022\271\000i\002t\274 W\312\216\204\001\200\006\006Y\367AP\003|\230\3771\230A\230T\240\024\240\327Q\240e\301`Ag\003~\230}Q\234`t\2404\240qz\001\317\025\220T\230N\000\355`\210b\373\220\006\277`s\230&\240\002\373\240!\t\005b\230\003\2304\337\230v\240R\240\377`\021\220\377\022\2206\230\021\230#\230\367V\2402\230@\010\r\210R\377\210v\220Q\220c\230\026\377\230r\240\021\330\010\037\230\377z\250\035\260a\330\010\"\352?\001\027\206$T\300\000%\240t\357\2501\250B\210\204\004B\260a\357\260s\270$\367`r\300\021\345\300\241ar\263@s\000\017\210u\377""\220E\230\026\230w\240a\257\240w\250a\235!\037\310 \010\367\260\001\260\\\000\r\210U\220;$\220\\\000\r\210X\266\000\r\002\374\002\004\266@\200A\340\010\024\220\235A\215\000e\2306\212\001v\007\030/\250\021\250%\204\205\002A";
-    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 2653, 3526);
+    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (2667 bytes) */
+static const char cstring[] = "\377 at 0x o\377bject>(t\377ree frag\377ment).: \377<MemoryV\377iew of <\377contiguo\377us and d\263ir4\001\007\rin\021\005s\277trided\"\010 7or \004\031><(\tA\006\377>?Cannot\377 assign \377to read-\277only m\240\002v\376\242\000Invalid\377 mode, esxp\324\000|\000\047c\047t\001\377\047fortran\317\047, gH\000%\005sh\367ape\222\000 axi\377s Note t\375h\226 Cython\375 \021\000delibe\317ratek\000\320\001ct\373er!\001n PEPo-484\212\"re\303!\177s subcl\246\000\373es\261!built\375i\260\000ypes. \377If you n\311e\224 \303\000p\316\000%\tth\277en set\200\000e\373 \047\357\002ation\377_typing\047\366\355$iv\242\000o Fa\377lse.Pickql\032\000\237A\357 uct\217!\314\256\000\207\001ch\261 O\000lf\377.g must \373be\226!licit\376\272 request\376\242@with @a\337uto_pN\001e(\277True)ac\000n\337tasyl\357Abo\277ard ha\376@l\377l 13 slo\377ts fille\017da c\032\001\301\000\300\000\330`\363do\200 \262Ahold\371,\367A\032\005wicea\257 rowF\002n\313@o\347om \235@\365#man}yG\002sadd_\365@\327eco^\000c\206!s.\377abcdisab\357leen\002\001gci\365s\004\003dG\000defa\377ult __re\377duce__ d\375u\251\"non-tr\337ivial\033\000ci\377nit__ofc\377_fast/_e\377ngine.py\027xse\253 c\312\000\356b\255 \177convert\255CGa P\224c\261\205\003\261\002p\374$\362\367\001c\372`\234# dig#it\322\002\376\032\255!h\315\205\001\375`\355oe\001he\273#to ma\313@is\233\204\001Fa\376&\305:\236bi\366 \377 \360!s ?(Game.\267`\313\000f\246F)t8\017\302\205\001in\311I\272\250Es\220\204\003mor\375\204\002n\227 52\377#u\342\"\361\205\001a\377llocate \377array da\207ta.\013\020\315\205\003\237\207\001\374\206\003s\377.wrong n\037umber\307\207\001\276@\263\002\377ACTIONSA\377SCIIERRO\377RSEllips\377isHandStWate\000\006.\312Fc\226\206\002{__\017\tsets+\001}_\013\017apply=\007\337check\004\010op8\022\010\221\005l\007fl_\336\"~\007\377legal_ma\375s;\010play_p\357olic_\010res\007ult\267\007\233A\275\205\002\010\010\361\211\001\367tPS\203\206\001nceT\202\323\204\001s\000\003\336\017\017\006\334\016\237\212\001.\276\244\212\007__Pyx\001\000D""\377ict_Next\337Ref__\310\207\004e_\347___\235\210\002\000\006_ge_titem\026\001d0\001^ \000func&\001g\321%~4\000import<\001\357main\003\002odu\345lM\002n\376`V\001new2]\001p~\000\345\"suT\000\n\001\372\231C_\025\001type_v\005\002un\347\207\003_En \005\363vt\330\206\001\241\001qual0O\005\306\206\005\364N\340\206\006ex\325\001\377\204\001\362\203\005s\260\010\217n__te\375s\310\001is_cor\377outineab\375c\334\204\005_buffeqr\270b\352\204\002\357\204\002sas\271\001\377asyncio.>0\006sbase\231\211\002\236\211\002\377sbool_bo\337thbud\332 bu\377ttonccan\377_avoid_f\377oul_rows\374\272\206\002\216\204\002cline_\376\324 traceba\373ck\307\207\001copyc\177ountdea,\003\222\264\205\005d\302!\000\002_\300\000\277\216\003e\275n\373\207\001enum\253\214\002e\273rr\000\000orf\212\207\tf\363ir\365\000\356\000ndfl~\326\204\005fl_low\255\002\374\004\004\301\215\001flagsf\237ormat\266\215\004\264\001e\375d\252\210\001iidind\373ex\000\0020int3\2552\002\00064\304as\000\002i\243zeS\000\244\205\006]\000m\261\205\001m\263em\251\216\001\241\216\001n_\262an\367dim\215\215\001netn\367pnp\267 nump/yobj\226\212\005.\227\212\004\315 \365e\246Ap\232 part\357ial_\311\003badp\t\005\322!\204\206\010\226\206\001ers\226\206\003\370Y\001]\001\014\000pposr\177_regist\244!\376\247\206\001rngroll\276\211`_sums\004\005t\017urns\254\"\205\207\003\005\003\357\206\001\374\301\"%\000yroyal\377tyruless\337scoop\373@nu\377sseatsee\301d\320\213\001\324\213\001\243\207\002\364A\203\207\006seit\255\214\004\205\220\002s\263 st\331\000\357stay\364\207\003ste\357psto\001\000rea\303ms\255\207\002\343\216\003\241\001\251\205\002su\356\376 8un\225!upd\177atevalu\000\002\333es\227\221\001xz\266 sO\377\200\001\330\004\n\210+\220\375Q\005\001\013\320\013\034\230A\377\230Q\230e\2401\240D\337\250\r\260X\270\025\000\360\006\377\000\005\010\200u\210B\210\377a\330\r\016\330\014\032\230\377!\2306\240\032\2507\260\377\"\260H\270E\300\022\300\3777\310)\320ST\330\033\375(0\000Q\260c\270\021\270\377\047\300\021\330\004\014\210A\373\200""\001:\001\025\220A\330\004\377\010\210\005\210U\220!\220\3776\230\026\230q\240\001\330\337\010\016\320\016#e\000A\240\377V\2501\250C\250q\330\377\010\013\2104\210s\220!\377\330\014\023\2203\220a\330\357\004\013\2101<\00267\340\273\004\007w\010\036\230a@\000\005\377\240T\250\031\260-\270x\377\300}\320TU\330\037\047\377\240v\250W\260B\260g\377\270U\300\"\300G\3101\377\310C\310q\320PW\320\377WX\330\037 \240\007\240\377q\250\007\250t\2601\260\377F\270!\2707\300$\300\377a\300{\320RS\320S\357Z\320Z[\246\005\010\000\n\377\013\330\010\014\210E\220\025\377\220a\220w\230a\330\014\376h\003\006\240a\240s\250$\273\250a>\002C\260q\007\017u\377\260D\270\001\270\025\270a\357\270s\300!\367\005\n\000\005\377\014\2102\210V\2202\220\377Y\230d\240&\250\002\250\376\031\000\035\230Q\330\004\023\220\3771\330\004\025\220U\230$\237\230f\240A\240\017\000\331\t\022\353\320\022\231#Us\000i\260}\377\300H\310A\330$0\260\375\010a\000\026\270q\300\004\300\377A\300T\310\021\310$\310\377g\320U[\320[\\\330\257$)\250\022\223@!\340\000A\367\260S\270\327@\013\2107\220\353)\230\301!\n\306\017\017\210q\377\220\005\220X\320\0357\260\375qM\004\003\3004\300q\310\377\005\310Q\310c\320QU\263\320U\226!V\00189\324\000d\376\315\005A\330\010\017\210r\220\377\026\220q\230\001\230\024\230\177R\230y\250\001\250\025\227 \377s\260$\260e\2705\300\377\001\300\024\300R\300z\320\373QR\335 \330\030\036\230b\327\240\001\200+\010\r\360@2\250wQ\330\010\306@\330\010\026\346 \377q\230\004\230D\240\001\240\337\021\240!\2401[\001t\220\2455Z\000\022\271\000i\002t\274 W\312\227\204\001\200\006\006Y\201aP\003|\230\3771\230A\230T\240\024\240\327Q\240e\312`Ag\003~\230}Q\246`t\2404\240qz\001\317\025\220T\230N\000\366`\210b\373\220\006\333@s\230&\240\002\373\240!\t\005b\230\003\2304\377\230v\240R\240q\330\010\377\021\220\022\2206\230\021\230\337#\230V\2402\230@\010\r\377\210R\210v\220Q\220c\377\230\026\230r\240\021\330\010\377\037\230z\250\035\260a\330\253\010\"?\001\027\206$T\300\000%\277\240t\2501\250B\244dB\277\260a\260s\270$\223`r""\313\300\021\361br\263@s\000\017\210\177u\220E\230\026\230w\327`\327w\250a\235!\037\310 \010\260\373\001\260\\\000\r\210U\220$\035\220\\\000\r\210X\266\000\r\002\002\004\376\266@\200A\340\010\024\220A\316\215\000e\2306\212\001v\007\030\250\027\021\250%\343\204\002A";
+    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 2667, 3535);
     #define __Pyx_DecompressString_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #else /* compression: none (3526 bytes) */
-static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.Pickling of struct members such as self.g must be explicitly requested with @auto_pickle(True)a Fantasyland board has all 13 slots filleda card the seat does not hold, or a card twicea row has no room for that many cardsadd_notecollections.abcdisableenablegcisenabledno default __reduce__ due to non-trivial __cinit__ofc_fast/_engine.pyxself.c cannot be converted to a Python object for picklingthe code has a digit for a card the seat does not holdthe hand is overthe seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)the seat to act is not in Fantasylandthe seats need more than 52 cardsunable to allocate array data.unable to allocate shape and strides.wrong number of discardsACTIONSASCIIERRORSEllipsisHandStateHandState.__reduce_cython__HandState.__setstate_cython__HandState.applyHandState.checkHandState.copyHandState.discardsHandState.fl_cardsHandState.legal_maskHandState.play_policyHandState.resultHandState.set_boardHandState.streetPSequenceTablesTables.__reduce_cython__Tables.__setstate_cython__View.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcallocate_bufferapplyarrayarraysastypeasyncio.coroutinesbaseboardboardsbool_bothbudgetbuttonccan_avoid_foul_rowscardscheckcline_in_tracebackcodecopycountdeal_rowsdiscards""dtypedtype_is_objectencodeenumerateerrerrorf_fantasylandfirst_roundflfl_cardsfl_low_bothfl_low_modeflagsformatfortranfouledhandiidindexindex0int32int64itemsitemsizel_legal_masklowmmaskmemviewmoden_namendimneednetnpnpoolnumpyobjofc_fast._engineotheroutpackpartial_first_badpartial_rowsplay_policyplayerspolicypoolpoolspopposr_registerresultrngrollout_sumsrollout_turnsround_cardsround_playroundsroyroyaltyrulessscoop_bonusseatseedselfselfplay_rowsset_boardsetdefaultshapesizestartstay_cardsstepstopstreamstreetstructsumstablesuint8unpackupdatevaluevaluesviewxzerosO\200\001\330\004\n\210+\220Q\200\001\330\004\013\320\013\034\230A\230Q\230e\2401\240D\250\r\260X\270Q\200\001\360\006\000\005\010\200u\210B\210a\330\r\016\330\014\032\230!\2306\240\032\2507\260\"\260H\270E\300\022\3007\310)\320ST\330\033(\250\r\260Q\260c\270\021\270\047\300\021\330\004\014\210A\200\001\360\006\000\005\025\220A\330\004\010\210\005\210U\220!\2206\230\026\230q\240\001\330\010\016\320\016#\2401\240A\240V\2501\250C\250q\330\010\013\2104\210s\220!\330\014\023\2203\220a\330\004\013\2101\200\001\360\010\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250t\2601\260C\260q\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250u\260D\270\001\270\025\270a\270s\300!\330\004\014\210A\200\001\360\n\000\005\010\200u\210B\210a\330\r\016\330\014\036\230a\230q\240\005\240T\250\031\260-\270x\300}\320TU\330\037\047\240v\250W\260E\270\022\2707\300!\3003\300a\300w\310a\330\037 \240\007\240q\250\007\250t\2601\260F\270!\2707\300$\300a\300{\320RS\320SZ\320Z[\330\004\014\210A\200\001\360\n\000\005\014\2102\210V\2202\220Y\230d\240&\250\002\250!\330\004\035\230Q\330\004\023\2201\330\004\025\220U\230$\230f\240A\240Q\330\004\007\200u\210B\210a\330\r\016\330\014\022\320\022#\2401\240A\240U\250$\250i\260}\300H\310A\330$0\260\010\270\001\270\026\270q\300\004\300A\300T\310\021\310$\310g\320U[\320[\\\330$)\250\022\2507\260!\2601\260A\260S\270\001\330\004\013\2107\220)\2301\200\001""\360\n\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\017\210q\220\005\220X\320\0357\260q\270\001\270\026\270q\300\003\3004\300q\310\005\310Q\310c\320QU\320UZ\320Z[\320[\\\33089\270\025\270d\300!\330\004\014\210A\200A\330\010\017\210r\220\026\220q\230\001\230\024\230R\230y\250\001\250\025\250a\250s\260$\260e\2705\300\001\300\024\300R\300z\320QR\320RS\330\030\036\230b\240\001\200A\330\010\017\210r\220\026\220q\230\r\240V\2502\250Q\330\010\036\230a\330\010\026\220a\220q\230\004\230D\240\001\240\021\240!\2401\330\010\017\210t\2205\230\001\230\022\2301\200A\330\010\017\210t\2202\220W\230A\230Q\200A\330\010\017\210t\2202\220Y\230a\230q\200A\330\010\017\210|\2301\230A\230T\240\024\240Q\240e\2501\250A\200A\330\010\017\210~\230Q\230a\230t\2404\240q\200A\330\010\025\220T\230\022\2301\330\010\016\210b\220\006\220a\220s\230&\240\002\240!\330\010\016\210b\220\006\220b\230\003\2304\230v\240R\240q\330\010\021\220\022\2206\230\021\230#\230V\2402\240Q\330\010\r\210R\210v\220Q\220c\230\026\230r\240\021\330\010\037\230z\250\035\260a\330\010\"\240!\330\010\027\220q\230\001\230\024\230T\240\021\240%\240t\2501\250B\250a\250t\2601\260B\260a\260s\270$\270a\270r\300\021\300$\300a\300r\310\021\310!\330\010\017\210u\220E\230\026\230w\240a\240w\250a\200A\330\010\037\230y\250\010\260\001\260\021\330\010\r\210U\220$\220a\330\010\r\210X\220T\230\021\330\010\r\210X\220T\230\021\330\010\017\210q\200A\340\010\024\220A\220Q\220e\2306\240\021\330\010\027\220q\230\001\230\024\230T\240\030\250\021\250%\250t\2601\260A";
+    #else /* compression: none (3535 bytes) */
+static const char bytes[] = " at 0x object>(tree fragment).: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.Pickling of struct members such as self.g must be explicitly requested with @auto_pickle(True)a Fantasyland board has all 13 slots filleda card the seat does not hold, or a card twicea row has no room for that many cardsadd_notecollections.abcdisableenablegcisenabledno default __reduce__ due to non-trivial __cinit__ofc_fast/_engine.pyxself.c cannot be converted to a Python object for picklingthe code has a digit for a card the seat does not holdthe hand is overthe seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)the seat to act is not in Fantasylandthe seats need more than 52 cardsunable to allocate array data.unable to allocate shape and strides.wrong number of discardsACTIONSASCIIERRORSEllipsisHandStateHandState.__reduce_cython__HandState.__setstate_cython__HandState.applyHandState.checkHandState.copyHandState.discardsHandState.fl_cardsHandState.legal_maskHandState.play_policyHandState.resultHandState.set_boardHandState.streetPSequenceTablesTables.__reduce_cython__Tables.__setstate_cython__View.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcallocate_bufferapplyarrayarraysastypeasyncio.coroutinesbaseboardboardsbool_bothbudgetbuttonccan_avoid_foul_rowscardscheckcline_in_tracebackcodecopycountdeal_rowsdiscards""dtypedtype_is_objectencodeenumerateerrerrorf_fantasylandfirst_roundflfl_cardsfl_low_bothfl_low_modeflagsformatfortranfouledhandiidindexindex0int32int64itemsitemsizel_legal_masklowmmaskmemviewmoden_namendimneednetnpnpoolnumpyobjofc_fast._engineotheroutpackpartial_first_badpartial_rowsplay_policyplayerspolicypoolpoolspopposr_registerresultrngrollout_sumsrollout_turnsround_cardsround_playroundsroyroyaltyrulessscoop_bonusseatseedselfselfplay_rowsset_boardsetdefaultshapesizestartstay_cardsstepstopstreamstreetstructsumstablesuint8unpackupdatevaluevaluesviewxzerosO\200\001\330\004\n\210+\220Q\200\001\330\004\013\320\013\034\230A\230Q\230e\2401\240D\250\r\260X\270Q\200\001\360\006\000\005\010\200u\210B\210a\330\r\016\330\014\032\230!\2306\240\032\2507\260\"\260H\270E\300\022\3007\310)\320ST\330\033(\250\r\260Q\260c\270\021\270\047\300\021\330\004\014\210A\200\001\360\006\000\005\025\220A\330\004\010\210\005\210U\220!\2206\230\026\230q\240\001\330\010\016\320\016#\2401\240A\240V\2501\250C\250q\330\010\013\2104\210s\220!\330\014\023\2203\220a\330\004\013\2101\200\001\360\006\00067\340\004\007\200u\210B\210a\330\r\016\330\014\036\230a\230q\240\005\240T\250\031\260-\270x\300}\320TU\330\037\047\240v\250W\260B\260g\270U\300\"\300G\3101\310C\310q\320PW\320WX\330\037 \240\007\240q\250\007\250t\2601\260F\270!\2707\300$\300a\300{\320RS\320SZ\320Z[\330\004\014\210A\200\001\360\010\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250t\2601\260C\260q\330\014\036\230a\230q\240\006\240a\240s\250$\250a\250u\260D\270\001\270\025\270a\270s\300!\330\004\014\210A\200\001\360\n\000\005\014\2102\210V\2202\220Y\230d\240&\250\002\250!\330\004\035\230Q\330\004\023\2201\330\004\025\220U\230$\230f\240A\240Q\330\004\007\200u\210B\210a\330\r\016\330\014\022\320\022#\2401\240A\240U\250$\250i\260}\300H\310A\330$0\260\010\270\001\270\026\270q\300\004\300A\300T\310\021\310$\310g\320U[\320[\\\330$)\250\022\2507\260!\2601\260A\260S\270\001\330\004\013\2107""\220)\2301\200\001\360\n\000\n\013\330\010\014\210E\220\025\220a\220w\230a\330\014\017\210q\220\005\220X\320\0357\260q\270\001\270\026\270q\300\003\3004\300q\310\005\310Q\310c\320QU\320UZ\320Z[\320[\\\33089\270\025\270d\300!\330\004\014\210A\200A\330\010\017\210r\220\026\220q\230\001\230\024\230R\230y\250\001\250\025\250a\250s\260$\260e\2705\300\001\300\024\300R\300z\320QR\320RS\330\030\036\230b\240\001\200A\330\010\017\210r\220\026\220q\230\r\240V\2502\250Q\330\010\036\230a\330\010\026\220a\220q\230\004\230D\240\001\240\021\240!\2401\330\010\017\210t\2205\230\001\230\022\2301\200A\330\010\017\210t\2202\220W\230A\230Q\200A\330\010\017\210t\2202\220Y\230a\230q\200A\330\010\017\210|\2301\230A\230T\240\024\240Q\240e\2501\250A\200A\330\010\017\210~\230Q\230a\230t\2404\240q\200A\330\010\025\220T\230\022\2301\330\010\016\210b\220\006\220a\220s\230&\240\002\240!\330\010\016\210b\220\006\220b\230\003\2304\230v\240R\240q\330\010\021\220\022\2206\230\021\230#\230V\2402\240Q\330\010\r\210R\210v\220Q\220c\230\026\230r\240\021\330\010\037\230z\250\035\260a\330\010\"\240!\330\010\027\220q\230\001\230\024\230T\240\021\240%\240t\2501\250B\250a\250t\2601\260B\260a\260s\270$\270a\270r\300\021\300$\300a\300r\310\021\310!\330\010\017\210u\220E\230\026\230w\240a\240w\250a\200A\330\010\037\230y\250\010\260\001\260\021\330\010\r\210U\220$\220a\330\010\r\210X\220T\230\021\330\010\r\210X\220T\230\021\330\010\017\210q\200A\340\010\024\220A\220Q\220e\2306\240\021\330\010\027\220q\230\001\230\024\230T\240\030\250\021\250%\250t\2601\260A";
     PyObject *data = NULL;
     #define __Pyx_DecompressString_UNUSED
     #define __Pyx_DecompressString_LZSS_UNUSED
@@ -27251,9 +27290,9 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
     __pyx_mstate_global->__pyx_codeobj_tab[5] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_deal_rows, __pyx_mstate->__pyx_kp_b_iso88591_uBa_6_7_HE_7_ST_Qc_A, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[5])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {14, 0, 0, 14, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 147};
-    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_rules, __pyx_mstate->__pyx_n_u_players, __pyx_mstate->__pyx_n_u_first_round, __pyx_mstate->__pyx_n_u_rounds, __pyx_mstate->__pyx_n_u_round_cards, __pyx_mstate->__pyx_n_u_round_play, __pyx_mstate->__pyx_n_u_policy, __pyx_mstate->__pyx_n_u_seed, __pyx_mstate->__pyx_n_u_net, __pyx_mstate->__pyx_n_u_royalty, __pyx_mstate->__pyx_n_u_fouled, __pyx_mstate->__pyx_n_u_fantasyland, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop};
-    __pyx_mstate_global->__pyx_codeobj_tab[6] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_selfplay_rows, __pyx_mstate->__pyx_kp_b_iso88591_uBa_aq_T_x_TU_vWE_7_3awa_q_t1F, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[6])) goto bad;
+    const __Pyx_PyCode_New_function_description descr = {15, 0, 0, 15, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 147};
+    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_rules, __pyx_mstate->__pyx_n_u_players, __pyx_mstate->__pyx_n_u_first_round, __pyx_mstate->__pyx_n_u_rounds, __pyx_mstate->__pyx_n_u_round_cards, __pyx_mstate->__pyx_n_u_round_play, __pyx_mstate->__pyx_n_u_policy, __pyx_mstate->__pyx_n_u_seed, __pyx_mstate->__pyx_n_u_net, __pyx_mstate->__pyx_n_u_royalty, __pyx_mstate->__pyx_n_u_fouled, __pyx_mstate->__pyx_n_u_fantasyland, __pyx_mstate->__pyx_n_u_start, __pyx_mstate->__pyx_n_u_stop, __pyx_mstate->__pyx_n_u_index0};
+    __pyx_mstate_global->__pyx_codeobj_tab[6] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_ofc_fast__engine_pyx, __pyx_mstate->__pyx_n_u_selfplay_rows, __pyx_mstate->__pyx_kp_b_iso88591_67_uBa_aq_T_x_TU_vWBgU_G1CqPWWX, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[6])) goto bad;
   }
   {
     const __Pyx_PyCode_New_function_description descr = {4, 0, 0, 4, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 162};
@@ -35679,6 +35718,85 @@ static CYTHON_INLINE int __Pyx_PyLong_As_int(PyObject *x) {
         return __Pyx_PyLong___Pyx_PyLong_As_int(x);
     } else {
         return __Pyx_NonPyLong___Pyx_PyLong_As_int(x);
+    }
+}
+
+/* CIntToPy */
+static CYTHON_INLINE PyObject* __Pyx_PyLong_From_int64_t(int64_t value) {
+#ifdef __Pyx_HAS_GCC_DIAGNOSTIC
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#endif
+    const int64_t neg_one = (int64_t) -1, const_zero = (int64_t) 0;
+#ifdef __Pyx_HAS_GCC_DIAGNOSTIC
+#pragma GCC diagnostic pop
+#endif
+    const int is_unsigned = neg_one > const_zero;
+    if (is_unsigned) {
+        if (sizeof(int64_t) < sizeof(long)) {
+            return PyLong_FromLong((long) value);
+        } else if (sizeof(int64_t) <= sizeof(unsigned long)) {
+            return PyLong_FromUnsignedLong((unsigned long) value);
+#if !CYTHON_COMPILING_IN_PYPY
+        } else if (sizeof(int64_t) <= sizeof(unsigned PY_LONG_LONG)) {
+            return PyLong_FromUnsignedLongLong((unsigned PY_LONG_LONG) value);
+#endif
+        }
+    } else {
+        if (sizeof(int64_t) <= sizeof(long)) {
+            return PyLong_FromLong((long) value);
+        } else if (sizeof(int64_t) <= sizeof(PY_LONG_LONG)) {
+            return PyLong_FromLongLong((PY_LONG_LONG) value);
+        }
+    }
+    {
+        unsigned char *bytes = (unsigned char *)&value;
+#if !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX >= 0x030d00A4
+        if (is_unsigned) {
+            return PyLong_FromUnsignedNativeBytes(bytes, sizeof(value), -1);
+        } else {
+            return PyLong_FromNativeBytes(bytes, sizeof(value), -1);
+        }
+#elif !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX < 0x030d0000
+        int one = 1; int little = (int)*(unsigned char *)&one;
+        return _PyLong_FromByteArray(bytes, sizeof(int64_t),
+                                     little, !is_unsigned);
+#else
+        int one = 1; int little = (int)*(unsigned char *)&one;
+        PyObject *result = NULL, *kwds = NULL;
+        PyObject *py_bytes = NULL, *order_str = NULL, *from_bytes_str = NULL;;
+        py_bytes = PyBytes_FromStringAndSize((char*)bytes, sizeof(int64_t));
+        if (!py_bytes) goto limited_bad;
+        from_bytes_str = PyUnicode_FromStringAndSize("from_bytes", 10);
+        if (!from_bytes_str) goto limited_bad;
+        order_str = PyUnicode_FromString(little ? "little" : "big");
+        if (!order_str) goto limited_bad;
+        {
+            PyObject *args[] = { (PyObject*)&PyLong_Type, py_bytes, order_str, Py_True };
+            if (!is_unsigned) {
+                PyObject *signed_str = PyUnicode_FromStringAndSize("signed", 6);
+                if (!signed_str) goto limited_bad;
+#if CYTHON_VECTORCALL
+                kwds = PyTuple_Pack(1, signed_str);
+#else
+                {
+                    PyObject *keys[] = {signed_str};
+                    PyObject *values[] = {Py_True};
+                    kwds = __Pyx_MakeKwargDict(keys, values, 1);
+                }
+#endif
+                Py_DECREF(signed_str);
+                if (unlikely(!kwds)) goto limited_bad;
+            }
+            result = __Pyx_Object_VectorcallMethodKwds(from_bytes_str, args, 3 | __Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET, kwds);
+        }
+        limited_bad:
+        Py_XDECREF(kwds);
+        Py_XDECREF(order_str);
+        Py_XDECREF(py_bytes);
+        Py_XDECREF(from_bytes_str);
+        return result;
+#endif
     }
 }
 

@@ -147,12 +147,12 @@ def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, 
 def selfplay_rows(Tables rules, int players, int first_round, int rounds, int round_cards,
                   int round_play, int policy, uint64_t seed, int32_t[:, ::1] net,
                   int32_t[:, ::1] royalty, uint8_t[:, ::1] fouled, uint8_t[:, ::1] fantasyland,
-                  Py_ssize_t start, Py_ssize_t stop):
-    """Self-play of hands [start, stop) into the (n, players) outputs."""
+                  Py_ssize_t start, Py_ssize_t stop, int64_t index0=0):
+    """Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs."""
     if stop > start:
         with nogil:
             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
-                               policy, seed, start, stop - start, &net[start, 0],
+                               policy, seed, index0 + start, stop - start, &net[start, 0],
                                &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])
     return -1
 

@@ -141,8 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     a.add_argument("file")
     a.add_argument("--rules", default="pineapple", choices=sorted(PRESETS))
     a.add_argument("--format", default="csv", choices=["csv", "json"])
+    from .cli_play import add_commands   # simulate, rollout (play in progress)
+    play = add_commands(sub)
     args = ap.parse_args(argv)
     try:
+        if args.command in play:
+            return play[args.command](args, sys.stdout)
         return {"eval": cmd_eval, "score": cmd_score, "analyze": cmd_analyze}[args.command](args, sys.stdout)
     except (ValueError, TypeError, OSError) as err:
         print(f"ofc-fast: error: {err}", file=sys.stderr)
