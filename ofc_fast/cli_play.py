@@ -28,7 +28,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     bar: Any = None
     if not args.no_progress:
         try:
-            from tqdm import tqdm
+            from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
             bar = tqdm(total=args.hands, unit="hand", unit_scale=True, file=sys.stderr,
                        desc=f"{args.rules} x{args.players} {args.policy}")
         except ImportError:

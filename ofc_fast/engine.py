@@ -56,6 +56,8 @@ ROW_CODES: Final = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
 #: the built-in policies, played in C
 POLICIES: Final = {"random": 0, "greedy": 1}
 
+_Result = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_],
+                npt.NDArray[np.int32]]
 Action = Union[int, str, Sequence[Any], npt.NDArray[Any], Board, Mapping[str, Any]]
 Policy = Union[str, Callable[["Game"], Any]]
 
@@ -118,7 +120,7 @@ class Game:
         self._state = _engine.HandState(self._players, r.first_round, r.rounds, r.round_cards,
                                         r.round_play, self._seed, self._hand, button, fl)
         self._hands.append([])
-        self._result: tuple[Any, ...] | None = None
+        self._result: _Result | None = None
 
     def next_hand(self) -> None:
         """Start the next hand of the match: the button moves one seat left, Fantasyland carries.
@@ -176,12 +178,12 @@ class Game:
     @property
     def boards(self) -> npt.NDArray[np.uint8]:
         """(players, 13) boards, 255 for empty slots (every board: use :meth:`observation` for a seat's view)."""
-        return self._state.boards  # type: ignore[no-any-return]
+        return self._state.boards
 
     @property
     def held(self) -> npt.NDArray[np.uint8]:
         """The cards of the seat to act, in the order action codes number them."""
-        return self._state.held  # type: ignore[no-any-return]
+        return self._state.held
 
     @property
     def fantasyland(self) -> list[int]:
@@ -190,7 +192,7 @@ class Game:
 
     def discards(self, seat: int) -> npt.NDArray[np.uint8]:
         """The cards ``seat`` has discarded this hand (only that seat sees them)."""
-        return self._state.discards(self._seat(seat))  # type: ignore[no-any-return]
+        return self._state.discards(self._seat(seat))
 
     def street(self, seat: int) -> int:
         """Turns ``seat`` has finished this hand."""
@@ -231,7 +233,7 @@ class Game:
 
     def action_mask(self) -> npt.NDArray[np.bool_]:
         """(ACTIONS,) bool: True at the legal codes."""
-        return self._state.legal_mask()  # type: ignore[no-any-return]
+        return self._state.legal_mask()
 
     def encode(self, *, top: Any = (), middle: Any = (), bottom: Any = (),
                discard: Any = None) -> int:
@@ -346,7 +348,7 @@ class Game:
             self.play(per_seat[int(self._state.turn)])
 
     # --- results ------------------------------------------------------------------
-    def _need_result(self) -> tuple[Any, ...]:
+    def _need_result(self) -> _Result:
         if self._result is None:
             raise ValueError("the hand is not over yet")
         return self._result
@@ -354,21 +356,21 @@ class Game:
     @property
     def scores(self) -> npt.NDArray[np.int32]:
         """Net points of each seat for this hand (sums to 0), once the hand is over."""
-        return self._need_result()[0].copy()  # type: ignore[no-any-return]
+        return self._need_result()[0].copy()
 
     @property
     def royalties(self) -> npt.NDArray[np.int32]:
         """(players, 3) royalties per row, 0 when fouled, once the hand is over."""
-        return self._need_result()[1].copy()  # type: ignore[no-any-return]
+        return self._need_result()[1].copy()
 
     @property
     def fouled(self) -> npt.NDArray[np.bool_]:
-        return self._need_result()[2].copy()  # type: ignore[no-any-return]
+        return self._need_result()[2].copy()
 
     @property
     def next_fantasyland(self) -> npt.NDArray[np.int32]:
         """Cards each seat gets in Fantasyland next hand (0: none), once the hand is over."""
-        return self._need_result()[3].copy()  # type: ignore[no-any-return]
+        return self._need_result()[3].copy()
 
     @property
     def points(self) -> npt.NDArray[np.int64]:

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _engine, _workers
-from .boards import ROWS, Board, _SLICES, _ROW_SPLIT, _place
+from .boards import ROWS, Board, _ROW_SPLIT, _SLICES, _narrow_board, _place
 from .cards import EMPTY, _parse_text, card_str, cards
 from .rules import PINEAPPLE, Rules, get_rules
 
@@ -90,8 +90,15 @@ def partial_boards(boards: Any) -> npt.NDArray[np.uint8]:
     if isinstance(boards, (list, tuple)) and boards and all(isinstance(b, str) for b in boards) \
             and not (len(boards) == 13 and all(len(_parse_text(b, True)) == 1 for b in boards)):
         return np.stack([parse_partial(b) for b in boards])
-    arr = cards(boards, allow_empty=True) if not isinstance(boards, np.ndarray) \
-        or boards.dtype != np.uint8 else boards
+    if isinstance(boards, (list, tuple)) and boards and all(
+            isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in boards):
+        boards = np.asarray(boards, dtype=np.int64)
+    if isinstance(boards, np.ndarray) and boards.dtype.kind in "iu" and boards.dtype != np.uint8:
+        arr = _narrow_board(boards, False)     # names the row and position of a bad code
+    elif isinstance(boards, np.ndarray) and boards.dtype == np.uint8:
+        arr = boards
+    else:
+        arr = cards(boards, allow_empty=True)
     if arr.ndim == 0 or arr.shape[-1] != 13:
         raise ValueError(f"a board has 13 slots (top 3, middle 5, bottom 5): got shape {arr.shape}")
     flat = np.ascontiguousarray(arr.reshape(-1, 13))
@@ -133,7 +140,8 @@ def complete_rows(boards: Any) -> npt.NDArray[np.bool_]:
     >>> complete_rows("Ah Ad Ac / -- / Kc Kd Kh 2c 3c").tolist()
     [True, False, True]
     """
-    return _run(boards, PINEAPPLE)[0] == 0
+    out: npt.NDArray[np.bool_] = _run(boards, PINEAPPLE)[0] == 0
+    return out
 
 
 def row_values(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.uint16]:
