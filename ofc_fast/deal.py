@@ -23,7 +23,7 @@ import numpy.typing as npt
 from . import _engine, _workers
 from .rules import Rules, get_rules
 
-__all__ = ["deal", "check_seed"]
+__all__ = ["check_seed", "deal"]
 
 
 def check_seed(seed: Any, name: str = "seed") -> int:

@@ -24,7 +24,7 @@ from typing import Any
 from .rollout import RolloutResult, merge, rollout
 from .selfplay import SimulationResult, merge_simulations, simulate
 
-__all__ = ["simulate_distributed", "rollout_distributed", "ranges"]
+__all__ = ["ranges", "rollout_distributed", "simulate_distributed"]
 
 
 def ranges(total: int, parts: int) -> list[tuple[int, int]]:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Union
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -47,7 +47,7 @@ from .cards import EMPTY, card_str, cards
 from .deal import check_seed
 from .rules import PRESETS, Rules, get_rules
 
-__all__ = ["ACTIONS", "ROW_CODES", "Game", "Policy", "POLICIES"]
+__all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 
 #: size of an action mask: codes are below 4**5
 ACTIONS: Final = int(_engine.ACTIONS)
@@ -58,8 +58,8 @@ POLICIES: Final = {"random": 0, "greedy": 1}
 
 _Result = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_],
                 npt.NDArray[np.int32]]
-Action = Union[int, str, Sequence[Any], npt.NDArray[Any], Board, Mapping[str, Any]]
-Policy = Union[str, Callable[["Game"], Any]]
+Action = int | str | Sequence[Any] | npt.NDArray[Any] | Board | Mapping[str, Any]
+Policy = str | Callable[["Game"], Any]
 
 _POLICY_SALT = 0x5EED_0F_C0FFEE
 

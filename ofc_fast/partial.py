@@ -23,12 +23,18 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _engine, _workers
-from .boards import ROWS, Board, _ROW_SPLIT, _SLICES, _narrow_board, _place
+from .boards import _ROW_SPLIT, _SLICES, ROWS, Board, _narrow_board, _place
 from .cards import EMPTY, _parse_text, card_str, cards
 from .rules import PINEAPPLE, Rules, get_rules
 
-__all__ = ["parse_partial", "partial_boards", "needed", "complete_rows", "row_values",
-           "can_avoid_foul"]
+__all__ = [
+    "can_avoid_foul",
+    "complete_rows",
+    "needed",
+    "parse_partial",
+    "partial_boards",
+    "row_values",
+]
 
 
 @functools.lru_cache(maxsize=32)

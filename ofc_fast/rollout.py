@@ -33,7 +33,7 @@ from .engine import POLICIES, Game
 from .partial import _dead_array, _tables, partial_boards
 from .rules import PINEAPPLE, Rules, get_rules
 
-__all__ = ["RolloutResult", "Placements", "rollout", "evaluate_placements", "merge"]
+__all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
 
 #: completions per chunk between checks for Ctrl-C
 CHUNK = 4096
@@ -129,8 +129,9 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
                                    r.round_play, policy, boards, pool, seed, start + lo, start + hi)
         if isinstance(out, int):
             if out == -10:
-                raise ValueError(f"the boards need more cards than the {pool.size} left unseen")
-            raise ValueError(f"player {-1 - out}: a board with that many cards is not one a "
+                raise ValueError(
+                    f"the boards need more cards than the {pool.size} left unseen")
+            raise ValueError(f"player {-1 - out}: a board with that many cards is not one a "  # noqa: TRY004
                              f"{r.name} hand reaches")
         with lock:
             parts[lo] = out

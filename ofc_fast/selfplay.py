@@ -25,7 +25,7 @@ from .engine import POLICIES
 from .partial import _tables
 from .rules import Rules, get_rules
 
-__all__ = ["SimulationResult", "simulate", "merge_simulations"]
+__all__ = ["SimulationResult", "merge_simulations", "simulate"]
 
 #: net points per hand are histogrammed over -POINTS_RANGE .. POINTS_RANGE (clipped)
 POINTS_RANGE = 300

@@ -76,17 +76,17 @@ def test_scores_as_boards() -> None:
 
 
 @pytest.mark.parametrize("kwargs,exc,match", [
-    (dict(n=-1), ValueError, "n must be"),
-    (dict(n=1.5), TypeError, "n must be an int"),
-    (dict(players=5), ValueError, "players"),
-    (dict(players=4), ValueError, "2 to 3 players"),
-    (dict(seed=-1), ValueError, "seed must be in"),
-    (dict(seed="7"), TypeError, "seed must be an int"),
-    (dict(street=5), ValueError, "street must be in 0..4"),
-    (dict(workers=0), ValueError, "workers"),
+    ({"n": -1}, ValueError, "n must be"),
+    ({"n": 1.5}, TypeError, "n must be an int"),
+    ({"players": 5}, ValueError, "players"),
+    ({"players": 4}, ValueError, "2 to 3 players"),
+    ({"seed": -1}, ValueError, "seed must be in"),
+    ({"seed": "7"}, TypeError, "seed must be an int"),
+    ({"street": 5}, ValueError, "street must be in 0..4"),
+    ({"workers": 0}, ValueError, "workers"),
 ])
 def test_bad_arguments(kwargs: dict, exc: type, match: str) -> None:
-    args = dict(n=2, rules=ofc.PINEAPPLE, players=2, seed=1)
+    args = {"n": 2, "rules": ofc.PINEAPPLE, "players": 2, "seed": 1}
     args.update(kwargs)
     with pytest.raises(exc, match=match):
         deal(args.pop("n"), args.pop("rules"), args.pop("players"), **args)

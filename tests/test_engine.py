@@ -17,7 +17,7 @@ from ofc_fast.deal import deal
 from ofc_fast.engine import ACTIONS, Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import engine_model as model  # noqa: E402
+import engine_model as model
 
 
 def test_model_deck_is_the_c_deal() -> None:
@@ -221,16 +221,16 @@ def test_bad_actions(action: object, exc: type, match: str) -> None:
 
 
 @pytest.mark.parametrize("kwargs,exc,match", [
-    (dict(players=4), ValueError, "2 to 3 players"),
-    (dict(players="2"), TypeError, "players must be an int"),
-    (dict(seed=-1), ValueError, "seed"),
-    (dict(button=5), ValueError, "button"),
-    (dict(fantasyland=[14]), ValueError, "one count per seat"),
-    (dict(fantasyland=[12, 0]), ValueError, "0 or 13..52"),
-    (dict(fantasyland=[30, 30]), ValueError, "more than 52"),
+    ({"players": 4}, ValueError, "2 to 3 players"),
+    ({"players": "2"}, TypeError, "players must be an int"),
+    ({"seed": -1}, ValueError, "seed"),
+    ({"button": 5}, ValueError, "button"),
+    ({"fantasyland": [14]}, ValueError, "one count per seat"),
+    ({"fantasyland": [12, 0]}, ValueError, "0 or 13..52"),
+    ({"fantasyland": [30, 30]}, ValueError, "more than 52"),
 ])
 def test_bad_games(kwargs: dict, exc: type, match: str) -> None:
-    args: dict = dict(players=2, seed=1)
+    args: dict = {"players": 2, "seed": 1}
     args.update(kwargs)
     with pytest.raises(exc, match=match):
         Game("pineapple", args.pop("players"), **args)
@@ -239,7 +239,7 @@ def test_bad_games(kwargs: dict, exc: type, match: str) -> None:
 def test_not_over_errors() -> None:
     g = Game("pineapple", 2, seed=1)
     with pytest.raises(ValueError, match="not over"):
-        g.scores
+        _ = g.scores
     with pytest.raises(RuntimeError, match="not over"):
         g.next_hand()
     with pytest.raises(ValueError, match="unknown policy"):

@@ -120,14 +120,14 @@ def test_evaluate_placements_from_game() -> None:
 
 
 @pytest.mark.parametrize("kwargs,exc,match", [
-    (dict(n=-1), ValueError, "n must be"),
-    (dict(policy="smart"), ValueError, "policy must be"),
-    (dict(seed=None), TypeError, "seed"),
-    (dict(dead=["Qh"]), ValueError, "also on the board"),
-    (dict(workers=0), ValueError, "workers"),
+    ({"n": -1}, ValueError, "n must be"),
+    ({"policy": "smart"}, ValueError, "policy must be"),
+    ({"seed": None}, TypeError, "seed"),
+    ({"dead": ["Qh"]}, ValueError, "also on the board"),
+    ({"workers": 0}, ValueError, "workers"),
 ])
 def test_bad_rollout_arguments(kwargs: dict, exc: type, match: str) -> None:
-    args: dict = dict(n=10, seed=1)
+    args: dict = {"n": 10, "seed": 1}
     args.update(kwargs)
     with pytest.raises(exc, match=match):
         rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], **args)

@@ -60,14 +60,14 @@ def test_threads_share_results() -> None:
 
 
 @pytest.mark.parametrize("kwargs,exc,match", [
-    (dict(players=4), ValueError, "2 to 3 players"),
-    (dict(hands=-5), ValueError, "hands must be"),
-    (dict(hands=2.0), TypeError, "hands must be an int"),
-    (dict(policy="smart"), ValueError, "policy must be"),
-    (dict(seed=2**64), ValueError, "seed"),
+    ({"players": 4}, ValueError, "2 to 3 players"),
+    ({"hands": -5}, ValueError, "hands must be"),
+    ({"hands": 2.0}, TypeError, "hands must be an int"),
+    ({"policy": "smart"}, ValueError, "policy must be"),
+    ({"seed": 2**64}, ValueError, "seed"),
 ])
 def test_bad_simulate(kwargs: dict, exc: type, match: str) -> None:
-    args: dict = dict(players=2, hands=10, seed=1)
+    args: dict = {"players": 2, "hands": 10, "seed": 1}
     args.update(kwargs)
     with pytest.raises(exc, match=match):
         simulate("pineapple", args.pop("players"), args.pop("hands"), **args)
