@@ -171,7 +171,9 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
  * then fill top, middle, bottom.  Every legal code has the same chance. */
 static unsigned random_code(const ofc_game *g, ofc_rng *rng)
 {
-    static const uint32_t fact[6] = {1, 1, 2, 6, 24, 120};
+    /* binom[n][k]: the multinomial m! / (a! b! c!) = binom[m][a] * binom[m - a][b] */
+    static const uint8_t binom[6][6] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1},
+                                        {1, 5, 10, 10, 5, 1}};
     int p = g->turn, n = g->nheld, d = n - to_place(g), m = n - d;
     int room[3], idx[5];
     for (int r = 0; r < 3; r++) room[r] = row_len[r] - g->filled[p][r];
@@ -185,13 +187,13 @@ static unsigned random_code(const ofc_game *g, ofc_rng *rng)
     uint32_t total = 0;
     for (int a = 0; a <= m && a <= room[0]; a++)
         for (int b = 0; a + b <= m && b <= room[1]; b++)
-            if (m - a - b <= room[2]) total += fact[m] / (fact[a] * fact[b] * fact[m - a - b]);
+            if (m - a - b <= room[2]) total += (uint32_t)binom[m][a] * binom[m - a][b];
     uint32_t pick = ofc_rng_below(rng, total);
     int ca = 0, cb = 0;
     for (int a = 0; a <= m && a <= room[0]; a++)
         for (int b = 0; a + b <= m && b <= room[1]; b++) {
             if (m - a - b > room[2]) continue;
-            uint32_t w = fact[m] / (fact[a] * fact[b] * fact[m - a - b]);
+            uint32_t w = (uint32_t)binom[m][a] * binom[m - a][b];
             if (pick < w) { ca = a; cb = b; goto chosen; }
             pick -= w;
         }
