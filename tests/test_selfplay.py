@@ -1,7 +1,9 @@
 """Self-play summaries, the CLI's simulate and rollout commands, threads."""
 from __future__ import annotations
 
+import gc
 import json
+import os
 import threading
 
 import numpy as np
@@ -97,3 +99,30 @@ def test_cli_rollout(capsys) -> None:  # type: ignore[no-untyped-def]
                      "--top", "2"]) == 0
     assert "232 placements" in capsys.readouterr().out
     assert cli.main(["rollout", "Qh / -- / --", "-- / -- / --", "-n", "10"]) == 2
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") / 2**20)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /proc (Linux)")
+def test_no_memory_growth() -> None:
+    """Repeated games, rollouts, placements and deals: the process does not grow."""
+    def work() -> None:
+        for seed in range(40):
+            g = Game("pineapple", 2, seed=seed, fantasyland=[14, 0])
+            g.play_hand(["greedy", "random"])
+            g.to_json()
+        ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=5000, seed=1, workers=2)
+        ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=20, seed=1)
+        ofc.deal(100_000, "pineapple", 3, seed=1)
+        ofc.partial.can_avoid_foul(["Ah Ad / 2c 3d 4h 5s / --"] * 50)
+
+    work()
+    gc.collect()
+    before = _rss_mb()
+    for _ in range(3):
+        work()
+    gc.collect()
+    assert _rss_mb() - before < 8.0
