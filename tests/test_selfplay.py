@@ -126,3 +126,27 @@ def test_no_memory_growth() -> None:
         work()
     gc.collect()
     assert _rss_mb() - before < 8.0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("which", ["simulate", "rollout"])
+def test_interrupt_then_next_call_is_right(which: str, workers: int) -> None:
+    """Ctrl-C (interrupt_main) stops a long run between chunks; the next call is exact."""
+    import _thread
+    import time
+
+    def long_run() -> None:
+        if which == "simulate":
+            simulate("pineapple", 2, 10**9, seed=1, workers=workers)
+        else:
+            ofc.rollout(["-- / -- / --"] * 2, n=10**9, seed=1, workers=workers)
+
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    t0 = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        long_run()
+    timer.join()
+    assert time.perf_counter() - t0 < 10
+    a = simulate("pineapple", 2, 5000, seed=2, workers=workers)
+    assert (a.sums == simulate("pineapple", 2, 5000, seed=2).sums).all()
