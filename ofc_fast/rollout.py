@@ -246,14 +246,30 @@ def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int
                 b[lo + int((b[lo:(3, 8, 13)[d_]] != EMPTY).sum())] = c
         codes.append(code)
         boards.append(b)
-    means, errs, fouls = [], [], []
-    for b in boards:
-        f = flat.copy()
-        f[0] = b
-        res = _run(f, pool, r, pol, n, s, 0, w)
-        means.append(res.mean[0])
-        errs.append(res.stderr[0])
-        fouls.append(res.foul_rate[0])
+    # the options run in parallel (each one completion range [0, n): the same deals for all)
+    tables = _tables(r)
+    results: list[Any] = [None] * len(boards)
+    players = flat.shape[0]
+
+    def kernel(lo: int, hi: int) -> int:
+        for k in range(lo, hi):
+            f = flat.copy()
+            f[0] = boards[k]
+            out = _engine.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
+                                       r.round_play, pol, np.ascontiguousarray(f.reshape(-1)),
+                                       pool, s, 0, n)
+            if isinstance(out, int):  # a C status code
+                raise ValueError(  # noqa: TRY004
+                    "the boards need more cards than are left unseen" if out == -10
+                    else f"player {-1 - out}: a board with that many cards is not "
+                         f"one a {r.name} hand reaches")
+            results[k] = _result(out, n)
+        return -1
+
+    _workers.run(kernel, len(boards), w, chunk=max(1, CHUNK // max(n, 1)))
+    means = [res.mean[0] for res in results]
+    errs = [res.stderr[0] for res in results]
+    fouls = [res.foul_rate[0] for res in results]
     order_ = np.argsort(-np.array(means), kind="stable")
     return Placements([codes[i] for i in order_], np.array(boards, dtype=np.uint8)[order_],
                       np.array(means)[order_], np.array(errs)[order_], np.array(fouls)[order_])
