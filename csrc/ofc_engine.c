@@ -146,62 +146,109 @@ int ofc_game_set(ofc_game *g, const uint8_t *board)
     return OFC_GAME_OK;
 }
 
+static inline int sign(int d) { return (d > 0) - (d < 0); }
+
 void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
                      int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
 {
-    uint8_t deal[13 * OFC_MAX_SEATS];
+    ofc_board_result res[OFC_MAX_SEATS];
+    int32_t total[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
     for (int p = 0; p < g->players; p++) {
-        ofc_board_result res;
-        memcpy(deal + 13 * p, g->board[p], 13);
-        ofc_board_eval(g->board[p], g->fl_cards[p] != 0, rules, &res);
+        ofc_board_eval(g->board[p], g->fl_cards[p] != 0, rules, &res[p]);
         if (royalties)
-            for (int r = 0; r < 3; r++) royalties[3 * p + r] = res.royalty[r];
-        if (fouled) fouled[p] = res.fouled;
-        if (fantasyland) fantasyland[p] = res.fantasyland;
+            for (int r = 0; r < 3; r++) royalties[3 * p + r] = res[p].royalty[r];
+        if (fouled) fouled[p] = res[p].fouled;
+        if (fantasyland) fantasyland[p] = res[p].fantasyland;
+        roy[p] = res[p].royalty[0] + res[p].royalty[1] + res[p].royalty[2];
+        total[p] = 0;
     }
-    if (net) ofc_score_batch(deal, 1, g->players, rules, net, 0);
+    if (!net) return;
+    /* RULES 6 for every pair, from the row values already computed (the
+     * same arithmetic as ofc_score_batch) */
+    for (int a = 0; a < g->players; a++)
+        for (int b = a + 1; b < g->players; b++) {
+            int fa = res[a].fouled, fb = res[b].fouled, rows;
+            if (fa | fb) {
+                rows = 3 * (fb - fa);
+            } else {
+                rows = 0;
+                for (int r = 0; r < 3; r++) rows += sign((int)res[a].value[r] - (int)res[b].value[r]);
+            }
+            int32_t pts = rows + (rows == 3) * rules->scoop_bonus - (rows == -3) * rules->scoop_bonus
+                        + roy[a] - roy[b];
+            total[a] += pts;
+            total[b] -= pts;
+        }
+    for (int p = 0; p < g->players; p++) net[p] = total[p];
 }
 
 /* ---- policies -------------------------------------------------------------- */
 
-/* A uniform legal code, drawn without rejection: a random order of the held
- * cards (the first ones are discarded), then how many go to each row with
- * probability proportional to the number of ways to place them there
- * (multinomial m! / (a! b! c!) under the rows' room); the cards in order
- * then fill top, middle, bottom.  Every legal code has the same chance. */
+/* ways[((m * 4 + r0) * 6 + r1) * 6 + r2]: the number of ways to send m
+ * distinct cards to rows with room r0, r1, r2 (the sum over a + b + c = m
+ * within the rooms of m! / (a! b! c!)); tests/test_engine.py recomputes it. */
+static const uint16_t ways[6 * 4 * 6 * 6] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2,
+    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
+    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
+    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
+    0, 0, 1, 1, 1, 1, 0, 2, 3, 3, 3, 3, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4,
+    0, 2, 3, 3, 3, 3, 2, 6, 7, 7, 7, 7, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8,
+    1, 3, 4, 4, 4, 4, 3, 7, 8, 8, 8, 8, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9,
+    1, 3, 4, 4, 4, 4, 3, 7, 8, 8, 8, 8, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9,
+    0, 0, 0, 1, 1, 1, 0, 0, 3, 4, 4, 4, 0, 3, 6, 7, 7, 7, 1, 4, 7, 8, 8, 8, 1, 4, 7, 8, 8, 8, 1, 4, 7, 8, 8, 8,
+    0, 0, 3, 4, 4, 4, 0, 6, 12, 13, 13, 13, 3, 12, 18, 19, 19, 19, 4, 13, 19, 20, 20, 20, 4, 13, 19, 20, 20, 20, 4, 13, 19, 20, 20, 20,
+    0, 3, 6, 7, 7, 7, 3, 12, 18, 19, 19, 19, 6, 18, 24, 25, 25, 25, 7, 19, 25, 26, 26, 26, 7, 19, 25, 26, 26, 26, 7, 19, 25, 26, 26, 26,
+    1, 4, 7, 8, 8, 8, 4, 13, 19, 20, 20, 20, 7, 19, 25, 26, 26, 26, 8, 20, 26, 27, 27, 27, 8, 20, 26, 27, 27, 27, 8, 20, 26, 27, 27, 27,
+    0, 0, 0, 0, 1, 1, 0, 0, 0, 4, 5, 5, 0, 0, 6, 10, 11, 11, 0, 4, 10, 14, 15, 15, 1, 5, 11, 15, 16, 16, 1, 5, 11, 15, 16, 16,
+    0, 0, 0, 4, 5, 5, 0, 0, 12, 20, 21, 21, 0, 12, 30, 38, 39, 39, 4, 20, 38, 46, 47, 47, 5, 21, 39, 47, 48, 48, 5, 21, 39, 47, 48, 48,
+    0, 0, 6, 10, 11, 11, 0, 12, 30, 38, 39, 39, 6, 30, 54, 62, 63, 63, 10, 38, 62, 70, 71, 71, 11, 39, 63, 71, 72, 72, 11, 39, 63, 71, 72, 72,
+    0, 4, 10, 14, 15, 15, 4, 20, 38, 46, 47, 47, 10, 38, 62, 70, 71, 71, 14, 46, 70, 78, 79, 79, 15, 47, 71, 79, 80, 80, 15, 47, 71, 79, 80, 80,
+    0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 5, 6, 0, 0, 0, 10, 15, 16, 0, 0, 10, 20, 25, 26, 0, 5, 15, 25, 30, 31, 1, 6, 16, 26, 31, 32,
+    0, 0, 0, 0, 5, 6, 0, 0, 0, 20, 30, 31, 0, 0, 30, 60, 70, 71, 0, 20, 60, 90, 100, 101, 5, 30, 70, 100, 110, 111, 6, 31, 71, 101, 111, 112,
+    0, 0, 0, 10, 15, 16, 0, 0, 30, 60, 70, 71, 0, 30, 90, 130, 140, 141, 10, 60, 130, 170, 180, 181, 15, 70, 140, 180, 190, 191, 16, 71, 141, 181, 191, 192,
+    0, 0, 10, 20, 25, 26, 0, 20, 60, 90, 100, 101, 10, 60, 130, 170, 180, 181, 20, 90, 170, 210, 220, 221, 25, 100, 180, 220, 230, 231, 26, 101, 181, 221, 231, 232,
+};
+
+static inline unsigned ways_of(int m, const int *room)
+{
+    return ways[((m * 4 + room[0]) * 6 + room[1]) * 6 + room[2]];
+}
+
+/* A uniform legal code, drawn without rejection: a uniform set of discards,
+ * then each placed card in turn goes to row r with probability (ways to
+ * place the rest after it) / (ways to place them all), so every legal code
+ * has the same chance. */
 static unsigned random_code(const ofc_game *g, ofc_rng *rng)
 {
-    /* binom[n][k]: the multinomial m! / (a! b! c!) = binom[m][a] * binom[m - a][b] */
-    static const uint8_t binom[6][6] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1},
-                                        {1, 5, 10, 10, 5, 1}};
     int p = g->turn, n = g->nheld, d = n - to_place(g), m = n - d;
-    int room[3], idx[5];
+    int room[3];
     for (int r = 0; r < 3; r++) room[r] = row_len[r] - g->filled[p][r];
-    for (int i = 0; i < n; i++) idx[i] = i;
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)ofc_rng_below(rng, (uint32_t)(i + 1));
-        int t = idx[i];
-        idx[i] = idx[j];
-        idx[j] = t;
+    unsigned code = 0, drop = 0;
+    for (int k = 0; k < d; k++) {   /* d distinct discards */
+        int i;
+        do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
+        drop |= 1u << i;
+        code |= 3u << (2 * i);
     }
-    uint32_t total = 0;
-    for (int a = 0; a <= m && a <= room[0]; a++)
-        for (int b = 0; a + b <= m && b <= room[1]; b++)
-            if (m - a - b <= room[2]) total += (uint32_t)binom[m][a] * binom[m - a][b];
-    uint32_t pick = ofc_rng_below(rng, total);
-    int ca = 0, cb = 0;
-    for (int a = 0; a <= m && a <= room[0]; a++)
-        for (int b = 0; a + b <= m && b <= room[1]; b++) {
-            if (m - a - b > room[2]) continue;
-            uint32_t w = (uint32_t)binom[m][a] * binom[m - a][b];
-            if (pick < w) { ca = a; cb = b; goto chosen; }
-            pick -= w;
+    for (int i = 0; i < n; i++) {
+        if (drop >> i & 1u) continue;
+        uint32_t x = ofc_rng_below(rng, ways_of(m, room)), w;
+        unsigned r = 0;
+        for (;; r++) {
+            if (!room[r]) continue;
+            room[r]--;
+            w = ways_of(m - 1, room);
+            if (x < w) break;
+            room[r]++;
+            x -= w;
         }
-chosen:;
-    unsigned code = 0;
-    for (int k = 0; k < n; k++) {
-        unsigned dest = k < d ? 3u : k < d + ca ? 0u : k < d + ca + cb ? 1u : 2u;
-        code |= dest << (2 * idx[k]);
+        m--;
+        code |= r << (2 * i);
     }
     return code;
 }

@@ -253,3 +253,32 @@ def test_greedy_beats_random() -> None:
         g.play_hand(["greedy", "random"])
         total += int(g.scores[0])
     assert total > 0
+
+
+def test_ways_table_in_the_c_source() -> None:
+    """csrc/ofc_engine.c's ways[] (uniform random placements) is the count it says it is."""
+    import re
+    from math import comb
+    src = (Path(__file__).resolve().parent.parent / "csrc" / "ofc_engine.c").read_text()
+    body = re.search(r"static const uint16_t ways\[[^]]*\] = \{(.*?)\};", src, re.S)
+    assert body is not None
+    table = [int(v) for v in re.findall(r"\d+", body.group(1))]
+    want = [sum(comb(m, a) * comb(m - a, b) for a in range(min(m, r0) + 1)
+                for b in range(min(m - a, r1) + 1) if m - a - b <= r2)
+            for m in range(6) for r0 in range(4) for r1 in range(6) for r2 in range(6)]
+    assert table == want
+
+
+def test_random_policy_is_uniform_over_legal_codes() -> None:
+    """The first Pineapple street: each of the 232 legal codes about equally often."""
+    counts: dict[int, int] = {}
+    for seed in range(6000):
+        g = Game("pineapple", 2, seed=7)
+        g._seed = seed   # the policy's stream only: the same cards every time
+        g.play("random")
+        code = g._hands[-1][-1]
+        counts[code] = counts.get(code, 0) + 1
+    assert len(counts) == 232
+    expected = 6000 / 232
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert chi2 < 231 + 5 * (2 * 231) ** 0.5
