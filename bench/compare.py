@@ -577,6 +577,141 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------- Fantasyland
+
+C_FANTASYLAND = r"""
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "ofc_fast.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static ofc_rules_storage storage;
+
+/* fl <hands file> <n> <k> <preset> <stay value> <enumerated hands>
+ * Prints the seconds of ofc_solve_fantasyland on each hand (the least of 3
+ * calls, made in 3 passes over all after an untimed one, so that a busy
+ * neighbour does not pass for a slow hand), then "enum", the seconds of the plain
+ * enumeration on each of the first hands, then "mismatches" and how many of
+ * those answers differ from the solver's. */
+int main(int argc, char **argv)
+{
+    if (argc != 7) { fprintf(stderr, "usage: fl file n k preset stay enum\n"); return 2; }
+    int n = atoi(argv[2]), k = atoi(argv[3]), preset = atoi(argv[4]), ne = atoi(argv[6]);
+    double stay = atof(argv[5]);
+    uint8_t *h = malloc((size_t)n * k);
+    ofc_fantasyland_result *res = malloc((size_t)n * sizeof *res);
+    FILE *f = fopen(argv[1], "rb");
+    if (!h || !res || !f || fread(h, (size_t)k, (size_t)n, f) != (size_t)n) { fprintf(stderr, "read failed\n"); return 2; }
+    fclose(f);
+    ofc_rules_spec spec;
+    if (ofc_rules_preset(&spec, preset) != 0 || ofc_rules_build(&spec, &storage) != 0) return 2;
+    double *best = malloc((size_t)n * sizeof *best);
+    if (!best) return 2;
+    for (int i = 0; i < n; i++) ofc_solve_fantasyland(h + k * i, k, &storage.rules, stay, res + i);
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < n; i++) {
+            double t0 = now();
+            if (ofc_solve_fantasyland(h + k * i, k, &storage.rules, stay, res + i) != 0) return 3;
+            double t = now() - t0;
+            best[i] = pass == 0 || t < best[i] ? t : best[i];
+        }
+    for (int i = 0; i < n; i++) printf("%.9f\n", best[i]);
+    printf("enum\n");
+    int mismatches = 0;
+    for (int i = 0; i < ne && i < n; i++) {
+        ofc_fantasyland_result e;
+        double t0 = now();
+        if (ofc_fantasyland_enumerate(h + k * i, k, &storage.rules, &stay, 1, &e) != 0) return 3;
+        printf("%.9f\n", now() - t0);
+        mismatches += memcmp(e.board, res[i].board, 13) != 0 || e.value != res[i].value;
+    }
+    printf("mismatches %d\n", mismatches);
+    return 0;
+}
+"""
+
+#: hands per size given to the plain enumeration (0.8 s a hand at 17 cards)
+FL_ENUM_HANDS = {13: 50, 14: 20, 15: 10, 16: 4, 17: 2}
+
+
+def fantasyland_section(cc: Optional[str], hands: int, workers_all: int) -> tuple[list[str], list[str]]:
+    """Markdown lines of the Fantasyland table, and failures.
+
+    Per size 13..17: ``hands`` random hands (seed 12345 + size), Pineapple,
+    stay value 0.  The C columns time ``ofc_solve_fantasyland`` per hand (one
+    core, the least of 3 calls; median, 99th percentile and worst of the
+    hands); the
+    Python columns one ``solve_fantasyland`` call on the whole array, per
+    hand; the plain enumeration (``ofc_fantasyland_enumerate``, every
+    setting) runs on the first FL_ENUM_HANDS hands in the same C process
+    and must give the solver's answers.
+    """
+    failures: list[str] = []
+    lines = ["| cards | C solver median | p99 | worst | mean | Python array, workers=1 (per hand) "
+             f"| workers=-1 ({workers_all}) | plain enumeration in C, median (hands) | solver speed-up |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    tmp = tempfile.TemporaryDirectory(prefix="ofc_fl_bench_")
+    exe = None
+    if cc is not None:
+        src, exe = os.path.join(tmp.name, "fl.c"), os.path.join(tmp.name, "fl")
+        with open(src, "w") as f:
+            f.write(C_FANTASYLAND)
+        p = subprocess.run([cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(),
+                            "-o", exe, "-lm"], capture_output=True, text=True)
+        if p.returncode != 0:
+            failures.append("compiling the Fantasyland C program failed: " + p.stderr.strip()[-300:])
+            exe = None
+
+    def ms(x: float) -> str:
+        return f"{x * 1e3:.3f} ms" if x == x else "n/a"
+
+    try:
+        for k in range(13, 18):
+            h = random_hands(hands, k=k, seed=SEED + k)
+            check_hands(h)
+            t0 = time.perf_counter()
+            ofc.solve_fantasyland(h, ofc.PINEAPPLE, workers=1)
+            py1 = (time.perf_counter() - t0) / hands
+            t0 = time.perf_counter()
+            ofc.solve_fantasyland(h, ofc.PINEAPPLE, workers=-1)
+            pyall = (time.perf_counter() - t0) / hands
+            med = p99 = worst = mean = enum = float("nan")
+            ne = min(hands, FL_ENUM_HANDS[k])
+            if exe is not None:
+                path = os.path.join(tmp.name, f"hands{k}.bin")
+                h.tofile(path)
+                p = subprocess.run([exe, path, str(hands), str(k), "1", "0", str(ne)],
+                                   capture_output=True, text=True)
+                if p.returncode != 0:
+                    failures.append(f"Fantasyland C program failed on {k} cards: {p.stderr.strip()}")
+                    continue
+                out = p.stdout.split()
+                cut = out.index("enum")
+                solve_t = np.array([float(x) for x in out[:cut]])
+                enum_t = [float(x) for x in out[cut + 1:-2]]
+                med, worst, mean = float(np.median(solve_t)), float(solve_t.max()), float(solve_t.mean())
+                p99 = float(np.percentile(solve_t, 99))
+                enum = statistics.median(enum_t) if enum_t else float("nan")
+                if int(out[-1]) != 0:
+                    failures.append(f"Fantasyland {k} cards: {out[-1]} of {ne} answers differ from "
+                                    f"the plain enumeration")
+            lines.append(f"| {k} | {ms(med)} | {ms(p99)} | {ms(worst)} | {ms(mean)} | {ms(py1)} | "
+                         f"{ms(pyall)} | {ms(enum)} ({ne}) | {enum / med:,.0f}x |" if med == med else
+                         f"| {k} | n/a | n/a | n/a | n/a | {ms(py1)} | {ms(pyall)} | n/a | n/a |")
+    finally:
+        tmp.cleanup()
+    return lines, failures
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=10_000_000, help="hands for batch and C rows")
@@ -586,6 +721,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="also write every time and check to FILE")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"), help="C compiler for the C loop rows")
     ap.add_argument("--no-c", action="store_true", help="skip the C loop rows")
+    ap.add_argument("--fantasyland", type=int, default=1000, metavar="N",
+                    help="random Fantasyland hands per size 13..17 for the solver table (0: skip)")
     args = ap.parse_args(argv)
     if args.hands < 1 or args.repeat < 1:
         ap.error("--hands and --repeat must be positive")
@@ -642,6 +779,18 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"- correctness cross-checks: {'all passed' if not failures else 'FAILED'}")
     for f in failures:
         print(f"  - FAILED: {f}")
+    if args.fantasyland > 0:
+        print(f"  Fantasyland: {args.fantasyland} hands per size ...", file=sys.stderr, flush=True)
+        fl_lines, fl_failures = fantasyland_section(cc, args.fantasyland, info["cores_usable"])
+        failures += fl_failures
+        print()
+        print(f"Fantasyland solver (ofc.solve_fantasyland, Pineapple, stay value 0; "
+              f"{args.fantasyland} random hands per size; C: one call per hand, the least of 3):")
+        print()
+        print("\n".join(fl_lines))
+        for f in fl_failures:
+            print(f"- FAILED: {f}")
+        elapsed = time.perf_counter() - t_start
     print(f"- total run time: {elapsed:.1f} s")
 
     if args.json:

@@ -173,3 +173,36 @@ def test_treys_per_call(benchmark: Any, data: Data) -> None:
     five = treys.Evaluator()._five
     out = benchmark(lambda: [five(h) for h in hands])
     assert np.array_equal(out, data.cactus)
+
+
+# --- Fantasyland: the solver over random hands, beside the plain enumeration ------
+
+N_FL = 200             # hands per size for the solver
+
+
+@pytest.mark.parametrize("workers", [1, -1], ids=["workers=1", "workers=all"])
+@pytest.mark.parametrize("k", [14, 17])
+def test_fantasyland_solver(benchmark: Any, k: int, workers: int) -> None:
+    """solve_fantasyland over an array of random hands; its boards analyzed give its answer."""
+    hands = random_hands(N_FL, k=k, seed=SEED + k)
+    benchmark.group = f"fantasyland {k} cards"
+    per_hand(benchmark, N_FL)
+    out = benchmark(ofc.solve_fantasyland, hands, ofc.PINEAPPLE, stay_value=15, workers=workers)
+    a = ofc.analyze(out.board, ofc.PINEAPPLE, in_fantasyland=True)
+    assert not out.fouled.any() and not a.fouled.any()
+    assert np.array_equal(out.value, a.royalties.sum(axis=1) + np.where(a.stays, 15.0, 0.0))
+
+
+@pytest.mark.parametrize("k", [13, 14])
+def test_fantasyland_plain_enumeration(benchmark: Any, k: int) -> None:
+    """Every setting enumerated in C (the reference of the solver's tests), on a few hands."""
+    from ofc_fast import _fantasyland
+    from ofc_fast.fantasyland import _c_rules
+    hands = random_hands(10, k=k, seed=SEED + k)
+    benchmark.group = f"fantasyland {k} cards"
+    per_hand(benchmark, len(hands))
+    tables = _c_rules(ofc.PINEAPPLE)
+    stays = np.array([15.0])
+    out = benchmark(_fantasyland.enumerate_rows, tables, hands, stays, 0, len(hands))
+    solved = ofc.solve_fantasyland(hands, ofc.PINEAPPLE, stay_value=15)
+    assert np.array_equal(out[0][0], solved.board) and np.array_equal(out[0][5], solved.value)

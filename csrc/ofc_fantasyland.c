@@ -14,14 +14,19 @@
  * 3. Each bottom gets an upper bound on any setting over it: its royalty +
  *    the best middle royalty no stronger than it (Low: any live middle) +
  *    the best top no stronger than it + stay_value when some row could
- *    stay.  Bottoms go in decreasing bound (then in tie-break order) until
- *    the bound falls below the best value found.
- * 4. Over a bottom, every middle from the free cards, bounded again with
- *    the top capped by the middle (Low: by the bottom); a middle that can
- *    still win takes the best top among the cards left, exactly.
- * Bounds ignore which cards the other rows use, so they are true upper
- * bounds for any royalty table; equality with the best value found is not
- * pruned unless the tie-break already loses, so ties are decided exactly.
+ *    stay.  The bottom of greatest bound is solved first; the bottoms that
+ *    can still beat it are sorted by bound (then in tie-break order) and
+ *    taken until the bound falls below the best value found.  Each is
+ *    bounded again with the tops that avoid its cards (the rich tops, those
+ *    with a royalty, sorted by it) before its middles are tried.
+ * 4. Over a bottom, every middle from the free cards: an integer filter,
+ *    then the bound with the top capped by the middle (Low: by the bottom);
+ *    a middle that can still win takes the best top among the cards left,
+ *    exactly.
+ * Bounds only ever ignore constraints (which cards the other rows use, the
+ * exact cap within a bucket of values), so they are true upper bounds for
+ * any royalty table; equality with the best value found is not pruned
+ * unless the tie-break already loses, so ties are decided exactly.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -56,9 +61,13 @@ typedef struct {
     int32_t rb, rm;    /* royalty as a bottom, as a middle */
     uint8_t sb, sm;    /* stays as a bottom, as a middle */
     uint8_t live;      /* may be a middle at all (Low: a live low) */
+    uint8_t ms;        /* as a middle: it or a top under it may stay (high variants) */
+    int32_t mb;        /* as a middle: bound on its royalty + the top's (high variants;
+                        * Low: its royalty, the top being capped by the bottom) */
 } fl_five;
 
 typedef struct {
+    uint32_t mask;
     uint16_t tv;
     uint8_t st;
     int32_t rt;
@@ -75,7 +84,13 @@ typedef struct fl_work {
     uint64_t tmp[FL_FIVES];
     int32_t ub[FL_FIVES];          /* bound of each bottom (royalties; stays apart) */
     uint8_t cs[FL_FIVES];          /* that bottom could stay */
-    uint32_t count[2048];
+    uint32_t count[256];
+    /* tops for the bound of a bottom that avoids its cards: the ones with a
+     * positive royalty by royalty, descending; the ones that stay */
+    uint16_t rich[FL_THREES], stays3[FL_THREES];
+    uint64_t keys3[FL_THREES], tmp3[FL_THREES];
+    int nrich, nstays3;
+    int32_t poor_max;              /* best royalty of the other tops, FL_NONE if none */
 } fl_work;
 
 /* The best setting found so far, in the order of ofc_fast.h. */
@@ -88,20 +103,30 @@ typedef struct {
     int stays;
 } fl_best;
 
-/* Stable LSD radix sort of n 64-bit keys below 2**bits, ascending, on
- * bits `from` and up (the keys are in order on the bits below already). */
-static void radix_sort(uint64_t *a, uint64_t *tmp, uint32_t *count, int n, int from, int bits)
+/* Sort n 64-bit keys below 2**bits ascending, on bits `from` and up (the
+ * keys are in order on the bits below already): insertion sort for a few,
+ * else a stable LSD radix sort by bytes. */
+static void sort_keys(uint64_t *a, uint64_t *tmp, uint32_t *count, int n, int from, int bits)
 {
-    for (int shift = from; shift < bits; shift += 11) {
-        memset(count, 0, 2048 * sizeof *count);
-        for (int i = 0; i < n; i++) count[(a[i] >> shift) & 2047]++;
+    if (n <= 32) {
+        for (int i = 1; i < n; i++) {
+            uint64_t key = a[i];
+            int j = i;
+            for (; j > 0 && a[j - 1] > key; j--) a[j] = a[j - 1];
+            a[j] = key;
+        }
+        return;
+    }
+    for (int shift = from; shift < bits; shift += 8) {
+        memset(count, 0, 256 * sizeof *count);
+        for (int i = 0; i < n; i++) count[(a[i] >> shift) & 255]++;
         uint32_t sum = 0;
-        for (int d = 0; d < 2048; d++) {
+        for (int d = 0; d < 256; d++) {
             uint32_t c = count[d];
             count[d] = sum;
             sum += c;
         }
-        for (int i = 0; i < n; i++) tmp[count[(a[i] >> shift) & 2047]++] = a[i];
+        for (int i = 0; i < n; i++) tmp[count[(a[i] >> shift) & 255]++] = a[i];
         memcpy(a, tmp, (size_t)n * sizeof *a);
     }
 }
@@ -135,6 +160,7 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, const ofc_rules *r
         for (int b = 1; b < cc; b++)
             for (int a = 0; a < b; a++) {
                 fl_three *t = &w->three[fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3]];
+                t->mask = (1u << a) | (1u << b) | (1u << cc);
                 t->tv = ofc_strength3_unchecked(c[a], c[b], c[cc]);
                 uint32_t it = r->row_info[0][t->tv];
                 t->rt = OFC_ROYALTY(it);
@@ -169,6 +195,15 @@ static inline int could_win(const fl_best *best, double value, uint16_t bv, int 
     return mi >= best->mi;
 }
 
+/* The least integer royalty bound that can still reach value t: a fast,
+ * conservative filter (floor), clamped so that huge values stay in range. */
+static inline int32_t int_threshold(double t)
+{
+    if (t < -1e9) return -0x7FFFFFFF;
+    if (t > 1e9) return 0x7FFFFFFF;
+    return (int32_t)floor(t);
+}
+
 /* The positions set in mask, ascending; returns how many. */
 static inline int positions(uint32_t mask, int *p)
 {
@@ -178,13 +213,50 @@ static inline int positions(uint32_t mask, int *p)
     return k;
 }
 
-/* Every middle over bottom bi, and the best top for each that can still win. */
+/* An upper bound on the royalty of a top that avoids the cards of mask and
+ * is at most cap (FL_NONE: no top can), and in *stay whether such a top can
+ * stay: the first rich top that fits, else the best of the others. */
+static int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned *stay)
+{
+    int32_t tb = w->poor_max;
+    for (int i = 0; i < w->nrich; i++) {
+        const fl_three *t = &w->three[w->rich[i]];
+        if (!(t->mask & mask) && t->tv <= cap) {
+            tb = t->rt;   /* > 0 >= poor_max */
+            break;
+        }
+    }
+    *stay = 0;
+    for (int i = 0; i < w->nstays3; i++) {
+        const fl_three *t = &w->three[w->stays3[i]];
+        if (!(t->mask & mask) && t->tv <= cap) {
+            *stay = 1;
+            break;
+        }
+    }
+    return tb;
+}
+
+/* Every middle over bottom bi, and the best top for each that can still win;
+ * b_tb and b_ts bound the tops that avoid the bottom's cards (top_bound). */
 static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, double Spos,
-                           fl_best *best)
+                           int32_t b_tb, unsigned b_ts, fl_best *best)
 {
     const fl_five *b = &w->five[bi];
     const uint32_t all = (1u << n) - 1u;
     int r[FL_MAX_CARDS], k = positions(all & ~b->mask, r);
+    /* Low: the top is capped by the bottom, the same for every middle */
+    const int32_t low_tb = low ? b_tb : 0;
+    const unsigned low_ts = low ? b_ts : 0;
+    if (b_tb == FL_NONE) return;
+    /* a middle needs mb >= thr[stays possible] to reach the best value */
+    int32_t thr[2] = {-0x7FFFFFFF, -0x7FFFFFFF};
+#define FL_THRESHOLDS()                                                            \
+    if (best->found) {                                                             \
+        thr[0] = int_threshold(best->value - (double)(b->rb + low_tb));              \
+        thr[1] = int_threshold(best->value - (double)(b->rb + low_tb) - Spos);       \
+    }
+    FL_THRESHOLDS()
     for (int j4 = 4; j4 < k; j4++) {
         int i4 = fl_binom[r[j4]][5];
         for (int j3 = 3; j3 < j4; j3++) {
@@ -198,12 +270,15 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
                         const fl_five *m = &w->five[mi];
                         /* a high middle must not beat the bottom; a Low one must be live */
                         if (low ? !m->live : m->hv > b->hv) continue;
+                        if (m->mb < thr[(b->sb | m->ms | low_ts) != 0]) continue;
                         unsigned cap = low ? b->hv : m->hv;   /* the top may not beat this */
                         int32_t tb = w->top_best[cap >> FL_SHIFT];
                         if (tb == FL_NONE) continue;
+                        tb = tb < b_tb ? tb : b_tb;
                         int32_t base = b->rb + m->rm;
                         unsigned sbm = b->sb | m->sm;
-                        double bound = (double)(base + tb) + ((sbm | w->top_stay[cap >> FL_SHIFT]) ? Spos : 0.0);
+                        double bound = (double)(base + tb)
+                                     + ((sbm | (w->top_stay[cap >> FL_SHIFT] & b_ts)) ? Spos : 0.0);
                         if (!could_win(best, bound, b->hv, bi, mi, m->mv)) continue;
                         /* the leaf: the best top among the n - 10 cards left */
                         int x[FL_MAX_CARDS], nx = positions(all & ~b->mask & ~m->mask, x);
@@ -243,6 +318,7 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
                                     best->roy[1] = m->rm;
                                     best->roy[2] = b->rb;
                                     best->stays = stays;
+                                    FL_THRESHOLDS()
                                 }
                     }
                 }
@@ -250,6 +326,8 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
         }
     }
 }
+
+#undef FL_THRESHOLDS
 
 /* No legal setting: the greatest one in the tie-break order, row by row. */
 static void best_fouled(const fl_work *w, int n, int n5, fl_best *best)
@@ -333,6 +411,17 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
         w->top_stay[v] |= t->st;
     }
     prefix_max(w->top_best, w->top_stay);
+    w->nrich = w->nstays3 = 0;
+    w->poor_max = FL_NONE;
+    for (int i = 0; i < n3; i++) {
+        const fl_three *t = &w->three[i];
+        if (t->rt > 0) w->keys3[w->nrich++] = (uint64_t)(32767 - t->rt) << 10 | (uint64_t)i;
+        else if (t->rt > w->poor_max) w->poor_max = t->rt;
+        if (t->st) w->stays3[w->nstays3++] = (uint16_t)i;
+    }
+    /* rich tops by royalty, descending (keys: 32767 - royalty, then rank) */
+    sort_keys(w->keys3, w->tmp3, w->count, w->nrich, 10, 25);
+    for (int i = 0; i < w->nrich; i++) w->rich[i] = (uint16_t)(w->keys3[i] & 1023);
     int32_t live_best = FL_NONE;   /* Low: the best live middle, uncapped */
     uint8_t live_stay = 0;
     for (int i = 0; i < n5; i++) {
@@ -348,6 +437,12 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
         }
     }
     if (!low) prefix_max(w->mid_best, w->mid_stay);
+    for (int i = 0; i < n5; i++) {
+        fl_five *f = &w->five[i];
+        int32_t tb = low ? 0 : w->top_best[f->hv >> FL_SHIFT];
+        f->mb = tb == FL_NONE ? FL_NONE : f->rm + tb;
+        f->ms = (uint8_t)(f->sm | (low ? 0 : w->top_stay[f->hv >> FL_SHIFT]));
+    }
 
     fl_best best;
     memset(&best, 0, sizeof best);
@@ -371,9 +466,29 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
             lo = ub[i] < lo ? ub[i] : lo;
             hi = ub[i] > hi ? ub[i] : hi;
         }
-        int len[2] = {0, 0};
+        /* the bottom of greatest bound first, for a best value to prune with:
+         * only the bottoms that can still beat it are sorted */
+        int first = -1;
+        double first_bound = 0.0;
         for (int i = 0; i < n5; i++) {
             if (ub[i] == FL_NONE) continue;
+            double bound = (double)ub[i] + (cs[i] ? Spos : 0.0);
+            if (first < 0 || bound > first_bound
+                || (bound == first_bound && w->five[i].hv >= w->five[first].hv)) {
+                first = i;
+                first_bound = bound;
+            }
+        }
+        if (first >= 0) {
+            unsigned ts;
+            int32_t tb = top_bound(w, w->five[first].mask, w->five[first].hv, &ts);
+            explore_bottom(w, n, low, first, S, Spos, tb, ts, &best);
+        }
+        int len[2] = {0, 0};
+        for (int i = 0; i < n5; i++) {
+            if (ub[i] == FL_NONE || i == first) continue;
+            double bound = (double)ub[i] + (cs[i] ? Spos : 0.0);
+            if (!could_win(&best, bound, w->five[i].hv, i, -1, 0)) continue;
             uint64_t key = (uint64_t)(uint32_t)(ub[i] - lo) << 26 | (uint64_t)w->five[i].hv << 13
                          | (uint64_t)i;
             w->order[cs[i]][len[cs[i]]++] = key;
@@ -381,8 +496,8 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
         int bits = 26;
         for (uint32_t span = (uint32_t)(hi - lo); span; span >>= 1) bits++;
         /* the keys were made in rank order: sort on the bound and value only */
-        radix_sort(w->order[0], w->tmp, w->count, len[0], 13, bits);
-        radix_sort(w->order[1], w->tmp, w->count, len[1], 13, bits);
+        sort_keys(w->order[0], w->tmp, w->count, len[0], 13, bits);
+        sort_keys(w->order[1], w->tmp, w->count, len[1], 13, bits);
         /* merge the two lists from their ends: greatest bound first */
         int p0 = len[0] - 1, p1 = len[1] - 1;
         while (p0 >= 0 || p1 >= 0) {
@@ -396,7 +511,16 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
             if (best.found && bound < best.value) break;
             int bi = (int)(key & 8191);
             if (!could_win(&best, bound, w->five[bi].hv, bi, -1, 0)) continue;
-            explore_bottom(w, n, low, bi, S, Spos, &best);
+            /* again with the tops that avoid this bottom's cards */
+            const fl_five *f = &w->five[bi];
+            unsigned ts;
+            int32_t tb = top_bound(w, f->mask, f->hv, &ts);
+            if (tb == FL_NONE) continue;
+            int32_t mb = low ? live_best : w->mid_best[f->hv >> FL_SHIFT];
+            unsigned ms = low ? live_stay : w->mid_stay[f->hv >> FL_SHIFT];
+            double refined = (double)(f->rb + mb + tb) + ((f->sb | ms | ts) ? Spos : 0.0);
+            if (!could_win(&best, refined, f->hv, bi, -1, 0)) continue;
+            explore_bottom(w, n, low, bi, S, Spos, tb, ts, &best);
         }
     }
     int fouled = !best.found;

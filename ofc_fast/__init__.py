@@ -28,6 +28,7 @@ from .hands import (
 from .rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
 from .boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
 from .match import MatchResult, play_match
+from .fantasyland import FantasylandArrays, FantasylandResult, solve_fantasyland
 # play in progress: partial boards, dealing, the game engine, Monte Carlo, self-play
 from . import partial
 from .deal import deal
@@ -43,6 +44,7 @@ __all__ = [
     "LOW", "ORIGINAL", "PINEAPPLE", "PRESETS", "PROGRESSIVE", "STAY_CONVENTIONS", "Rules",
     "get_rules", "ROWS", "Analysis", "Board", "analyze", "parse_boards", "score", "score_matrix",
     "MatchResult", "play_match",
+    "FantasylandArrays", "FantasylandResult", "solve_fantasyland",
 ]
 __all__ += ["partial", "deal", "Game", "Placements", "RolloutResult", "evaluate_placements",
             "rollout"]

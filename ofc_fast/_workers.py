@@ -95,16 +95,17 @@ def run(kernel: Kernel, n: int, workers: int, chunk: int = CHUNK) -> int:
     """
     threads = min(workers, max(1, -(-n // chunk)))
     first_bad = _FirstBad(n)
+    extra = {} if chunk == CHUNK else {"chunk": chunk}
     if threads == 1:
-        return _run_range(kernel, 0, n, first_bad, chunk)
+        return _run_range(kernel, 0, n, first_bad, **extra)
     bounds = [n * i // threads for i in range(threads + 1)]
     pool = _get_pool(threads - 1)
     futures: list[Future[int]] = [
-        pool.submit(_run_range, kernel, bounds[i], bounds[i + 1], first_bad, chunk)
+        pool.submit(_run_range, kernel, bounds[i], bounds[i + 1], first_bad, **extra)
         for i in range(1, threads)
     ]
     try:
-        _run_range(kernel, bounds[0], bounds[1], first_bad, chunk)
+        _run_range(kernel, bounds[0], bounds[1], first_bad, **extra)
         pending = set(futures)
         while pending:  # a timed wait lets Ctrl-C through
             _, pending = wait(pending, timeout=0.05)

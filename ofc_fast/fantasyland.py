@@ -29,11 +29,11 @@ import numpy.typing as npt
 
 from . import _fantasyland, _workers
 from .boards import Board
-from .cards import card_str, cards
+from .cards import card_str
 from .hands import _raise_bad_hand, hand_array
 from .rules import PINEAPPLE, Rules, get_rules
 
-__all__ = ["FantasylandResult", "FantasylandArrays", "solve_fantasyland"]
+__all__ = ["FantasylandArrays", "FantasylandResult", "solve_fantasyland"]
 
 #: hands per kernel call: a few ms to a few tens of ms, so Ctrl-C is noticed quickly
 _CHUNK = 64
@@ -95,15 +95,16 @@ def _spec(rules: Rules) -> dict[str, Any]:
     """The fields of the C struct ofc_rules_spec for a Rules object."""
     def category(c: Any) -> int:
         return _fantasyland.NO_STAY if c is None else int(c)
-    return dict(
-        low=int(rules.low), top_pair=rules.top_pair, top_trips=rules.top_trips,
-        middle=rules.middle, bottom=rules.bottom, low_middle=rules.low_middle,
-        low_nuts=rules.low_nuts, scoop_bonus=rules.scoop_bonus, fl_top_pair=rules.fl_top_pair,
-        fl_top_trips=rules.fl_top_trips, fl_low_nuts=rules.fl_low_nuts,
-        fl_low_both=rules.fl_low_both,
-        fl_low_both_required=int(rules.low and rules.fl_low_mode == "both"),
-        stay_cards=rules.stay_cards, stay_top=category(rules.stay_top),
-        stay_middle=category(rules.stay_middle), stay_bottom=category(rules.stay_bottom))
+    return {
+        "low": int(rules.low), "top_pair": rules.top_pair, "top_trips": rules.top_trips,
+        "middle": rules.middle, "bottom": rules.bottom, "low_middle": rules.low_middle,
+        "low_nuts": rules.low_nuts, "scoop_bonus": rules.scoop_bonus,
+        "fl_top_pair": rules.fl_top_pair, "fl_top_trips": rules.fl_top_trips,
+        "fl_low_nuts": rules.fl_low_nuts, "fl_low_both": rules.fl_low_both,
+        "fl_low_both_required": int(rules.low and rules.fl_low_mode == "both"),
+        "stay_cards": rules.stay_cards, "stay_top": category(rules.stay_top),
+        "stay_middle": category(rules.stay_middle), "stay_bottom": category(rules.stay_bottom),
+    }
 
 
 @functools.lru_cache(maxsize=64)
@@ -165,6 +166,7 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     ...                       stay_value={14: 30})
     >>> print(r)
     Ah Ad Ac / Kh Th 9h 8h 7h / 6s 5s 4s 3s 2s; royalties 22+8+15, stays in Fantasyland; value 75; discards Kd
+    >>> from ofc_fast import cards
     >>> hands = cards(["Ah Ad Ac Kh Kd 2s 3s 4s 5s 6s 7h 8h 9h Th 2c",
     ...                "2c 3d 4h 5s 7c 8d 9h Tc Jd Qh Ks Ad 6h 8c 9d"])
     >>> many = solve_fantasyland(hands, "low", stay_value=10)

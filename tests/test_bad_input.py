@@ -534,6 +534,43 @@ bad("analyze-infl-shape", ofc.analyze, np.stack([B1, B2]), ValueError, "(3,)", "
 bad("analyze-infl-2d", ofc.analyze, np.stack([B1, B2]), ValueError, "(2, 1)", in_fantasyland=[[True], [False]])
 
 
+# --- solve_fantasyland: hands of 13 to 17 cards -------------------------------------
+FL14 = "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd"
+FL_HANDS = _hands(40, 14, 9)
+for k in (0, 3, 5, 12, 18, 26):
+    bad(f"solve_fantasyland-{k}-cards", ofc.solve_fantasyland, np.zeros((2, k), np.uint8), ValueError,
+        f"got {k}")
+bad("solve_fantasyland-text-12", ofc.solve_fantasyland, "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c", ValueError,
+    "got 12")
+bad("solve_fantasyland-text-dup", ofc.solve_fantasyland, FL14 + " Qd", ValueError, "twice", "Qd",
+    "positions 13 and 14")
+bad("solve_fantasyland-text-unknown", ofc.solve_fantasyland, FL14[:-2] + "Qx", ValueError, "Qx")
+bad("solve_fantasyland-list-52", ofc.solve_fantasyland, list(range(13)) + [52], ValueError, "52", "position 13")
+for dtype, value in ((np.int64, -1), (np.uint8, 52), (np.uint8, 255), (np.int32, 2**31 - 1)):
+    arr = FL_HANDS.astype(dtype)
+    arr[37, 11] = value
+    bad(f"solve_fantasyland-array-{np.dtype(dtype).name}-{value}", ofc.solve_fantasyland, arr, ValueError,
+        str(value), "hand 37, position 11")
+dup_hands = FL_HANDS.copy()
+dup_hands[29, 13] = dup_hands[29, 2]
+for w in (1, 2):
+    bad(f"solve_fantasyland-array-dup-workers{w}", ofc.solve_fantasyland, dup_hands, ValueError, "hand 29",
+        "twice", "positions 2 and 13", workers=w)
+bad("solve_fantasyland-float", ofc.solve_fantasyland, FL_HANDS.astype(np.float64), TypeError, "float64")
+bad("solve_fantasyland-None", ofc.solve_fantasyland, None, TypeError, "None")
+bad("solve_fantasyland-int", ofc.solve_fantasyland, 5, TypeError, "single value")
+bad("solve_fantasyland-rules", ofc.solve_fantasyland, FL14, TypeError, "rules", "'nope'", more=("nope",))
+for label, value, exc, needle in (("nan", float("nan"), ValueError, "nan"),
+                                  ("inf", float("inf"), ValueError, "inf"),
+                                  ("bool", True, TypeError, "True"), ("text", "20", TypeError, "'20'"),
+                                  ("None", None, TypeError, "None"),
+                                  ("mapping-missing", {15: 1.0}, ValueError, "14 cards"),
+                                  ("mapping-text", {14: "x"}, TypeError, "stay_value[14]")):
+    bad(f"solve_fantasyland-stay_value-{label}", ofc.solve_fantasyland, FL14, exc, "stay_value", needle,
+        stay_value=value)
+bad("solve_fantasyland-workers-0", ofc.solve_fantasyland, FL14, ValueError, "workers", workers=0)
+bad("solve_fantasyland-workers-float", ofc.solve_fantasyland, FL14, TypeError, "workers", workers=1.5)
+
 # ----------------------------------------------------------------- the test
 
 def _matches(needle: str, msg: str) -> bool:

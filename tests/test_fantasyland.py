@@ -5,8 +5,11 @@ tries every bottom, middle and top with its own loops and the public
 evaluators; it shares no code with the solver's search.  The default run
 compares a short sample; ``-m slow`` compares at least 300 random hands of 13,
 14 and 15 cards and 50 of 16 and 17 for every preset, with stay values 0, 15
-and 100 (about 3 minutes on 2 cores), and built hands rich in royalties for
-many rule variants.  Further: properties of every answer (its board analyzed
+and 100, and built hands rich in royalties for many rule variants: about 3
+CPU minutes, 4.5 minutes on a loaded 2-core machine.  Shortened runs (per
+built wheel, under sanitizers) scale the hand counts by
+``OFC_FAST_FL_SCALE`` (a fraction), or else by ``OFC_FAST_DIFF_DEALS`` / 1M
+when that is set, as the deal differential does.  Further: properties of every answer (its board analyzed
 by ``analyze`` gives its royalties and stay; it is never fouled while a legal
 setting exists), permutation invariance, ``workers`` and threads, stay-value
 mappings and bad input.
@@ -14,6 +17,9 @@ mappings and bad input.
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 import threading
 from typing import Any
 
@@ -24,12 +30,29 @@ from hypothesis import strategies as st
 
 import ofc_fast as ofc
 from ofc_fast import _fantasyland
-from ofc_fast.fantasyland import FantasylandArrays, FantasylandResult, _c_rules, solve_fantasyland
+from ofc_fast.fantasyland import (
+    FantasylandArrays,
+    FantasylandResult,
+    _c_rules,
+    solve_fantasyland,
+)
 
 PRESETS = {"original": ofc.ORIGINAL, "pineapple": ofc.PINEAPPLE, "progressive": ofc.PROGRESSIVE,
            "low": ofc.LOW}
 STAYS = (0.0, 15.0, 100.0)
 H = ofc.HandCategory
+
+
+def _scale() -> float:
+    """Fraction of the slow comparison to run (1 = all of it)."""
+    if os.environ.get("OFC_FAST_FL_SCALE"):
+        return min(1.0, float(os.environ["OFC_FAST_FL_SCALE"]))
+    if os.environ.get("OFC_FAST_DIFF_DEALS"):
+        return min(1.0, int(os.environ["OFC_FAST_DIFF_DEALS"]) / 1_000_000)
+    return 1.0
+
+
+SCALE = _scale()
 
 
 def random_hands(n: int, k: int, seed: int) -> np.ndarray:
@@ -45,6 +68,7 @@ def enumerate_all(hands: np.ndarray, rules: ofc.Rules, stays: tuple[float, ...] 
     tables = _c_rules(rules)
     s = np.array(stays, dtype=np.float64)
     n = hands.shape[0]
+    threads = max(1, min(threads, n))
     bounds = [n * i // threads for i in range(threads + 1)]
     parts: list[Any] = [None] * threads
 
@@ -149,7 +173,8 @@ def test_built_hands_small(name: str, k: int) -> None:
 @pytest.mark.parametrize("name", VARIANTS)
 @pytest.mark.parametrize("k", [15, 17])
 def test_built_hands_large(name: str, k: int) -> None:
-    check_against_enumeration(_hands_from_text(*BUILT[k]), VARIANTS[name], threads=2)
+    hands = BUILT[k][:max(1, round(len(BUILT[k]) * SCALE))]
+    check_against_enumeration(_hands_from_text(*hands), VARIANTS[name], threads=2)
 
 
 def test_low_without_live_middle_fouls() -> None:
@@ -178,6 +203,7 @@ def test_random_hands_sample(name: str) -> None:
 @pytest.mark.parametrize("k,count", [(13, 300), (14, 300), (15, 300), (16, 50), (17, 50)])
 def test_random_hands_full(name: str, k: int, count: int) -> None:
     rules = PRESETS[name]
+    count = max(2, round(count * SCALE))
     check_against_enumeration(random_hands(count, k, 1000 * k + list(PRESETS).index(name)), rules,
                               threads=2)
 
@@ -330,3 +356,68 @@ def test_first_bad_hand_whatever_the_workers() -> None:
     for w in (1, 2, -1):
         with pytest.raises(ValueError, match="hand 321"):
             solve_fantasyland(hands, workers=w)
+
+
+# ------------------------------------------------------------------- memory
+
+RSS_SCRIPT = """
+import sys
+import numpy as np
+import ofc_fast as ofc
+from ofc_fast import _fantasyland
+from ofc_fast.fantasyland import _spec
+
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096
+
+hands = np.argsort(np.random.default_rng(5).random((16, 52)), axis=1)[:, :15].astype(np.uint8)
+bad = hands.copy()
+bad[-1, 3] = bad[-1, 4]
+spec = _spec(ofc.LOW)
+def once():
+    ofc.solve_fantasyland(hands, "pineapple", stay_value=15)
+    ofc.solve_fantasyland(ofc.card_str(hands[0]), "low")
+    try:
+        ofc.solve_fantasyland(bad)
+    except ValueError:
+        pass
+    _fantasyland.CRules(spec)   # its ~100 KB of tables are freed with it
+    _fantasyland.enumerate_rows(_fantasyland.CRules(spec), hands[:1, :13].copy(), np.zeros(2), 0, 1)
+for _ in range(30):
+    once()
+start = rss()
+for _ in range(200):
+    once()
+print(rss() - start)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/statm")
+def test_no_memory_growth() -> None:
+    run = subprocess.run([sys.executable, "-c", RSS_SCRIPT], capture_output=True, text=True, timeout=300,
+                         check=False)
+    assert run.returncode == 0, run.stderr
+    grew = int(run.stdout.split()[-1])
+    assert grew < 8 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB over 200 rounds"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_a_long_array(workers: int) -> None:
+    """Ctrl-C (here: _thread.interrupt_main) is noticed between chunks of 64 hands."""
+    import _thread
+    import time
+    hands = np.resize(random_hands(256, 17, 13), (40_000, 17))   # some 20 s of work
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve_fantasyland(hands, workers=workers)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 3.0
+    # and the next call is right
+    again = solve_fantasyland(hands[:64], workers=workers)
+    assert isinstance(again, FantasylandArrays)
+    check_properties(hands[:64], ofc.PINEAPPLE, 0.0)

@@ -257,3 +257,24 @@ def play_in_progress() -> None:
     assert_type(s, SimulationResult)
     assert_type(merge_simulations([s]), SimulationResult)
     assert_type(s.ci95, npt.NDArray[np.float64])
+
+
+def fantasyland_solver() -> None:
+    one = ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", PROGRESSIVE,
+                                stay_value={14: 20.0})
+    assert_type(one, ofc.FantasylandResult)
+    assert_type(one.board, Board)
+    assert_type(one.discards, U8)
+    assert_type(one.royalties, tuple[int, int, int])
+    assert_type(one.stays, bool)
+    assert_type(one.fouled, bool)
+    assert_type(one.value, float)
+    many = ofc.solve_fantasyland(np.zeros((2, 14), np.uint8), "low", stay_value=15, workers=-1)
+    assert_type(many, ofc.FantasylandResult | ofc.FantasylandArrays)
+    if isinstance(many, ofc.FantasylandArrays):
+        assert_type(many.board, U8)
+        assert_type(many.royalties, npt.NDArray[np.int16])
+        assert_type(many.value, npt.NDArray[np.float64])
+        assert_type(many.stays, npt.NDArray[np.bool_])
+    ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", rules=5)  # type: ignore[call-overload]
+    ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", stay_value="x")  # type: ignore[call-overload]

@@ -1,0 +1,36 @@
+"""Type stubs of the compiled Fantasyland bindings (ofc_fast/_fantasyland.pyx)."""
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+NO_STAY: int
+PRESETS: dict[str, int]
+SPEC_FIELDS: dict[str, int]
+
+def preset_spec(name: str) -> dict[str, Any]: ...
+
+class CRules:
+    def __init__(self, spec: dict[str, Any]) -> None: ...
+    def tables(self) -> tuple[Any, ...]: ...
+
+def solve_rows(
+    rules: CRules,
+    hands: npt.NDArray[np.uint8],
+    stay_value: float,
+    board: npt.NDArray[np.uint8],
+    discards: npt.NDArray[np.uint8],
+    royalties: npt.NDArray[np.int16],
+    stays: npt.NDArray[np.uint8],
+    fouled: npt.NDArray[np.uint8],
+    value: npt.NDArray[np.float64],
+    start: int,
+    stop: int,
+) -> int: ...
+def enumerate_rows(
+    rules: CRules,
+    hands: npt.NDArray[np.uint8],
+    stay_values: npt.NDArray[np.float64],
+    start: int,
+    stop: int,
+) -> list[tuple[npt.NDArray[Any], ...]]: ...

@@ -1,0 +1,213 @@
+"""Rules from C (csrc/ofc_rules.c) and the solver called from a C program.
+
+* ``ofc_rules_build`` writes the same tables, byte for byte, as the Python
+  ``Rules`` builds for the board kernel, for every preset, every stay
+  convention and generated custom rules; ``ofc_rules_preset`` fills the
+  same spec as the Python presets.
+* A small C program compiled with the system C compiler against
+  ``ofc_fast.h`` and the C sources (no Python) builds a preset's rules and
+  solves a hand; again under AddressSanitizer + UBSan where the compiler
+  has them (marked slow: about 40 s to build).  Skipped only when there is
+  no C compiler.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ofc_fast as ofc
+from ofc_fast import _fantasyland
+from ofc_fast.fantasyland import _spec
+
+CSRC = Path(__file__).resolve().parent.parent / "csrc"
+H = ofc.HandCategory
+
+
+def _python_tables(rules: ofc.Rules) -> tuple[Any, ...]:
+    arrays = rules.tables.arrays
+    d = rules._table_arrays()
+    live = arrays[3] if len(arrays) > 3 else None
+    return tuple(arrays[:3]) + (live, d["scoop_bonus"], d["fl_both"], d["fl_both_required"],
+                                d["stay_cards"])
+
+
+def check_same_tables(rules: ofc.Rules) -> None:
+    c_tables = _fantasyland.CRules(_spec(rules)).tables()
+    py_tables = _python_tables(rules)
+    for i, row in enumerate(("top", "middle", "bottom")):
+        a, b = c_tables[i], py_tables[i]
+        assert a.dtype == b.dtype == np.uint32
+        assert a.tobytes() == b.tobytes(), f"{rules.name}: {row} table differs at {np.flatnonzero(a != b)[:5]}"
+    if py_tables[3] is None:
+        assert c_tables[3] is None
+    else:
+        assert c_tables[3].tobytes() == np.asarray(py_tables[3], np.uint8).tobytes()
+    assert c_tables[4:] == tuple(int(v) for v in py_tables[4:])
+
+
+@pytest.mark.parametrize("name", sorted(ofc.PRESETS))
+@pytest.mark.parametrize("convention", sorted(ofc.STAY_CONVENTIONS))
+def test_presets_and_stay_conventions(name: str, convention: str) -> None:
+    rules = ofc.PRESETS[name]
+    check_same_tables(rules)
+    check_same_tables(rules.with_stay(convention))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(ofc.PRESETS))
+def test_c_presets_match_python(name: str) -> None:
+    assert _fantasyland.preset_spec(name) == {
+        k: tuple(v) if isinstance(v, tuple) else v for k, v in _spec(ofc.PRESETS[name]).items()}
+
+
+royalty = st.integers(-10_000, 10_000)
+count = st.sampled_from([0, 13, 14, 15, 16, 17])
+
+
+@st.composite
+def custom_rules(draw: Any) -> ofc.Rules:
+    low = draw(st.booleans())
+    base = ofc.LOW if low else draw(st.sampled_from([ofc.ORIGINAL, ofc.PINEAPPLE, ofc.PROGRESSIVE]))
+    fields: dict[str, Any] = dict(  # noqa: C408
+        top_pair=tuple(draw(st.lists(royalty, min_size=13, max_size=13))),
+        top_trips=tuple(draw(st.lists(royalty, min_size=13, max_size=13))),
+        bottom=tuple(draw(st.lists(royalty, min_size=10, max_size=10))),
+        scoop_bonus=draw(st.integers(0, 10_000)),
+        fl_top_pair=tuple(draw(st.lists(count, min_size=13, max_size=13))),
+        fl_top_trips=tuple(draw(st.lists(count, min_size=13, max_size=13))),
+        stay_cards=draw(st.sampled_from([13, 14, 15])),
+        stay_top=draw(st.sampled_from([None, H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND])),
+        stay_bottom=draw(st.sampled_from([None] + list(H))),
+    )
+    if low:
+        fields.update(low_middle=tuple(draw(st.lists(royalty, min_size=13, max_size=13))),
+                      low_nuts=draw(royalty), fl_low_nuts=draw(count), fl_low_both=draw(count),
+                      fl_low_mode=draw(st.sampled_from(["either", "both"])))
+    else:
+        fields.update(middle=tuple(draw(st.lists(royalty, min_size=10, max_size=10))),
+                      stay_middle=draw(st.sampled_from([None] + list(H))))
+    return dataclasses.replace(base, name="custom", **fields)
+
+
+@settings(max_examples=40, deadline=None)
+@given(custom_rules())
+def test_custom_rules_same_tables(rules: ofc.Rules) -> None:
+    check_same_tables(rules)
+
+
+def test_bad_spec_is_refused() -> None:
+    spec = _fantasyland.preset_spec("pineapple")
+    for field, value in (("top_pair", (40000,) * 13), ("stay_cards", 12), ("stay_top", 5),
+                         ("low_nuts", 3), ("stay_bottom", 10), ("fl_top_trips", (60,) * 13)):
+        with pytest.raises(ValueError, match="rejected"):
+            _fantasyland.CRules({**spec, field: value})
+    low = _fantasyland.preset_spec("low")
+    with pytest.raises(ValueError, match="rejected"):
+        _fantasyland.CRules({**low, "stay_middle": int(H.FULL_HOUSE)})
+
+
+# ---------------------------------------------------------------- from C
+
+C_PROGRAM = r"""
+#include <stdio.h>
+#include <string.h>
+#include "ofc_fast.h"
+
+static ofc_rules_storage storage;   /* about 100 KB: static, not on the stack */
+
+int main(void)
+{
+    /* As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd */
+    const uint8_t hand[14] = {51, 47, 43, 39, 35, 30, 29, 28, 2, 1, 12, 16, 20, 41};
+    ofc_rules_spec spec;
+    ofc_fantasyland_result res, ref[2];
+    const double stays[2] = {0.0, 20.0};
+    if (ofc_rules_preset(&spec, OFC_PRESET_PINEAPPLE) != 0) return 1;
+    if (ofc_rules_build(&spec, &storage) != 0) return 2;
+    if (ofc_solve_fantasyland(hand, 14, &storage.rules, 20.0, &res) != 0) return 3;
+    printf("board");
+    for (int i = 0; i < 13; i++) printf(" %d", res.board[i]);
+    printf("\ndiscards %d\nroyalties %d %d %d\nstays %d fouled %d value %g\n", res.discards[0],
+           res.royalty[0], res.royalty[1], res.royalty[2], res.stays, res.fouled, res.value);
+    if (ofc_fantasyland_enumerate(hand, 14, &storage.rules, stays, 2, ref) != 0) return 4;
+    if (memcmp(&ref[1].board, &res.board, 13) != 0 || ref[1].value != res.value) return 5;
+    /* a bad hand, a bad count, a batch with a bad second hand */
+    uint8_t twice[14];
+    memcpy(twice, hand, 14);
+    twice[3] = twice[7];
+    if (ofc_solve_fantasyland(twice, 14, &storage.rules, 0.0, &res) != OFC_FL_BAD_CARDS) return 6;
+    if (ofc_solve_fantasyland(hand, 12, &storage.rules, 0.0, &res) != OFC_FL_BAD_COUNT) return 7;
+    uint8_t two[28];
+    ofc_fantasyland_result out[2];
+    memcpy(two, hand, 14);
+    memcpy(two + 14, twice, 14);
+    if (ofc_solve_fantasyland_batch(two, 2, 14, &storage.rules, 0.0, out) != 1) return 8;
+    /* Low from a preset: a hand without a live middle fouls */
+    const uint8_t no_low[13] = {36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48};
+    if (ofc_rules_preset(&spec, OFC_PRESET_LOW) != 0 || ofc_rules_build(&spec, &storage) != 0) return 9;
+    if (ofc_solve_fantasyland(no_low, 13, &storage.rules, 5.0, &res) != 0 || !res.fouled) return 10;
+    printf("low fouled %d value %g\n", res.fouled, res.value);
+    return 0;
+}
+"""
+
+EXPECTED = """board 41 20 16 30 29 28 2 1 51 47 43 39 35
+discards 12
+royalties 0 12 25
+stays 1 fouled 0 value 57
+low fouled 1 value 0
+"""
+
+
+def _compiler() -> str | None:
+    for cc in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if cc and shutil.which(cc):
+            return cc
+    return None
+
+
+def _compile_and_run(tmp_path: Path, extra: list[str]) -> subprocess.CompletedProcess[str]:
+    cc = _compiler()
+    if cc is None:
+        pytest.skip("no C compiler")
+    src = tmp_path / "prog.c"
+    src.write_text(C_PROGRAM)
+    exe = tmp_path / "prog"
+    sources = sorted(str(p) for p in CSRC.glob("*.c"))
+    cmd = [cc, "-std=c99", "-O2", "-I", str(CSRC), str(src), *sources, "-o", str(exe), *extra, "-lm"]
+    # a sanitizer run of the suite preloads its runtimes: not for the compiler or the program
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    built = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+    if built.returncode != 0:
+        if extra:
+            pytest.skip(f"{cc} cannot build with {extra}: {built.stderr[-300:]}")
+        raise AssertionError(f"{' '.join(cmd)} failed:\n{built.stderr}")
+    return subprocess.run([str(exe)], capture_output=True, text=True, timeout=120, check=False, env=env)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="cc command line")
+def test_solver_from_c(tmp_path: Path) -> None:
+    run = _compile_and_run(tmp_path, [])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == EXPECTED
+    # the same answer from Python
+    r = ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", stay_value=20)
+    assert " ".join(map(str, r.board.codes.tolist())) == EXPECTED.splitlines()[0][len("board "):]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sanitizer runtimes")
+def test_solver_from_c_sanitized(tmp_path: Path) -> None:
+    run = _compile_and_run(tmp_path, ["-g", "-fsanitize=address,undefined",
+                                      "-fno-sanitize-recover=undefined"])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == EXPECTED
