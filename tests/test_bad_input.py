@@ -596,7 +596,7 @@ bad("rollout-two-boards", ofc.rollout, ["Ah / -- / --", "Ah / -- / --"], ValueEr
 bad("rollout-policy", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "'best'", n=1, seed=1,
     policy="best")
 bad("rollout-n", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "n must be an int", n=1.5, seed=1)
-bad("evaluate-held-count", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Kd"), ValueError,
+bad("evaluate_placements-held-count", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Kd"), ValueError,
     "holds 2", n=1, seed=1)
 
 
