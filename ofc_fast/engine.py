@@ -114,11 +114,13 @@ class Game:
     # --- hands ------------------------------------------------------------------
     def _begin(self, button: int, fl: list[int]) -> None:
         r = self._rules
+        # the new hand's state first: when it is refused (too many cards) nothing changes
+        state = _engine.HandState(self._players, r.first_round, r.rounds, r.round_cards,
+                                  r.round_play, self._seed, self._hand + 1, button, fl)
+        self._state = state
         self._hand += 1
         self._button = button
         self._fl = list(fl)
-        self._state = _engine.HandState(self._players, r.first_round, r.rounds, r.round_cards,
-                                        r.round_play, self._seed, self._hand, button, fl)
         self._hands.append([])
         self._result: _Result | None = None
 

@@ -282,3 +282,15 @@ def test_random_policy_is_uniform_over_legal_codes() -> None:
     expected = 6000 / 232
     chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
     assert chi2 < 231 + 5 * (2 * 231) ** 0.5
+
+
+def test_next_hand_refused_when_fantasyland_needs_too_many_cards() -> None:
+    """A next hand whose Fantasyland counts overflow the deck is refused; nothing changes."""
+    with pytest.raises(ValueError, match="more than 52"):
+        Game("pineapple", 3, seed=1, fantasyland=[30, 0, 0])
+    g = Game("pineapple", 2, seed=1)
+    g.play_hand("random")
+    before = (g.hand_number, g.button, g.boards.tolist(), g.scores.tolist())
+    with pytest.raises(ValueError, match="more than 52"):
+        g._begin(0, [30, 30])   # what next_hand would do with such counts
+    assert (g.hand_number, g.button, g.boards.tolist(), g.scores.tolist()) == before and g.done
