@@ -71,8 +71,26 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
         }
     }
     for (int64_t d = 0; d < n; d++) {
-        shuffle(seed, (uint64_t)(index0 + d), total, deck);
+        /* the shuffle of ofc_shuffle, each card written out as it is drawn */
         uint8_t *o = out + (int64_t)total * d;
-        for (int i = 0; i < total; i++) o[where[i]] = deck[i];
+        ofc_rng g;
+        ofc_rng_init(&g, seed, (uint64_t)(index0 + d));
+        memcpy(deck, fresh_deck, 52);
+        int i = 0;
+        for (; i + 1 < total; i += 2) {
+            uint64_t x = ofc_rng_next(&g);
+            int j = i + (int)bounded((uint32_t)x, (uint32_t)(52 - i), &g);
+            uint8_t c = deck[j];
+            deck[j] = deck[i];
+            o[where[i]] = c;
+            j = i + 1 + (int)bounded((uint32_t)(x >> 32), (uint32_t)(51 - i), &g);
+            c = deck[j];
+            deck[j] = deck[i + 1];
+            o[where[i + 1]] = c;
+        }
+        if (i < total) {
+            int j = i + (int)bounded((uint32_t)ofc_rng_next(&g), (uint32_t)(52 - i), &g);
+            o[where[i]] = deck[j];
+        }
     }
 }
