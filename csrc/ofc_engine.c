@@ -237,16 +237,14 @@ static unsigned random_code(const ofc_game *g, ofc_rng *rng)
     }
     for (int i = 0; i < n; i++) {
         if (drop >> i & 1u) continue;
-        uint32_t x = ofc_rng_below(rng, ways_of(m, room)), w;
-        unsigned r = 0;
-        for (;; r++) {
-            if (!room[r]) continue;
-            room[r]--;
-            w = ways_of(m - 1, room);
-            if (x < w) break;
-            room[r]++;
-            x -= w;
-        }
+        uint32_t x = ofc_rng_below(rng, ways_of(m, room));
+        /* ways to place the rest after sending this card to top / middle
+         * (bottom takes the remainder); compares, not branches, pick the row */
+        int base = (((m - 1) * 4 + room[0]) * 6 + room[1]) * 6 + room[2];
+        uint32_t w0 = room[0] ? ways[base - 36] : 0;
+        uint32_t w1 = room[1] ? ways[base - 6] : 0;
+        unsigned r = (unsigned)(x >= w0) + (unsigned)(x >= w0 + w1);
+        room[r]--;
         m--;
         code |= r << (2 * i);
     }
