@@ -14,6 +14,8 @@ from setuptools import Extension, setup
 
 CORE_SOURCES = ["csrc/ofc_eval.c", "csrc/ofc_board.c", "csrc/ofc_tables.c", "csrc/ofc_subsets.c"]
 CORE_SOURCES += ["csrc/ofc_rules.c", "csrc/ofc_fantasyland.c", "csrc/ofc_fantasyland_enum.c"]
+# play in progress: partial boards, dealing, the engine, rollouts (ofc_fast._engine)
+CORE_SOURCES += ["csrc/ofc_partial.c", "csrc/ofc_deal.c", "csrc/ofc_engine.c", "csrc/ofc_rollout.c"]
 CORE_SOURCES = [s for s in CORE_SOURCES if os.path.exists(s)]
 
 if sys.platform == "win32":
@@ -61,7 +63,7 @@ def ext(name):
 
 
 setup(
-    ext_modules=cythonize([ext("_core"), ext("_fantasyland")], compiler_directives=directives),
+    ext_modules=cythonize([ext("_core"), ext("_fantasyland"), ext("_engine")], compiler_directives=directives),
     packages=["ofc_fast", "ofc_fast.include", "ofc_fast.golden"],
     package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc"},
     package_data={

@@ -159,7 +159,15 @@ def build_rows(ctx: Ctx) -> list[Row]:
     rows.extend(per_call_rows(ctx))
     rows.extend(scalar_rows(ctx))
     rows.extend(optional_rows(ctx))
+    rows.extend(play_rows(ctx))
     return rows
+
+
+def play_rows(ctx: Ctx) -> list[Row]:
+    """Play in progress (bench/play.py): dealing, self-play, rollouts, placements."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from play import play_cases
+    return [Row(name, fn, n, "play") for name, fn, n, _ in play_cases(min(1.0, ctx.n / 10_000_000))]
 
 
 def per_call_rows(ctx: Ctx) -> list[Row]:

@@ -296,3 +296,185 @@ int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rule
 }
 #endif
 #endif /* OFC_FAST_H */
+
+/* ---- Play in progress: partial boards, dealing, the game engine ---------
+ * (csrc/ofc_partial.c, csrc/ofc_deal.c, csrc/ofc_engine.c)  A partial board
+ * holds OFC_EMPTY in its empty slots; rows fill left to right. */
+#ifndef OFC_FAST_PLAY_H
+#define OFC_FAST_PLAY_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OFC_EMPTY 255u
+
+/* Position (0..12) of the first byte of a partial board that is neither a
+ * card nor OFC_EMPTY, or a card seen earlier on the board; -1 when valid. */
+int ofc_partial_first_bad(const uint8_t *board);
+/* Empty slots of the top, middle and bottom rows. */
+void ofc_partial_needed(const uint8_t *board, int8_t *need);
+/* Row values of the complete rows of a valid partial board (0: incomplete). */
+void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *value);
+/* 1 when some completion of a valid partial board with distinct cards of the
+ * pool (cards not on the board) is not fouled, 0 when every one fouls, -2 when
+ * the pool has fewer cards than the empty slots, -1 when `budget` search
+ * nodes (-1: no limit) ran out first.  Exact: a search over completions. */
+int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool,
+                               const ofc_rules *rules, int64_t budget);
+
+/* Counter-based random streams: stream `index` of seed `seed` is the same
+ * sequence whichever thread draws it, so results do not depend on how work
+ * is split.  splitmix64's finaliser over a Weyl sequence whose start is a
+ * hash of (seed, index). */
+typedef struct ofc_rng { uint64_t state; uint32_t spare; int has_spare; } ofc_rng;
+
+static inline uint64_t ofc_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline void ofc_rng_init(ofc_rng *g, uint64_t seed, uint64_t index)
+{
+    g->state = ofc_mix64(ofc_mix64(seed + 0x632BE59BD9B4E019ull) ^ (index * 0x9E3779B97F4A7C15ull));
+    g->has_spare = 0;
+    g->spare = 0;
+}
+
+static inline uint64_t ofc_rng_next(ofc_rng *g)
+{
+    g->state += 0x9E3779B97F4A7C15ull;
+    return ofc_mix64(g->state);
+}
+
+/* 32 random bits: the halves of one 64-bit draw in turn. */
+static inline uint32_t ofc_rng_u32(ofc_rng *g)
+{
+    if (g->has_spare) { g->has_spare = 0; return g->spare; }
+    uint64_t x = ofc_rng_next(g);
+    g->spare = (uint32_t)(x >> 32);
+    g->has_spare = 1;
+    return (uint32_t)x;
+}
+
+/* Uniform in 0..n-1 (1 <= n < 2^32), unbiased: Lemire's multiply-shift with
+ * rejection of the few products that would favour some values. */
+static inline uint32_t ofc_rng_below(ofc_rng *g, uint32_t n)
+{
+    uint64_t m = (uint64_t)ofc_rng_u32(g) * n;
+    uint32_t low = (uint32_t)m;
+    if (OFC_UNLIKELY(low < n)) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while (low < t) {
+            m = (uint64_t)ofc_rng_u32(g) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* The deck of stream (seed, index), shuffled in its first k cards (a partial
+ * Fisher-Yates over 0..51): deck[0..k) are the cards in the order dealt. */
+void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck);
+
+/* Deals index0 .. index0+n-1 of `players` players, `cards` cards each (cards
+ * a player receives, in order), dealt round-robin as the variant deals them:
+ * first_round to each player in turn, then round_cards a round.  out holds
+ * n * players * cards bytes, player-major within a deal. */
+void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
+                    int first_round, int round_cards, uint8_t *out);
+
+/* ---- The game engine (csrc/ofc_engine.c) --------------------------------
+ * One hand of 2..4 seats.  Fantasyland seats act first, each once (all their
+ * cards at once, set 13, discard the rest); then every other seat in turn
+ * from the left of the button, street after street: first_round cards on
+ * street 0, round_cards on each later one, round_play placed.  Cards are
+ * drawn from the top of the hand's deck (ofc_shuffle(seed, hand)) when a
+ * seat's turn comes, so with no Fantasyland the seats get what
+ * ofc_deal_batch deals.
+ *
+ * An action of a normal turn is a code with one base-4 digit per held card,
+ * least significant first: 0 top, 1 middle, 2 bottom, 3 discard; codes are
+ * below OFC_ACTIONS (at most 5 cards held).  Different legal codes give
+ * different boards: the cards of a row fill its slots left to right. */
+#define OFC_ACTIONS 1024
+#define OFC_MAX_SEATS 4
+
+typedef struct ofc_game {
+    int players, first_round, rounds, round_cards, round_play;
+    int button;                  /* the dealer seat; seat button+1 acts first */
+    int fl_cards[OFC_MAX_SEATS]; /* cards of a Fantasyland seat this hand, 0: plays normally */
+    uint8_t deck[52];
+    int deck_pos;
+    uint8_t board[OFC_MAX_SEATS][13];
+    uint8_t filled[OFC_MAX_SEATS][3];
+    uint8_t held[52];            /* the cards of the seat to act (only it holds any) */
+    int nheld;
+    uint8_t discards[OFC_MAX_SEATS][52];
+    int ndiscards[OFC_MAX_SEATS];
+    int street[OFC_MAX_SEATS];   /* turns this seat has finished */
+    int schedule[64];            /* seats in the order they act */
+    int nturns, step;
+    int turn;                    /* seat to act, -1 once the hand is over */
+} ofc_game;
+
+/* Errors of ofc_game_start / ofc_game_apply / ofc_game_set (negative). */
+enum ofc_game_error {
+    OFC_GAME_OK = 0, OFC_ERR_OVER = -1, OFC_ERR_CODE = -2, OFC_ERR_DISCARDS = -3,
+    OFC_ERR_ROW_FULL = -4, OFC_ERR_FANTASYLAND = -5, OFC_ERR_NOT_HELD = -6,
+    OFC_ERR_EMPTY_SLOT = -7, OFC_ERR_DECK = -8, OFC_ERR_NOT_FANTASYLAND = -9
+};
+
+/* Start a hand (fl_cards: per seat, or NULL for none).  0, or OFC_ERR_DECK
+ * when the seats need more than 52 cards. */
+int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                   int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards);
+/* 0 when code is a legal action of the seat to act (a normal turn), else an error. */
+int ofc_game_check(const ofc_game *g, unsigned code);
+/* Legal codes of the turn into mask[OFC_ACTIONS] (1 = legal); their count. */
+int ofc_game_legal(const ofc_game *g, uint8_t *mask);
+/* Play a normal turn; nothing changes when it is refused (the error). */
+int ofc_game_apply(ofc_game *g, unsigned code);
+/* Set a Fantasyland seat's 13 cards (top, middle, bottom) from the held
+ * ones, the rest discarded; nothing changes when it is refused. */
+int ofc_game_set(ofc_game *g, const uint8_t *board);
+/* Once the hand is over: net points, royalties (3 per seat), fouls and the
+ * Fantasyland cards of the next hand per seat (any output may be NULL). */
+void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
+                     int32_t *royalties, int32_t *fouled, int32_t *fantasyland);
+
+/* Policies: choose and play the turn of the seat to act. */
+enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };
+void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
+
+/* Self-play of hands index0 .. index0+n-1 (hand i deals from stream (seed,
+ * i), the button on seat i % players, nobody in Fantasyland), every seat played by
+ * `policy`.  Per hand and seat: net points, royalties (sum), fouled, and the
+ * Fantasyland cards earned; any output may be NULL. */
+void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
+                        int round_cards, int round_play, int policy, uint64_t seed,
+                        int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
+                        uint8_t *fouled, uint8_t *fantasyland);
+
+/* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
+ * Turns a partial board has left: all of them for an empty board, else
+ * (13 - placed) / round_play; -1 when the count placed is not one a hand
+ * reaches (first_round, then round_play a turn). */
+int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int round_play);
+/* Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
+ * each, seats in turn order): the first cards of a shuffle of the pool (the
+ * unseen cards) by stream (seed, i) are dealt to the boards' remaining turns
+ * round the table and placed by `policy`.  Per player, sums[5p .. 5p+4] +=
+ * net points, their squares, fouls, Fantasyland entries, royalties.
+ * Returns 0, -1-p when player p's board has an impossible count, -10 when
+ * the pool is too small. */
+int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
+                      int round_cards, int round_play, int policy, const uint8_t *boards,
+                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
+                      int64_t *sums);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OFC_FAST_PLAY_H */

@@ -44,6 +44,11 @@ from .rows import partial_strength, royalty
 from .deals import ScoreDetails, find_duplicates, score_details
 from . import compat
 from .fantasyland import FantasylandArrays, FantasylandResult, solve_fantasyland
+# play in progress: partial boards, dealing, the game engine, Monte Carlo, self-play
+from . import partial
+from .deal import deal
+from .engine import Game
+from .rollout import Placements, RolloutResult, evaluate_placements, rollout
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -56,6 +61,8 @@ __all__ = [
     "partial_strength", "royalty", "ScoreDetails", "find_duplicates", "score_details", "compat",
     "FantasylandArrays", "FantasylandResult", "solve_fantasyland",
 ]
+__all__ += ["partial", "deal", "Game", "Placements", "RolloutResult", "evaluate_placements",
+            "rollout"]
 
 
 def get_include() -> str:

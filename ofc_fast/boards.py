@@ -191,6 +191,13 @@ def _place(index: tuple[int, ...], pos: int, deal: bool) -> str:
     return ", ".join(words)
 
 
+def _partial_note(board: list[int]) -> str:
+    """' (complete rows: top; ofc_fast.partial handles partial boards)' for an error message."""
+    done = [name for name, (lo, hi) in zip(ROWS, _SLICES) if EMPTY not in board[lo:hi]]
+    return (f" (complete rows: {', '.join(done) or 'none'}; ofc_fast.partial handles "
+            f"partial boards)")
+
+
 def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], players: int = 0) -> None:
     """Raise the error for row ``row`` of ``flat`` that a kernel rejected.
 
@@ -206,7 +213,8 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
 
     for i, c in enumerate(codes):
         if c == EMPTY:
-            raise ValueError(f"{place(i)}: empty slot (255) in a board that must be complete")
+            raise ValueError(f"{place(i)}: empty slot (255) in a board that must be complete"
+                             f"{_partial_note(codes[13 * (i // 13):13 * (i // 13) + 13])}")
         if c > 51:
             raise ValueError(f"{place(i)}: card code {c} is not in 0..51")
     seen: dict[int, int] = {}

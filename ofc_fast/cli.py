@@ -360,8 +360,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
                    help="report a bad deal on stderr with its line and go on (exit status 1)")
     a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")
     _add_fantasyland_parser(sub)
+    from .cli_play import add_commands  # simulate, rollout (play in progress)
+    play = add_commands(sub)
     args = ap.parse_args(argv)
     try:
+        if args.command in play:
+            return play[args.command](args, sys.stdout)
         return {"eval": cmd_eval, "score": cmd_score, "analyze": cmd_analyze,
                 "fantasyland": _fantasyland_command}[args.command](args, sys.stdout)
     except BrokenPipeError:

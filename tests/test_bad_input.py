@@ -850,6 +850,29 @@ def _matches(needle: str, msg: str) -> bool:
     return needle in msg or ascii(needle)[1:-1] in msg or repr(needle)[1:-1] in msg
 
 
+# --- play in progress: partial boards, deal, Game, rollout, simulate ----------------
+bad("partial-needed-dup", ofc.partial.needed, "Ah Ah / -- / --", ValueError, "used twice", "top position 1")
+bad("partial-needed-code", ofc.partial.needed, [60] + [255] * 12, ValueError, "60", "top position 0")
+bad("partial-avoid-dead-on-board", ofc.partial.can_avoid_foul, "Ah / -- / --", ValueError, "Ah",
+    dead=["Ah"])
+bad("deal-negative", ofc.deal, -1, ValueError, "n must be", more=("pineapple", 2), seed=1)
+bad("deal-seed-str", ofc.deal, 3, TypeError, "seed", "'x'", more=("pineapple", 2), seed="x")
+bad("deal-players", ofc.deal, 3, ValueError, "2 to 3 players", "not 4", more=("pineapple", 4), seed=1)
+bad("game-players", ofc.Game, "pineapple", ValueError, "not 5", more=(5,), seed=1)
+bad("game-seed-float", ofc.Game, "pineapple", TypeError, "seed", "1.5", more=(2,), seed=1.5)
+bad("game-apply-code", lambda code: ofc.Game("pineapple", 2, seed=1).apply(code), 4096,
+    ValueError, "4096")
+bad("game-apply-type", lambda code: ofc.Game("pineapple", 2, seed=1).apply(code), "x",
+    TypeError, "'x'")
+bad("rollout-two-boards", ofc.rollout, ["Ah / -- / --", "Ah / -- / --"], ValueError, "Ah",
+    n=1, seed=1)
+bad("rollout-policy", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "'best'", n=1, seed=1,
+    policy="best")
+bad("rollout-n", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "n must be an int", n=1.5, seed=1)
+bad("evaluate_placements-held-count", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Kd"), ValueError,
+    "holds 2", n=1, seed=1)
+
+
 @pytest.mark.parametrize("case", TABLE, ids=[c.name for c in TABLE])
 def test_bad_input(case: Bad) -> None:
     args = tuple(a.make() if isinstance(a, Lazy) else a for a in case.args)

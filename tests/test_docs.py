@@ -8,7 +8,9 @@ import pytest
 README = Path(__file__).resolve().parent.parent / "README.md"
 MODULES = ["ofc_fast", "ofc_fast.cards", "ofc_fast.hands", "ofc_fast.rules", "ofc_fast.boards",
            "ofc_fast.match", "ofc_fast.fantasyland",
-           "ofc_fast.subsets", "ofc_fast.rows", "ofc_fast.deals", "ofc_fast.compat"]
+           "ofc_fast.subsets", "ofc_fast.rows", "ofc_fast.deals", "ofc_fast.compat",
+           "ofc_fast.partial", "ofc_fast.deal", "ofc_fast.engine", "ofc_fast.rollout",
+           "ofc_fast.selfplay", "ofc_fast.distributed"]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 

@@ -269,6 +269,49 @@ def one_hand_subsets_rows_details() -> None:
     ev.evaluate_row("Ah Kd")  # type: ignore[arg-type]
 
 
+def play_in_progress() -> None:
+    """Partial boards, dealing, the engine, Monte Carlo, self-play (never called)."""
+    from ofc_fast import partial
+    from ofc_fast.rollout import Placements, RolloutResult, merge
+    from ofc_fast.selfplay import SimulationResult, merge_simulations, simulate
+
+    assert_type(partial.needed("Ah / -- / --"), npt.NDArray[np.int8])
+    assert_type(partial.complete_rows("Ah / -- / --"), npt.NDArray[np.bool_])
+    assert_type(partial.row_values("Ah / -- / --", PINEAPPLE), npt.NDArray[np.uint16])
+    assert_type(partial.can_avoid_foul("Ah / -- / --", dead=["Kd"]), npt.NDArray[np.bool_])
+    assert_type(partial.parse_partial("Ah / -- / --"), npt.NDArray[np.uint8])
+    partial.parse_partial(5)  # type: ignore[arg-type]
+
+    assert_type(ofc.deal(10, PINEAPPLE, 2, seed=1), npt.NDArray[np.uint8])
+    ofc.deal(10, PINEAPPLE, 2)  # type: ignore[call-arg]
+
+    g = ofc.Game("pineapple", 2, seed=1)
+    assert_type(g.legal_actions(), list[int])
+    assert_type(g.action_mask(), npt.NDArray[np.bool_])
+    assert_type(g.turn, int | None)
+    assert_type(g.done, bool)
+    assert_type(g.boards, npt.NDArray[np.uint8])
+    g.apply(g.legal_actions()[0])
+    g.play("random")
+    g.play(lambda game: game.legal_actions()[0])
+    assert_type(g.scores, npt.NDArray[np.int32])
+    assert_type(g.to_json(), str)
+    assert_type(ofc.Game.replay(g.to_json()), ofc.Game)
+    ofc.Game("pineapple", 2)  # type: ignore[call-arg]
+
+    r = ofc.rollout(["Ah / -- / --"], n=10, seed=1)
+    assert_type(r, RolloutResult)
+    assert_type(r.mean, npt.NDArray[np.float64])
+    assert_type(merge([r, r]), RolloutResult)
+    p = ofc.evaluate_placements((["--/--/--"] * 2, "Ah Ad 2c 3c 4c"), n=10, seed=1)
+    assert_type(p, Placements)
+    assert_type(p.codes, list[int])
+    s = simulate("pineapple", 2, 100, seed=1)
+    assert_type(s, SimulationResult)
+    assert_type(merge_simulations([s]), SimulationResult)
+    assert_type(s.ci95, npt.NDArray[np.float64])
+
+
 def fantasyland_solver() -> None:
     one = ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", PROGRESSIVE,
                                 stay_value={14: 20.0})

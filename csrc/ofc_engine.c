@@ -1,0 +1,460 @@
+/* The game engine: one hand of OFC, dealt as the rules' dealing fields say,
+ * legal actions, and the built-in policies and self-play (ofc_fast.h). */
+#include <string.h>
+#include "ofc_fast.h"
+
+static const int row_lo[3] = {0, 3, 8}, row_len[3] = {3, 5, 5};
+
+int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                   int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+{
+    int need = 0, k = 0;
+    memset(g, 0, sizeof *g);
+    g->players = players;
+    g->first_round = first_round;
+    g->rounds = rounds;
+    g->round_cards = round_cards;
+    g->round_play = round_play;
+    g->button = button;
+    for (int p = 0; p < players; p++) {
+        g->fl_cards[p] = fl_cards ? fl_cards[p] : 0;
+        need += g->fl_cards[p] ? g->fl_cards[p] : first_round + rounds * round_cards;
+    }
+    if (need > 52) return OFC_ERR_DECK;
+    memset(g->board, OFC_EMPTY, sizeof g->board);
+    /* Fantasyland seats first (RULES 7: engines let them act first), in seat
+     * order from the left of the button, then street by street */
+    for (int i = 1; i <= players; i++) {
+        int p = (button + i) % players;
+        if (g->fl_cards[p]) g->schedule[k++] = p;
+    }
+    for (int s = 0; s <= rounds; s++)
+        for (int i = 1; i <= players; i++) {
+            int p = (button + i) % players;
+            if (!g->fl_cards[p]) g->schedule[k++] = p;
+        }
+    g->nturns = k;
+    ofc_shuffle(seed, hand, need, g->deck);
+    g->step = -1;
+    g->turn = -1;
+    /* the first turn: deal its cards */
+    g->step = 0;
+    g->turn = g->schedule[0];
+    {
+        int p = g->turn, n = g->fl_cards[p] ? g->fl_cards[p] : first_round;
+        memcpy(g->held, g->deck, (size_t)n);
+        g->nheld = n;
+        g->deck_pos = n;
+    }
+    return OFC_GAME_OK;
+}
+
+/* Move to the next turn and deal the cards of the seat to act. */
+static void advance(ofc_game *g)
+{
+    g->nheld = 0;
+    if (++g->step >= g->nturns) {
+        g->turn = -1;
+        return;
+    }
+    int p = g->schedule[g->step];
+    int n = g->fl_cards[p] ? g->fl_cards[p] : g->street[p] == 0 ? g->first_round : g->round_cards;
+    g->turn = p;
+    memcpy(g->held, g->deck + g->deck_pos, (size_t)n);
+    g->nheld = n;
+    g->deck_pos += n;
+}
+
+/* Cards the seat to act must place this turn. */
+static int to_place(const ofc_game *g)
+{
+    return g->street[g->turn] == 0 ? g->first_round : g->round_play;
+}
+
+int ofc_game_check(const ofc_game *g, unsigned code)
+{
+    if (g->turn < 0) return OFC_ERR_OVER;
+    if (g->fl_cards[g->turn]) return OFC_ERR_FANTASYLAND;
+    if (code >= (1u << (2 * g->nheld))) return OFC_ERR_CODE;
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < g->nheld; i++) count[(code >> (2 * i)) & 3u]++;
+    if (count[3] != g->nheld - to_place(g)) return OFC_ERR_DISCARDS;
+    for (int r = 0; r < 3; r++)
+        if (g->filled[g->turn][r] + count[r] > row_len[r]) return OFC_ERR_ROW_FULL;
+    return OFC_GAME_OK;
+}
+
+int ofc_game_legal(const ofc_game *g, uint8_t *mask)
+{
+    int n = 0;
+    memset(mask, 0, OFC_ACTIONS);
+    if (g->turn < 0 || g->fl_cards[g->turn]) return 0;
+    unsigned limit = 1u << (2 * g->nheld);
+    for (unsigned c = 0; c < limit; c++) {
+        int ok = ofc_game_check(g, c) == OFC_GAME_OK;
+        mask[c] = (uint8_t)ok;
+        n += ok;
+    }
+    return n;
+}
+
+/* Place a checked code. */
+static void place(ofc_game *g, unsigned code)
+{
+    int p = g->turn;
+    for (int i = 0; i < g->nheld; i++) {
+        unsigned d = (code >> (2 * i)) & 3u;
+        if (d == 3) {
+            g->discards[p][g->ndiscards[p]++] = g->held[i];
+        } else {
+            g->board[p][row_lo[d] + g->filled[p][d]++] = g->held[i];
+        }
+    }
+    g->street[p]++;
+    advance(g);
+}
+
+int ofc_game_apply(ofc_game *g, unsigned code)
+{
+    int err = ofc_game_check(g, code);
+    if (err) return err;
+    place(g, code);
+    return OFC_GAME_OK;
+}
+
+int ofc_game_set(ofc_game *g, const uint8_t *board)
+{
+    if (g->turn < 0) return OFC_ERR_OVER;
+    if (!g->fl_cards[g->turn]) return OFC_ERR_NOT_FANTASYLAND;
+    uint64_t held = 0, seen = 0;
+    for (int i = 0; i < g->nheld; i++) held |= (uint64_t)1 << g->held[i];
+    for (int i = 0; i < 13; i++) {
+        if (board[i] == OFC_EMPTY) return OFC_ERR_EMPTY_SLOT;
+        if (board[i] > 51 || !(held >> board[i] & 1u) || (seen >> board[i] & 1u))
+            return OFC_ERR_NOT_HELD;
+        seen |= (uint64_t)1 << board[i];
+    }
+    int p = g->turn;
+    memcpy(g->board[p], board, 13);
+    g->filled[p][0] = 3;
+    g->filled[p][1] = 5;
+    g->filled[p][2] = 5;
+    for (int i = 0; i < g->nheld; i++)
+        if (!(seen >> g->held[i] & 1u)) g->discards[p][g->ndiscards[p]++] = g->held[i];
+    g->street[p]++;
+    advance(g);
+    return OFC_GAME_OK;
+}
+
+static inline int sign(int d) { return (d > 0) - (d < 0); }
+
+void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
+                     int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
+{
+    ofc_board_result res[OFC_MAX_SEATS];
+    int32_t total[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
+    for (int p = 0; p < g->players; p++) {
+        ofc_board_eval(g->board[p], g->fl_cards[p] != 0, rules, &res[p]);
+        if (royalties)
+            for (int r = 0; r < 3; r++) royalties[3 * p + r] = res[p].royalty[r];
+        if (fouled) fouled[p] = res[p].fouled;
+        if (fantasyland) fantasyland[p] = res[p].fantasyland;
+        roy[p] = res[p].royalty[0] + res[p].royalty[1] + res[p].royalty[2];
+        total[p] = 0;
+    }
+    if (!net) return;
+    /* RULES 6 for every pair, from the row values already computed (the
+     * same arithmetic as ofc_score_batch) */
+    for (int a = 0; a < g->players; a++)
+        for (int b = a + 1; b < g->players; b++) {
+            int fa = res[a].fouled, fb = res[b].fouled, rows;
+            if (fa | fb) {
+                rows = 3 * (fb - fa);
+            } else {
+                rows = 0;
+                for (int r = 0; r < 3; r++) rows += sign((int)res[a].value[r] - (int)res[b].value[r]);
+            }
+            int32_t pts = rows + (rows == 3) * rules->scoop_bonus - (rows == -3) * rules->scoop_bonus
+                        + roy[a] - roy[b];
+            total[a] += pts;
+            total[b] -= pts;
+        }
+    for (int p = 0; p < g->players; p++) net[p] = total[p];
+}
+
+/* ---- policies -------------------------------------------------------------- */
+
+/* ways[((m * 4 + r0) * 6 + r1) * 6 + r2]: the number of ways to send m
+ * distinct cards to rows with room r0, r1, r2 (the sum over a + b + c = m
+ * within the rooms of m! / (a! b! c!)); tests/test_engine.py recomputes it. */
+static const uint16_t ways[6 * 4 * 6 * 6] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2,
+    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
+    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
+    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
+    0, 0, 1, 1, 1, 1, 0, 2, 3, 3, 3, 3, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4,
+    0, 2, 3, 3, 3, 3, 2, 6, 7, 7, 7, 7, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8,
+    1, 3, 4, 4, 4, 4, 3, 7, 8, 8, 8, 8, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9,
+    1, 3, 4, 4, 4, 4, 3, 7, 8, 8, 8, 8, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9,
+    0, 0, 0, 1, 1, 1, 0, 0, 3, 4, 4, 4, 0, 3, 6, 7, 7, 7, 1, 4, 7, 8, 8, 8, 1, 4, 7, 8, 8, 8, 1, 4, 7, 8, 8, 8,
+    0, 0, 3, 4, 4, 4, 0, 6, 12, 13, 13, 13, 3, 12, 18, 19, 19, 19, 4, 13, 19, 20, 20, 20, 4, 13, 19, 20, 20, 20, 4, 13, 19, 20, 20, 20,
+    0, 3, 6, 7, 7, 7, 3, 12, 18, 19, 19, 19, 6, 18, 24, 25, 25, 25, 7, 19, 25, 26, 26, 26, 7, 19, 25, 26, 26, 26, 7, 19, 25, 26, 26, 26,
+    1, 4, 7, 8, 8, 8, 4, 13, 19, 20, 20, 20, 7, 19, 25, 26, 26, 26, 8, 20, 26, 27, 27, 27, 8, 20, 26, 27, 27, 27, 8, 20, 26, 27, 27, 27,
+    0, 0, 0, 0, 1, 1, 0, 0, 0, 4, 5, 5, 0, 0, 6, 10, 11, 11, 0, 4, 10, 14, 15, 15, 1, 5, 11, 15, 16, 16, 1, 5, 11, 15, 16, 16,
+    0, 0, 0, 4, 5, 5, 0, 0, 12, 20, 21, 21, 0, 12, 30, 38, 39, 39, 4, 20, 38, 46, 47, 47, 5, 21, 39, 47, 48, 48, 5, 21, 39, 47, 48, 48,
+    0, 0, 6, 10, 11, 11, 0, 12, 30, 38, 39, 39, 6, 30, 54, 62, 63, 63, 10, 38, 62, 70, 71, 71, 11, 39, 63, 71, 72, 72, 11, 39, 63, 71, 72, 72,
+    0, 4, 10, 14, 15, 15, 4, 20, 38, 46, 47, 47, 10, 38, 62, 70, 71, 71, 14, 46, 70, 78, 79, 79, 15, 47, 71, 79, 80, 80, 15, 47, 71, 79, 80, 80,
+    0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 5, 6, 0, 0, 0, 10, 15, 16, 0, 0, 10, 20, 25, 26, 0, 5, 15, 25, 30, 31, 1, 6, 16, 26, 31, 32,
+    0, 0, 0, 0, 5, 6, 0, 0, 0, 20, 30, 31, 0, 0, 30, 60, 70, 71, 0, 20, 60, 90, 100, 101, 5, 30, 70, 100, 110, 111, 6, 31, 71, 101, 111, 112,
+    0, 0, 0, 10, 15, 16, 0, 0, 30, 60, 70, 71, 0, 30, 90, 130, 140, 141, 10, 60, 130, 170, 180, 181, 15, 70, 140, 180, 190, 191, 16, 71, 141, 181, 191, 192,
+    0, 0, 10, 20, 25, 26, 0, 20, 60, 90, 100, 101, 10, 60, 130, 170, 180, 181, 20, 90, 170, 210, 220, 221, 25, 100, 180, 220, 230, 231, 26, 101, 181, 221, 231, 232,
+};
+
+static inline unsigned ways_of(int m, const int *room)
+{
+    return ways[((m * 4 + room[0]) * 6 + room[1]) * 6 + room[2]];
+}
+
+/* A uniform legal code, drawn without rejection: a uniform set of discards,
+ * then each placed card in turn goes to row r with probability (ways to
+ * place the rest after it) / (ways to place them all), so every legal code
+ * has the same chance. */
+static unsigned random_code(const ofc_game *g, ofc_rng *rng)
+{
+    int p = g->turn, n = g->nheld, d = n - to_place(g), m = n - d;
+    int room[3];
+    for (int r = 0; r < 3; r++) room[r] = row_len[r] - g->filled[p][r];
+    unsigned code = 0, drop = 0;
+    for (int k = 0; k < d; k++) {   /* d distinct discards */
+        int i;
+        do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
+        drop |= 1u << i;
+        code |= 3u << (2 * i);
+    }
+    for (int i = 0; i < n; i++) {
+        if (drop >> i & 1u) continue;
+        uint32_t x = ofc_rng_below(rng, ways_of(m, room));
+        /* ways to place the rest after sending this card to top / middle
+         * (bottom takes the remainder); compares, not branches, pick the row */
+        int base = (((m - 1) * 4 + room[0]) * 6 + room[1]) * 6 + room[2];
+        uint32_t w0 = room[0] ? ways[base - 36] : 0;
+        uint32_t w1 = room[1] ? ways[base - 6] : 0;
+        unsigned r = (unsigned)(x >= w0) + (unsigned)(x >= w0 + w1);
+        room[r]--;
+        m--;
+        code |= r << (2 * i);
+    }
+    return code;
+}
+
+/* A random board of 13 of the held cards (Fantasyland, random policy). */
+static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
+{
+    uint8_t h[52];
+    int n = g->nheld;
+    memcpy(h, g->held, (size_t)n);
+    for (int i = 0; i < 13; i++) {
+        int j = i + (int)ofc_rng_below(rng, (uint32_t)(n - i));
+        uint8_t t = h[i];
+        h[i] = h[j];
+        h[j] = t;
+        board[i] = h[i];
+    }
+}
+
+/* ---- greedy ----------------------------------------------------------------
+ * One step of look-ahead: every legal placement is scored by a hand-made
+ * value of the board it makes, and a placement after which every completion
+ * fouls (ofc_partial_can_avoid_foul over the cards the seat cannot see) is
+ * taken only when all are.  The value: royalties of complete rows, made
+ * pairs and trips, flush and straight draws in the 5-card rows (Low: low,
+ * unpaired cards in the middle), a bonus for a Fantasyland top, and a
+ * penalty for a top that outranks what the middle holds so far. */
+
+/* Value of the placed cards of one row (len = its slots). */
+static double row_heuristic(const uint8_t *row, int len, int r, int low)
+{
+    int count[13] = {0}, suits[4] = {0}, n = 0, lo = 13, hi = -1;
+    for (int i = 0; i < len; i++) {
+        if (row[i] == OFC_EMPTY) continue;
+        int k = row[i] >> 2;
+        count[k]++;
+        suits[row[i] & 3]++;
+        n++;
+        if (k < lo) lo = k;
+        if (k > hi) hi = k;
+    }
+    if (!n) return 0.0;
+    double v = 0.0;
+    int paired = 0;
+    for (int k = 0; k < 13; k++) {
+        if (count[k] == 2) { v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0; paired = 1; }
+        if (count[k] == 3) { v += r == 0 ? 12.0 + k : 4.0; paired = 1; }
+        if (count[k] == 4) { v += 10.0; paired = 1; }
+    }
+    if (r == 1 && low) {
+        /* a live low: distinct ranks, nothing above a ten */
+        double w = -0.3 * (hi > 8 ? hi - 8 : 0) * 4.0 - (paired ? 6.0 : 0.0);
+        return w + 0.2 * (8 - hi);
+    }
+    if (r == 0) {
+        if (!paired && n) v -= 0.15 * hi;   /* an unpaired high top spends a high card */
+        return v;
+    }
+    int msuit = 0;
+    for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
+    if (msuit == n && n >= 2) v += (r == 2 ? 0.9 : 0.6) * (n - 1);
+    if (!paired && n >= 2 && hi - lo <= 4) v += (r == 2 ? 0.5 : 0.35) * (n - 1);
+    return v;
+}
+
+/* Made-hand level of the placed cards of a row: the category so far (0 high
+ * card, 1 pair, 2 two pair, 3 trips, 6 full house, 7 quads) plus the rank
+ * of its best group / 13. */
+static double row_level(const uint8_t *row, int len)
+{
+    int count[13] = {0}, pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
+    for (int i = 0; i < len; i++)
+        if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
+    for (int k = 0; k < 13; k++) {
+        if (count[k]) hi = k;
+        if (count[k] == 2) { pairs++; best = k; }
+        if (count[k] == 3) { trips++; best = k; }
+        if (count[k] == 4) { quads++; best = k; }
+    }
+    if (hi < 0) return 0.0;
+    double cat = quads ? 7 : (trips && pairs) ? 6 : trips ? 3 : pairs >= 2 ? 2 : pairs ? 1 : 0;
+    return cat + (best >= 0 ? best : hi) / 13.0;
+}
+
+static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
+{
+    int low = rules->middle_live != 0;
+    double v = 0.0;
+    int8_t need[3];
+    uint16_t value[3];
+    ofc_partial_needed(b, need);
+    ofc_partial_values(b, rules, value);
+    for (int r = 0; r < 3; r++) {
+        if (!need[r]) {
+            uint32_t info = rules->row_info[r][value[r]];
+            v += OFC_ROYALTY(info) + row_heuristic(b + row_lo[r], row_len[r], r, low)
+                 + value[r] * 1e-5;
+            if (r == 0 && OFC_ENTRY(info)) v += 8.0;   /* Fantasyland on top */
+        } else {
+            v += row_heuristic(b + row_lo[r], row_len[r], r, low);
+        }
+    }
+    /* rows out of order so far (what the cards placed make, whatever the
+     * empty slots may bring): a steep penalty, since a foul costs far more
+     * than the royalties a greedier placement chases (weight tuned on
+     * self-play: 10% fouls heads-up in Pineapple) */
+    double lt = row_level(b, 3), lm = row_level(b + 3, 5), lb = row_level(b + 8, 5);
+    if (!low) {
+        if (lt > lm) v -= 20.0 * (lt - lm);
+        if (lm > lb) v -= 20.0 * (lm - lb);
+    } else if (lt > lb) {
+        v -= 20.0 * (lt - lb);
+    }
+    return v;
+}
+
+/* The cards the seat to act cannot see. */
+static int unseen_pool(const ofc_game *g, uint8_t *pool)
+{
+    uint64_t seen = 0;
+    int p = g->turn, n = 0;
+    for (int q = 0; q < g->players; q++) {
+        if (q != p && g->fl_cards[q]) continue;   /* a Fantasyland board stays hidden */
+        for (int i = 0; i < 13; i++)
+            if (g->board[q][i] != OFC_EMPTY) seen |= (uint64_t)1 << g->board[q][i];
+    }
+    for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
+    for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
+    for (int c = 0; c < 52; c++)
+        if (!(seen >> c & 1u)) pool[n++] = (uint8_t)c;
+    return n;
+}
+
+static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
+{
+    uint8_t pool[52];
+    int npool = unseen_pool(g, pool);
+    unsigned limit = 1u << (2 * g->nheld), best = 0;
+    double best_v = -1e300;
+    for (unsigned c = 0; c < limit; c++) {
+        if (ofc_game_check(g, c)) continue;
+        uint8_t b[13];
+        uint8_t filled[3];
+        memcpy(b, g->board[g->turn], 13);
+        memcpy(filled, g->filled[g->turn], 3);
+        for (int i = 0; i < g->nheld; i++) {
+            unsigned d = (c >> (2 * i)) & 3u;
+            if (d < 3) b[row_lo[d] + filled[d]++] = g->held[i];
+        }
+        double v = board_heuristic(b, rules);
+        /* late in the hand, an exact check that some completion avoids the
+         * foul (bounded: when the search runs out the placement counts as safe) */
+        int empties = 0;
+        for (int i = 0; i < 13; i++) empties += b[i] == OFC_EMPTY;
+        if (empties <= 4 && ofc_partial_can_avoid_foul(b, pool, npool, rules, 20000) == 0)
+            v -= 1000.0;
+        v += (ofc_rng_u32(rng) >> 8) * 1e-12;   /* ties broken at random */
+        if (v > best_v) { best_v = v; best = c; }
+    }
+    return best;
+}
+
+/* Fantasyland: the exact solver on up to 17 cards (beyond that, the first 17). */
+static void greedy_set(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng, uint8_t *board)
+{
+    ofc_fantasyland_result res;
+    int n = g->nheld < 17 ? g->nheld : 17;
+    if (ofc_solve_fantasyland(g->held, n, rules, 10.0, &res) == 0) {
+        memcpy(board, res.board, 13);
+    } else {
+        random_set(g, rng, board);
+    }
+}
+
+void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+{
+    if (g->turn < 0) return;
+    if (g->fl_cards[g->turn]) {
+        uint8_t board[13];
+        if (policy == OFC_POLICY_GREEDY) greedy_set(g, rules, rng, board);
+        else random_set(g, rng, board);
+        ofc_game_set(g, board);
+    } else {
+        place(g, policy == OFC_POLICY_GREEDY ? greedy_code(g, rules, rng) : random_code(g, rng));
+    }
+}
+
+void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
+                        int round_cards, int round_play, int policy, uint64_t seed,
+                        int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
+                        uint8_t *fouled, uint8_t *fantasyland)
+{
+    ofc_game g;
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t hand = (uint64_t)(index0 + i);
+        ofc_rng rng;
+        /* the policies draw from a stream of their own, beside the deck's */
+        ofc_rng_init(&rng, seed ^ 0xA0761D6478BD642Full, hand);
+        /* the button goes round: seat (hand + 1) % players acts first */
+        ofc_game_start(&g, players, first_round, rounds, round_cards, round_play, seed, hand,
+                       (int)(hand % (uint64_t)players), 0);
+        while (g.turn >= 0) ofc_policy_play(&g, policy, rules, &rng);
+        int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
+        ofc_game_result(&g, rules, net ? net + players * i : 0, roy, f, fl);
+        for (int p = 0; p < players; p++) {
+            if (royalty) royalty[players * i + p] = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
+            if (fouled) fouled[players * i + p] = (uint8_t)f[p];
+            if (fantasyland) fantasyland[players * i + p] = (uint8_t)fl[p];
+        }
+    }
+}

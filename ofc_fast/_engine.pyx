@@ -1,0 +1,261 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Bindings of play in progress: partial boards (csrc/ofc_partial.c), dealing
+(csrc/ofc_deal.c), the game engine and policies (csrc/ofc_engine.c).  The
+Python API is in ofc_fast.partial, ofc_fast.deal and ofc_fast.engine.
+
+Batch functions work on rows [start, stop) without the GIL, for
+ofc_fast._workers to split over threads.
+"""
+import numpy as np
+from libc.string cimport memcpy
+from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
+from ofc_fast._core cimport ofc_rules, OFC_STRENGTH_MAX
+
+cdef extern from "ofc_fast.h" nogil:
+    int ofc_partial_first_bad(const uint8_t *board)
+    void ofc_partial_needed(const uint8_t *board, int8_t *need)
+    void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *value)
+    int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool,
+                                   const ofc_rules *rules, int64_t budget)
+    void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
+                        int first_round, int round_cards, uint8_t *out)
+
+    enum: OFC_ACTIONS
+    enum: OFC_MAX_SEATS
+    ctypedef struct ofc_rng:
+        uint64_t state
+    void ofc_rng_init(ofc_rng *g, uint64_t seed, uint64_t index)
+    ctypedef struct ofc_game:
+        int players, first_round, rounds, round_cards, round_play
+        int button
+        int fl_cards[4]
+        uint8_t board[4][13]
+        uint8_t filled[4][3]
+        uint8_t held[52]
+        int nheld
+        uint8_t discards[4][52]
+        int ndiscards[4]
+        int street[4]
+        int turn
+        int step
+    int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                       int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+    int ofc_game_check(const ofc_game *g, unsigned code)
+    int ofc_game_legal(const ofc_game *g, uint8_t *mask)
+    int ofc_game_apply(ofc_game *g, unsigned code)
+    int ofc_game_set(ofc_game *g, const uint8_t *board)
+    void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
+                         int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
+    void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+    int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int round_play)
+    int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
+                          int round_cards, int round_play, int policy, const uint8_t *boards,
+                          const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
+                          int64_t *sums)
+    void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
+                            int round_cards, int round_play, int policy, uint64_t seed,
+                            int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
+                            uint8_t *fouled, uint8_t *fantasyland)
+
+ACTIONS = OFC_ACTIONS
+ERRORS = {
+    -1: "the hand is over",
+    -2: "the code has a digit for a card the seat does not hold",
+    -3: "wrong number of discards",
+    -4: "a row has no room for that many cards",
+    -5: "the seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)",
+    -6: "a card the seat does not hold, or a card twice",
+    -7: "a Fantasyland board has all 13 slots filled",
+    -8: "the seats need more than 52 cards",
+    -9: "the seat to act is not in Fantasyland",
+}
+
+
+cdef class Tables:
+    """A rules object's tables (ofc_fast.rules.Rules.tables) as the C struct ofc_rules."""
+    cdef ofc_rules c
+    cdef readonly object arrays
+
+    def __init__(self, rules):
+        cdef const uint32_t[::1] info
+        cdef const uint8_t[::1] live
+        arrays = rules.tables.arrays   # info per row, then middle_live in Low
+        for row in range(3):
+            info = arrays[row]
+            self.c.row_info[row] = &info[0]
+        self.c.middle_live = NULL
+        if rules.low:
+            live = arrays[3]
+            self.c.middle_live = &live[0]
+        self.c.scoop_bonus = rules.scoop_bonus
+        self.c.fl_both = rules.fl_low_both if rules.low else 0
+        self.c.fl_both_required = int(rules.low and rules.fl_low_mode == "both")
+        self.c.stay_cards = rules.stay_cards
+        self.arrays = arrays
+
+
+# --- partial boards ---------------------------------------------------------------
+
+def partial_first_bad(const uint8_t[:, ::1] boards):
+    """(row, position) of the first bad byte of (n, 13) partial boards, or None."""
+    cdef Py_ssize_t i
+    cdef int pos = -1
+    for i in range(boards.shape[0]):
+        pos = ofc_partial_first_bad(&boards[i, 0])
+        if pos >= 0:
+            return i, pos
+    return None
+
+
+def partial_rows(Tables rules, const uint8_t[:, ::1] boards, int8_t[:, ::1] need,
+                 uint16_t[:, ::1] value, Py_ssize_t start, Py_ssize_t stop):
+    """Cards needed and values of the complete rows of checked partial boards [start, stop)."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(start, stop):
+            ofc_partial_needed(&boards[i, 0], &need[i, 0])
+            ofc_partial_values(&boards[i, 0], &rules.c, &value[i, 0])
+    return -1
+
+
+def can_avoid_foul_rows(Tables rules, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] pools,
+                        const int32_t[::1] npool, int8_t[::1] out, int64_t budget,
+                        Py_ssize_t start, Py_ssize_t stop):
+    """ofc_partial_can_avoid_foul of boards [start, stop) with their pools into out."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(start, stop):
+            out[i] = <int8_t>ofc_partial_can_avoid_foul(&boards[i, 0], &pools[i, 0], npool[i],
+                                                        &rules.c, budget)
+    return -1
+
+
+# --- dealing ------------------------------------------------------------------------
+
+def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,
+              int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
+    """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
+    if stop > start:
+        with nogil:
+            ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
+                           first_round, round_cards, &out[start, 0])
+    return -1
+
+
+# --- self-play ------------------------------------------------------------------------
+
+def selfplay_rows(Tables rules, int players, int first_round, int rounds, int round_cards,
+                  int round_play, int policy, uint64_t seed, int32_t[:, ::1] net,
+                  int32_t[:, ::1] royalty, uint8_t[:, ::1] fouled, uint8_t[:, ::1] fantasyland,
+                  Py_ssize_t start, Py_ssize_t stop, int64_t index0=0):
+    """Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs."""
+    if stop > start:
+        with nogil:
+            ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
+                               policy, seed, index0 + start, stop - start, &net[start, 0],
+                               &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])
+    return -1
+
+
+# --- Monte Carlo -------------------------------------------------------------------------
+
+def rollout_turns(const uint8_t[::1] board, int first_round, int rounds, int round_play):
+    return ofc_rollout_turns(&board[0], first_round, rounds, round_play)
+
+
+def rollout_sums(Tables rules, int players, int first_round, int rounds, int round_cards,
+                 int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
+                 uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
+    """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
+    Fantasyland entries, royalties), or the C error code."""
+    sums = np.zeros((players, 5), dtype=np.int64)
+    cdef int64_t[:, ::1] s = sums
+    cdef int err = 0
+    cdef int npool = <int>pool.shape[0]
+    if stop > start:
+        with nogil:
+            err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
+                                    round_play, policy, &boards[0], &pool[0], npool, seed, start,
+                                    stop - start, &s[0, 0])
+    return err if err else sums
+
+
+# --- one hand -----------------------------------------------------------------------------
+
+cdef class HandState:
+    """One hand in the C engine (struct ofc_game); ofc_fast.engine.Game drives it."""
+    cdef ofc_game g
+    cdef uint64_t seed, hand
+
+    def __init__(self, int players, int first_round, int rounds, int round_cards,
+                 int round_play, uint64_t seed, uint64_t hand, int button, fl_cards):
+        cdef int fl[4]
+        for p in range(4):
+            fl[p] = fl_cards[p] if p < players else 0
+        self.seed = seed
+        self.hand = hand
+        err = ofc_game_start(&self.g, players, first_round, rounds, round_cards, round_play,
+                             seed, hand, button, fl)
+        if err:
+            raise ValueError(ERRORS[err])
+
+    def copy(self):
+        cdef HandState other = HandState.__new__(HandState)
+        other.g = self.g
+        other.seed = self.seed
+        other.hand = self.hand
+        return other
+
+    @property
+    def turn(self):
+        return self.g.turn
+
+    @property
+    def held(self):
+        return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)
+
+    @property
+    def boards(self):
+        return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.g.players)],
+                        dtype=np.uint8)
+
+    def discards(self, int seat):
+        return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
+                        dtype=np.uint8)
+
+    def street(self, int seat):
+        return self.g.street[seat]
+
+    def fl_cards(self, int seat):
+        return self.g.fl_cards[seat]
+
+    def check(self, unsigned code):
+        return ofc_game_check(&self.g, code)
+
+    def legal_mask(self):
+        mask = np.zeros(OFC_ACTIONS, dtype=np.uint8)
+        cdef uint8_t[::1] m = mask
+        ofc_game_legal(&self.g, &m[0])
+        return mask.view(np.bool_)
+
+    def apply(self, unsigned code):
+        return ofc_game_apply(&self.g, code)
+
+    def set_board(self, const uint8_t[::1] board):
+        return ofc_game_set(&self.g, &board[0])
+
+    def play_policy(self, int policy, Tables rules, uint64_t seed, uint64_t stream):
+        cdef ofc_rng rng
+        ofc_rng_init(&rng, seed, stream)
+        ofc_policy_play(&self.g, policy, &rules.c, &rng)
+
+    def result(self, Tables rules):
+        cdef int P = self.g.players
+        net = np.zeros(P, dtype=np.int32)
+        roy = np.zeros((P, 3), dtype=np.int32)
+        fouled = np.zeros(P, dtype=np.int32)
+        fl = np.zeros(P, dtype=np.int32)
+        cdef int32_t[::1] n_ = net, f_ = fouled, l_ = fl
+        cdef int32_t[:, ::1] r_ = roy
+        ofc_game_result(&self.g, &rules.c, &n_[0], &r_[0, 0], &f_[0], &l_[0])
+        return net, roy, fouled.astype(bool), fl

@@ -1,0 +1,435 @@
+"""The game engine: hands and matches of any preset, played in C (docs/RULES.md §7, §8, §10).
+
+``Game(rules, players, *, seed)`` deals a hand as the rules' dealing fields
+say: ``first_round`` cards, then ``rounds`` rounds of ``round_cards`` of which
+``round_play`` are placed (the rest discarded face down); a player in
+Fantasyland gets all their cards at once, acts first and sets 13.  Seats
+act in turn from the left of the button, street after street.  At the end
+of a hand: net points (:func:`~ofc_fast.score`), royalties, fouls and the
+Fantasyland cards of the next hand; :meth:`Game.next_hand` moves the button
+one seat left and carries Fantasyland; a match ends when a stack reaches 0
+(as :func:`~ofc_fast.play_match`).
+
+Actions.  A normal turn's action is an int code with one base-4 digit per
+held card, least significant first, in the order of :attr:`Game.held`:
+0 top, 1 middle, 2 bottom, 3 discard.  Codes are below :data:`ACTIONS`
+(1024), so :meth:`Game.action_mask` is a fixed-size bool array.  A row's
+cards fill its slots left to right, so distinct legal codes give distinct
+boards.  A Fantasyland turn's action is the 13 cards of the board (text,
+codes or a Board); the held cards not on it are discarded.
+
+>>> g = Game("pineapple", 2, seed=7)
+>>> g.turn, g.held.size, len(g.legal_actions())
+(0, 5, 232)
+>>> g.apply(g.encode(top=g.held[:1], middle=g.held[1:3], bottom=g.held[3:]))
+>>> g.turn
+1
+>>> while not g.done:
+...     g.play("random")
+>>> int(g.scores.sum()), g.boards.shape
+(0, (2, 13))
+>>> Game.replay(g.to_json()).boards.tolist() == g.boards.tolist()
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _engine
+from .boards import Board, _board_array
+from .cards import EMPTY, card_str, cards
+from .deal import check_seed
+from .rules import PRESETS, Rules, get_rules
+
+__all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
+
+#: size of an action mask: codes are below 4**5
+ACTIONS: Final = int(_engine.ACTIONS)
+#: the digit of each destination in an action code
+ROW_CODES: Final = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
+#: the built-in policies, played in C
+POLICIES: Final = {"random": 0, "greedy": 1}
+
+_Result = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_],
+                npt.NDArray[np.int32]]
+Action = int | str | Sequence[Any] | npt.NDArray[Any] | Board | Mapping[str, Any]
+Policy = str | Callable[["Game"], Any]
+
+_POLICY_SALT = 0x5EED_0F_C0FFEE
+
+
+def _tables(rules: Rules) -> _engine.Tables:
+    from .partial import _tables as cached
+    return cached(rules)
+
+
+class Game:
+    """A hand (and a match) of OFC for 2 to ``rules.max_players`` seats, seeded and reproducible.
+
+    ``seed``: 0..2**64-1; hand ``h`` of a game is dealt from stream ``h`` of
+    the seed (the same cards as ``deal(..., seed=seed, start=h)`` when nobody
+    is in Fantasyland).  ``button``: the dealer seat of the first hand
+    (seat ``button + 1`` acts first).  ``fantasyland``: cards dealt to each
+    seat in Fantasyland in the first hand (0: none).
+    """
+
+    def __init__(self, rules: Rules | str, players: int, *, seed: int, button: int = -1,
+                 fantasyland: Sequence[int] | None = None) -> None:
+        r = get_rules(rules)
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+            raise TypeError(f"players must be an int, got {players!r}")
+        players = int(players)
+        r.check_players(players)
+        if r.first_round > 5 or r.round_cards > 5:
+            raise ValueError(f"{r.name}: the engine deals at most 5 cards a turn outside "
+                             f"Fantasyland (first_round = {r.first_round}, round_cards = "
+                             f"{r.round_cards})")
+        self._rules = r
+        self._players = players
+        self._seed = check_seed(seed)
+        if isinstance(button, bool) or not isinstance(button, (int, np.integer)):
+            raise TypeError(f"button must be an int seat, got {button!r}")
+        button = int(button) % players if button == -1 else int(button)
+        if not 0 <= button < players:
+            raise ValueError(f"button must be a seat in 0..{players - 1}, got {button}")
+        fl = [0] * players if fantasyland is None else [int(c) for c in fantasyland]
+        if len(fl) != players:
+            raise ValueError(f"fantasyland has one count per seat ({players}), got {len(fl)}")
+        for seat, c in enumerate(fl):
+            if c != 0 and not 13 <= c <= 52:
+                raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..52 cards")
+        self._start = {"button": button, "fantasyland": list(fl)}
+        self._points = np.full(players, r.match_points, dtype=np.int64)
+        self._hand = -1
+        self._hands: list[list[Any]] = []
+        self._match_over = False
+        self._begin(button, fl)
+
+    # --- hands ------------------------------------------------------------------
+    def _begin(self, button: int, fl: list[int]) -> None:
+        r = self._rules
+        # the new hand's state first: when it is refused (too many cards) nothing changes
+        state = _engine.HandState(self._players, r.first_round, r.rounds, r.round_cards,
+                                  r.round_play, self._seed, self._hand + 1, button, fl)
+        self._state = state
+        self._hand += 1
+        self._button = button
+        self._fl = list(fl)
+        self._hands.append([])
+        self._result: _Result | None = None
+
+    def next_hand(self) -> None:
+        """Start the next hand of the match: the button moves one seat left, Fantasyland carries.
+
+        >>> g = Game("original", 3, seed=1)
+        >>> g.play_hand("random"); g.next_hand(); g.hand_number, g.button
+        (1, 0)
+        """
+        if not self.done:
+            raise RuntimeError("the hand is not over: play every turn before next_hand()")
+        if self._match_over:
+            raise RuntimeError(f"the match is over: {self.match_losers} reached 0 points")
+        self._begin((self._button + 1) % self._players, [int(c) for c in self.next_fantasyland])
+
+    def _finish(self) -> None:
+        if self._result is None and self._state.turn < 0:
+            self._result = self._state.result(_tables(self._rules))
+            self._points += self._result[0]
+            if (self._points <= 0).any():
+                self._match_over = True
+
+    # --- state ------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def hand_number(self) -> int:
+        """Hands started before this one in the match (0 for the first)."""
+        return self._hand
+
+    @property
+    def button(self) -> int:
+        return self._button
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None once the hand is over."""
+        t = int(self._state.turn)
+        return None if t < 0 else t
+
+    @property
+    def done(self) -> bool:
+        """True once every seat has set 13 cards."""
+        return int(self._state.turn) < 0
+
+    @property
+    def boards(self) -> npt.NDArray[np.uint8]:
+        """(players, 13) boards, 255 for empty slots (every board: use :meth:`observation` for a seat's view)."""
+        return self._state.boards
+
+    @property
+    def held(self) -> npt.NDArray[np.uint8]:
+        """The cards of the seat to act, in the order action codes number them."""
+        return self._state.held
+
+    @property
+    def fantasyland(self) -> list[int]:
+        """Cards each seat gets in Fantasyland this hand (0: plays normally)."""
+        return list(self._fl)
+
+    def discards(self, seat: int) -> npt.NDArray[np.uint8]:
+        """The cards ``seat`` has discarded this hand (only that seat sees them)."""
+        return self._state.discards(self._seat(seat))
+
+    def street(self, seat: int) -> int:
+        """Turns ``seat`` has finished this hand."""
+        return int(self._state.street(self._seat(seat)))
+
+    def _seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= int(seat) < self._players:
+            raise ValueError(f"seat must be in 0..{self._players - 1}, got {seat!r}")
+        return int(seat)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees: every board (a Fantasyland board of another seat stays hidden
+        until the hand ends), its own held cards and discards, and the cards it cannot see.
+
+        >>> g = Game("pineapple", 2, seed=3)
+        >>> sorted(g.observation(1))
+        ['boards', 'discards', 'held', 'seat', 'unseen']
+        """
+        s = self._seat(seat)
+        boards = self.boards.copy()
+        if not self.done:
+            for other in range(self._players):
+                if other != s and self._fl[other]:
+                    boards[other] = EMPTY
+        held = self.held if self.turn == s else np.zeros(0, np.uint8)
+        disc = self.discards(s)
+        seen = np.zeros(52, dtype=bool)
+        for arr in (boards.reshape(-1), held, disc):
+            seen[arr[arr != EMPTY]] = True
+        return {"seat": s, "boards": boards, "held": held.copy(), "discards": disc,
+                "unseen": np.flatnonzero(~seen).astype(np.uint8)}
+
+    # --- actions ------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        """Every legal action code of the turn (empty for a Fantasyland turn or a finished hand)."""
+        return [int(c) for c in np.flatnonzero(self._state.legal_mask())]
+
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        """(ACTIONS,) bool: True at the legal codes."""
+        return self._state.legal_mask()
+
+    def encode(self, *, top: Any = (), middle: Any = (), bottom: Any = (),
+               discard: Any = None) -> int:
+        """The code that places these held cards in these rows (the others are discarded).
+
+        >>> g = Game("original", 2, seed=1)
+        >>> g.decode(g.encode(top=g.held[:2], middle=g.held[2:], bottom=[]))["top"].size
+        2
+        """
+        held = [int(c) for c in self.held]
+        code = 0
+        placed: dict[int, str] = {}
+        for name, row in (("top", top), ("middle", middle), ("bottom", bottom),
+                          ("discard", discard if discard is not None else ())):
+            for c in cards(row).reshape(-1).tolist() if not isinstance(row, tuple) or row else []:
+                if c not in held:
+                    raise ValueError(f"{name}: {card_str(c)} is not held (held: {card_str(self.held)})")
+                if c in placed:
+                    raise ValueError(f"{card_str(c)} is given to {placed[c]} and to {name}")
+                placed[c] = name
+                code |= ROW_CODES[name] << (2 * held.index(c))
+        for i, c in enumerate(held):
+            if c not in placed:
+                code |= 3 << (2 * i)
+        return code
+
+    def decode(self, code: int) -> dict[str, npt.NDArray[np.uint8]]:
+        """The cards an action code sends to each row and to the discards."""
+        held = self.held
+        out: dict[str, list[int]] = {name: [] for name in ROW_CODES}
+        names = list(ROW_CODES)
+        for i, c in enumerate(held.tolist()):
+            out[names[(int(code) >> (2 * i)) & 3]].append(c)
+        return {k: np.array(v, dtype=np.uint8) for k, v in out.items()}
+
+    def apply(self, action: Action) -> None:
+        """Play the turn of the seat to act; an illegal action raises ValueError and changes nothing.
+
+        ``action``: an int code (:meth:`legal_actions`), a mapping ``{"top": cards, ...}``
+        (see :meth:`encode`), or, on a Fantasyland turn, the 13 cards of the board.
+        """
+        if self.done:
+            raise ValueError("the hand is over: no seat is to act")
+        seat = int(self._state.turn)
+        if self._fl[seat]:
+            board = _board_array(action) if not isinstance(action, Mapping) else None
+            if board is None or board.shape != (13,):
+                raise ValueError(f"seat {seat} is in Fantasyland: the action is its 13 cards "
+                                 f"(top, middle, bottom), got {action!r}")
+            err = self._state.set_board(np.ascontiguousarray(board))
+            if err:
+                raise ValueError(f"seat {seat}: {_engine.ERRORS[err]} (held: "
+                                 f"{card_str(self.held)}, board: {card_str(board)})")
+            self._hands[-1].append(board.tolist())
+        else:
+            if isinstance(action, Mapping):
+                code = self.encode(**{str(k): v for k, v in action.items()})
+            elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+                code = int(action)
+            else:
+                raise TypeError(f"seat {seat}: an action is an int code or a mapping of rows "
+                                f"to cards, got {type(action).__name__} {action!r}")
+            if not 0 <= code < ACTIONS:
+                raise ValueError(f"seat {seat}: action code {code} is not in 0..{ACTIONS - 1}")
+            err = self._state.apply(code)
+            if err:
+                raise ValueError(f"seat {seat}: action {code} is illegal: {_engine.ERRORS[err]} "
+                                 f"(held: {card_str(self.held)})")
+            self._hands[-1].append(code)
+        self._finish()
+
+    def play(self, policy: Policy = "random") -> None:
+        """Play the turn with a built-in policy (``"random"``, ``"greedy"``) or a callable.
+
+        A callable gets this game and returns an action for :meth:`apply`.
+        """
+        if self.done:
+            raise ValueError("the hand is over: no seat is to act")
+        if callable(policy):
+            self.apply(policy(self))
+            return
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy!r}; one of {sorted(POLICIES)} or a callable")
+        seat = int(self._state.turn)
+        before = self.held
+        stream = (self._hand << 8) | len(self._hands[-1])
+        self._state.play_policy(POLICIES[str(policy)], _tables(self._rules),
+                                self._seed ^ _POLICY_SALT, stream)
+        # record what the policy did, as the action it amounts to
+        if self._fl[seat]:
+            self._hands[-1].append(self.boards[seat].tolist())
+        else:
+            self._hands[-1].append(self._last_code(seat, before))
+        self._finish()
+
+    def _last_code(self, seat: int, before: npt.NDArray[np.uint8]) -> int:
+        board = self.boards[seat]
+        code = 0
+        for i, c in enumerate(before.tolist()):
+            pos = np.flatnonzero(board == c)
+            dest = 3 if pos.size == 0 else (0 if pos[0] < 3 else 1 if pos[0] < 8 else 2)
+            code |= dest << (2 * i)
+        return code
+
+    def play_hand(self, policies: Policy | Sequence[Policy] = "random") -> None:
+        """Play the rest of the hand, each seat with its policy (one for all, or one per seat)."""
+        per_seat = [policies] * self._players if isinstance(policies, str) or callable(policies) \
+            else list(policies)
+        if len(per_seat) != self._players:
+            raise ValueError(f"one policy per seat ({self._players}), got {len(per_seat)}")
+        while not self.done:
+            self.play(per_seat[int(self._state.turn)])
+
+    # --- results ------------------------------------------------------------------
+    def _need_result(self) -> _Result:
+        if self._result is None:
+            raise ValueError("the hand is not over yet")
+        return self._result
+
+    @property
+    def scores(self) -> npt.NDArray[np.int32]:
+        """Net points of each seat for this hand (sums to 0), once the hand is over."""
+        return self._need_result()[0].copy()
+
+    @property
+    def royalties(self) -> npt.NDArray[np.int32]:
+        """(players, 3) royalties per row, 0 when fouled, once the hand is over."""
+        return self._need_result()[1].copy()
+
+    @property
+    def fouled(self) -> npt.NDArray[np.bool_]:
+        return self._need_result()[2].copy()
+
+    @property
+    def next_fantasyland(self) -> npt.NDArray[np.int32]:
+        """Cards each seat gets in Fantasyland next hand (0: none), once the hand is over."""
+        return self._need_result()[3].copy()
+
+    @property
+    def points(self) -> npt.NDArray[np.int64]:
+        """Each seat's match stack after the hands finished so far."""
+        return self._points.copy()
+
+    @property
+    def match_over(self) -> bool:
+        """True once a stack reached 0 or less (RULES 10)."""
+        return self._match_over
+
+    @property
+    def match_losers(self) -> list[int]:
+        return [int(s) for s in np.flatnonzero(self._points <= 0)]
+
+    # --- history ------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The game as JSON: rules, seats, seed, the first hand's button and Fantasyland,
+        and every action of every hand (codes; Fantasyland boards as 13 codes)."""
+        r = self._rules
+        rules: Any = r.name if PRESETS.get(r.name) == r else _rules_dict(r)
+        return json.dumps({"rules": rules, "players": self._players, "seed": self._seed,
+                           "button": self._start["button"],
+                           "fantasyland": self._start["fantasyland"], "hands": self._hands})
+
+    @classmethod
+    def replay(cls, history: str | Mapping[str, Any]) -> Game:
+        """The game a :meth:`to_json` history describes, every action applied again.
+
+        >>> g = Game("pineapple", 3, seed=2); g.play_hand(); g.next_hand(); g.play("random")
+        >>> h = Game.replay(g.to_json()); h.hand_number, h.boards.tolist() == g.boards.tolist()
+        (1, True)
+        """
+        data = json.loads(history) if isinstance(history, str) else dict(history)
+        rules = data["rules"]
+        r = get_rules(rules) if isinstance(rules, str) else Rules(**_rules_fields(rules))
+        g = cls(r, data["players"], seed=data["seed"], button=data["button"],
+                fantasyland=data["fantasyland"])
+        for h, actions in enumerate(data["hands"]):
+            if h:
+                g.next_hand()
+            for a in actions:
+                g.apply(np.array(a, dtype=np.uint8) if isinstance(a, list) else a)
+        return g
+
+    def __repr__(self) -> str:
+        state = "over" if self.done else f"seat {self.turn} to act"
+        return (f"Game({self._rules.name!r}, {self._players}, seed={self._seed}): hand "
+                f"{self._hand}, {state}")
+
+
+def _rules_dict(r: Rules) -> dict[str, Any]:
+    out = dataclasses.asdict(r)
+    for k in ("stay_top", "stay_middle", "stay_bottom"):
+        out[k] = None if out[k] is None else int(out[k])
+    return out
+
+
+def _rules_fields(d: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in d.items()}

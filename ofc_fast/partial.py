@@ -1,0 +1,240 @@
+"""Partial boards: hands in progress, with empty slots (255, ``--`` in text).
+
+A row fills left to right, so a partial board is the cards placed so far in
+each row followed by empty slots.  What a bot asks mid-hand: the cards each
+row still needs, which rows are complete and their values, and whether some
+completion can still avoid the foul with the cards that are left (exact: a
+search over completions, docs/RULES.md §4 and §9).
+
+>>> b = parse_partial("Qh Qd / 5s 6s 7s 8s 9d / Kc Kd")
+>>> card_str(b)
+'Qh Qd -- 5s 6s 7s 8s 9d Kc Kd -- -- --'
+>>> needed(b).tolist(), complete_rows(b).tolist()
+([1, 0, 3], [False, True, False])
+>>> bool(can_avoid_foul(b, PINEAPPLE))
+True
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _engine, _workers
+from .boards import _ROW_SPLIT, _SLICES, ROWS, Board, _narrow_board, _place
+from .cards import EMPTY, _parse_text, card_str, cards
+from .rules import PINEAPPLE, Rules, get_rules
+
+__all__ = [
+    "can_avoid_foul",
+    "complete_rows",
+    "needed",
+    "parse_partial",
+    "partial_boards",
+    "row_values",
+]
+
+
+@functools.lru_cache(maxsize=32)
+def _tables(rules: Rules) -> _engine.Tables:
+    return _engine.Tables(rules)
+
+
+def parse_partial(text: str) -> npt.NDArray[np.uint8]:
+    """Codes of a partial board ``"top / middle / bottom"``; a short row is padded with empty slots.
+
+    Empty slots may also be written ``--``; a row may be empty.
+
+    >>> parse_partial("Ah / -- / Kc Kd").tolist()[:4]
+    [50, 255, 255, 255]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a board's text must be a str, not {type(text).__name__} {text!r}")
+    parts = _ROW_SPLIT.split(text.strip())
+    if len(parts) != 3:
+        raise ValueError(f"a partial board has three rows separated by '/' or '|', got "
+                         f"{len(parts)} in {text!r}")
+    out: list[int] = []
+    for name, part, (lo, hi) in zip(ROWS, parts, _SLICES):
+        codes = list(_parse_text(part, True, f"{name} row: "))
+        placed = [c for c in codes if c != EMPTY]
+        if len(codes) > hi - lo:
+            raise ValueError(f"the {name} row has {hi - lo} slots, got {len(codes)} in {part!r}")
+        out += placed + [EMPTY] * (hi - lo - len(placed))
+    arr = np.array(out, dtype=np.uint8)
+    _check(arr.reshape(1, 13), ())
+    return arr
+
+
+def _check(flat: npt.NDArray[np.uint8], lead: tuple[int, ...]) -> None:
+    bad = _engine.partial_first_bad(flat)
+    if bad is None:
+        return
+    row, pos = bad
+    index = tuple(int(i) for i in np.unravel_index(row, lead)) if lead else ()
+    code = int(flat[row, pos])
+    where = _place(index, pos, False)
+    if code > 51:
+        raise ValueError(f"{where}: card code {code} is not in 0..51 (255 is an empty slot)")
+    first = int(np.flatnonzero(flat[row] == code)[0])
+    raise ValueError(f"card {card_str(code)} (code {code}) is used twice: at "
+                     f"{_place(index, first, False)} and at {where}")
+
+
+def partial_boards(boards: Any) -> npt.NDArray[np.uint8]:
+    """Checked uint8 array ``(..., 13)`` of partial boards (text, codes with 255 / -1, Board).
+
+    >>> partial_boards([[0, 1, -1] + [-1] * 10]).shape
+    (1, 13)
+    """
+    if isinstance(boards, str):
+        return parse_partial(boards)
+    if isinstance(boards, Board):
+        return boards.codes.copy()
+    if isinstance(boards, (list, tuple)) and boards and all(isinstance(b, str) for b in boards) \
+            and not (len(boards) == 13 and all(len(_parse_text(b, True)) == 1 for b in boards)):
+        return np.stack([parse_partial(b) for b in boards])
+    if isinstance(boards, (list, tuple)) and boards and all(
+            isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in boards):
+        boards = np.asarray(boards, dtype=np.int64)
+    if isinstance(boards, np.ndarray) and boards.dtype.kind in "iu" and boards.dtype != np.uint8:
+        arr = _narrow_board(boards, False)     # names the row and position of a bad code
+    elif isinstance(boards, np.ndarray) and boards.dtype == np.uint8:
+        arr = boards
+    else:
+        arr = cards(boards, allow_empty=True)
+    if arr.ndim == 0 or arr.shape[-1] != 13:
+        raise ValueError(f"a board has 13 slots (top 3, middle 5, bottom 5): got shape {arr.shape}")
+    flat = np.ascontiguousarray(arr.reshape(-1, 13))
+    _check(flat, arr.shape[:-1])
+    # rows fill left to right: a card after an empty slot is moved up
+    if ((flat[:, :-1] == EMPTY) & (flat[:, 1:] != EMPTY)).any():
+        flat = flat.copy()
+        for lo, hi in _SLICES:
+            seg = flat[:, lo:hi]
+            order = np.argsort(seg == EMPTY, axis=1, kind="stable")
+            flat[:, lo:hi] = np.take_along_axis(seg, order, axis=1)
+    return flat.reshape(arr.shape)
+
+
+def _run(boards: Any, rules: Rules | str) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint16],
+                                                   tuple[int, ...]]:
+    arr = partial_boards(boards)
+    lead = arr.shape[:-1]
+    flat = np.ascontiguousarray(arr.reshape(-1, 13))
+    n = flat.shape[0]
+    need = np.empty((n, 3), dtype=np.int8)
+    value = np.empty((n, 3), dtype=np.uint16)
+    _engine.partial_rows(_tables(get_rules(rules)), flat, need, value, 0, n)
+    return need.reshape(lead + (3,)), value.reshape(lead + (3,)), lead
+
+
+def needed(boards: Any) -> npt.NDArray[np.int8]:
+    """Cards each row still needs: ``(..., 3)`` int8 (top, middle, bottom).
+
+    >>> needed("Ah / -- / Kc Kd Kh").tolist()
+    [2, 5, 2]
+    """
+    return _run(boards, PINEAPPLE)[0]
+
+
+def complete_rows(boards: Any) -> npt.NDArray[np.bool_]:
+    """Which rows are complete: ``(..., 3)`` bool.
+
+    >>> complete_rows("Ah Ad Ac / -- / Kc Kd Kh 2c 3c").tolist()
+    [True, False, True]
+    """
+    out: npt.NDArray[np.bool_] = _run(boards, PINEAPPLE)[0] == 0
+    return out
+
+
+def row_values(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.uint16]:
+    """Values of the complete rows (``strength``; a Low middle: its lowball27 rank), 0 if incomplete.
+
+    >>> from ofc_fast import strength
+    >>> v = row_values("Qh Qd 5c / 5s 6s / --")
+    >>> int(v[0]) == strength("Qh Qd 5c"), v[1:].tolist()
+    (True, [0, 0])
+    """
+    return _run(boards, rules)[1]
+
+
+def _dead_array(dead: Any) -> npt.NDArray[np.uint8]:
+    """Dead cards as uint8 ``(k,)`` or ``(..., k)``; per-board lists may differ in length."""
+    if isinstance(dead, np.ndarray) and dead.dtype == np.uint8:
+        return dead
+    if isinstance(dead, (list, tuple)) and dead and all(
+            isinstance(x, (list, tuple, np.ndarray)) for x in dead):
+        rows = [cards(list(x), allow_empty=True).reshape(-1) if len(x) else
+                np.zeros(0, np.uint8) for x in dead]
+        width = max(len(x) for x in rows)
+        out = np.full((len(rows), width), EMPTY, dtype=np.uint8)
+        for i, x in enumerate(rows):
+            out[i, :len(x)] = x
+        return out
+    return cards(dead, allow_empty=True)
+
+
+def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
+                   budget: int = -1, workers: int = 1) -> npt.NDArray[np.bool_]:
+    """Whether some completion with the cards left is not fouled: ``(...)`` bool.
+
+    The cards left are the deck minus the board's cards and ``dead`` (cards
+    known to be elsewhere: other boards, discards; one list for every board,
+    or ``(..., k)`` per board, 255 padding).  Exact: a search over the
+    completions, pruned by bounds and stopped at the first that does not
+    foul.  ``budget``: at most that many search nodes per board (-1: no
+    limit); a board whose search runs out raises RuntimeError.
+
+    >>> b = "Ah Ad / 2c 3d 4h 5s / --"      # the middle needs a straight: an ace or a six
+    >>> can_avoid_foul([b, b], dead=[["Ac", "As", "6c", "6d", "6h", "6s"], []]).tolist()
+    [False, True]
+    """
+    r = get_rules(rules)
+    w = _workers.resolve_workers(workers)
+    arr = partial_boards(boards)
+    lead = arr.shape[:-1]
+    flat = np.ascontiguousarray(arr.reshape(-1, 13))
+    n = flat.shape[0]
+    if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
+        raise TypeError(f"budget must be an int (-1 for no limit), got {budget!r}")
+    # the pool of each board: a 52-bit mask, minus the board and the dead cards
+    taken = np.zeros((n, 53), dtype=np.bool_)
+    np.put_along_axis(taken, np.minimum(flat, 52).astype(np.intp), True, axis=1)
+    if dead is not None:
+        d = _dead_array(dead)
+        if d.ndim == 1:
+            d = np.broadcast_to(d, (n, d.shape[0]))
+        else:
+            try:
+                d = np.broadcast_to(d, lead + d.shape[-1:]).reshape(n, d.shape[-1])
+            except ValueError:
+                raise ValueError(f"dead of shape {d.shape} does not match the boards' shape "
+                                 f"{lead}") from None
+        if d.size:
+            on_board = (flat[:, :, None] == d[:, None, :]) & (d[:, None, :] != EMPTY)
+            if on_board.any():
+                i, pos, _ = (int(v) for v in np.argwhere(on_board)[0])
+                raise ValueError(f"dead card {card_str(int(flat[i, pos]))} is also on "
+                                 f"board {i} at {_place((), pos, False)}")
+            np.put_along_axis(taken, np.minimum(d, 52).astype(np.intp), True, axis=1)
+    free = ~taken[:, :52]
+    npool = free.sum(axis=1).astype(np.int32)
+    pools = np.zeros((n, 52), dtype=np.uint8)
+    # pool cards first in each row, in code order
+    order = np.argsort(~free, axis=1, kind="stable").astype(np.uint8)
+    pools[:] = order
+    out = np.empty(n, dtype=np.int8)
+    tables = _tables(r)
+    _workers.run(lambda lo, hi: _engine.can_avoid_foul_rows(tables, flat, pools, npool, out,
+                                                            int(budget), lo, hi), n, w)
+    if (out == -2).any():
+        i = int(np.argmax(out == -2))
+        need = int((flat[i] == EMPTY).sum())
+        raise ValueError(f"board {i}: {need} empty slots but only {int(npool[i])} cards left")
+    if (out == -1).any():
+        raise RuntimeError(f"board {int(np.argmax(out == -1))}: the search ran past its budget "
+                           f"of {budget} nodes")
+    return out.reshape(lead).astype(np.bool_)

@@ -1,0 +1,275 @@
+"""Monte Carlo: complete partial boards many times and average the results.
+
+:func:`rollout` deals the unseen cards (the deck minus every board and the
+``dead`` cards) to the turns the boards have left, as the variant deals
+them (docs/RULES.md §7: ``round_cards`` a turn, ``round_play`` placed), and
+lets a policy place them; completion ``i`` of a seed draws from its own
+counter-based stream, so results do not depend on ``workers``, and the sums
+behind the means are integers that merge exactly (:func:`merge`).
+:func:`evaluate_placements` ranks every legal placement of the cards in hand
+by expected points, every option completed with the same deals (common
+random numbers), so differences between options have small errors.
+
+>>> r = rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad"], n=2000, seed=1)
+>>> r.mean.shape, round(float(r.mean.sum()), 9), r.n
+((2,), 0.0, 2000)
+>>> p = evaluate_placements((["--/--/--", "--/--/--"], "Ah Ad 7c 8c 9c"), n=200, seed=3)
+>>> len(p.codes), bool(p.mean[0] >= p.mean[-1])
+(232, True)
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _engine, _workers
+from .cards import EMPTY, card_str, cards
+from .deal import check_seed
+from .engine import POLICIES, Game
+from .partial import _dead_array, _tables, partial_boards
+from .rules import PINEAPPLE, Rules, get_rules
+
+__all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
+
+#: completions per chunk between checks for Ctrl-C
+CHUNK = 4096
+
+
+class RolloutResult(NamedTuple):
+    """Per player (in the order of the boards): means over ``n`` completions."""
+
+    mean: npt.NDArray[np.float64]
+    """Mean net points per hand."""
+    stderr: npt.NDArray[np.float64]
+    """Standard error of ``mean`` (sample standard deviation / sqrt(n))."""
+    foul_rate: npt.NDArray[np.float64]
+    fantasyland_rate: npt.NDArray[np.float64]
+    """Share of completions that enter Fantasyland."""
+    royalties: npt.NDArray[np.float64]
+    """Mean royalties (all three rows; 0 when fouled)."""
+    n: int
+    sums: npt.NDArray[np.int64]
+    """(players, 5) exact integer sums: net, net squared, fouls, Fantasyland entries, royalties."""
+
+
+def _result(sums: npt.NDArray[np.int64], n: int) -> RolloutResult:
+    s = sums.astype(np.float64)
+    mean = s[:, 0] / max(n, 1)
+    if n > 1:
+        # exact integer sums: the variance comes from them without cancellation issues
+        # beyond float rounding of the final division
+        var = (sums[:, 1] - sums[:, 0].astype(object) ** 2 / n).astype(np.float64) / (n - 1)
+        stderr = np.sqrt(np.maximum(var, 0.0) / n)
+    else:
+        stderr = np.full(sums.shape[0], np.nan)
+    return RolloutResult(mean, stderr, s[:, 2] / max(n, 1), s[:, 3] / max(n, 1),
+                         s[:, 4] / max(n, 1), n, sums)
+
+
+def merge(results: Sequence[RolloutResult]) -> RolloutResult:
+    """One result from results over disjoint completions (exact: the integer sums add).
+
+    >>> a = rollout(["--/--/--"] * 2, n=100, seed=1)
+    >>> b = rollout(["--/--/--"] * 2, n=100, seed=1, start=100)
+    >>> bool((merge([a, b]).sums == rollout(["--/--/--"] * 2, n=200, seed=1).sums).all())
+    True
+    """
+    if not results:
+        raise ValueError("merge needs at least one result")
+    total = sum((r.sums for r in results[1:]), results[0].sums.copy())
+    return _result(total, sum(r.n for r in results))
+
+
+def _policy(policy: Any) -> int:
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise ValueError(f"policy must be one of {sorted(POLICIES)}, got {policy!r}")
+    return POLICIES[policy]
+
+
+def _count(n: Any, name: str) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {n!r}")
+    if int(n) < 0:
+        raise ValueError(f"{name} must be >= 0, got {n}")
+    return int(n)
+
+
+def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    seen = np.zeros(256, dtype=bool)
+    seen[flat.reshape(-1)] = True
+    seen[dead] = True
+    seen[EMPTY] = False
+    where: dict[int, str] = {}
+    for i, c in enumerate(flat.reshape(-1).tolist()):
+        if c != EMPTY:
+            if c in where:
+                raise ValueError(f"card {card_str(c)} is on two boards: {where[c]} and "
+                                 f"player {i // 13}")
+            where[c] = f"player {i // 13}"
+    for c in dead.tolist():
+        if c in where:
+            raise ValueError(f"dead card {card_str(c)} is also on the board of {where[c]}")
+    return np.flatnonzero(~seen[:52]).astype(np.uint8)
+
+
+def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int,
+         n: int, seed: int, start: int, workers: int) -> RolloutResult:
+    players = flat.shape[0]
+    tables = _tables(r)
+    boards = np.ascontiguousarray(flat.reshape(-1))
+    parts: dict[int, Any] = {}
+    lock = threading.Lock()
+
+    def kernel(lo: int, hi: int) -> int:
+        out = _engine.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
+                                   r.round_play, policy, boards, pool, seed, start + lo, start + hi)
+        if isinstance(out, int):
+            if out == -10:
+                raise ValueError(
+                    f"the boards need more cards than the {pool.size} left unseen")
+            raise ValueError(f"player {-1 - out}: a board with that many cards is not one a "  # noqa: TRY004
+                             f"{r.name} hand reaches")
+        with lock:
+            parts[lo] = out
+        return -1
+
+    _workers.run(kernel, n, workers, chunk=CHUNK)
+    sums = np.zeros((players, 5), dtype=np.int64)
+    for v in parts.values():
+        sums += v
+    return _result(sums, n)
+
+
+def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
+            policy: str = "random", n: int = 1000, seed: int, start: int = 0,
+            workers: int = 1) -> RolloutResult:
+    """Complete partial boards ``n`` times; each player's mean points, stderr and rates.
+
+    ``boards``: ``(P, 13)`` partial boards of the players, in turn order (255
+    or ``--`` for empty slots; each must hold a count of cards a hand reaches:
+    0, ``first_round``, then ``round_play`` more a turn).  ``dead``: cards known
+    to be out (discards).  ``policy``: ``"random"`` or ``"greedy"``.  Completions
+    ``start .. start + n - 1`` of ``seed``; the same result whatever ``workers``.
+
+    >>> r = rollout(["Ah Ad / -- / --", "-- / -- / --"], n=500, seed=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: player 0: a board with that many cards is not one a pineapple hand reaches
+    """
+    r = get_rules(rules)
+    flat = partial_boards(boards)
+    if flat.ndim != 2:
+        raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
+    r.check_players(flat.shape[0])
+    d = np.zeros(0, np.uint8) if dead is None else _dead_array(dead).reshape(-1)
+    d = d[d != EMPTY]
+    pool = _pool(flat, d)
+    return _run(np.ascontiguousarray(flat), pool, r, _policy(policy), _count(n, "n"),
+                check_seed(seed), _count(start, "start"), _workers.resolve_workers(workers))
+
+
+class Placements(NamedTuple):
+    """Every legal placement, best first."""
+
+    codes: list[int]
+    """Action codes (ofc_fast.engine), in the order of the other fields."""
+    boards: npt.NDArray[np.uint8]
+    """(k, 13) the board each placement makes."""
+    mean: npt.NDArray[np.float64]
+    """Expected net points of the player to act."""
+    stderr: npt.NDArray[np.float64]
+    foul_rate: npt.NDArray[np.float64]
+
+
+def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int = 1000,
+                        seed: int, policy: str = "random", workers: int = 1) -> Placements:
+    """Rank every legal placement of the held cards by expected points (common random numbers).
+
+    ``position``: a :class:`~ofc_fast.Game` (the seat to act; its discards are
+    dead, a hidden Fantasyland board is left out), or ``(boards, held)`` /
+    ``(boards, held, dead)`` with player 0 to act.  Each placement is
+    completed ``n`` times with the same deals, by ``policy``.
+    """
+    r = get_rules(rules)
+    if isinstance(position, Game):
+        g = position
+        if g.done or g.fantasyland[g.turn or 0]:
+            raise ValueError("the position has no placement to make (hand over or Fantasyland)")
+        seat = g.turn or 0
+        obs = g.observation(seat)
+        r = g.rules
+        order = [(seat + i) % g.players for i in range(g.players)]
+        seen = [p for p in order if not (g.fantasyland[p] and p != seat)]
+        flat = np.ascontiguousarray(obs["boards"][seen])
+        held = obs["held"]
+        dead = obs["discards"]
+    else:
+        if not isinstance(position, (tuple, list)) or len(position) not in (2, 3):
+            raise TypeError("position is a Game, or (boards, held) / (boards, held, dead)")
+        flat = np.ascontiguousarray(partial_boards(position[0]))
+        if flat.ndim != 2:
+            raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
+        held = cards(position[1]).reshape(-1)
+        dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
+            else _dead_array(position[2]).reshape(-1)
+        dead = dead[dead != EMPTY]
+    r.check_players(flat.shape[0]) if flat.shape[0] >= r.min_players else None
+    placed = int((flat[0] != EMPTY).sum())
+    want = r.first_round if placed == 0 else r.round_cards
+    if held.size != want:
+        raise ValueError(f"player 0 has {placed} cards placed and holds {held.size}: a "
+                         f"{r.name} turn holds {want}")
+    if 13 - placed < (r.first_round if placed == 0 else r.round_play):
+        raise ValueError("player 0's board is complete: no placement to make")
+    pool = _pool(flat, np.concatenate([dead, held]).astype(np.uint8))
+    n = _count(n, "n")
+    s = check_seed(seed)
+    w = _workers.resolve_workers(workers)
+    pol = _policy(policy)
+    # the legal codes: the engine's own check, on a state holding these cards
+    to_place = r.first_round if placed == 0 else r.round_play
+    room = [int((flat[0, lo:hi] == EMPTY).sum()) for lo, hi in ((0, 3), (3, 8), (8, 13))]
+    codes, boards = [], []
+    for code in range(4 ** held.size):
+        dest = [(code >> (2 * i)) & 3 for i in range(held.size)]
+        counts = [dest.count(k) for k in range(4)]
+        if counts[3] != held.size - to_place or any(counts[k] > room[k] for k in range(3)):
+            continue
+        b = flat[0].copy()
+        for c, d_ in zip(held.tolist(), dest):
+            if d_ < 3:
+                lo = (0, 3, 8)[d_]
+                b[lo + int((b[lo:(3, 8, 13)[d_]] != EMPTY).sum())] = c
+        codes.append(code)
+        boards.append(b)
+    # the options run in parallel (each one completion range [0, n): the same deals for all)
+    tables = _tables(r)
+    results: list[Any] = [None] * len(boards)
+    players = flat.shape[0]
+
+    def kernel(lo: int, hi: int) -> int:
+        for k in range(lo, hi):
+            f = flat.copy()
+            f[0] = boards[k]
+            out = _engine.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
+                                       r.round_play, pol, np.ascontiguousarray(f.reshape(-1)),
+                                       pool, s, 0, n)
+            if isinstance(out, int):  # a C status code
+                raise ValueError(  # noqa: TRY004
+                    "the boards need more cards than are left unseen" if out == -10
+                    else f"player {-1 - out}: a board with that many cards is not "
+                         f"one a {r.name} hand reaches")
+            results[k] = _result(out, n)
+        return -1
+
+    _workers.run(kernel, len(boards), w, chunk=max(1, CHUNK // max(n, 1)))
+    means = [res.mean[0] for res in results]
+    errs = [res.stderr[0] for res in results]
+    fouls = [res.foul_rate[0] for res in results]
+    order_ = np.argsort(-np.array(means), kind="stable")
+    return Placements([codes[i] for i in order_], np.array(boards, dtype=np.uint8)[order_],
+                      np.array(means)[order_], np.array(errs)[order_], np.array(fouls)[order_])

@@ -1,0 +1,152 @@
+"""Self-play summaries, the CLI's simulate and rollout commands, threads."""
+from __future__ import annotations
+
+import gc
+import json
+import os
+import threading
+
+import numpy as np
+import pytest
+
+import ofc_fast as ofc
+from ofc_fast import cli
+from ofc_fast.engine import Game
+from ofc_fast.selfplay import merge_simulations, simulate
+
+
+def test_workers_identical_and_merge() -> None:
+    a = simulate("pineapple", 2, 100_000, seed=3, workers=1)
+    b = simulate("pineapple", 2, 100_000, seed=3, workers=2)
+    assert (a.sums == b.sums).all() and (a.points_hist == b.points_hist).all()
+    parts = [simulate("pineapple", 2, 25_000, seed=3, start=s) for s in range(0, 100_000, 25_000)]
+    m = merge_simulations(parts)
+    assert (m.sums == a.sums).all() and m.mean.tolist() == a.mean.tolist()
+    assert a.points_hist.sum() == 2 * 100_000 and a.royalty_hist.sum() == 2 * 100_000
+    assert abs(float(a.mean.sum())) < 1e-12
+
+
+def test_summary_agrees_with_games() -> None:
+    """Random self-play statistics agree with hands played through Game (other random
+    streams, the same distribution): foul rates within a few standard errors."""
+    s = simulate("pineapple", 2, 20_000, seed=1)
+    fouls = []
+    for seed in range(600):
+        g = Game("pineapple", 2, seed=seed)
+        g.play_hand("random")
+        fouls += g.fouled.tolist()
+    p = float(np.mean(fouls))
+    se = np.sqrt(p * (1 - p) / len(fouls)) + np.sqrt(s.foul_rate[0] * (1 - s.foul_rate[0]) / 20_000)
+    assert abs(p - s.foul_rate.mean()) < 5 * se
+
+
+def test_greedy_simulate_small() -> None:
+    s = simulate("pineapple", 2, 40, policy="greedy", seed=2)
+    r = simulate("pineapple", 2, 4000, policy="random", seed=2)
+    assert s.foul_rate.mean() < r.foul_rate.mean()
+
+
+def test_threads_share_results() -> None:
+    want = simulate("original", 4, 20_000, seed=9).sums
+    got: list[np.ndarray] = []
+
+    def run() -> None:
+        got.append(simulate("original", 4, 20_000, seed=9).sums)
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(got) == 4 and all((g == want).all() for g in got)
+
+
+@pytest.mark.parametrize("kwargs,exc,match", [
+    ({"players": 4}, ValueError, "2 to 3 players"),
+    ({"hands": -5}, ValueError, "hands must be"),
+    ({"hands": 2.0}, TypeError, "hands must be an int"),
+    ({"policy": "smart"}, ValueError, "policy must be"),
+    ({"seed": 2**64}, ValueError, "seed"),
+])
+def test_bad_simulate(kwargs: dict, exc: type, match: str) -> None:
+    args: dict = {"players": 2, "hands": 10, "seed": 1}
+    args.update(kwargs)
+    with pytest.raises(exc, match=match):
+        simulate("pineapple", args.pop("players"), args.pop("hands"), **args)
+
+
+def test_cli_simulate_json_csv_plot(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert cli.main(["simulate", "--hands", "5000", "--seed", "4", "--json", "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hands"] == 5000 and len(data["mean"]) == 2
+    want = simulate("pineapple", 2, 5000, seed=4)
+    assert data["mean"] == want.mean.tolist()
+    assert cli.main(["simulate", "--hands", "500", "--players", "3", "--csv", "--no-progress"]) == 0
+    assert capsys.readouterr().out.count("\n") == 4
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "points.png"
+    assert cli.main(["simulate", "--hands", "2000", "--plot", str(png), "--no-progress"]) == 0
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_cli_rollout(capsys) -> None:  # type: ignore[no-untyped-def]
+    boards = ["Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad"]
+    assert cli.main(["rollout", *boards, "-n", "2000", "--seed", "1", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    r = ofc.rollout(boards, n=2000, seed=1)
+    assert [row["mean"] for row in rows] == r.mean.tolist()
+    assert cli.main(["rollout", "-- / -- / --", "-- / -- / --", "--hand", "Ah Ad 7c 8c 9c", "-n", "50",
+                     "--top", "2"]) == 0
+    assert "232 placements" in capsys.readouterr().out
+    assert cli.main(["rollout", "Qh / -- / --", "-- / -- / --", "-n", "10"]) == 2
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") / 2**20)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /proc (Linux)")
+def test_no_memory_growth() -> None:
+    """Repeated games, rollouts, placements and deals: the process does not grow."""
+    def work() -> None:
+        for seed in range(40):
+            g = Game("pineapple", 2, seed=seed, fantasyland=[14, 0])
+            g.play_hand(["greedy", "random"])
+            g.to_json()
+        ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=5000, seed=1, workers=2)
+        ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=20, seed=1)
+        ofc.deal(100_000, "pineapple", 3, seed=1)
+        ofc.partial.can_avoid_foul(["Ah Ad / 2c 3d 4h 5s / --"] * 50)
+
+    work()
+    gc.collect()
+    before = _rss_mb()
+    for _ in range(3):
+        work()
+    gc.collect()
+    assert _rss_mb() - before < 8.0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("which", ["simulate", "rollout"])
+def test_interrupt_then_next_call_is_right(which: str, workers: int) -> None:
+    """Ctrl-C (interrupt_main) stops a long run between chunks; the next call is exact."""
+    import _thread
+    import time
+
+    def long_run() -> None:
+        if which == "simulate":
+            simulate("pineapple", 2, 10**9, seed=1, workers=workers)
+        else:
+            ofc.rollout(["-- / -- / --"] * 2, n=10**9, seed=1, workers=workers)
+
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    t0 = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        long_run()
+    timer.join()
+    assert time.perf_counter() - t0 < 10
+    a = simulate("pineapple", 2, 5000, seed=2, workers=workers)
+    assert (a.sums == simulate("pineapple", 2, 5000, seed=2).sums).all()
