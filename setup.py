@@ -11,6 +11,7 @@ import sys
 import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 CORE_SOURCES = ["csrc/ofc_eval.c", "csrc/ofc_board.c", "csrc/ofc_tables.c", "csrc/ofc_subsets.c"]
 CORE_SOURCES += ["csrc/ofc_rules.c", "csrc/ofc_fantasyland.c", "csrc/ofc_fantasyland_enum.c"]
@@ -51,18 +52,36 @@ if os.environ.get("OFC_FAST_FREETHREADING", "1") != "0":
     directives["freethreading_compatible"] = True
 
 
+# The C core is compiled once into a static library that every extension
+# links: one compile of each source (not one per extension), and no race
+# between extensions built in parallel (-j) on the same object files.
+CORE_LIB = ("ofc_core", {"sources": CORE_SOURCES, "include_dirs": ["csrc"], "cflags": compile_args})
+
+
+class build_ext_with_core(build_ext):
+    """build_ext that builds the C core library first (plain build_ext, as
+    `setup.py build_ext --inplace` and editable installs run it, would not)."""
+
+    def run(self):
+        self.run_command("build_clib")
+        super().run()
+
+
 def ext(name):
     return Extension(
         f"ofc_fast.{name}",
-        [f"ofc_fast/{name}.pyx", *CORE_SOURCES],
+        [f"ofc_fast/{name}.pyx"],
         include_dirs=["csrc", np.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_23_API_VERSION")],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
+        depends=CORE_SOURCES + ["csrc/ofc_fast.h", "csrc/ofc_tables.h"],
     )
 
 
 setup(
+    libraries=[CORE_LIB],
+    cmdclass={"build_ext": build_ext_with_core},
     ext_modules=cythonize([ext("_core"), ext("_fantasyland"), ext("_engine")], compiler_directives=directives),
     packages=["ofc_fast", "ofc_fast.include", "ofc_fast.golden"],
     package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc"},
