@@ -49,6 +49,7 @@ from . import partial
 from .deal import deal
 from .engine import Game
 from .rollout import Placements, RolloutResult, evaluate_placements, rollout
+from .selfplay import SimulationResult, simulate
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -62,7 +63,7 @@ __all__ = [
     "FantasylandArrays", "FantasylandResult", "solve_fantasyland",
 ]
 __all__ += ["partial", "deal", "Game", "Placements", "RolloutResult", "evaluate_placements",
-            "rollout"]
+            "rollout", "SimulationResult", "simulate"]
 
 
 def get_include() -> str:
