@@ -395,10 +395,10 @@ HOUSE_RULES: dict[str, Rules] = {r.name: r for r in (
     # a royalty sheet common in Las Vegas rooms
     dataclasses.replace(ORIGINAL, name="original_flat_trips", top_trips=(20,) * 13),
     # the older royalty sheet: bottom royal flush 20, the middle paying double
-    # the bottom (royal 40; trips in the middle pay nothing)
+    # the bottom (royal 40) and trips 2 in the middle
     dataclasses.replace(
         ORIGINAL, name="original_2012",
-        bottom=(0, 0, 0, 0, 2, 4, 6, 10, 15, 20), middle=(0, 0, 0, 0, 4, 8, 12, 20, 30, 40)),
+        bottom=(0, 0, 0, 0, 2, 4, 6, 10, 15, 20), middle=(0, 0, 0, 2, 4, 8, 12, 20, 30, 40)),
     # Pineapple whose middle pays double the bottom (royal 50, trips nothing)
     dataclasses.replace(PINEAPPLE, name="pineapple_double_middle",
                         middle=(0, 0, 0, 0, 4, 8, 12, 20, 30, 50)),

@@ -159,6 +159,13 @@ VARIANTS = {
                                             stay_middle=H.STRAIGHT, stay_bottom=None),
     "house-flat": dataclasses.replace(ofc.PINEAPPLE, name="house-flat", top_pair=(0,) * 13,
                                       top_trips=(0,) * 13, middle=(0,) * 10, bottom=(0,) * 10),
+    # house rules (docs/VARIANTS.md): a high-card top royalty, stays by the
+    # entry condition (the stay bits of the tables), the named house variants
+    "house-top-high": dataclasses.replace(ofc.PINEAPPLE, name="house-top-high",
+                                          top_high=tuple(range(-2, 11))),
+    "low-entry-stays": dataclasses.replace(ofc.LOW, name="low-entry-stays", stay_mode="entry",
+                                           stay_bottom=None),
+    **{f"house:{k}": v for k, v in ofc.HOUSE_RULES.items()},
 }
 
 
