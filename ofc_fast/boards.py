@@ -230,7 +230,8 @@ def _fantasyland_counts(values: npt.NDArray[Any], r: Rules) -> npt.NDArray[np.ui
     bad = (values != 0) & (values != 1) & ((values < 13) | (values > limit))
     if bad.any():
         where = tuple(int(i) for i in np.argwhere(bad)[0])
-        r._fantasyland_count(int(values[where]), f"in_fantasyland[{', '.join(map(str, where))}]")
+        name = f"in_fantasyland[{', '.join(map(str, where))}]" if where else "in_fantasyland"
+        r._fantasyland_count(int(values[where]), name)
     return np.ascontiguousarray(values.reshape(-1), dtype=np.uint8)
 
 

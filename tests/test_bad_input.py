@@ -847,6 +847,22 @@ for label, value, exc, needle in (("nan", float("nan"), ValueError, "nan"),
                                   ("mapping-text", {14: "x"}, TypeError, "stay_value[14]")):
     bad(f"solve_fantasyland-stay_value-{label}", ofc.solve_fantasyland, FL14, exc, "stay_value", needle,
         stay_value=value)
+# house rules: in_fantasyland counts (stay_cards_mode "current") and stay values keyed by them
+_KEEP = ofc.HOUSE_RULES["progressive_keep"]
+bad("analyze-infl-count-12", ofc.analyze, np.stack([B1, B2]), ValueError, "in_fantasyland[1] = 12", "13..",
+    more=(_KEEP,), in_fantasyland=[14, 12])
+bad("analyze-infl-count-300", ofc.analyze, B1, ValueError, "in_fantasyland = 300", more=(_KEEP,),
+    in_fantasyland=300)
+bad("analyze-infl-count-negative", ofc.analyze, np.stack([B1, B2]), ValueError, "in_fantasyland[0] = -1",
+    more=(_KEEP,), in_fantasyland=np.array([-1, 0]))
+bad("Board.fantasyland-count-2", method("fantasyland"), _KEEP, ValueError, "in_fantasyland", "= 2",
+    more=(2,))
+bad("Rules.stay_cards_for-0", _KEEP.stay_cards_for, 0, ValueError, "0", "does not stay")
+bad("Rules.stay_cards_for-12", _KEEP.stay_cards_for, 12, ValueError, "in_fantasyland = 12")
+bad("Rules.stay_cards_for-float", _KEEP.stay_cards_for, 14.0, TypeError, "float", "in_fantasyland")
+bad("solve_fantasyland-stay_value-kept-count-missing", ofc.solve_fantasyland,
+    FL14 + " 2c", ValueError, "no entry for 15 cards", "stay_cards_for(15)", more=(_KEEP,),
+    stay_value={14: 10.0})
 bad("solve_fantasyland-workers-0", ofc.solve_fantasyland, FL14, ValueError, "workers", workers=0)
 bad("solve_fantasyland-workers-float", ofc.solve_fantasyland, FL14, TypeError, "workers", workers=1.5)
 
