@@ -29,19 +29,24 @@ from ._workers import resolve_workers
 from .boards import ROWS, Board, analyze, score
 from .cards import card_str
 from .hands import HandCategory, category, describe, lowball27, strength
-from .rules import PRESETS, Rules, get_rules
+from .rules import HOUSE_RULES, PRESETS, Rules, get_rules
+
+#: the rules a name can give: the presets, then the house variants (docs/VARIANTS.md)
+_NAMED: dict[str, Rules] = {**PRESETS, **HOUSE_RULES}
 
 
 def _rules(name: str) -> Rules:
-    return get_rules(_preset(name))
+    key = _preset(name)
+    return get_rules(key) if key in PRESETS else HOUSE_RULES[key]
 
 
 def _preset(name: str) -> str:
-    """A preset's name in any case (the type of ``--rules``)."""
+    """A preset's or house variant's name in any case (the type of ``--rules``)."""
     key = name.strip().lower()
-    if key not in PRESETS:
+    if key not in _NAMED:
         raise argparse.ArgumentTypeError(
-            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))} (or --rules-file FILE.json)")
+            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))}, or a house variant "
+            f"({', '.join(HOUSE_RULES)}) (or --rules-file FILE.json)")
     return key
 
 
@@ -73,8 +78,9 @@ def load_rules_file(path: str) -> Rules:
                          f'"scoop_bonus": 6}}, got {type(obj).__name__}')
     changes = dict(obj)
     preset = changes.pop("preset", "pineapple")
-    if not isinstance(preset, str) or preset.strip().lower() not in PRESETS:
-        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, got {preset!r}')
+    if not isinstance(preset, str) or preset.strip().lower() not in _NAMED:
+        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, or a house '
+                         f'variant ({", ".join(HOUSE_RULES)}), got {preset!r}')
     fields = {f.name for f in dataclasses.fields(Rules)}
     unknown = sorted(set(changes) - fields)
     if unknown:
@@ -90,7 +96,7 @@ def load_rules_file(path: str) -> Rules:
                 raise ValueError(f'{path}: field "{row}": {value!r} is not a hand category (one of '
                                  f'{", ".join(c.name for c in HandCategory)}, or null)') from None
     try:
-        return dataclasses.replace(PRESETS[preset.strip().lower()], **changes)
+        return dataclasses.replace(_NAMED[preset.strip().lower()], **changes)
     except (ValueError, TypeError) as e:
         raise ValueError(f"{path}: {e}") from None
 
@@ -105,7 +111,8 @@ def _add_rules_args(parser: argparse.ArgumentParser) -> None:
     """``--rules NAME`` (any case) or ``--rules-file FILE.json``."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--rules", default="pineapple", type=_preset, metavar="NAME",
-                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple)")
+                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple), "
+                            f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULES)})")
     group.add_argument("--rules-file", metavar="FILE.json",
                        help='custom rules: {"preset": "pineapple", "scoop_bonus": 6, ...}, any field of Rules')
 

@@ -245,3 +245,18 @@ def test_solver_stay_value_keyed_by_kept_count() -> None:
     assert np.array_equal(fixed.value, ofc.solve_fantasyland(hands, ofc.PROGRESSIVE, stay_value=2.0).value)
     with pytest.raises(ValueError, match="no entry for 15 cards"):
         ofc.solve_fantasyland(hands, keep, stay_value={14: 1.0})
+
+
+# --------------------------------------------------------------------- CLI
+
+def test_cli_takes_house_variant_names(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from ofc_fast.cli import load_rules_file, main
+    qq = "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"
+    aa = "Ah Ad 3c / 2s 2h 7d 8c 9d / Tc Td Th 3s 3d"
+    assert main(["score", qq, aa, "--rules", "Original_2012"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("rules: original_2012\n")
+    path = tmp_path / "club.json"
+    path.write_text('{"preset": "progressive_keep", "scoop_bonus": 5}', encoding="utf-8")
+    club = load_rules_file(str(path))
+    assert club == dataclasses.replace(ofc.HOUSE_RULES["progressive_keep"], name="club", scoop_bonus=5)
