@@ -252,7 +252,7 @@ def test_solver_stay_value_keyed_by_kept_count() -> None:
 def test_cli_takes_house_variant_names(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from ofc_fast.cli import load_rules_file, main
     qq = "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"
-    aa = "Ah Ad 3c / 2s 2h 7d 8c 9d / Tc Td Th 3s 3d"
+    aa = "Ah Ad 3c / 2s 2h 7d 8c 9c / Tc Td Th 3s 3d"
     assert main(["score", qq, aa, "--rules", "Original_2012"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("rules: original_2012\n")
