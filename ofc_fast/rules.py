@@ -1,8 +1,9 @@
 """Rules of an OFC variant as data: royalties, Fantasyland, stays, scoring, dealing.
 
 Every rule that docs/RULES.md marks configurable is a field.  Presets:
-``ORIGINAL``, ``PINEAPPLE``, ``PROGRESSIVE`` and ``LOW``; make a house variant
-with :func:`dataclasses.replace`, which validates the result:
+``ORIGINAL``, ``PINEAPPLE``, ``PROGRESSIVE`` and ``LOW``; the house variants
+of other sites and engines are in ``HOUSE_RULES`` (docs/VARIANTS.md).  Make a
+variant with :func:`dataclasses.replace`, which validates the result:
 
 >>> import dataclasses
 >>> house = dataclasses.replace(PINEAPPLE, name="house", scoop_bonus=6)
@@ -10,6 +11,8 @@ with :func:`dataclasses.replace`, which validates the result:
 6
 >>> PINEAPPLE.with_stay("quads_middle").stay_middle == HandCategory.FOUR_OF_A_KIND
 True
+>>> sorted(HOUSE_RULES)[:3]
+['original_2012', 'original_flat_trips', 'pineapple_double_middle']
 
 Tables are indexed by rank (0 = deuce .. 12 = ace) or by
 :class:`~ofc_fast.HandCategory` (0 = high card .. 9 = royal flush).
@@ -62,7 +65,8 @@ class Rules:
     Royalties
         ``top_pair[r]`` / ``top_trips[r]``: points for a pair / trips of rank r
         on top.  ``middle[c]`` / ``bottom[c]``: points for a 5-card category c
-        (``HandCategory``; ``ROYAL_FLUSH`` is its own entry).  Low only:
+        (``HandCategory``; ``ROYAL_FLUSH`` is its own entry).  ``top_high[r]``:
+        points for a high-card top whose highest rank is r (0 in the presets).  Low only:
         ``low_middle[r]`` points for a live 2-7 middle whose highest card is
         rank r, ``low_nuts`` for 7-5-4-3-2 (instead of its 7-high points).
     Scoring
@@ -77,6 +81,11 @@ class Rules:
         "both" (both are needed).  Staying: ``stay_top`` / ``stay_middle`` /
         ``stay_bottom`` are the least category on that row that keeps a player
         in Fantasyland (None: that row cannot); ``stay_cards`` is dealt then.
+        ``stay_mode`` "conditions" (only those) or "entry" (meeting the entry
+        condition again stays too); ``stay_cards_mode`` "fixed" (deal
+        ``stay_cards``) or "current" (keep the count the player is in
+        Fantasyland with: ``in_fantasyland`` as a count, see
+        :meth:`stay_cards_for`).
     Dealing
         ``first_round`` cards, then ``rounds`` rounds of ``round_cards``
         cards of which ``round_play`` are placed; 2 to ``max_players`` players.

@@ -222,6 +222,25 @@ int main(void)
     if (ofc_rules_preset(&spec, OFC_PRESET_LOW) != 0 || ofc_rules_build(&spec, &storage) != 0) return 9;
     if (ofc_solve_fantasyland(no_low, 13, &storage.rules, 5.0, &res) != 0 || !res.fouled) return 10;
     printf("low fouled %d value %g\n", res.fouled, res.value);
+    /* a house variant: Progressive tiers kept, stay by the entry condition
+     * or quads+ bottom; a high-card top paying by rank */
+    const uint8_t kk[13] = {45, 46, 0, 15, 19, 23, 27, 29, 48, 49, 50, 7, 5};
+    ofc_board_result br;
+    if (ofc_rules_preset(&spec, OFC_PRESET_PROGRESSIVE) != 0) return 11;
+    spec.stay_entry = 1;
+    spec.stay_cards_mode = OFC_STAY_CARDS_CURRENT;
+    spec.stay_top = OFC_NO_STAY;
+    spec.stay_middle = OFC_NO_STAY;
+    spec.top_high[12] = 3;
+    if (ofc_rules_build(&spec, &storage) != 0) return 12;
+    ofc_board_eval(kk, 16, &storage.rules, &br);
+    printf("keep %d stays %d", br.fantasyland, br.stays);
+    ofc_board_eval(kk, 1, &storage.rules, &br);
+    printf(" flag %d", br.fantasyland);
+    ofc_board_eval(kk, 0, &storage.rules, &br);
+    printf(" entry %d\n", br.fantasyland);
+    spec.stay_entry = 2;   /* refused */
+    if (ofc_rules_build(&spec, &storage) != -1) return 13;
     return 0;
 }
 """
@@ -231,6 +250,7 @@ discards 12
 royalties 0 12 25
 stays 1 fouled 0 value 57
 low fouled 1 value 0
+keep 16 stays 1 flag 14 entry 15
 """
 
 
