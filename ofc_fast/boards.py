@@ -481,7 +481,11 @@ class Board:
         return bool(self._values(rules)[0])
 
     def fantasyland(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool | int = False) -> int:
-        """Cards dealt next hand in Fantasyland (0 = none)."""
+        """Cards dealt next hand in Fantasyland (0 = none).
+
+        ``in_fantasyland``: a bool, or with ``stay_cards_mode="current"`` rules
+        the count the player is in Fantasyland with (see :func:`analyze`).
+        """
         if type(in_fantasyland) is not bool:   # other flags: the general path checks them
             return int(self.analyze(rules, in_fantasyland).fantasyland)
         return int(self._values(rules, in_fantasyland)[3])

@@ -329,6 +329,9 @@ class Rules:
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         state.pop("tables", None)
+        # a pickle from before a field existed: that field's default
+        for f in dataclasses.fields(self):
+            state.setdefault(f.name, f.default)
         self.__dict__.update(state)   # frozen: no setattr
 
     # --- tables for the C kernels ----------------------------------------

@@ -60,6 +60,17 @@ def test_every_house_variant_has_golden_cases() -> None:
     assert set(named) == set(ofc.HOUSE_RULES), named
 
 
+def test_old_pickles_take_the_new_fields_defaults() -> None:
+    """A Rules pickled before top_high / stay_mode / stay_cards_mode existed loads with their defaults."""
+    import pickle
+    state = {k: v for k, v in ofc.PINEAPPLE.__getstate__().items()
+             if k not in ("top_high", "stay_mode", "stay_cards_mode")}
+    r = object.__new__(ofc.Rules)
+    r.__setstate__(state)
+    assert r == ofc.PINEAPPLE and pickle.loads(pickle.dumps(r)) == r
+    assert r.tables.arrays[0].tobytes() == ofc.PINEAPPLE.tables.arrays[0].tobytes()
+
+
 def test_house_rules_are_rules() -> None:
     for name, r in ofc.HOUSE_RULES.items():
         assert isinstance(r, ofc.Rules) and r.name == name
