@@ -120,13 +120,20 @@ def _add_rules_args(parser: argparse.ArgumentParser) -> None:
 _FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
 
 
-def _flags(text: str) -> npt.NDArray[np.bool_]:
-    """In-Fantasyland flags, one per player ('1,0') or one for all (the type of ``--in-fantasyland``)."""
+def _flags(text: str) -> npt.NDArray[np.uint8]:
+    """In-Fantasyland flags, one per player ('1,0') or one for all (the type of ``--in-fantasyland``).
+
+    A flag may also be the count a player is in Fantasyland with (13..52),
+    which rules with ``stay_cards_mode="current"`` keep on a stay (docs/VARIANTS.md).
+    """
     words = [w.strip().lower() for w in text.split(",")]
-    if len(words) > 4 or any(w not in _FLAG_WORDS for w in words):
+    if len(words) > 4 or any(w not in _FLAG_WORDS and not (w.isdigit() and 13 <= int(w) <= 52)
+                             for w in words):
         raise argparse.ArgumentTypeError(
-            f"expected a flag per player such as 1,0 (1/0, true/false, yes/no), or one for all; got {text!r}")
-    return np.array([_FLAG_WORDS[w] for w in words], dtype=np.bool_)
+            f"expected a flag per player such as 1,0 (1/0, true/false, yes/no, or a Fantasyland "
+            f"card count 13..52), or one for all; got {text!r}")
+    return np.array([int(_FLAG_WORDS[w]) if w in _FLAG_WORDS else int(w) for w in words],
+                    dtype=np.uint8)
 
 
 def _one_line(text: str, limit: int = 600) -> str:
@@ -349,7 +356,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("boards", nargs="+", help='a board "top / middle / bottom", one per player')
     _add_rules_args(s)
     s.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
-                   help="players in Fantasyland: a flag per player (1,0) or one for all")
+                   help="players in Fantasyland: a flag per player (1,0) or one for all; "
+                        "a count (13..52) is the cards a player is in Fantasyland with")
     a = sub.add_parser("analyze", help="analyze and score deals from a file (one per line, "
                                        "boards separated by ';', or JSON); '-' reads stdin",
                        description=_ANALYZE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -362,7 +370,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
                         "else by the content)")
     a.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
                    help="players in Fantasyland in every deal: a flag per player (1,0) or one "
-                        "for all; '*' before a board in the file marks one player")
+                        "for all (or a count 13..52, the cards a player is in Fantasyland with); "
+                        "'*' before a board in the file marks one player")
     a.add_argument("--skip-bad", action="store_true",
                    help="report a bad deal on stderr with its line and go on (exit status 1)")
     a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")

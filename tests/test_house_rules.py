@@ -271,3 +271,26 @@ def test_cli_takes_house_variant_names(capsys: pytest.CaptureFixture[str], tmp_p
     path.write_text('{"preset": "progressive_keep", "scoop_bonus": 5}', encoding="utf-8")
     club = load_rules_file(str(path))
     assert club == dataclasses.replace(ofc.HOUSE_RULES["progressive_keep"], name="club", scoop_bonus=5)
+
+
+def test_cli_in_fantasyland_counts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from ofc_fast.cli import main
+    kk = "Kh Kd 2c / 5s 6s 7s 8s 9d / Ac Ad Ah 3s 3d"
+    jj = "Jh Jd 4c / Tc Td 2h 2d 4d / Qs Qc Qd 6h 6d"
+    assert main(["score", kk, jj, "--rules", "progressive_keep", "--in-fantasyland", "16,15"]) == 0
+    assert "royalties 18, Fantasyland 16 cards" in capsys.readouterr().out
+    deals = tmp_path / "deals.txt"
+    deals.write_text(f"{kk} ; {jj}\n", encoding="utf-8")
+    assert main(["analyze", str(deals), "--rules", "progressive_keep", "--in-fantasyland", "17,0",
+                 "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["fantasyland"] for r in rows] == [17, 0]
+    # fixed-count rules: a count is just "in Fantasyland"
+    assert main(["analyze", str(deals), "--rules", "progressive", "--in-fantasyland", "17",
+                 "--format", "json"]) == 0
+    assert [r["fantasyland"] for r in json.loads(capsys.readouterr().out)] == [0, 0]
+    # a count the deck cannot deal, or under 13
+    assert main(["analyze", str(deals), "--rules", "progressive_keep", "--in-fantasyland", "45"]) == 2
+    assert "in_fantasyland" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["score", kk, jj, "--in-fantasyland", "12"])
