@@ -131,6 +131,13 @@ static inline unsigned fl_entry(uint32_t it, uint32_t im, const ofc_rules *r)
     return qt ? OFC_ENTRY(it) : qm ? OFC_ENTRY(im) : 0;
 }
 
+/* Cards dealt to a player in Fantasyland with in_fl (1 = a bare flag, or
+ * the count they are in it with) who stays. */
+static inline int stay_count(const ofc_rules *r, unsigned in_fl)
+{
+    return r->stay_count ? r->stay_count[in_fl] : r->stay_cards;
+}
+
 /* The rules applied to one board's row values. */
 static inline void board_rules(const uint16_t *v, int in_fantasyland, int low,
                                const ofc_rules *r, ofc_board_result *res)
@@ -151,7 +158,7 @@ static inline void board_rules(const uint16_t *v, int in_fantasyland, int low,
     int stays = (!fouled) & (int)(OFC_STAY(it) | OFC_STAY(im) | OFC_STAY(ib));
     res->stays = stays;
     if (in_fantasyland) {
-        res->fantasyland = stays ? r->stay_cards : 0;
+        res->fantasyland = stays ? stay_count(r, in_fantasyland > 255 ? 1 : (unsigned)in_fantasyland) : 0;
     } else {
         res->fantasyland = (int)fl_entry(it, im, r) & keep;
     }
@@ -187,7 +194,7 @@ static inline void analyze_rules(const uint16_t *v, int64_t len, const int low, 
         stays[j] = (uint8_t)st;
         unsigned cards = 0;
         if (in_fl && in_fl[j]) {
-            cards = st ? (unsigned)r->stay_cards : 0u;
+            cards = st ? (unsigned)stay_count(r, in_fl[j]) : 0u;
         } else if (OFC_UNLIKELY(OFC_QUALIFIES(it | im))) {
             cards = fl_entry(it, im, r) & keep;
         }

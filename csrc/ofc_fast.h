@@ -138,6 +138,9 @@ typedef struct ofc_rules {
     int32_t fl_both;             /* cards when the top and the middle both qualify */
     int32_t fl_both_required;    /* 1: entry needs the top and the middle together */
     int32_t stay_cards;          /* cards dealt to a player who stays in Fantasyland */
+    /* [in_fantasyland value 0..255]: cards dealt on staying, so the count may
+     * follow the count a player is in Fantasyland with; NULL: stay_cards */
+    const uint8_t *stay_count;
 } ofc_rules;
 
 #define OFC_ROYALTY(info) ((int32_t)(int16_t)((info) & 0xFFFFu))
@@ -154,12 +157,14 @@ typedef struct ofc_board_result {
     int32_t stays;               /* not fouled and a row meets its stay condition */
 } ofc_board_result;
 
-/* Evaluate one valid board (codes checked by the caller). */
+/* Evaluate one valid board (codes checked by the caller).  in_fantasyland:
+ * 0 = not in Fantasyland, 1 = in it with the rules' base count (stay_cards),
+ * 13..255 = in it with that many cards (rules->stay_count reads it). */
 void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *rules,
                     ofc_board_result *res);
 
-/* n boards of 13 bytes.  in_fantasyland: n flags or NULL (none in
- * Fantasyland).  Any output pointer may be NULL.  strength and royalties hold
+/* n boards of 13 bytes.  in_fantasyland: n values as for ofc_board_eval,
+ * or NULL (none in Fantasyland).  Any output pointer may be NULL.  strength and royalties hold
  * 3 values per board.  Returns -1, or the index of the first board with a
  * byte that is no card or a card twice (outputs before it are written). */
 int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
@@ -232,22 +237,33 @@ typedef struct ofc_rules_spec {
     int32_t fl_low_both_required; /* Low: 1 = entry needs both conditions */
     int32_t stay_cards;        /* cards dealt to a player who stays in Fantasyland */
     int32_t stay_top, stay_middle, stay_bottom;  /* least category that stays, or OFC_NO_STAY */
+    int32_t top_high[13];      /* royalty of a high-card top whose highest rank is r */
+    int32_t stay_entry;        /* 1: meeting the entry condition again also stays (not with
+                                * fl_low_both_required) */
+    int32_t stay_cards_mode;   /* OFC_STAY_CARDS_FIXED or OFC_STAY_CARDS_CURRENT */
 } ofc_rules_spec;
+
+/* What a player who stays gets: stay_cards, or the count they are in
+ * Fantasyland with (stay_cards for in_fantasyland 1, a bare flag). */
+enum { OFC_STAY_CARDS_FIXED = 0, OFC_STAY_CARDS_CURRENT = 1 };
 
 typedef struct ofc_rules_storage {
     uint32_t info[3][OFC_STRENGTH_MAX + 1];   /* the row_info tables */
     uint8_t live[OFC_STRENGTH_MAX + 1];       /* middle_live of a Low variant */
+    uint8_t stay_count[256];                  /* the stay_count table */
     ofc_rules rules;                          /* points into this storage: do not copy the storage */
 } ofc_rules_storage;
 
 /* Fill spec with a preset (the Python presets ORIGINAL, PINEAPPLE,
- * PROGRESSIVE, LOW).  Returns 0, or -1 for an unknown preset. */
+ * PROGRESSIVE, LOW).  Returns 0, or -1 for an unknown preset.  The house
+ * variants of docs/VARIANTS.md are these with a few fields changed. */
 int ofc_rules_preset(ofc_rules_spec *spec, int preset);
 
 /* Build the tables of spec into st and point st->rules at them.  Returns 0,
  * or -1 when a value is out of range (royalties -32768..32767, card counts
  * 0 or 13..52, a stay category that the row cannot hold, a Low field set in a
- * high variant or a middle stay in Low); st->rules is then unusable. */
+ * high variant or a middle stay in Low, stay_entry with fl_low_both_required);
+ * st->rules is then unusable. */
 int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
 
 /* ---- Fantasyland: the best setting of 13 to 17 cards --------------------

@@ -1,9 +1,9 @@
 /* Rules from C: the four presets as specs, and the row tables of a spec.
  *
- * ofc_rules_build writes the same tables, byte for byte, as the Python
- * Rules object builds for the kernels (ofc_fast/rules.py, Rules.tables);
- * tests/test_fantasyland_rules.py checks it for every preset, stay
- * convention and generated custom rules. */
+ * ofc_rules_build is the one table builder: the Python Rules object fills a
+ * spec from its fields and calls it (ofc_fast/rules.py, Rules.tables);
+ * tests/test_fantasyland_rules.py reads every table entry back against the
+ * plain-Python rules of ofc_fast/reference.py. */
 #include <string.h>
 #include "ofc_fast.h"
 
@@ -71,8 +71,13 @@ static int bad_count(int32_t v) { return v != 0 && (v < 13 || v > 52); }
 
 static int bad_spec(const ofc_rules_spec *s)
 {
-    if ((s->low != 0 && s->low != 1) || (s->fl_low_both_required & ~1)) return 1;
-    if (bad_royalty(s->top_pair, 13) || bad_royalty(s->top_trips, 13) || bad_royalty(s->middle, 10)
+    if ((s->low != 0 && s->low != 1) || (s->fl_low_both_required & ~1) || (s->stay_entry & ~1))
+        return 1;
+    if (s->stay_cards_mode != OFC_STAY_CARDS_FIXED && s->stay_cards_mode != OFC_STAY_CARDS_CURRENT)
+        return 1;
+    /* stays by entry need the entry condition row by row (below) */
+    if (s->stay_entry && s->low && s->fl_low_both_required) return 1;
+    if (bad_royalty(s->top_high, 13) || bad_royalty(s->top_pair, 13) || bad_royalty(s->top_trips, 13) || bad_royalty(s->middle, 10)
         || bad_royalty(s->bottom, 10) || bad_royalty(s->low_middle, 13) || bad_royalty(&s->low_nuts, 1))
         return 1;
     if (s->scoop_bonus < 0) return 1;
@@ -86,7 +91,8 @@ static int bad_spec(const ofc_rules_spec *s)
     if (s->stay_middle != OFC_NO_STAY && (s->stay_middle < 0 || s->stay_middle > OFC_ROYAL_FLUSH)) return 1;
     if (s->stay_bottom != OFC_NO_STAY && (s->stay_bottom < 0 || s->stay_bottom > OFC_ROYAL_FLUSH)) return 1;
     if (s->stay_cards == 0
-        && (s->stay_top != OFC_NO_STAY || s->stay_middle != OFC_NO_STAY || s->stay_bottom != OFC_NO_STAY))
+        && (s->stay_top != OFC_NO_STAY || s->stay_middle != OFC_NO_STAY || s->stay_bottom != OFC_NO_STAY
+            || s->stay_entry))
         return 1;
     if (s->low && s->stay_middle != OFC_NO_STAY) return 1;
     if (!s->low) {
@@ -113,9 +119,13 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
         if (lead == 15) lead = 0;   /* no cards: strength 0 */
         if (ncards == 3) {
             int32_t roy = 0, fl = 0;
+            if (cat == OFC_HIGH_CARD) roy = s->top_high[lead];
             if (cat == OFC_PAIR) roy = s->top_pair[lead], fl = s->fl_top_pair[lead];
             if (cat == OFC_THREE_OF_A_KIND) roy = s->top_trips[lead], fl = s->fl_top_trips[lead];
-            int stay = s->stay_top != OFC_NO_STAY && cat >= s->stay_top;
+            /* stay_entry: a top that enters stays too; with entry needing
+             * either condition alone (checked above) the union of the rows'
+             * stay bits is then exactly "stays or would enter" */
+            int stay = (s->stay_top != OFC_NO_STAY && cat >= s->stay_top) || (s->stay_entry && fl > 0);
             st->info[0][v] = pack(roy, stay, fl > 0, fl);
         } else if (ncards == 5) {
             if (!s->low)
@@ -137,8 +147,12 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
             }
         }
         /* the nuts: their own royalty, and they qualify even with no count */
-        st->info[1][OFC_LOWBALL_MAX] = pack(s->low_nuts, 0, 1, s->fl_low_nuts);
+        st->info[1][OFC_LOWBALL_MAX] = pack(s->low_nuts, s->stay_entry && s->fl_low_nuts > 0, 1,
+                                            s->fl_low_nuts);
     }
+    for (int v = 0; v < 256; v++)
+        st->stay_count[v] = (uint8_t)(s->stay_cards_mode == OFC_STAY_CARDS_CURRENT && v >= 13
+                                      ? v : s->stay_cards);
     st->rules.row_info[0] = st->info[0];
     st->rules.row_info[1] = st->info[1];
     st->rules.row_info[2] = st->info[2];
@@ -147,5 +161,6 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
     st->rules.fl_both = s->low ? s->fl_low_both : 0;
     st->rules.fl_both_required = s->low && s->fl_low_both_required;
     st->rules.stay_cards = s->stay_cards;
+    st->rules.stay_count = st->stay_count;
     return 0;
 }

@@ -36,6 +36,7 @@ from .hands import (
     to_cactus_rank,
 )
 from .rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
+from .rules import HOUSE_RULES
 from .boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
 from .match import MatchResult, play_match
 from .hands import STRENGTH_TABLE_DTYPE, ranks, strength_table
@@ -56,7 +57,7 @@ __all__ = [
     "LOWBALL_MAX", "STRENGTH_MAX", "HandCategory", "category", "describe", "lowball27",
     "strength", "to_cactus_rank", "get_include", "get_sources", "__version__",
     "LOW", "ORIGINAL", "PINEAPPLE", "PRESETS", "PROGRESSIVE", "STAY_CONVENTIONS", "Rules",
-    "get_rules", "ROWS", "Analysis", "Board", "analyze", "parse_boards", "score", "score_matrix",
+    "get_rules", "HOUSE_RULES", "ROWS", "Analysis", "Board", "analyze", "parse_boards", "score", "score_matrix",
     "MatchResult", "play_match",
     "STRENGTH_TABLE_DTYPE", "ranks", "strength_table", "BestHand", "best_hand", "subset_strengths",
     "partial_strength", "royalty", "ScoreDetails", "find_duplicates", "score_details", "compat",

@@ -726,7 +726,7 @@ def _library_error(codes: npt.NDArray[np.uint8], rules: Rules) -> str:
     return "rejected by the kernel"   # pragma: no cover  (the batch check agrees with it)
 
 
-def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.bool_] | None, first_deal: int,
+def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.uint8] | None, first_deal: int,
              workers: int = 1) -> tuple[Results, dict[int, str]]:
     """Analyze and score every deal of a chunk, a batch per player count.
 
@@ -745,12 +745,14 @@ def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.bool_] | None, fi
     fantasyland = np.zeros(total, dtype=np.uint8)
     stays = np.zeros(total, dtype=np.bool_)
     points = np.zeros(total, dtype=np.int32)
-    infl = deals.marks.copy()
+    # 0 / 1 flags, or the count a player is in Fantasyland with (--in-fantasyland 16)
+    infl = deals.marks.astype(np.uint8)
     if flags is not None and len(flags) == 1:
-        infl |= bool(flags[0])
+        infl = np.maximum(infl, flags[0])
     elif flags is not None:
         fits = players == len(flags)
-        infl[np.repeat(fits, players)] |= np.tile(flags, int(fits.sum()))
+        rows = np.repeat(fits, players)
+        infl[rows] = np.maximum(infl[rows], np.tile(flags, int(fits.sum())))
         for k in np.flatnonzero(~fits & (players > 0)).tolist():
             errors.setdefault(k, f"--in-fantasyland gives {len(flags)} players, this deal has "
                                  f"{int(players[k])}")
@@ -893,7 +895,7 @@ class Writer:
         self.ended = True
 
 
-def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDArray[np.bool_] | None,
+def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDArray[np.uint8] | None,
               skip_bad: bool, report: Callable[[str], None], workers: int = 1) -> tuple[int, int]:
     """Analyze and score every deal of ``src``, writing rows to ``out`` as each chunk is done.
 

@@ -28,6 +28,7 @@ cdef extern from "ofc_fast.h" nogil:
         int32_t fl_both
         int32_t fl_both_required
         int32_t stay_cards
+        const uint8_t *stay_count
 
     ctypedef struct ofc_board_result:
         uint16_t value[3]
@@ -53,3 +54,45 @@ cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best,
                                 uint8_t *positions)
     int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out)
+
+# Rules from C (csrc/ofc_rules.c): the one builder of the rule tables
+cdef extern from "ofc_fast.h" nogil:
+    ctypedef struct ofc_rules_spec:
+        int32_t low
+        int32_t top_pair[13]
+        int32_t top_trips[13]
+        int32_t middle[10]
+        int32_t bottom[10]
+        int32_t low_middle[13]
+        int32_t low_nuts
+        int32_t scoop_bonus
+        int32_t fl_top_pair[13]
+        int32_t fl_top_trips[13]
+        int32_t fl_low_nuts
+        int32_t fl_low_both
+        int32_t fl_low_both_required
+        int32_t stay_cards
+        int32_t stay_top
+        int32_t stay_middle
+        int32_t stay_bottom
+        int32_t top_high[13]
+        int32_t stay_entry
+        int32_t stay_cards_mode
+
+    ctypedef struct ofc_rules_storage:
+        uint32_t info[3][OFC_STRENGTH_MAX + 1]
+        uint8_t live[OFC_STRENGTH_MAX + 1]
+        uint8_t stay_count[256]
+        ofc_rules rules
+
+    enum: OFC_NO_STAY
+    int ofc_rules_preset(ofc_rules_spec *spec, int preset)
+    int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st)
+
+
+# The rules' tables as the kernels read them (ofc_fast._core.RuleTables):
+# declared here so the Fantasyland bindings take the same object.
+cdef class RuleTables:
+    cdef ofc_rules c
+    cdef bint ready   # __init__ done: c points at tables (not so after __new__ alone)
+    cdef readonly object arrays

@@ -14,20 +14,16 @@ def strength_info() -> npt.NDArray[np.uint32]: ...
 def cactus_ranks() -> npt.NDArray[np.uint16]: ...
 def lowball_info() -> npt.NDArray[np.uint32]: ...
 
+NO_STAY: int
+PRESETS: dict[str, int]
+SPEC_FIELDS: dict[str, int]
+
+def preset_spec(name: str) -> dict[str, Any]: ...
+
 class RuleTables:
     arrays: tuple[npt.NDArray[Any], ...]
-    def __init__(
-        self,
-        royalty: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]],
-        stay: list[npt.NDArray[np.uint8]],
-        qualify: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
-        entry: tuple[npt.NDArray[np.integer[Any]], npt.NDArray[np.integer[Any]], npt.NDArray[np.integer[Any]]],
-        middle_live: npt.NDArray[np.uint8] | None,
-        scoop_bonus: int,
-        fl_both: int,
-        fl_both_required: int,
-        stay_cards: int,
-    ) -> None: ...
+    def __init__(self, spec: dict[str, Any]) -> None: ...
+    def scalars(self) -> tuple[int, int, int, int]: ...
 
 def analyze_rows(
     rules: RuleTables,

@@ -8,6 +8,8 @@ splits calls over threads.  The Python API in ofc_fast.hands builds on these.
 """
 import numpy as np
 from cpython.long cimport PyLong_AsLong
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset
 
 STRENGTH_MAX = OFC_STRENGTH_MAX
 LOWBALL_MAX = OFC_LOWBALL_MAX
@@ -100,59 +102,116 @@ def lowball_info():
 
 cdef Py_ssize_t TABLE_LEN = OFC_STRENGTH_MAX + 1
 
+NO_STAY = OFC_NO_STAY
+PRESETS = {"original": 0, "pineapple": 1, "progressive": 2, "low": 3}
+# the fields of ofc_rules_spec: name -> length (0 for a scalar)
+SPEC_FIELDS = {
+    "low": 0, "top_pair": 13, "top_trips": 13, "middle": 10, "bottom": 10, "low_middle": 13,
+    "low_nuts": 0, "scoop_bonus": 0, "fl_top_pair": 13, "fl_top_trips": 13, "fl_low_nuts": 0,
+    "fl_low_both": 0, "fl_low_both_required": 0, "stay_cards": 0, "stay_top": 0,
+    "stay_middle": 0, "stay_bottom": 0, "top_high": 13, "stay_entry": 0, "stay_cards_mode": 0,
+}
+
+
+cdef int32_t *_field(ofc_rules_spec *s, str name) except NULL:
+    if name == "low": return &s.low
+    if name == "top_pair": return s.top_pair
+    if name == "top_trips": return s.top_trips
+    if name == "middle": return s.middle
+    if name == "bottom": return s.bottom
+    if name == "low_middle": return s.low_middle
+    if name == "low_nuts": return &s.low_nuts
+    if name == "scoop_bonus": return &s.scoop_bonus
+    if name == "fl_top_pair": return s.fl_top_pair
+    if name == "fl_top_trips": return s.fl_top_trips
+    if name == "fl_low_nuts": return &s.fl_low_nuts
+    if name == "fl_low_both": return &s.fl_low_both
+    if name == "fl_low_both_required": return &s.fl_low_both_required
+    if name == "stay_cards": return &s.stay_cards
+    if name == "stay_top": return &s.stay_top
+    if name == "stay_middle": return &s.stay_middle
+    if name == "stay_bottom": return &s.stay_bottom
+    if name == "top_high": return s.top_high
+    if name == "stay_entry": return &s.stay_entry
+    if name == "stay_cards_mode": return &s.stay_cards_mode
+    raise KeyError(name)
+
+
+def preset_spec(str name):
+    """The ofc_rules_spec that ofc_rules_preset fills for a preset name, as a dict."""
+    cdef ofc_rules_spec s
+    memset(&s, 0, sizeof(s))
+    if ofc_rules_preset(&s, PRESETS[name]) != 0:
+        raise ValueError(name)
+    out = {}
+    for name, size in SPEC_FIELDS.items():
+        p = _field(&s, name)
+        out[name] = p[0] if size == 0 else tuple(p[i] for i in range(size))
+    return out
+
 
 cdef class RuleTables:
     """The lookup tables of a rules object, in the layout of the C struct ofc_rules.
 
-    Built by ofc_fast.rules.Rules.tables(); every table is indexed by a row
-    value (a strength, or the lowball rank of a Low middle) 0..STRENGTH_MAX.
+    Built by the C builder ofc_rules_build from a dict with the fields of the
+    C struct ofc_rules_spec (SPEC_FIELDS); ofc_fast.rules.Rules.tables fills
+    it from a validated Rules object.  ``arrays``: read-only copies of the
+    tables the kernels read, (row_info top, middle, bottom, stay_count) and
+    for a Low variant middle_live last; each row_info table is indexed by a row value (a
+    strength, or the lowball rank of a Low middle) 0..STRENGTH_MAX.
     """
-    cdef ofc_rules c
-    cdef bint ready   # __init__ done: c points at tables (not so after __new__ alone)
-    cdef readonly object arrays
 
-    def __init__(self, royalty, stay, qualify, entry, middle_live,
-                 int scoop_bonus, int fl_both, int fl_both_required, int stay_cards):
+    def __init__(self, dict spec not None):
+        cdef ofc_rules_spec s
+        cdef int32_t *p
+        cdef ofc_rules_storage *st
         cdef const uint32_t[::1] info
         cdef const uint8_t[::1] u8
         self.ready = False   # until every pointer is set again (a second __init__)
-        keep = []
+        memset(&s, 0, sizeof(s))
+        for name, size in SPEC_FIELDS.items():
+            p = _field(&s, name)
+            value = spec[name]
+            if size == 0:
+                p[0] = value
+            else:
+                if len(value) != size:
+                    raise ValueError(f"{name} has {size} entries, got {len(value)}")
+                for i in range(size):
+                    p[i] = value[i]
+        st = <ofc_rules_storage *>malloc(sizeof(ofc_rules_storage))
+        if st == NULL:
+            raise MemoryError()
+        try:
+            # the Python Rules validates first with clear messages: this is
+            # the safety net for a spec made by hand
+            if ofc_rules_build(&s, st) != 0:
+                raise ValueError(f"ofc_rules_build rejected the spec {spec!r}")
+            # copies the object owns (read-only), so st is freed at once
+            keep = [np.asarray(<const uint32_t[:TABLE_LEN]>st.info[i]).copy() for i in range(3)]
+            keep.append(np.asarray(<const uint8_t[:256]>st.stay_count).copy())
+            if st.rules.middle_live != NULL:
+                keep.append(np.asarray(<const uint8_t[:TABLE_LEN]>st.live).copy())
+            self.c = st.rules
+        finally:
+            free(st)
+        for arr in keep:
+            arr.setflags(write=False)
         for row in range(3):
-            r = np.asarray(royalty[row], dtype=np.int64)
-            if r.min() < -32768 or r.max() > 32767:
-                raise ValueError("royalties must fit in -32768..32767")
-            e = np.asarray(entry[row], dtype=np.int64)
-            if e.min() < 0 or e.max() > 255:
-                raise ValueError("Fantasyland counts must fit in 0..255")
-            packed = ((r & 0xFFFF) | (np.asarray(stay[row], dtype=np.int64) != 0) << 16
-                      | (np.asarray(qualify[row], dtype=np.int64) != 0) << 17 | e << 24)
-            info = self._check(packed, np.uint32, keep)
+            info = keep[row]
             self.c.row_info[row] = &info[0]
+        u8 = keep[3]
+        self.c.stay_count = &u8[0]
         self.c.middle_live = NULL
-        if middle_live is not None:
-            u8 = self._check(middle_live, np.uint8, keep)
+        if len(keep) > 4:
+            u8 = keep[4]
             self.c.middle_live = &u8[0]
-        # counts are dealt into uint8 outputs; checked as given, before any cast
-        for name, v in (("fl_both", fl_both), ("stay_cards", stay_cards)):
-            if not 0 <= v <= 255:
-                raise ValueError(f"Fantasyland counts must fit in 0..255, got {name} = {v}")
-        if scoop_bonus < 0:
-            raise ValueError(f"scoop_bonus must not be negative, got {scoop_bonus}")
-        self.c.scoop_bonus = scoop_bonus
-        self.c.fl_both = fl_both
-        self.c.fl_both_required = fl_both_required
-        self.c.stay_cards = stay_cards
         self.arrays = tuple(keep)
         self.ready = True
 
-    @staticmethod
-    def _check(table, dtype, list keep):
-        arr = np.ascontiguousarray(table, dtype=dtype)
-        if arr.ndim != 1 or arr.shape[0] != TABLE_LEN:
-            raise ValueError(f"rule tables have {TABLE_LEN} entries, got shape {arr.shape}")
-        arr.setflags(write=False)
-        keep.append(arr)
-        return arr
+    def scalars(self):
+        """(scoop_bonus, fl_both, fl_both_required, stay_cards) as the C struct holds them."""
+        return (self.c.scoop_bonus, self.c.fl_both, self.c.fl_both_required, self.c.stay_cards)
 
 
 def analyze_rows(RuleTables rules not None, const uint8_t[:, ::1] boards not None, in_fantasyland,

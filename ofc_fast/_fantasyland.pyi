@@ -4,18 +4,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-NO_STAY: int
-PRESETS: dict[str, int]
-SPEC_FIELDS: dict[str, int]
-
-def preset_spec(name: str) -> dict[str, Any]: ...
-
-class CRules:
-    def __init__(self, spec: dict[str, Any]) -> None: ...
-    def tables(self) -> tuple[Any, ...]: ...
+from ._core import RuleTables
 
 def solve_rows(
-    rules: CRules,
+    rules: RuleTables,
     hands: npt.NDArray[np.uint8],
     stay_value: float,
     board: npt.NDArray[np.uint8],
@@ -28,7 +20,7 @@ def solve_rows(
     stop: int,
 ) -> int: ...
 def enumerate_rows(
-    rules: CRules,
+    rules: RuleTables,
     hands: npt.NDArray[np.uint8],
     stay_values: npt.NDArray[np.float64],
     start: int,

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from . import _core, _workers
 from .cards import EMPTY, _is_int, _parse_text, _refuse_odd, _shown, card_str, cards
 from .hands import _fast, describe
-from .rules import PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (PROGRESSIVE: doctests)
+from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
 
@@ -232,6 +232,17 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
 
 # --- analyze ------------------------------------------------------------------
 
+def _fantasyland_counts(values: npt.NDArray[Any], r: Rules) -> npt.NDArray[np.uint8]:
+    """in_fantasyland as counts (uint8), each 0, 1 or 13..limit, or a ValueError naming the first bad one."""
+    limit = min(52 - 13 * (r.min_players - 1), 255)
+    bad = (values != 0) & (values != 1) & ((values < 13) | (values > limit))
+    if bad.any():
+        where = tuple(int(i) for i in np.argwhere(bad)[0])
+        name = f"in_fantasyland[{', '.join(map(str, where))}]" if where else "in_fantasyland"
+        r._fantasyland_count(int(values[where]), name)
+    return np.ascontiguousarray(values.reshape(-1), dtype=np.uint8)
+
+
 def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any = None,
             workers: int = 1) -> Analysis:
     """Fouls, row strengths, royalties, Fantasyland and stays of complete boards.
@@ -239,7 +250,10 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     ``boards``: uint8 (or any integer) array ``(..., 13)`` (top 3, middle 5,
     bottom 5), or text / Board objects.  ``in_fantasyland``: None, a bool, or
     bools broadcastable to ``boards.shape[:-1]``: a player in Fantasyland gets
-    ``rules.stay_cards`` when the board stays, else 0.  Each board is checked on
+    ``rules.stay_cards`` when the board stays, else 0.  With
+    ``rules.stay_cards_mode == "current"`` it may also hold the count each
+    player is in Fantasyland with (0 = not in it, 1 = True, or 13..), which a
+    player who stays keeps (:meth:`Rules.stay_cards_for`).  Each board is checked on
     its own (a card twice within a board is an error); use :func:`score` to
     check whole deals.  The GIL is released while boards are evaluated:
     other threads must not change the inputs while the call runs.
@@ -248,6 +262,9 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     ...              "Ah Ad 2c / Ks Kd 7s 8s 9d / Tc Td Th 3s 3d"], PROGRESSIVE)
     >>> a.fouled.tolist(), a.royalties.tolist(), a.fantasyland.tolist()
     ([False, True], [[7, 4, 10], [0, 0, 0]], [14, 0])
+    >>> keep = HOUSE_RULES["progressive_keep"]     # stays keep their count
+    >>> analyze("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", keep, in_fantasyland=16).fantasyland
+    array(16, dtype=uint8)
     """
     r = rules if type(rules) is Rules else get_rules(rules)
     if type(workers) is int and workers == 1:   # one board: straight to C (_scalar.pxi)
@@ -269,10 +286,15 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
         if flags.dtype.kind not in "biu":
             raise TypeError(f"in_fantasyland must be bools, got {flags.dtype}")
         try:
-            infl = np.ascontiguousarray(np.broadcast_to(flags != 0, lead).reshape(-1), dtype=np.uint8)
+            wide = np.broadcast_to(flags, lead)
         except ValueError:
             raise ValueError(f"in_fantasyland of shape {flags.shape} does not broadcast to the "
                              f"boards' shape {lead}") from None
+        if r.stay_cards_mode == "current" and wide.dtype.kind in "iu":
+            # the count each player is in Fantasyland with: 0, 1 (True) or 13..
+            infl = _fantasyland_counts(wide, r)
+        else:
+            infl = np.ascontiguousarray((wide != 0).reshape(-1), dtype=np.uint8)
     # one allocation for the five outputs: a large one is backed by huge pages,
     # five smaller ones would each pay page faults on first touch
     buf = np.empty(15 * n, dtype=np.uint8)
@@ -439,7 +461,7 @@ class Board:
     def __reduce__(self) -> tuple[type[Board], tuple[list[int]]]:
         return (Board, (self._codes.tolist(),))
 
-    def analyze(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> Analysis:
+    def analyze(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool | int = False) -> Analysis:
         """:func:`analyze` of this board (scalars and 3-element arrays)."""
         return analyze(self._codes, rules, in_fantasyland=in_fantasyland)
 
@@ -466,8 +488,12 @@ class Board:
         """True when the rows are out of order (or a Low middle is dead)."""
         return bool(self._values(rules)[0])
 
-    def fantasyland(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool = False) -> int:
-        """Cards dealt next hand in Fantasyland (0 = none)."""
+    def fantasyland(self, rules: Rules | str = PINEAPPLE, in_fantasyland: bool | int = False) -> int:
+        """Cards dealt next hand in Fantasyland (0 = none).
+
+        ``in_fantasyland``: a bool, or with ``stay_cards_mode="current"`` rules
+        the count the player is in Fantasyland with (see :func:`analyze`).
+        """
         if type(in_fantasyland) is not bool:   # other flags: the general path checks them
             return int(self.analyze(rules, in_fantasyland).fantasyland)
         return int(self._values(rules, in_fantasyland)[3])

@@ -29,19 +29,24 @@ from ._workers import resolve_workers
 from .boards import ROWS, Board, analyze, score
 from .cards import card_str
 from .hands import HandCategory, category, describe, lowball27, strength
-from .rules import PRESETS, Rules, get_rules
+from .rules import HOUSE_RULES, PRESETS, Rules, get_rules
+
+#: the rules a name can give: the presets, then the house variants (docs/VARIANTS.md)
+_NAMED: dict[str, Rules] = {**PRESETS, **HOUSE_RULES}
 
 
 def _rules(name: str) -> Rules:
-    return get_rules(_preset(name))
+    key = _preset(name)
+    return get_rules(key) if key in PRESETS else HOUSE_RULES[key]
 
 
 def _preset(name: str) -> str:
-    """A preset's name in any case (the type of ``--rules``)."""
+    """A preset's or house variant's name in any case (the type of ``--rules``)."""
     key = name.strip().lower()
-    if key not in PRESETS:
+    if key not in _NAMED:
         raise argparse.ArgumentTypeError(
-            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))} (or --rules-file FILE.json)")
+            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))}, or a house variant "
+            f"({', '.join(HOUSE_RULES)}) (or --rules-file FILE.json)")
     return key
 
 
@@ -73,8 +78,9 @@ def load_rules_file(path: str) -> Rules:
                          f'"scoop_bonus": 6}}, got {type(obj).__name__}')
     changes = dict(obj)
     preset = changes.pop("preset", "pineapple")
-    if not isinstance(preset, str) or preset.strip().lower() not in PRESETS:
-        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, got {preset!r}')
+    if not isinstance(preset, str) or preset.strip().lower() not in _NAMED:
+        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, or a house '
+                         f'variant ({", ".join(HOUSE_RULES)}), got {preset!r}')
     fields = {f.name for f in dataclasses.fields(Rules)}
     unknown = sorted(set(changes) - fields)
     if unknown:
@@ -90,7 +96,7 @@ def load_rules_file(path: str) -> Rules:
                 raise ValueError(f'{path}: field "{row}": {value!r} is not a hand category (one of '
                                  f'{", ".join(c.name for c in HandCategory)}, or null)') from None
     try:
-        return dataclasses.replace(PRESETS[preset.strip().lower()], **changes)
+        return dataclasses.replace(_NAMED[preset.strip().lower()], **changes)
     except (ValueError, TypeError) as e:
         raise ValueError(f"{path}: {e}") from None
 
@@ -105,7 +111,8 @@ def _add_rules_args(parser: argparse.ArgumentParser) -> None:
     """``--rules NAME`` (any case) or ``--rules-file FILE.json``."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--rules", default="pineapple", type=_preset, metavar="NAME",
-                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple)")
+                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple), "
+                            f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULES)})")
     group.add_argument("--rules-file", metavar="FILE.json",
                        help='custom rules: {"preset": "pineapple", "scoop_bonus": 6, ...}, any field of Rules')
 
@@ -113,13 +120,20 @@ def _add_rules_args(parser: argparse.ArgumentParser) -> None:
 _FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
 
 
-def _flags(text: str) -> npt.NDArray[np.bool_]:
-    """In-Fantasyland flags, one per player ('1,0') or one for all (the type of ``--in-fantasyland``)."""
+def _flags(text: str) -> npt.NDArray[np.uint8]:
+    """In-Fantasyland flags, one per player ('1,0') or one for all (the type of ``--in-fantasyland``).
+
+    A flag may also be the count a player is in Fantasyland with (13..52),
+    which rules with ``stay_cards_mode="current"`` keep on a stay (docs/VARIANTS.md).
+    """
     words = [w.strip().lower() for w in text.split(",")]
-    if len(words) > 4 or any(w not in _FLAG_WORDS for w in words):
+    if len(words) > 4 or any(w not in _FLAG_WORDS and not (w.isdigit() and 13 <= int(w) <= 52)
+                             for w in words):
         raise argparse.ArgumentTypeError(
-            f"expected a flag per player such as 1,0 (1/0, true/false, yes/no), or one for all; got {text!r}")
-    return np.array([_FLAG_WORDS[w] for w in words], dtype=np.bool_)
+            f"expected a flag per player such as 1,0 (1/0, true/false, yes/no, or a Fantasyland "
+            f"card count 13..52), or one for all; got {text!r}")
+    return np.array([int(_FLAG_WORDS[w]) if w in _FLAG_WORDS else int(w) for w in words],
+                    dtype=np.uint8)
 
 
 def _one_line(text: str, limit: int = 600) -> str:
@@ -342,7 +356,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("boards", nargs="+", help='a board "top / middle / bottom", one per player')
     _add_rules_args(s)
     s.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
-                   help="players in Fantasyland: a flag per player (1,0) or one for all")
+                   help="players in Fantasyland: a flag per player (1,0) or one for all; "
+                        "a count (13..52) is the cards a player is in Fantasyland with")
     a = sub.add_parser("analyze", help="analyze and score deals from a file (one per line, "
                                        "boards separated by ';', or JSON); '-' reads stdin",
                        description=_ANALYZE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -355,7 +370,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
                         "else by the content)")
     a.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
                    help="players in Fantasyland in every deal: a flag per player (1,0) or one "
-                        "for all; '*' before a board in the file marks one player")
+                        "for all (or a count 13..52, the cards a player is in Fantasyland with); "
+                        "'*' before a board in the file marks one player")
     a.add_argument("--skip-bad", action="store_true",
                    help="report a bad deal on stderr with its line and go on (exit status 1)")
     a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")

@@ -18,7 +18,6 @@ middle, then top, so the answer depends on the set of cards only.
 """
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -91,40 +90,20 @@ class FantasylandArrays(NamedTuple):
     """Royalty total, plus the stay value when it stays; 0 when fouled."""
 
 
-def _spec(rules: Rules) -> dict[str, Any]:
-    """The fields of the C struct ofc_rules_spec for a Rules object."""
-    def category(c: Any) -> int:
-        return _fantasyland.NO_STAY if c is None else int(c)
-    return {
-        "low": int(rules.low), "top_pair": rules.top_pair, "top_trips": rules.top_trips,
-        "middle": rules.middle, "bottom": rules.bottom, "low_middle": rules.low_middle,
-        "low_nuts": rules.low_nuts, "scoop_bonus": rules.scoop_bonus,
-        "fl_top_pair": rules.fl_top_pair, "fl_top_trips": rules.fl_top_trips,
-        "fl_low_nuts": rules.fl_low_nuts, "fl_low_both": rules.fl_low_both,
-        "fl_low_both_required": int(rules.low and rules.fl_low_mode == "both"),
-        "stay_cards": rules.stay_cards, "stay_top": category(rules.stay_top),
-        "stay_middle": category(rules.stay_middle), "stay_bottom": category(rules.stay_bottom),
-    }
-
-
-@functools.lru_cache(maxsize=64)
-def _c_rules(rules: Rules) -> _fantasyland.CRules:
-    """The rules' tables built by the C builder (ofc_rules_build), once per Rules."""
-    return _fantasyland.CRules(_spec(rules))
-
-
-def _stay_value(stay_value: Any, rules: Rules) -> float:
-    """One number: ``stay_value`` itself, or its entry for ``rules.stay_cards``."""
+def _stay_value(stay_value: Any, rules: Rules, k: int) -> float:
+    """One number: ``stay_value`` itself, or its entry for the count a player
+    in Fantasyland with ``k`` cards gets on staying (``rules.stay_cards_for(k)``)."""
     if isinstance(stay_value, Mapping):
-        if rules.stay_cards in stay_value:
-            value = stay_value[rules.stay_cards]
-        elif rules.stay_cards == 0 or all(s is None for s in rules.stay_conditions):
+        if not rules.can_stay:
             return 0.0   # these rules never stay
+        count = rules.stay_cards_for(k)
+        if count in stay_value:
+            value = stay_value[count]
         else:
-            raise ValueError(f"stay_value has no entry for {rules.stay_cards} cards, the "
-                             f"count a player who stays gets in {rules.name!r} "
-                             f"(rules.stay_cards); its keys are {sorted(stay_value)!r}")
-        where = f"stay_value[{rules.stay_cards}]"
+            raise ValueError(f"stay_value has no entry for {count} cards, the count a player "
+                             f"in Fantasyland with {k} cards gets on staying in {rules.name!r} "
+                             f"(rules.stay_cards_for({k})); its keys are {sorted(stay_value)!r}")
+        where = f"stay_value[{count}]"
     else:
         value, where = stay_value, "stay_value"
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -156,7 +135,8 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     tables) plus ``stay_value`` when it stays in Fantasyland; ``stay_value``
     may be a mapping from a Fantasyland card count to a value (Progressive:
     ``{14: 20, 15: 25, ...}``), and the entry used is the count a player who
-    stays gets, ``rules.stay_cards``.  A fouled setting is returned only when
+    stays gets, ``rules.stay_cards_for(k)``: ``rules.stay_cards``, or with
+    ``stay_cards_mode="current"`` the k cards the player holds now.  A fouled setting is returned only when
     no legal one exists (Low: no live middle), with value 0.  Ties in value go
     to the stronger bottom (row value, then the set holding the highest card
     the other lacks), then the middle, then the top.  ``workers``: threads
@@ -177,16 +157,18 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     """
     r = get_rules(rules)
     w = _workers.resolve_workers(workers)
-    stay = _stay_value(stay_value, r)
+    if not isinstance(stay_value, Mapping):
+        _stay_value(stay_value, r, 13)   # a bad value is reported before the cards
     flat, lead, one = hand_array(cards, _SIZES)
     n, k = flat.shape
+    stay = _stay_value(stay_value, r, k)
     board = np.empty((n, 13), dtype=np.uint8)
     discards = np.empty((n, k - 13), dtype=np.uint8)
     royalties = np.empty((n, 3), dtype=np.int16)
     stays = np.empty(n, dtype=np.uint8)
     fouled = np.empty(n, dtype=np.uint8)
     value = np.empty(n, dtype=np.float64)
-    tables = _c_rules(r)
+    tables = r.tables
     bad = _workers.run(
         lambda lo, hi: _fantasyland.solve_rows(tables, flat, stay, board, discards, royalties,
                                                stays, fouled, value, lo, hi), n, w, _CHUNK)

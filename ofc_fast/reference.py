@@ -244,7 +244,8 @@ def _top_royalty(top: Sequence[int], rules: Any) -> int:
         return int(rules.top_trips[r])
     if n == 2:
         return int(rules.top_pair[r])
-    return 0
+    # a high-card top: by its highest rank (house rules; zeros by default)
+    return int(getattr(rules, "top_high", (0,) * 13)[r])
 
 
 def _middle_royalty(mid: Sequence[int], rules: Any) -> int:
@@ -274,8 +275,10 @@ def stays(board: Sequence[int], rules: Any) -> bool:
     rows = [(rules.stay_top, board[TOP]), (rules.stay_bottom, board[BOTTOM])]
     if not rules.low:
         rows.append((rules.stay_middle, board[MIDDLE]))
-    return any(minimum is not None and category(cards) >= minimum
-               for minimum, cards in rows)
+    if any(minimum is not None and category(cards) >= minimum for minimum, cards in rows):
+        return True
+    # stay_mode "entry": meeting the entry condition again also stays
+    return getattr(rules, "stay_mode", "conditions") == "entry" and _entry_cards(board, rules) > 0
 
 
 def _entry_cards(board: list[int], rules: Any) -> int:
@@ -299,15 +302,23 @@ def _entry_cards(board: list[int], rules: Any) -> int:
     return top
 
 
-def fantasyland(board: Sequence[int], rules: Any, in_fantasyland: bool = False) -> int:
+def fantasyland(board: Sequence[int], rules: Any, in_fantasyland: bool | int = False) -> int:
     """Cards dealt next hand (0 = no Fantasyland).
 
-    Outside Fantasyland this is the entry count; inside, the base stay
-    count when the board stays and 0 otherwise (docs/RULES.md §8).
+    Outside Fantasyland this is the entry count; inside, the stay count when
+    the board stays and 0 otherwise (docs/RULES.md §8).  ``in_fantasyland``:
+    False / 0, True / 1 (in Fantasyland, base count), or the count the player
+    is in Fantasyland with (13 or more), which a player who stays keeps when
+    ``stay_cards_mode`` is "current".
     """
     board = _check_board(board)
     if in_fantasyland:
-        return int(rules.stay_cards) if stays(board, rules) else 0
+        if not stays(board, rules):
+            return 0
+        current = int(in_fantasyland)
+        if getattr(rules, "stay_cards_mode", "fixed") == "current" and current >= 13:
+            return current
+        return int(rules.stay_cards)
     if fouled(board, rules):
         return 0
     return _entry_cards(board, rules)

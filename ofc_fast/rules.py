@@ -1,8 +1,9 @@
 """Rules of an OFC variant as data: royalties, Fantasyland, stays, scoring, dealing.
 
 Every rule that docs/RULES.md marks configurable is a field.  Presets:
-``ORIGINAL``, ``PINEAPPLE``, ``PROGRESSIVE`` and ``LOW``; make a house variant
-with :func:`dataclasses.replace`, which validates the result:
+``ORIGINAL``, ``PINEAPPLE``, ``PROGRESSIVE`` and ``LOW``; the house variants
+of other sites and engines are in ``HOUSE_RULES`` (docs/VARIANTS.md).  Make a
+variant with :func:`dataclasses.replace`, which validates the result:
 
 >>> import dataclasses
 >>> house = dataclasses.replace(PINEAPPLE, name="house", scoop_bonus=6)
@@ -10,6 +11,8 @@ with :func:`dataclasses.replace`, which validates the result:
 6
 >>> PINEAPPLE.with_stay("quads_middle").stay_middle == HandCategory.FOUR_OF_A_KIND
 True
+>>> sorted(HOUSE_RULES)[:3]
+['original_2012', 'original_flat_trips', 'pineapple_double_middle']
 
 Tables are indexed by rank (0 = deuce .. 12 = ace) or by
 :class:`~ofc_fast.HandCategory` (0 = high card .. 9 = royal flush).
@@ -22,14 +25,13 @@ from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
-import numpy.typing as npt
 
 from . import _core
-from .hands import _CATEGORY, _INFO, _NCARDS, STRENGTH_MAX, HandCategory
+from .hands import HandCategory
 
 __all__ = [
     "Rules", "ORIGINAL", "PINEAPPLE", "PROGRESSIVE", "LOW", "PRESETS", "STAY_CONVENTIONS",
-    "get_rules",
+    "get_rules", "HOUSE_RULES",
 ]
 
 H = HandCategory
@@ -63,7 +65,8 @@ class Rules:
     Royalties
         ``top_pair[r]`` / ``top_trips[r]``: points for a pair / trips of rank r
         on top.  ``middle[c]`` / ``bottom[c]``: points for a 5-card category c
-        (``HandCategory``; ``ROYAL_FLUSH`` is its own entry).  Low only:
+        (``HandCategory``; ``ROYAL_FLUSH`` is its own entry).  ``top_high[r]``:
+        points for a high-card top whose highest rank is r (0 in the presets).  Low only:
         ``low_middle[r]`` points for a live 2-7 middle whose highest card is
         rank r, ``low_nuts`` for 7-5-4-3-2 (instead of its 7-high points).
     Scoring
@@ -78,6 +81,11 @@ class Rules:
         "both" (both are needed).  Staying: ``stay_top`` / ``stay_middle`` /
         ``stay_bottom`` are the least category on that row that keeps a player
         in Fantasyland (None: that row cannot); ``stay_cards`` is dealt then.
+        ``stay_mode`` "conditions" (only those) or "entry" (meeting the entry
+        condition again stays too); ``stay_cards_mode`` "fixed" (deal
+        ``stay_cards``) or "current" (keep the count the player is in
+        Fantasyland with: ``in_fantasyland`` as a count, see
+        :meth:`stay_cards_for`).
     Dealing
         ``first_round`` cards, then ``rounds`` rounds of ``round_cards``
         cards of which ``round_play`` are placed; 2 to ``max_players`` players.
@@ -108,6 +116,9 @@ class Rules:
     round_cards: int = 3
     round_play: int = 2
     match_points: int = 100
+    top_high: tuple[int, ...] = (0,) * 13
+    stay_mode: Literal["conditions", "entry"] = "conditions"
+    stay_cards_mode: Literal["fixed", "current"] = "fixed"
 
     # --- validation -------------------------------------------------------
     def __post_init__(self) -> None:
@@ -116,7 +127,7 @@ class Rules:
 
         if not isinstance(self.name, str) or not self.name:
             fail("name must be a non-empty str")
-        for field, size in (("top_pair", 13), ("top_trips", 13), ("middle", 10),
+        for field, size in (("top_high", 13), ("top_pair", 13), ("top_trips", 13), ("middle", 10),
                             ("bottom", 10), ("low_middle", 13), ("fl_top_pair", 13),
                             ("fl_top_trips", 13)):
             value = getattr(self, field)
@@ -139,7 +150,7 @@ class Rules:
         object.__setattr__(self, "low", bool(self.low))
         # a row's royalty is an int16 (Analysis.royalties); deal totals are
         # bounded together below
-        for field in ("top_pair", "top_trips", "middle", "bottom", "low_middle"):
+        for field in ("top_high", "top_pair", "top_trips", "middle", "bottom", "low_middle"):
             for i, v in enumerate(getattr(self, field)):
                 if not -32_768 <= v <= 32_767:
                     fail(f"{field}[{i}] = {v} is out of -32768..32767 (an int16 per row)")
@@ -173,8 +184,14 @@ class Rules:
             if v != 0 and not 13 <= v <= min(limit, 255):
                 where = f"{field}[{idx}]" if idx is not None else field
                 fail(f"{where} = {v}: a Fantasyland count is 0 (none) or 13..{limit} cards")
+        if self.stay_mode not in ("conditions", "entry"):
+            fail(f"stay_mode must be 'conditions' or 'entry', got {self.stay_mode!r}")
+        if self.stay_cards_mode not in ("fixed", "current"):
+            fail(f"stay_cards_mode must be 'fixed' or 'current', got {self.stay_cards_mode!r}")
         if self.stay_cards == 0 and any(s is not None for s in self.stay_conditions):
             fail("stay_cards is 0 but a stay condition is set")
+        if self.stay_cards == 0 and self.stay_mode == "entry":
+            fail("stay_cards is 0 but stay_mode is 'entry' (meeting the entry condition stays)")
         if self.fl_low_mode not in ("either", "both"):
             fail(f"fl_low_mode must be 'either' or 'both', got {self.fl_low_mode!r}")
         if not self.low:
@@ -195,6 +212,9 @@ class Rules:
             object.__setattr__(self, row, HandCategory(int(v)))
         if self.low and self.stay_middle is not None:
             fail("stay_middle must be None in Low: its middle is a 2-7 low, not a poker hand")
+        if self.low and self.stay_mode == "entry" and self.fl_low_mode == "both":
+            fail("stay_mode 'entry' needs fl_low_mode 'either': with 'both' the entry condition "
+                 "spans two rows, which the stay tables cannot express")
         if not 1 <= self.match_points <= _INT32_MAX:
             fail(f"match_points must be in 1..{_INT32_MAX}, got {self.match_points}")
         # scores are int32: the most one player can win in a deal, from every
@@ -202,7 +222,7 @@ class Rules:
         span = sum(max(0, *row) - min(0, *row) for row in self._royalty_rows())
         worst = (self.max_players - 1) * (3 + self.scoop_bonus + span)
         if worst > _INT32_MAX:
-            tables = "top_pair, top_trips, middle, bottom" + (", low_middle, low_nuts" if self.low else "")
+            tables = "top_high, top_pair, top_trips, middle, bottom" + (", low_middle, low_nuts" if self.low else "")
             fail(f"scoop_bonus = {self.scoop_bonus} with royalties ({tables}) up to {span} apart "
                  f"and max_players = {self.max_players}: one player's score in a deal could "
                  f"reach {worst}, beyond the int32 scores ({_INT32_MAX}); lower them")
@@ -210,7 +230,7 @@ class Rules:
     def _royalty_rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The royalties each row can pay (top, middle, bottom), as validated fields."""
         middle = self.low_middle + (self.low_nuts,) if self.low else self.middle
-        return self.top_pair + self.top_trips, middle, self.bottom
+        return self.top_high + self.top_pair + self.top_trips, middle, self.bottom
 
     def __repr__(self) -> str:
         # short, for help() signatures and error messages: a preset by its
@@ -219,6 +239,9 @@ class Rules:
         preset = PRESETS.get(self.name) if "PRESETS" in globals() else None
         if preset is not None and preset == self:
             return f"ofc_fast.{self.name.upper()}"
+        house = HOUSE_RULES.get(self.name) if "HOUSE_RULES" in globals() else None
+        if house is not None and house == self:
+            return f"ofc_fast.HOUSE_RULES[{self.name!r}]"
         def show(v: Any) -> str:
             return f"HandCategory.{v.name}" if isinstance(v, HandCategory) else repr(v)
 
@@ -236,6 +259,42 @@ class Rules:
     def stay_conditions(self) -> tuple[HandCategory | None, HandCategory | None, HandCategory | None]:
         """(stay_top, stay_middle, stay_bottom)."""
         return (self.stay_top, self.stay_middle, self.stay_bottom)
+
+    @property
+    def can_stay(self) -> bool:
+        """True when some board keeps a player in Fantasyland (a stay condition, or stay_mode 'entry')."""
+        return self.stay_cards != 0 and (any(c is not None for c in self.stay_conditions)
+                                         or self.stay_mode == "entry")
+
+    def stay_cards_for(self, in_fantasyland: bool | int = True) -> int:
+        """Cards a player in Fantasyland who stays gets next hand.
+
+        ``in_fantasyland``: True (or 1) for the base count, or the count the
+        player is in Fantasyland with now (13 or more).  ``stay_cards_mode``
+        "fixed" deals ``stay_cards`` whatever the count; "current" keeps the
+        current count (``stay_cards`` for a bare True).
+
+        >>> HOUSE_RULES["progressive_keep"].stay_cards_for(16), PROGRESSIVE.stay_cards_for(16)
+        (16, 14)
+        """
+        v = self._fantasyland_count(in_fantasyland, "in_fantasyland")
+        if v == 0:
+            raise ValueError("in_fantasyland is 0 (False): a player not in Fantasyland does not stay")
+        return v if self.stay_cards_mode == "current" and v >= 13 else self.stay_cards
+
+    def _fantasyland_count(self, value: Any, where: str) -> int:
+        """One in_fantasyland value as an int: 0, 1 (True) or a card count 13..limit."""
+        if isinstance(value, (bool, np.bool_)):
+            return int(value)
+        if not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{where} must be a bool or a Fantasyland card count, got "
+                            f"{type(value).__name__} {value!r}")
+        v = int(value)
+        limit = min(52 - 13 * (self.min_players - 1), 255)
+        if v not in (0, 1) and not 13 <= v <= limit:
+            raise ValueError(f"{where} = {v}: 0 / False (not in Fantasyland), 1 / True (in it) "
+                             f"or the count a player is in Fantasyland with, 13..{limit}")
+        return v
 
     def with_stay(self, convention: Literal["standard", "quads_middle", "top_bottom"]) -> Rules:
         """A copy with one of the stay conventions in STAY_CONVENTIONS.
@@ -270,73 +329,38 @@ class Rules:
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         state.pop("tables", None)
+        # a pickle from before a field existed: that field's default
+        for f in dataclasses.fields(self):
+            state.setdefault(f.name, f.default)
         self.__dict__.update(state)   # frozen: no setattr
 
     # --- tables for the C kernels ----------------------------------------
     @cached_property
     def tables(self) -> _core.RuleTables:
-        """The rules as lookup tables by row value, in the layout the C kernel reads."""
-        return _core.RuleTables(**self._table_arrays())
+        """The rules as lookup tables by row value, in the layout the C kernels read.
 
-    def _table_arrays(self) -> dict[str, Any]:
-        n = STRENGTH_MAX + 1
-        cat = _CATEGORY.astype(np.int64)
-        ncards = _NCARDS
-        lead = ((_INFO >> 8) & 15).astype(np.int64)      # most significant rank
-        lead = np.where(lead == 15, 0, lead)
-        three, five = ncards == 3, ncards == 5
+        Built once per object by the C builder (``ofc_rules_build``) from
+        :meth:`_spec`; the analysis, scoring and Fantasyland kernels all read it.
+        """
+        return _core.RuleTables(self._spec())
 
-        def by_top(pair: tuple[int, ...], trips: tuple[int, ...], dtype: Any) -> npt.NDArray[Any]:
-            out = np.zeros(n, dtype=dtype)
-            out[three & (cat == H.PAIR)] = np.asarray(pair)[lead[three & (cat == H.PAIR)]]
-            out[three & (cat == H.THREE_OF_A_KIND)] = np.asarray(trips)[lead[three & (cat == H.THREE_OF_A_KIND)]]
-            return out
-
-        def by_category(points: tuple[int, ...]) -> npt.NDArray[np.int32]:
-            return np.where(five, np.asarray(points)[cat], 0).astype(np.int32)
-
-        def at_least(minimum: HandCategory | None, rows: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
-            if minimum is None:
-                return np.zeros(n, dtype=np.uint8)
-            return (rows & (cat >= int(minimum))).astype(np.uint8)
-
-        royalty_top = by_top(self.top_pair, self.top_trips, np.int32)
-        fl_top = by_top(self.fl_top_pair, self.fl_top_trips, np.int64)   # RuleTables checks 0..255
-        stay = [at_least(self.stay_top, three), at_least(self.stay_middle, five),
-                at_least(self.stay_bottom, five)]
-        fl_middle = np.zeros(n, dtype=np.int64)
-        qualify_middle = np.zeros(n, dtype=np.bool_)
-        middle_live = None
-        if self.low:
-            # the middle's value is its lowball rank 1..7462 (7462 = the nuts)
-            info = _core.lowball_info()
-            lcat = info & 15
-            high = (info >> 8) & 15
-            live = np.zeros(n, dtype=np.uint8)
-            # live: no pair, straight or flush, and ten high or lower (docs/RULES.md §9)
-            live[:info.shape[0]] = (lcat == H.HIGH_CARD) & (high <= 8) & (np.arange(info.shape[0]) > 0)
-            royalty_middle = np.zeros(n, dtype=np.int32)
-            lows = np.flatnonzero(live)
-            royalty_middle[lows] = np.asarray(self.low_middle)[high[lows]]
-            nuts = _core.LOWBALL_MAX
-            royalty_middle[nuts] = self.low_nuts
-            fl_middle[nuts] = self.fl_low_nuts
-            qualify_middle[nuts] = True   # the nuts qualify even with no count of their own
-            middle_live = live
-        else:
-            royalty_middle = by_category(self.middle)
-        return dict(
-            royalty=(royalty_top, royalty_middle, by_category(self.bottom)),
-            stay=stay,
-            # the top qualifies when it deals cards (fl_top_pair / fl_top_trips > 0)
-            qualify=(fl_top > 0, qualify_middle, np.zeros(n, dtype=np.bool_)),
-            entry=(fl_top, fl_middle, np.zeros(n, dtype=np.int64)),
-            middle_live=middle_live,
-            scoop_bonus=self.scoop_bonus,
-            fl_both=self.fl_low_both if self.low else 0,
-            fl_both_required=int(self.low and self.fl_low_mode == "both"),
-            stay_cards=self.stay_cards,
-        )
+    def _spec(self) -> dict[str, Any]:
+        """The fields of the C struct ofc_rules_spec for these (validated) rules."""
+        def category(c: HandCategory | None) -> int:
+            return int(_core.NO_STAY) if c is None else int(c)
+        return {
+            "low": int(self.low), "top_pair": self.top_pair, "top_trips": self.top_trips,
+            "middle": self.middle, "bottom": self.bottom,
+            "low_middle": self.low_middle, "low_nuts": self.low_nuts,
+            "scoop_bonus": self.scoop_bonus, "fl_top_pair": self.fl_top_pair,
+            "fl_top_trips": self.fl_top_trips, "fl_low_nuts": self.fl_low_nuts,
+            "fl_low_both": self.fl_low_both,
+            "fl_low_both_required": int(self.low and self.fl_low_mode == "both"),
+            "stay_cards": self.stay_cards, "stay_top": category(self.stay_top),
+            "stay_middle": category(self.stay_middle), "stay_bottom": category(self.stay_bottom),
+            "top_high": self.top_high, "stay_entry": int(self.stay_mode == "entry"),
+            "stay_cards_mode": int(self.stay_cards_mode == "current"),
+        }
 
 
 ORIGINAL = Rules(
@@ -360,6 +384,37 @@ LOW = Rules(
 )
 
 PRESETS: dict[str, Rules] = {r.name: r for r in (ORIGINAL, PINEAPPLE, PROGRESSIVE, LOW)}
+
+#: House variants of public OFC sites and engines, by name: the four presets
+#: with a few fields changed (docs/VARIANTS.md says where each comes from and
+#: gives recipes for the rest).  Each is an ordinary Rules object.
+HOUSE_RULES: dict[str, Rules] = {r.name: r for r in (
+    # Pineapple whose stay needs trips on top or quads+ on the bottom (no middle
+    # condition), as several Pineapple sites deal it
+    dataclasses.replace(PINEAPPLE.with_stay("top_bottom"), name="pineapple_top_bottom"),
+    # Progressive with AA+ capped at 16: QQ 14, KK 15, AA and any trips 16;
+    # a repeat is 14 cards; stay on trips top or quads+ bottom
+    dataclasses.replace(
+        PROGRESSIVE, name="progressive_16", fl_top_trips=(16,) * 13,
+        stay_middle=None),
+    # Fantasyland tiers kept on a repeat: a player stays by meeting the entry
+    # condition again (QQ+ on top) or with quads+ on the bottom, and keeps the
+    # count of the tier they are in (no upgrade); entry as PROGRESSIVE
+    dataclasses.replace(
+        PROGRESSIVE, name="progressive_keep", stay_mode="entry", stay_cards_mode="current",
+        stay_top=None, stay_middle=None, stay_bottom=H.FOUR_OF_A_KIND),
+    # Original OFC (13 cards, one at a time) with any trips on top paying 20,
+    # a royalty sheet common in Las Vegas rooms
+    dataclasses.replace(ORIGINAL, name="original_flat_trips", top_trips=(20,) * 13),
+    # the older royalty sheet: bottom royal flush 20, the middle paying double
+    # the bottom (royal 40) and trips 2 in the middle
+    dataclasses.replace(
+        ORIGINAL, name="original_2012",
+        bottom=(0, 0, 0, 0, 2, 4, 6, 10, 15, 20), middle=(0, 0, 0, 2, 4, 8, 12, 20, 30, 40)),
+    # Pineapple whose middle pays double the bottom (royal 50, trips nothing)
+    dataclasses.replace(PINEAPPLE, name="pineapple_double_middle",
+                        middle=(0, 0, 0, 0, 4, 8, 12, 20, 30, 50)),
+)}
 
 
 def get_rules(rules: Rules | str) -> Rules:

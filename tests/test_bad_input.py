@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import ofc_fast as ofc
-from ofc_fast import _core
+from ofc_fast import _core, _fantasyland
 from ofc_fast import reference as ref
 
 # ----------------------------------------------------------------- fixtures
@@ -748,7 +748,7 @@ def _score_rows(tables: Any = "pineapple", deals: Any = _DEALS, players: int = 2
 
 
 def _tables(_: Any = None, **changes: Any) -> Any:
-    return _core.RuleTables(**{**ofc.PINEAPPLE._table_arrays(), **changes})
+    return _core.RuleTables({**ofc.PINEAPPLE._spec(), **changes})
 
 for fname, fn in (("_core.strength_rows", _core.strength_rows), ("_core.lowball27_rows", _core.lowball27_rows)):
     bad(f"{fname}-out-None", fn, _H5, TypeError, "out", "None", more=(None, 0, 1))
@@ -797,13 +797,19 @@ bad("_core.score_rows-matrix-columns", _score_rows, "pineapple", ValueError, "go
 bad("_core.score_rows-stop-past-end", _score_rows, "pineapple", IndexError, "11", stop=11)
 bad("_core.score_rows-negative-start", _score_rows, "pineapple", IndexError, "-1", start=-1)
 bad("_core.score_rows-5-players", _score_rows, "pineapple", ValueError, "2 to 4", players=5)
-bad("_core.RuleTables-fl-count-300", _tables, None, ValueError, "0..255",
-    entry=tuple(np.full(ofc.STRENGTH_MAX + 1, 300, np.int64) for _ in range(3)), more=())
-bad("_core.RuleTables-stay-cards-256", _tables, None, ValueError, "stay_cards", "256",
-    stay_cards=256, more=())
-bad("_core.RuleTables-fl-both-negative", _tables, None, ValueError, "fl_both", fl_both=-1, more=())
-bad("_core.RuleTables-short-table", _tables, None, ValueError, "(5,)",
-    middle_live=np.zeros(5, np.uint8), more=())
+bad("_core.RuleTables-fl-count-300", _tables, None, ValueError, "rejected",
+    fl_top_trips=(300,) * 13, more=())
+bad("_core.RuleTables-stay-cards-256", _tables, None, ValueError, "rejected", stay_cards=256, more=())
+bad("_core.RuleTables-fl-both-negative", _tables, None, ValueError, "rejected", low=1, fl_low_both=-1,
+    stay_middle=-1, more=())
+bad("_core.RuleTables-short-table", _tables, None, ValueError, "top_pair", "13", top_pair=(0,) * 5, more=())
+bad("_core.RuleTables-missing-field", _core.RuleTables, {"low": 0}, KeyError, "top_pair")
+bad("_core.RuleTables-not-a-dict", _core.RuleTables, None, TypeError, "dict")
+bad("_core.RuleTables-stay-mode-3", _tables, None, ValueError, "rejected", stay_cards_mode=3, more=())
+bad("_fantasyland.solve_rows-tables-uninitialised", _fantasyland.solve_rows,
+    _core.RuleTables.__new__(_core.RuleTables), ValueError, "not initialised",
+    more=(np.zeros((1, 13), np.uint8), 0.0, np.zeros((1, 13), np.uint8), np.zeros((1, 0), np.uint8),
+          np.zeros((1, 3), np.int16), np.zeros(1, np.uint8), np.zeros(1, np.uint8), np.zeros(1), 0, 1))
 
 
 
@@ -841,6 +847,22 @@ for label, value, exc, needle in (("nan", float("nan"), ValueError, "nan"),
                                   ("mapping-text", {14: "x"}, TypeError, "stay_value[14]")):
     bad(f"solve_fantasyland-stay_value-{label}", ofc.solve_fantasyland, FL14, exc, "stay_value", needle,
         stay_value=value)
+# house rules: in_fantasyland counts (stay_cards_mode "current") and stay values keyed by them
+_KEEP = ofc.HOUSE_RULES["progressive_keep"]
+bad("analyze-infl-count-12", ofc.analyze, np.stack([B1, B2]), ValueError, "in_fantasyland[1] = 12", "13..",
+    more=(_KEEP,), in_fantasyland=[14, 12])
+bad("analyze-infl-count-300", ofc.analyze, B1, ValueError, "in_fantasyland = 300", more=(_KEEP,),
+    in_fantasyland=300)
+bad("analyze-infl-count-negative", ofc.analyze, np.stack([B1, B2]), ValueError, "in_fantasyland[0] = -1",
+    more=(_KEEP,), in_fantasyland=np.array([-1, 0]))
+bad("Board.fantasyland-count-2", method("fantasyland"), _KEEP, ValueError, "in_fantasyland", "= 2",
+    more=(2,))
+bad("Rules.stay_cards_for-0", _KEEP.stay_cards_for, 0, ValueError, "0", "does not stay")
+bad("Rules.stay_cards_for-12", _KEEP.stay_cards_for, 12, ValueError, "in_fantasyland = 12")
+bad("Rules.stay_cards_for-float", _KEEP.stay_cards_for, 14.0, TypeError, "float", "in_fantasyland")
+bad("solve_fantasyland-stay_value-kept-count-missing", ofc.solve_fantasyland,
+    FL14 + " 2c", ValueError, "no entry for 15 cards", "stay_cards_for(15)", more=(_KEEP,),
+    stay_value={14: 10.0})
 bad("solve_fantasyland-workers-0", ofc.solve_fantasyland, FL14, ValueError, "workers", workers=0)
 bad("solve_fantasyland-workers-float", ofc.solve_fantasyland, FL14, TypeError, "workers", workers=1.5)
 

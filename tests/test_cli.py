@@ -640,7 +640,9 @@ def test_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (b'{"preset": "pineapple", "scoop_bonus": "6"}', "Rules 'bad': scoop_bonus must be an int, got '6'"),
     (b'{"scop_bonus": 6}', "unknown field 'scop_bonus'; a rules file has \"preset\" and fields of Rules: "),
     (b'{"preset": "chinese"}', 'field "preset" is one of low, original, pineapple, progressive, '
-                               "got 'chinese'"),
+                               "or a house variant (pineapple_top_bottom, progressive_16, "
+                               "progressive_keep, original_flat_trips, original_2012, "
+                               "pineapple_double_middle), got 'chinese'"),
     (b'{"stay_top": "FLUSH"}', "Rules 'bad': stay_top must be None or one of HIGH_CARD, PAIR, "
                                "THREE_OF_A_KIND"),
     (b'{"stay_top": "trips"}', "field \"stay_top\": 'trips' is not a hand category"),

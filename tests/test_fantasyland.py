@@ -34,7 +34,6 @@ from ofc_fast import _fantasyland
 from ofc_fast.fantasyland import (
     FantasylandArrays,
     FantasylandResult,
-    _c_rules,
     solve_fantasyland,
 )
 
@@ -66,7 +65,7 @@ def enumerate_all(hands: np.ndarray, rules: ofc.Rules, stays: tuple[float, ...] 
                   threads: int = 1) -> list[tuple[np.ndarray, ...]]:
     """The plain enumeration of every hand, per stay value (threads split the hands)."""
     hands = np.ascontiguousarray(hands)
-    tables = _c_rules(rules)
+    tables = rules.tables
     s = np.array(stays, dtype=np.float64)
     n = hands.shape[0]
     threads = max(1, min(threads, n))
@@ -161,6 +160,13 @@ VARIANTS = {
                                             stay_middle=H.STRAIGHT, stay_bottom=None),
     "house-flat": dataclasses.replace(ofc.PINEAPPLE, name="house-flat", top_pair=(0,) * 13,
                                       top_trips=(0,) * 13, middle=(0,) * 10, bottom=(0,) * 10),
+    # house rules (docs/VARIANTS.md): a high-card top royalty, stays by the
+    # entry condition (the stay bits of the tables), the named house variants
+    "house-top-high": dataclasses.replace(ofc.PINEAPPLE, name="house-top-high",
+                                          top_high=tuple(range(-2, 11))),
+    "low-entry-stays": dataclasses.replace(ofc.LOW, name="low-entry-stays", stay_mode="entry",
+                                           stay_bottom=None),
+    **{f"house:{k}": v for k, v in ofc.HOUSE_RULES.items()},
 }
 
 
@@ -365,8 +371,7 @@ RSS_SCRIPT = """
 import sys
 import numpy as np
 import ofc_fast as ofc
-from ofc_fast import _fantasyland
-from ofc_fast.fantasyland import _spec
+from ofc_fast import _core, _fantasyland
 
 def rss():
     with open("/proc/self/statm") as f:
@@ -375,7 +380,7 @@ def rss():
 hands = np.argsort(np.random.default_rng(5).random((16, 52)), axis=1)[:, :15].astype(np.uint8)
 bad = hands.copy()
 bad[-1, 3] = bad[-1, 4]
-spec = _spec(ofc.LOW)
+spec = ofc.LOW._spec()
 def once():
     ofc.solve_fantasyland(hands, "pineapple", stay_value=15)
     ofc.solve_fantasyland(ofc.card_str(hands[0]), "low")
@@ -383,8 +388,8 @@ def once():
         ofc.solve_fantasyland(bad)
     except ValueError:
         pass
-    _fantasyland.CRules(spec)   # its ~100 KB of tables are freed with it
-    _fantasyland.enumerate_rows(_fantasyland.CRules(spec), hands[:1, :13].copy(), np.zeros(2), 0, 1)
+    _core.RuleTables(spec)   # its ~100 KB of tables are freed with it
+    _fantasyland.enumerate_rows(_core.RuleTables(spec), hands[:1, :13].copy(), np.zeros(2), 0, 1)
 for _ in range(30):
     once()
 start = rss()

@@ -1,9 +1,13 @@
-"""Rules from C (csrc/ofc_rules.c) and the solver called from a C program.
+"""Rules from C (csrc/ofc_rules.c), the one builder of the rule tables, and
+the solver called from a C program.
 
-* ``ofc_rules_build`` writes the same tables, byte for byte, as the Python
-  ``Rules`` builds for the board kernel, for every preset, every stay
-  convention and generated custom rules; ``ofc_rules_preset`` fills the
-  same spec as the Python presets.
+* ``ofc_rules_build`` (reached through ``Rules.tables``) is checked entry by
+  entry against the plain-Python rules of ``ofc_fast.reference``: for every
+  row value (one hand of each strength, and of each lowball rank for a Low
+  middle), the royalty, stay bit, entry bit and count read back from the
+  tables are what the reference gives that hand; every other entry is 0.
+  For every preset, stay convention, house variant and generated custom
+  rules.  ``ofc_rules_preset`` fills the same spec as the Python presets.
 * A small C program compiled with the system C compiler against
   ``ofc_fast.h`` and the C sources (no Python) builds a preset's rules and
   solves a hand; again under AddressSanitizer + UBSan where the compiler
@@ -13,6 +17,8 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 import os
 import shutil
 import subprocess
@@ -21,52 +27,102 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ofc_fast as ofc
-from ofc_fast import _fantasyland
-from ofc_fast.fantasyland import _spec
+from ofc_fast import _core
+from ofc_fast import reference as ref
 
 CSRC = Path(__file__).resolve().parent.parent / "csrc"
 H = ofc.HandCategory
+N = ofc.STRENGTH_MAX + 1
 
 
-def _python_tables(rules: ofc.Rules) -> tuple[Any, ...]:
-    arrays = rules.tables.arrays
-    d = rules._table_arrays()
-    live = arrays[3] if len(arrays) > 3 else None
-    return tuple(arrays[:3]) + (live, d["scoop_bonus"], d["fl_both"], d["fl_both_required"],
-                                d["stay_cards"])
+@functools.lru_cache(maxsize=None)
+def _representatives(size: int, low: bool) -> dict[int, list[int]]:
+    """One hand of `size` cards per row value (strength, or lowball rank): value -> cards."""
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(52), size)),
+                       dtype=np.uint8)
+    hands = flat.reshape(-1, size)
+    values = ofc.lowball27(hands) if low else ofc.strength(hands)
+    uniq, first = np.unique(values, return_index=True)
+    return {int(v): hands[i].tolist() for v, i in zip(uniq, first)}
 
 
-def check_same_tables(rules: ofc.Rules) -> None:
-    c_tables = _fantasyland.CRules(_spec(rules)).tables()
-    py_tables = _python_tables(rules)
-    for i, row in enumerate(("top", "middle", "bottom")):
-        a, b = c_tables[i], py_tables[i]
-        assert a.dtype == b.dtype == np.uint32
-        assert a.tobytes() == b.tobytes(), f"{rules.name}: {row} table differs at {np.flatnonzero(a != b)[:5]}"
-    if py_tables[3] is None:
-        assert c_tables[3] is None
+def _expected_row(rules: ofc.Rules, row: int) -> npt.NDArray[np.int64]:
+    """(N, 4): royalty, stay, qualify, entry per row value, from the reference."""
+    out = np.zeros((N, 4), np.int64)
+    entry_mode = rules.stay_mode == "entry"
+    if row == 0:
+        # the top alone: a middle that is not Low's nuts, so only the top counts
+        filler = ref.parse("2c 3c 4c 5c 9d Ah Ad As Ac Kd")
+        for v, top in _representatives(3, False).items():
+            fl = ref._entry_cards(top + filler, dataclasses.replace(rules, fl_low_mode="either")
+                                  if rules.low else rules)
+            minimum = rules.stay_top
+            stay = (minimum is not None and ref.category(top) >= minimum) or (entry_mode and fl > 0)
+            out[v] = (ref._top_royalty(top, rules), stay, fl > 0, fl)
+    elif row == 1 and rules.low:
+        for v, mid in _representatives(5, True).items():
+            if not ref.is_live_low(mid):
+                continue
+            nuts = ref._is_low_nuts(mid)
+            count = rules.fl_low_nuts if nuts else 0
+            out[v] = (ref._middle_royalty(mid, rules), entry_mode and count > 0, nuts, count)
     else:
-        assert c_tables[3].tobytes() == np.asarray(py_tables[3], np.uint8).tobytes()
-    assert c_tables[4:] == tuple(int(v) for v in py_tables[4:])
+        points = rules.middle if row == 1 else rules.bottom
+        minimum = rules.stay_middle if row == 1 else rules.stay_bottom
+        for v, hand in _representatives(5, False).items():
+            cat = ref.category(hand)
+            out[v] = (points[cat], minimum is not None and cat >= minimum, 0, 0)
+    return out
+
+
+def check_tables(rules: ofc.Rules) -> None:
+    """Every entry of rules.tables against the reference (see the module docstring)."""
+    t = rules.tables
+    for row, name in enumerate(("top", "middle", "bottom")):
+        info = t.arrays[row].astype(np.int64)
+        assert t.arrays[row].dtype == np.uint32
+        got = np.stack([(info & 0xFFFF).astype(np.uint16).astype(np.int16), info >> 16 & 1,
+                        info >> 17 & 1, info >> 24], axis=1)
+        want = _expected_row(rules, row)
+        bad = np.flatnonzero((got != want).any(axis=1))
+        assert bad.size == 0, f"{rules.name}: {name} value {bad[0]}: tables {got[bad[0]]}, reference {want[bad[0]]}"
+    stay_count = t.arrays[3]
+    want_count = [v if rules.stay_cards_mode == "current" and v >= 13 else rules.stay_cards
+                  for v in range(256)]
+    assert stay_count.tolist() == want_count
+    quads = ref.parse("2c 3d 4h 5s 6s 8s 9s Td Jc Qc Qd Qh Qs")
+    if ref.stays(quads, rules):
+        for v in (1, 13, 14, 15, 16, 17):
+            assert stay_count[v] == ref.fantasyland(quads, rules, v)
+    if rules.low:
+        live = np.zeros(N, np.uint8)
+        for v, mid in _representatives(5, True).items():
+            live[v] = ref.is_live_low(mid)
+        assert t.arrays[4].tolist() == live.tolist()
+    else:
+        assert len(t.arrays) == 4
+    assert t.scalars() == (rules.scoop_bonus, rules.fl_low_both if rules.low else 0,
+                           int(rules.low and rules.fl_low_mode == "both"), rules.stay_cards)
 
 
 @pytest.mark.parametrize("name", sorted(ofc.PRESETS))
 @pytest.mark.parametrize("convention", sorted(ofc.STAY_CONVENTIONS))
 def test_presets_and_stay_conventions(name: str, convention: str) -> None:
     rules = ofc.PRESETS[name]
-    check_same_tables(rules)
-    check_same_tables(rules.with_stay(convention))  # type: ignore[arg-type]
+    check_tables(rules)
+    check_tables(rules.with_stay(convention))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", sorted(ofc.PRESETS))
 def test_c_presets_match_python(name: str) -> None:
-    assert _fantasyland.preset_spec(name) == {
-        k: tuple(v) if isinstance(v, tuple) else v for k, v in _spec(ofc.PRESETS[name]).items()}
+    assert _core.preset_spec(name) == {
+        k: tuple(v) if isinstance(v, tuple) else v for k, v in ofc.PRESETS[name]._spec().items()}
 
 
 royalty = st.integers(-10_000, 10_000)
@@ -78,6 +134,7 @@ def custom_rules(draw: Any) -> ofc.Rules:
     low = draw(st.booleans())
     base = ofc.LOW if low else draw(st.sampled_from([ofc.ORIGINAL, ofc.PINEAPPLE, ofc.PROGRESSIVE]))
     fields: dict[str, Any] = dict(  # noqa: C408
+        top_high=tuple(draw(st.lists(royalty, min_size=13, max_size=13))),
         top_pair=tuple(draw(st.lists(royalty, min_size=13, max_size=13))),
         top_trips=tuple(draw(st.lists(royalty, min_size=13, max_size=13))),
         bottom=tuple(draw(st.lists(royalty, min_size=10, max_size=10))),
@@ -87,32 +144,41 @@ def custom_rules(draw: Any) -> ofc.Rules:
         stay_cards=draw(st.sampled_from([13, 14, 15])),
         stay_top=draw(st.sampled_from([None, H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND])),
         stay_bottom=draw(st.sampled_from([None] + list(H))),
+        stay_cards_mode=draw(st.sampled_from(["fixed", "current"])),
     )
     if low:
+        mode = draw(st.sampled_from(["either", "both"]))
         fields.update(low_middle=tuple(draw(st.lists(royalty, min_size=13, max_size=13))),
                       low_nuts=draw(royalty), fl_low_nuts=draw(count), fl_low_both=draw(count),
-                      fl_low_mode=draw(st.sampled_from(["either", "both"])))
+                      fl_low_mode=mode,
+                      stay_mode="conditions" if mode == "both" else draw(st.sampled_from(["conditions", "entry"])))
     else:
         fields.update(middle=tuple(draw(st.lists(royalty, min_size=10, max_size=10))),
-                      stay_middle=draw(st.sampled_from([None] + list(H))))
+                      stay_middle=draw(st.sampled_from([None] + list(H))),
+                      stay_mode=draw(st.sampled_from(["conditions", "entry"])))
     return dataclasses.replace(base, name="custom", **fields)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(custom_rules())
-def test_custom_rules_same_tables(rules: ofc.Rules) -> None:
-    check_same_tables(rules)
+def test_custom_rules_tables(rules: ofc.Rules) -> None:
+    check_tables(rules)
 
 
 def test_bad_spec_is_refused() -> None:
-    spec = _fantasyland.preset_spec("pineapple")
+    """The C builder's own checks: a safety net behind Rules' validation."""
+    spec = _core.preset_spec("pineapple")
     for field, value in (("top_pair", (40000,) * 13), ("stay_cards", 12), ("stay_top", 5),
-                         ("low_nuts", 3), ("stay_bottom", 10), ("fl_top_trips", (60,) * 13)):
+                         ("low_nuts", 3), ("stay_bottom", 10), ("fl_top_trips", (60,) * 13),
+                         ("top_high", (-40000,) * 13), ("stay_entry", 2), ("stay_cards_mode", 2)):
         with pytest.raises(ValueError, match="rejected"):
-            _fantasyland.CRules({**spec, field: value})
-    low = _fantasyland.preset_spec("low")
+            _core.RuleTables({**spec, field: value})
+    low = _core.preset_spec("low")
+    for field, value in (("stay_middle", int(H.FULL_HOUSE)), ("fl_low_both_required", 2)):
+        with pytest.raises(ValueError, match="rejected"):
+            _core.RuleTables({**low, field: value})
     with pytest.raises(ValueError, match="rejected"):
-        _fantasyland.CRules({**low, "stay_middle": int(H.FULL_HOUSE)})
+        _core.RuleTables({**low, "fl_low_both_required": 1, "stay_entry": 1})
 
 
 # ---------------------------------------------------------------- from C
@@ -156,6 +222,25 @@ int main(void)
     if (ofc_rules_preset(&spec, OFC_PRESET_LOW) != 0 || ofc_rules_build(&spec, &storage) != 0) return 9;
     if (ofc_solve_fantasyland(no_low, 13, &storage.rules, 5.0, &res) != 0 || !res.fouled) return 10;
     printf("low fouled %d value %g\n", res.fouled, res.value);
+    /* a house variant: Progressive tiers kept, stay by the entry condition
+     * or quads+ bottom; a high-card top paying by rank */
+    const uint8_t kk[13] = {45, 46, 0, 15, 19, 23, 27, 29, 48, 49, 50, 7, 5};
+    ofc_board_result br;
+    if (ofc_rules_preset(&spec, OFC_PRESET_PROGRESSIVE) != 0) return 11;
+    spec.stay_entry = 1;
+    spec.stay_cards_mode = OFC_STAY_CARDS_CURRENT;
+    spec.stay_top = OFC_NO_STAY;
+    spec.stay_middle = OFC_NO_STAY;
+    spec.top_high[12] = 3;
+    if (ofc_rules_build(&spec, &storage) != 0) return 12;
+    ofc_board_eval(kk, 16, &storage.rules, &br);
+    printf("keep %d stays %d", br.fantasyland, br.stays);
+    ofc_board_eval(kk, 1, &storage.rules, &br);
+    printf(" flag %d", br.fantasyland);
+    ofc_board_eval(kk, 0, &storage.rules, &br);
+    printf(" entry %d\n", br.fantasyland);
+    spec.stay_entry = 2;   /* refused */
+    if (ofc_rules_build(&spec, &storage) != -1) return 13;
     return 0;
 }
 """
@@ -165,6 +250,7 @@ discards 12
 royalties 0 12 25
 stays 1 fouled 0 value 57
 low fouled 1 value 0
+keep 16 stays 1 flag 14 entry 15
 """
 
 

@@ -165,7 +165,7 @@ def test_numpy_and_list_values_are_normalised() -> None:
 
 # ------------------------------------------------------------- validation
 
-TABLES = {"top_pair": 13, "top_trips": 13, "middle": 10, "bottom": 10, "low_middle": 13,
+TABLES = {"top_high": 13, "top_pair": 13, "top_trips": 13, "middle": 10, "bottom": 10, "low_middle": 13,
           "fl_top_pair": 13, "fl_top_trips": 13}
 SCALARS = ("low_nuts", "scoop_bonus", "fl_low_nuts", "fl_low_both", "stay_cards", "min_players",
            "max_players", "first_round", "rounds", "round_cards", "round_play", "match_points")
@@ -195,7 +195,7 @@ def test_scalar_fields_are_ints(field: str) -> None:
 
 
 def test_royalty_ranges() -> None:
-    for field in ("top_pair", "top_trips", "middle", "bottom"):
+    for field in ("top_high", "top_pair", "top_trips", "middle", "bottom"):
         for v in (32_768, -32_769):     # a row's royalty is an int16
             table = list(getattr(ofc.PINEAPPLE, field))
             table[-1] = v
@@ -257,6 +257,34 @@ def test_low_only_fields() -> None:
     assert dataclasses.replace(ofc.LOW, fl_low_mode="both").fl_low_mode == "both"
 
 
+def test_stay_modes() -> None:
+    for bad in ("Entry", "", None, 1, "current"):
+        refused(ofc.PINEAPPLE, "stay_mode", stay_mode=bad)
+    for bad in ("Fixed", "", None, 0, "entry", "upgrade"):
+        refused(ofc.PINEAPPLE, "stay_cards_mode", stay_cards_mode=bad)
+    # meeting the entry condition stays: needs a stay count
+    refused(ofc.PINEAPPLE, ("stay_cards", "stay_mode"), stay_mode="entry", stay_cards=0,
+            stay_top=None, stay_middle=None, stay_bottom=None)
+    # Low's "both" entry spans two rows: not a stay condition
+    refused(ofc.LOW, ("stay_mode", "fl_low_mode"), stay_mode="entry", fl_low_mode="both")
+    r = dataclasses.replace(ofc.LOW, stay_mode="entry", stay_cards_mode="current")
+    assert (r.stay_mode, r.stay_cards_mode) == ("entry", "current")
+    assert r.can_stay and not dataclasses.replace(
+        ofc.PINEAPPLE, stay_cards=0, stay_top=None, stay_middle=None, stay_bottom=None).can_stay
+
+
+def test_stay_cards_for() -> None:
+    keep = dataclasses.replace(ofc.PROGRESSIVE, stay_cards_mode="current")
+    assert [keep.stay_cards_for(v) for v in (True, 1, 13, 14, 15, 16, 17)] == [14, 14, 13, 14, 15, 16, 17]
+    assert [ofc.PROGRESSIVE.stay_cards_for(v) for v in (True, 15, 17)] == [14, 14, 14]
+    for bad in (0, False, 2, 12, 53, -1):
+        with pytest.raises(ValueError, match="in_fantasyland"):
+            keep.stay_cards_for(bad)
+    for bad in (14.0, "14", None):
+        with pytest.raises(TypeError, match="in_fantasyland"):
+            keep.stay_cards_for(bad)  # type: ignore[arg-type]
+
+
 def test_too_many_players_for_the_deck() -> None:
     # 4 x 17 cards (Pineapple dealing) > 52: the message must say which field to change
     for base in (ofc.PINEAPPLE, ofc.PROGRESSIVE, ofc.LOW):
@@ -300,7 +328,8 @@ def test_other_scalars() -> None:
 def test_every_field_is_validated() -> None:
     """Each field of Rules is covered by one of the checks above (no field slips through)."""
     covered = set(TABLES) | set(SCALARS) | {"name", "low", "fl_low_mode", "stay_top",
-                                            "stay_middle", "stay_bottom"}
+                                            "stay_middle", "stay_bottom", "stay_mode",
+                                            "stay_cards_mode"}
     assert {f.name for f in dataclasses.fields(ofc.Rules)} == covered
 
 

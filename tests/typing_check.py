@@ -170,6 +170,20 @@ def rules_objects() -> None:
     Rules(name="x", stay_top=3.5)  # type: ignore[arg-type]
     PINEAPPLE.with_stay(None)  # type: ignore[arg-type]
 
+    # house rules (docs/VARIANTS.md)
+    assert_type(ofc.HOUSE_RULES, dict[str, Rules])
+    keep = ofc.HOUSE_RULES["progressive_keep"]
+    assert_type(keep.top_high, tuple[int, ...])
+    assert_type(keep.stay_mode, Literal["conditions", "entry"])
+    assert_type(keep.stay_cards_mode, Literal["fixed", "current"])
+    assert_type(keep.stay_cards_for(16), int)
+    assert_type(keep.stay_cards_for(True), int)
+    assert_type(keep.can_stay, bool)
+    assert_type(Board.parse(BOARD_TEXT).fantasyland(keep, in_fantasyland=16), int)
+    Rules(name="x", stay_mode="always")  # type: ignore[arg-type]
+    Rules(name="x", stay_cards_mode="upgrade")  # type: ignore[arg-type]
+    keep.stay_cards_for("16")  # type: ignore[arg-type]
+
 
 def boards_and_deals() -> None:
     assert_type(ofc.parse_boards(BOARD_TEXT), U8)
