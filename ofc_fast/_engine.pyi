@@ -1,33 +1,28 @@
 # Stubs of the compiled module ofc_fast._engine (ofc_fast/_engine.pyx).
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .rules import Rules
+from ._core import RuleTables
 
 ACTIONS: int
 ERRORS: dict[int, str]
 
-class Tables:
-    arrays: tuple[npt.NDArray[Any], ...]
-    def __init__(self, rules: Rules) -> None: ...
-
 def partial_first_bad(boards: npt.NDArray[np.uint8]) -> tuple[int, int] | None: ...
-def partial_rows(rules: Tables, boards: npt.NDArray[np.uint8], need: npt.NDArray[np.int8],
+def partial_rows(rules: RuleTables, boards: npt.NDArray[np.uint8], need: npt.NDArray[np.int8],
                  value: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
-def can_avoid_foul_rows(rules: Tables, boards: npt.NDArray[np.uint8], pools: npt.NDArray[np.uint8],
+def can_avoid_foul_rows(rules: RuleTables, boards: npt.NDArray[np.uint8], pools: npt.NDArray[np.uint8],
                         npool: npt.NDArray[np.int32], out: npt.NDArray[np.int8], budget: int,
                         start: int, stop: int) -> int: ...
 def deal_rows(seed: int, index0: int, out: npt.NDArray[np.uint8], players: int, cards: int,
               first_round: int, round_cards: int, start: int, stop: int) -> int: ...
 def rollout_turns(board: npt.NDArray[np.uint8], first_round: int, rounds: int,
                   round_play: int) -> int: ...
-def rollout_sums(rules: Tables, players: int, first_round: int, rounds: int, round_cards: int,
+def rollout_sums(rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
                  round_play: int, policy: int, boards: npt.NDArray[np.uint8],
                  pool: npt.NDArray[np.uint8], seed: int, start: int,
                  stop: int) -> npt.NDArray[np.int64] | int: ...
-def selfplay_rows(rules: Tables, players: int, first_round: int, rounds: int, round_cards: int,
+def selfplay_rows(rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
                   round_play: int, policy: int, seed: int, net: npt.NDArray[np.int32],
                   royalty: npt.NDArray[np.int32], fouled: npt.NDArray[np.uint8],
                   fantasyland: npt.NDArray[np.uint8], start: int, stop: int,
@@ -50,6 +45,6 @@ class HandState:
     def legal_mask(self) -> npt.NDArray[np.bool_]: ...
     def apply(self, code: int) -> int: ...
     def set_board(self, board: npt.NDArray[np.uint8]) -> int: ...
-    def play_policy(self, policy: int, rules: Tables, seed: int, stream: int) -> None: ...
-    def result(self, rules: Tables) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32],
+    def play_policy(self, policy: int, rules: RuleTables, seed: int, stream: int) -> None: ...
+    def result(self, rules: RuleTables) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32],
                                               npt.NDArray[np.bool_], npt.NDArray[np.int32]]: ...

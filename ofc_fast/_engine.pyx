@@ -9,7 +9,7 @@ ofc_fast._workers to split over threads.
 import numpy as np
 from libc.string cimport memcpy
 from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
-from ofc_fast._core cimport ofc_rules, OFC_STRENGTH_MAX
+from ofc_fast._core cimport ofc_rules, OFC_STRENGTH_MAX, RuleTables
 
 cdef extern from "ofc_fast.h" nogil:
     int ofc_partial_first_bad(const uint8_t *board)
@@ -71,29 +71,6 @@ ERRORS = {
 }
 
 
-cdef class Tables:
-    """A rules object's tables (ofc_fast.rules.Rules.tables) as the C struct ofc_rules."""
-    cdef ofc_rules c
-    cdef readonly object arrays
-
-    def __init__(self, rules):
-        cdef const uint32_t[::1] info
-        cdef const uint8_t[::1] live
-        arrays = rules.tables.arrays   # info per row, then middle_live in Low
-        for row in range(3):
-            info = arrays[row]
-            self.c.row_info[row] = &info[0]
-        self.c.middle_live = NULL
-        if rules.low:
-            live = arrays[3]
-            self.c.middle_live = &live[0]
-        self.c.scoop_bonus = rules.scoop_bonus
-        self.c.fl_both = rules.fl_low_both if rules.low else 0
-        self.c.fl_both_required = int(rules.low and rules.fl_low_mode == "both")
-        self.c.stay_cards = rules.stay_cards
-        self.arrays = arrays
-
-
 # --- partial boards ---------------------------------------------------------------
 
 def partial_first_bad(const uint8_t[:, ::1] boards):
@@ -107,7 +84,7 @@ def partial_first_bad(const uint8_t[:, ::1] boards):
     return None
 
 
-def partial_rows(Tables rules, const uint8_t[:, ::1] boards, int8_t[:, ::1] need,
+def partial_rows(RuleTables rules, const uint8_t[:, ::1] boards, int8_t[:, ::1] need,
                  uint16_t[:, ::1] value, Py_ssize_t start, Py_ssize_t stop):
     """Cards needed and values of the complete rows of checked partial boards [start, stop)."""
     cdef Py_ssize_t i
@@ -118,7 +95,7 @@ def partial_rows(Tables rules, const uint8_t[:, ::1] boards, int8_t[:, ::1] need
     return -1
 
 
-def can_avoid_foul_rows(Tables rules, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] pools,
+def can_avoid_foul_rows(RuleTables rules, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] pools,
                         const int32_t[::1] npool, int8_t[::1] out, int64_t budget,
                         Py_ssize_t start, Py_ssize_t stop):
     """ofc_partial_can_avoid_foul of boards [start, stop) with their pools into out."""
@@ -144,7 +121,7 @@ def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, 
 
 # --- self-play ------------------------------------------------------------------------
 
-def selfplay_rows(Tables rules, int players, int first_round, int rounds, int round_cards,
+def selfplay_rows(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                   int round_play, int policy, uint64_t seed, int32_t[:, ::1] net,
                   int32_t[:, ::1] royalty, uint8_t[:, ::1] fouled, uint8_t[:, ::1] fantasyland,
                   Py_ssize_t start, Py_ssize_t stop, int64_t index0=0):
@@ -163,7 +140,7 @@ def rollout_turns(const uint8_t[::1] board, int first_round, int rounds, int rou
     return ofc_rollout_turns(&board[0], first_round, rounds, round_play)
 
 
-def rollout_sums(Tables rules, int players, int first_round, int rounds, int round_cards,
+def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
     """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
@@ -244,12 +221,12 @@ cdef class HandState:
     def set_board(self, const uint8_t[::1] board):
         return ofc_game_set(&self.g, &board[0])
 
-    def play_policy(self, int policy, Tables rules, uint64_t seed, uint64_t stream):
+    def play_policy(self, int policy, RuleTables rules, uint64_t seed, uint64_t stream):
         cdef ofc_rng rng
         ofc_rng_init(&rng, seed, stream)
         ofc_policy_play(&self.g, policy, &rules.c, &rng)
 
-    def result(self, Tables rules):
+    def result(self, RuleTables rules):
         cdef int P = self.g.players
         net = np.zeros(P, dtype=np.int32)
         roy = np.zeros((P, 3), dtype=np.int32)

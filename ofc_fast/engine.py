@@ -41,7 +41,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine
+from . import _core, _engine
 from .boards import Board, _board_array
 from .cards import EMPTY, card_str, cards
 from .deal import check_seed
@@ -64,9 +64,8 @@ Policy = str | Callable[["Game"], Any]
 _POLICY_SALT = 0x5EED_0F_C0FFEE
 
 
-def _tables(rules: Rules) -> _engine.Tables:
-    from .partial import _tables as cached
-    return cached(rules)
+def _tables(rules: Rules) -> _core.RuleTables:
+    return rules.tables
 
 
 class Game:

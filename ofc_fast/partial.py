@@ -16,13 +16,12 @@ True
 """
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine, _workers
+from . import _core, _engine, _workers
 from .boards import _ROW_SPLIT, _SLICES, ROWS, Board, _narrow_board, _place
 from .cards import EMPTY, _parse_text, card_str, cards
 from .rules import PINEAPPLE, Rules, get_rules
@@ -37,9 +36,9 @@ __all__ = [
 ]
 
 
-@functools.lru_cache(maxsize=32)
-def _tables(rules: Rules) -> _engine.Tables:
-    return _engine.Tables(rules)
+def _tables(rules: Rules) -> _core.RuleTables:
+    """The rules' C tables, shared with every other kernel (built once per Rules)."""
+    return rules.tables
 
 
 def parse_partial(text: str) -> npt.NDArray[np.uint8]:

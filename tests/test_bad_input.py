@@ -891,6 +891,12 @@ bad("rollout-two-boards", ofc.rollout, ["Ah / -- / --", "Ah / -- / --"], ValueEr
 bad("rollout-policy", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "'best'", n=1, seed=1,
     policy="best")
 bad("rollout-n", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "n must be an int", n=1.5, seed=1)
+bad("simulate-players", ofc.simulate, "pineapple", ValueError, "not 5", more=(5, 10), seed=1)
+bad("simulate-hands", ofc.simulate, "pineapple", ValueError, "hands", "-1", more=(2, -1), seed=1)
+bad("simulate-policy", ofc.simulate, "pineapple", ValueError, "'best'", more=(2, 10), seed=1, policy="best")
+bad("simulate-seed", ofc.simulate, "pineapple", TypeError, "seed", "'x'", more=(2, 10), seed="x")
+bad("simulate-rules", ofc.simulate, "pine", ValueError, "'pine'", more=(2, 10), seed=1)
+bad("simulate-workers", ofc.simulate, "pineapple", ValueError, "workers", more=(2, 10), seed=1, workers=0)
 bad("evaluate_placements-held-count", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Kd"), ValueError,
     "holds 2", n=1, seed=1)
 
