@@ -68,7 +68,7 @@ static void enumerate(const uint8_t *c, int n, const ofc_rules *r, int legal, en
                      a3 = (unsigned)rest[m[3]], a4 = (unsigned)rest[m[4]];
             uint16_t mv = low ? ofc_lowball27_unchecked(a0, a1, a2, a3, a4)
                               : ofc_strength5_unchecked(a0, a1, a2, a3, a4);
-            /* RULES 4 and 9: a high middle above the bottom, or a dead low, fouls */
+            /* docs/RULES.md sections 4 and 9: a high middle above the bottom, or a dead low, fouls */
             int middle_fouls = low ? !r->middle_live[mv] : mv > bv;
             if (legal && middle_fouls) continue;
             uint32_t im = r->row_info[1][mv];

@@ -17,7 +17,7 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
 {
     if (preset < OFC_PRESET_ORIGINAL || preset > OFC_PRESET_LOW) return -1;
     memset(s, 0, sizeof *s);
-    /* Pineapple, the base of the others: RULES 5 and 8 */
+    /* Pineapple, the base of the others: docs/RULES.md sections 5 and 8 */
     for (int r = R6; r <= RA; r++) s->top_pair[r] = r - R6 + 1;      /* 66 = 1 .. AA = 9 */
     for (int r = 0; r < 13; r++) s->top_trips[r] = 10 + r;           /* 222 = 10 .. AAA = 22 */
     memcpy(s->middle, default_middle, sizeof s->middle);
@@ -42,7 +42,7 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
         s->fl_top_pair[RA] = 16;
         for (int r = 0; r < 13; r++) s->fl_top_trips[r] = 17;
         break;
-    case OFC_PRESET_LOW:   /* RULES 9 */
+    case OFC_PRESET_LOW:   /* docs/RULES.md section 9 */
         s->low = 1;
         memset(s->middle, 0, sizeof s->middle);
         s->low_middle[R9] = 1;
@@ -137,7 +137,7 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
     }
     if (s->low) {
         /* the middle's value is its lowball rank; live: no pair, straight or
-         * flush, ten high or lower (RULES 9) */
+         * flush, ten high or lower (docs/RULES.md section 9) */
         for (int v = 1; v <= OFC_LOWBALL_MAX; v++) {
             uint32_t info = ofc_lowball_info[v];
             int high = (int)(info >> 8 & 15u);

@@ -1,7 +1,7 @@
 """Deals in detail: where each pair's points come from, and finding repeated cards.
 
 :func:`score_details` splits what :func:`~ofc_fast.score_matrix` gives for
-every pair of players into its parts (RULES 6): each row's result, the row
+every pair of players into its parts (docs/RULES.md §6): each row's result, the row
 points, the scoop bonus and both sides' royalties.  :func:`find_duplicates`
 lists the boards (or deals) that hold a card twice -- which every other
 function refuses (a real deck has each card once; an answer for such a

@@ -380,7 +380,7 @@ class Game:
 
     @property
     def match_over(self) -> bool:
-        """True once a stack reached 0 or less (RULES 10)."""
+        """True once a stack reached 0 or less (docs/RULES.md §10)."""
         return self._match_over
 
     @property
