@@ -1,4 +1,4 @@
-/* Dealing: seeded, counter-based shuffles (ofc_fast.h: ofc_rng). */
+/* Dealing: seeded, counter-based shuffles (ofc_fast.h: ofc_rng, ofc_draw_cards). */
 #include <string.h>
 #include "ofc_fast.h"
 
@@ -7,55 +7,18 @@ static const uint8_t fresh_deck[52] = {
     26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
     49, 50, 51};
 
-/* x * n / 2^32 for a uniform 32-bit x, redrawn in the rare case that would
- * favour some values (Lemire's method; the threshold needs a division only
- * when the low half is below n). */
-static inline uint32_t bounded(uint32_t x, uint32_t n, ofc_rng *g)
-{
-    uint64_t m = (uint64_t)x * n;
-    if (OFC_UNLIKELY((uint32_t)m < n)) {
-        uint32_t t = (uint32_t)(-n) % n;
-        while ((uint32_t)m < t) m = (uint64_t)(uint32_t)ofc_rng_next(g) * n;
-    }
-    return (uint32_t)(m >> 32);
-}
-
-static inline void shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
+void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
 {
     ofc_rng g;
     ofc_rng_init(&g, seed, index);
     memcpy(deck, fresh_deck, 52);
-    /* position i takes a uniform card among those not yet dealt; one 64-bit
-     * draw serves two positions */
-    int i = 0;
-    for (; i + 1 < k; i += 2) {
-        uint64_t x = ofc_rng_next(&g);
-        int j = i + (int)bounded((uint32_t)x, (uint32_t)(52 - i), &g);
-        uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-        j = i + 1 + (int)bounded((uint32_t)(x >> 32), (uint32_t)(51 - i), &g);
-        t = deck[i + 1];
-        deck[i + 1] = deck[j];
-        deck[j] = t;
-    }
-    if (i < k) {
-        int j = i + (int)bounded((uint32_t)ofc_rng_next(&g), (uint32_t)(52 - i), &g);
-        uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
-}
-
-void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
-{
-    shuffle(seed, index, k, deck);
+    ofc_draw_cards(&g, deck, 52, k);
 }
 
 void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
                     int first_round, int round_cards, uint8_t *out)
 {
-    uint8_t deck[52], where[52];
+    uint8_t deck[52], where[52 + 2];
     int total = players * cards;
     /* where[i]: the output byte of the deck's i-th card.  The top of the deck
      * goes round the table: first_round cards to each player, then rounds of
@@ -71,26 +34,24 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
         }
     }
     for (int64_t d = 0; d < n; d++) {
-        /* the shuffle of ofc_shuffle, each card written out as it is drawn */
+        /* ofc_shuffle's draws (ofc_draw_cards), each card written out as it
+         * is drawn (the deck keeps only the cards still to draw) */
         uint8_t *o = out + (int64_t)total * d;
         ofc_rng g;
         ofc_rng_init(&g, seed, (uint64_t)(index0 + d));
         memcpy(deck, fresh_deck, 52);
-        int i = 0;
-        for (; i + 1 < total; i += 2) {
-            uint64_t x = ofc_rng_next(&g);
-            int j = i + (int)bounded((uint32_t)x, (uint32_t)(52 - i), &g);
-            uint8_t c = deck[j];
-            deck[j] = deck[i];
-            o[where[i]] = c;
-            j = i + 1 + (int)bounded((uint32_t)(x >> 32), (uint32_t)(51 - i), &g);
-            c = deck[j];
-            deck[j] = deck[i + 1];
-            o[where[i + 1]] = c;
-        }
-        if (i < total) {
-            int j = i + (int)bounded((uint32_t)ofc_rng_next(&g), (uint32_t)(52 - i), &g);
-            o[where[i]] = deck[j];
+        uint64_t x = 0;
+        for (int i = 0; i < total; i += 3) {
+            if (!(i & 1)) x = ofc_rng_next(&g);   /* groups at i = 0, 6, ...: a fresh output */
+            uint32_t j[3], h = (uint32_t)(x >> (32 * (i & 1))), b = (uint32_t)(52 - i);
+            uint32_t b1 = b > 1 ? b - 1 : 1, b2 = b > 2 ? b - 2 : 1;
+            while (!ofc_draw3(h, b, b1, b2, j)) h = (uint32_t)ofc_rng_next(&g);
+            int cnt = total - i < 3 ? total - i : 3;
+            for (int r = 0; r < cnt; r++) {
+                uint8_t c = deck[i + r + (int)j[r]];
+                deck[i + r + (int)j[r]] = deck[i + r];
+                o[where[i + r]] = c;
+            }
         }
     }
 }

@@ -219,36 +219,73 @@ static inline unsigned ways_of(int m, const int *room)
     return ways[((m * 4 + room[0]) * 6 + room[1]) * 6 + room[2]];
 }
 
-/* A uniform legal code, drawn without rejection: a uniform set of discards,
- * then each placed card in turn goes to row r with probability (ways to
- * place the rest after it) / (ways to place them all), so every legal code
- * has the same chance. */
-static unsigned random_code(const ofc_game *g, ofc_rng *rng)
+/* A uniform legal code: a uniform set of discards, then each placed card in
+ * turn goes to row r with probability (ways to place the rest after it) /
+ * (ways to place them all), so every legal code has the same chance.  With
+ * at most one discard (every preset) one 32-bit draw picks both: the discard
+ * and an index u below the ways to place the rest are the digits of a
+ * batched Lemire draw (ofc_draw3); u then names the rows card by card, each
+ * row taking the next w_r values of u.  The cards go straight onto the
+ * board. */
+static void random_place(ofc_game *g, ofc_rng *rng)
 {
     int p = g->turn, n = g->nheld, d = n - to_place(g), m = n - d;
-    int room[3];
-    for (int r = 0; r < 3; r++) room[r] = row_len[r] - g->filled[p][r];
-    unsigned code = 0, drop = 0;
-    for (int k = 0; k < d; k++) {   /* d distinct discards */
-        int i;
-        do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
-        drop |= 1u << i;
-        code |= 3u << (2 * i);
+    uint8_t *board = g->board[p];
+    /* rooms left in top, middle, bottom, kept in registers: a row's next
+     * slot is its end minus its room */
+    int r0 = 3 - g->filled[p][0], r1 = 5 - g->filled[p][1], r2 = 5 - g->filled[p][2];
+    int room[3] = {r0, r1, r2};
+    if (d <= 1) {
+        uint32_t j[3];
+        uint32_t h = ofc_rng_u32(rng), nd = d ? (uint32_t)n : 1u, w = ways_of(m, room);
+        while (!ofc_draw3(h, nd, w, 1u, j)) h = (uint32_t)ofc_rng_next(rng);
+        int k = d ? (int)j[0] : n;   /* the discarded card, n: none */
+        uint32_t u = j[1];
+        if (d) g->discards[p][g->ndiscards[p]++] = g->held[k];
+        for (int q = 0; q < m; q++) {
+            uint8_t c = g->held[q + (q >= k)];
+            /* ways to place the rest after sending this card to top / middle
+             * (bottom takes the remainder); compares, not branches, pick the row */
+            int base = (((m - 1 - q) * 4 + r0) * 6 + r1) * 6 + r2;
+            uint32_t w0 = ways[base - 36 * (r0 > 0)] & -(uint32_t)(r0 > 0);
+            uint32_t w1 = ways[base - 6 * (r1 > 0)] & -(uint32_t)(r1 > 0);
+            int ge0 = u >= w0, ge1 = u >= w0 + w1;
+            u -= (w0 & -(uint32_t)ge0) + (w1 & -(uint32_t)ge1);
+            int slot = ge1 ? 13 - r2 : ge0 ? 8 - r1 : 3 - r0;
+            board[slot] = c;
+            r0 -= !ge0;
+            r1 -= ge0 & !ge1;
+            r2 -= ge1;
+        }
+        g->filled[p][0] = (uint8_t)(3 - r0);
+        g->filled[p][1] = (uint8_t)(5 - r1);
+        g->filled[p][2] = (uint8_t)(5 - r2);
+    } else {
+        uint32_t drop = 0;
+        for (int k = 0; k < d; k++) {   /* d distinct discards */
+            int i;
+            do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
+            drop |= 1u << i;
+        }
+        uint32_t u = ofc_rng_below(rng, ways_of(m, room));
+        for (int i = 0; i < n; i++) {
+            uint8_t c = g->held[i];
+            if (drop >> i & 1u) {
+                g->discards[p][g->ndiscards[p]++] = c;
+                continue;
+            }
+            int base = (((m - 1) * 4 + room[0]) * 6 + room[1]) * 6 + room[2];
+            uint32_t w0 = room[0] ? ways[base - 36] : 0;
+            uint32_t w1 = room[1] ? ways[base - 6] : 0;
+            unsigned ge0 = u >= w0, ge1 = u >= w0 + w1, r = ge0 + ge1;
+            u -= (ge0 ? w0 : 0) + (ge1 ? w1 : 0);
+            room[r]--;
+            m--;
+            board[row_lo[r] + g->filled[p][r]++] = c;
+        }
     }
-    for (int i = 0; i < n; i++) {
-        if (drop >> i & 1u) continue;
-        uint32_t x = ofc_rng_below(rng, ways_of(m, room));
-        /* ways to place the rest after sending this card to top / middle
-         * (bottom takes the remainder); compares, not branches, pick the row */
-        int base = (((m - 1) * 4 + room[0]) * 6 + room[1]) * 6 + room[2];
-        uint32_t w0 = room[0] ? ways[base - 36] : 0;
-        uint32_t w1 = room[1] ? ways[base - 6] : 0;
-        unsigned r = (unsigned)(x >= w0) + (unsigned)(x >= w0 + w1);
-        room[r]--;
-        m--;
-        code |= r << (2 * i);
-    }
-    return code;
+    g->street[p]++;
+    advance(g);
 }
 
 /* A random board of 13 of the held cards (Fantasyland, random policy). */
@@ -430,7 +467,8 @@ void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *r
         else random_set(g, rng, board);
         ofc_game_set(g, board);
     } else {
-        place(g, policy == OFC_POLICY_GREEDY ? greedy_code(g, rules, rng) : random_code(g, rng));
+        if (policy == OFC_POLICY_GREEDY) place(g, greedy_code(g, rules, rng));
+        else random_place(g, rng);
     }
 }
 

@@ -61,12 +61,7 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
         /* the first `need` cards of a shuffle of the pool (partial Fisher-Yates) */
         uint8_t deck[52];
         memcpy(deck, pool, (size_t)npool);
-        for (int j = 0; j < need; j++) {
-            int x = j + (int)ofc_rng_below(&deal_rng, (uint32_t)(npool - j));
-            uint8_t c = deck[j];
-            deck[j] = deck[x];
-            deck[x] = c;
-        }
+        ofc_draw_cards(&deal_rng, deck, npool, need);
         memcpy(g.deck, deck, (size_t)need);
         if (k > 0) {
             int p = g.schedule[0];
