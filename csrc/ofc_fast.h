@@ -398,7 +398,8 @@ static inline int ofc_draw3(uint32_t h, uint32_t b0, uint32_t b1, uint32_t b2, u
 static inline void ofc_draw_group(ofc_rng *g, uint32_t h, uint8_t *deck, int n, int i, int cnt)
 {
     uint32_t j[3], b = (uint32_t)(n - i);
-    uint32_t b1 = b > 1 ? b - 1 : 1, b2 = b > 2 ? b - 2 : 1;
+    /* a whole group (cnt 3) has b >= 3: no bound to clamp to 1 */
+    uint32_t b1 = cnt == 3 || b > 1 ? b - 1 : 1, b2 = cnt == 3 || b > 2 ? b - 2 : 1;
     while (!ofc_draw3(h, b, b1, b2, j)) h = (uint32_t)ofc_rng_next(g);
     for (int q = 0; q < 3; q++) {
         if (q >= cnt) break;

@@ -279,7 +279,8 @@ def test_greedy_beats_random() -> None:
 
 
 def test_ways_table_in_the_c_source() -> None:
-    """csrc/ofc_engine.c's ways[] (uniform random placements) is the count it says it is."""
+    """csrc/ofc_engine.c's ways[] and split[] (uniform random placements) are the
+    counts they say they are."""
     import re
     from math import comb
     src = (Path(__file__).resolve().parent.parent / "csrc" / "ofc_engine.c").read_text()
@@ -290,6 +291,15 @@ def test_ways_table_in_the_c_source() -> None:
                 for b in range(min(m - a, r1) + 1) if m - a - b <= r2)
             for m in range(6) for r0 in range(4) for r1 in range(6) for r2 in range(6)]
     assert table == want
+    body = re.search(r"static const uint32_t split\[[^]]*\] = \{(.*?)\};", src, re.S)
+    assert body is not None
+    split = [int(v, 16) for v in re.findall(r"0x([0-9A-F]+)", body.group(1))]
+
+    def ways(m: int, r0: int, r1: int, r2: int) -> int:
+        return 0 if min(r0, r1, r2) < 0 else want[((m * 4 + r0) * 6 + r1) * 6 + r2]
+
+    assert split == [0 if m == 0 else ways(m - 1, r0 - 1, r1, r2) | ways(m - 1, r0, r1 - 1, r2) << 16
+                     for m in range(6) for r0 in range(4) for r1 in range(6) for r2 in range(6)]
 
 
 def test_random_policy_is_uniform_over_legal_codes() -> None:
