@@ -18,7 +18,7 @@ void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
 void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
                     int first_round, int round_cards, uint8_t *out)
 {
-    uint8_t deck[52], where[52 + 2];
+    uint8_t deck[52], where[52];
     int total = players * cards;
     /* where[i]: the output byte of the deck's i-th card.  The top of the deck
      * goes round the table: first_round cards to each player, then rounds of
@@ -33,6 +33,10 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
             step = cards - got < round_cards ? cards - got : round_cards;
         }
     }
+    /* the bounds of each group of three positions (ofc_draw_cards) */
+    uint32_t bound[18][3];
+    for (int q = 0; 3 * q < total; q++)
+        for (int r = 0; r < 3; r++) bound[q][r] = 52 - 3 * q - r > 1 ? (uint32_t)(52 - 3 * q - r) : 1u;
     for (int64_t d = 0; d < n; d++) {
         /* ofc_shuffle's draws (ofc_draw_cards), each card written out as it
          * is drawn (the deck keeps only the cards still to draw) */
@@ -40,17 +44,32 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
         ofc_rng g;
         ofc_rng_init(&g, seed, (uint64_t)(index0 + d));
         memcpy(deck, fresh_deck, 52);
-        uint64_t x = 0;
-        for (int i = 0; i < total; i += 3) {
-            if (!(i & 1)) x = ofc_rng_next(&g);   /* groups at i = 0, 6, ...: a fresh output */
-            uint32_t j[3], h = (uint32_t)(x >> (32 * (i & 1))), b = (uint32_t)(52 - i);
-            uint32_t b1 = b > 1 ? b - 1 : 1, b2 = b > 2 ? b - 2 : 1;
-            while (!ofc_draw3(h, b, b1, b2, j)) h = (uint32_t)ofc_rng_next(&g);
-            int cnt = total - i < 3 ? total - i : 3;
-            for (int r = 0; r < cnt; r++) {
+        int i = 0, q = 0;
+        for (; i + 6 <= total; i += 6, q += 2) {   /* two whole groups per 64-bit output */
+            uint64_t x = ofc_rng_next(&g);
+            uint32_t j[6], h = (uint32_t)x;
+            while (!ofc_draw3(h, bound[q][0], bound[q][1], bound[q][2], j))
+                h = (uint32_t)ofc_rng_next(&g);
+            h = (uint32_t)(x >> 32);
+            while (!ofc_draw3(h, bound[q + 1][0], bound[q + 1][1], bound[q + 1][2], j + 3))
+                h = (uint32_t)ofc_rng_next(&g);
+            for (int r = 0; r < 6; r++) {
                 uint8_t c = deck[i + r + (int)j[r]];
                 deck[i + r + (int)j[r]] = deck[i + r];
                 o[where[i + r]] = c;
+            }
+        }
+        if (i < total) {   /* the last one or two groups */
+            uint64_t x = ofc_rng_next(&g);
+            for (int half = 0; half < 2 && i < total; half++, i += 3, q++) {
+                uint32_t j[3], h = (uint32_t)(x >> (32 * half));
+                while (!ofc_draw3(h, bound[q][0], bound[q][1], bound[q][2], j))
+                    h = (uint32_t)ofc_rng_next(&g);
+                for (int r = 0; r < 3 && i + r < total; r++) {
+                    uint8_t c = deck[i + r + (int)j[r]];
+                    deck[i + r + (int)j[r]] = deck[i + r];
+                    o[where[i + r]] = c;
+                }
             }
         }
     }

@@ -61,8 +61,8 @@ static void advance(ofc_game *g)
     int n = g->fl_cards[p] ? g->fl_cards[p] : g->street[p] == 0 ? g->first_round : g->round_cards;
     g->turn = p;
     const uint8_t *top = g->deck + g->deck_pos;
-    if (n <= 5) {   /* a normal turn: a few bytes, no call */
-        for (int i = 0; i < 5; i++) g->held[i] = i < n ? top[i] : 0;
+    if (n <= 5 && g->deck_pos + 5 <= 52) {   /* a normal turn: a fixed copy, no call */
+        memcpy(g->held, top, 5);
     } else {
         memcpy(g->held, top, (size_t)n);
     }
