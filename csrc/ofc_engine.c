@@ -595,6 +595,18 @@ void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *r
     }
 }
 
+void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+{
+    int fl = 0;
+    for (int p = 0; p < g->players; p++) fl |= g->fl_cards[p];
+    if (policy == OFC_POLICY_RANDOM && !fl) {
+        /* every turn a normal one: random_place inlined, no checks */
+        while (g->turn >= 0) random_place(g, rng);
+    } else {
+        while (g->turn >= 0) ofc_policy_play(g, policy, rules, rng);
+    }
+}
+
 void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
                         int round_cards, int round_play, int policy, uint64_t seed,
                         int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
@@ -616,7 +628,7 @@ void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, in
         g = start[hand % (uint64_t)players];
         ofc_shuffle(seed, hand, need, g.deck);
         memcpy(g.held, g.deck, (size_t)first_round);
-        while (g.turn >= 0) ofc_policy_play(&g, policy, rules, &rng);
+        ofc_policy_finish(&g, policy, rules, &rng);
         int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
         ofc_game_result(&g, rules, net ? net + players * i : 0, roy, f, fl);
         for (int p = 0; p < players; p++) {

@@ -501,6 +501,9 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
 /* Policies: choose and play the turn of the seat to act. */
 enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };
 void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
+/* Play every turn left with `policy` (the same moves as ofc_policy_play turn
+ * after turn). */
+void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
 
 /* Self-play of hands index0 .. index0+n-1 (hand i deals from stream (seed,
  * i), the button on seat i % players, nobody in Fantasyland), every seat played by

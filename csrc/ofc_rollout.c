@@ -73,7 +73,7 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
         } else {
             g.turn = -1;
         }
-        while (g.turn >= 0) ofc_policy_play(&g, policy, rules, &rng);
+        ofc_policy_finish(&g, policy, rules, &rng);
         int32_t net[OFC_MAX_SEATS], roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
         ofc_game_result(&g, rules, net, roy, f, fl);
         for (int p = 0; p < players; p++) {
