@@ -347,9 +347,10 @@ static inline unsigned ways_of(int m, const int *room)
  * batched Lemire draw (ofc_draw3); u then names the rows card by card, each
  * row taking the next w_r values of u.  The cards go straight onto the
  * board. */
-static void random_place(ofc_game *g, ofc_rng *rng)
+static inline void random_turn(ofc_game *g, int p, const uint8_t *held, int n, int place_n,
+                               ofc_rng *rng)
 {
-    int p = g->turn, n = g->nheld, d = n - to_place(g), m = n - d;
+    int d = n - place_n, m = place_n;
     uint8_t *board = g->board[p];
     /* rooms left in top, middle, bottom, kept in registers: a row's next
      * slot is its end minus its room */
@@ -361,13 +362,13 @@ static void random_place(ofc_game *g, ofc_rng *rng)
         while (!ofc_draw3(h, nd, w, 1u, j)) h = (uint32_t)ofc_rng_next(rng);
         int k = d ? (int)j[0] : n;   /* the discarded card, n: none */
         uint32_t u = j[1];
-        if (d) g->discards[p][g->ndiscards[p]++] = g->held[k];
+        if (d) g->discards[p][g->ndiscards[p]++] = held[k];
         /* the state (cards left, rooms) as its index in ways[] / split[],
          * and the next free slot of each row */
         int s = ((m * 4 + r0) * 6 + r1) * 6 + r2;
         int t0 = 3 - r0, t1 = 8 - r1, t2 = 13 - r2;
         for (int q = 0; q < m; q++) {
-            uint8_t c = g->held[q + (q >= k)];
+            uint8_t c = held[q + (q >= k)];
             /* u's first split[s] & 0xffff values send this card top, the
              * next split[s] >> 16 middle, the rest bottom; compares, not
              * branches, pick the row */
@@ -392,7 +393,7 @@ static void random_place(ofc_game *g, ofc_rng *rng)
         }
         uint32_t u = ofc_rng_below(rng, ways_of(m, room));
         for (int i = 0; i < n; i++) {
-            uint8_t c = g->held[i];
+            uint8_t c = held[i];
             if (drop >> i & 1u) {
                 g->discards[p][g->ndiscards[p]++] = c;
                 continue;
@@ -408,6 +409,11 @@ static void random_place(ofc_game *g, ofc_rng *rng)
         }
     }
     g->street[p]++;
+}
+
+static void random_place(ofc_game *g, ofc_rng *rng)
+{
+    random_turn(g, g->turn, g->held, g->nheld, to_place(g), rng);
     advance(g);
 }
 
@@ -599,9 +605,21 @@ void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng 
 {
     int fl = 0;
     for (int p = 0; p < g->players; p++) fl |= g->fl_cards[p];
-    if (policy == OFC_POLICY_RANDOM && !fl) {
-        /* every turn a normal one: random_place inlined, no checks */
-        while (g->turn >= 0) random_place(g, rng);
+    if (policy == OFC_POLICY_RANDOM && !fl && g->turn >= 0) {
+        /* every turn a normal one: random_place's moves, each seat's cards
+         * read where they lie in the deck rather than handed over */
+        int step = g->step, pos = g->deck_pos;
+        random_turn(g, g->turn, g->held, g->nheld, to_place(g), rng);
+        for (step++; step < g->nturns; step++) {
+            int p = g->schedule[step], first = g->street[p] == 0;
+            int n = first ? g->first_round : g->round_cards;
+            random_turn(g, p, g->deck + pos, n, first ? g->first_round : g->round_play, rng);
+            pos += n;
+        }
+        g->step = g->nturns;
+        g->turn = -1;
+        g->nheld = 0;
+        g->deck_pos = pos;
     } else {
         while (g->turn >= 0) ofc_policy_play(g, policy, rules, rng);
     }
