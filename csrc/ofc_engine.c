@@ -339,21 +339,21 @@ static inline unsigned ways_of(int m, const int *room)
     return ways[((m * 4 + room[0]) * 6 + room[1]) * 6 + room[2]];
 }
 
-/* A uniform legal code: a uniform set of discards, then each placed card in
- * turn goes to row r with probability (ways to place the rest after it) /
+/* Seat p plays its n held cards (place_n placed, the rest discarded) as a
+ * uniform legal code would: a uniform set of discards, then each placed card
+ * in turn goes to row r with probability (ways to place the rest after it) /
  * (ways to place them all), so every legal code has the same chance.  With
  * at most one discard (every preset) one 32-bit draw picks both: the discard
  * and an index u below the ways to place the rest are the digits of a
  * batched Lemire draw (ofc_draw3); u then names the rows card by card, each
  * row taking the next w_r values of u.  The cards go straight onto the
- * board. */
+ * board (no code is built). */
 static inline void random_turn(ofc_game *g, int p, const uint8_t *held, int n, int place_n,
                                ofc_rng *rng)
 {
     int d = n - place_n, m = place_n;
     uint8_t *board = g->board[p];
-    /* rooms left in top, middle, bottom, kept in registers: a row's next
-     * slot is its end minus its room */
+    /* rooms left in top, middle, bottom */
     int r0 = 3 - g->filled[p][0], r1 = 5 - g->filled[p][1], r2 = 5 - g->filled[p][2];
     int room[3] = {r0, r1, r2};
     if (d <= 1) {
