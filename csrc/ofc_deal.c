@@ -1,4 +1,4 @@
-/* Dealing: seeded, counter-based shuffles (ofc_fast.h: ofc_rng). */
+/* Dealing: seeded, counter-based shuffles (ofc_fast.h: ofc_rng, ofc_draw_cards). */
 #include <string.h>
 #include "ofc_fast.h"
 
@@ -7,49 +7,12 @@ static const uint8_t fresh_deck[52] = {
     26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
     49, 50, 51};
 
-/* x * n / 2^32 for a uniform 32-bit x, redrawn in the rare case that would
- * favour some values (Lemire's method; the threshold needs a division only
- * when the low half is below n). */
-static inline uint32_t bounded(uint32_t x, uint32_t n, ofc_rng *g)
-{
-    uint64_t m = (uint64_t)x * n;
-    if (OFC_UNLIKELY((uint32_t)m < n)) {
-        uint32_t t = (uint32_t)(-n) % n;
-        while ((uint32_t)m < t) m = (uint64_t)(uint32_t)ofc_rng_next(g) * n;
-    }
-    return (uint32_t)(m >> 32);
-}
-
-static inline void shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
+void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
 {
     ofc_rng g;
     ofc_rng_init(&g, seed, index);
     memcpy(deck, fresh_deck, 52);
-    /* position i takes a uniform card among those not yet dealt; one 64-bit
-     * draw serves two positions */
-    int i = 0;
-    for (; i + 1 < k; i += 2) {
-        uint64_t x = ofc_rng_next(&g);
-        int j = i + (int)bounded((uint32_t)x, (uint32_t)(52 - i), &g);
-        uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-        j = i + 1 + (int)bounded((uint32_t)(x >> 32), (uint32_t)(51 - i), &g);
-        t = deck[i + 1];
-        deck[i + 1] = deck[j];
-        deck[j] = t;
-    }
-    if (i < k) {
-        int j = i + (int)bounded((uint32_t)ofc_rng_next(&g), (uint32_t)(52 - i), &g);
-        uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
-}
-
-void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
-{
-    shuffle(seed, index, k, deck);
+    ofc_draw_cards(&g, deck, 52, k);
 }
 
 void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
@@ -70,27 +33,44 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
             step = cards - got < round_cards ? cards - got : round_cards;
         }
     }
+    /* the bounds of each group of three positions (ofc_draw_cards) */
+    uint32_t bound[18][3];
+    for (int q = 0; 3 * q < total; q++)
+        for (int r = 0; r < 3; r++) bound[q][r] = 52 - 3 * q - r > 1 ? (uint32_t)(52 - 3 * q - r) : 1u;
     for (int64_t d = 0; d < n; d++) {
-        /* the shuffle of ofc_shuffle, each card written out as it is drawn */
+        /* ofc_shuffle's draws (ofc_draw_cards), each card written out as it
+         * is drawn (the deck keeps only the cards still to draw) */
         uint8_t *o = out + (int64_t)total * d;
         ofc_rng g;
         ofc_rng_init(&g, seed, (uint64_t)(index0 + d));
         memcpy(deck, fresh_deck, 52);
-        int i = 0;
-        for (; i + 1 < total; i += 2) {
+        int i = 0, q = 0;
+        for (; i + 6 <= total; i += 6, q += 2) {   /* two whole groups per 64-bit output */
             uint64_t x = ofc_rng_next(&g);
-            int j = i + (int)bounded((uint32_t)x, (uint32_t)(52 - i), &g);
-            uint8_t c = deck[j];
-            deck[j] = deck[i];
-            o[where[i]] = c;
-            j = i + 1 + (int)bounded((uint32_t)(x >> 32), (uint32_t)(51 - i), &g);
-            c = deck[j];
-            deck[j] = deck[i + 1];
-            o[where[i + 1]] = c;
+            uint32_t j[6], h = (uint32_t)x;
+            while (!ofc_draw3(h, bound[q][0], bound[q][1], bound[q][2], j))
+                h = (uint32_t)ofc_rng_next(&g);
+            h = (uint32_t)(x >> 32);
+            while (!ofc_draw3(h, bound[q + 1][0], bound[q + 1][1], bound[q + 1][2], j + 3))
+                h = (uint32_t)ofc_rng_next(&g);
+            for (int r = 0; r < 6; r++) {
+                uint8_t c = deck[i + r + (int)j[r]];
+                deck[i + r + (int)j[r]] = deck[i + r];
+                o[where[i + r]] = c;
+            }
         }
-        if (i < total) {
-            int j = i + (int)bounded((uint32_t)ofc_rng_next(&g), (uint32_t)(52 - i), &g);
-            o[where[i]] = deck[j];
+        if (i < total) {   /* the last one or two groups */
+            uint64_t x = ofc_rng_next(&g);
+            for (int half = 0; half < 2 && i < total; half++, i += 3, q++) {
+                uint32_t j[3], h = (uint32_t)(x >> (32 * half));
+                while (!ofc_draw3(h, bound[q][0], bound[q][1], bound[q][2], j))
+                    h = (uint32_t)ofc_rng_next(&g);
+                for (int r = 0; r < 3 && i + r < total; r++) {
+                    uint8_t c = deck[i + r + (int)j[r]];
+                    deck[i + r + (int)j[r]] = deck[i + r];
+                    o[where[i + r]] = c;
+                }
+            }
         }
     }
 }

@@ -60,7 +60,12 @@ static void advance(ofc_game *g)
     int p = g->schedule[g->step];
     int n = g->fl_cards[p] ? g->fl_cards[p] : g->street[p] == 0 ? g->first_round : g->round_cards;
     g->turn = p;
-    memcpy(g->held, g->deck + g->deck_pos, (size_t)n);
+    const uint8_t *top = g->deck + g->deck_pos;
+    if (n <= 5 && g->deck_pos + 5 <= 52) {   /* a normal turn: a fixed copy, no call */
+        memcpy(g->held, top, 5);
+    } else {
+        memcpy(g->held, top, (size_t)n);
+    }
     g->nheld = n;
     g->deck_pos += n;
 }
@@ -214,41 +219,202 @@ static const uint16_t ways[6 * 4 * 6 * 6] = {
     0, 0, 10, 20, 25, 26, 0, 20, 60, 90, 100, 101, 10, 60, 130, 170, 180, 181, 20, 90, 170, 210, 220, 221, 25, 100, 180, 220, 230, 231, 26, 101, 181, 221, 231, 232,
 };
 
+/* split[((m * 4 + r0) * 6 + r1) * 6 + r2]: for m cards and rooms r0, r1, r2,
+ * the ways to place the other m - 1 cards once the first goes top (low 16
+ * bits) or middle (high 16 bits), 0 where the row is full (from ways[];
+ * tests/test_engine.py recomputes it). */
+static const uint32_t split[6 * 4 * 6 * 6] = {
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00010000, 0x00010000,
+    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000,
+    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000,
+    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000,
+    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00000001, 0x00000001, 0x00000001, 0x00000001,
+    0x00000001, 0x00000001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00000001, 0x00000001, 0x00000001, 0x00000001, 0x00000001, 0x00000001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00000001, 0x00000001, 0x00000001, 0x00000001,
+    0x00000001, 0x00000001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00010000,
+    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00020000, 0x00020000, 0x00020000,
+    0x00020000, 0x00020000, 0x00010000, 0x00020000, 0x00020000, 0x00020000, 0x00020000, 0x00020000,
+    0x00010000, 0x00020000, 0x00020000, 0x00020000, 0x00020000, 0x00020000, 0x00010000, 0x00020000,
+    0x00020000, 0x00020000, 0x00020000, 0x00020000, 0x00000000, 0x00000001, 0x00000001, 0x00000001,
+    0x00000001, 0x00000001, 0x00010001, 0x00020002, 0x00020002, 0x00020002, 0x00020002, 0x00020002,
+    0x00020001, 0x00030002, 0x00030002, 0x00030002, 0x00030002, 0x00030002, 0x00020001, 0x00030002,
+    0x00030002, 0x00030002, 0x00030002, 0x00030002, 0x00020001, 0x00030002, 0x00030002, 0x00030002,
+    0x00030002, 0x00030002, 0x00020001, 0x00030002, 0x00030002, 0x00030002, 0x00030002, 0x00030002,
+    0x00000001, 0x00000002, 0x00000002, 0x00000002, 0x00000002, 0x00000002, 0x00010002, 0x00020003,
+    0x00020003, 0x00020003, 0x00020003, 0x00020003, 0x00020002, 0x00030003, 0x00030003, 0x00030003,
+    0x00030003, 0x00030003, 0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00030003,
+    0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00020002, 0x00030003,
+    0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00000001, 0x00000002, 0x00000002, 0x00000002,
+    0x00000002, 0x00000002, 0x00010002, 0x00020003, 0x00020003, 0x00020003, 0x00020003, 0x00020003,
+    0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00020002, 0x00030003,
+    0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00020002, 0x00030003, 0x00030003, 0x00030003,
+    0x00030003, 0x00030003, 0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00030003,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00000000, 0x00020000, 0x00030000, 0x00030000,
+    0x00030000, 0x00030000, 0x00010000, 0x00030000, 0x00040000, 0x00040000, 0x00040000, 0x00040000,
+    0x00010000, 0x00030000, 0x00040000, 0x00040000, 0x00040000, 0x00040000, 0x00010000, 0x00030000,
+    0x00040000, 0x00040000, 0x00040000, 0x00040000, 0x00000000, 0x00000000, 0x00000001, 0x00000001,
+    0x00000001, 0x00000001, 0x00000000, 0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003,
+    0x00020001, 0x00060003, 0x00070004, 0x00070004, 0x00070004, 0x00070004, 0x00030001, 0x00070003,
+    0x00080004, 0x00080004, 0x00080004, 0x00080004, 0x00030001, 0x00070003, 0x00080004, 0x00080004,
+    0x00080004, 0x00080004, 0x00030001, 0x00070003, 0x00080004, 0x00080004, 0x00080004, 0x00080004,
+    0x00000000, 0x00000002, 0x00000003, 0x00000003, 0x00000003, 0x00000003, 0x00010002, 0x00030006,
+    0x00040007, 0x00040007, 0x00040007, 0x00040007, 0x00030003, 0x00070007, 0x00080008, 0x00080008,
+    0x00080008, 0x00080008, 0x00040003, 0x00080007, 0x00090008, 0x00090008, 0x00090008, 0x00090008,
+    0x00040003, 0x00080007, 0x00090008, 0x00090008, 0x00090008, 0x00090008, 0x00040003, 0x00080007,
+    0x00090008, 0x00090008, 0x00090008, 0x00090008, 0x00000001, 0x00000003, 0x00000004, 0x00000004,
+    0x00000004, 0x00000004, 0x00010003, 0x00030007, 0x00040008, 0x00040008, 0x00040008, 0x00040008,
+    0x00030004, 0x00070008, 0x00080009, 0x00080009, 0x00080009, 0x00080009, 0x00040004, 0x00080008,
+    0x00090009, 0x00090009, 0x00090009, 0x00090009, 0x00040004, 0x00080008, 0x00090009, 0x00090009,
+    0x00090009, 0x00090009, 0x00040004, 0x00080008, 0x00090009, 0x00090009, 0x00090009, 0x00090009,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00010000, 0x00010000, 0x00010000, 0x00000000, 0x00000000, 0x00030000, 0x00040000,
+    0x00040000, 0x00040000, 0x00000000, 0x00030000, 0x00060000, 0x00070000, 0x00070000, 0x00070000,
+    0x00010000, 0x00040000, 0x00070000, 0x00080000, 0x00080000, 0x00080000, 0x00010000, 0x00040000,
+    0x00070000, 0x00080000, 0x00080000, 0x00080000, 0x00000000, 0x00000000, 0x00000000, 0x00000001,
+    0x00000001, 0x00000001, 0x00000000, 0x00000000, 0x00030003, 0x00040004, 0x00040004, 0x00040004,
+    0x00000000, 0x00060003, 0x000C0006, 0x000D0007, 0x000D0007, 0x000D0007, 0x00030001, 0x000C0004,
+    0x00120007, 0x00130008, 0x00130008, 0x00130008, 0x00040001, 0x000D0004, 0x00130007, 0x00140008,
+    0x00140008, 0x00140008, 0x00040001, 0x000D0004, 0x00130007, 0x00140008, 0x00140008, 0x00140008,
+    0x00000000, 0x00000000, 0x00000003, 0x00000004, 0x00000004, 0x00000004, 0x00000000, 0x00030006,
+    0x0006000C, 0x0007000D, 0x0007000D, 0x0007000D, 0x00030003, 0x000C000C, 0x00120012, 0x00130013,
+    0x00130013, 0x00130013, 0x00060004, 0x0012000D, 0x00180013, 0x00190014, 0x00190014, 0x00190014,
+    0x00070004, 0x0013000D, 0x00190013, 0x001A0014, 0x001A0014, 0x001A0014, 0x00070004, 0x0013000D,
+    0x00190013, 0x001A0014, 0x001A0014, 0x001A0014, 0x00000000, 0x00000003, 0x00000006, 0x00000007,
+    0x00000007, 0x00000007, 0x00010003, 0x0004000C, 0x00070012, 0x00080013, 0x00080013, 0x00080013,
+    0x00040006, 0x000D0012, 0x00130018, 0x00140019, 0x00140019, 0x00140019, 0x00070007, 0x00130013,
+    0x00190019, 0x001A001A, 0x001A001A, 0x001A001A, 0x00080007, 0x00140013, 0x001A0019, 0x001B001A,
+    0x001B001A, 0x001B001A, 0x00080007, 0x00140013, 0x001A0019, 0x001B001A, 0x001B001A, 0x001B001A,
+    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000000, 0x00000000, 0x00010000, 0x00010000, 0x00000000, 0x00000000, 0x00000000, 0x00040000,
+    0x00050000, 0x00050000, 0x00000000, 0x00000000, 0x00060000, 0x000A0000, 0x000B0000, 0x000B0000,
+    0x00000000, 0x00040000, 0x000A0000, 0x000E0000, 0x000F0000, 0x000F0000, 0x00010000, 0x00050000,
+    0x000B0000, 0x000F0000, 0x00100000, 0x00100000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    0x00000001, 0x00000001, 0x00000000, 0x00000000, 0x00000000, 0x00040004, 0x00050005, 0x00050005,
+    0x00000000, 0x00000000, 0x000C0006, 0x0014000A, 0x0015000B, 0x0015000B, 0x00000000, 0x000C0004,
+    0x001E000A, 0x0026000E, 0x0027000F, 0x0027000F, 0x00040001, 0x00140005, 0x0026000B, 0x002E000F,
+    0x002F0010, 0x002F0010, 0x00050001, 0x00150005, 0x0027000B, 0x002F000F, 0x00300010, 0x00300010,
+    0x00000000, 0x00000000, 0x00000000, 0x00000004, 0x00000005, 0x00000005, 0x00000000, 0x00000000,
+    0x0006000C, 0x000A0014, 0x000B0015, 0x000B0015, 0x00000000, 0x000C000C, 0x001E001E, 0x00260026,
+    0x00270027, 0x00270027, 0x00060004, 0x001E0014, 0x00360026, 0x003E002E, 0x003F002F, 0x003F002F,
+    0x000A0005, 0x00260015, 0x003E0027, 0x0046002F, 0x00470030, 0x00470030, 0x000B0005, 0x00270015,
+    0x003F0027, 0x0047002F, 0x00480030, 0x00480030, 0x00000000, 0x00000000, 0x00000006, 0x0000000A,
+    0x0000000B, 0x0000000B, 0x00000000, 0x0004000C, 0x000A001E, 0x000E0026, 0x000F0027, 0x000F0027,
+    0x00040006, 0x0014001E, 0x00260036, 0x002E003E, 0x002F003F, 0x002F003F, 0x000A000A, 0x00260026,
+    0x003E003E, 0x00460046, 0x00470047, 0x00470047, 0x000E000B, 0x002E0027, 0x0046003F, 0x004E0047,
+    0x004F0048, 0x004F0048, 0x000F000B, 0x002F0027, 0x0047003F, 0x004F0047, 0x00500048, 0x00500048,
+};
+
 static inline unsigned ways_of(int m, const int *room)
 {
     return ways[((m * 4 + room[0]) * 6 + room[1]) * 6 + room[2]];
 }
 
-/* A uniform legal code, drawn without rejection: a uniform set of discards,
- * then each placed card in turn goes to row r with probability (ways to
- * place the rest after it) / (ways to place them all), so every legal code
- * has the same chance. */
-static unsigned random_code(const ofc_game *g, ofc_rng *rng)
+/* Seat p plays its n held cards (place_n placed, the rest discarded) as a
+ * uniform legal code would: a uniform set of discards, then each placed card
+ * in turn goes to row r with probability (ways to place the rest after it) /
+ * (ways to place them all), so every legal code has the same chance.  With
+ * at most one discard (every preset) one 32-bit draw picks both: the discard
+ * and an index u below the ways to place the rest are the digits of a
+ * batched Lemire draw (ofc_draw3); u then names the rows card by card, each
+ * row taking the next w_r values of u.  The cards go straight onto the
+ * board (no code is built). */
+static inline void random_turn(ofc_game *g, int p, const uint8_t *held, int n, int place_n,
+                               ofc_rng *rng)
 {
-    int p = g->turn, n = g->nheld, d = n - to_place(g), m = n - d;
-    int room[3];
-    for (int r = 0; r < 3; r++) room[r] = row_len[r] - g->filled[p][r];
-    unsigned code = 0, drop = 0;
-    for (int k = 0; k < d; k++) {   /* d distinct discards */
-        int i;
-        do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
-        drop |= 1u << i;
-        code |= 3u << (2 * i);
+    int d = n - place_n, m = place_n;
+    uint8_t *board = g->board[p];
+    /* rooms left in top, middle, bottom */
+    int r0 = 3 - g->filled[p][0], r1 = 5 - g->filled[p][1], r2 = 5 - g->filled[p][2];
+    int room[3] = {r0, r1, r2};
+    if (d <= 1) {
+        uint32_t j[3];
+        uint32_t h = ofc_rng_u32(rng), nd = d ? (uint32_t)n : 1u, w = ways_of(m, room);
+        while (!ofc_draw3(h, nd, w, 1u, j)) h = (uint32_t)ofc_rng_next(rng);
+        int k = d ? (int)j[0] : n;   /* the discarded card, n: none */
+        uint32_t u = j[1];
+        if (d) g->discards[p][g->ndiscards[p]++] = held[k];
+        /* the state (cards left, rooms) as its index in ways[] / split[],
+         * and the next free slot of each row */
+        int s = ((m * 4 + r0) * 6 + r1) * 6 + r2;
+        int t0 = 3 - r0, t1 = 8 - r1, t2 = 13 - r2;
+        for (int q = 0; q < m; q++) {
+            uint8_t c = held[q + (q >= k)];
+            /* u's first split[s] & 0xffff values send this card top, the
+             * next split[s] >> 16 middle, the rest bottom; compares, not
+             * branches, pick the row */
+            uint32_t w0 = split[s] & 0xffffu, w1 = split[s] >> 16;
+            int ge0 = u >= w0, ge1 = u >= w0 + w1;
+            u -= (w0 & -(uint32_t)ge0) + (w1 & -(uint32_t)ge1);
+            board[ge1 ? t2 : ge0 ? t1 : t0] = c;
+            t0 += !ge0;
+            t1 += ge0 & !ge1;
+            t2 += ge1;
+            s -= 144 + (ge1 ? 1 : ge0 ? 6 : 36);
+        }
+        g->filled[p][0] = (uint8_t)t0;
+        g->filled[p][1] = (uint8_t)(t1 - 3);
+        g->filled[p][2] = (uint8_t)(t2 - 8);
+    } else {
+        uint32_t drop = 0;
+        for (int k = 0; k < d; k++) {   /* d distinct discards */
+            int i;
+            do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
+            drop |= 1u << i;
+        }
+        uint32_t u = ofc_rng_below(rng, ways_of(m, room));
+        for (int i = 0; i < n; i++) {
+            uint8_t c = held[i];
+            if (drop >> i & 1u) {
+                g->discards[p][g->ndiscards[p]++] = c;
+                continue;
+            }
+            int base = (((m - 1) * 4 + room[0]) * 6 + room[1]) * 6 + room[2];
+            uint32_t w0 = room[0] ? ways[base - 36] : 0;
+            uint32_t w1 = room[1] ? ways[base - 6] : 0;
+            unsigned ge0 = u >= w0, ge1 = u >= w0 + w1, r = ge0 + ge1;
+            u -= (ge0 ? w0 : 0) + (ge1 ? w1 : 0);
+            room[r]--;
+            m--;
+            board[row_lo[r] + g->filled[p][r]++] = c;
+        }
     }
-    for (int i = 0; i < n; i++) {
-        if (drop >> i & 1u) continue;
-        uint32_t x = ofc_rng_below(rng, ways_of(m, room));
-        /* ways to place the rest after sending this card to top / middle
-         * (bottom takes the remainder); compares, not branches, pick the row */
-        int base = (((m - 1) * 4 + room[0]) * 6 + room[1]) * 6 + room[2];
-        uint32_t w0 = room[0] ? ways[base - 36] : 0;
-        uint32_t w1 = room[1] ? ways[base - 6] : 0;
-        unsigned r = (unsigned)(x >= w0) + (unsigned)(x >= w0 + w1);
-        room[r]--;
-        m--;
-        code |= r << (2 * i);
-    }
-    return code;
+    g->street[p]++;
+}
+
+static void random_place(ofc_game *g, ofc_rng *rng)
+{
+    random_turn(g, g->turn, g->held, g->nheld, to_place(g), rng);
+    advance(g);
 }
 
 /* A random board of 13 of the held cards (Fantasyland, random policy). */
@@ -430,7 +596,32 @@ void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *r
         else random_set(g, rng, board);
         ofc_game_set(g, board);
     } else {
-        place(g, policy == OFC_POLICY_GREEDY ? greedy_code(g, rules, rng) : random_code(g, rng));
+        if (policy == OFC_POLICY_GREEDY) place(g, greedy_code(g, rules, rng));
+        else random_place(g, rng);
+    }
+}
+
+void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+{
+    int fl = 0;
+    for (int p = 0; p < g->players; p++) fl |= g->fl_cards[p];
+    if (policy == OFC_POLICY_RANDOM && !fl && g->turn >= 0) {
+        /* every turn a normal one: random_place's moves, each seat's cards
+         * read where they lie in the deck rather than handed over */
+        int step = g->step, pos = g->deck_pos;
+        random_turn(g, g->turn, g->held, g->nheld, to_place(g), rng);
+        for (step++; step < g->nturns; step++) {
+            int p = g->schedule[step], first = g->street[p] == 0;
+            int n = first ? g->first_round : g->round_cards;
+            random_turn(g, p, g->deck + pos, n, first ? g->first_round : g->round_play, rng);
+            pos += n;
+        }
+        g->step = g->nturns;
+        g->turn = -1;
+        g->nheld = 0;
+        g->deck_pos = pos;
+    } else {
+        while (g->turn >= 0) ofc_policy_play(g, policy, rules, rng);
     }
 }
 
@@ -439,16 +630,23 @@ void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, in
                         int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
                         uint8_t *fouled, uint8_t *fantasyland)
 {
-    ofc_game g;
+    ofc_game g, start[OFC_MAX_SEATS];
+    int need = players * (first_round + rounds * round_cards);
+    /* a hand as ofc_game_start begins it, per button: each hand copies one
+     * and deals its own deck */
+    for (int b = 0; b < players; b++)
+        ofc_game_start(&start[b], players, first_round, rounds, round_cards, round_play, seed,
+                       0, b, 0);
     for (int64_t i = 0; i < n; i++) {
         uint64_t hand = (uint64_t)(index0 + i);
         ofc_rng rng;
         /* the policies draw from a stream of their own, beside the deck's */
         ofc_rng_init(&rng, seed ^ 0xA0761D6478BD642Full, hand);
         /* the button goes round: seat (hand + 1) % players acts first */
-        ofc_game_start(&g, players, first_round, rounds, round_cards, round_play, seed, hand,
-                       (int)(hand % (uint64_t)players), 0);
-        while (g.turn >= 0) ofc_policy_play(&g, policy, rules, &rng);
+        g = start[hand % (uint64_t)players];
+        ofc_shuffle(seed, hand, need, g.deck);
+        memcpy(g.held, g.deck, (size_t)first_round);
+        ofc_policy_finish(&g, policy, rules, &rng);
         int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
         ofc_game_result(&g, rules, net ? net + players * i : 0, roy, f, fl);
         for (int p = 0; p < players; p++) {

@@ -390,6 +390,60 @@ static inline uint32_t ofc_rng_below(ofc_rng *g, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
+/* Three Fisher-Yates positions from 32 random bits h: the mixed-radix digits
+ * j[0] < b0, j[1] < b1, j[2] < b2 of h * (b0 b1 b2) / 2^32 (Lemire's
+ * multiply-shift three times over, each product's low half feeding the next:
+ * batched bounded draws).  Returns 0 when the final low half falls below
+ * 2^32 mod (b0 b1 b2): the caller redraws h (the low half of a fresh 64-bit
+ * output), which makes the digits exactly uniform; the division runs only
+ * when that low half is below b0 b1 b2 (under 1 in 30,000 for a 52-card
+ * deck).  A bound of 1 gives digit 0. */
+static inline int ofc_draw3(uint32_t h, uint32_t b0, uint32_t b1, uint32_t b2, uint32_t *j)
+{
+    uint64_t m0 = (uint64_t)h * b0;
+    uint64_t m1 = (uint64_t)(uint32_t)m0 * b1;
+    uint64_t m2 = (uint64_t)(uint32_t)m1 * b2;
+    uint32_t low = (uint32_t)m2, prod = b0 * b1 * b2;
+    j[0] = (uint32_t)(m0 >> 32);
+    j[1] = (uint32_t)(m1 >> 32);
+    j[2] = (uint32_t)(m2 >> 32);
+    return !(OFC_UNLIKELY(low < prod) && low < (uint32_t)(-prod) % prod);
+}
+
+/* One group of ofc_draw_cards: positions i .. i+cnt-1 of deck[0..n). */
+static inline void ofc_draw_group(ofc_rng *g, uint32_t h, uint8_t *deck, int n, int i, int cnt)
+{
+    uint32_t j[3], b = (uint32_t)(n - i);
+    /* a whole group (cnt 3) has b >= 3: no bound to clamp to 1 */
+    uint32_t b1 = cnt == 3 || b > 1 ? b - 1 : 1, b2 = cnt == 3 || b > 2 ? b - 2 : 1;
+    while (!ofc_draw3(h, b, b1, b2, j)) h = (uint32_t)ofc_rng_next(g);
+    for (int q = 0; q < 3; q++) {
+        if (q >= cnt) break;
+        uint8_t *a = deck + i + q, *c = a + j[q], t = *a;
+        *a = *c;
+        *c = t;
+    }
+}
+
+/* The first k of deck[0..n) shuffled in place by stream g (a partial
+ * Fisher-Yates: deck[i] swaps with deck[i + j], j uniform below n - i):
+ * positions go three at a time (ofc_draw3), two groups per 64-bit output,
+ * its low half first. */
+static inline void ofc_draw_cards(ofc_rng *g, uint8_t *deck, int n, int k)
+{
+    int i = 0;
+    for (; i + 6 <= k; i += 6) {
+        uint64_t x = ofc_rng_next(g);
+        ofc_draw_group(g, (uint32_t)x, deck, n, i, 3);
+        ofc_draw_group(g, (uint32_t)(x >> 32), deck, n, i + 3, 3);
+    }
+    if (i < k) {
+        uint64_t x = ofc_rng_next(g);
+        ofc_draw_group(g, (uint32_t)x, deck, n, i, k - i < 3 ? k - i : 3);
+        if (i + 3 < k) ofc_draw_group(g, (uint32_t)(x >> 32), deck, n, i + 3, k - i - 3);
+    }
+}
+
 /* The deck of stream (seed, index), shuffled in its first k cards (a partial
  * Fisher-Yates over 0..51): deck[0..k) are the cards in the order dealt. */
 void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck);
@@ -463,6 +517,9 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
 /* Policies: choose and play the turn of the seat to act. */
 enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };
 void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
+/* Play every turn left with `policy` (the same moves as ofc_policy_play turn
+ * after turn). */
+void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
 
 /* Self-play of hands index0 .. index0+n-1 (hand i deals from stream (seed,
  * i), the button on seat i % players, nobody in Fantasyland), every seat played by

@@ -52,22 +52,16 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
         for (int p = 0; p < players; p++)
             if (turns[p] > t) start.schedule[k++] = p;
     start.nturns = k;
+    memcpy(start.deck, pool, (size_t)npool);
     for (int64_t i = 0; i < n; i++) {
         ofc_game g = start;
         uint64_t index = (uint64_t)(index0 + i);
         ofc_rng deal_rng, rng;
         ofc_rng_init(&deal_rng, seed, index);
         ofc_rng_init(&rng, seed ^ 0xA0761D6478BD642Full, index);
-        /* the first `need` cards of a shuffle of the pool (partial Fisher-Yates) */
-        uint8_t deck[52];
-        memcpy(deck, pool, (size_t)npool);
-        for (int j = 0; j < need; j++) {
-            int x = j + (int)ofc_rng_below(&deal_rng, (uint32_t)(npool - j));
-            uint8_t c = deck[j];
-            deck[j] = deck[x];
-            deck[x] = c;
-        }
-        memcpy(g.deck, deck, (size_t)need);
+        /* the first `need` cards of a shuffle of the pool (partial
+         * Fisher-Yates), drawn in place: start.deck holds the pool */
+        ofc_draw_cards(&deal_rng, g.deck, npool, need);
         if (k > 0) {
             int p = g.schedule[0];
             int m = g.street[p] == 0 ? first_round : round_cards;
@@ -79,7 +73,7 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
         } else {
             g.turn = -1;
         }
-        while (g.turn >= 0) ofc_policy_play(&g, policy, rules, &rng);
+        ofc_policy_finish(&g, policy, rules, &rng);
         int32_t net[OFC_MAX_SEATS], roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
         ofc_game_result(&g, rules, net, roy, f, fl);
         for (int p = 0; p < players; p++) {

@@ -3,7 +3,11 @@
 Deal ``i`` of a seed is a shuffle drawn from its own counter-based random
 stream (a hash of the seed and ``i``), so the array does not depend on the
 number of worker threads, and deals ``[a, b)`` of a long run can be made
-anywhere (``start=``).
+anywhere (``start=``).  The stream is splitmix64's finaliser over a Weyl
+sequence; the shuffle is a partial Fisher-Yates over the 52 cards, three
+positions from each 32-bit half of an output (Lemire's multiply-shift
+chained through the low halves, with the rare rejection that keeps it
+exactly uniform).  tests/engine_model.py reproduces it in plain Python.
 
 >>> d = deal(2, "pineapple", 3, seed=7)
 >>> d.shape, d.dtype.name

@@ -136,12 +136,17 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
         fl = np.empty((m, P), np.uint8)
         _engine.selfplay_rows(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
                               pol, s, net, roy, fouled, fl, 0, m, start + lo)
-        net64 = net.astype(np.int64)
-        sums = np.stack([net64.sum(0), (net64 * net64).sum(0), fouled.sum(0, dtype=np.int64),
-                         (fl > 0).sum(0, dtype=np.int64), roy.sum(0, dtype=np.int64)], axis=1)
+        # seat-major copies: numpy sums a contiguous row ten times faster
+        # than a column of a (hands, seats) array
+        net64 = np.ascontiguousarray(net.T, dtype=np.int64)
+        royT = np.ascontiguousarray(roy.T)
+        sums = np.stack([net64.sum(1), (net64 * net64).sum(1),
+                         np.ascontiguousarray(fouled.T).sum(1, dtype=np.int64),
+                         np.count_nonzero(np.ascontiguousarray(fl.T), axis=1).astype(np.int64),
+                         royT.sum(1, dtype=np.int64)], axis=1)
         pts = np.clip(net64, -POINTS_RANGE, POINTS_RANGE) + POINTS_RANGE
-        ph = np.stack([np.bincount(pts[:, p], minlength=2 * POINTS_RANGE + 1) for p in range(P)])
-        rh = np.stack([np.bincount(np.clip(roy[:, p], 0, ROYALTY_RANGE), minlength=ROYALTY_RANGE + 1)
+        ph = np.stack([np.bincount(pts[p], minlength=2 * POINTS_RANGE + 1) for p in range(P)])
+        rh = np.stack([np.bincount(np.clip(royT[p], 0, ROYALTY_RANGE), minlength=ROYALTY_RANGE + 1)
                        for p in range(P)])
         with lock:
             total[0] += sums

@@ -3,7 +3,7 @@ from the rules, not from the C engine: the tests drive both and compare.
 
 Its random streams follow the documented construction (ofc_fast.h: ofc_rng):
 splitmix64's finaliser over a Weyl sequence started at a hash of (seed, index),
-and Lemire's unbiased bounded draws, two per 64-bit output.
+and Lemire's unbiased bounded draws batched three to 32 bits (six per 64-bit output).
 """
 from __future__ import annotations
 
@@ -30,28 +30,43 @@ class Stream:
         self.state = (self.state + GAMMA) & M64
         return mix64(self.state)
 
-    def bounded(self, x: int, n: int) -> int:
-        m = x * n
-        if (m & M32) < n:
-            t = ((1 << 32) - n) % n
-            while (m & M32) < t:
-                m = (self.next() & M32) * n
-        return m >> 32
+    def draw3(self, h: int, bounds: tuple[int, int, int]) -> list[int]:
+        """Three uniform digits j[q] < bounds[q] from 32 bits h: Lemire's
+        multiply-shift chained through the low halves, h redrawn (the low half
+        of the next output) while the last low half is below 2**32 mod the
+        product of the bounds."""
+        prod = bounds[0] * bounds[1] * bounds[2]
+        while True:
+            digits, low = [], h
+            for b in bounds:
+                m = low * b
+                digits.append(m >> 32)
+                low = m & M32
+            if low >= ((1 << 32) - prod) % prod:
+                return digits
+            h = self.next() & M32
 
 
-def shuffle(seed: int, index: int, k: int) -> list[int]:
-    """The first k cards of the deck of stream (seed, index)."""
+def shuffle(seed: int, index: int, k: int, deck: list[int] | None = None) -> list[int]:
+    """The first k cards of the deck of stream (seed, index) (or of a shuffle
+    of ``deck``): Fisher-Yates positions three at a time, two groups of three
+    per 64-bit output, its low half first."""
     g = Stream(seed, index)
-    deck = list(range(52))
+    deck = list(range(52)) if deck is None else list(deck)
+    n = len(deck)
     i = 0
     while i < k:
         x = g.next()
         for half in (x & M32, x >> 32):
             if i >= k:
                 break
-            j = i + g.bounded(half, 52 - i)
-            deck[i], deck[j] = deck[j], deck[i]
-            i += 1
+            bounds = (n - i, max(n - i - 1, 1), max(n - i - 2, 1))
+            j = g.draw3(half, bounds)
+            for q in range(3):
+                if i + q < k:
+                    a = i + q
+                    deck[a], deck[a + j[q]] = deck[a + j[q]], deck[a]
+            i += 3
     return deck[:k]
 
 

@@ -31,6 +31,29 @@ def test_model_deck_is_the_c_deal() -> None:
                 assert d[i].tolist() == model.deal_cards(2**63 + 5, 1000 + i, 3, k, r)
 
 
+
+def test_model_deck_after_a_redraw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 12778 of seed 7 redraws a group's 32 bits (the rare rejection of
+    ofc_draw3, under 1 in 30,000 groups): still the model's cards."""
+    r = ofc.PRESETS["pineapple"]
+    d = deal(3, r, 3, seed=7, start=12777)
+    for i in range(3):
+        assert d[i].tolist() == model.deal_cards(7, 12777 + i, 3, 13, r)
+    redraws = []
+    draw3 = model.Stream.draw3
+
+    def counting(self: model.Stream, h: int, bounds: tuple[int, int, int]) -> list[int]:
+        prod = bounds[0] * bounds[1] * bounds[2]
+        low = h
+        for b in bounds:
+            low = (low * b) & model.M32
+        redraws.append(low < ((1 << 32) - prod) % prod)
+        return draw3(self, h, bounds)
+
+    monkeypatch.setattr(model.Stream, "draw3", counting)
+    model.shuffle(7, 12778, 39)
+    assert any(redraws)
+
 class GameMachine(RuleBasedStateMachine):
     """Random legal and illegal actions on Game and on the model, states compared after each."""
 
@@ -256,7 +279,8 @@ def test_greedy_beats_random() -> None:
 
 
 def test_ways_table_in_the_c_source() -> None:
-    """csrc/ofc_engine.c's ways[] (uniform random placements) is the count it says it is."""
+    """csrc/ofc_engine.c's ways[] and split[] (uniform random placements) are the
+    counts they say they are."""
     import re
     from math import comb
     src = (Path(__file__).resolve().parent.parent / "csrc" / "ofc_engine.c").read_text()
@@ -267,6 +291,15 @@ def test_ways_table_in_the_c_source() -> None:
                 for b in range(min(m - a, r1) + 1) if m - a - b <= r2)
             for m in range(6) for r0 in range(4) for r1 in range(6) for r2 in range(6)]
     assert table == want
+    body = re.search(r"static const uint32_t split\[[^]]*\] = \{(.*?)\};", src, re.S)
+    assert body is not None
+    split = [int(v, 16) for v in re.findall(r"0x([0-9A-F]+)", body.group(1))]
+
+    def ways(m: int, r0: int, r1: int, r2: int) -> int:
+        return 0 if min(r0, r1, r2) < 0 else want[((m * 4 + r0) * 6 + r1) * 6 + r2]
+
+    assert split == [0 if m == 0 else ways(m - 1, r0 - 1, r1, r2) | ways(m - 1, r0, r1 - 1, r2) << 16
+                     for m in range(6) for r0 in range(4) for r1 in range(6) for r2 in range(6)]
 
 
 def test_random_policy_is_uniform_over_legal_codes() -> None:
