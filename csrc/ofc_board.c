@@ -9,7 +9,7 @@
 #include <string.h>
 #include "ofc_fast.h"
 
-#define OFC_BOARD_BLOCK 256   /* boards per block */
+#define OFC_BOARD_BLOCK 256 /* boards per block */
 
 /* Ask for the next block's input while this one is worked on: the copy of
  * each block (below) then reads from cache instead of waiting on memory. */
@@ -18,7 +18,8 @@ static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
 #if defined(__GNUC__) || defined(__clang__)
     for (int64_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i);
 #else
-    (void)p; (void)bytes;
+    (void)p;
+    (void)bytes;
 #endif
 }
 
@@ -27,8 +28,8 @@ static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
 static int64_t first_bad_deal_scalar(const uint8_t *d, int64_t n, int players)
 {
     int64_t i;
-#define OFC_SCAN(P)                                                   \
-    for (i = 0; i < n; i++)                                           \
+#define OFC_SCAN(P)         \
+    for (i = 0; i < n; i++) \
         if (OFC_UNLIKELY(ofc_bad_cards(d + 13 * (P) * i, 13 * (P)))) return i;
     switch (players) {
     case 1: OFC_SCAN(1) break;
@@ -51,8 +52,7 @@ static int64_t first_bad_deal_scalar(const uint8_t *d, int64_t n, int players)
 #include <immintrin.h>
 #define OFC_AVX2_PATH 1
 
-__attribute__((target("avx2")))
-static inline __m256i board_bits_avx2(const uint8_t *b)
+__attribute__((target("avx2"))) static inline __m256i board_bits_avx2(const uint8_t *b)
 {
     const __m256i one = _mm256_set1_epi64x(1), first = _mm256_set_epi64x(0, 0, 0, -1);
     __m128i x = _mm_loadu_si128((const __m128i *)b);
@@ -63,8 +63,8 @@ static inline __m256i board_bits_avx2(const uint8_t *b)
     return _mm256_or_si256(_mm256_or_si256(s0, s1), _mm256_or_si256(s2, s3));
 }
 
-__attribute__((target("avx2,popcnt")))
-static int64_t first_bad_deal_avx2(const uint8_t *d, int64_t n, int players)
+__attribute__((target("avx2,popcnt"))) static int64_t first_bad_deal_avx2(const uint8_t *d, int64_t n,
+                                                                          int players)
 {
     const int cards = 13 * players;
     for (int64_t i = 0; i + 1 < n; i++) {
@@ -82,7 +82,7 @@ static int64_t first_bad_deal_avx2(const uint8_t *d, int64_t n, int players)
 
 static int ofc_has_avx2(void)
 {
-    static volatile int cached = -1;   /* idempotent: a race only repeats the query */
+    static volatile int cached = -1; /* idempotent: a race only repeats the query */
     if (cached < 0) {
         __builtin_cpu_init();
         cached = __builtin_cpu_supports("avx2") ? 1 : 0;
@@ -139,11 +139,11 @@ static inline int stay_count(const ofc_rules *r, unsigned in_fl)
 }
 
 /* The rules applied to one board's row values. */
-static inline void board_rules(const uint16_t *v, int in_fantasyland, int low,
-                               const ofc_rules *r, ofc_board_result *res)
+static inline void board_rules(const uint16_t *v, int in_fantasyland, int low, const ofc_rules *r,
+                               ofc_board_result *res)
 {
     unsigned top = v[0], middle = v[1], bottom = v[2];
-    int fouled = low ? (!r->middle_live[middle]) | (top > bottom)   /* dead low, or bottom under top */
+    int fouled = low ? (!r->middle_live[middle]) | (top > bottom) /* dead low, or bottom under top */
                      : (top > middle) | (middle > bottom);
     uint32_t it = r->row_info[0][top], im = r->row_info[1][middle], ib = r->row_info[2][bottom];
     res->value[0] = (uint16_t)top;
@@ -164,8 +164,7 @@ static inline void board_rules(const uint16_t *v, int in_fantasyland, int low,
     }
 }
 
-void ofc_board_eval(const uint8_t *b, int in_fantasyland, const ofc_rules *r,
-                    ofc_board_result *res)
+void ofc_board_eval(const uint8_t *b, int in_fantasyland, const ofc_rules *r, ofc_board_result *res)
 {
     uint16_t v[3];
     row_values(b, 1, r->middle_live != 0, v);
@@ -184,7 +183,7 @@ static inline void analyze_rules(const uint16_t *v, int64_t len, const int low, 
         unsigned t = v[3 * j], m = v[3 * j + 1], b = v[3 * j + 2];
         uint32_t it = ri0[t], im = ri1[m], ib = ri2[b];
         unsigned f = low ? (unsigned)(!r->middle_live[m]) | (t > b) : (t > m) | (m > b);
-        uint32_t keep = f - 1u;   /* all ones unless fouled */
+        uint32_t keep = f - 1u; /* all ones unless fouled */
         fouled[j] = (uint8_t)f;
         /* the royalty is the low 16 bits of the row's info word */
         royalties[3 * j] = (int16_t)(it & keep);
@@ -202,12 +201,12 @@ static inline void analyze_rules(const uint16_t *v, int64_t len, const int low, 
     }
 }
 
-int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl,
-                          const ofc_rules *r, uint8_t *fouled, uint16_t *strength,
-                          int16_t *royalties, uint8_t *fantasyland, uint8_t *stays)
+int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl, const ofc_rules *r,
+                          uint8_t *fouled, uint16_t *strength, int16_t *royalties, uint8_t *fantasyland,
+                          uint8_t *stays)
 {
     const int low = r->middle_live != 0;
-    uint8_t snap[13 * OFC_BOARD_BLOCK];   /* checked and read from a copy: see ofc_eval.c */
+    uint8_t snap[13 * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += OFC_BOARD_BLOCK) {
         int64_t len = n - start < OFC_BOARD_BLOCK ? n - start : OFC_BOARD_BLOCK;
         memcpy(snap, boards + 13 * start, (size_t)(13 * len));
@@ -216,27 +215,37 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl
         const uint8_t *b = snap;
         int64_t bad = first_bad_deal(b, len, 1);
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
-        uint16_t *v = strength + 3 * start;   /* the row values are the strength output */
+        uint16_t *v = strength + 3 * start; /* the row values are the strength output */
         row_values(b, len, low, v);
         /* literal arguments: each call is inlined with its tests folded away */
-#define OFC_RULES(LOW, INFL) analyze_rules(v, len, LOW, INFL, r, fouled + start, \
-                                           royalties + 3 * start, fantasyland + start, stays + start)
+#define OFC_RULES(LOW, INFL)                                                                        \
+    analyze_rules(v, len, LOW, INFL, r, fouled + start, royalties + 3 * start, fantasyland + start, \
+                  stays + start)
         if (in_fl) {
-            if (low) OFC_RULES(1, in_fl + start); else OFC_RULES(0, in_fl + start);
+            if (low)
+                OFC_RULES(1, in_fl + start);
+            else
+                OFC_RULES(0, in_fl + start);
         } else {
-            if (low) OFC_RULES(1, 0); else OFC_RULES(0, 0);
+            if (low)
+                OFC_RULES(1, 0);
+            else
+                OFC_RULES(0, 0);
         }
 #undef OFC_RULES
     }
     return -1;
 }
 
-static inline int ofc_sign(int d) { return (d > 0) - (d < 0); }
+static inline int ofc_sign(int d)
+{
+    return (d > 0) - (d < 0);
+}
 
 /* Points of one deal of P boards from their row values v (3 per board):
  * docs/RULES.md section 6 for every pair, written to net[P] and/or matrix[P*P]. */
-static inline void score_deal(const uint16_t *v, const int P, const int low, const ofc_rules *r,
-                              int32_t *net, int32_t *matrix)
+static inline void score_deal(const uint16_t *v, const int P, const int low, const ofc_rules *r, int32_t *net,
+                              int32_t *matrix)
 {
     const uint32_t *ri0 = r->row_info[0], *ri1 = r->row_info[1], *ri2 = r->row_info[2];
     int fouled[4], roy[4], total[4];
@@ -250,14 +259,14 @@ static inline void score_deal(const uint16_t *v, const int P, const int low, con
     for (int a = 0; a < P; a++) {
         for (int b = a + 1; b < P; b++) {
             int rows = ofc_sign((int)v[3 * a] - (int)v[3 * b])
-                     + ofc_sign((int)v[3 * a + 1] - (int)v[3 * b + 1])
-                     + ofc_sign((int)v[3 * a + 2] - (int)v[3 * b + 2]);
+                       + ofc_sign((int)v[3 * a + 1] - (int)v[3 * b + 1])
+                       + ofc_sign((int)v[3 * a + 2] - (int)v[3 * b + 2]);
             /* a fouled player loses every row; both fouled: nothing moves.
              * Fouls are as common as not in random deals: no branches. */
             rows = (fouled[a] | fouled[b]) ? 3 * (fouled[b] - fouled[a]) : rows;
             /* rows is +3 / -3 exactly when one side won all three */
-            int32_t pts = rows + (rows == 3) * r->scoop_bonus - (rows == -3) * r->scoop_bonus
-                        + roy[a] - roy[b];
+            int32_t pts =
+                rows + (rows == 3) * r->scoop_bonus - (rows == -3) * r->scoop_bonus + roy[a] - roy[b];
             total[a] += pts;
             total[b] -= pts;
             if (matrix) {
@@ -271,13 +280,13 @@ static inline void score_deal(const uint16_t *v, const int P, const int low, con
         for (int p = 0; p < P; p++) net[p] = total[p];
 }
 
-int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r,
-                        int32_t *net, int32_t *matrix)
+int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r, int32_t *net,
+                        int32_t *matrix)
 {
     const int low = r->middle_live != 0;
-    const int64_t block = OFC_BOARD_BLOCK / 4;   /* deals per block: at most 256 boards */
+    const int64_t block = OFC_BOARD_BLOCK / 4; /* deals per block: at most 256 boards */
     uint16_t v[3 * OFC_BOARD_BLOCK];
-    uint8_t snap[13 * OFC_BOARD_BLOCK];   /* checked and read from a copy: see ofc_eval.c */
+    uint8_t snap[13 * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += block) {
         int64_t len = n - start < block ? n - start : block;
         memcpy(snap, deals + (int64_t)13 * players * start, (size_t)(13 * players * len));
@@ -291,10 +300,9 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
         int32_t *nt = net ? net + players * start : 0;
         int32_t *mt = matrix ? matrix + players * players * start : 0;
         /* one loop per player count, so each is unrolled for its P */
-#define OFC_SCORE_LOOP(P)                                                                  \
-        for (int64_t j = 0; j < len; j++)                                                  \
-            score_deal(v + 3 * (P) * j, (P), low, r, nt ? nt + (P) * j : 0,                \
-                       mt ? mt + (P) * (P) * j : 0);
+#define OFC_SCORE_LOOP(P)             \
+    for (int64_t j = 0; j < len; j++) \
+        score_deal(v + 3 * (P) * j, (P), low, r, nt ? nt + (P) * j : 0, mt ? mt + (P) * (P) * j : 0);
         switch (players) {
         case 2: OFC_SCORE_LOOP(2) break;
         case 3: OFC_SCORE_LOOP(3) break;

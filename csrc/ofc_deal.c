@@ -2,10 +2,9 @@
 #include <string.h>
 #include "ofc_fast.h"
 
-static const uint8_t fresh_deck[52] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
-    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
-    49, 50, 51};
+static const uint8_t fresh_deck[52] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+                                       18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+                                       36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
 
 void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
 {
@@ -15,8 +14,8 @@ void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
     ofc_draw_cards(&g, deck, 52, k);
 }
 
-void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
-                    int first_round, int round_cards, uint8_t *out)
+void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards, int first_round,
+                    int round_cards, uint8_t *out)
 {
     uint8_t deck[52], where[52];
     int total = players * cards;
@@ -45,11 +44,10 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
         ofc_rng_init(&g, seed, (uint64_t)(index0 + d));
         memcpy(deck, fresh_deck, 52);
         int i = 0, q = 0;
-        for (; i + 6 <= total; i += 6, q += 2) {   /* two whole groups per 64-bit output */
+        for (; i + 6 <= total; i += 6, q += 2) { /* two whole groups per 64-bit output */
             uint64_t x = ofc_rng_next(&g);
             uint32_t j[6], h = (uint32_t)x;
-            while (!ofc_draw3(h, bound[q][0], bound[q][1], bound[q][2], j))
-                h = (uint32_t)ofc_rng_next(&g);
+            while (!ofc_draw3(h, bound[q][0], bound[q][1], bound[q][2], j)) h = (uint32_t)ofc_rng_next(&g);
             h = (uint32_t)(x >> 32);
             while (!ofc_draw3(h, bound[q + 1][0], bound[q + 1][1], bound[q + 1][2], j + 3))
                 h = (uint32_t)ofc_rng_next(&g);
@@ -59,7 +57,7 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
                 o[where[i + r]] = c;
             }
         }
-        if (i < total) {   /* the last one or two groups */
+        if (i < total) { /* the last one or two groups */
             uint64_t x = ofc_rng_next(&g);
             for (int half = 0; half < 2 && i < total; half++, i += 3, q++) {
                 uint32_t j[3], h = (uint32_t)(x >> (32 * half));

@@ -5,8 +5,8 @@
 
 static const int row_lo[3] = {0, 3, 8}, row_len[3] = {3, 5, 5};
 
-int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards,
-                   int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
+                   uint64_t seed, uint64_t hand, int button, const int *fl_cards)
 {
     int need = 0, k = 0;
     memset(g, 0, sizeof *g);
@@ -22,7 +22,7 @@ int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int ro
     }
     if (need > 52) return OFC_ERR_DECK;
     memset(g->board, OFC_EMPTY, sizeof g->board);
-    /* Fantasyland seats first (RULES 7: engines let them act first), in seat
+    /* Fantasyland seats first (docs/RULES.md section 7: engines let them act first), in seat
      * order from the left of the button, then street by street */
     for (int i = 1; i <= players; i++) {
         int p = (button + i) % players;
@@ -61,7 +61,7 @@ static void advance(ofc_game *g)
     int n = g->fl_cards[p] ? g->fl_cards[p] : g->street[p] == 0 ? g->first_round : g->round_cards;
     g->turn = p;
     const uint8_t *top = g->deck + g->deck_pos;
-    if (n <= 5 && g->deck_pos + 5 <= 52) {   /* a normal turn: a fixed copy, no call */
+    if (n <= 5 && g->deck_pos + 5 <= 52) { /* a normal turn: a fixed copy, no call */
         memcpy(g->held, top, 5);
     } else {
         memcpy(g->held, top, (size_t)n);
@@ -135,8 +135,7 @@ int ofc_game_set(ofc_game *g, const uint8_t *board)
     for (int i = 0; i < g->nheld; i++) held |= (uint64_t)1 << g->held[i];
     for (int i = 0; i < 13; i++) {
         if (board[i] == OFC_EMPTY) return OFC_ERR_EMPTY_SLOT;
-        if (board[i] > 51 || !(held >> board[i] & 1u) || (seen >> board[i] & 1u))
-            return OFC_ERR_NOT_HELD;
+        if (board[i] > 51 || !(held >> board[i] & 1u) || (seen >> board[i] & 1u)) return OFC_ERR_NOT_HELD;
         seen |= (uint64_t)1 << board[i];
     }
     int p = g->turn;
@@ -151,10 +150,13 @@ int ofc_game_set(ofc_game *g, const uint8_t *board)
     return OFC_GAME_OK;
 }
 
-static inline int sign(int d) { return (d > 0) - (d < 0); }
+static inline int sign(int d)
+{
+    return (d > 0) - (d < 0);
+}
 
-void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
-                     int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
+void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, int32_t *royalties,
+                     int32_t *fouled, int32_t *fantasyland)
 {
     ofc_board_result res[OFC_MAX_SEATS];
     int32_t total[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
@@ -168,7 +170,7 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
         total[p] = 0;
     }
     if (!net) return;
-    /* RULES 6 for every pair, from the row values already computed (the
+    /* docs/RULES.md section 6 for every pair, from the row values already computed (the
      * same arithmetic as ofc_score_batch) */
     for (int a = 0; a < g->players; a++)
         for (int b = a + 1; b < g->players; b++) {
@@ -179,8 +181,8 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
                 rows = 0;
                 for (int r = 0; r < 3; r++) rows += sign((int)res[a].value[r] - (int)res[b].value[r]);
             }
-            int32_t pts = rows + (rows == 3) * rules->scoop_bonus - (rows == -3) * rules->scoop_bonus
-                        + roy[a] - roy[b];
+            int32_t pts =
+                rows + (rows == 3) * rules->scoop_bonus - (rows == -3) * rules->scoop_bonus + roy[a] - roy[b];
             total[a] += pts;
             total[b] -= pts;
         }
@@ -193,30 +195,48 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
  * distinct cards to rows with room r0, r1, r2 (the sum over a + b + c = m
  * within the rooms of m! / (a! b! c!)); tests/test_engine.py recomputes it. */
 static const uint16_t ways[6 * 4 * 6 * 6] = {
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2,
-    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
-    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
-    1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3,
-    0, 0, 1, 1, 1, 1, 0, 2, 3, 3, 3, 3, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4, 1, 3, 4, 4, 4, 4,
-    0, 2, 3, 3, 3, 3, 2, 6, 7, 7, 7, 7, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8, 3, 7, 8, 8, 8, 8,
-    1, 3, 4, 4, 4, 4, 3, 7, 8, 8, 8, 8, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9,
-    1, 3, 4, 4, 4, 4, 3, 7, 8, 8, 8, 8, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9, 4, 8, 9, 9, 9, 9,
-    0, 0, 0, 1, 1, 1, 0, 0, 3, 4, 4, 4, 0, 3, 6, 7, 7, 7, 1, 4, 7, 8, 8, 8, 1, 4, 7, 8, 8, 8, 1, 4, 7, 8, 8, 8,
-    0, 0, 3, 4, 4, 4, 0, 6, 12, 13, 13, 13, 3, 12, 18, 19, 19, 19, 4, 13, 19, 20, 20, 20, 4, 13, 19, 20, 20, 20, 4, 13, 19, 20, 20, 20,
-    0, 3, 6, 7, 7, 7, 3, 12, 18, 19, 19, 19, 6, 18, 24, 25, 25, 25, 7, 19, 25, 26, 26, 26, 7, 19, 25, 26, 26, 26, 7, 19, 25, 26, 26, 26,
-    1, 4, 7, 8, 8, 8, 4, 13, 19, 20, 20, 20, 7, 19, 25, 26, 26, 26, 8, 20, 26, 27, 27, 27, 8, 20, 26, 27, 27, 27, 8, 20, 26, 27, 27, 27,
-    0, 0, 0, 0, 1, 1, 0, 0, 0, 4, 5, 5, 0, 0, 6, 10, 11, 11, 0, 4, 10, 14, 15, 15, 1, 5, 11, 15, 16, 16, 1, 5, 11, 15, 16, 16,
-    0, 0, 0, 4, 5, 5, 0, 0, 12, 20, 21, 21, 0, 12, 30, 38, 39, 39, 4, 20, 38, 46, 47, 47, 5, 21, 39, 47, 48, 48, 5, 21, 39, 47, 48, 48,
-    0, 0, 6, 10, 11, 11, 0, 12, 30, 38, 39, 39, 6, 30, 54, 62, 63, 63, 10, 38, 62, 70, 71, 71, 11, 39, 63, 71, 72, 72, 11, 39, 63, 71, 72, 72,
-    0, 4, 10, 14, 15, 15, 4, 20, 38, 46, 47, 47, 10, 38, 62, 70, 71, 71, 14, 46, 70, 78, 79, 79, 15, 47, 71, 79, 80, 80, 15, 47, 71, 79, 80, 80,
-    0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 5, 6, 0, 0, 0, 10, 15, 16, 0, 0, 10, 20, 25, 26, 0, 5, 15, 25, 30, 31, 1, 6, 16, 26, 31, 32,
-    0, 0, 0, 0, 5, 6, 0, 0, 0, 20, 30, 31, 0, 0, 30, 60, 70, 71, 0, 20, 60, 90, 100, 101, 5, 30, 70, 100, 110, 111, 6, 31, 71, 101, 111, 112,
-    0, 0, 0, 10, 15, 16, 0, 0, 30, 60, 70, 71, 0, 30, 90, 130, 140, 141, 10, 60, 130, 170, 180, 181, 15, 70, 140, 180, 190, 191, 16, 71, 141, 181, 191, 192,
-    0, 0, 10, 20, 25, 26, 0, 20, 60, 90, 100, 101, 10, 60, 130, 170, 180, 181, 20, 90, 170, 210, 220, 221, 25, 100, 180, 220, 230, 231, 26, 101, 181, 221, 231, 232,
+    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
+    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
+    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
+    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
+    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
+    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
+    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   0,  1,   1,
+    1,   1,   1,   1,   2,   2,   2,   2,   2,   1,   2,   2,   2,   2,   2,   1,   2,   2,   2,  2,   2,
+    1,   2,   2,   2,   2,   2,   1,   2,   2,   2,   2,   2,   1,   2,   2,   2,   2,   2,   2,  3,   3,
+    3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,  3,   3,
+    2,   3,   3,   3,   3,   3,   1,   2,   2,   2,   2,   2,   2,   3,   3,   3,   3,   3,   2,  3,   3,
+    3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,  3,   3,
+    1,   2,   2,   2,   2,   2,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,   3,   3,   2,  3,   3,
+    3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,   3,   3,   0,   0,   1,   1,  1,   1,
+    0,   2,   3,   3,   3,   3,   1,   3,   4,   4,   4,   4,   1,   3,   4,   4,   4,   4,   1,  3,   4,
+    4,   4,   4,   1,   3,   4,   4,   4,   4,   0,   2,   3,   3,   3,   3,   2,   6,   7,   7,  7,   7,
+    3,   7,   8,   8,   8,   8,   3,   7,   8,   8,   8,   8,   3,   7,   8,   8,   8,   8,   3,  7,   8,
+    8,   8,   8,   1,   3,   4,   4,   4,   4,   3,   7,   8,   8,   8,   8,   4,   8,   9,   9,  9,   9,
+    4,   8,   9,   9,   9,   9,   4,   8,   9,   9,   9,   9,   4,   8,   9,   9,   9,   9,   1,  3,   4,
+    4,   4,   4,   3,   7,   8,   8,   8,   8,   4,   8,   9,   9,   9,   9,   4,   8,   9,   9,  9,   9,
+    4,   8,   9,   9,   9,   9,   4,   8,   9,   9,   9,   9,   0,   0,   0,   1,   1,   1,   0,  0,   3,
+    4,   4,   4,   0,   3,   6,   7,   7,   7,   1,   4,   7,   8,   8,   8,   1,   4,   7,   8,  8,   8,
+    1,   4,   7,   8,   8,   8,   0,   0,   3,   4,   4,   4,   0,   6,   12,  13,  13,  13,  3,  12,  18,
+    19,  19,  19,  4,   13,  19,  20,  20,  20,  4,   13,  19,  20,  20,  20,  4,   13,  19,  20, 20,  20,
+    0,   3,   6,   7,   7,   7,   3,   12,  18,  19,  19,  19,  6,   18,  24,  25,  25,  25,  7,  19,  25,
+    26,  26,  26,  7,   19,  25,  26,  26,  26,  7,   19,  25,  26,  26,  26,  1,   4,   7,   8,  8,   8,
+    4,   13,  19,  20,  20,  20,  7,   19,  25,  26,  26,  26,  8,   20,  26,  27,  27,  27,  8,  20,  26,
+    27,  27,  27,  8,   20,  26,  27,  27,  27,  0,   0,   0,   0,   1,   1,   0,   0,   0,   4,  5,   5,
+    0,   0,   6,   10,  11,  11,  0,   4,   10,  14,  15,  15,  1,   5,   11,  15,  16,  16,  1,  5,   11,
+    15,  16,  16,  0,   0,   0,   4,   5,   5,   0,   0,   12,  20,  21,  21,  0,   12,  30,  38, 39,  39,
+    4,   20,  38,  46,  47,  47,  5,   21,  39,  47,  48,  48,  5,   21,  39,  47,  48,  48,  0,  0,   6,
+    10,  11,  11,  0,   12,  30,  38,  39,  39,  6,   30,  54,  62,  63,  63,  10,  38,  62,  70, 71,  71,
+    11,  39,  63,  71,  72,  72,  11,  39,  63,  71,  72,  72,  0,   4,   10,  14,  15,  15,  4,  20,  38,
+    46,  47,  47,  10,  38,  62,  70,  71,  71,  14,  46,  70,  78,  79,  79,  15,  47,  71,  79, 80,  80,
+    15,  47,  71,  79,  80,  80,  0,   0,   0,   0,   0,   1,   0,   0,   0,   0,   5,   6,   0,  0,   0,
+    10,  15,  16,  0,   0,   10,  20,  25,  26,  0,   5,   15,  25,  30,  31,  1,   6,   16,  26, 31,  32,
+    0,   0,   0,   0,   5,   6,   0,   0,   0,   20,  30,  31,  0,   0,   30,  60,  70,  71,  0,  20,  60,
+    90,  100, 101, 5,   30,  70,  100, 110, 111, 6,   31,  71,  101, 111, 112, 0,   0,   0,   10, 15,  16,
+    0,   0,   30,  60,  70,  71,  0,   30,  90,  130, 140, 141, 10,  60,  130, 170, 180, 181, 15, 70,  140,
+    180, 190, 191, 16,  71,  141, 181, 191, 192, 0,   0,   10,  20,  25,  26,  0,   20,  60,  90, 100, 101,
+    10,  60,  130, 170, 180, 181, 20,  90,  170, 210, 220, 221, 25,  100, 180, 220, 230, 231, 26, 101, 181,
+    221, 231, 232,
 };
 
 /* split[((m * 4 + r0) * 6 + r1) * 6 + r2]: for m cards and rooms r0, r1, r2,
@@ -348,8 +368,7 @@ static inline unsigned ways_of(int m, const int *room)
  * batched Lemire draw (ofc_draw3); u then names the rows card by card, each
  * row taking the next w_r values of u.  The cards go straight onto the
  * board (no code is built). */
-static inline void random_turn(ofc_game *g, int p, const uint8_t *held, int n, int place_n,
-                               ofc_rng *rng)
+static inline void random_turn(ofc_game *g, int p, const uint8_t *held, int n, int place_n, ofc_rng *rng)
 {
     int d = n - place_n, m = place_n;
     uint8_t *board = g->board[p];
@@ -360,7 +379,7 @@ static inline void random_turn(ofc_game *g, int p, const uint8_t *held, int n, i
         uint32_t j[3];
         uint32_t h = ofc_rng_u32(rng), nd = d ? (uint32_t)n : 1u, w = ways_of(m, room);
         while (!ofc_draw3(h, nd, w, 1u, j)) h = (uint32_t)ofc_rng_next(rng);
-        int k = d ? (int)j[0] : n;   /* the discarded card, n: none */
+        int k = d ? (int)j[0] : n; /* the discarded card, n: none */
         uint32_t u = j[1];
         if (d) g->discards[p][g->ndiscards[p]++] = held[k];
         /* the state (cards left, rooms) as its index in ways[] / split[],
@@ -386,9 +405,10 @@ static inline void random_turn(ofc_game *g, int p, const uint8_t *held, int n, i
         g->filled[p][2] = (uint8_t)(t2 - 8);
     } else {
         uint32_t drop = 0;
-        for (int k = 0; k < d; k++) {   /* d distinct discards */
+        for (int k = 0; k < d; k++) { /* d distinct discards */
             int i;
-            do i = (int)ofc_rng_below(rng, (uint32_t)n); while (drop >> i & 1u);
+            do i = (int)ofc_rng_below(rng, (uint32_t)n);
+            while (drop >> i & 1u);
             drop |= 1u << i;
         }
         uint32_t u = ofc_rng_below(rng, ways_of(m, room));
@@ -458,9 +478,18 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
     double v = 0.0;
     int paired = 0;
     for (int k = 0; k < 13; k++) {
-        if (count[k] == 2) { v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0; paired = 1; }
-        if (count[k] == 3) { v += r == 0 ? 12.0 + k : 4.0; paired = 1; }
-        if (count[k] == 4) { v += 10.0; paired = 1; }
+        if (count[k] == 2) {
+            v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0;
+            paired = 1;
+        }
+        if (count[k] == 3) {
+            v += r == 0 ? 12.0 + k : 4.0;
+            paired = 1;
+        }
+        if (count[k] == 4) {
+            v += 10.0;
+            paired = 1;
+        }
     }
     if (r == 1 && low) {
         /* a live low: distinct ranks, nothing above a ten */
@@ -468,7 +497,7 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
         return w + 0.2 * (8 - hi);
     }
     if (r == 0) {
-        if (!paired && n) v -= 0.15 * hi;   /* an unpaired high top spends a high card */
+        if (!paired && n) v -= 0.15 * hi; /* an unpaired high top spends a high card */
         return v;
     }
     int msuit = 0;
@@ -488,9 +517,18 @@ static double row_level(const uint8_t *row, int len)
         if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
     for (int k = 0; k < 13; k++) {
         if (count[k]) hi = k;
-        if (count[k] == 2) { pairs++; best = k; }
-        if (count[k] == 3) { trips++; best = k; }
-        if (count[k] == 4) { quads++; best = k; }
+        if (count[k] == 2) {
+            pairs++;
+            best = k;
+        }
+        if (count[k] == 3) {
+            trips++;
+            best = k;
+        }
+        if (count[k] == 4) {
+            quads++;
+            best = k;
+        }
     }
     if (hi < 0) return 0.0;
     double cat = quads ? 7 : (trips && pairs) ? 6 : trips ? 3 : pairs >= 2 ? 2 : pairs ? 1 : 0;
@@ -508,9 +546,8 @@ static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
     for (int r = 0; r < 3; r++) {
         if (!need[r]) {
             uint32_t info = rules->row_info[r][value[r]];
-            v += OFC_ROYALTY(info) + row_heuristic(b + row_lo[r], row_len[r], r, low)
-                 + value[r] * 1e-5;
-            if (r == 0 && OFC_ENTRY(info)) v += 8.0;   /* Fantasyland on top */
+            v += OFC_ROYALTY(info) + row_heuristic(b + row_lo[r], row_len[r], r, low) + value[r] * 1e-5;
+            if (r == 0 && OFC_ENTRY(info)) v += 8.0; /* Fantasyland on top */
         } else {
             v += row_heuristic(b + row_lo[r], row_len[r], r, low);
         }
@@ -535,7 +572,7 @@ static int unseen_pool(const ofc_game *g, uint8_t *pool)
     uint64_t seen = 0;
     int p = g->turn, n = 0;
     for (int q = 0; q < g->players; q++) {
-        if (q != p && g->fl_cards[q]) continue;   /* a Fantasyland board stays hidden */
+        if (q != p && g->fl_cards[q]) continue; /* a Fantasyland board stays hidden */
         for (int i = 0; i < 13; i++)
             if (g->board[q][i] != OFC_EMPTY) seen |= (uint64_t)1 << g->board[q][i];
     }
@@ -567,10 +604,12 @@ static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *
          * foul (bounded: when the search runs out the placement counts as safe) */
         int empties = 0;
         for (int i = 0; i < 13; i++) empties += b[i] == OFC_EMPTY;
-        if (empties <= 4 && ofc_partial_can_avoid_foul(b, pool, npool, rules, 20000) == 0)
-            v -= 1000.0;
-        v += (ofc_rng_u32(rng) >> 8) * 1e-12;   /* ties broken at random */
-        if (v > best_v) { best_v = v; best = c; }
+        if (empties <= 4 && ofc_partial_can_avoid_foul(b, pool, npool, rules, 20000) == 0) v -= 1000.0;
+        v += (ofc_rng_u32(rng) >> 8) * 1e-12; /* ties broken at random */
+        if (v > best_v) {
+            best_v = v;
+            best = c;
+        }
     }
     return best;
 }
@@ -592,12 +631,16 @@ void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *r
     if (g->turn < 0) return;
     if (g->fl_cards[g->turn]) {
         uint8_t board[13];
-        if (policy == OFC_POLICY_GREEDY) greedy_set(g, rules, rng, board);
-        else random_set(g, rng, board);
+        if (policy == OFC_POLICY_GREEDY)
+            greedy_set(g, rules, rng, board);
+        else
+            random_set(g, rng, board);
         ofc_game_set(g, board);
     } else {
-        if (policy == OFC_POLICY_GREEDY) place(g, greedy_code(g, rules, rng));
-        else random_place(g, rng);
+        if (policy == OFC_POLICY_GREEDY)
+            place(g, greedy_code(g, rules, rng));
+        else
+            random_place(g, rng);
     }
 }
 
@@ -625,18 +668,16 @@ void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng 
     }
 }
 
-void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
-                        int round_cards, int round_play, int policy, uint64_t seed,
-                        int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
-                        uint8_t *fouled, uint8_t *fantasyland)
+void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
+                        int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
+                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland)
 {
     ofc_game g, start[OFC_MAX_SEATS];
     int need = players * (first_round + rounds * round_cards);
     /* a hand as ofc_game_start begins it, per button: each hand copies one
      * and deals its own deck */
     for (int b = 0; b < players; b++)
-        ofc_game_start(&start[b], players, first_round, rounds, round_cards, round_play, seed,
-                       0, b, 0);
+        ofc_game_start(&start[b], players, first_round, rounds, round_cards, round_play, seed, 0, b, 0);
     for (int64_t i = 0; i < n; i++) {
         uint64_t hand = (uint64_t)(index0 + i);
         ofc_rng rng;

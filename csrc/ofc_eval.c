@@ -80,7 +80,8 @@ static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
 #if defined(__GNUC__) || defined(__clang__)
     for (int64_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i);
 #else
-    (void)p; (void)bytes;
+    (void)p;
+    (void)bytes;
 #endif
 }
 
@@ -92,23 +93,23 @@ static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
  * do), no byte is checked as one card and then looked up as another, so every
  * output is the strength of a valid hand and no table is read out of bounds.
  * The copy is of a few KB into L1, which the check then reads anyway. */
-#define OFC_BATCH(NAME, SIZE, EVAL)                                            \
-    int64_t NAME(const uint8_t *cards, int64_t n, uint16_t *out)               \
-    {                                                                          \
-        uint8_t snap[OFC_BLOCK * (SIZE)];                                      \
-        for (int64_t start = 0; start < n; start += OFC_BLOCK) {               \
-            int64_t len = n - start < OFC_BLOCK ? n - start : OFC_BLOCK;       \
-            memcpy(snap, cards + (SIZE) * start, (size_t)((SIZE) * len));      \
-            if (start + len < n)                                               \
-                ofc_prefetch(cards + (SIZE) * (start + len),                   \
+#define OFC_BATCH(NAME, SIZE, EVAL)                                                                 \
+    int64_t NAME(const uint8_t *cards, int64_t n, uint16_t *out)                                    \
+    {                                                                                               \
+        uint8_t snap[OFC_BLOCK * (SIZE)];                                                           \
+        for (int64_t start = 0; start < n; start += OFC_BLOCK) {                                    \
+            int64_t len = n - start < OFC_BLOCK ? n - start : OFC_BLOCK;                            \
+            memcpy(snap, cards + (SIZE) * start, (size_t)((SIZE) * len));                           \
+            if (start + len < n)                                                                    \
+                ofc_prefetch(cards + (SIZE) * (start + len),                                        \
                              (SIZE) * (n - start - len < OFC_BLOCK ? n - start - len : OFC_BLOCK)); \
-            const uint8_t *c = snap;                                           \
-            int64_t bad = ofc_first_bad_hand(c, len, (SIZE));                  \
-            if (OFC_UNLIKELY(bad >= 0)) return start + bad;                    \
-            uint16_t *o = out + start;                                         \
-            for (int64_t i = 0; i < len; i++, c += (SIZE)) o[i] = EVAL;        \
-        }                                                                      \
-        return -1;                                                             \
+            const uint8_t *c = snap;                                                                \
+            int64_t bad = ofc_first_bad_hand(c, len, (SIZE));                                       \
+            if (OFC_UNLIKELY(bad >= 0)) return start + bad;                                         \
+            uint16_t *o = out + start;                                                              \
+            for (int64_t i = 0; i < len; i++, c += (SIZE)) o[i] = EVAL;                             \
+        }                                                                                           \
+        return -1;                                                                                  \
     }
 
 OFC_BATCH(ofc_strength5_batch, 5, ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4]))

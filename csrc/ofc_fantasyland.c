@@ -34,35 +34,46 @@
 #include "ofc_fast.h"
 
 #define FL_MAX_CARDS 17
-#define FL_FIVES 6188              /* C(17, 5) */
-#define FL_THREES 680              /* C(17, 3) */
+#define FL_FIVES     6188 /* C(17, 5) */
+#define FL_THREES    680  /* C(17, 3) */
 /* The prefix maxima are kept per bucket of 16 row values: a bucket's entry
  * covers every value in it, a little above the cap too, which only loosens
  * the bound (the leaf checks the cap exactly) and cuts the per-hand set-up
  * from 7918 entries to 495. */
-#define FL_SHIFT 4
-#define FL_VALUES ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1)
-#define FL_NONE (-0x40000000)      /* no row at or under this value */
+#define FL_SHIFT     4
+#define FL_VALUES    ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1)
+#define FL_NONE      (-0x40000000) /* no row at or under this value */
 
 /* C(p, j) for positions p = 0..16: colex ranks of subsets */
 static const uint16_t fl_binom[17][6] = {
-    {1, 0, 0, 0, 0, 0},       {1, 1, 0, 0, 0, 0},        {1, 2, 1, 0, 0, 0},
-    {1, 3, 3, 1, 0, 0},       {1, 4, 6, 4, 1, 0},        {1, 5, 10, 10, 5, 1},
-    {1, 6, 15, 20, 15, 6},    {1, 7, 21, 35, 35, 21},    {1, 8, 28, 56, 70, 56},
-    {1, 9, 36, 84, 126, 126}, {1, 10, 45, 120, 210, 252}, {1, 11, 55, 165, 330, 462},
-    {1, 12, 66, 220, 495, 792}, {1, 13, 78, 286, 715, 1287}, {1, 14, 91, 364, 1001, 2002},
-    {1, 15, 105, 455, 1365, 3003}, {1, 16, 120, 560, 1820, 4368},
+    {1, 0, 0, 0, 0, 0},
+    {1, 1, 0, 0, 0, 0},
+    {1, 2, 1, 0, 0, 0},
+    {1, 3, 3, 1, 0, 0},
+    {1, 4, 6, 4, 1, 0},
+    {1, 5, 10, 10, 5, 1},
+    {1, 6, 15, 20, 15, 6},
+    {1, 7, 21, 35, 35, 21},
+    {1, 8, 28, 56, 70, 56},
+    {1, 9, 36, 84, 126, 126},
+    {1, 10, 45, 120, 210, 252},
+    {1, 11, 55, 165, 330, 462},
+    {1, 12, 66, 220, 495, 792},
+    {1, 13, 78, 286, 715, 1287},
+    {1, 14, 91, 364, 1001, 2002},
+    {1, 15, 105, 455, 1365, 3003},
+    {1, 16, 120, 560, 1820, 4368},
 };
 
 typedef struct {
-    uint32_t mask;     /* positions of the cards */
-    uint16_t hv;       /* high-hand strength: the value as a bottom (and a high middle) */
-    uint16_t mv;       /* value as a middle: strength, or the lowball rank in Low */
-    int32_t rb, rm;    /* royalty as a bottom, as a middle */
-    uint8_t sb, sm;    /* stays as a bottom, as a middle */
-    uint8_t live;      /* may be a middle at all (Low: a live low) */
-    uint8_t ms;        /* as a middle: it or a top under it may stay (high variants) */
-    int32_t mb;        /* as a middle: bound on its royalty + the top's (high variants;
+    uint32_t mask;  /* positions of the cards */
+    uint16_t hv;    /* high-hand strength: the value as a bottom (and a high middle) */
+    uint16_t mv;    /* value as a middle: strength, or the lowball rank in Low */
+    int32_t rb, rm; /* royalty as a bottom, as a middle */
+    uint8_t sb, sm; /* stays as a bottom, as a middle */
+    uint8_t live;   /* may be a middle at all (Low: a live low) */
+    uint8_t ms;     /* as a middle: it or a top under it may stay (high variants) */
+    int32_t mb;     /* as a middle: bound on its royalty + the top's (high variants;
                         * Low: its royalty, the top being capped by the bottom) */
 } fl_five;
 
@@ -76,28 +87,28 @@ typedef struct {
 typedef struct fl_work {
     fl_five five[FL_FIVES];
     fl_three three[FL_THREES];
-    int32_t top_best[FL_VALUES];   /* best top royalty with value <= s, FL_NONE if no top */
-    uint8_t top_stay[FL_VALUES];   /* some top with value <= s stays */
-    int32_t mid_best[FL_VALUES];   /* high variants: best middle royalty with value <= s */
+    int32_t top_best[FL_VALUES]; /* best top royalty with value <= s, FL_NONE if no top */
+    uint8_t top_stay[FL_VALUES]; /* some top with value <= s stays */
+    int32_t mid_best[FL_VALUES]; /* high variants: best middle royalty with value <= s */
     uint8_t mid_stay[FL_VALUES];
-    uint64_t order[2][FL_FIVES];   /* bottoms by bound: [stays possible][..] */
+    uint64_t order[2][FL_FIVES]; /* bottoms by bound: [stays possible][..] */
     uint64_t tmp[FL_FIVES];
-    int32_t ub[FL_FIVES];          /* bound of each bottom (royalties; stays apart) */
-    uint8_t cs[FL_FIVES];          /* that bottom could stay */
+    int32_t ub[FL_FIVES]; /* bound of each bottom (royalties; stays apart) */
+    uint8_t cs[FL_FIVES]; /* that bottom could stay */
     uint32_t count[256];
     /* tops for the bound of a bottom that avoids its cards: the ones with a
      * positive royalty by royalty, descending; the ones that stay */
     uint16_t rich[FL_THREES], stays3[FL_THREES];
     uint64_t keys3[FL_THREES], tmp3[FL_THREES];
     int nrich, nstays3;
-    int32_t poor_max;              /* best royalty of the other tops, FL_NONE if none */
+    int32_t poor_max; /* best royalty of the other tops, FL_NONE if none */
 } fl_work;
 
 /* The best setting found so far, in the order of ofc_fast.h. */
 typedef struct {
     int found;
     double value;
-    int bi, mi, ti;              /* colex ranks: equal rank order = card-set order */
+    int bi, mi, ti; /* colex ranks: equal rank order = card-set order */
     uint16_t bv, mv, tv;
     int32_t roy[3];
     int stays;
@@ -141,7 +152,7 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, const ofc_rules *r
                 for (int b = 1; b < cc; b++)
                     for (int a = 0; a < b; a++) {
                         int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4]
-                              + fl_binom[e][5];
+                                + fl_binom[e][5];
                         uint64_t key = ofc_key5(c[a], c[b], c[cc], c[d], c[e]);
                         uint32_t slot = ofc_slot5(key);
                         unsigned shift = ofc_flush_shift(key);
@@ -183,8 +194,7 @@ static void prefix_max(int32_t *best, uint8_t *stay)
 
 /* Nonzero when a setting over (bottom bi, middle mi) whose value is at
  * least `value` could come before the best one in the tie-break order. */
-static inline int could_win(const fl_best *best, double value, uint16_t bv, int bi, int mi,
-                            uint16_t mv)
+static inline int could_win(const fl_best *best, double value, uint16_t bv, int bi, int mi, uint16_t mv)
 {
     if (!best->found || value > best->value) return 1;
     if (value < best->value) return 0;
@@ -222,7 +232,7 @@ static int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned
     for (int i = 0; i < w->nrich; i++) {
         const fl_three *t = &w->three[w->rich[i]];
         if (!(t->mask & mask) && t->tv <= cap) {
-            tb = t->rt;   /* > 0 >= poor_max */
+            tb = t->rt; /* > 0 >= poor_max */
             break;
         }
     }
@@ -239,8 +249,8 @@ static int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned
 
 /* Every middle over bottom bi, and the best top for each that can still win;
  * b_tb and b_ts bound the tops that avoid the bottom's cards (top_bound). */
-static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, double Spos,
-                           int32_t b_tb, unsigned b_ts, fl_best *best)
+static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, double Spos, int32_t b_tb,
+                           unsigned b_ts, fl_best *best)
 {
     const fl_five *b = &w->five[bi];
     const uint32_t all = (1u << n) - 1u;
@@ -251,10 +261,10 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
     if (b_tb == FL_NONE) return;
     /* a middle needs mb >= thr[stays possible] to reach the best value */
     int32_t thr[2] = {-0x7FFFFFFF, -0x7FFFFFFF};
-#define FL_THRESHOLDS()                                                            \
-    if (best->found) {                                                             \
-        thr[0] = int_threshold(best->value - (double)(b->rb + low_tb));              \
-        thr[1] = int_threshold(best->value - (double)(b->rb + low_tb) - Spos);       \
+#define FL_THRESHOLDS()                                                        \
+    if (best->found) {                                                         \
+        thr[0] = int_threshold(best->value - (double)(b->rb + low_tb));        \
+        thr[1] = int_threshold(best->value - (double)(b->rb + low_tb) - Spos); \
     }
     FL_THRESHOLDS()
     for (int j4 = 4; j4 < k; j4++) {
@@ -271,22 +281,21 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
                         /* a high middle must not beat the bottom; a Low one must be live */
                         if (low ? !m->live : m->hv > b->hv) continue;
                         if (m->mb < thr[(b->sb | m->ms | low_ts) != 0]) continue;
-                        unsigned cap = low ? b->hv : m->hv;   /* the top may not beat this */
+                        unsigned cap = low ? b->hv : m->hv; /* the top may not beat this */
                         int32_t tb = w->top_best[cap >> FL_SHIFT];
                         if (tb == FL_NONE) continue;
                         tb = tb < b_tb ? tb : b_tb;
                         int32_t base = b->rb + m->rm;
                         unsigned sbm = b->sb | m->sm;
                         double bound = (double)(base + tb)
-                                     + ((sbm | (w->top_stay[cap >> FL_SHIFT] & b_ts)) ? Spos : 0.0);
+                                       + ((sbm | (w->top_stay[cap >> FL_SHIFT] & b_ts)) ? Spos : 0.0);
                         if (!could_win(best, bound, b->hv, bi, mi, m->mv)) continue;
                         /* the leaf: the best top among the n - 10 cards left */
                         int x[FL_MAX_CARDS], nx = positions(all & ~b->mask & ~m->mask, x);
                         for (int t2 = 2; t2 < nx; t2++)
                             for (int t1 = 1; t1 < t2; t1++)
                                 for (int t0 = 0; t0 < t1; t0++) {
-                                    int ti = fl_binom[x[t0]][1] + fl_binom[x[t1]][2]
-                                           + fl_binom[x[t2]][3];
+                                    int ti = fl_binom[x[t0]][1] + fl_binom[x[t1]][2] + fl_binom[x[t2]][3];
                                     const fl_three *t = &w->three[ti];
                                     if (t->tv > cap) continue;
                                     int stays = (int)(sbm | t->st);
@@ -301,7 +310,8 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
                                             } else if (m->mv != best->mv || mi != best->mi) {
                                                 if (m->mv < best->mv || (m->mv == best->mv && mi < best->mi))
                                                     continue;
-                                            } else if (t->tv < best->tv || (t->tv == best->tv && ti < best->ti)) {
+                                            } else if (t->tv < best->tv
+                                                       || (t->tv == best->tv && ti < best->ti)) {
                                                 continue;
                                             }
                                         }
@@ -334,10 +344,9 @@ static void best_fouled(const fl_work *w, int n, int n5, fl_best *best)
 {
     int bi = -1, mi = -1, ti = -1;
     for (int i = 0; i < n5; i++)
-        if (bi < 0 || w->five[i].hv >= w->five[bi].hv) bi = i;   /* ties: the later (greater) set */
+        if (bi < 0 || w->five[i].hv >= w->five[bi].hv) bi = i; /* ties: the later (greater) set */
     for (int i = 0; i < n5; i++)
-        if (!(w->five[i].mask & w->five[bi].mask) && (mi < 0 || w->five[i].mv >= w->five[mi].mv))
-            mi = i;
+        if (!(w->five[i].mask & w->five[bi].mask) && (mi < 0 || w->five[i].mv >= w->five[mi].mv)) mi = i;
     const uint32_t all = (1u << n) - 1u;
     int x[FL_MAX_CARDS], nx = positions(all & ~w->five[bi].mask & ~w->five[mi].mask, x);
     for (int t2 = 2; t2 < nx; t2++)
@@ -393,9 +402,9 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
         c[j] = cards[i];
     }
     const int low = r->middle_live != 0;
-    const int n5 = fl_binom[n - 1][5] + fl_binom[n - 1][4];   /* C(n, 5) */
-    const int n3 = fl_binom[n - 1][3] + fl_binom[n - 1][2];   /* C(n, 3) */
-    const double Spos = S > 0 ? S : 0.0;   /* a stay adds at most this */
+    const int n5 = fl_binom[n - 1][5] + fl_binom[n - 1][4]; /* C(n, 5) */
+    const int n3 = fl_binom[n - 1][3] + fl_binom[n - 1][2]; /* C(n, 3) */
+    const double Spos = S > 0 ? S : 0.0;                    /* a stay adds at most this */
     fill_subsets(w, c, n, r);
 
     for (int v = 0; v < FL_VALUES; v++) {
@@ -415,14 +424,16 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
     w->poor_max = FL_NONE;
     for (int i = 0; i < n3; i++) {
         const fl_three *t = &w->three[i];
-        if (t->rt > 0) w->keys3[w->nrich++] = (uint64_t)(32767 - t->rt) << 10 | (uint64_t)i;
-        else if (t->rt > w->poor_max) w->poor_max = t->rt;
+        if (t->rt > 0)
+            w->keys3[w->nrich++] = (uint64_t)(32767 - t->rt) << 10 | (uint64_t)i;
+        else if (t->rt > w->poor_max)
+            w->poor_max = t->rt;
         if (t->st) w->stays3[w->nstays3++] = (uint16_t)i;
     }
     /* rich tops by royalty, descending (keys: 32767 - royalty, then rank) */
     sort_keys(w->keys3, w->tmp3, w->count, w->nrich, 10, 25);
     for (int i = 0; i < w->nrich; i++) w->rich[i] = (uint16_t)(w->keys3[i] & 1023);
-    int32_t live_best = FL_NONE;   /* Low: the best live middle, uncapped */
+    int32_t live_best = FL_NONE; /* Low: the best live middle, uncapped */
     uint8_t live_stay = 0;
     for (int i = 0; i < n5; i++) {
         const fl_five *f = &w->five[i];
@@ -461,8 +472,7 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
                 continue;
             }
             ub[i] = f->rb + mb + tb;
-            cs[i] = (uint8_t)((f->sb | (low ? live_stay : w->mid_stay[v]) | w->top_stay[v])
-                              && Spos > 0);
+            cs[i] = (uint8_t)((f->sb | (low ? live_stay : w->mid_stay[v]) | w->top_stay[v]) && Spos > 0);
             lo = ub[i] < lo ? ub[i] : lo;
             hi = ub[i] > hi ? ub[i] : hi;
         }
@@ -489,8 +499,8 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
             if (ub[i] == FL_NONE || i == first) continue;
             double bound = (double)ub[i] + (cs[i] ? Spos : 0.0);
             if (!could_win(&best, bound, w->five[i].hv, i, -1, 0)) continue;
-            uint64_t key = (uint64_t)(uint32_t)(ub[i] - lo) << 26 | (uint64_t)w->five[i].hv << 13
-                         | (uint64_t)i;
+            uint64_t key =
+                (uint64_t)(uint32_t)(ub[i] - lo) << 26 | (uint64_t)w->five[i].hv << 13 | (uint64_t)i;
             w->order[cs[i]][len[cs[i]]++] = key;
         }
         int bits = 26;
@@ -507,7 +517,10 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
             int take1 = b1 > b0 || (b1 == b0 && (k1 & 0x3FFFFFF) > (k0 & 0x3FFFFFF));
             double bound = take1 ? b1 : b0;
             uint64_t key = take1 ? k1 : k0;
-            if (take1) p1--; else p0--;
+            if (take1)
+                p1--;
+            else
+                p0--;
             if (best.found && bound < best.value) break;
             int bi = (int)(key & 8191);
             if (!could_win(&best, bound, w->five[bi].hv, bi, -1, 0)) continue;
@@ -550,9 +563,8 @@ int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, d
     return rc;
 }
 
-int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k,
-                                    const ofc_rules *rules, double stay_value,
-                                    ofc_fantasyland_result *out)
+int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
+                                    double stay_value, ofc_fantasyland_result *out)
 {
     if (k < 13 || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
     if (!isfinite(stay_value)) return OFC_FL_BAD_VALUE;

@@ -13,9 +13,9 @@
 
 typedef struct {
     int found;
-    int32_t royalty;             /* total */
-    uint16_t bv, mv, tv;         /* row values */
-    uint64_t bm, mm, tm;         /* card masks */
+    int32_t royalty;     /* total */
+    uint16_t bv, mv, tv; /* row values */
+    uint64_t bm, mm, tm; /* card masks */
     int32_t roy[3];
 } enum_best;
 
@@ -48,68 +48,79 @@ static void enumerate(const uint8_t *c, int n, const ofc_rules *r, int legal, en
     const int low = r->middle_live != 0;
     int b[5], m[5], t[3];
     for (b[0] = 0; b[0] < n; b[0]++)
-    for (b[1] = b[0] + 1; b[1] < n; b[1]++)
-    for (b[2] = b[1] + 1; b[2] < n; b[2]++)
-    for (b[3] = b[2] + 1; b[3] < n; b[3]++)
-    for (b[4] = b[3] + 1; b[4] < n; b[4]++) {
-        uint16_t bv = ofc_strength5_unchecked(c[b[0]], c[b[1]], c[b[2]], c[b[3]], c[b[4]]);
-        uint32_t ib = r->row_info[2][bv];
-        uint64_t bm = 0;
-        for (int i = 0; i < 5; i++) bm |= 1ull << c[b[i]];
-        int rest[17], nr = 0;
-        for (int i = 0; i < n; i++)
-            if (!(bm >> c[i] & 1u)) rest[nr++] = c[i];
-        for (m[0] = 0; m[0] < nr; m[0]++)
-        for (m[1] = m[0] + 1; m[1] < nr; m[1]++)
-        for (m[2] = m[1] + 1; m[2] < nr; m[2]++)
-        for (m[3] = m[2] + 1; m[3] < nr; m[3]++)
-        for (m[4] = m[3] + 1; m[4] < nr; m[4]++) {
-            unsigned a0 = (unsigned)rest[m[0]], a1 = (unsigned)rest[m[1]], a2 = (unsigned)rest[m[2]],
-                     a3 = (unsigned)rest[m[3]], a4 = (unsigned)rest[m[4]];
-            uint16_t mv = low ? ofc_lowball27_unchecked(a0, a1, a2, a3, a4)
-                              : ofc_strength5_unchecked(a0, a1, a2, a3, a4);
-            /* docs/RULES.md sections 4 and 9: a high middle above the bottom, or a dead low, fouls */
-            int middle_fouls = low ? !r->middle_live[mv] : mv > bv;
-            if (legal && middle_fouls) continue;
-            uint32_t im = r->row_info[1][mv];
-            uint64_t mm = (1ull << a0) | (1ull << a1) | (1ull << a2) | (1ull << a3) | (1ull << a4);
-            int left[17], nl = 0;
-            for (int i = 0; i < nr; i++)
-                if (!(mm >> rest[i] & 1u)) left[nl++] = rest[i];
-            for (t[0] = 0; t[0] < nl; t[0]++)
-            for (t[1] = t[0] + 1; t[1] < nl; t[1]++)
-            for (t[2] = t[1] + 1; t[2] < nl; t[2]++) {
-                unsigned x = (unsigned)left[t[0]], y = (unsigned)left[t[1]], z = (unsigned)left[t[2]];
-                uint16_t tv = ofc_strength3_unchecked(x, y, z);
-                uint64_t tm = (1ull << x) | (1ull << y) | (1ull << z);
-                if (!legal) {
-                    if (!best[0].found || order_cmp(bv, bm, mv, mm, tv, tm, &best[0]) > 0) {
-                        enum_best *e = &best[0];
-                        e->found = 1;
-                        e->bv = bv, e->mv = mv, e->tv = tv;
-                        e->bm = bm, e->mm = mm, e->tm = tm;
-                        e->royalty = 0;
-                        e->roy[0] = e->roy[1] = e->roy[2] = 0;
+        for (b[1] = b[0] + 1; b[1] < n; b[1]++)
+            for (b[2] = b[1] + 1; b[2] < n; b[2]++)
+                for (b[3] = b[2] + 1; b[3] < n; b[3]++)
+                    for (b[4] = b[3] + 1; b[4] < n; b[4]++) {
+                        uint16_t bv = ofc_strength5_unchecked(c[b[0]], c[b[1]], c[b[2]], c[b[3]], c[b[4]]);
+                        uint32_t ib = r->row_info[2][bv];
+                        uint64_t bm = 0;
+                        for (int i = 0; i < 5; i++) bm |= 1ull << c[b[i]];
+                        int rest[17], nr = 0;
+                        for (int i = 0; i < n; i++)
+                            if (!(bm >> c[i] & 1u)) rest[nr++] = c[i];
+                        for (m[0] = 0; m[0] < nr; m[0]++)
+                            for (m[1] = m[0] + 1; m[1] < nr; m[1]++)
+                                for (m[2] = m[1] + 1; m[2] < nr; m[2]++)
+                                    for (m[3] = m[2] + 1; m[3] < nr; m[3]++)
+                                        for (m[4] = m[3] + 1; m[4] < nr; m[4]++) {
+                                            unsigned a0 = (unsigned)rest[m[0]], a1 = (unsigned)rest[m[1]],
+                                                     a2 = (unsigned)rest[m[2]], a3 = (unsigned)rest[m[3]],
+                                                     a4 = (unsigned)rest[m[4]];
+                                            uint16_t mv = low ? ofc_lowball27_unchecked(a0, a1, a2, a3, a4)
+                                                              : ofc_strength5_unchecked(a0, a1, a2, a3, a4);
+                                            /* docs/RULES.md sections 4 and 9: a high middle above the bottom, or a dead low, fouls */
+                                            int middle_fouls = low ? !r->middle_live[mv] : mv > bv;
+                                            if (legal && middle_fouls) continue;
+                                            uint32_t im = r->row_info[1][mv];
+                                            uint64_t mm = (1ull << a0) | (1ull << a1) | (1ull << a2)
+                                                          | (1ull << a3) | (1ull << a4);
+                                            int left[17], nl = 0;
+                                            for (int i = 0; i < nr; i++)
+                                                if (!(mm >> rest[i] & 1u)) left[nl++] = rest[i];
+                                            for (t[0] = 0; t[0] < nl; t[0]++)
+                                                for (t[1] = t[0] + 1; t[1] < nl; t[1]++)
+                                                    for (t[2] = t[1] + 1; t[2] < nl; t[2]++) {
+                                                        unsigned x = (unsigned)left[t[0]],
+                                                                 y = (unsigned)left[t[1]],
+                                                                 z = (unsigned)left[t[2]];
+                                                        uint16_t tv = ofc_strength3_unchecked(x, y, z);
+                                                        uint64_t tm = (1ull << x) | (1ull << y) | (1ull << z);
+                                                        if (!legal) {
+                                                            if (!best[0].found
+                                                                || order_cmp(bv, bm, mv, mm, tv, tm, &best[0])
+                                                                       > 0) {
+                                                                enum_best *e = &best[0];
+                                                                e->found = 1;
+                                                                e->bv = bv, e->mv = mv, e->tv = tv;
+                                                                e->bm = bm, e->mm = mm, e->tm = tm;
+                                                                e->royalty = 0;
+                                                                e->roy[0] = e->roy[1] = e->roy[2] = 0;
+                                                            }
+                                                            continue;
+                                                        }
+                                                        if (low ? tv > bv : tv > mv)
+                                                            continue; /* the top beats its row: fouled */
+                                                        uint32_t it = r->row_info[0][tv];
+                                                        int32_t roy = OFC_ROYALTY(it) + OFC_ROYALTY(im)
+                                                                      + OFC_ROYALTY(ib);
+                                                        enum_best *e = &best[OFC_STAY(it | im | ib)];
+                                                        if (e->found
+                                                            && (roy < e->royalty
+                                                                || (roy == e->royalty
+                                                                    && order_cmp(bv, bm, mv, mm, tv, tm, e)
+                                                                           <= 0)))
+                                                            continue;
+                                                        e->found = 1;
+                                                        e->royalty = roy;
+                                                        e->bv = bv, e->mv = mv, e->tv = tv;
+                                                        e->bm = bm, e->mm = mm, e->tm = tm;
+                                                        e->roy[0] = OFC_ROYALTY(it);
+                                                        e->roy[1] = OFC_ROYALTY(im);
+                                                        e->roy[2] = OFC_ROYALTY(ib);
+                                                    }
+                                        }
                     }
-                    continue;
-                }
-                if (low ? tv > bv : tv > mv) continue;   /* the top beats its row: fouled */
-                uint32_t it = r->row_info[0][tv];
-                int32_t roy = OFC_ROYALTY(it) + OFC_ROYALTY(im) + OFC_ROYALTY(ib);
-                enum_best *e = &best[OFC_STAY(it | im | ib)];
-                if (e->found && (roy < e->royalty
-                                 || (roy == e->royalty && order_cmp(bv, bm, mv, mm, tv, tm, e) <= 0)))
-                    continue;
-                e->found = 1;
-                e->royalty = roy;
-                e->bv = bv, e->mv = mv, e->tv = tv;
-                e->bm = bm, e->mm = mm, e->tm = tm;
-                e->roy[0] = OFC_ROYALTY(it);
-                e->roy[1] = OFC_ROYALTY(im);
-                e->roy[2] = OFC_ROYALTY(ib);
-            }
-        }
-    }
 }
 
 static void write_result(const enum_best *e, uint64_t all, int stays, int fouled, double value,
@@ -126,8 +137,8 @@ static void write_result(const enum_best *e, uint64_t all, int stays, int fouled
     out->value = value;
 }
 
-int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules,
-                              const double *stay_values, int count, ofc_fantasyland_result *out)
+int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules, const double *stay_values,
+                              int count, ofc_fantasyland_result *out)
 {
     if (n < 13 || n > 17) return OFC_FL_BAD_COUNT;
     if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
@@ -147,9 +158,11 @@ int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rule
         double S = stay_values[i];
         double v0 = best[0].found ? (double)best[0].royalty : -HUGE_VAL;
         double v1 = best[1].found ? (double)best[1].royalty + S : -HUGE_VAL;
-        int pick = v1 > v0 ? 1 : v1 < v0 ? 0
-                 : order_cmp(best[1].bv, best[1].bm, best[1].mv, best[1].mm, best[1].tv, best[1].tm,
-                             &best[0]) > 0;
+        int pick = v1 > v0   ? 1
+                   : v1 < v0 ? 0
+                             : order_cmp(best[1].bv, best[1].bm, best[1].mv, best[1].mm, best[1].tv,
+                                         best[1].tm, &best[0])
+                                   > 0;
         write_result(&best[pick], all, pick, 0, pick ? v1 : v0, out + i);
     }
     return 0;

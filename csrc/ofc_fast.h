@@ -36,9 +36,16 @@ extern "C" {
 
 /* Category numbers of ofc_strength_category (HandCategory in Python). */
 enum ofc_category {
-    OFC_HIGH_CARD = 0, OFC_PAIR, OFC_TWO_PAIR, OFC_THREE_OF_A_KIND,
-    OFC_STRAIGHT, OFC_FLUSH, OFC_FULL_HOUSE, OFC_FOUR_OF_A_KIND,
-    OFC_STRAIGHT_FLUSH, OFC_ROYAL_FLUSH
+    OFC_HIGH_CARD = 0,
+    OFC_PAIR,
+    OFC_TWO_PAIR,
+    OFC_THREE_OF_A_KIND,
+    OFC_STRAIGHT,
+    OFC_FLUSH,
+    OFC_FULL_HOUSE,
+    OFC_FOUR_OF_A_KIND,
+    OFC_STRAIGHT_FLUSH,
+    OFC_ROYAL_FLUSH
 };
 
 /* Sum of the card keys of five cards: the rank multiset as a base-5 number
@@ -64,8 +71,7 @@ static inline unsigned ofc_flush_shift(uint64_t key)
 }
 
 /* Strength of five valid, distinct cards. */
-static inline uint16_t ofc_strength5_unchecked(unsigned a, unsigned b, unsigned c,
-                                               unsigned d, unsigned e)
+static inline uint16_t ofc_strength5_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e)
 {
     /* a slot holds the offsuit strength in bits 0-15, the flush one in 16-31 */
     uint64_t key = ofc_key5(a, b, c, d, e);
@@ -80,8 +86,7 @@ static inline uint16_t ofc_strength3_unchecked(unsigned a, unsigned b, unsigned 
 }
 
 /* Deuce-to-seven rank of five valid, distinct cards. */
-static inline uint16_t ofc_lowball27_unchecked(unsigned a, unsigned b, unsigned c,
-                                               unsigned d, unsigned e)
+static inline uint16_t ofc_lowball27_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e)
 {
     uint64_t key = ofc_key5(a, b, c, d, e);
     return (uint16_t)(ofc_low5[ofc_slot5(key)] >> ofc_flush_shift(key));
@@ -102,7 +107,10 @@ static inline int ofc_bad_cards(const uint8_t *c, int n)
 }
 
 /* Category of a strength in 1..OFC_STRENGTH_MAX (enum ofc_category). */
-static inline int ofc_strength_category(uint16_t s) { return (int)(ofc_strength_info[s] & 15u); }
+static inline int ofc_strength_category(uint16_t s)
+{
+    return (int)(ofc_strength_info[s] & 15u);
+}
 
 /* Checked single-hand entry points: the strength, or -1 when a code is not
  * a card or a card repeats, -2 when n is not 3 or 5 (lowball: not 5). */
@@ -133,50 +141,49 @@ typedef struct ofc_rules {
      * entry (the top row; and the middle in Low, whose nuts qualify), and the
      * cards dealt when it alone qualifies in bits 24-31 */
     const uint32_t *row_info[3];
-    const uint8_t *middle_live;  /* [lowball rank]: 1 for a live Low middle; NULL: a high middle */
-    int32_t scoop_bonus;         /* paid by a player who loses all three rows */
-    int32_t fl_both;             /* cards when the top and the middle both qualify */
-    int32_t fl_both_required;    /* 1: entry needs the top and the middle together */
-    int32_t stay_cards;          /* cards dealt to a player who stays in Fantasyland */
+    const uint8_t *middle_live; /* [lowball rank]: 1 for a live Low middle; NULL: a high middle */
+    int32_t scoop_bonus;        /* paid by a player who loses all three rows */
+    int32_t fl_both;            /* cards when the top and the middle both qualify */
+    int32_t fl_both_required;   /* 1: entry needs the top and the middle together */
+    int32_t stay_cards;         /* cards dealt to a player who stays in Fantasyland */
     /* [in_fantasyland value 0..255]: cards dealt on staying, so the count may
      * follow the count a player is in Fantasyland with; NULL: stay_cards */
     const uint8_t *stay_count;
 } ofc_rules;
 
-#define OFC_ROYALTY(info) ((int32_t)(int16_t)((info) & 0xFFFFu))
-#define OFC_STAY(info) (((info) >> 16) & 1u)
+#define OFC_ROYALTY(info)   ((int32_t)(int16_t)((info) & 0xFFFFu))
+#define OFC_STAY(info)      (((info) >> 16) & 1u)
 #define OFC_QUALIFIES(info) (((info) >> 17) & 1u)
-#define OFC_ENTRY(info) ((info) >> 24)
+#define OFC_ENTRY(info)     ((info) >> 24)
 
 /* Everything known about one complete board. */
 typedef struct ofc_board_result {
-    uint16_t value[3];           /* row values: strength, or lowball rank for a Low middle */
-    int32_t royalty[3];          /* 0 when fouled */
+    uint16_t value[3];  /* row values: strength, or lowball rank for a Low middle */
+    int32_t royalty[3]; /* 0 when fouled */
     int32_t fouled;
-    int32_t fantasyland;         /* cards next hand, 0 = none */
-    int32_t stays;               /* not fouled and a row meets its stay condition */
+    int32_t fantasyland; /* cards next hand, 0 = none */
+    int32_t stays;       /* not fouled and a row meets its stay condition */
 } ofc_board_result;
 
 /* Evaluate one valid board (codes checked by the caller).  in_fantasyland:
  * 0 = not in Fantasyland, 1 = in it with the rules' base count (stay_cards),
  * 13..255 = in it with that many cards (rules->stay_count reads it). */
-void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *rules,
-                    ofc_board_result *res);
+void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *rules, ofc_board_result *res);
 
 /* n boards of 13 bytes.  in_fantasyland: n values as for ofc_board_eval,
  * or NULL (none in Fantasyland).  Any output pointer may be NULL.  strength and royalties hold
  * 3 values per board.  Returns -1, or the index of the first board with a
  * byte that is no card or a card twice (outputs before it are written). */
 int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
-                          const ofc_rules *rules, uint8_t *fouled, uint16_t *strength,
-                          int16_t *royalties, uint8_t *fantasyland, uint8_t *stays);
+                          const ofc_rules *rules, uint8_t *fouled, uint16_t *strength, int16_t *royalties,
+                          uint8_t *fantasyland, uint8_t *stays);
 
 /* n deals of `players` boards (2..4) of 13 bytes.  net: n*players points
  * (each deal sums to 0); matrix: n*players*players, [a][b] = what a wins from
  * b.  Either may be NULL.  Returns -1, or the index of the first deal with a
  * byte that is no card or a card used twice anywhere in the deal. */
-int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
-                        int32_t *net, int32_t *matrix);
+int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules, int32_t *net,
+                        int32_t *matrix);
 
 /* ---- Subsets: every k-subset of a hand, and the best one ----------------
  * A hand here is m distinct cards, k <= m <= 52, k = 3 or 5.  Subsets are
@@ -219,28 +226,28 @@ int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16
  * Ranks index 0 = deuce .. 12 = ace; categories are enum ofc_category. */
 enum ofc_preset { OFC_PRESET_ORIGINAL = 0, OFC_PRESET_PINEAPPLE, OFC_PRESET_PROGRESSIVE, OFC_PRESET_LOW };
 
-#define OFC_NO_STAY (-1)   /* a stay_* field: this row never keeps a player in Fantasyland */
+#define OFC_NO_STAY (-1) /* a stay_* field: this row never keeps a player in Fantasyland */
 
 typedef struct ofc_rules_spec {
-    int32_t low;               /* 1: Low (2-7) OFC, the middle is a deuce-to-seven low */
-    int32_t top_pair[13];      /* royalty of a pair of rank r on top */
-    int32_t top_trips[13];     /* royalty of trips of rank r on top */
-    int32_t middle[10];        /* royalty of a middle of category c (high middles) */
-    int32_t bottom[10];        /* royalty of a bottom of category c */
-    int32_t low_middle[13];    /* Low: royalty of a live middle whose highest rank is r */
-    int32_t low_nuts;          /* Low: royalty of 7-5-4-3-2 (instead of its 7-high one) */
-    int32_t scoop_bonus;       /* extra points for winning all three rows */
-    int32_t fl_top_pair[13];   /* cards dealt on entering Fantasyland with that top pair, 0 = none */
-    int32_t fl_top_trips[13];  /* the same for trips on top */
-    int32_t fl_low_nuts;       /* Low: cards for the nuts in the middle alone */
-    int32_t fl_low_both;       /* Low: cards for the nuts together with a qualifying top */
+    int32_t low;                  /* 1: Low (2-7) OFC, the middle is a deuce-to-seven low */
+    int32_t top_pair[13];         /* royalty of a pair of rank r on top */
+    int32_t top_trips[13];        /* royalty of trips of rank r on top */
+    int32_t middle[10];           /* royalty of a middle of category c (high middles) */
+    int32_t bottom[10];           /* royalty of a bottom of category c */
+    int32_t low_middle[13];       /* Low: royalty of a live middle whose highest rank is r */
+    int32_t low_nuts;             /* Low: royalty of 7-5-4-3-2 (instead of its 7-high one) */
+    int32_t scoop_bonus;          /* extra points for winning all three rows */
+    int32_t fl_top_pair[13];      /* cards dealt on entering Fantasyland with that top pair, 0 = none */
+    int32_t fl_top_trips[13];     /* the same for trips on top */
+    int32_t fl_low_nuts;          /* Low: cards for the nuts in the middle alone */
+    int32_t fl_low_both;          /* Low: cards for the nuts together with a qualifying top */
     int32_t fl_low_both_required; /* Low: 1 = entry needs both conditions */
-    int32_t stay_cards;        /* cards dealt to a player who stays in Fantasyland */
-    int32_t stay_top, stay_middle, stay_bottom;  /* least category that stays, or OFC_NO_STAY */
-    int32_t top_high[13];      /* royalty of a high-card top whose highest rank is r */
-    int32_t stay_entry;        /* 1: meeting the entry condition again also stays (not with
+    int32_t stay_cards;           /* cards dealt to a player who stays in Fantasyland */
+    int32_t stay_top, stay_middle, stay_bottom; /* least category that stays, or OFC_NO_STAY */
+    int32_t top_high[13];                       /* royalty of a high-card top whose highest rank is r */
+    int32_t stay_entry;                         /* 1: meeting the entry condition again also stays (not with
                                 * fl_low_both_required) */
-    int32_t stay_cards_mode;   /* OFC_STAY_CARDS_FIXED or OFC_STAY_CARDS_CURRENT */
+    int32_t stay_cards_mode;                    /* OFC_STAY_CARDS_FIXED or OFC_STAY_CARDS_CURRENT */
 } ofc_rules_spec;
 
 /* What a player who stays gets: stay_cards, or the count they are in
@@ -248,10 +255,10 @@ typedef struct ofc_rules_spec {
 enum { OFC_STAY_CARDS_FIXED = 0, OFC_STAY_CARDS_CURRENT = 1 };
 
 typedef struct ofc_rules_storage {
-    uint32_t info[3][OFC_STRENGTH_MAX + 1];   /* the row_info tables */
-    uint8_t live[OFC_STRENGTH_MAX + 1];       /* middle_live of a Low variant */
-    uint8_t stay_count[256];                  /* the stay_count table */
-    ofc_rules rules;                          /* points into this storage: do not copy the storage */
+    uint32_t info[3][OFC_STRENGTH_MAX + 1]; /* the row_info tables */
+    uint8_t live[OFC_STRENGTH_MAX + 1];     /* middle_live of a Low variant */
+    uint8_t stay_count[256];                /* the stay_count table */
+    ofc_rules rules;                        /* points into this storage: do not copy the storage */
 } ofc_rules_storage;
 
 /* Fill spec with a preset (the Python presets ORIGINAL, PINEAPPLE,
@@ -276,17 +283,17 @@ int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
  * With no legal setting (Low without a live middle) the answer is the
  * greatest setting in that order, fouled, with value 0. */
 typedef struct ofc_fantasyland_result {
-    uint8_t board[13];      /* top 3, middle 5, bottom 5; each row in descending code order */
-    uint8_t discards[4];    /* the n - 13 cards left out, descending; 255 past them */
-    int32_t royalty[3];     /* top, middle, bottom; 0 when fouled */
-    int32_t stays;          /* not fouled and a row meets its stay condition */
-    int32_t fouled;         /* 1 only when no legal setting exists */
-    double value;           /* royalty total + stay_value when it stays; 0 when fouled */
+    uint8_t board[13];   /* top 3, middle 5, bottom 5; each row in descending code order */
+    uint8_t discards[4]; /* the n - 13 cards left out, descending; 255 past them */
+    int32_t royalty[3];  /* top, middle, bottom; 0 when fouled */
+    int32_t stays;       /* not fouled and a row meets its stay condition */
+    int32_t fouled;      /* 1 only when no legal setting exists */
+    double value;        /* royalty total + stay_value when it stays; 0 when fouled */
 } ofc_fantasyland_result;
 
-#define OFC_FL_BAD_CARDS (-1)   /* a code > 51 or a card twice */
-#define OFC_FL_BAD_COUNT (-2)   /* n is not 13..17 */
-#define OFC_FL_BAD_VALUE (-3)   /* stay_value is not finite */
+#define OFC_FL_BAD_CARDS (-1) /* a code > 51 or a card twice */
+#define OFC_FL_BAD_COUNT (-2) /* n is not 13..17 */
+#define OFC_FL_BAD_VALUE (-3) /* stay_value is not finite */
 #define OFC_FL_NO_MEMORY (-4)
 
 /* Solve one hand of n (13..17) cards.  Returns 0 or one of OFC_FL_*. */
@@ -297,16 +304,15 @@ int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, d
  * for all.  Returns -1 when all are solved; the index of the first hand with
  * a bad card (results before it are written); or OFC_FL_BAD_COUNT,
  * OFC_FL_BAD_VALUE, OFC_FL_NO_MEMORY (nothing written). */
-int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k,
-                                    const ofc_rules *rules, double stay_value,
-                                    ofc_fantasyland_result *out);
+int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
+                                    double stay_value, ofc_fantasyland_result *out);
 
 /* The same answers by plain enumeration of every setting (up to 171,531,360
  * for 17 cards: slow; the reference the solver is tested against), for
  * `count` stay values at once: out[i] is the answer for stay_values[i].
  * Returns 0 or one of OFC_FL_*. */
-int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules,
-                              const double *stay_values, int count, ofc_fantasyland_result *out);
+int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules, const double *stay_values,
+                              int count, ofc_fantasyland_result *out);
 
 #ifdef __cplusplus
 }
@@ -335,14 +341,18 @@ void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *
  * pool (cards not on the board) is not fouled, 0 when every one fouls, -2 when
  * the pool has fewer cards than the empty slots, -1 when `budget` search
  * nodes (-1: no limit) ran out first.  Exact: a search over completions. */
-int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool,
-                               const ofc_rules *rules, int64_t budget);
+int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool, const ofc_rules *rules,
+                               int64_t budget);
 
 /* Counter-based random streams: stream `index` of seed `seed` is the same
  * sequence whichever thread draws it, so results do not depend on how work
  * is split.  splitmix64's finaliser over a Weyl sequence whose start is a
  * hash of (seed, index). */
-typedef struct ofc_rng { uint64_t state; uint32_t spare; int has_spare; } ofc_rng;
+typedef struct ofc_rng {
+    uint64_t state;
+    uint32_t spare;
+    int has_spare;
+} ofc_rng;
 
 static inline uint64_t ofc_mix64(uint64_t z)
 {
@@ -367,7 +377,10 @@ static inline uint64_t ofc_rng_next(ofc_rng *g)
 /* 32 random bits: the halves of one 64-bit draw in turn. */
 static inline uint32_t ofc_rng_u32(ofc_rng *g)
 {
-    if (g->has_spare) { g->has_spare = 0; return g->spare; }
+    if (g->has_spare) {
+        g->has_spare = 0;
+        return g->spare;
+    }
     uint64_t x = ofc_rng_next(g);
     g->spare = (uint32_t)(x >> 32);
     g->has_spare = 1;
@@ -452,8 +465,8 @@ void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck);
  * a player receives, in order), dealt round-robin as the variant deals them:
  * first_round to each player in turn, then round_cards a round.  out holds
  * n * players * cards bytes, player-major within a deal. */
-void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
-                    int first_round, int round_cards, uint8_t *out);
+void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards, int first_round,
+                    int round_cards, uint8_t *out);
 
 /* ---- The game engine (csrc/ofc_engine.c) --------------------------------
  * One hand of 2..4 seats.  Fantasyland seats act first, each once (all their
@@ -468,7 +481,7 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
  * least significant first: 0 top, 1 middle, 2 bottom, 3 discard; codes are
  * below OFC_ACTIONS (at most 5 cards held).  Different legal codes give
  * different boards: the cards of a row fill its slots left to right. */
-#define OFC_ACTIONS 1024
+#define OFC_ACTIONS   1024
 #define OFC_MAX_SEATS 4
 
 typedef struct ofc_game {
@@ -479,27 +492,34 @@ typedef struct ofc_game {
     int deck_pos;
     uint8_t board[OFC_MAX_SEATS][13];
     uint8_t filled[OFC_MAX_SEATS][3];
-    uint8_t held[52];            /* the cards of the seat to act (only it holds any) */
+    uint8_t held[52]; /* the cards of the seat to act (only it holds any) */
     int nheld;
     uint8_t discards[OFC_MAX_SEATS][52];
     int ndiscards[OFC_MAX_SEATS];
-    int street[OFC_MAX_SEATS];   /* turns this seat has finished */
-    int schedule[64];            /* seats in the order they act */
+    int street[OFC_MAX_SEATS]; /* turns this seat has finished */
+    int schedule[64];          /* seats in the order they act */
     int nturns, step;
-    int turn;                    /* seat to act, -1 once the hand is over */
+    int turn; /* seat to act, -1 once the hand is over */
 } ofc_game;
 
 /* Errors of ofc_game_start / ofc_game_apply / ofc_game_set (negative). */
 enum ofc_game_error {
-    OFC_GAME_OK = 0, OFC_ERR_OVER = -1, OFC_ERR_CODE = -2, OFC_ERR_DISCARDS = -3,
-    OFC_ERR_ROW_FULL = -4, OFC_ERR_FANTASYLAND = -5, OFC_ERR_NOT_HELD = -6,
-    OFC_ERR_EMPTY_SLOT = -7, OFC_ERR_DECK = -8, OFC_ERR_NOT_FANTASYLAND = -9
+    OFC_GAME_OK = 0,
+    OFC_ERR_OVER = -1,
+    OFC_ERR_CODE = -2,
+    OFC_ERR_DISCARDS = -3,
+    OFC_ERR_ROW_FULL = -4,
+    OFC_ERR_FANTASYLAND = -5,
+    OFC_ERR_NOT_HELD = -6,
+    OFC_ERR_EMPTY_SLOT = -7,
+    OFC_ERR_DECK = -8,
+    OFC_ERR_NOT_FANTASYLAND = -9
 };
 
 /* Start a hand (fl_cards: per seat, or NULL for none).  0, or OFC_ERR_DECK
  * when the seats need more than 52 cards. */
-int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards,
-                   int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards);
+int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
+                   uint64_t seed, uint64_t hand, int button, const int *fl_cards);
 /* 0 when code is a legal action of the seat to act (a normal turn), else an error. */
 int ofc_game_check(const ofc_game *g, unsigned code);
 /* Legal codes of the turn into mask[OFC_ACTIONS] (1 = legal); their count. */
@@ -511,8 +531,8 @@ int ofc_game_apply(ofc_game *g, unsigned code);
 int ofc_game_set(ofc_game *g, const uint8_t *board);
 /* Once the hand is over: net points, royalties (3 per seat), fouls and the
  * Fantasyland cards of the next hand per seat (any output may be NULL). */
-void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
-                     int32_t *royalties, int32_t *fouled, int32_t *fantasyland);
+void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, int32_t *royalties,
+                     int32_t *fouled, int32_t *fantasyland);
 
 /* Policies: choose and play the turn of the seat to act. */
 enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };
@@ -525,10 +545,9 @@ void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng 
  * i), the button on seat i % players, nobody in Fantasyland), every seat played by
  * `policy`.  Per hand and seat: net points, royalties (sum), fouled, and the
  * Fantasyland cards earned; any output may be NULL. */
-void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
-                        int round_cards, int round_play, int policy, uint64_t seed,
-                        int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
-                        uint8_t *fouled, uint8_t *fantasyland);
+void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
+                        int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
+                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland);
 
 /* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
  * Turns a partial board has left: all of them for an empty board, else
@@ -542,10 +561,9 @@ int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int rou
  * net points, their squares, fouls, Fantasyland entries, royalties.
  * Returns 0, -1-p when player p's board has an impossible count, -10 when
  * the pool is too small. */
-int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
-                      int round_cards, int round_play, int policy, const uint8_t *boards,
-                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
-                      int64_t *sums);
+int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
+                      int round_play, int policy, const uint8_t *boards, const uint8_t *pool, int npool,
+                      uint64_t seed, int64_t index0, int64_t n, int64_t *sums);
 
 #ifdef __cplusplus
 }

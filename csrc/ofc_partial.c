@@ -47,21 +47,20 @@ void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *
     int low = rules->middle_live != 0;
     int8_t need[3];
     ofc_partial_needed(board, need);
-    for (int r = 0; r < 3; r++)
-        value[r] = need[r] ? 0 : (uint16_t)row_value(board + row_lo[r], r, low);
+    for (int r = 0; r < 3; r++) value[r] = need[r] ? 0 : (uint16_t)row_value(board + row_lo[r], r, low);
 }
 
 typedef struct search {
     int low;
-    const uint8_t *live;         /* Low: middle_live table */
-    uint8_t row[3][5];           /* the fixed cards first, the chosen ones after */
+    const uint8_t *live; /* Low: middle_live table */
+    uint8_t row[3][5];   /* the fixed cards first, the chosen ones after */
     int fixed[3], need[3];
     uint8_t pool[52];
     int n;
-    uint64_t used;               /* pool indices taken by rows chosen so far */
+    uint64_t used; /* pool indices taken by rows chosen so far */
     unsigned value[3];
     unsigned min_top, max_bottom;
-    int64_t budget;              /* nodes left before giving up (-1: none) */
+    int64_t budget; /* nodes left before giving up (-1: none) */
 } search;
 
 /* Extreme value of row r over every completion from the whole pool (want_max:
@@ -87,9 +86,9 @@ static const int order[3] = {1, 0, 2};
 static int accept(search *s, int st, unsigned v)
 {
     switch (st) {
-    case 0:  /* middle: live in Low; else between the weakest top and the strongest bottom */
+    case 0: /* middle: live in Low; else between the weakest top and the strongest bottom */
         return s->low ? s->live[v] : (v >= s->min_top && v <= s->max_bottom);
-    case 1:  /* top: at most the middle (Low: at most the strongest bottom) */
+    case 1: /* top: at most the middle (Low: at most the strongest bottom) */
         return v <= (s->low ? s->max_bottom : s->value[1]);
     default: /* bottom: at least the middle (Low: at least the top) */
         return v >= (s->low ? s->value[0] : s->value[1]);
@@ -108,7 +107,7 @@ static int fill(search *s, int st, int k, int from)
         return st == 2 ? 1 : stage(s, st + 1);
     }
     if (s->budget >= 0 && --s->budget < 0) return -1;
-    int left = s->need[r] - k - 1;   /* cards still to choose after this one */
+    int left = s->need[r] - k - 1; /* cards still to choose after this one */
     if (r == 2) {
         for (int i = from; i >= left; i--) {
             if (s->used >> i & 1u) continue;
@@ -136,8 +135,8 @@ static int stage(search *s, int st)
     return fill(s, st, 0, order[st] == 2 ? s->n - 1 : 0);
 }
 
-int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool,
-                               const ofc_rules *rules, int64_t budget)
+int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool, const ofc_rules *rules,
+                               int64_t budget)
 {
     search s;
     int total = 0;

@@ -14,17 +14,17 @@ int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int rou
     return (13 - placed) / round_play;
 }
 
-int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
-                      int round_cards, int round_play, int policy, const uint8_t *boards,
-                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
-                      int64_t *sums)
+int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
+                      int round_play, int policy, const uint8_t *boards, const uint8_t *pool, int npool,
+                      uint64_t seed, int64_t index0, int64_t n, int64_t *sums)
 {
     int turns[OFC_MAX_SEATS], need = 0, most = 0;
     for (int p = 0; p < players; p++) {
         turns[p] = ofc_rollout_turns(boards + 13 * p, first_round, rounds, round_play);
         if (turns[p] < 0) return -1 - p;
-        need += turns[p] == 0 ? 0
-              : (turns[p] == rounds + 1 ? first_round + rounds * round_cards : turns[p] * round_cards);
+        need += turns[p] == 0
+                    ? 0
+                    : (turns[p] == rounds + 1 ? first_round + rounds * round_cards : turns[p] * round_cards);
         if (turns[p] > most) most = turns[p];
     }
     if (need > npool) return -10;

@@ -18,8 +18,8 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
     if (preset < OFC_PRESET_ORIGINAL || preset > OFC_PRESET_LOW) return -1;
     memset(s, 0, sizeof *s);
     /* Pineapple, the base of the others: docs/RULES.md sections 5 and 8 */
-    for (int r = R6; r <= RA; r++) s->top_pair[r] = r - R6 + 1;      /* 66 = 1 .. AA = 9 */
-    for (int r = 0; r < 13; r++) s->top_trips[r] = 10 + r;           /* 222 = 10 .. AAA = 22 */
+    for (int r = R6; r <= RA; r++) s->top_pair[r] = r - R6 + 1; /* 66 = 1 .. AA = 9 */
+    for (int r = 0; r < 13; r++) s->top_trips[r] = 10 + r;      /* 222 = 10 .. AAA = 22 */
     memcpy(s->middle, default_middle, sizeof s->middle);
     memcpy(s->bottom, default_bottom, sizeof s->bottom);
     s->scoop_bonus = 3;
@@ -42,7 +42,7 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
         s->fl_top_pair[RA] = 16;
         for (int r = 0; r < 13; r++) s->fl_top_trips[r] = 17;
         break;
-    case OFC_PRESET_LOW:   /* docs/RULES.md section 9 */
+    case OFC_PRESET_LOW: /* docs/RULES.md section 9 */
         s->low = 1;
         memset(s->middle, 0, sizeof s->middle);
         s->low_middle[R9] = 1;
@@ -54,8 +54,7 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
         s->fl_low_both = 15;
         s->stay_middle = OFC_NO_STAY;
         break;
-    default:
-        break;
+    default: break;
     }
     return 0;
 }
@@ -67,18 +66,20 @@ static int bad_royalty(const int32_t *v, int n)
     return 0;
 }
 
-static int bad_count(int32_t v) { return v != 0 && (v < 13 || v > 52); }
+static int bad_count(int32_t v)
+{
+    return v != 0 && (v < 13 || v > 52);
+}
 
 static int bad_spec(const ofc_rules_spec *s)
 {
-    if ((s->low != 0 && s->low != 1) || (s->fl_low_both_required & ~1) || (s->stay_entry & ~1))
-        return 1;
-    if (s->stay_cards_mode != OFC_STAY_CARDS_FIXED && s->stay_cards_mode != OFC_STAY_CARDS_CURRENT)
-        return 1;
+    if ((s->low != 0 && s->low != 1) || (s->fl_low_both_required & ~1) || (s->stay_entry & ~1)) return 1;
+    if (s->stay_cards_mode != OFC_STAY_CARDS_FIXED && s->stay_cards_mode != OFC_STAY_CARDS_CURRENT) return 1;
     /* stays by entry need the entry condition row by row (below) */
     if (s->stay_entry && s->low && s->fl_low_both_required) return 1;
-    if (bad_royalty(s->top_high, 13) || bad_royalty(s->top_pair, 13) || bad_royalty(s->top_trips, 13) || bad_royalty(s->middle, 10)
-        || bad_royalty(s->bottom, 10) || bad_royalty(s->low_middle, 13) || bad_royalty(&s->low_nuts, 1))
+    if (bad_royalty(s->top_high, 13) || bad_royalty(s->top_pair, 13) || bad_royalty(s->top_trips, 13)
+        || bad_royalty(s->middle, 10) || bad_royalty(s->bottom, 10) || bad_royalty(s->low_middle, 13)
+        || bad_royalty(&s->low_nuts, 1))
         return 1;
     if (s->scoop_bonus < 0) return 1;
     for (int r = 0; r < 13; r++)
@@ -106,7 +107,7 @@ static int bad_spec(const ofc_rules_spec *s)
 static uint32_t pack(int32_t royalty, int stay, int qualify, int32_t entry)
 {
     return ((uint32_t)royalty & 0xFFFFu) | (uint32_t)(stay != 0) << 16 | (uint32_t)(qualify != 0) << 17
-         | (uint32_t)entry << 24;
+           | (uint32_t)entry << 24;
 }
 
 int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
@@ -116,7 +117,7 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
     for (int v = 0; v <= OFC_STRENGTH_MAX; v++) {
         uint32_t info = ofc_strength_info[v];
         int cat = (int)(info & 15u), ncards = (int)(info >> 4 & 15u), lead = (int)(info >> 8 & 15u);
-        if (lead == 15) lead = 0;   /* no cards: strength 0 */
+        if (lead == 15) lead = 0; /* no cards: strength 0 */
         if (ncards == 3) {
             int32_t roy = 0, fl = 0;
             if (cat == OFC_HIGH_CARD) roy = s->top_high[lead];
@@ -129,10 +130,10 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
             st->info[0][v] = pack(roy, stay, fl > 0, fl);
         } else if (ncards == 5) {
             if (!s->low)
-                st->info[1][v] = pack(s->middle[cat], s->stay_middle != OFC_NO_STAY && cat >= s->stay_middle,
-                                      0, 0);
-            st->info[2][v] = pack(s->bottom[cat], s->stay_bottom != OFC_NO_STAY && cat >= s->stay_bottom,
-                                  0, 0);
+                st->info[1][v] =
+                    pack(s->middle[cat], s->stay_middle != OFC_NO_STAY && cat >= s->stay_middle, 0, 0);
+            st->info[2][v] =
+                pack(s->bottom[cat], s->stay_bottom != OFC_NO_STAY && cat >= s->stay_bottom, 0, 0);
         }
     }
     if (s->low) {
@@ -147,12 +148,12 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
             }
         }
         /* the nuts: their own royalty, and they qualify even with no count */
-        st->info[1][OFC_LOWBALL_MAX] = pack(s->low_nuts, s->stay_entry && s->fl_low_nuts > 0, 1,
-                                            s->fl_low_nuts);
+        st->info[1][OFC_LOWBALL_MAX] =
+            pack(s->low_nuts, s->stay_entry && s->fl_low_nuts > 0, 1, s->fl_low_nuts);
     }
     for (int v = 0; v < 256; v++)
-        st->stay_count[v] = (uint8_t)(s->stay_cards_mode == OFC_STAY_CARDS_CURRENT && v >= 13
-                                      ? v : s->stay_cards);
+        st->stay_count[v] =
+            (uint8_t)(s->stay_cards_mode == OFC_STAY_CARDS_CURRENT && v >= 13 ? v : s->stay_cards);
     st->rules.row_info[0] = st->info[0];
     st->rules.row_info[1] = st->info[1];
     st->rules.row_info[2] = st->info[2];

@@ -11,7 +11,7 @@ int64_t ofc_choose(int m, int k)
 {
     if (k < 0 || m < 0 || k > m) return 0;
     int64_t r = 1;
-    for (int i = 1; i <= k; i++) r = r * (m - k + i) / i;   /* exact at each step */
+    for (int i = 1; i <= k; i++) r = r * (m - k + i) / i; /* exact at each step */
     return r;
 }
 
@@ -67,8 +67,11 @@ static uint16_t best5(const uint8_t *c, int m, uint8_t *pos)
                         uint16_t s = strength_of_key(k4 + key[f]);
                         if (OFC_UNLIKELY(s > best)) {
                             best = s;
-                            pos[0] = (uint8_t)a; pos[1] = (uint8_t)b; pos[2] = (uint8_t)d;
-                            pos[3] = (uint8_t)e; pos[4] = (uint8_t)f;
+                            pos[0] = (uint8_t)a;
+                            pos[1] = (uint8_t)b;
+                            pos[2] = (uint8_t)d;
+                            pos[3] = (uint8_t)e;
+                            pos[4] = (uint8_t)f;
                         }
                     }
                 }
@@ -88,7 +91,9 @@ static uint16_t best3(const uint8_t *c, int m, uint8_t *pos)
             for (int d = b + 1; d < m; d++)
                 if (OFC_UNLIKELY(t[r[d]] > best)) {
                     best = t[r[d]];
-                    pos[0] = (uint8_t)a; pos[1] = (uint8_t)b; pos[2] = (uint8_t)d;
+                    pos[0] = (uint8_t)a;
+                    pos[1] = (uint8_t)b;
+                    pos[2] = (uint8_t)d;
                 }
         }
     return best;
@@ -101,14 +106,15 @@ int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *c = cards + (int64_t)m * i;
         if (OFC_UNLIKELY(ofc_bad_cards(c, m))) return i;
-        if (k == 5) subsets5(c, m, out + per * i);
-        else subsets3(c, m, out + per * i);
+        if (k == 5)
+            subsets5(c, m, out + per * i);
+        else
+            subsets3(c, m, out + per * i);
     }
     return -1;
 }
 
-int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best,
-                            uint8_t *positions)
+int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best, uint8_t *positions)
 {
     if ((k != 3 && k != 5) || m < k || m > 52) return -2;
     for (int64_t i = 0; i < n; i++) {
@@ -153,21 +159,26 @@ static uint16_t partial_row(const uint8_t *c, int k)
         if (count[r] > most) most = count[r];
         pairs += count[r] == 2;
     }
-    uint32_t key = most >= 4 ? OFC_FOUR_OF_A_KIND : most == 3 ? OFC_THREE_OF_A_KIND
-                 : pairs >= 2 ? OFC_TWO_PAIR : pairs == 1 ? OFC_PAIR : OFC_HIGH_CARD;
+    uint32_t key = most >= 4    ? OFC_FOUR_OF_A_KIND
+                   : most == 3  ? OFC_THREE_OF_A_KIND
+                   : pairs >= 2 ? OFC_TWO_PAIR
+                   : pairs == 1 ? OFC_PAIR
+                                : OFC_HIGH_CARD;
     int digits = 0;
-    for (int m = 4; m >= 1; m--)            /* larger groups first, each by rank */
+    for (int m = 4; m >= 1; m--) /* larger groups first, each by rank */
         for (int r = 12; r >= 0; r--)
             if (count[r] == m) {
                 key = key * 14u + (uint32_t)r + 1u;
                 digits++;
             }
     for (; digits < 5; digits++) key *= 14u;
-    unsigned lo = 1, hi = OFC_STRENGTH_MAX;  /* the least s with pattern >= key */
+    unsigned lo = 1, hi = OFC_STRENGTH_MAX; /* the least s with pattern >= key */
     while (lo < hi) {
         unsigned mid = (lo + hi) / 2;
-        if (pattern_of_strength(mid) >= key) hi = mid;
-        else lo = mid + 1;
+        if (pattern_of_strength(mid) >= key)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     return (uint16_t)lo;
 }
