@@ -130,7 +130,11 @@ def test_editable_install(tmp_path: Path) -> None:
     subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--no-build-isolation", "--no-deps",
                     "-e", str(src)], check=True, timeout=600, cwd=tmp_path)
     check = f"""
-import importlib.metadata, importlib.resources, json, os
+import importlib.metadata, importlib.resources, json, os, sys
+# the outer environment lends numpy; it may also hold an installed ofc_fast: hide that
+import numpy
+outer = {sorted(paths)!r}
+sys.path[:] = [p for p in sys.path if p not in outer]
 import ofc_fast as ofc
 inc = ofc.get_include()
 assert os.path.isfile(os.path.join(inc, "ofc_fast.h")), inc
