@@ -7,7 +7,7 @@
 # Python itself is not instrumented, so the sanitizer runtimes are preloaded
 # (LD_PRELOAD, gcc on Linux).  Leak detection is off: CPython keeps memory
 # alive at exit by design; tests/test_memory.py checks ofc_fast's own use.
-# The slow tests run too, with the differential cut to OFC_FAST_DIFF_DEALS
+# The quick run and the solver's slow comparison run, the comparison cut to OFC_FAST_DIFF_DEALS
 # deals per preset (default here 20000) so the run fits in CI's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
