@@ -39,3 +39,7 @@ if not _built_in_place():
     else:
         for name in [m for m in sys.modules if m == "ofc_fast" or m.startswith("ofc_fast.")]:
             del sys.modules[name]
+
+# the tests' shared helpers (engine_model, rss) import as top-level modules
+# under --import-mode=importlib, which puts no test folder on sys.path
+sys.path.insert(0, str(Path(__file__).resolve().parent))

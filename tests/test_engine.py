@@ -3,9 +3,9 @@ policies, bad actions, and self-play."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
+import engine_model as model
 import numpy as np
 import pytest
 from hypothesis import event, settings
@@ -15,9 +15,6 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 import ofc_fast as ofc
 from ofc_fast.deal import deal
 from ofc_fast.engine import ACTIONS, Game
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import engine_model as model
 
 
 def test_model_deck_is_the_c_deal() -> None:

@@ -15,17 +15,14 @@ from __future__ import annotations
 
 import copy
 import gc
-import os
-import subprocess
 import sys
-import tempfile
-import textwrap
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
+from rss import rss_growth
 
 import ofc_fast as ofc
 
@@ -168,87 +165,46 @@ def test_no_traced_memory_growth(failing: bool) -> None:
     assert after - before < 200_000, f"traced memory grew by {after - before} bytes"
 
 
-RSS_SCRIPT = textwrap.dedent("""
-    import gc, os, sys
-    import numpy as np
-    import ofc_fast as ofc
+RSS_SNIPPET = """
+import sys
+import numpy as np
+import ofc_fast as ofc
 
-    def rss():
-        # resident memory in bytes: Linux /proc, Windows GetProcessMemoryInfo, else the peak RSS
-        if sys.platform == "win32":
-            import ctypes
-            from ctypes import wintypes
+def cards(n, k, seed):
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
 
-            class Counters(ctypes.Structure):
-                _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD)] + [
-                    (name, ctypes.c_size_t) for name in (
-                        "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage",
-                        "QuotaPagedPoolUsage", "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage",
-                        "PagefileUsage", "PeakPagefileUsage")]
+failing = sys.argv[2] == "failing"
+hands = cards(20_000, 5, 9)
+boards = cards(5_000, 13, 10)
+deals = cards(5_000, 26, 11).reshape(-1, 2, 13)
+if failing:
+    hands[-1, 0] = 99
+    boards[-1, 0] = boards[-1, 1]
+    deals[-1, 1, 0] = deals[-1, 0, 0]
+calls = [lambda: ofc.strength(hands), lambda: ofc.lowball27(hands.astype(np.int32), workers=2),
+         lambda: ofc.analyze(boards), lambda: ofc.score_matrix(deals, workers=2),
+         lambda: ofc.cards(hands), lambda: ofc.to_cactus(hands)]
 
-            kernel32, psapi = ctypes.WinDLL("kernel32"), ctypes.WinDLL("psapi")
-            kernel32.GetCurrentProcess.restype = wintypes.HANDLE
-            psapi.GetProcessMemoryInfo.argtypes = [wintypes.HANDLE, ctypes.POINTER(Counters), wintypes.DWORD]
-            counters = Counters()
-            counters.cb = ctypes.sizeof(Counters)
-            assert psapi.GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb)
-            return counters.WorkingSetSize
+def work():
+    for fn in calls:
         try:
-            with open("/proc/self/statm") as f:
-                return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-        except OSError:
-            import resource
-            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+            fn()
+        except ValueError:
+            assert failing
+        else:
+            assert not failing
 
-    def cards(n, k, seed):
-        rng = np.random.default_rng(seed)
-        return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
-
-    failing = sys.argv[1] == "failing"
-    hands = cards(20_000, 5, 9)
-    boards = cards(5_000, 13, 10)
-    deals = cards(5_000, 26, 11).reshape(-1, 2, 13)
-    if failing:
-        hands[-1, 0] = 99
-        boards[-1, 0] = boards[-1, 1]
-        deals[-1, 1, 0] = deals[-1, 0, 0]
-    calls = [lambda: ofc.strength(hands), lambda: ofc.lowball27(hands.astype(np.int32), workers=2),
-             lambda: ofc.analyze(boards), lambda: ofc.score_matrix(deals, workers=2),
-             lambda: ofc.cards(hands), lambda: ofc.to_cactus(hands)]
-
-    def run(times):
-        for _ in range(times):
-            for fn in calls:
-                try:
-                    fn()
-                except ValueError:
-                    assert failing
-                else:
-                    assert not failing
-
-    run(30)
-    gc.collect()
-    before = rss()
-    run(400)
-    gc.collect()
-    print(rss() - before)
-""")
+def warm():
+    for _ in range(30):
+        work()
+"""
 
 
 @pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
 def test_no_rss_growth_on_large_calls(failing: bool) -> None:
-    """~2400 calls on 20 000-row arrays: a leaked output (40 kB+ a call) would show as 100 MB.
-
-    In a fresh process, outside the checkout (so the installed package is used),
-    with AddressSanitizer's quarantine off in case the build is instrumented.
-    """
-    env = dict(os.environ)
-    env["ASAN_OPTIONS"] = ":".join(filter(None, [env.get("ASAN_OPTIONS", ""), "quarantine_size_mb=0",
-                                                "thread_local_quarantine_size_kb=0"]))
-    proc = subprocess.run([sys.executable, "-c", RSS_SCRIPT, "failing" if failing else "good"],
-                          capture_output=True, text=True, timeout=120, cwd=tempfile.gettempdir(), env=env)
-    assert proc.returncode == 0, proc.stderr
-    grew = int(proc.stdout.split()[-1])
+    """~2400 calls on 20 000-row arrays: a leaked output (40 kB+ a call) would show as 100 MB."""
+    grew = rss_growth(RSS_SNIPPET, 400, "failing" if failing else "good", timeout=120)
     assert grew < 24 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"
 
 

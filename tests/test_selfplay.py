@@ -1,13 +1,12 @@
 """Self-play summaries, the CLI's simulate and rollout commands, threads."""
 from __future__ import annotations
 
-import gc
 import json
-import os
 import threading
 
 import numpy as np
 import pytest
+from rss import rss_growth
 
 import ofc_fast as ofc
 from ofc_fast import cli
@@ -101,31 +100,27 @@ def test_cli_rollout(capsys) -> None:  # type: ignore[no-untyped-def]
     assert cli.main(["rollout", "Qh / -- / --", "-- / -- / --", "-n", "10"]) == 2
 
 
-def _rss_mb() -> float:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") / 2**20)
+GAMES_SNIPPET = """
+import ofc_fast as ofc
+from ofc_fast.engine import Game
+
+def work():
+    for seed in range(40):
+        g = Game("pineapple", 2, seed=seed, fantasyland=[14, 0])
+        g.play_hand(["greedy", "random"])
+        g.to_json()
+    ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=5000, seed=1, workers=2)
+    ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=20, seed=1)
+    ofc.deal(100_000, "pineapple", 3, seed=1)
+    ofc.partial.can_avoid_foul(["Ah Ad / 2c 3d 4h 5s / --"] * 50)
+warm = work
+"""
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /proc (Linux)")
 def test_no_memory_growth() -> None:
     """Repeated games, rollouts, placements and deals: the process does not grow."""
-    def work() -> None:
-        for seed in range(40):
-            g = Game("pineapple", 2, seed=seed, fantasyland=[14, 0])
-            g.play_hand(["greedy", "random"])
-            g.to_json()
-        ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=5000, seed=1, workers=2)
-        ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=20, seed=1)
-        ofc.deal(100_000, "pineapple", 3, seed=1)
-        ofc.partial.can_avoid_foul(["Ah Ad / 2c 3d 4h 5s / --"] * 50)
-
-    work()
-    gc.collect()
-    before = _rss_mb()
-    for _ in range(3):
-        work()
-    gc.collect()
-    assert _rss_mb() - before < 8.0
+    grew = rss_growth(GAMES_SNIPPET, 3)
+    assert grew < 8 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"
 
 
 @pytest.mark.parametrize("workers", [1, 2])
