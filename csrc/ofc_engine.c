@@ -191,243 +191,81 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, in
 
 /* ---- policies -------------------------------------------------------------- */
 
-/* ways[((m * 4 + r0) * 6 + r1) * 6 + r2]: the number of ways to send m
- * distinct cards to rows with room r0, r1, r2 (the sum over a + b + c = m
- * within the rooms of m! / (a! b! c!)); tests/test_engine.py recomputes it. */
-static const uint16_t ways[6 * 4 * 6 * 6] = {
-    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
-    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
-    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
-    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
-    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
-    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,  1,   1,
-    1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   1,   0,  1,   1,
-    1,   1,   1,   1,   2,   2,   2,   2,   2,   1,   2,   2,   2,   2,   2,   1,   2,   2,   2,  2,   2,
-    1,   2,   2,   2,   2,   2,   1,   2,   2,   2,   2,   2,   1,   2,   2,   2,   2,   2,   2,  3,   3,
-    3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,  3,   3,
-    2,   3,   3,   3,   3,   3,   1,   2,   2,   2,   2,   2,   2,   3,   3,   3,   3,   3,   2,  3,   3,
-    3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,  3,   3,
-    1,   2,   2,   2,   2,   2,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,   3,   3,   2,  3,   3,
-    3,   3,   3,   2,   3,   3,   3,   3,   3,   2,   3,   3,   3,   3,   3,   0,   0,   1,   1,  1,   1,
-    0,   2,   3,   3,   3,   3,   1,   3,   4,   4,   4,   4,   1,   3,   4,   4,   4,   4,   1,  3,   4,
-    4,   4,   4,   1,   3,   4,   4,   4,   4,   0,   2,   3,   3,   3,   3,   2,   6,   7,   7,  7,   7,
-    3,   7,   8,   8,   8,   8,   3,   7,   8,   8,   8,   8,   3,   7,   8,   8,   8,   8,   3,  7,   8,
-    8,   8,   8,   1,   3,   4,   4,   4,   4,   3,   7,   8,   8,   8,   8,   4,   8,   9,   9,  9,   9,
-    4,   8,   9,   9,   9,   9,   4,   8,   9,   9,   9,   9,   4,   8,   9,   9,   9,   9,   1,  3,   4,
-    4,   4,   4,   3,   7,   8,   8,   8,   8,   4,   8,   9,   9,   9,   9,   4,   8,   9,   9,  9,   9,
-    4,   8,   9,   9,   9,   9,   4,   8,   9,   9,   9,   9,   0,   0,   0,   1,   1,   1,   0,  0,   3,
-    4,   4,   4,   0,   3,   6,   7,   7,   7,   1,   4,   7,   8,   8,   8,   1,   4,   7,   8,  8,   8,
-    1,   4,   7,   8,   8,   8,   0,   0,   3,   4,   4,   4,   0,   6,   12,  13,  13,  13,  3,  12,  18,
-    19,  19,  19,  4,   13,  19,  20,  20,  20,  4,   13,  19,  20,  20,  20,  4,   13,  19,  20, 20,  20,
-    0,   3,   6,   7,   7,   7,   3,   12,  18,  19,  19,  19,  6,   18,  24,  25,  25,  25,  7,  19,  25,
-    26,  26,  26,  7,   19,  25,  26,  26,  26,  7,   19,  25,  26,  26,  26,  1,   4,   7,   8,  8,   8,
-    4,   13,  19,  20,  20,  20,  7,   19,  25,  26,  26,  26,  8,   20,  26,  27,  27,  27,  8,  20,  26,
-    27,  27,  27,  8,   20,  26,  27,  27,  27,  0,   0,   0,   0,   1,   1,   0,   0,   0,   4,  5,   5,
-    0,   0,   6,   10,  11,  11,  0,   4,   10,  14,  15,  15,  1,   5,   11,  15,  16,  16,  1,  5,   11,
-    15,  16,  16,  0,   0,   0,   4,   5,   5,   0,   0,   12,  20,  21,  21,  0,   12,  30,  38, 39,  39,
-    4,   20,  38,  46,  47,  47,  5,   21,  39,  47,  48,  48,  5,   21,  39,  47,  48,  48,  0,  0,   6,
-    10,  11,  11,  0,   12,  30,  38,  39,  39,  6,   30,  54,  62,  63,  63,  10,  38,  62,  70, 71,  71,
-    11,  39,  63,  71,  72,  72,  11,  39,  63,  71,  72,  72,  0,   4,   10,  14,  15,  15,  4,  20,  38,
-    46,  47,  47,  10,  38,  62,  70,  71,  71,  14,  46,  70,  78,  79,  79,  15,  47,  71,  79, 80,  80,
-    15,  47,  71,  79,  80,  80,  0,   0,   0,   0,   0,   1,   0,   0,   0,   0,   5,   6,   0,  0,   0,
-    10,  15,  16,  0,   0,   10,  20,  25,  26,  0,   5,   15,  25,  30,  31,  1,   6,   16,  26, 31,  32,
-    0,   0,   0,   0,   5,   6,   0,   0,   0,   20,  30,  31,  0,   0,   30,  60,  70,  71,  0,  20,  60,
-    90,  100, 101, 5,   30,  70,  100, 110, 111, 6,   31,  71,  101, 111, 112, 0,   0,   0,   10, 15,  16,
-    0,   0,   30,  60,  70,  71,  0,   30,  90,  130, 140, 141, 10,  60,  130, 170, 180, 181, 15, 70,  140,
-    180, 190, 191, 16,  71,  141, 181, 191, 192, 0,   0,   10,  20,  25,  26,  0,   20,  60,  90, 100, 101,
-    10,  60,  130, 170, 180, 181, 20,  90,  170, 210, 220, 221, 25,  100, 180, 220, 230, 231, 26, 101, 181,
-    221, 231, 232,
-};
-
-/* split[((m * 4 + r0) * 6 + r1) * 6 + r2]: for m cards and rooms r0, r1, r2,
- * the ways to place the other m - 1 cards once the first goes top (low 16
- * bits) or middle (high 16 bits), 0 where the row is full (from ways[];
- * tests/test_engine.py recomputes it). */
-static const uint32_t split[6 * 4 * 6 * 6] = {
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00010000, 0x00010000,
-    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000,
-    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000,
-    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000,
-    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00000001, 0x00000001, 0x00000001, 0x00000001,
-    0x00000001, 0x00000001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00000001, 0x00000001, 0x00000001, 0x00000001, 0x00000001, 0x00000001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00000001, 0x00000001, 0x00000001, 0x00000001,
-    0x00000001, 0x00000001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00010000,
-    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00020000, 0x00020000, 0x00020000,
-    0x00020000, 0x00020000, 0x00010000, 0x00020000, 0x00020000, 0x00020000, 0x00020000, 0x00020000,
-    0x00010000, 0x00020000, 0x00020000, 0x00020000, 0x00020000, 0x00020000, 0x00010000, 0x00020000,
-    0x00020000, 0x00020000, 0x00020000, 0x00020000, 0x00000000, 0x00000001, 0x00000001, 0x00000001,
-    0x00000001, 0x00000001, 0x00010001, 0x00020002, 0x00020002, 0x00020002, 0x00020002, 0x00020002,
-    0x00020001, 0x00030002, 0x00030002, 0x00030002, 0x00030002, 0x00030002, 0x00020001, 0x00030002,
-    0x00030002, 0x00030002, 0x00030002, 0x00030002, 0x00020001, 0x00030002, 0x00030002, 0x00030002,
-    0x00030002, 0x00030002, 0x00020001, 0x00030002, 0x00030002, 0x00030002, 0x00030002, 0x00030002,
-    0x00000001, 0x00000002, 0x00000002, 0x00000002, 0x00000002, 0x00000002, 0x00010002, 0x00020003,
-    0x00020003, 0x00020003, 0x00020003, 0x00020003, 0x00020002, 0x00030003, 0x00030003, 0x00030003,
-    0x00030003, 0x00030003, 0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00030003,
-    0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00020002, 0x00030003,
-    0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00000001, 0x00000002, 0x00000002, 0x00000002,
-    0x00000002, 0x00000002, 0x00010002, 0x00020003, 0x00020003, 0x00020003, 0x00020003, 0x00020003,
-    0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00020002, 0x00030003,
-    0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00020002, 0x00030003, 0x00030003, 0x00030003,
-    0x00030003, 0x00030003, 0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003, 0x00030003,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00010000, 0x00010000, 0x00010000, 0x00010000, 0x00000000, 0x00020000, 0x00030000, 0x00030000,
-    0x00030000, 0x00030000, 0x00010000, 0x00030000, 0x00040000, 0x00040000, 0x00040000, 0x00040000,
-    0x00010000, 0x00030000, 0x00040000, 0x00040000, 0x00040000, 0x00040000, 0x00010000, 0x00030000,
-    0x00040000, 0x00040000, 0x00040000, 0x00040000, 0x00000000, 0x00000000, 0x00000001, 0x00000001,
-    0x00000001, 0x00000001, 0x00000000, 0x00020002, 0x00030003, 0x00030003, 0x00030003, 0x00030003,
-    0x00020001, 0x00060003, 0x00070004, 0x00070004, 0x00070004, 0x00070004, 0x00030001, 0x00070003,
-    0x00080004, 0x00080004, 0x00080004, 0x00080004, 0x00030001, 0x00070003, 0x00080004, 0x00080004,
-    0x00080004, 0x00080004, 0x00030001, 0x00070003, 0x00080004, 0x00080004, 0x00080004, 0x00080004,
-    0x00000000, 0x00000002, 0x00000003, 0x00000003, 0x00000003, 0x00000003, 0x00010002, 0x00030006,
-    0x00040007, 0x00040007, 0x00040007, 0x00040007, 0x00030003, 0x00070007, 0x00080008, 0x00080008,
-    0x00080008, 0x00080008, 0x00040003, 0x00080007, 0x00090008, 0x00090008, 0x00090008, 0x00090008,
-    0x00040003, 0x00080007, 0x00090008, 0x00090008, 0x00090008, 0x00090008, 0x00040003, 0x00080007,
-    0x00090008, 0x00090008, 0x00090008, 0x00090008, 0x00000001, 0x00000003, 0x00000004, 0x00000004,
-    0x00000004, 0x00000004, 0x00010003, 0x00030007, 0x00040008, 0x00040008, 0x00040008, 0x00040008,
-    0x00030004, 0x00070008, 0x00080009, 0x00080009, 0x00080009, 0x00080009, 0x00040004, 0x00080008,
-    0x00090009, 0x00090009, 0x00090009, 0x00090009, 0x00040004, 0x00080008, 0x00090009, 0x00090009,
-    0x00090009, 0x00090009, 0x00040004, 0x00080008, 0x00090009, 0x00090009, 0x00090009, 0x00090009,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00010000, 0x00010000, 0x00010000, 0x00000000, 0x00000000, 0x00030000, 0x00040000,
-    0x00040000, 0x00040000, 0x00000000, 0x00030000, 0x00060000, 0x00070000, 0x00070000, 0x00070000,
-    0x00010000, 0x00040000, 0x00070000, 0x00080000, 0x00080000, 0x00080000, 0x00010000, 0x00040000,
-    0x00070000, 0x00080000, 0x00080000, 0x00080000, 0x00000000, 0x00000000, 0x00000000, 0x00000001,
-    0x00000001, 0x00000001, 0x00000000, 0x00000000, 0x00030003, 0x00040004, 0x00040004, 0x00040004,
-    0x00000000, 0x00060003, 0x000C0006, 0x000D0007, 0x000D0007, 0x000D0007, 0x00030001, 0x000C0004,
-    0x00120007, 0x00130008, 0x00130008, 0x00130008, 0x00040001, 0x000D0004, 0x00130007, 0x00140008,
-    0x00140008, 0x00140008, 0x00040001, 0x000D0004, 0x00130007, 0x00140008, 0x00140008, 0x00140008,
-    0x00000000, 0x00000000, 0x00000003, 0x00000004, 0x00000004, 0x00000004, 0x00000000, 0x00030006,
-    0x0006000C, 0x0007000D, 0x0007000D, 0x0007000D, 0x00030003, 0x000C000C, 0x00120012, 0x00130013,
-    0x00130013, 0x00130013, 0x00060004, 0x0012000D, 0x00180013, 0x00190014, 0x00190014, 0x00190014,
-    0x00070004, 0x0013000D, 0x00190013, 0x001A0014, 0x001A0014, 0x001A0014, 0x00070004, 0x0013000D,
-    0x00190013, 0x001A0014, 0x001A0014, 0x001A0014, 0x00000000, 0x00000003, 0x00000006, 0x00000007,
-    0x00000007, 0x00000007, 0x00010003, 0x0004000C, 0x00070012, 0x00080013, 0x00080013, 0x00080013,
-    0x00040006, 0x000D0012, 0x00130018, 0x00140019, 0x00140019, 0x00140019, 0x00070007, 0x00130013,
-    0x00190019, 0x001A001A, 0x001A001A, 0x001A001A, 0x00080007, 0x00140013, 0x001A0019, 0x001B001A,
-    0x001B001A, 0x001B001A, 0x00080007, 0x00140013, 0x001A0019, 0x001B001A, 0x001B001A, 0x001B001A,
-    0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000000, 0x00000000, 0x00010000, 0x00010000, 0x00000000, 0x00000000, 0x00000000, 0x00040000,
-    0x00050000, 0x00050000, 0x00000000, 0x00000000, 0x00060000, 0x000A0000, 0x000B0000, 0x000B0000,
-    0x00000000, 0x00040000, 0x000A0000, 0x000E0000, 0x000F0000, 0x000F0000, 0x00010000, 0x00050000,
-    0x000B0000, 0x000F0000, 0x00100000, 0x00100000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-    0x00000001, 0x00000001, 0x00000000, 0x00000000, 0x00000000, 0x00040004, 0x00050005, 0x00050005,
-    0x00000000, 0x00000000, 0x000C0006, 0x0014000A, 0x0015000B, 0x0015000B, 0x00000000, 0x000C0004,
-    0x001E000A, 0x0026000E, 0x0027000F, 0x0027000F, 0x00040001, 0x00140005, 0x0026000B, 0x002E000F,
-    0x002F0010, 0x002F0010, 0x00050001, 0x00150005, 0x0027000B, 0x002F000F, 0x00300010, 0x00300010,
-    0x00000000, 0x00000000, 0x00000000, 0x00000004, 0x00000005, 0x00000005, 0x00000000, 0x00000000,
-    0x0006000C, 0x000A0014, 0x000B0015, 0x000B0015, 0x00000000, 0x000C000C, 0x001E001E, 0x00260026,
-    0x00270027, 0x00270027, 0x00060004, 0x001E0014, 0x00360026, 0x003E002E, 0x003F002F, 0x003F002F,
-    0x000A0005, 0x00260015, 0x003E0027, 0x0046002F, 0x00470030, 0x00470030, 0x000B0005, 0x00270015,
-    0x003F0027, 0x0047002F, 0x00480030, 0x00480030, 0x00000000, 0x00000000, 0x00000006, 0x0000000A,
-    0x0000000B, 0x0000000B, 0x00000000, 0x0004000C, 0x000A001E, 0x000E0026, 0x000F0027, 0x000F0027,
-    0x00040006, 0x0014001E, 0x00260036, 0x002E003E, 0x002F003F, 0x002F003F, 0x000A000A, 0x00260026,
-    0x003E003E, 0x00460046, 0x00470047, 0x00470047, 0x000E000B, 0x002E0027, 0x0046003F, 0x004E0047,
-    0x004F0048, 0x004F0048, 0x000F000B, 0x002F0027, 0x0047003F, 0x004F0047, 0x00500048, 0x00500048,
-};
-
-static inline unsigned ways_of(int m, const int *room)
+/* The number of legal placements of state s (tools/gen_tables.py, placements()). */
+static inline uint32_t ways_of(int s)
 {
-    return ways[((m * 4 + room[0]) * 6 + room[1]) * 6 + room[2]];
+    return (uint32_t)(ofc_place_start[s + 1] - ofc_place_start[s]);
 }
 
 /* Seat p plays its n held cards (place_n placed, the rest discarded) as a
- * uniform legal code would: a uniform set of discards, then each placed card
- * in turn goes to row r with probability (ways to place the rest after it) /
- * (ways to place them all), so every legal code has the same chance.  With
- * at most one discard (every preset) one 32-bit draw picks both: the discard
- * and an index u below the ways to place the rest are the digits of a
- * batched Lemire draw (ofc_draw3); u then names the rows card by card, each
- * row taking the next w_r values of u.  The cards go straight onto the
- * board (no code is built). */
-static inline void random_turn(ofc_game *g, int p, const uint8_t *held, int n, int place_n, ofc_rng *rng)
+ * uniform legal code would: a uniform set of discards, then a uniform index u
+ * below the legal placements of the cards left, which ofc_place lists in the
+ * order of the codes (card 0 top first).  With at most one discard (every
+ * preset) one 32-bit draw picks both: the discard and u are the digits of a
+ * batched Lemire draw (ofc_draw3).  The table entry gives each card its row
+ * and its rank in that row this turn, so the cards go straight onto their
+ * slots, with no chain from one card to the next and no branch on the count.
+ * held must have 8 readable bytes (g->held, or g->deck with its padding). */
+static OFC_ALWAYS_INLINE void random_turn(ofc_game *g, int p, const uint8_t *held, int n, int place_n,
+                                          ofc_rng *rng)
 {
     int d = n - place_n, m = place_n;
     uint8_t *board = g->board[p];
     /* rooms left in top, middle, bottom */
     int r0 = 3 - g->filled[p][0], r1 = 5 - g->filled[p][1], r2 = 5 - g->filled[p][2];
-    int room[3] = {r0, r1, r2};
+    int s = OFC_PLACE_STATE(m, r0, r1, r2);
+    uint32_t w = ways_of(s), u;
+    uint64_t cards; /* the cards placed, in order, a byte each */
     if (d <= 1) {
         uint32_t j[3];
-        uint32_t h = ofc_rng_u32(rng), nd = d ? (uint32_t)n : 1u, w = ways_of(m, room);
+        uint32_t h = ofc_rng_u32(rng), nd = d ? (uint32_t)n : 1u;
         while (!ofc_draw3(h, nd, w, 1u, j)) h = (uint32_t)ofc_rng_next(rng);
-        int k = d ? (int)j[0] : n; /* the discarded card, n: none */
-        uint32_t u = j[1];
-        if (d) g->discards[p][g->ndiscards[p]++] = held[k];
-        /* the state (cards left, rooms) as its index in ways[] / split[],
-         * and the next free slot of each row */
-        int s = ((m * 4 + r0) * 6 + r1) * 6 + r2;
-        int t0 = 3 - r0, t1 = 8 - r1, t2 = 13 - r2;
-        for (int q = 0; q < m; q++) {
-            uint8_t c = held[q + (q >= k)];
-            /* u's first split[s] & 0xffff values send this card top, the
-             * next split[s] >> 16 middle, the rest bottom; compares, not
-             * branches, pick the row */
-            uint32_t w0 = split[s] & 0xffffu, w1 = split[s] >> 16;
-            int ge0 = u >= w0, ge1 = u >= w0 + w1;
-            u -= (w0 & -(uint32_t)ge0) + (w1 & -(uint32_t)ge1);
-            board[ge1 ? t2 : ge0 ? t1 : t0] = c;
-            t0 += !ge0;
-            t1 += ge0 & !ge1;
-            t2 += ge1;
-            s -= 144 + (ge1 ? 1 : ge0 ? 6 : 36);
-        }
-        g->filled[p][0] = (uint8_t)t0;
-        g->filled[p][1] = (uint8_t)(t1 - 3);
-        g->filled[p][2] = (uint8_t)(t2 - 8);
+        u = j[1];
+        /* with one discard, byte k of the held cards leaves and the bytes
+         * above it move down one (no discard: k = 8, nothing moves) */
+        unsigned k = d ? j[0] : 8u;
+        uint64_t x, below = k < 8 ? ((uint64_t)1 << (8 * k)) - 1 : ~(uint64_t)0;
+        memcpy(&x, held, 8);
+        cards = (x & below) | ((x >> 8) & ~below);
+        /* written always, counted only when there is a discard (no branch) */
+        g->discards[p][g->ndiscards[p]] = (uint8_t)(x >> (8 * (k & 7u)));
+        g->ndiscards[p] += d;
     } else {
         uint32_t drop = 0;
-        for (int k = 0; k < d; k++) { /* d distinct discards */
+        for (int x = 0; x < d; x++) { /* d distinct discards */
             int i;
             do i = (int)ofc_rng_below(rng, (uint32_t)n);
             while (drop >> i & 1u);
             drop |= 1u << i;
         }
-        uint32_t u = ofc_rng_below(rng, ways_of(m, room));
-        for (int i = 0; i < n; i++) {
-            uint8_t c = held[i];
-            if (drop >> i & 1u) {
-                g->discards[p][g->ndiscards[p]++] = c;
-                continue;
-            }
-            int base = (((m - 1) * 4 + room[0]) * 6 + room[1]) * 6 + room[2];
-            uint32_t w0 = room[0] ? ways[base - 36] : 0;
-            uint32_t w1 = room[1] ? ways[base - 6] : 0;
-            unsigned ge0 = u >= w0, ge1 = u >= w0 + w1, r = ge0 + ge1;
-            u -= (ge0 ? w0 : 0) + (ge1 ? w1 : 0);
-            room[r]--;
-            m--;
-            board[row_lo[r] + g->filled[p][r]++] = c;
+        u = ofc_rng_below(rng, w);
+        cards = 0;
+        for (int i = 0, q = 0; i < n; i++) {
+            if (drop >> i & 1u)
+                g->discards[p][g->ndiscards[p]++] = held[i];
+            else
+                cards |= (uint64_t)held[i] << (8 * q++);
         }
     }
+    uint32_t e = ofc_place[ofc_place_start[s] + u];
+    /* the first free slot of each row; "row 3" (no card) is a scratch byte */
+    uint8_t scratch;
+    uint8_t *first[4] = {board + 3 - r0, board + 8 - r1, board + 13 - r2, &scratch};
+    /* two cards (every later turn of a preset) or five: a branch the
+     * pattern of turns predicts */
+    if (m == 2) {
+        first[e & 3u][e >> 2 & 7u] = (uint8_t)cards;
+        first[e >> 5 & 3u][e >> 7 & 7u] = (uint8_t)(cards >> 8);
+    } else {
+        for (int q = 0; q < 5; q++) {
+            uint32_t v = e >> (5 * q);
+            first[v & 3u][v >> 2 & 7u] = (uint8_t)(cards >> (8 * q));
+        }
+    }
+    uint32_t top = e >> 25 & 3u, middle = e >> 27 & 7u;
+    g->filled[p][0] = (uint8_t)(g->filled[p][0] + top);
+    g->filled[p][1] = (uint8_t)(g->filled[p][1] + middle);
+    g->filled[p][2] = (uint8_t)(g->filled[p][2] + (uint32_t)m - top - middle);
     g->street[p]++;
 }
 
@@ -668,28 +506,44 @@ void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng 
     }
 }
 
+void ofc_game_restart(ofc_game *g, const ofc_game *start)
+{
+    memcpy(g->board, start->board, sizeof g->board);
+    memcpy(g->filled, start->filled, sizeof g->filled);
+    memcpy(g->ndiscards, start->ndiscards, sizeof g->ndiscards);
+    memcpy(g->street, start->street, sizeof g->street);
+    g->deck_pos = start->deck_pos;
+    g->nheld = start->nheld;
+    g->step = start->step;
+    g->turn = start->turn;
+}
+
 void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
                         int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
                         int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland)
 {
-    ofc_game g, start[OFC_MAX_SEATS];
+    ofc_game start[OFC_MAX_SEATS], games[OFC_MAX_SEATS];
     int need = players * (first_round + rounds * round_cards);
-    /* a hand as ofc_game_start begins it, per button: each hand copies one
-     * and deals its own deck */
-    for (int b = 0; b < players; b++)
+    /* a hand as ofc_game_start begins it, per button: each hand restarts
+     * that button's game and deals its own deck */
+    for (int b = 0; b < players; b++) {
         ofc_game_start(&start[b], players, first_round, rounds, round_cards, round_play, seed, 0, b, 0);
+        games[b] = start[b];
+    }
     for (int64_t i = 0; i < n; i++) {
         uint64_t hand = (uint64_t)(index0 + i);
         ofc_rng rng;
         /* the policies draw from a stream of their own, beside the deck's */
         ofc_rng_init(&rng, seed ^ 0xA0761D6478BD642Full, hand);
         /* the button goes round: seat (hand + 1) % players acts first */
-        g = start[hand % (uint64_t)players];
-        ofc_shuffle(seed, hand, need, g.deck);
-        memcpy(g.held, g.deck, (size_t)first_round);
-        ofc_policy_finish(&g, policy, rules, &rng);
+        int b = (int)(hand % (uint64_t)players);
+        ofc_game *g = &games[b];
+        ofc_game_restart(g, &start[b]);
+        ofc_shuffle(seed, hand, need, g->deck);
+        memcpy(g->held, g->deck, (size_t)first_round);
+        ofc_policy_finish(g, policy, rules, &rng);
         int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
-        ofc_game_result(&g, rules, net ? net + players * i : 0, roy, f, fl);
+        ofc_game_result(g, rules, net ? net + players * i : 0, roy, f, fl);
         for (int p = 0; p < players; p++) {
             if (royalty) royalty[players * i + p] = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
             if (fouled) fouled[players * i + p] = (uint8_t)f[p];

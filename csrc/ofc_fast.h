@@ -29,9 +29,27 @@ extern "C" {
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
-#define OFC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define OFC_UNLIKELY(x)   __builtin_expect(!!(x), 0)
+#define OFC_LIKELY(x)     __builtin_expect(!!(x), 1)
+#define OFC_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define OFC_UNLIKELY(x)   (x)
+#define OFC_LIKELY(x)     (x)
+#define OFC_ALWAYS_INLINE __forceinline
 #else
-#define OFC_UNLIKELY(x) (x)
+#define OFC_UNLIKELY(x)   (x)
+#define OFC_LIKELY(x)     (x)
+#define OFC_ALWAYS_INLINE inline
+#endif
+/* OFC_UNROLL(n): unroll the loop that follows n times (a hint) */
+#if defined(__clang__)
+#define OFC_PRAGMA(x) _Pragma(#x)
+#define OFC_UNROLL(n) OFC_PRAGMA(unroll n)
+#elif defined(__GNUC__)
+#define OFC_PRAGMA(x) _Pragma(#x)
+#define OFC_UNROLL(n) OFC_PRAGMA(GCC unroll n)
+#else
+#define OFC_UNROLL(n)
 #endif
 
 /* Category numbers of ofc_strength_category (HandCategory in Python). */
@@ -423,39 +441,21 @@ static inline int ofc_draw3(uint32_t h, uint32_t b0, uint32_t b1, uint32_t b2, u
     return !(OFC_UNLIKELY(low < prod) && low < (uint32_t)(-prod) % prod);
 }
 
-/* One group of ofc_draw_cards: positions i .. i+cnt-1 of deck[0..n). */
-static inline void ofc_draw_group(ofc_rng *g, uint32_t h, uint8_t *deck, int n, int i, int cnt)
-{
-    uint32_t j[3], b = (uint32_t)(n - i);
-    /* a whole group (cnt 3) has b >= 3: no bound to clamp to 1 */
-    uint32_t b1 = cnt == 3 || b > 1 ? b - 1 : 1, b2 = cnt == 3 || b > 2 ? b - 2 : 1;
-    while (!ofc_draw3(h, b, b1, b2, j)) h = (uint32_t)ofc_rng_next(g);
-    for (int q = 0; q < 3; q++) {
-        if (q >= cnt) break;
-        uint8_t *a = deck + i + q, *c = a + j[q], t = *a;
-        *a = *c;
-        *c = t;
-    }
-}
+/* A group of three Fisher-Yates positions (ofc_draw3): their bounds, and
+ * 2^32 mod their product, the final low halves below which are redrawn. */
+typedef struct ofc_draw_group {
+    uint32_t b0, b1, b2, reject;
+} ofc_draw_group;
+
+/* The groups of the first k positions of a shuffle of n cards (a bound past
+ * the deck is 1): grp holds (k + 2) / 3 entries. */
+void ofc_draw_groups(int n, int k, ofc_draw_group *grp);
 
 /* The first k of deck[0..n) shuffled in place by stream g (a partial
- * Fisher-Yates: deck[i] swaps with deck[i + j], j uniform below n - i):
- * positions go three at a time (ofc_draw3), two groups per 64-bit output,
- * its low half first. */
-static inline void ofc_draw_cards(ofc_rng *g, uint8_t *deck, int n, int k)
-{
-    int i = 0;
-    for (; i + 6 <= k; i += 6) {
-        uint64_t x = ofc_rng_next(g);
-        ofc_draw_group(g, (uint32_t)x, deck, n, i, 3);
-        ofc_draw_group(g, (uint32_t)(x >> 32), deck, n, i + 3, 3);
-    }
-    if (i < k) {
-        uint64_t x = ofc_rng_next(g);
-        ofc_draw_group(g, (uint32_t)x, deck, n, i, k - i < 3 ? k - i : 3);
-        if (i + 3 < k) ofc_draw_group(g, (uint32_t)(x >> 32), deck, n, i + 3, k - i - 3);
-    }
-}
+ * Fisher-Yates: deck[i] swaps with deck[i + j], j uniform below n - i), grp
+ * from ofc_draw_groups(n, k): positions go three at a time (ofc_draw3), two
+ * groups per 64-bit output, its low half first. */
+void ofc_draw_prefix(ofc_rng *g, uint8_t *deck, int k, const ofc_draw_group *grp);
 
 /* The deck of stream (seed, index), shuffled in its first k cards (a partial
  * Fisher-Yates over 0..51): deck[0..k) are the cards in the order dealt. */
@@ -488,7 +488,7 @@ typedef struct ofc_game {
     int players, first_round, rounds, round_cards, round_play;
     int button;                  /* the dealer seat; seat button+1 acts first */
     int fl_cards[OFC_MAX_SEATS]; /* cards of a Fantasyland seat this hand, 0: plays normally */
-    uint8_t deck[52];
+    uint8_t deck[64];            /* 52 cards and padding: a turn reads its cards 8 bytes at a time */
     int deck_pos;
     uint8_t board[OFC_MAX_SEATS][13];
     uint8_t filled[OFC_MAX_SEATS][3];
@@ -536,6 +536,11 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, in
 
 /* Policies: choose and play the turn of the seat to act. */
 enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };
+/* Back to the state of start (a game of the same seats and schedule): the
+ * boards, rows filled, discards and streets, whose turn and the deck position;
+ * the deck and the held cards are left as they are (the caller deals them). */
+void ofc_game_restart(ofc_game *g, const ofc_game *start);
+
 void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
 /* Play every turn left with `policy` (the same moves as ofc_policy_play turn
  * after turn). */

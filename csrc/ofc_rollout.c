@@ -53,15 +53,19 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
             if (turns[p] > t) start.schedule[k++] = p;
     start.nturns = k;
     memcpy(start.deck, pool, (size_t)npool);
+    ofc_draw_group grp[18];
+    ofc_draw_groups(npool, need, grp);
+    ofc_game g = start;
     for (int64_t i = 0; i < n; i++) {
-        ofc_game g = start;
+        ofc_game_restart(&g, &start);
+        memcpy(g.deck, start.deck, sizeof g.deck);
         uint64_t index = (uint64_t)(index0 + i);
         ofc_rng deal_rng, rng;
         ofc_rng_init(&deal_rng, seed, index);
         ofc_rng_init(&rng, seed ^ 0xA0761D6478BD642Full, index);
         /* the first `need` cards of a shuffle of the pool (partial
          * Fisher-Yates), drawn in place: start.deck holds the pool */
-        ofc_draw_cards(&deal_rng, g.deck, npool, need);
+        ofc_draw_prefix(&deal_rng, g.deck, need, grp);
         if (k > 0) {
             int p = g.schedule[0];
             int m = g.street[p] == 0 ? first_round : round_cards;

@@ -26,4 +26,9 @@ extern const uint32_t ofc_lowball_info[7463];
 extern const uint8_t ofc_same_hand5[4 * 80];
 extern const uint8_t ofc_same_hand3[2 * 48];
 
+/* Uniform random placements: see tools/gen_tables.py, placements() */
+#define OFC_PLACE_STATE(m, r0, r1, r2) ((((m) * 4 + (r0)) * 6 + (r1)) * 6 + (r2))
+extern const uint16_t ofc_place_start[865];
+extern const uint32_t ofc_place[16574];
+
 #endif

@@ -18,14 +18,16 @@ from ofc_fast.engine import ACTIONS, Game
 
 
 def test_model_deck_is_the_c_deal() -> None:
-    """The model's documented stream gives the C dealer's cards, bit for bit."""
-    for preset in ("pineapple", "original"):
+    """The model's documented stream gives the C dealer's cards, bit for bit:
+    every preset and table size (the usual ones run unrolled kernels), every street."""
+    for preset in sorted(ofc.PRESETS):
         r = ofc.PRESETS[preset]
-        for street in (None, r.rounds):
-            k = 13 if street is None else r.cards_dealt
-            d = deal(30, r, 3, seed=2**63 + 5, street=street, start=1000)
-            for i in range(30):
-                assert d[i].tolist() == model.deal_cards(2**63 + 5, 1000 + i, 3, k, r)
+        for players in range(r.min_players, r.max_players + 1):
+            for street in (None, *range(r.rounds + 1)):
+                k = 13 if street is None else r.first_round + street * r.round_cards
+                d = deal(12, r, players, seed=2**63 + 5, street=street, start=1000)
+                for i in range(12):
+                    assert d[i].tolist() == model.deal_cards(2**63 + 5, 1000 + i, players, k, r)
 
 
 
@@ -275,28 +277,39 @@ def test_greedy_beats_random() -> None:
     assert total > 0
 
 
-def test_ways_table_in_the_c_source() -> None:
-    """csrc/ofc_engine.c's ways[] and split[] (uniform random placements) are the
-    counts they say they are."""
+def test_placement_tables_in_the_c_source() -> None:
+    """csrc/ofc_tables.c's ofc_place_start[] / ofc_place[] (uniform random
+    placements) list, per state, every legal placement once, in the order of
+    the action codes, with the rows, ranks and counts they say."""
     import re
     from math import comb
-    src = (Path(__file__).resolve().parent.parent / "csrc" / "ofc_engine.c").read_text()
-    body = re.search(r"static const uint16_t ways\[[^]]*\] = \{(.*?)\};", src, re.S)
-    assert body is not None
-    table = [int(v) for v in re.findall(r"\d+", body.group(1))]
-    want = [sum(comb(m, a) * comb(m - a, b) for a in range(min(m, r0) + 1)
-                for b in range(min(m - a, r1) + 1) if m - a - b <= r2)
-            for m in range(6) for r0 in range(4) for r1 in range(6) for r2 in range(6)]
-    assert table == want
-    body = re.search(r"static const uint32_t split\[[^]]*\] = \{(.*?)\};", src, re.S)
-    assert body is not None
-    split = [int(v, 16) for v in re.findall(r"0x([0-9A-F]+)", body.group(1))]
+    src = (Path(__file__).resolve().parent.parent / "csrc" / "ofc_tables.c").read_text()
 
-    def ways(m: int, r0: int, r1: int, r2: int) -> int:
-        return 0 if min(r0, r1, r2) < 0 else want[((m * 4 + r0) * 6 + r1) * 6 + r2]
+    def array(name: str) -> list[int]:
+        body = re.search(rf"const uint\d+_t {name}\[\d+\] = \{{(.*?)\}};", src, re.S)
+        assert body is not None, name
+        return [int(v) for v in re.findall(r"\d+", body.group(1))]
 
-    assert split == [0 if m == 0 else ways(m - 1, r0 - 1, r1, r2) | ways(m - 1, r0, r1 - 1, r2) << 16
-                     for m in range(6) for r0 in range(4) for r1 in range(6) for r2 in range(6)]
+    start, place = array("ofc_place_start"), array("ofc_place")
+    states = [(m, r0, r1, r2) for m in range(6) for r0 in range(4) for r1 in range(6) for r2 in range(6)]
+    assert len(start) == len(states) + 1 and start[0] == 0 and start[-1] == len(place)
+    for s, (m, r0, r1, r2) in enumerate(states):
+        entries = place[start[s]:start[s + 1]]
+        # the count, by a formula: choose the cards sent top, then middle
+        assert len(entries) == sum(comb(m, a) * comb(m - a, b) for a in range(min(m, r0) + 1)
+                                   for b in range(min(m - a, r1) + 1) if m - a - b <= r2)
+        rows_seen = []
+        for e in entries:
+            rows = [(e >> (5 * q)) & 3 for q in range(5)]
+            ranks = [(e >> (5 * q + 2)) & 7 for q in range(5)]
+            assert rows[m:] == [3] * (5 - m) and ranks[m:] == [0] * (5 - m)
+            assert ranks[:m] == [rows[:q].count(rows[q]) for q in range(m)]
+            counts = [rows[:m].count(r) for r in range(3)]
+            assert counts[0] <= r0 and counts[1] <= r1 and counts[2] <= r2
+            assert (e >> 25 & 3, e >> 27 & 7) == (counts[0], counts[1]) and e >> 30 == 0
+            rows_seen.append(rows[:m])
+        # distinct and in the order of the codes (card 0 first, top < middle < bottom)
+        assert rows_seen == sorted(rows_seen) and len(set(map(tuple, rows_seen))) == len(rows_seen)
 
 
 def test_random_policy_is_uniform_over_legal_codes() -> None:
