@@ -197,23 +197,44 @@ static inline uint32_t ways_of(int s)
     return (uint32_t)(ofc_place_start[s + 1] - ofc_place_start[s]);
 }
 
-/* Seat p plays its n held cards (place_n placed, the rest discarded) as a
- * uniform legal code would: a uniform set of discards, then a uniform index u
- * below the legal placements of the cards left, which ofc_place lists in the
- * order of the codes (card 0 top first).  With at most one discard (every
- * preset) one 32-bit draw picks both: the discard and u are the digits of a
- * batched Lemire draw (ofc_draw3).  The table entry gives each card its row
- * and its rank in that row this turn, so the cards go straight onto their
- * slots, with no chain from one card to the next and no branch on the count.
- * held must have 8 readable bytes (g->held, or g->deck with its padding). */
-static OFC_ALWAYS_INLINE void random_turn(ofc_game *g, int p, const uint8_t *held, int n, int place_n,
-                                          ofc_rng *rng)
+/* A seat's rows as random_turn plays them, kept in locals over many turns:
+ * the first free slot of each row (first[3]: a scratch byte for the positions
+ * a turn leaves unused), the rooms as a state index (r0 * 36 + r1 * 6 + r2,
+ * OFC_PLACE_STATE without the cards) and where its next discard goes. */
+typedef struct seat_view {
+    uint8_t *first[4];
+    int rooms;
+    uint8_t *discard;
+    uint8_t scratch;
+} seat_view;
+
+static inline void view_load(ofc_game *g, int p, seat_view *v)
 {
-    int d = n - place_n, m = place_n;
-    uint8_t *board = g->board[p];
-    /* rooms left in top, middle, bottom */
-    int r0 = 3 - g->filled[p][0], r1 = 5 - g->filled[p][1], r2 = 5 - g->filled[p][2];
-    int s = OFC_PLACE_STATE(m, r0, r1, r2);
+    const uint8_t *f = g->filled[p];
+    for (int r = 0; r < 3; r++) v->first[r] = g->board[p] + row_lo[r] + f[r];
+    v->first[3] = &v->scratch;
+    v->rooms = OFC_PLACE_STATE(0, 3 - f[0], 5 - f[1], 5 - f[2]);
+    v->discard = g->discards[p] + g->ndiscards[p];
+}
+
+static inline void view_store(ofc_game *g, int p, const seat_view *v)
+{
+    for (int r = 0; r < 3; r++) g->filled[p][r] = (uint8_t)(v->first[r] - (g->board[p] + row_lo[r]));
+    g->ndiscards[p] = (int)(v->discard - g->discards[p]);
+}
+
+/* A seat plays its n held cards (m placed, the rest discarded) as a uniform
+ * legal code would: a uniform set of discards, then a uniform index u below
+ * the legal placements of the cards left, which ofc_place lists in the order
+ * of the codes (card 0 top first).  With at most one discard (every preset)
+ * one 32-bit draw picks both: the discard and u are the digits of a batched
+ * Lemire draw (ofc_draw3).  The table entry gives each card its row and its
+ * rank in that row this turn, so the cards go straight onto their slots, with
+ * no chain from one card to the next.  held must have 8 readable bytes
+ * (g->held, or g->deck with its padding). */
+static OFC_ALWAYS_INLINE void random_turn(seat_view *v, const uint8_t *held, int n, int m, ofc_rng *rng)
+{
+    int d = n - m, s = OFC_PLACE_STATE(m, 0, 0, 0) + v->rooms;
     uint32_t w = ways_of(s), u;
     uint64_t cards; /* the cards placed, in order, a byte each */
     if (d <= 1) {
@@ -228,8 +249,8 @@ static OFC_ALWAYS_INLINE void random_turn(ofc_game *g, int p, const uint8_t *hel
         memcpy(&x, held, 8);
         cards = (x & below) | ((x >> 8) & ~below);
         /* written always, counted only when there is a discard (no branch) */
-        g->discards[p][g->ndiscards[p]] = (uint8_t)(x >> (8 * (k & 7u)));
-        g->ndiscards[p] += d;
+        *v->discard = (uint8_t)(x >> (8 * (k & 7u)));
+        v->discard += d;
     } else {
         uint32_t drop = 0;
         for (int x = 0; x < d; x++) { /* d distinct discards */
@@ -242,36 +263,37 @@ static OFC_ALWAYS_INLINE void random_turn(ofc_game *g, int p, const uint8_t *hel
         cards = 0;
         for (int i = 0, q = 0; i < n; i++) {
             if (drop >> i & 1u)
-                g->discards[p][g->ndiscards[p]++] = held[i];
+                *v->discard++ = held[i];
             else
                 cards |= (uint64_t)held[i] << (8 * q++);
         }
     }
     uint32_t e = ofc_place[ofc_place_start[s] + u];
-    /* the first free slot of each row; "row 3" (no card) is a scratch byte */
-    uint8_t scratch;
-    uint8_t *first[4] = {board + 3 - r0, board + 8 - r1, board + 13 - r2, &scratch};
     /* two cards (every later turn of a preset) or five: a branch the
      * pattern of turns predicts */
     if (m == 2) {
-        first[e & 3u][e >> 2 & 7u] = (uint8_t)cards;
-        first[e >> 5 & 3u][e >> 7 & 7u] = (uint8_t)(cards >> 8);
+        v->first[e & 3u][e >> 2 & 7u] = (uint8_t)cards;
+        v->first[e >> 5 & 3u][e >> 7 & 7u] = (uint8_t)(cards >> 8);
     } else {
         for (int q = 0; q < 5; q++) {
-            uint32_t v = e >> (5 * q);
-            first[v & 3u][v >> 2 & 7u] = (uint8_t)(cards >> (8 * q));
+            uint32_t x = e >> (5 * q);
+            v->first[x & 3u][x >> 2 & 7u] = (uint8_t)(cards >> (8 * q));
         }
     }
-    uint32_t top = e >> 25 & 3u, middle = e >> 27 & 7u;
-    g->filled[p][0] = (uint8_t)(g->filled[p][0] + top);
-    g->filled[p][1] = (uint8_t)(g->filled[p][1] + middle);
-    g->filled[p][2] = (uint8_t)(g->filled[p][2] + (uint32_t)m - top - middle);
-    g->street[p]++;
+    int top = (int)(e >> 25 & 3u), middle = (int)(e >> 27 & 7u), bottom = m - top - middle;
+    v->first[0] += top;
+    v->first[1] += middle;
+    v->first[2] += bottom;
+    v->rooms -= top * 36 + middle * 6 + bottom;
 }
 
 static void random_place(ofc_game *g, ofc_rng *rng)
 {
-    random_turn(g, g->turn, g->held, g->nheld, to_place(g), rng);
+    seat_view v;
+    view_load(g, g->turn, &v);
+    random_turn(&v, g->held, g->nheld, to_place(g), rng);
+    view_store(g, g->turn, &v);
+    g->street[g->turn]++;
     advance(g);
 }
 
@@ -487,16 +509,22 @@ void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng 
     int fl = 0;
     for (int p = 0; p < g->players; p++) fl |= g->fl_cards[p];
     if (policy == OFC_POLICY_RANDOM && !fl && g->turn >= 0) {
-        /* every turn a normal one: random_place's moves, each seat's cards
-         * read where they lie in the deck rather than handed over */
+        /* every turn a normal one: random_place's moves, each seat's rows
+         * kept in locals and its cards read where they lie in the deck
+         * rather than handed over */
+        seat_view v[OFC_MAX_SEATS];
+        for (int p = 0; p < g->players; p++) view_load(g, p, &v[p]);
         int step = g->step, pos = g->deck_pos;
-        random_turn(g, g->turn, g->held, g->nheld, to_place(g), rng);
+        random_turn(&v[g->turn], g->held, g->nheld, to_place(g), rng);
+        g->street[g->turn]++;
         for (step++; step < g->nturns; step++) {
             int p = g->schedule[step], first = g->street[p] == 0;
             int n = first ? g->first_round : g->round_cards;
-            random_turn(g, p, g->deck + pos, n, first ? g->first_round : g->round_play, rng);
+            random_turn(&v[p], g->deck + pos, n, first ? g->first_round : g->round_play, rng);
+            g->street[p]++;
             pos += n;
         }
+        for (int p = 0; p < g->players; p++) view_store(g, p, &v[p]);
         g->step = g->nturns;
         g->turn = -1;
         g->nheld = 0;
@@ -520,7 +548,7 @@ void ofc_game_restart(ofc_game *g, const ofc_game *start)
 
 void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
                         int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
-                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland)
+                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
 {
     ofc_game start[OFC_MAX_SEATS], games[OFC_MAX_SEATS];
     int need = players * (first_round + rounds * round_cards);
@@ -543,11 +571,28 @@ void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, in
         memcpy(g->held, g->deck, (size_t)first_round);
         ofc_policy_finish(g, policy, rules, &rng);
         int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
-        ofc_game_result(g, rules, net ? net + players * i : 0, roy, f, fl);
+        int32_t pts[OFC_MAX_SEATS];
+        ofc_game_result(g, rules, pts, roy, f, fl);
         for (int p = 0; p < players; p++) {
-            if (royalty) royalty[players * i + p] = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
+            int32_t r = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
+            if (net) net[players * i + p] = pts[p];
+            if (royalty) royalty[players * i + p] = r;
             if (fouled) fouled[players * i + p] = (uint8_t)f[p];
             if (fantasyland) fantasyland[players * i + p] = (uint8_t)fl[p];
+            if (totals) {
+                int64_t *s = totals->sums + 5 * p;
+                int pr = totals->points_range, rr = totals->royalty_range;
+                s[0] += pts[p];
+                s[1] += (int64_t)pts[p] * pts[p];
+                s[2] += f[p];
+                s[3] += fl[p] != 0;
+                s[4] += r;
+                totals->points_hist[p * (2 * pr + 1) + pr
+                                    + (pts[p] < -pr  ? -pr
+                                       : pts[p] > pr ? pr
+                                                     : pts[p])]++;
+                totals->royalty_hist[p * (rr + 1) + (r < 0 ? 0 : r > rr ? rr : r)]++;
+            }
         }
     }
 }

@@ -546,13 +546,23 @@ void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *r
  * after turn). */
 void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
 
+/* Totals of a batch of self-play, added to (not overwritten): per seat p,
+ * sums[5p .. 5p+4] = net points, their squares, fouls, Fantasyland entries and
+ * royalties; points_hist[p * (2 points_range + 1) + points_range + net points
+ * clipped to +-points_range] and royalty_hist[p * (royalty_range + 1) +
+ * royalties clipped to 0..royalty_range] count hands. */
+typedef struct ofc_selfplay_totals {
+    int64_t *sums, *points_hist, *royalty_hist;
+    int points_range, royalty_range;
+} ofc_selfplay_totals;
+
 /* Self-play of hands index0 .. index0+n-1 (hand i deals from stream (seed,
  * i), the button on seat i % players, nobody in Fantasyland), every seat played by
  * `policy`.  Per hand and seat: net points, royalties (sum), fouled, and the
- * Fantasyland cards earned; any output may be NULL. */
+ * Fantasyland cards earned, and the batch's totals; any output may be NULL. */
 void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
                         int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
-                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland);
+                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals);
 
 /* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
  * Turns a partial board has left: all of them for an empty board, else

@@ -22,11 +22,10 @@ def rollout_sums(rules: RuleTables, players: int, first_round: int, rounds: int,
                  round_play: int, policy: int, boards: npt.NDArray[np.uint8],
                  pool: npt.NDArray[np.uint8], seed: int, start: int,
                  stop: int) -> npt.NDArray[np.int64] | int: ...
-def selfplay_rows(rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
-                  round_play: int, policy: int, seed: int, net: npt.NDArray[np.int32],
-                  royalty: npt.NDArray[np.int32], fouled: npt.NDArray[np.uint8],
-                  fantasyland: npt.NDArray[np.uint8], start: int, stop: int,
-                  index0: int = ...) -> int: ...
+def selfplay_totals(rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
+                    round_play: int, policy: int, seed: int, sums: npt.NDArray[np.int64],
+                    points_hist: npt.NDArray[np.int64], royalty_hist: npt.NDArray[np.int64],
+                    index0: int, n: int) -> int: ...
 
 class HandState:
     def __init__(self, players: int, first_round: int, rounds: int, round_cards: int,

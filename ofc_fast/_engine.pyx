@@ -52,10 +52,15 @@ cdef extern from "ofc_fast.h" nogil:
                           int round_cards, int round_play, int policy, const uint8_t *boards,
                           const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
                           int64_t *sums)
+    ctypedef struct ofc_selfplay_totals:
+        int64_t *sums
+        int64_t *points_hist
+        int64_t *royalty_hist
+        int points_range, royalty_range
     void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
                             int round_cards, int round_play, int policy, uint64_t seed,
                             int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
-                            uint8_t *fouled, uint8_t *fantasyland)
+                            uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
 
 ACTIONS = OFC_ACTIONS
 ERRORS = {
@@ -121,16 +126,25 @@ def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, 
 
 # --- self-play ------------------------------------------------------------------------
 
-def selfplay_rows(RuleTables rules, int players, int first_round, int rounds, int round_cards,
-                  int round_play, int policy, uint64_t seed, int32_t[:, ::1] net,
-                  int32_t[:, ::1] royalty, uint8_t[:, ::1] fouled, uint8_t[:, ::1] fantasyland,
-                  Py_ssize_t start, Py_ssize_t stop, int64_t index0=0):
-    """Self-play of hands index0 + [start, stop) into rows [start, stop) of the (n, players) outputs."""
-    if stop > start:
+def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, int round_cards,
+                    int round_play, int policy, uint64_t seed, int64_t[:, ::1] sums,
+                    int64_t[:, ::1] points_hist, int64_t[:, ::1] royalty_hist, int64_t index0,
+                    Py_ssize_t n):
+    """Self-play of hands index0 .. index0+n-1, added to the totals: sums (players, 5),
+    points_hist (players, 2R+1) over net points -R..R, royalty_hist (players, RR+1)."""
+    cdef ofc_selfplay_totals t
+    if sums.shape[0] < players or sums.shape[1] != 5 or points_hist.shape[0] < players \
+            or points_hist.shape[1] % 2 != 1 or royalty_hist.shape[0] < players or royalty_hist.shape[1] < 1:
+        raise ValueError("selfplay_totals: outputs of the wrong shape")
+    t.sums = &sums[0, 0]
+    t.points_hist = &points_hist[0, 0]
+    t.royalty_hist = &royalty_hist[0, 0]
+    t.points_range = <int>(points_hist.shape[1] // 2)
+    t.royalty_range = <int>(royalty_hist.shape[1] - 1)
+    if n > 0:
         with nogil:
             ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
-                               policy, seed, index0 + start, stop - start, &net[start, 0],
-                               &royalty[start, 0], &fouled[start, 0], &fantasyland[start, 0])
+                               policy, seed, index0, n, NULL, NULL, NULL, NULL, &t)
     return -1
 
 

@@ -130,24 +130,12 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
 
     def kernel(lo: int, hi: int) -> int:
         m = hi - lo
-        net = np.empty((m, P), np.int32)
-        roy = np.empty((m, P), np.int32)
-        fouled = np.empty((m, P), np.uint8)
-        fl = np.empty((m, P), np.uint8)
-        _engine.selfplay_rows(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
-                              pol, s, net, roy, fouled, fl, 0, m, start + lo)
-        # seat-major copies: numpy sums a contiguous row ten times faster
-        # than a column of a (hands, seats) array
-        net64 = np.ascontiguousarray(net.T, dtype=np.int64)
-        royT = np.ascontiguousarray(roy.T)
-        sums = np.stack([net64.sum(1), (net64 * net64).sum(1),
-                         np.ascontiguousarray(fouled.T).sum(1, dtype=np.int64),
-                         np.count_nonzero(np.ascontiguousarray(fl.T), axis=1).astype(np.int64),
-                         royT.sum(1, dtype=np.int64)], axis=1)
-        pts = np.clip(net64, -POINTS_RANGE, POINTS_RANGE) + POINTS_RANGE
-        ph = np.stack([np.bincount(pts[p], minlength=2 * POINTS_RANGE + 1) for p in range(P)])
-        rh = np.stack([np.bincount(np.clip(royT[p], 0, ROYALTY_RANGE), minlength=ROYALTY_RANGE + 1)
-                       for p in range(P)])
+        sums = np.zeros((P, 5), np.int64)
+        ph = np.zeros((P, 2 * POINTS_RANGE + 1), np.int64)
+        rh = np.zeros((P, ROYALTY_RANGE + 1), np.int64)
+        # the C kernel keeps the sums and histograms (no per-hand arrays)
+        _engine.selfplay_totals(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
+                                pol, s, sums, ph, rh, start + lo, m)
         with lock:
             total[0] += sums
             total[1] += ph
