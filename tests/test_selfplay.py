@@ -39,6 +39,17 @@ def test_summary_agrees_with_games() -> None:
     assert abs(p - s.foul_rate.mean()) < 5 * se
 
 
+@pytest.mark.parametrize(("preset", "most"), [("pineapple", 0.15), ("low", 0.12), ("original", 0.45)])
+def test_greedy_seldom_fouls(preset: str, most: float) -> None:
+    """The greedy policy is a sensible one: in every variant it fouls far less
+    than random play (Low included, whose middle must stay a live low), and
+    it scores royalties."""
+    greedy = simulate(preset, 2, 600, policy="greedy", seed=4)
+    rand = simulate(preset, 2, 600, policy="random", seed=4)
+    assert greedy.foul_rate.max() < most < rand.foul_rate.min()
+    assert greedy.royalties.min() > 2 * rand.royalties.max()
+
+
 def test_greedy_simulate_small() -> None:
     s = simulate("pineapple", 2, 40, policy="greedy", seed=2)
     r = simulate("pineapple", 2, 4000, policy="random", seed=2)
