@@ -21,6 +21,7 @@ from ofc_fast.selfplay import simulate
 
 OPENING = (["-- / -- / --", "-- / -- / --"], "Ah Ad 7c 8c 9c")
 FIRST5 = ["Qh 2c / 5s 6s / Kd", "-- / -- / --"]     # 5 cards placed, the opponent to start
+BOTH5 = ["Qh 2c / 5s 6s / Kd", "Ah 3d / 7h 8h / Kc"]  # both boards from their first 5 cards
 
 
 def play_cases(scale: float = 1.0) -> list[tuple[str, Callable[[], Any], int, str]]:
@@ -37,6 +38,8 @@ def play_cases(scale: float = 1.0) -> list[tuple[str, Callable[[], Any], int, st
          lambda: simulate("pineapple", 2, n_hand, seed=1), n_hand, "hands"),
         ("rollout random completions from 5 cards placed, workers=1 (C++ peer ~210k/s)",
          lambda: rollout(FIRST5, "pineapple", n=n_roll, seed=1), n_roll, "completions"),
+        ("rollout random completions of both boards from their first 5 cards, workers=1",
+         lambda: rollout(BOTH5, "pineapple", n=n_roll, seed=1), n_roll, "completions"),
         ("evaluate_placements Pineapple opening, 232 x 1000, workers=2",
          lambda: evaluate_placements(OPENING, n=1000, seed=1, workers=2), 1, "calls"),
     ]
