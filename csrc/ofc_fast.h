@@ -572,13 +572,17 @@ int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int rou
 /* Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
  * each, seats in turn order): the first cards of a shuffle of the pool (the
  * unseen cards) by stream (seed, i) are dealt to the boards' remaining turns
- * round the table and placed by `policy`.  Per player, sums[5p .. 5p+4] +=
- * net points, their squares, fouls, Fantasyland entries, royalties.
- * Returns 0, -1-p when player p's board has an impossible count, -10 when
- * the pool is too small. */
+ * round the table and placed by `policy`.  fl_cards (NULL: nobody) gives a
+ * seat in Fantasyland its card count: its board is empty (it sets all 13
+ * from that many cards, before the others' turns) or complete, and its
+ * stay in Fantasyland is judged as the rules say for a player in it.  Per
+ * player, sums[5p .. 5p+4] += net points, their squares, fouls, Fantasyland
+ * entries (or stays), royalties.  Returns 0, -1-p when player p's board has
+ * an impossible count, -10 when the pool is too small. */
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                      int round_play, int policy, const uint8_t *boards, const uint8_t *pool, int npool,
-                      uint64_t seed, int64_t index0, int64_t n, int64_t *sums);
+                      int round_play, int policy, const uint8_t *boards, const int *fl_cards,
+                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
+                      int64_t *sums);
 
 #ifdef __cplusplus
 }

@@ -15,11 +15,20 @@ int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int rou
 }
 
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                      int round_play, int policy, const uint8_t *boards, const uint8_t *pool, int npool,
-                      uint64_t seed, int64_t index0, int64_t n, int64_t *sums)
+                      int round_play, int policy, const uint8_t *boards, const int *fl_cards,
+                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n, int64_t *sums)
 {
-    int turns[OFC_MAX_SEATS], need = 0, most = 0;
+    int turns[OFC_MAX_SEATS], fl[OFC_MAX_SEATS], need = 0, most = 0;
     for (int p = 0; p < players; p++) {
+        fl[p] = fl_cards ? fl_cards[p] : 0;
+        if (fl[p]) { /* one turn (all 13 set at once) for an empty board, none for a complete one */
+            int placed = 0;
+            for (int i = 0; i < 13; i++) placed += boards[13 * p + i] != OFC_EMPTY;
+            if (placed != 0 && placed != 13) return -1 - p;
+            turns[p] = !placed;
+            need += placed ? 0 : fl[p];
+            continue;
+        }
         turns[p] = ofc_rollout_turns(boards + 13 * p, first_round, rounds, round_play);
         if (turns[p] < 0) return -1 - p;
         need += turns[p] == 0
@@ -38,6 +47,7 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
     start.round_play = round_play;
     start.button = players - 1;
     for (int p = 0; p < players; p++) {
+        start.fl_cards[p] = fl[p];
         memcpy(start.board[p], boards + 13 * p, 13);
         for (int r = 0; r < 3; r++) {
             int k = 0;
@@ -46,11 +56,14 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
         }
         start.street[p] = rounds + 1 - turns[p];
     }
-    /* turns round the table until every board is complete */
+    /* Fantasyland seats first (as in ofc_game_start), then turns round the
+     * table until every board is complete */
     int k = 0;
+    for (int p = 0; p < players; p++)
+        if (fl[p] && turns[p]) start.schedule[k++] = p;
     for (int t = 0; t < most; t++)
         for (int p = 0; p < players; p++)
-            if (turns[p] > t) start.schedule[k++] = p;
+            if (!fl[p] && turns[p] > t) start.schedule[k++] = p;
     start.nturns = k;
     memcpy(start.deck, pool, (size_t)npool);
     ofc_draw_group grp[18];
@@ -68,7 +81,7 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
         ofc_draw_prefix(&deal_rng, g.deck, need, grp);
         if (k > 0) {
             int p = g.schedule[0];
-            int m = g.street[p] == 0 ? first_round : round_cards;
+            int m = g.fl_cards[p] ? g.fl_cards[p] : g.street[p] == 0 ? first_round : round_cards;
             g.step = 0;
             g.turn = p;
             memcpy(g.held, g.deck, (size_t)m);

@@ -1,5 +1,7 @@
 # Stubs of the compiled module ofc_fast._engine (ofc_fast/_engine.pyx).
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -21,7 +23,7 @@ def rollout_turns(board: npt.NDArray[np.uint8], first_round: int, rounds: int,
 def rollout_sums(rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
                  round_play: int, policy: int, boards: npt.NDArray[np.uint8],
                  pool: npt.NDArray[np.uint8], seed: int, start: int,
-                 stop: int) -> npt.NDArray[np.int64] | int: ...
+                 stop: int, fl_cards: Sequence[int] | None = ...) -> npt.NDArray[np.int64] | int: ...
 def selfplay_totals(rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
                     round_play: int, policy: int, seed: int, sums: npt.NDArray[np.int64],
                     points_hist: npt.NDArray[np.int64], royalty_hist: npt.NDArray[np.int64],

@@ -50,8 +50,8 @@ cdef extern from "ofc_fast.h" nogil:
     int ofc_rollout_turns(const uint8_t *board, int first_round, int rounds, int round_play)
     int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
                           int round_cards, int round_play, int policy, const uint8_t *boards,
-                          const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
-                          int64_t *sums)
+                          const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed,
+                          int64_t index0, int64_t n, int64_t *sums)
     ctypedef struct ofc_selfplay_totals:
         int64_t *sums
         int64_t *points_hist
@@ -156,18 +156,27 @@ def rollout_turns(const uint8_t[::1] board, int first_round, int rounds, int rou
 
 def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
-                 uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
+                 uint64_t seed, Py_ssize_t start, Py_ssize_t stop, fl_cards=None):
     """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
-    Fantasyland entries, royalties), or the C error code."""
+    Fantasyland entries, royalties), or the C error code.  fl_cards: a card count per
+    seat in Fantasyland (0: not), or None."""
     sums = np.zeros((players, 5), dtype=np.int64)
     cdef int64_t[:, ::1] s = sums
     cdef int err = 0
     cdef int npool = <int>pool.shape[0]
+    cdef int fl[4]
+    cdef int *flp = NULL
+    if players < 1 or players > 4 or boards.shape[0] != 13 * players or npool > 52:
+        raise ValueError("rollout_sums: boards are 13 bytes a player (1..4), the pool at most 52 cards")
+    if fl_cards is not None:
+        for p in range(4):
+            fl[p] = int(fl_cards[p]) if p < players else 0
+        flp = fl
     if stop > start:
         with nogil:
             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
-                                    round_play, policy, &boards[0], &pool[0], npool, seed, start,
-                                    stop - start, &s[0, 0])
+                                    round_play, policy, &boards[0], flp, &pool[0], npool, seed,
+                                    start, stop - start, &s[0, 0])
     return err if err else sums
 
 

@@ -81,12 +81,20 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _fl_counts(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a card count per player, like 0,14: got {text!r}") from None
+
+
 def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
     from .rollout import evaluate_placements, rollout
     rules = get_rules(args.rules)
     if args.hand:
         pl = evaluate_placements((args.boards, args.hand, args.dead), rules, n=args.n,
-                                 seed=args.seed, policy=args.policy, workers=args.workers)
+                                 seed=args.seed, policy=args.policy, workers=args.workers,
+                                 fantasyland=args.fantasyland)
         rows = [{"board": card_str(pl.boards[i]), "mean": float(pl.mean[i]),
                  "stderr": float(pl.stderr[i]), "foul_rate": float(pl.foul_rate[i])}
                 for i in range(min(args.top, len(pl.codes)))]
@@ -101,7 +109,7 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
                       f"fouls {row['foul_rate']:.1%}", file=out)
         return 0
     res = rollout(args.boards, rules, dead=args.dead, policy=args.policy, n=args.n,
-                  seed=args.seed, workers=args.workers)
+                  seed=args.seed, workers=args.workers, fantasyland=args.fantasyland)
     rows = [{"player": p, "mean": float(res.mean[p]), "stderr": float(res.stderr[p]),
              "foul_rate": float(res.foul_rate[p]),
              "fantasyland_rate": float(res.fantasyland_rate[p]),
@@ -142,5 +150,8 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--workers", type=int, default=1)
     r.add_argument("--top", type=int, default=10, help="placements shown with --hand")
+    r.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
+                   help="cards of each player in Fantasyland, 0 for none (e.g. 0,14): such a "
+                        "board is given empty (hidden) or complete")
     r.add_argument("--json", action="store_true")
     return {"simulate": cmd_simulate, "rollout": cmd_rollout}

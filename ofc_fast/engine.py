@@ -97,12 +97,7 @@ class Game:
         button = int(button) % players if button == -1 else int(button)
         if not 0 <= button < players:
             raise ValueError(f"button must be a seat in 0..{players - 1}, got {button}")
-        fl = [0] * players if fantasyland is None else [int(c) for c in fantasyland]
-        if len(fl) != players:
-            raise ValueError(f"fantasyland has one count per seat ({players}), got {len(fl)}")
-        for seat, c in enumerate(fl):
-            if c != 0 and not 13 <= c <= 52:
-                raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..52 cards")
+        fl = fantasyland_counts(fantasyland, players)
         self._start = {"button": button, "fantasyland": list(fl)}
         self._points = np.full(players, r.match_points, dtype=np.int64)
         self._hand = -1
@@ -421,6 +416,24 @@ class Game:
         state = "over" if self.done else f"seat {self.turn} to act"
         return (f"Game({self._rules.name!r}, {self._players}, seed={self._seed}): hand "
                 f"{self._hand}, {state}")
+
+
+def fantasyland_counts(fantasyland: Sequence[int] | None, players: int) -> list[int]:
+    """Cards per seat in Fantasyland (0: plays normally), checked: one per seat, 0 or 13..52."""
+    if fantasyland is None:
+        return [0] * players
+    if isinstance(fantasyland, (str, bytes)) or not isinstance(fantasyland, (Sequence, np.ndarray)):
+        raise TypeError(f"fantasyland is a card count per seat, got {fantasyland!r}")
+    fl = []
+    for seat, c in enumerate(fantasyland):
+        if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+            raise TypeError(f"fantasyland[{seat}] must be an int card count, got {c!r}")
+        if c != 0 and not 13 <= c <= 52:
+            raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..52 cards")
+        fl.append(int(c))
+    if len(fl) != players:
+        raise ValueError(f"fantasyland has one count per seat ({players}), got {len(fl)}")
+    return fl
 
 
 def _rules_dict(r: Rules) -> dict[str, Any]:

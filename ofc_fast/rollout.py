@@ -29,7 +29,7 @@ import numpy.typing as npt
 from . import _engine, _workers
 from .cards import EMPTY, card_str, cards
 from .deal import check_seed
-from .engine import POLICIES, Game
+from .engine import POLICIES, Game, fantasyland_counts
 from .partial import _dead_array, _tables, partial_boards
 from .rules import PINEAPPLE, Rules, get_rules
 
@@ -116,8 +116,19 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8]) -> npt.NDArr
     return np.flatnonzero(~seen[:52]).astype(np.uint8)
 
 
+def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | None) -> ValueError:
+    """The message of a C status code of ofc_rollout_batch."""
+    if out == -10:
+        return ValueError(f"the boards need more cards than the {pool.size} left unseen")
+    p = -1 - out
+    if fl is not None and fl[p]:
+        return ValueError(f"player {p} is in Fantasyland: the board is empty (set from "
+                          f"{fl[p]} cards) or complete, not partial")
+    return ValueError(f"player {p}: a board with that many cards is not one a {r.name} hand reaches")
+
+
 def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int,
-         n: int, seed: int, start: int, workers: int) -> RolloutResult:
+         n: int, seed: int, start: int, workers: int, fl: list[int] | None = None) -> RolloutResult:
     players = flat.shape[0]
     tables = _tables(r)
     boards = np.ascontiguousarray(flat.reshape(-1))
@@ -126,13 +137,10 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
 
     def kernel(lo: int, hi: int) -> int:
         out = _engine.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
-                                   r.round_play, policy, boards, pool, seed, start + lo, start + hi)
+                                   r.round_play, policy, boards, pool, seed, start + lo, start + hi,
+                                   fl)
         if isinstance(out, int):
-            if out == -10:
-                raise ValueError(
-                    f"the boards need more cards than the {pool.size} left unseen")
-            raise ValueError(f"player {-1 - out}: a board with that many cards is not one a "  # noqa: TRY004
-                             f"{r.name} hand reaches")
+            raise _error(out, r, pool, fl)
         with lock:
             parts[lo] = out
         return -1
@@ -146,7 +154,7 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
 
 def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
             policy: str = "random", n: int = 1000, seed: int, start: int = 0,
-            workers: int = 1) -> RolloutResult:
+            workers: int = 1, fantasyland: Sequence[int] | None = None) -> RolloutResult:
     """Complete partial boards ``n`` times; each player's mean points, stderr and rates.
 
     ``boards``: ``(P, 13)`` partial boards of the players, in turn order (255
@@ -154,6 +162,15 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     0, ``first_round``, then ``round_play`` more a turn).  ``dead``: cards known
     to be out (discards).  ``policy``: ``"random"`` or ``"greedy"``.  Completions
     ``start .. start + n - 1`` of ``seed``; the same result whatever ``workers``.
+    ``fantasyland``: the cards of each seat in Fantasyland (0: plays normally),
+    as in :class:`~ofc_fast.Game`; such a seat's board is empty (its hidden
+    setting: the policy sets 13 of that many unseen cards, ``greedy`` with the
+    exact solver) or complete, and its ``fantasyland_rate`` is the rate at which
+    it stays.
+
+    >>> r = rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=500, seed=2, fantasyland=[0, 14])
+    >>> r.n, bool(r.mean[0] == -r.mean[1])
+    (500, True)
 
     >>> r = rollout(["Ah Ad / -- / --", "-- / -- / --"], n=500, seed=2)
     Traceback (most recent call last):
@@ -168,8 +185,9 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     d = np.zeros(0, np.uint8) if dead is None else _dead_array(dead).reshape(-1)
     d = d[d != EMPTY]
     pool = _pool(flat, d)
+    fl = None if fantasyland is None else fantasyland_counts(fantasyland, flat.shape[0])
     return _run(np.ascontiguousarray(flat), pool, r, _policy(policy), _count(n, "n"),
-                check_seed(seed), _count(start, "start"), _workers.resolve_workers(workers))
+                check_seed(seed), _count(start, "start"), _workers.resolve_workers(workers), fl)
 
 
 class Placements(NamedTuple):
@@ -186,15 +204,19 @@ class Placements(NamedTuple):
 
 
 def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int = 1000,
-                        seed: int, policy: str = "random", workers: int = 1) -> Placements:
+                        seed: int, policy: str = "random", workers: int = 1,
+                        fantasyland: Sequence[int] | None = None) -> Placements:
     """Rank every legal placement of the held cards by expected points (common random numbers).
 
     ``position``: a :class:`~ofc_fast.Game` (the seat to act; its discards are
-    dead, a hidden Fantasyland board is left out), or ``(boards, held)`` /
-    ``(boards, held, dead)`` with player 0 to act.  Each placement is
-    completed ``n`` times with the same deals, by ``policy``.
+    dead; an opponent in Fantasyland, whose board stays hidden, sets 13 of
+    its cards from the unseen ones in every completion), or ``(boards, held)``
+    / ``(boards, held, dead)`` with player 0 to act, and ``fantasyland`` the
+    cards of each seat in Fantasyland (as in :func:`rollout`; not player 0).
+    Each placement is completed ``n`` times with the same deals, by ``policy``.
     """
     r = get_rules(rules)
+    fl: list[int] | None = None
     if isinstance(position, Game):
         g = position
         if g.done or g.fantasyland[g.turn or 0]:
@@ -203,8 +225,8 @@ def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int
         obs = g.observation(seat)
         r = g.rules
         order = [(seat + i) % g.players for i in range(g.players)]
-        seen = [p for p in order if not (g.fantasyland[p] and p != seat)]
-        flat = np.ascontiguousarray(obs["boards"][seen])
+        flat = np.ascontiguousarray(obs["boards"][order])
+        fl = [g.fantasyland[p] for p in order] if any(g.fantasyland) else None
         held = obs["held"]
         dead = obs["discards"]
     else:
@@ -217,6 +239,10 @@ def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int
         dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
             else _dead_array(position[2]).reshape(-1)
         dead = dead[dead != EMPTY]
+        if fantasyland is not None:
+            fl = fantasyland_counts(fantasyland, flat.shape[0])
+            if fl[0]:
+                raise ValueError("player 0 is to act, so not in Fantasyland (fantasyland[0] must be 0)")
     r.check_players(flat.shape[0]) if flat.shape[0] >= r.min_players else None
     placed = int((flat[0] != EMPTY).sum())
     want = r.first_round if placed == 0 else r.round_cards
@@ -257,12 +283,9 @@ def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int
             f[0] = boards[k]
             out = _engine.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                        r.round_play, pol, np.ascontiguousarray(f.reshape(-1)),
-                                       pool, s, 0, n)
+                                       pool, s, 0, n, fl)
             if isinstance(out, int):  # a C status code
-                raise ValueError(  # noqa: TRY004
-                    "the boards need more cards than are left unseen" if out == -10
-                    else f"player {-1 - out}: a board with that many cards is not "
-                         f"one a {r.name} hand reaches")
+                raise _error(out, r, pool, fl)
             results[k] = _result(out, n)
         return -1
 

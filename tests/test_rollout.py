@@ -119,6 +119,78 @@ def test_evaluate_placements_from_game() -> None:
     assert sorted(p.codes) == g.legal_actions()
 
 
+BOARDS_7 = ["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"]
+
+
+def test_fantasyland_none_is_nobody() -> None:
+    """fantasyland=[0, 0] is the same stream and result as no fantasyland at all."""
+    a = rollout(BOARDS_7, n=3000, seed=9)
+    b = rollout(BOARDS_7, n=3000, seed=9, fantasyland=[0, 0])
+    assert (a.sums == b.sums).all()
+
+
+def test_fantasyland_opponent_random_setting() -> None:
+    """An opponent in Fantasyland sets 13 of 14 unseen cards: with the random policy its
+    foul rate is that of a random setting of 14 random unseen cards, computed here by
+    plain sampling and ofc.analyze (agreement within 4 standard errors)."""
+    n = 20_000
+    r = rollout(BOARDS_7, n=n, seed=5, fantasyland=[0, 14])
+    assert r.sums[0, 0] == -r.sums[1, 0]
+    board0 = ofc.partial.parse_partial(BOARDS_7[0])
+    unseen = sorted(set(range(52)) - set(board0[board0 != EMPTY].tolist()))
+    rng = random.Random(3)
+    m = 20_000
+    settings = np.array([rng.sample(rng.sample(unseen, 14), 13) for _ in range(m)], np.uint8)
+    want = float(ofc.analyze(settings, ofc.PINEAPPLE, in_fantasyland=True).fouled.mean())
+    got = r.foul_rate[1]
+    se = np.sqrt(want * (1 - want) / m + got * (1 - got) / n)
+    assert abs(got - want) < 4 * se, (got, want)
+
+
+def test_fantasyland_greedy_solves_and_complete_boards() -> None:
+    """The greedy policy sets a Fantasyland hand with the exact solver (never fouled,
+    royalties far above random); a complete Fantasyland board is scored as it is,
+    its stay judged as the rules say for a player in Fantasyland."""
+    g = rollout(BOARDS_7, policy="greedy", n=300, seed=2, fantasyland=[0, 15])
+    rnd = rollout(BOARDS_7, n=3000, seed=2, fantasyland=[0, 15])
+    assert g.foul_rate[1] == 0 and g.royalties[1] > 3 * rnd.royalties[1]
+    fl_board = "As Ah 2d / 4h 8h 9h Th Jh / 3s 3d 3h 3c 2c"
+    r = rollout([BOARDS_7[0], fl_board], n=500, seed=2, fantasyland=[0, 14])
+    a = ofc.analyze(fl_board, ofc.PINEAPPLE, in_fantasyland=True)
+    assert r.foul_rate[1] == 0 and r.royalties[1] == int(a.royalties.sum())
+    assert r.fantasyland_rate[1] == (1.0 if int(a.fantasyland) else 0.0)
+
+
+def test_fantasyland_in_evaluate_placements() -> None:
+    """A Game whose opponent is in Fantasyland: the hidden setting is completed too, so the
+    placements are ranked by points against it (not against nobody)."""
+    g = ofc.Game("pineapple", 2, seed=3, fantasyland=[0, 14])
+    g.play("greedy")                       # the Fantasyland seat sets first
+    p = evaluate_placements(g, n=200, seed=1)
+    assert sorted(p.codes) == g.legal_actions() and np.ptp(p.mean) > 1.0
+    q = evaluate_placements((g.observation(g.turn)["boards"][[g.turn, 1 - g.turn]], g.held),
+                            n=200, seed=1, fantasyland=[0, 14])
+    assert len(q.codes) == len(p.codes)
+    with pytest.raises(ValueError, match="player 0 is to act"):
+        evaluate_placements((["--/--/--"] * 2, "Ah Ad 7c 8c 9c"), n=10, seed=1, fantasyland=[14, 0])
+
+
+@pytest.mark.parametrize("fantasyland,exc,match", [
+    ([0, 14, 0], ValueError, "one count per seat"),
+    ([0, 12], ValueError, "0 or 13..52"),
+    ([0, True], TypeError, "int card count"),
+    ("14", TypeError, "card count per seat"),
+])
+def test_bad_fantasyland(fantasyland: object, exc: type, match: str) -> None:
+    with pytest.raises(exc, match=match):
+        rollout(BOARDS_7, n=10, seed=1, fantasyland=fantasyland)  # type: ignore[arg-type]
+
+
+def test_fantasyland_partial_board_refused() -> None:
+    with pytest.raises(ValueError, match="player 1 is in Fantasyland"):
+        rollout([BOARDS_7[0], "Ah Ad / -- / --"], n=10, seed=1, fantasyland=[0, 14])
+
+
 @pytest.mark.parametrize("kwargs,exc,match", [
     ({"n": -1}, ValueError, "n must be"),
     ({"policy": "smart"}, ValueError, "policy must be"),

@@ -109,6 +109,13 @@ def test_cli_rollout(capsys) -> None:  # type: ignore[no-untyped-def]
                      "--top", "2"]) == 0
     assert "232 placements" in capsys.readouterr().out
     assert cli.main(["rollout", "Qh / -- / --", "-- / -- / --", "-n", "10"]) == 2
+    assert cli.main(["rollout", "Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --", "-n", "300",
+                     "--fantasyland", "0,14", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    fl = ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=300, seed=0, fantasyland=[0, 14])
+    assert [row["mean"] for row in rows] == fl.mean.tolist()
+    with pytest.raises(SystemExit):
+        cli.main(["rollout", "-- / -- / --", "-- / -- / --", "--fantasyland", "0,x"])
 
 
 GAMES_SNIPPET = """
