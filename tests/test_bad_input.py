@@ -891,6 +891,16 @@ bad("rollout-two-boards", ofc.rollout, ["Ah / -- / --", "Ah / -- / --"], ValueEr
 bad("rollout-policy", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "'best'", n=1, seed=1,
     policy="best")
 bad("rollout-n", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "n must be an int", n=1.5, seed=1)
+bad("rollout-fantasyland-count", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "fantasyland[1] = 12",
+    n=1, seed=1, fantasyland=[0, 12])
+bad("rollout-fantasyland-length", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "one count per seat",
+    n=1, seed=1, fantasyland=[14])
+bad("rollout-fantasyland-type", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "fantasyland[1]", "14.0",
+    n=1, seed=1, fantasyland=[0, 14.0])
+bad("rollout-fantasyland-partial", ofc.rollout, ["-- / -- / --", "Ah Kd / -- / --"], ValueError,
+    "player 1 is in Fantasyland", n=1, seed=1, fantasyland=[0, 14])
+bad("evaluate_placements-fantasyland-actor", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Kd 2c 3c 4c"),
+    ValueError, "player 0 is to act", n=1, seed=1, fantasyland=[14, 0])
 bad("simulate-players", ofc.simulate, "pineapple", ValueError, "not 5", more=(5, 10), seed=1)
 bad("simulate-hands", ofc.simulate, "pineapple", ValueError, "hands", "-1", more=(2, -1), seed=1)
 bad("simulate-policy", ofc.simulate, "pineapple", ValueError, "'best'", more=(2, 10), seed=1, policy="best")

@@ -122,6 +122,14 @@ def test_evaluate_placements_from_game() -> None:
 BOARDS_7 = ["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"]
 
 
+def test_fantasyland_workers_identical() -> None:
+    """Fantasyland seats (random and solver settings) give the same sums whatever ``workers``."""
+    for policy, n in (("random", 20_000), ("greedy", 200)):
+        a = rollout(BOARDS_7, n=n, seed=4, fantasyland=[0, 14], policy=policy, workers=1)
+        b = rollout(BOARDS_7, n=n, seed=4, fantasyland=[0, 14], policy=policy, workers=2)
+        assert (a.sums == b.sums).all()
+
+
 def test_fantasyland_none_is_nobody() -> None:
     """fantasyland=[0, 0] is the same stream and result as no fantasyland at all."""
     a = rollout(BOARDS_7, n=3000, seed=9)

@@ -128,6 +128,8 @@ def work():
         g.play_hand(["greedy", "random"])
         g.to_json()
     ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=5000, seed=1, workers=2)
+    ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=20, seed=1, workers=2,
+                fantasyland=[0, 15], policy="greedy")
     ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=20, seed=1)
     ofc.deal(100_000, "pineapple", 3, seed=1)
     ofc.partial.can_avoid_foul(["Ah Ad / 2c 3d 4h 5s / --"] * 50)
