@@ -314,12 +314,14 @@ static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
 
 /* ---- greedy ----------------------------------------------------------------
  * One step of look-ahead: every legal placement is scored by a hand-made
- * value of the board it makes, and a placement after which every completion
- * fouls (ofc_partial_can_avoid_foul over the cards the seat cannot see) is
- * taken only when all are.  The value: royalties of complete rows, made
- * pairs and trips, flush and straight draws in the 5-card rows (Low: low,
- * unpaired cards in the middle), a bonus for a Fantasyland top, and a
- * penalty for a top that outranks what the middle holds so far. */
+ * value of the board it makes plus a sampled outlook, and a placement after
+ * which every completion fouls (ofc_partial_can_avoid_foul over the cards the
+ * seat cannot see) is taken only when all are.  The value: royalties of
+ * complete rows, made pairs and trips, flush and straight draws in the 5-card
+ * rows (Low: low, unpaired cards in the middle), a bonus for a Fantasyland
+ * top, and a penalty for a top that outranks what the middle holds so far.
+ * The outlook: the board's empty slots filled at random from the unseen cards
+ * a few dozen times, scored by how often that fouls and what it earns. */
 
 /* Value of the placed cards of one row (len = its slots). */
 /* Low: the cost of a card of ten or below on the top or bottom (tuned on
@@ -467,6 +469,46 @@ static int unseen_pool(const ofc_game *g, uint8_t *pool)
     return n;
 }
 
+/* The outlook (weights tuned on heads-up greedy self-play, each against the
+ * greedy without it: +1.4 points a hand in Original, +0.8 in Pineapple, +0.4
+ * in Low; fouls 33% -> 6% in Original, 10% -> 1.4% in Pineapple) */
+enum { OUTLOOK_FILLS = 32 };
+static const double outlook_foul = 10.0, outlook_earned = 2.0, outlook_fantasyland = 8.0;
+
+/* OUTLOOK_FILLS random fills of the empty slots of b (at least one) with
+ * cards of the pool: -outlook_foul x the share that foul, plus outlook_earned
+ * x the mean royalties (and Fantasyland bonus) of those that do not. */
+static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const ofc_rules *rules, ofc_rng *rng)
+{
+    uint8_t deck[52];
+    int fouls = 0;
+    double earned = 0.0;
+    memcpy(deck, pool, (size_t)npool);
+    for (int s = 0; s < OUTLOOK_FILLS; s++) {
+        uint8_t f[13];
+        int k = 0;
+        /* a partial Fisher-Yates over the deck as the last fill left it:
+         * uniform whatever its order */
+        for (int i = 0; i < 13; i++) {
+            f[i] = b[i];
+            if (b[i] != OFC_EMPTY) continue;
+            int j = k + (int)ofc_rng_below(rng, (uint32_t)(npool - k));
+            uint8_t t = deck[j];
+            deck[j] = deck[k];
+            deck[k++] = t;
+            f[i] = t;
+        }
+        ofc_board_result res;
+        ofc_board_eval(f, 0, rules, &res);
+        if (res.fouled)
+            fouls++;
+        else
+            earned += res.royalty[0] + res.royalty[1] + res.royalty[2]
+                      + (res.fantasyland ? outlook_fantasyland : 0.0);
+    }
+    return (outlook_earned * earned - outlook_foul * fouls) / OUTLOOK_FILLS;
+}
+
 static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
 {
     uint8_t pool[52];
@@ -489,6 +531,7 @@ static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *
         int empties = 0;
         for (int i = 0; i < 13; i++) empties += b[i] == OFC_EMPTY;
         if (empties <= 4 && ofc_partial_can_avoid_foul(b, pool, npool, rules, 20000) == 0) v -= 1000.0;
+        if (empties > 0 && empties <= npool) v += outlook(b, pool, npool, rules, rng);
         v += (ofc_rng_u32(rng) >> 8) * 1e-12; /* ties broken at random */
         if (v > best_v) {
             best_v = v;

@@ -39,11 +39,13 @@ def test_summary_agrees_with_games() -> None:
     assert abs(p - s.foul_rate.mean()) < 5 * se
 
 
-@pytest.mark.parametrize(("preset", "most"), [("pineapple", 0.15), ("low", 0.12), ("original", 0.45)])
+@pytest.mark.parametrize(("preset", "most"), [("pineapple", 0.05), ("progressive", 0.05), ("low", 0.08),
+                                             ("original", 0.14)])
 def test_greedy_seldom_fouls(preset: str, most: float) -> None:
-    """The greedy policy is a sensible one: in every variant it fouls far less
-    than random play (Low included, whose middle must stay a live low), and
-    it scores royalties."""
+    """The greedy policy is a sensible one: in every variant it seldom fouls
+    (heads-up about 1.4% in Pineapple, 4% in Low, whose middle must stay a live
+    low, 8% in Original, against 50-90% for random play) and it scores
+    royalties."""
     greedy = simulate(preset, 2, 600, policy="greedy", seed=4)
     rand = simulate(preset, 2, 600, policy="random", seed=4)
     assert greedy.foul_rate.max() < most < rand.foul_rate.min()
