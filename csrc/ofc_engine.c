@@ -441,7 +441,7 @@ static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
     /* rows out of order so far (what the cards placed make, whatever the
      * empty slots may bring): a steep penalty, since a foul costs far more
      * than the royalties a greedier placement chases (weight tuned on
-     * self-play: 10% fouls heads-up in Pineapple) */
+     * self-play before the outlook: 10% fouls heads-up in Pineapple) */
     double lt = row_level(b, 3), lm = row_level(b + 3, 5), lb = row_level(b + 8, 5);
     if (!low) {
         if (lt > lm) v -= 20.0 * (lt - lm);

@@ -234,7 +234,7 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
 
 def _fantasyland_counts(values: npt.NDArray[Any], r: Rules) -> npt.NDArray[np.uint8]:
     """in_fantasyland as counts (uint8), each 0, 1 or 13..limit, or a ValueError naming the first bad one."""
-    limit = min(52 - 13 * (r.min_players - 1), 255)
+    limit = r.fantasyland_limit
     bad = (values != 0) & (values != 1) & ((values < 13) | (values > limit))
     if bad.any():
         where = tuple(int(i) for i in np.argwhere(bad)[0])

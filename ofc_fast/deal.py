@@ -27,7 +27,7 @@ import numpy.typing as npt
 from . import _engine, _workers
 from .rules import Rules, get_rules
 
-__all__ = ["check_seed", "deal"]
+__all__ = ["check_seed", "check_start", "deal"]
 
 
 def check_seed(seed: Any, name: str = "seed") -> int:
@@ -46,6 +46,13 @@ def _count(value: Any, name: str, lo: int, hi: int | None = None) -> int:
     if v < lo or (hi is not None and v > hi):
         raise ValueError(f"{name} must be in {lo}..{hi if hi is not None else ''}, got {v}")
     return v
+
+
+def check_start(start: int, n: int, limit: int) -> None:
+    """Indices start .. start + n - 1 fit the kernel's counter (below ``limit``): no wrapping."""
+    if start + n > limit:
+        raise ValueError(f"start + n must be at most {limit} (the streams' index range), got "
+                         f"start = {start}, n = {n}")
 
 
 def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | None = None,
@@ -74,6 +81,7 @@ def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | N
     r.check_players(players)
     s = check_seed(seed)
     start = _count(start, "start", 0)
+    check_start(start, n, 2**64)
     w = _workers.resolve_workers(workers)
     if street is None:
         k = 13

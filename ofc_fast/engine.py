@@ -121,6 +121,9 @@ class Game:
     def next_hand(self) -> None:
         """Start the next hand of the match: the button moves one seat left, Fantasyland carries.
 
+        With ``rules.fl_keeps_button`` the button stays put for a hand in which
+        a seat is in Fantasyland.
+
         >>> g = Game("original", 3, seed=1)
         >>> g.play_hand("random"); g.next_hand(); g.hand_number, g.button
         (1, 0)
@@ -129,7 +132,9 @@ class Game:
             raise RuntimeError("the hand is not over: play every turn before next_hand()")
         if self._match_over:
             raise RuntimeError(f"the match is over: {self.match_losers} reached 0 points")
-        self._begin((self._button + 1) % self._players, [int(c) for c in self.next_fantasyland])
+        fl = [int(c) for c in self.next_fantasyland]
+        keep = self._rules.fl_keeps_button and any(fl)   # a house rule (docs/RULES.md §7)
+        self._begin(self._button if keep else (self._button + 1) % self._players, fl)
 
     def _finish(self) -> None:
         if self._result is None and self._state.turn < 0:
@@ -286,7 +291,11 @@ class Game:
             self._hands[-1].append(board.tolist())
         else:
             if isinstance(action, Mapping):
-                code = self.encode(**{str(k): v for k, v in action.items()})
+                odd = [k for k in action if k not in ROW_CODES]
+                if odd:
+                    raise ValueError(f"seat {seat}: an action maps rows ({', '.join(ROW_CODES)}) "
+                                     f"to cards, got the key {odd[0]!r}")
+                code = self.encode(**dict(action))
             elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
                 code = int(action)
             else:
@@ -400,22 +409,56 @@ class Game:
         >>> h = Game.replay(g.to_json()); h.hand_number, h.boards.tolist() == g.boards.tolist()
         (1, True)
         """
-        data = json.loads(history) if isinstance(history, str) else dict(history)
+        if isinstance(history, (str, bytes)):
+            try:
+                data = json.loads(history)
+            except ValueError as e:
+                raise ValueError(f"history is not JSON: {e}") from None
+        elif isinstance(history, Mapping):
+            data = dict(history)
+        else:
+            raise TypeError(f"history is Game.to_json() text or its dict, got {type(history).__name__}")
+        if not isinstance(data, dict):
+            raise ValueError(f"history is a JSON object (Game.to_json()), got {_shown_json(data)}")
+        missing = [k for k in _HISTORY_KEYS if k not in data]
+        if missing:
+            raise ValueError(f"history lacks {', '.join(map(repr, missing))} (keys of Game.to_json())")
+        hands = data["hands"]
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise ValueError(f"history 'hands' is a list of lists of actions, got {_shown_json(hands)}")
         rules = data["rules"]
-        r = get_rules(rules) if isinstance(rules, str) else Rules(**_rules_fields(rules))
+        if isinstance(rules, str):
+            r = get_rules(rules)
+        elif isinstance(rules, Mapping):
+            r = Rules(**_rules_fields(rules))
+        else:
+            raise ValueError(f"history 'rules' is a preset name or a dict of fields, got {_shown_json(rules)}")
         g = cls(r, data["players"], seed=data["seed"], button=data["button"],
                 fantasyland=data["fantasyland"])
-        for h, actions in enumerate(data["hands"]):
+        for h, actions in enumerate(hands):
             if h:
                 g.next_hand()
-            for a in actions:
-                g.apply(np.array(a, dtype=np.uint8) if isinstance(a, list) else a)
+            for i, a in enumerate(actions):
+                try:
+                    g.apply(a)
+                except (TypeError, ValueError) as e:
+                    kind = TypeError if isinstance(e, TypeError) else ValueError
+                    raise kind(f"history hand {h}, action {i}: {e}") from None
         return g
 
     def __repr__(self) -> str:
         state = "over" if self.done else f"seat {self.turn} to act"
         return (f"Game({self._rules.name!r}, {self._players}, seed={self._seed}): hand "
                 f"{self._hand}, {state}")
+
+
+_HISTORY_KEYS: Final = ("rules", "players", "seed", "button", "fantasyland", "hands")
+
+
+def _shown_json(x: Any) -> str:
+    """A short view of a JSON value for an error message."""
+    text = repr(x)
+    return f"{type(x).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
 
 
 def fantasyland_counts(fantasyland: Sequence[int] | None, players: int) -> list[int]:

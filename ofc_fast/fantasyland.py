@@ -96,7 +96,9 @@ def _stay_value(stay_value: Any, rules: Rules, k: int) -> float:
     if isinstance(stay_value, Mapping):
         if not rules.can_stay:
             return 0.0   # these rules never stay
-        count = rules.stay_cards_for(k)
+        # rules.stay_cards_for(k), without its check that k fits a deal of the
+        # variant: the solver takes any hand of 13..17 cards
+        count = k if rules.stay_cards_mode == "current" else rules.stay_cards
         if count in stay_value:
             value = stay_value[count]
         else:

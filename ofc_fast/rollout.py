@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from . import _engine, _workers
 from .cards import EMPTY, card_str, cards
-from .deal import check_seed
+from .deal import check_seed, check_start
 from .engine import POLICIES, Game, fantasyland_counts
 from .partial import _dead_array, _tables, partial_boards
 from .rules import PINEAPPLE, Rules, get_rules
@@ -98,22 +98,27 @@ def _count(n: Any, name: str) -> int:
     return int(n)
 
 
-def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    seen = np.zeros(256, dtype=bool)
-    seen[flat.reshape(-1)] = True
-    seen[dead] = True
-    seen[EMPTY] = False
+def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
+          held: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+    """The unseen cards: the deck minus the boards, the held cards and the dead ones,
+    each card in at most one of those places (docs/RULES.md §1)."""
     where: dict[int, str] = {}
     for i, c in enumerate(flat.reshape(-1).tolist()):
         if c != EMPTY:
             if c in where:
-                raise ValueError(f"card {card_str(c)} is on two boards: {where[c]} and "
+                raise ValueError(f"card {card_str(c)} is on two boards: {where[c][16:]} and "
                                  f"player {i // 13}")
-            where[c] = f"player {i // 13}"
-    for c in dead.tolist():
-        if c in where:
-            raise ValueError(f"dead card {card_str(c)} is also on the board of {where[c]}")
-    return np.flatnonzero(~seen[:52]).astype(np.uint8)
+            where[c] = f"on the board of player {i // 13}"
+    for label, extra in (("held", held), ("dead", dead)):
+        for k, c in enumerate(() if extra is None else extra.tolist()):
+            if c > 51:
+                raise ValueError(f"{label} card {k} is {c}: not a card (0..51)")
+            if c in where:
+                raise ValueError(f"{label} card {card_str(c)} (position {k}) is also {where[c]}")
+            where[c] = f"{label} (position {k})"
+    seen = np.zeros(52, dtype=bool)
+    seen[list(where)] = True
+    return np.flatnonzero(~seen).astype(np.uint8)
 
 
 def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | None) -> ValueError:
@@ -186,8 +191,11 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     d = d[d != EMPTY]
     pool = _pool(flat, d)
     fl = None if fantasyland is None else fantasyland_counts(fantasyland, flat.shape[0])
-    return _run(np.ascontiguousarray(flat), pool, r, _policy(policy), _count(n, "n"),
-                check_seed(seed), _count(start, "start"), _workers.resolve_workers(workers), fl)
+    n = _count(n, "n")
+    start = _count(start, "start")
+    check_start(start, n, 2**63 - 1)
+    return _run(np.ascontiguousarray(flat), pool, r, _policy(policy), n, check_seed(seed), start,
+                _workers.resolve_workers(workers), fl)
 
 
 class Placements(NamedTuple):
@@ -243,7 +251,7 @@ def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int
             fl = fantasyland_counts(fantasyland, flat.shape[0])
             if fl[0]:
                 raise ValueError("player 0 is to act, so not in Fantasyland (fantasyland[0] must be 0)")
-    r.check_players(flat.shape[0]) if flat.shape[0] >= r.min_players else None
+    r.check_players(flat.shape[0])
     placed = int((flat[0] != EMPTY).sum())
     want = r.first_round if placed == 0 else r.round_cards
     if held.size != want:
@@ -251,7 +259,7 @@ def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int
                          f"{r.name} turn holds {want}")
     if 13 - placed < (r.first_round if placed == 0 else r.round_play):
         raise ValueError("player 0's board is complete: no placement to make")
-    pool = _pool(flat, np.concatenate([dead, held]).astype(np.uint8))
+    pool = _pool(flat, dead, held)
     n = _count(n, "n")
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)

@@ -72,6 +72,9 @@ class Rules:
     Scoring
         ``scoop_bonus``: extra points for winning all three rows against one
         opponent.  ``match_points``: each player's stack at the start of a match.
+        ``fl_keeps_button``: the button stays where it is for a hand in which
+        a player is in Fantasyland (False: it moves one seat left after every
+        hand, docs/RULES.md §7).
     Fantasyland
         ``fl_top_pair[r]`` / ``fl_top_trips[r]``: cards dealt next hand for
         that top hand (0 = no entry).  Low: ``fl_low_nuts`` cards for the nuts
@@ -116,6 +119,7 @@ class Rules:
     round_cards: int = 3
     round_play: int = 2
     match_points: int = 100
+    fl_keeps_button: bool = False
     top_high: tuple[int, ...] = (0,) * 13
     stay_mode: Literal["conditions", "entry"] = "conditions"
     stay_cards_mode: Literal["fixed", "current"] = "fixed"
@@ -148,6 +152,9 @@ class Rules:
         if not isinstance(self.low, (bool, np.bool_)):
             fail(f"low must be a bool, got {self.low!r}")
         object.__setattr__(self, "low", bool(self.low))
+        if not isinstance(self.fl_keeps_button, (bool, np.bool_)):
+            fail(f"fl_keeps_button must be a bool, got {self.fl_keeps_button!r}")
+        object.__setattr__(self, "fl_keeps_button", bool(self.fl_keeps_button))
         # a row's royalty is an int16 (Analysis.royalties); deal totals are
         # bounded together below
         for field in ("top_high", "top_pair", "top_trips", "middle", "bottom", "low_middle"):
@@ -179,11 +186,13 @@ class Rules:
             ("fl_top_pair", i, v) for i, v in enumerate(self.fl_top_pair)]
         counts += [("fl_top_trips", i, v) for i, v in enumerate(self.fl_top_trips)]
         counts += [(f, None, getattr(self, f)) for f in ("fl_low_nuts", "fl_low_both", "stay_cards")]
-        limit = 52 - 13 * (self.min_players - 1)
+        limit = self.fantasyland_limit
         for field, idx, v in counts:
-            if v != 0 and not 13 <= v <= min(limit, 255):
+            if v != 0 and not 13 <= v <= limit:
                 where = f"{field}[{idx}]" if idx is not None else field
-                fail(f"{where} = {v}: a Fantasyland count is 0 (none) or 13..{limit} cards")
+                fail(f"{where} = {v}: a Fantasyland count is 0 (none) or 13..{limit} cards, so "
+                     f"that max_players = {self.max_players} seats in Fantasyland fit one deck "
+                     f"(fewer players allow more cards)")
         if self.stay_mode not in ("conditions", "entry"):
             fail(f"stay_mode must be 'conditions' or 'entry', got {self.stay_mode!r}")
         if self.stay_cards_mode not in ("fixed", "current"):
@@ -256,6 +265,12 @@ class Rules:
         return self.first_round + self.rounds * self.round_cards
 
     @property
+    def fantasyland_limit(self) -> int:
+        """The most cards a Fantasyland count may deal: every seat in Fantasyland still fits
+        one deck (52 // max_players: 17 for 3 players, 13 for 4; docs/RULES.md §7)."""
+        return 52 // self.max_players
+
+    @property
     def stay_conditions(self) -> tuple[HandCategory | None, HandCategory | None, HandCategory | None]:
         """(stay_top, stay_middle, stay_bottom)."""
         return (self.stay_top, self.stay_middle, self.stay_bottom)
@@ -290,7 +305,7 @@ class Rules:
             raise TypeError(f"{where} must be a bool or a Fantasyland card count, got "
                             f"{type(value).__name__} {value!r}")
         v = int(value)
-        limit = min(52 - 13 * (self.min_players - 1), 255)
+        limit = self.fantasyland_limit
         if v not in (0, 1) and not 13 <= v <= limit:
             raise ValueError(f"{where} = {v}: 0 / False (not in Fantasyland), 1 / True (in it) "
                              f"or the count a player is in Fantasyland with, 13..{limit}")

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _engine, _workers
-from .deal import check_seed
+from .deal import check_seed, check_start
 from .engine import POLICIES
 from .partial import _tables
 from .rules import Rules, get_rules
@@ -123,6 +123,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
     tables = _tables(r)
     n = int(hands)
     start = int(start)
+    check_start(start, n, 2**63 - 1)
     chunk = 1 << 14 if policy == "random" else 64
     lock = threading.Lock()
     total = [np.zeros((P, 5), np.int64), np.zeros((P, 2 * POINTS_RANGE + 1), np.int64),

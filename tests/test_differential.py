@@ -419,8 +419,9 @@ def make_deal(rng: random.Random, players: int, low: bool) -> list[list[int]]:
 
 # ---- rule variants
 
-def _fl_count(rng: random.Random) -> int:
-    return rng.choice((0, 0, 13, 14, 15, 16, 17, 20))
+def _fl_count(rng: random.Random, limit: int) -> int:
+    """A Fantasyland count the variant allows (up to 52 // max_players)."""
+    return rng.choice([c for c in (0, 0, 13, 14, 15, 16, 17, 20, 26) if c <= limit])
 
 
 def make_variant(rng: random.Random, base: ofc.Rules) -> ofc.Rules:
@@ -444,11 +445,12 @@ def make_variant(rng: random.Random, base: ofc.Rules) -> ofc.Rules:
     if kind == 3:
         r = dataclasses.replace(
             base, name="random-fantasyland",
-            fl_top_pair=tuple(_fl_count(rng) for _ in range(13)),
-            fl_top_trips=tuple(_fl_count(rng) for _ in range(13)),
-            stay_cards=rng.choice((13, 14, 15)))
+            fl_top_pair=tuple(_fl_count(rng, base.fantasyland_limit) for _ in range(13)),
+            fl_top_trips=tuple(_fl_count(rng, base.fantasyland_limit) for _ in range(13)),
+            stay_cards=rng.choice([c for c in (13, 14, 15) if c <= base.fantasyland_limit]))
         if base.low:
-            return dataclasses.replace(r, fl_low_nuts=_fl_count(rng), fl_low_both=_fl_count(rng),
+            limit = base.fantasyland_limit
+            return dataclasses.replace(r, fl_low_nuts=_fl_count(rng, limit), fl_low_both=_fl_count(rng, limit),
                                        fl_low_mode=rng.choice(("either", "both")))
         return r
     if kind == 4:

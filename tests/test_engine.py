@@ -2,6 +2,8 @@
 policies, bad actions, and self-play."""
 from __future__ import annotations
 
+import dataclasses
+
 import json
 from pathlib import Path
 
@@ -59,7 +61,9 @@ class GameMachine(RuleBasedStateMachine):
     @initialize(preset=st.sampled_from(sorted(ofc.PRESETS)), data=st.data(),
                 seed=st.integers(0, 2**64 - 1))
     def start(self, preset: str, data: st.DataObject, seed: int) -> None:
-        r = ofc.PRESETS[preset]
+        # either button convention (docs/RULES.md §7): moving after every hand, or kept
+        # for a hand with a seat in Fantasyland
+        r = dataclasses.replace(ofc.PRESETS[preset], fl_keeps_button=data.draw(st.booleans()))
         players = data.draw(st.integers(r.min_players, r.max_players))
         button = data.draw(st.integers(0, players - 1))
         fl = [0] * players
@@ -142,7 +146,8 @@ class GameMachine(RuleBasedStateMachine):
             return
         g.next_hand()
         self.hand += 1
-        self.button = (self.button + 1) % self.players
+        if not (self.rules.fl_keeps_button and any(fl)):
+            self.button = (self.button + 1) % self.players
         assert g.button == self.button
         self.model = model.HandModel(self.rules, self.players, self.seed, self.hand,
                                      self.button, fl)
@@ -337,3 +342,26 @@ def test_next_hand_refused_when_fantasyland_needs_too_many_cards() -> None:
     with pytest.raises(ValueError, match="more than 52"):
         g._begin(0, [30, 30])   # what next_hand would do with such counts
     assert (g.hand_number, g.button, g.boards.tolist(), g.scores.tolist()) == before and g.done
+
+
+def test_fl_keeps_button() -> None:
+    """docs/RULES.md §7: the button moves after every hand, or with fl_keeps_button stays
+    put for a hand in which a seat is in Fantasyland."""
+    keep = dataclasses.replace(ofc.PINEAPPLE, name="keep", fl_keeps_button=True)
+    moved = kept = 0
+    for seed in range(400):
+        g, d = Game(keep, 3, seed=seed), Game(ofc.PINEAPPLE, 3, seed=seed)
+        g.play_hand("greedy")
+        d.play_hand("greedy")
+        assert g.next_fantasyland.tolist() == d.next_fantasyland.tolist()
+        fl, b = any(g.next_fantasyland), g.button
+        g.next_hand()
+        d.next_hand()
+        assert d.button == (b + 1) % 3
+        assert g.button == (b if fl else (b + 1) % 3)
+        assert Game.replay(g.to_json()).button == g.button
+        kept += fl
+        moved += not fl
+        if kept and moved > 5:
+            break
+    assert kept and moved > 5

@@ -156,7 +156,8 @@ def custom_rules(draw: Any) -> ofc.Rules:
         fields.update(middle=tuple(draw(st.lists(royalty, min_size=10, max_size=10))),
                       stay_middle=draw(st.sampled_from([None] + list(H))),
                       stay_mode=draw(st.sampled_from(["conditions", "entry"])))
-    return dataclasses.replace(base, name="custom", **fields)
+    # counts up to 17 fit the deck with at most 3 seats (Rules.fantasyland_limit)
+    return dataclasses.replace(base, name="custom", max_players=min(base.max_players, 3), **fields)
 
 
 @settings(max_examples=25, deadline=None)

@@ -182,8 +182,8 @@ def test_extreme_rules_against_the_oracle(rules: ofc.Rules) -> None:
             assert int(a.fantasyland[p]) == ref.fantasyland(board, rules, seed % 2 == 0)
 
 
-def test_fantasyland_count_limits_follow_min_players() -> None:
-    """With 4 players at least, 13 cards is the only Fantasyland deal that fits."""
+def test_fantasyland_count_limits_follow_max_players() -> None:
+    """With 4 players, 13 cards is the only Fantasyland deal that fits."""
     four = dataclasses.replace(ofc.ORIGINAL, min_players=4, max_players=4)
     assert four.stay_cards == 13
     with pytest.raises(ValueError, match="14"):

@@ -148,7 +148,8 @@ VARIANTS = _variants()
 def _differential(rules: ofc.Rules, n: int, seed: int) -> None:
     boards = _boards(rules, n, seed)
     rng = np.random.default_rng(seed)
-    infl = rng.choice(np.array([0, 1, 13, 14, 15, 16, 17]), size=n)
+    counts = [c for c in (0, 1, 13, 14, 15, 16, 17) if c <= rules.fantasyland_limit]
+    infl = rng.choice(np.array(counts), size=n)
     if rules.stay_cards_mode == "fixed":
         infl = np.minimum(infl, 1)   # a bare flag: counts mean nothing here
     a = ofc.analyze(boards, rules, in_fantasyland=infl)

@@ -214,14 +214,24 @@ def test_royalty_ranges() -> None:
 
 
 def test_fantasyland_counts() -> None:
-    for bad in (1, 12, 40, 53, 255, 256, -1, -14):
+    for bad in (1, 12, 18, 40, 53, 255, 256, -1, -14):
         refused(ofc.PINEAPPLE, "fl_top_pair[12]", fl_top_pair=(0,) * 12 + (bad,))
         refused(ofc.PINEAPPLE, "fl_top_trips[0]", fl_top_trips=(bad,) + (14,) * 12)
         refused(ofc.PINEAPPLE, "stay_cards", stay_cards=bad)
         refused(ofc.LOW, "fl_low_nuts", fl_low_nuts=bad)
         refused(ofc.LOW, "fl_low_both", fl_low_both=bad)
-    for good in (0, 13, 20, 39):
+    for good in (0, 13, 17):
         assert dataclasses.replace(ofc.PINEAPPLE, fl_top_pair=(good,) * 13).fl_top_pair[0] == good
+    # every seat may be in Fantasyland at once: max_players x count <= 52 (docs/RULES.md §7)
+    assert (ofc.PINEAPPLE.fantasyland_limit, ofc.ORIGINAL.fantasyland_limit) == (17, 13)
+    refused(ofc.ORIGINAL, "fl_top_pair[12]", fl_top_pair=(0,) * 12 + (14,))
+    assert dataclasses.replace(ofc.ORIGINAL, max_players=3, fl_top_pair=(0,) * 12 + (14,)).fantasyland_limit == 17
+    two = dataclasses.replace(ofc.PINEAPPLE, max_players=2, fl_top_pair=(26,) * 13)
+    assert two.fl_top_pair[0] == two.fantasyland_limit == 26
+    refused(two, "fl_top_pair[0]", max_players=3)
+    with pytest.raises(ValueError, match="in_fantasyland"):
+        ofc.analyze("Qh Qd 2c / 5s 6s 7s 8s 9s / Kc Kd Kh Ks 2d", ofc.HOUSE_RULES["progressive_keep"],
+                    in_fantasyland=18)
     # no stay count while a stay condition is set; fine once every condition is None
     refused(ofc.PINEAPPLE, "stay_cards", stay_cards=0)
     none = dataclasses.replace(ofc.PINEAPPLE, stay_cards=0, stay_top=None, stay_middle=None,
@@ -323,13 +333,16 @@ def test_other_scalars() -> None:
     refused(ofc.PINEAPPLE, "name", name="")
     refused(ofc.PINEAPPLE, "name", name=3)
     assert dataclasses.replace(ofc.PINEAPPLE, match_points=1).match_points == 1
+    for bad in (1, 0, "yes", None, 1.0):
+        refused(ofc.PINEAPPLE, "fl_keeps_button", fl_keeps_button=bad)
+    assert dataclasses.replace(ofc.PINEAPPLE, fl_keeps_button=np.True_).fl_keeps_button is True
 
 
 def test_every_field_is_validated() -> None:
     """Each field of Rules is covered by one of the checks above (no field slips through)."""
     covered = set(TABLES) | set(SCALARS) | {"name", "low", "fl_low_mode", "stay_top",
                                             "stay_middle", "stay_bottom", "stay_mode",
-                                            "stay_cards_mode"}
+                                            "stay_cards_mode", "fl_keeps_button"}
     assert {f.name for f in dataclasses.fields(ofc.Rules)} == covered
 
 
@@ -382,8 +395,8 @@ def test_fantasyland_tables() -> None:
     assert board.fantasyland(ofc.PROGRESSIVE) == 14
     r = dataclasses.replace(ofc.PINEAPPLE, fl_top_pair=(0,) * 10 + (0, 15, 16))   # KK+ only
     assert board.fantasyland(r) == 0
-    r = dataclasses.replace(ofc.PINEAPPLE, fl_top_pair=(0,) * 10 + (20, 15, 16))
-    assert board.fantasyland(r) == 20
+    r = dataclasses.replace(ofc.PINEAPPLE, fl_top_pair=(0,) * 10 + (17, 15, 16))
+    assert board.fantasyland(r) == 17
     assert ofc.Board.parse(TRIPS_TOP).fantasyland(ofc.PROGRESSIVE) == 17
     r = dataclasses.replace(ofc.PROGRESSIVE, fl_top_trips=(0,) * 3 + (13,) + (0,) * 9)   # 555 only
     assert ofc.Board.parse(TRIPS_TOP).fantasyland(r) == 13
@@ -424,8 +437,8 @@ def test_low_fantasyland_modes() -> None:
     assert [x.fantasyland(either) for x in (nuts, kk, both, none)] == [14, 14, 15, 0]
     assert [x.fantasyland(need_both) for x in (nuts, kk, both, none)] == [0, 0, 15, 0]
     assert both.royalties(either) == (8, 8, 6)
-    counts = dataclasses.replace(ofc.LOW, fl_low_nuts=13, fl_low_both=20)
-    assert [x.fantasyland(counts) for x in (nuts, kk, both, none)] == [13, 14, 20, 0]
+    counts = dataclasses.replace(ofc.LOW, fl_low_nuts=13, fl_low_both=17)
+    assert [x.fantasyland(counts) for x in (nuts, kk, both, none)] == [13, 14, 17, 0]
     for x in (nuts, kk, both, none):
         for r in (either, need_both, counts):
             assert x.fantasyland(r) == R.fantasyland(x.codes.tolist(), r)
@@ -435,7 +448,7 @@ def test_low_fantasyland_modes() -> None:
 
 
 @pytest.mark.parametrize("mode", ["either", "both"])
-@pytest.mark.parametrize("nuts, both_count", [(0, 15), (14, 0), (0, 0), (0, 20), (13, 0)])
+@pytest.mark.parametrize("nuts, both_count", [(0, 15), (14, 0), (0, 0), (0, 17), (13, 0)])
 def test_low_fantasyland_zero_counts(mode: str, nuts: int, both_count: int) -> None:
     """fl_low_nuts / fl_low_both of 0 (allowed by validation): C equals the reference.
 
