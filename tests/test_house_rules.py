@@ -138,7 +138,9 @@ def _variants() -> dict[str, ofc.Rules]:
             stay_mode="conditions" if low_both else rng.choice(["conditions", "entry"]),
             stay_cards_mode=rng.choice(["fixed", "current"]),
             fl_low_mode="both" if low_both else base.fl_low_mode,
-            stay_top=rng.choice([None, H.PAIR, H.THREE_OF_A_KIND]))
+            stay_top=rng.choice([None, H.PAIR, H.THREE_OF_A_KIND]),
+            # at most 3 seats, so that in_fantasyland counts up to 17 fit (fantasyland_limit)
+            max_players=min(base.max_players, 3))
     return out
 
 
