@@ -290,9 +290,12 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
         except ValueError:
             raise ValueError(f"in_fantasyland of shape {flags.shape} does not broadcast to the "
                              f"boards' shape {lead}") from None
-        if r.stay_cards_mode == "current" and wide.dtype.kind in "iu":
-            # the count each player is in Fantasyland with: 0, 1 (True) or 13..
+        if wide.dtype.kind in "iu":
+            # the count each player is in Fantasyland with: 0, 1 (True) or 13..limit;
+            # with fixed stay counts only whether it is 0 matters
             infl = _fantasyland_counts(wide, r)
+            if r.stay_cards_mode != "current":
+                infl = (infl != 0).astype(np.uint8)
         else:
             infl = np.ascontiguousarray((wide != 0).reshape(-1), dtype=np.uint8)
     # one allocation for the five outputs: a large one is backed by huge pages,

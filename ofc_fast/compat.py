@@ -22,6 +22,8 @@ True
 """
 from __future__ import annotations
 
+import numbers
+
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -130,6 +132,9 @@ class Evaluator(_core.TreysEvaluatorBase):
 
     def get_five_card_rank_percentage(self, hand_rank: int) -> float:
         """``hand_rank / 7462``: near 0 for the best hands, 1.0 for the worst."""
+        if isinstance(hand_rank, (bool, np.bool_)) or not isinstance(hand_rank, (int, np.integer)) \
+                or not 1 <= hand_rank <= _CLASS_MAX[-1]:
+            raise ValueError(f"hand_rank is a Cactus Kev rank 1..{_CLASS_MAX[-1]}, got {hand_rank!r}")
         return float(hand_rank) / float(_CLASS_MAX[-1])
 
 
@@ -146,14 +151,19 @@ def evaluate_cards(*cards_: Any) -> int:
     items = [c if isinstance(c, (str, int, np.integer)) and not isinstance(c, bool) else _phe_int(c)
              for c in cards_]
     codes = cards(items)
-    if not 5 <= codes.size <= 7 or codes.ndim != 1:
+    if codes.ndim != 1:
+        raise ValueError(f"evaluate_cards takes one card per argument (evaluate_cards(*cards)), got "
+                         f"{len(cards_)} argument(s) holding {codes.size} cards")
+    if not 5 <= codes.size <= 7:
         raise ValueError(f"evaluate_cards takes 5 to 7 cards, got {codes.size}")
     _check_distinct(codes)
     return int(to_cactus_rank(best_hand(codes, 5).strength))
 
 
 def _phe_int(c: Any) -> int:
-    if isinstance(c, bool) or not hasattr(c, "__int__"):
+    # numbers that are not ints (2.5, Fraction, Decimal, np.float64, np.bool_) would be
+    # truncated by int(): refused, like bool
+    if isinstance(c, (bool, np.bool_, numbers.Number, np.ndarray, list, tuple)) or not hasattr(c, "__int__"):
         raise TypeError(f"a card is an int id, text or a phevaluator Card, got {type(c).__name__} {c!r}")
     return int(c)
 

@@ -264,6 +264,11 @@ class Game:
     def decode(self, code: int) -> dict[str, npt.NDArray[np.uint8]]:
         """The cards an action code sends to each row and to the discards."""
         held = self.held
+        if isinstance(code, bool) or not isinstance(code, (int, np.integer)):
+            raise TypeError(f"an action code is an int, got {type(code).__name__} {code!r}")
+        if not 0 <= int(code) < 4 ** held.size:
+            raise ValueError(f"action code {code} is not in 0..{4 ** held.size - 1} "
+                             f"(two bits for each of the {held.size} held cards)")
         out: dict[str, list[int]] = {name: [] for name in ROW_CODES}
         names = list(ROW_CODES)
         for i, c in enumerate(held.tolist()):

@@ -97,11 +97,16 @@ def play_match(scores: Any, rules: Rules | str = PINEAPPLE, *,
         raise ValueError(f"hand {index[-1] if len(index) == 1 else index}: scores "
                          f"{arr[index].tolist()} do not sum to 0")
     players = arr.shape[-1]
+    r.check_players(players)
     if start is None:
         begin = np.full(players, r.match_points, dtype=np.int64)
     else:
         st = _int_array(start, "start")
         _check_range(st, "start", lambda i: f"start{list(i) if i else ''}:")
+        if (st <= 0).any():   # a stack at 0 or below has already lost
+            index = tuple(int(i) for i in np.argwhere(st <= 0)[0])
+            raise ValueError(f"start{list(index) if index else ''} = {int(st[index])}: a stack "
+                             f"starts above 0 points")
         try:
             begin = np.broadcast_to(st.astype(np.int64), arr.shape[:-2] + (players,))
         except ValueError:

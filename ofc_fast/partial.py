@@ -96,12 +96,15 @@ def partial_boards(boards: Any) -> npt.NDArray[np.uint8]:
             and not (len(boards) == 13 and all(len(_parse_text(b, True)) == 1 for b in boards)):
         return np.stack([parse_partial(b) for b in boards])
     if isinstance(boards, (list, tuple)) and boards and all(
+            isinstance(b, (list, tuple)) and b and all(isinstance(x, str) for x in b) for b in boards):
+        return np.stack([partial_boards(b) for b in boards])   # e.g. deals of board texts
+    if isinstance(boards, (list, tuple)) and boards and all(
             isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in boards):
         boards = np.asarray(boards, dtype=np.int64)
     if isinstance(boards, np.ndarray) and boards.dtype.kind in "iu" and boards.dtype != np.uint8:
         arr = _narrow_board(boards, False)     # names the row and position of a bad code
     elif isinstance(boards, np.ndarray) and boards.dtype == np.uint8:
-        arr = boards
+        arr = boards.copy()   # the result is a new array, never a view of the caller's
     else:
         arr = cards(boards, allow_empty=True)
     if arr.ndim == 0 or arr.shape[-1] != 13:
@@ -163,6 +166,11 @@ def row_values(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.ui
 def _dead_array(dead: Any) -> npt.NDArray[np.uint8]:
     """Dead cards as uint8 ``(k,)`` or ``(..., k)``; per-board lists may differ in length."""
     if isinstance(dead, np.ndarray) and dead.dtype == np.uint8:
+        bad = (dead > 51) & (dead != EMPTY)
+        if bad.any():
+            where = tuple(int(i) for i in np.argwhere(bad)[0])
+            raise ValueError(f"dead card at position {where if len(where) > 1 else where[0]} is "
+                             f"{int(dead[where])}: not a card (0..51, or 255 for none)")
         return dead
     if isinstance(dead, (list, tuple)) and dead and all(
             isinstance(x, (list, tuple, np.ndarray)) for x in dead):
@@ -199,6 +207,8 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
     n = flat.shape[0]
     if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
         raise TypeError(f"budget must be an int (-1 for no limit), got {budget!r}")
+    if not -1 <= budget < 2**63:
+        raise ValueError(f"budget must be -1 (no limit) or 0..2**63-1 search nodes, got {budget}")
     # the pool of each board: a 52-bit mask, minus the board and the dead cards
     taken = np.zeros((n, 53), dtype=np.bool_)
     np.put_along_axis(taken, np.minimum(flat, 52).astype(np.intp), True, axis=1)

@@ -211,7 +211,7 @@ class Placements(NamedTuple):
     foul_rate: npt.NDArray[np.float64]
 
 
-def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int = 1000,
+def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: int = 1000,
                         seed: int, policy: str = "random", workers: int = 1,
                         fantasyland: Sequence[int] | None = None) -> Placements:
     """Rank every legal placement of the held cards by expected points (common random numbers).
@@ -222,11 +222,16 @@ def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int
     / ``(boards, held, dead)`` with player 0 to act, and ``fantasyland`` the
     cards of each seat in Fantasyland (as in :func:`rollout`; not player 0).
     Each placement is completed ``n`` times with the same deals, by ``policy``.
+    ``rules``: the variant (default Pineapple); a Game plays its own, and
+    other rules given with it are an error.
     """
-    r = get_rules(rules)
+    r = get_rules(PINEAPPLE if rules is None else rules)
     fl: list[int] | None = None
     if isinstance(position, Game):
         g = position
+        if rules is not None and r != g.rules:
+            raise ValueError(f"the game is played under {g.rules.name!r}, not {r.name!r}: leave "
+                             f"rules out for a Game position")
         if g.done or g.fantasyland[g.turn or 0]:
             raise ValueError("the position has no placement to make (hand over or Fantasyland)")
         seat = g.turn or 0
@@ -280,24 +285,34 @@ def evaluate_placements(position: Any, rules: Rules | str = PINEAPPLE, *, n: int
                 b[lo + int((b[lo:(3, 8, 13)[d_]] != EMPTY).sum())] = c
         codes.append(code)
         boards.append(b)
-    # the options run in parallel (each one completion range [0, n): the same deals for all)
+    # the work: (option, block of completions) units in parallel, each option over the
+    # completion range [0, n) (the same deals for all); blocks of CHUNK completions keep
+    # Ctrl-C answered within a block even for a huge n
     tables = _tables(r)
-    results: list[Any] = [None] * len(boards)
     players = flat.shape[0]
+    option_boards = []
+    for b in boards:
+        f = flat.copy()
+        f[0] = b
+        option_boards.append(np.ascontiguousarray(f.reshape(-1)))
+    blocks = max(1, -(-n // CHUNK))
+    sums = np.zeros((len(boards), players, 5), dtype=np.int64)
+    lock = threading.Lock()
 
     def kernel(lo: int, hi: int) -> int:
-        for k in range(lo, hi):
-            f = flat.copy()
-            f[0] = boards[k]
+        for unit in range(lo, hi):
+            k, b = divmod(unit, blocks)
             out = _engine.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
-                                       r.round_play, pol, np.ascontiguousarray(f.reshape(-1)),
-                                       pool, s, 0, n, fl)
+                                       r.round_play, pol, option_boards[k], pool, s,
+                                       b * CHUNK, min(n, (b + 1) * CHUNK), fl)
             if isinstance(out, int):  # a C status code
                 raise _error(out, r, pool, fl)
-            results[k] = _result(out, n)
+            with lock:
+                sums[k] += out
         return -1
 
-    _workers.run(kernel, len(boards), w, chunk=max(1, CHUNK // max(n, 1)))
+    _workers.run(kernel, len(boards) * blocks, w, chunk=1)
+    results = [_result(sums[k], n) for k in range(len(boards))]
     means = [res.mean[0] for res in results]
     errs = [res.stderr[0] for res in results]
     fouls = [res.foul_rate[0] for res in results]

@@ -214,9 +214,12 @@ def test_stay_by_entry_and_count_kept() -> None:
     boards = np.stack([kk.codes] * 3)
     assert ofc.analyze(boards, keep, in_fantasyland=[0, 1, 16]).fantasyland.tolist() == [15, 14, 16]
     assert ofc.analyze(boards, keep, in_fantasyland=np.uint8(17)).fantasyland.tolist() == [17] * 3
-    # with a fixed stay count, any nonzero value is a bare flag (as before)
-    assert ofc.analyze(boards, ofc.PINEAPPLE.with_stay("standard"),
-                       in_fantasyland=[0, 2, 16]).fantasyland.tolist() == [14, 0, 0]
+    # with a fixed stay count a count is only "in Fantasyland", but it is still checked
+    standard = ofc.PINEAPPLE.with_stay("standard")
+    assert ofc.analyze(boards, standard, in_fantasyland=[0, 1, 16]).fantasyland.tolist() == [14, 0, 0]
+    for bad in (2, -7, 255):
+        with pytest.raises(ValueError, match=rf"in_fantasyland\[1\] = {bad}\b"):
+            ofc.analyze(boards, standard, in_fantasyland=[0, bad, 16])
 
 
 @pytest.mark.parametrize("bad", [2, 12, 40, 255, -1, 256])
