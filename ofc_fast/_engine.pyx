@@ -70,7 +70,7 @@ ERRORS = {
     -4: "a row has no room for that many cards",
     -5: "the seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)",
     -6: "a card the seat does not hold, or a card twice",
-    -7: "a Fantasyland board has all 13 slots filled",
+    -7: "a Fantasyland board fills all 13 slots (it has an empty one)",
     -8: "the seats need more than 52 cards",
     -9: "the seat to act is not in Fantasyland",
 }

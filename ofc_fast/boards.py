@@ -406,9 +406,13 @@ class Board:
         elif middle is not None and bottom is not None:
             rows = []
             for name, row, (lo, hi) in zip(ROWS, (top, middle, bottom), _SLICES):
-                arr = cards(row)
+                try:
+                    arr = cards(row)
+                except ValueError as e:
+                    raise ValueError(f"{name} row: {e}") from None
                 if arr.shape != (hi - lo,):
-                    raise ValueError(f"the {name} row has {hi - lo} cards, got {arr.shape[-1] if arr.ndim else 0}")
+                    got = f"shape {arr.shape}" if arr.ndim != 1 else f"{arr.size} cards"
+                    raise ValueError(f"the {name} row has {hi - lo} cards, got {got}")
                 rows.append(arr)
             codes = np.concatenate(rows)
         else:

@@ -310,6 +310,9 @@ def _card_str(codes: Any, sep: str, index: tuple[int, ...]) -> Any:
                 raise TypeError(f"{_where(index + (i,))}card_str() takes integer card codes, "
                                 f"got {type(c).__name__} {_shown(c)}")
         return sep.join(_name(int(c), _where(index + (i,))) for i, c in enumerate(items))
+    if isinstance(codes, (list, tuple)) and codes and all(isinstance(x, (list, tuple, np.ndarray)) for x in codes):
+        # nested lists, ragged or not: a list of the items' strings
+        return [_card_str(a, sep, index + (i,)) for i, a in enumerate(codes)]
     arr = np.asarray(codes)
     if arr.dtype.kind not in "iu":
         if arr.size == 0:

@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import numbers
-
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -191,6 +190,9 @@ def to_treys(codes: Any) -> list[int]:
 
 def from_pokerkit(pk_cards: Iterable[Any]) -> npt.NDArray[np.uint8]:
     """Codes of pokerkit ``Card`` objects (anything with ``.rank.value`` and ``.suit.value``)."""
+    if isinstance(pk_cards, (str, bytes)) or not isinstance(pk_cards, Iterable):
+        raise TypeError(f"from_pokerkit takes an iterable of pokerkit Card objects, got "
+                        f"{type(pk_cards).__name__} {pk_cards!r}")
     text = []
     for i, c in enumerate(pk_cards):
         try:
@@ -210,6 +212,9 @@ def to_pokerkit(codes: Any) -> list[Any]:
 
 def from_eval7(e7_cards: Iterable[Any]) -> npt.NDArray[np.uint8]:
     """Codes of eval7 ``Card`` objects (their text is the card: ``str(card) == "Ah"``)."""
+    if isinstance(e7_cards, (str, bytes)) or not isinstance(e7_cards, Iterable):
+        raise TypeError(f"from_eval7 takes an iterable of eval7 Card objects, got "
+                        f"{type(e7_cards).__name__} {e7_cards!r}")
     text = []
     for i, c in enumerate(e7_cards):
         if type(c).__name__ != "Card" or isinstance(c, str):

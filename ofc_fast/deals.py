@@ -99,6 +99,8 @@ def find_duplicates(boards: Any) -> npt.NDArray[np.intp]:
         boards = boards.codes
     elif isinstance(boards, (list, tuple)) and any(isinstance(b, Board) for b in boards):
         boards = [b.codes if isinstance(b, Board) else b for b in boards]
+    if isinstance(boards, (list, tuple)) and len(boards) == 0:
+        return np.zeros(0, dtype=np.intp)   # no rows, none with a card twice
     arr = cards(boards, allow_empty=True)
     if arr.ndim == 0:
         raise TypeError("find_duplicates takes rows of cards, not a single value")

@@ -325,7 +325,7 @@ class Game:
         if callable(policy):
             self.apply(policy(self))
             return
-        if policy not in POLICIES:
+        if not isinstance(policy, str) or policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; one of {sorted(POLICIES)} or a callable")
         seat = int(self._state.turn)
         before = self.held

@@ -111,7 +111,10 @@ def _stay_value(stay_value: Any, rules: Rules, k: int) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"{where} must be a number (or a mapping from Fantasyland card count "
                         f"to a number), got {type(value).__name__} {value!r}")
-    out = float(value)
+    try:
+        out = float(value)
+    except OverflowError:   # an int beyond the float range
+        out = math.inf
     if not math.isfinite(out):
         raise ValueError(f"{where} must be finite, got {value!r}")
     return out

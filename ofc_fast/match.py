@@ -42,8 +42,10 @@ def _int_array(x: Any, what: str) -> npt.NDArray[Any]:
         raise ValueError(f"{what} must be a rectangular array of integers: {e}") from None
     if arr.dtype == object and arr.size and all(
             isinstance(v, int) and not isinstance(v, bool) for v in arr.reshape(-1)):
-        big = next(v for v in arr.reshape(-1) if not -_LIMIT <= v <= _LIMIT)
-        raise ValueError(f"{what}: {big} is out of -{_LIMIT}..{_LIMIT}")
+        big = [v for v in arr.reshape(-1) if not -_LIMIT <= v <= _LIMIT]
+        if not big:   # small Python ints in an object array: plain integers
+            return arr.astype(np.int64)
+        raise ValueError(f"{what}: {big[0]} is out of -{_LIMIT}..{_LIMIT}")
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{what} must be integer points, got {arr.dtype}"
                         + (f" ({x!r})" if arr.size <= 4 else ""))

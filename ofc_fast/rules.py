@@ -328,7 +328,9 @@ class Rules:
         return dataclasses.replace(self, stay_top=top, stay_middle=middle, stay_bottom=bottom)
 
     def check_players(self, players: int) -> None:
-        """Raise ValueError unless this variant allows ``players`` players."""
+        """Raise ValueError unless this variant allows ``players`` players (TypeError for a non-int)."""
+        if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)):
+            raise TypeError(f"players must be an int, got {type(players).__name__} {players!r}")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.name} is played by {self.min_players} to "
                              f"{self.max_players} players, not {players}")

@@ -113,6 +113,8 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
             raise TypeError(f"{name} must be an int, got {v!r}")
         if v < 0:
             raise ValueError(f"{name} must be >= 0, got {v}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"policy must be one of {sorted(POLICIES)}, got {policy!r}")
     if r.first_round > 5 or r.round_cards > 5:

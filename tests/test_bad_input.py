@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -909,6 +910,62 @@ bad("simulate-rules", ofc.simulate, "pine", ValueError, "'pine'", more=(2, 10), 
 bad("simulate-workers", ofc.simulate, "pineapple", ValueError, "workers", more=(2, 10), seed=1, workers=0)
 bad("evaluate_placements-held-count", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Kd"), ValueError,
     "holds 2", n=1, seed=1)
+
+# cards held, dead or on boards: each card in one place only (docs/RULES.md §1)
+EMPTY2 = ["-- / -- / --"] * 2
+bad("evaluate_placements-held-twice", ofc.evaluate_placements, (EMPTY2, "Ah Ah 7c 8c 9c"), ValueError,
+    "held card Ah (position 1) is also held (position 0)", n=1, seed=1)
+bad("evaluate_placements-held-dead", ofc.evaluate_placements, (EMPTY2, "Ah Kh 7c 8c 9c", "Ah"), ValueError,
+    "dead card Ah (position 0) is also held (position 0)", n=1, seed=1)
+bad("evaluate_placements-held-on-board", ofc.evaluate_placements,
+    (["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], "Qh 2c 3c"), ValueError,
+    "held card Qh (position 0) is also on the board of player 0", n=1, seed=1)
+bad("evaluate_placements-one-player", ofc.evaluate_placements, (["-- / -- / --"], "Ah Kh 7c 8c 9c"), ValueError,
+    "not 1", n=1, seed=1)
+bad("evaluate_placements-game-rules", ofc.evaluate_placements, Lazy(lambda: ofc.Game("original", 2, seed=1)),
+    ValueError, "'original', not 'pineapple'", more=("pineapple",), n=1, seed=1)
+bad("rollout-dead-twice", ofc.rollout, EMPTY2, ValueError, "dead card 2h (position 1) is also dead (position 0)",
+    n=1, seed=1, dead="2h 2h")
+bad("rollout-dead-uint8-99", ofc.rollout, EMPTY2, ValueError, "dead card at position 1 is 99",
+    n=1, seed=1, dead=np.array([3, 99], np.uint8))
+bad("can_avoid_foul-dead-uint8-52", ofc.partial.can_avoid_foul, "Ah Ad / 2c 3d 4h 5s / --", ValueError,
+    "position 0 is 52", dead=np.array([52, 100], np.uint8))
+bad("can_avoid_foul-budget--5", ofc.partial.can_avoid_foul, "Ah Ad / 2c 3d 4h 5s / --", ValueError,
+    "budget", "-5", budget=-5)
+# stream indices: start + n within the counter's range, never wrapping round
+bad("deal-start-wraps", ofc.deal, 2, ValueError, "start + n", str(2**64 - 1), more=("pineapple", 2), seed=1,
+    start=2**64 - 1)
+bad("rollout-start-too-big", ofc.rollout, EMPTY2, ValueError, "start + n", n=2, seed=1, start=2**63 - 2)
+bad("simulate-start-too-big", ofc.simulate, "pineapple", ValueError, "start + n", more=(2, 2), seed=1,
+    start=2**63 - 2)
+bad("simulate-progress", ofc.simulate, "pineapple", TypeError, "progress", more=(2, 2), seed=1, progress=5)
+# games: codes, mappings, histories
+bad("Game.decode-negative", lambda c: ofc.Game("pineapple", 2, seed=1).decode(c), -1, ValueError,
+    "action code -1")
+bad("Game.decode-float", lambda c: ofc.Game("pineapple", 2, seed=1).decode(c), 1.5, TypeError, "1.5")
+bad("Game.apply-key", lambda a: ofc.Game("pineapple", 2, seed=1).apply(a), {"top": [], "foo": []},
+    ValueError, "'foo'")
+bad("Game.replay-empty", ofc.Game.replay, "{}", ValueError, "lacks", "'rules'")
+bad("Game.replay-list", ofc.Game.replay, "[]", ValueError, "JSON object")
+bad("Game.replay-text", ofc.Game.replay, "{bad", ValueError, "not JSON")
+bad("Game.replay-action", ofc.Game.replay, Lazy(lambda: json.dumps(
+    {**json.loads(ofc.Game("pineapple", 2, seed=1).to_json()), "hands": [[999]]})), ValueError,
+    "hand 0, action 0", "999")
+# scores, stacks, players
+bad("play_match-4-pineapple", ofc.play_match, [[1, -1, 0, 0]], ValueError, "not 4")
+bad("play_match-start-0", ofc.play_match, [[1, -1]], ValueError, "start[1] = 0", start=[5, 0])
+bad("check_players-str", ofc.PINEAPPLE.check_players, "2", TypeError, "'2'")
+bad("analyze-in_fantasyland-2", ofc.analyze, B1, ValueError, "in_fantasyland = 2", more=("progressive",),
+    in_fantasyland=2)
+# drop-in front doors: no truncated numbers taken for cards
+bad("compat.evaluate_cards-float", ofc.compat.evaluate_cards, 50.5, TypeError, "50.5", more=(46, 42, 38, 34))
+bad("compat.evaluate_cards-np-bool", ofc.compat.evaluate_cards, 50, TypeError, "bool",
+    more=(46, 42, 38, np.bool_(True)))
+bad("compat.evaluate_cards-one-string", ofc.compat.evaluate_cards, "Ah Kh Qh Jh Th", ValueError,
+    "one card per argument")
+bad("compat.rank-percentage-7463", ofc.compat.Evaluator().get_five_card_rank_percentage, 7463, ValueError,
+    "1..7462")
+bad("compat.from_pokerkit-None", ofc.compat.from_pokerkit, None, TypeError, "iterable")
 
 
 @pytest.mark.parametrize("case", TABLE, ids=[c.name for c in TABLE])

@@ -3,7 +3,6 @@ policies, bad actions, and self-play."""
 from __future__ import annotations
 
 import dataclasses
-
 import json
 from pathlib import Path
 

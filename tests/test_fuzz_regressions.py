@@ -149,12 +149,18 @@ def test_analyze_checks_each_board_on_its_own() -> None:
         ofc.score(np.stack([B1, B1]))
 
 
-def test_in_fantasyland_nonzero_ints_are_true() -> None:
+def test_in_fantasyland_ints_are_flags_or_counts() -> None:
+    """An int in_fantasyland is 0, 1 or a count 13..fantasyland_limit, whatever the stay
+    mode (a 2 was once read as True: a silently accepted typo); with fixed stay counts
+    a count means "in Fantasyland"."""
     boards = np.stack([B1, B2])
-    flags = np.array([2, 0], dtype=np.uint8)
-    got = ofc.analyze(boards, ofc.PROGRESSIVE, in_fantasyland=flags).fantasyland.tolist()
-    want = [ref.fantasyland(B1.tolist(), ofc.PROGRESSIVE, True), ref.fantasyland(B2.tolist(), ofc.PROGRESSIVE, False)]
-    assert got == want
+    for flags in (np.array([1, 0], dtype=np.uint8), np.array([15, 0], dtype=np.uint8)):
+        got = ofc.analyze(boards, ofc.PROGRESSIVE, in_fantasyland=flags).fantasyland.tolist()
+        want = [ref.fantasyland(B1.tolist(), ofc.PROGRESSIVE, True),
+                ref.fantasyland(B2.tolist(), ofc.PROGRESSIVE, False)]
+        assert got == want
+    with pytest.raises(ValueError, match=r"in_fantasyland\[0\] = 2\b"):
+        ofc.analyze(boards, ofc.PROGRESSIVE, in_fantasyland=np.array([2, 0], dtype=np.uint8))
 
 
 EXTREME = [
@@ -200,3 +206,18 @@ def test_all_52_cards_in_a_four_player_deal() -> None:
     deal[3, 12] = deal[0, 0]
     with pytest.raises(ValueError, match="player 3, bottom position 4"):
         ofc.score(deal, ofc.ORIGINAL)
+
+
+def test_outputs_are_new_arrays_and_odd_but_valid_inputs_work() -> None:
+    """Found by fuzzing: partial_boards once returned the caller's uint8 array itself;
+    ragged nested lists, an empty list of rows and small ints in an object array are
+    valid input and are answered, not refused with a numpy message."""
+    x = np.array([50, 51] + [255] * 11, np.uint8)
+    r = ofc.partial.partial_boards(x)
+    r[0] = 0
+    assert x[0] == 50
+    nested = ofc.partial.partial_boards([["Ah Ad / 2c 3d 4h 5s / --"] * 2])
+    assert nested.shape == (1, 2, 13) and ofc.card_str(nested[0, 1, 3:7]) == "2c 3d 4h 5s"
+    assert ofc.card_str([[50, 1], [2]]) == ["Ah 2d", "2h"]
+    assert ofc.find_duplicates([]).tolist() == []
+    assert ofc.play_match(np.array([[1, -1]], dtype=object)).points.tolist() == [101, 99]
