@@ -128,10 +128,10 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
 def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]:
     """Register ``simulate`` and ``rollout`` on the CLI's subparsers; their handlers by name."""
     s = sub.add_parser("simulate", help="self-play many hands with a policy and summarise them")
-    s.add_argument("--rules", default="pineapple", choices=sorted(PRESETS))
+    s.add_argument("--rules", default="pineapple", type=str.lower, choices=sorted(PRESETS))
     s.add_argument("--players", type=int, default=2)
     s.add_argument("--hands", type=int, default=100_000)
-    s.add_argument("--policy", default="random", choices=["random", "greedy"])
+    s.add_argument("--policy", default="random", type=str.lower, choices=["random", "greedy"])
     s.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
     s.add_argument("--seed", type=int, default=0)
     fmt = s.add_mutually_exclusive_group()
@@ -142,11 +142,11 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
     r = sub.add_parser("rollout", help="Monte Carlo of a position: partial boards given as text")
     r.add_argument("boards", nargs="+", help='partial boards "top / middle / bottom" ("--": empty), '
                                              "players in turn order")
-    r.add_argument("--rules", default="pineapple", choices=sorted(PRESETS))
+    r.add_argument("--rules", default="pineapple", type=str.lower, choices=sorted(PRESETS))
     r.add_argument("--hand", help="cards player 0 holds: rank every placement of them")
     r.add_argument("--dead", help="cards known to be out (discards)")
     r.add_argument("-n", type=int, default=10_000, help="completions (per placement with --hand)")
-    r.add_argument("--policy", default="random", choices=["random", "greedy"])
+    r.add_argument("--policy", default="random", type=str.lower, choices=["random", "greedy"])
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--workers", type=int, default=1)
     r.add_argument("--top", type=int, default=10, help="placements shown with --hand")

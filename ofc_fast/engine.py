@@ -325,12 +325,11 @@ class Game:
         if callable(policy):
             self.apply(policy(self))
             return
-        if not isinstance(policy, str) or policy not in POLICIES:
-            raise ValueError(f"unknown policy {policy!r}; one of {sorted(POLICIES)} or a callable")
+        code = policy_code(policy, "or a callable")
         seat = int(self._state.turn)
         before = self.held
         stream = (self._hand << 8) | len(self._hands[-1])
-        self._state.play_policy(POLICIES[str(policy)], _tables(self._rules),
+        self._state.play_policy(code, _tables(self._rules),
                                 self._seed ^ _POLICY_SALT, stream)
         # record what the policy did, as the action it amounts to
         if self._fl[seat]:
@@ -464,6 +463,13 @@ def _shown_json(x: Any) -> str:
     """A short view of a JSON value for an error message."""
     text = repr(x)
     return f"{type(x).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
+
+
+def policy_code(policy: Any, also: str = "") -> int:
+    """The C code of a built-in policy name, in any case ("random", "Greedy")."""
+    if isinstance(policy, str) and policy.lower() in POLICIES:
+        return POLICIES[policy.lower()]
+    raise ValueError(f"unknown policy {policy!r}; one of {sorted(POLICIES)}{' ' + also if also else ''}")
 
 
 def fantasyland_counts(fantasyland: Sequence[int] | None, players: int) -> list[int]:

@@ -29,7 +29,7 @@ import numpy.typing as npt
 from . import _engine, _workers
 from .cards import EMPTY, card_str, cards
 from .deal import check_seed, check_start
-from .engine import POLICIES, Game, fantasyland_counts
+from .engine import Game, fantasyland_counts, policy_code
 from .partial import _dead_array, _tables, partial_boards
 from .rules import PINEAPPLE, Rules, get_rules
 
@@ -85,9 +85,7 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
 
 
 def _policy(policy: Any) -> int:
-    if not isinstance(policy, str) or policy not in POLICIES:
-        raise ValueError(f"policy must be one of {sorted(POLICIES)}, got {policy!r}")
-    return POLICIES[policy]
+    return policy_code(policy)
 
 
 def _count(n: Any, name: str) -> int:

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from . import _engine, _workers
 from .deal import check_seed, check_start
-from .engine import POLICIES
+from .engine import policy_code
 from .partial import _tables
 from .rules import Rules, get_rules
 
@@ -115,13 +115,11 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
             raise ValueError(f"{name} must be >= 0, got {v}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
-    if not isinstance(policy, str) or policy not in POLICIES:
-        raise ValueError(f"policy must be one of {sorted(POLICIES)}, got {policy!r}")
+    pol = policy_code(policy)
     if r.first_round > 5 or r.round_cards > 5:
         raise ValueError(f"{r.name}: the engine deals at most 5 cards a turn")
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
-    pol = POLICIES[policy]
     tables = _tables(r)
     n = int(hands)
     start = int(start)

@@ -201,7 +201,7 @@ def test_fantasyland_partial_board_refused() -> None:
 
 @pytest.mark.parametrize("kwargs,exc,match", [
     ({"n": -1}, ValueError, "n must be"),
-    ({"policy": "smart"}, ValueError, "policy must be"),
+    ({"policy": "smart"}, ValueError, "unknown policy"),
     ({"seed": None}, TypeError, "seed"),
     ({"dead": ["Qh"]}, ValueError, "also on the board"),
     ({"workers": 0}, ValueError, "workers"),

@@ -77,7 +77,7 @@ def test_threads_share_results() -> None:
     ({"players": 4}, ValueError, "2 to 3 players"),
     ({"hands": -5}, ValueError, "hands must be"),
     ({"hands": 2.0}, TypeError, "hands must be an int"),
-    ({"policy": "smart"}, ValueError, "policy must be"),
+    ({"policy": "smart"}, ValueError, "unknown policy"),
     ({"seed": 2**64}, ValueError, "seed"),
 ])
 def test_bad_simulate(kwargs: dict, exc: type, match: str) -> None:
@@ -167,3 +167,9 @@ def test_interrupt_then_next_call_is_right(which: str, workers: int) -> None:
     assert time.perf_counter() - t0 < 10
     a = simulate("pineapple", 2, 5000, seed=2, workers=workers)
     assert (a.sums == simulate("pineapple", 2, 5000, seed=2).sums).all()
+
+
+def test_policy_names_in_any_case() -> None:
+    """Policy names, like rules names, are accepted in any case."""
+    assert simulate("pineapple", 2, 20, policy="GREEDY", seed=3).mean.tolist() == \
+        simulate("pineapple", 2, 20, policy="greedy", seed=3).mean.tolist()
