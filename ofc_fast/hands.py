@@ -241,6 +241,16 @@ def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
     except ValueError:   # ragged lists
         from .cards import _ragged
         raise ValueError(_ragged(s) or "nested lists must be rectangular") from None
+    if arr.dtype == object and arr.size:
+        # name the first item that is no int (None, a float, an int beyond int64)
+        for index in np.ndindex(arr.shape):
+            v = arr[index]
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise TypeError(f"{_item(index)}strength values must be integers, got "
+                                f"{type(v).__name__} {v!r}")
+            if not 1 <= v <= STRENGTH_MAX:
+                raise ValueError(f"{_item(index)}strength {v} is not in 1..{STRENGTH_MAX}")
+        arr = arr.astype(np.int64)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"strength values must be integers, got {arr.dtype}")
     bad = (arr < 1) | (arr > STRENGTH_MAX)

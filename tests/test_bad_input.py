@@ -345,7 +345,7 @@ for fname, fn in (("category", ofc.category), ("describe", ofc.describe), ("to_c
     bad(f"{fname}-list", fn, [ofc.STRENGTH_MAX, 1, 0], ValueError, "0", "item 2")
     bad(f"{fname}-2d", fn, np.array([[7917, 7917], [7917, 9000]]), ValueError, "9000", "item (1, 1)")
     bad(f"{fname}-uint64-max", fn, np.array([2**64 - 1], np.uint64), ValueError, str(2**64 - 1))
-    bad(f"{fname}-None", fn, None, TypeError, "object")
+    bad(f"{fname}-None", fn, None, TypeError, "None")
     bad(f"{fname}-float", fn, 1.5, TypeError, "float64")
     bad(f"{fname}-bool", fn, True, TypeError, "bool")
     bad(f"{fname}-bytes", fn, b"Ah", TypeError, "bytes")
