@@ -544,7 +544,7 @@ for value in (0, -1, ofc.STRENGTH_MAX + 1, 2**70):
     bad(f"ranks-{value}", ofc.ranks, value, ValueError, str(value))
 bad("ranks-array-0", ofc.ranks, np.array([5, 0]), ValueError, "item 1", "0")
 bad("ranks-float", ofc.ranks, 5.0, TypeError, "float")
-bad("ranks-None", ofc.ranks, None, TypeError, "object")
+bad("ranks-None", ofc.ranks, None, TypeError, "None")
 bad("strength_table-arg", ofc.strength_table, "x", TypeError, "")
 for fname, fn in {"best_hand": ofc.best_hand, "subset_strengths": ofc.subset_strengths}.items():
     bad(f"{fname}-k-4", fn, "Ah Kd Qc Js Th 9h", ValueError, "3 or 5", "4", more=(4,))
