@@ -12,10 +12,17 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import signal
 import sys
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
+
+# A runner started as a background job of a non-interactive shell inherits SIGINT
+# ignored, and Python then raises no KeyboardInterrupt at all (interrupt_main does
+# nothing): the Ctrl-C tests need Python's own handler, as in a terminal.
+if signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL):
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _built_in_place() -> bool:
