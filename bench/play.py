@@ -29,6 +29,7 @@ def play_cases(scale: float = 1.0) -> list[tuple[str, Callable[[], Any], int, st
     n_deal = int(2_000_000 * scale)
     n_hand = int(1_000_000 * scale)
     n_roll = int(1_000_000 * scale)
+    n_greedy = max(1, int(2_000 * scale))
     return [
         ("ofc.deal heads-up (2 x 13 cards), workers=1",
          lambda: ofc.deal(n_deal, "pineapple", 2, seed=1), n_deal, "deals"),
@@ -40,6 +41,8 @@ def play_cases(scale: float = 1.0) -> list[tuple[str, Callable[[], Any], int, st
          lambda: rollout(FIRST5, "pineapple", n=n_roll, seed=1), n_roll, "completions"),
         ("rollout random completions of both boards from their first 5 cards, workers=1",
          lambda: rollout(BOTH5, "pineapple", n=n_roll, seed=1), n_roll, "completions"),
+        ("simulate greedy heads-up Pineapple (32-fill outlook per placement), workers=1",
+         lambda: simulate("pineapple", 2, n_greedy, policy="greedy", seed=1), n_greedy, "hands"),
         ("evaluate_placements Pineapple opening, 232 x 1000, workers=2",
          lambda: evaluate_placements(OPENING, n=1000, seed=1, workers=2), 1, "calls"),
     ]

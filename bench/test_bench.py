@@ -268,3 +268,27 @@ def test_fantasyland_plain_enumeration(benchmark: Any, k: int) -> None:
     out = benchmark(_fantasyland.enumerate_rows, tables, hands, stays, 0, len(hands))
     solved = ofc.solve_fantasyland(hands, ofc.PINEAPPLE, stay_value=15)
     assert np.array_equal(out[0][0], solved.board) and np.array_equal(out[0][5], solved.value)
+
+
+# --- play in progress: the rows of bench/play.py, each result checked ----------------
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from play import play_cases  # noqa: E402
+
+PLAY = {name: (fn, n) for name, fn, n, _ in play_cases(0.05)}
+
+
+@pytest.mark.parametrize("name", list(PLAY))
+def test_play(benchmark: Any, name: str) -> None:
+    """Dealing, self-play, rollouts and placements (bench/play.py at 1/20 scale)."""
+    fn, n = PLAY[name]
+    benchmark.group = "play"
+    per_hand(benchmark, n)
+    out = benchmark.pedantic(fn, rounds=3, iterations=1, warmup_rounds=1)
+    if isinstance(out, np.ndarray):            # deals: n rows, no card twice in one
+        flat = np.sort(out.reshape(n, -1).astype(np.int16), axis=1)
+        assert out.shape[0] == n and not (flat[:, 1:] == flat[:, :-1]).any()
+    elif hasattr(out, "codes"):                # placements: every legal one, best first
+        assert len(out.codes) == 232 and (np.diff(out.mean) <= 0).all()
+    else:                                      # rollouts and self-play: zero-sum means
+        assert abs(float(out.mean.sum())) < 1e-9
