@@ -81,6 +81,17 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _top_count(text: str) -> int:
+    """--top: how many placements to show, 1 or more."""
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--top is a count of placements, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"--top is 1 or more, got {v}")
+    return v
+
+
 def _fl_counts(text: str) -> list[int]:
     try:
         return [int(x) for x in text.replace(" ", "").split(",")]
@@ -149,7 +160,7 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
     r.add_argument("--policy", default="random", type=str.lower, choices=["random", "greedy"])
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--workers", type=int, default=1)
-    r.add_argument("--top", type=int, default=10, help="placements shown with --hand")
+    r.add_argument("--top", type=_top_count, default=10, help="placements shown with --hand")
     r.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
                    help="cards of each player in Fantasyland, 0 for none (e.g. 0,14): such a "
                         "board is given empty (hidden) or complete")

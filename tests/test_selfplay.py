@@ -173,3 +173,11 @@ def test_policy_names_in_any_case() -> None:
     """Policy names, like rules names, are accepted in any case."""
     assert simulate("pineapple", 2, 20, policy="GREEDY", seed=3).mean.tolist() == \
         simulate("pineapple", 2, 20, policy="greedy", seed=3).mean.tolist()
+
+
+def test_cli_rollout_top_is_a_positive_count() -> None:
+    from ofc_fast import cli
+    for bad in ("-3", "0", "x"):
+        with pytest.raises(SystemExit) as e:
+            cli.main(["rollout", "-- / -- / --", "-- / -- / --", "--hand", "Ah Ad 7c 8c 9c", "--top", bad])
+        assert e.value.code == 2
