@@ -249,7 +249,11 @@ class Game:
         placed: dict[int, str] = {}
         for name, row in (("top", top), ("middle", middle), ("bottom", bottom),
                           ("discard", discard if discard is not None else ())):
-            for c in cards(row).reshape(-1).tolist() if not isinstance(row, tuple) or row else []:
+            try:
+                codes = cards(row).reshape(-1).tolist() if not isinstance(row, tuple) or row else []
+            except (TypeError, ValueError) as e:
+                raise type(e)(f"{name}: {e}") from None
+            for c in codes:
                 if c not in held:
                     raise ValueError(f"{name}: {card_str(c)} is not held (held: {card_str(self.held)})")
                 if c in placed:
