@@ -53,7 +53,9 @@ __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 ACTIONS: Final = int(_engine.ACTIONS)
 #: the digit of each destination in an action code
 ROW_CODES: Final = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
-#: the built-in policies, played in C
+#: the built-in policies, played in C: "random" (a uniform legal placement), "greedy"
+#: (each placement scored by the board it makes and by 32 random fills of its empty
+#: slots: their foul share and earnings; the exact solver in Fantasyland)
 POLICIES: Final = {"random": 0, "greedy": 1}
 
 _Result = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_],
