@@ -101,11 +101,13 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
     """The unseen cards: the deck minus the boards, the held cards and the dead ones,
     each card in at most one of those places (docs/RULES.md §1)."""
     where: dict[int, str] = {}
+    owner: dict[int, int] = {}
     for i, c in enumerate(flat.reshape(-1).tolist()):
         if c != EMPTY:
-            if c in where:
-                raise ValueError(f"card {card_str(c)} is on two boards: {where[c][16:]} and "
+            if c in owner:
+                raise ValueError(f"card {card_str(c)} is on two boards: player {owner[c]} and "
                                  f"player {i // 13}")
+            owner[c] = i // 13
             where[c] = f"on the board of player {i // 13}"
     for label, extra in (("held", held), ("dead", dead)):
         for k, c in enumerate(() if extra is None else extra.tolist()):
