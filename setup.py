@@ -83,7 +83,8 @@ setup(
     libraries=[CORE_LIB],
     cmdclass={"build_ext": build_ext_with_core},
     ext_modules=cythonize([ext("_core"), ext("_fantasyland"), ext("_engine")], compiler_directives=directives),
-    packages=["ofc_fast", "ofc_fast.include", "ofc_fast.golden"],
+    packages=["ofc_fast", "ofc_fast.hand", "ofc_fast.board", "ofc_fast.solve", "ofc_fast.play", "ofc_fast.sim",
+              "ofc_fast.cli", "ofc_fast.include", "ofc_fast.golden"],
     package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc"},
     package_data={
         "ofc_fast": ["py.typed", "*.pyi", "*.pxd", "*.pyx", "*.pxi"],

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 import ofc_fast as ofc
-from ofc_fast.rollout import evaluate_placements, rollout
-from ofc_fast.selfplay import simulate
+from ofc_fast.sim.rollout import evaluate_placements, rollout
+from ofc_fast.sim.selfplay import simulate
 
 OPENING = (["-- / -- / --", "-- / -- / --"], "Ah Ad 7c 8c 9c")
 FIRST5 = ["Qh 2c / 5s 6s / Kd", "-- / -- / --"]     # 5 cards placed, the opponent to start

@@ -24,8 +24,8 @@ except ImportError as _exc:  # pragma: no cover - only from a source folder
             "or run from another folder") from None
     raise
 
-from .cards import EMPTY, RANKS, SUITS, card, card_str, cards, from_cactus, to_cactus
-from .hands import (
+from .hand.cards import EMPTY, RANKS, SUITS, card, card_str, cards, from_cactus, to_cactus
+from .hand.strength import (
     LOWBALL_MAX,
     STRENGTH_MAX,
     HandCategory,
@@ -35,22 +35,22 @@ from .hands import (
     strength,
     to_cactus_rank,
 )
-from .rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
-from .rules import HOUSE_RULES
-from .boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
-from .match import MatchResult, play_match
-from .hands import STRENGTH_TABLE_DTYPE, ranks, strength_table
-from .subsets import BestHand, best_hand, subset_strengths
-from .rows import partial_strength, royalty
-from .deals import ScoreDetails, find_duplicates, score_details
-from . import compat
-from .fantasyland import FantasylandArrays, FantasylandResult, solve_fantasyland
+from .board.rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
+from .board.rules import HOUSE_RULES
+from .board.boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
+from .board.match import MatchResult, play_match
+from .hand.strength import STRENGTH_TABLE_DTYPE, ranks, strength_table
+from .hand.subsets import BestHand, best_hand, subset_strengths
+from .board.rows import partial_strength, royalty
+from .board.points import ScoreDetails, find_duplicates, score_details
+from .hand import compat
+from .solve.fantasyland import FantasylandArrays, FantasylandResult, solve_fantasyland
 # play in progress: partial boards, dealing, the game engine, Monte Carlo, self-play
-from . import partial
-from .deal import deal
-from .engine import Game
-from .rollout import Placements, RolloutResult, evaluate_placements, rollout
-from .selfplay import SimulationResult, simulate
+from .board import partial
+from .play.dealing import deal
+from .play.game import Game
+from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
+from .sim.selfplay import SimulationResult, simulate
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -94,3 +94,15 @@ def get_sources() -> list[str]:
     """
     inc = get_include()
     return sorted(_os.path.join(inc, f) for f in _os.listdir(inc) if f.endswith(".c"))
+
+
+# The public classes are reached as ofc_fast.<name>: that is their module for
+# repr, help and pickle (pickles of 0.1.0 name the old paths, see _legacy).
+for _name in __all__:
+    _obj = globals()[_name]
+    if isinstance(_obj, type) and _obj.__module__.startswith("ofc_fast."):
+        _obj.__module__ = "ofc_fast"
+del _name, _obj
+
+from . import _legacy  # noqa: E402
+_legacy.install()

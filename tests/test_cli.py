@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ofc_fast as ofc
-from ofc_fast._cli_io import COLUMNS
 from ofc_fast.cli import main
+from ofc_fast.cli.io import COLUMNS
 
 QQ = "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"       # valid: 7 + 4 + 10, Fantasyland
 AA = "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d"       # fouled
@@ -414,7 +414,7 @@ def test_chunk_boundaries(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     """With small blocks, lines and JSON values cut across blocks read right, and an error
     past the first chunk names its line; the rows before it are written."""
-    import ofc_fast._cli_io as cli_io
+    import ofc_fast.cli.io as cli_io
     monkeypatch.setattr(cli_io, "BLOCK", 1000)
     texts, codes = _deals_file(2000, seed=3)
     want = _want_rows(texts, ofc.PINEAPPLE, codes)
@@ -766,7 +766,7 @@ _TOKENS = ["Ah", "ah", "AH", "Kd", "2c", "Tc", "tS", "9h", "10h", "A♥", "Qs", 
 def test_fast_reader_agrees_with_the_library(pieces: list[list[str]], rnd: Any) -> None:
     """Every line the array reader accepts, the library's parser reads to the same cards and
     marks; lines it leaves go to the library's parser (so one that parser refuses is refused)."""
-    import ofc_fast._cli_io as cli_io
+    import ofc_fast.cli.io as cli_io
     lines = ["".join(p) for p in pieces]
     # and well-formed deals, written in varied ways, so that many lines are accepted
     for _ in range(4):

@@ -1,4 +1,4 @@
-"""ofc_fast.compat against the real libraries, on thousands of random hands."""
+"""ofc_fast.hand.compat against the real libraries, on thousands of random hands."""
 from __future__ import annotations
 
 import numpy as np

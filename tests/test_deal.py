@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ofc_fast as ofc
-from ofc_fast.deal import deal
+from ofc_fast.play.dealing import deal
 
 
 @settings(max_examples=40, deadline=None)

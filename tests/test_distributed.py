@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from ofc_fast.distributed import ranges, rollout_distributed, simulate_distributed
-from ofc_fast.rollout import rollout
-from ofc_fast.selfplay import simulate
+from ofc_fast.sim.distributed import ranges, rollout_distributed, simulate_distributed
+from ofc_fast.sim.rollout import rollout
+from ofc_fast.sim.selfplay import simulate
 
 distributed = pytest.importorskip("distributed")
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import ofc_fast as ofc
-from ofc_fast.deal import deal
-from ofc_fast.engine import ACTIONS, Game
+from ofc_fast.play.dealing import deal
+from ofc_fast.play.game import ACTIONS, Game
 
 
 def test_model_deck_is_the_c_deal() -> None:

@@ -29,7 +29,7 @@ from rss import rss_growth
 
 import ofc_fast as ofc
 from ofc_fast import _fantasyland
-from ofc_fast.fantasyland import (
+from ofc_fast.solve.fantasyland import (
     FantasylandArrays,
     FantasylandResult,
     solve_fantasyland,

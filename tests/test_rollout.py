@@ -9,7 +9,7 @@ import pytest
 
 import ofc_fast as ofc
 from ofc_fast import reference
-from ofc_fast.rollout import evaluate_placements, merge, rollout
+from ofc_fast.sim.rollout import evaluate_placements, merge, rollout
 
 EMPTY = 255
 

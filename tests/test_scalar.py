@@ -210,7 +210,7 @@ def test_from_cactus_fast_path() -> None:
 
 def test_fast_functions_look_like_the_general_ones() -> None:
     for fn in (ofc.strength, ofc.category, ofc.to_cactus_rank, ofc.describe):
-        assert fn.__module__ == "ofc_fast.hands"
+        assert fn.__module__ == "ofc_fast.hand.strength"
         assert fn.__doc__ and fn.__doc__ == fn.__wrapped__.__doc__
         assert fn.__name__ == fn.__wrapped__.__name__
     assert _core.strength is ofc.strength

@@ -10,8 +10,8 @@ from rss import rss_growth
 
 import ofc_fast as ofc
 from ofc_fast import cli
-from ofc_fast.engine import Game
-from ofc_fast.selfplay import merge_simulations, simulate
+from ofc_fast.play.game import Game
+from ofc_fast.sim.selfplay import merge_simulations, simulate
 
 
 def test_workers_identical_and_merge() -> None:
@@ -122,7 +122,7 @@ def test_cli_rollout(capsys) -> None:  # type: ignore[no-untyped-def]
 
 GAMES_SNIPPET = """
 import ofc_fast as ofc
-from ofc_fast.engine import Game
+from ofc_fast.play.game import Game
 
 def work():
     for seed in range(40):

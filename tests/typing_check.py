@@ -286,8 +286,8 @@ def one_hand_subsets_rows_details() -> None:
 def play_in_progress() -> None:
     """Partial boards, dealing, the engine, Monte Carlo, self-play (never called)."""
     from ofc_fast import partial
-    from ofc_fast.rollout import Placements, RolloutResult, merge
-    from ofc_fast.selfplay import SimulationResult, merge_simulations, simulate
+    from ofc_fast.sim.rollout import Placements, RolloutResult, merge
+    from ofc_fast.sim.selfplay import SimulationResult, merge_simulations, simulate
 
     assert_type(partial.needed("Ah / -- / --"), npt.NDArray[np.int8])
     assert_type(partial.complete_rows("Ah / -- / --"), npt.NDArray[np.bool_])

@@ -21,9 +21,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _engine, _workers
+from .. import _core, _engine, _workers
+from ..hand.cards import EMPTY, _parse_text, card_str, cards
 from .boards import _ROW_SPLIT, _SLICES, ROWS, Board, _narrow_board, _place
-from .cards import EMPTY, _parse_text, card_str, cards
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = [

@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine, _workers
-from .rules import Rules, get_rules
+from .. import _engine, _workers
+from ..board.rules import Rules, get_rules
 
 __all__ = ["check_seed", "check_start", "deal"]
 

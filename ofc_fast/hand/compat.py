@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from .. import _core
 from .cards import card_str, cards, from_cactus, to_cactus
-from .hands import STRENGTH_MAX, _fast, strength, to_cactus_rank
+from .strength import STRENGTH_MAX, _fast, strength, to_cactus_rank
 from .subsets import best_hand
 
 __all__ = [

@@ -19,7 +19,7 @@ from typing import Any, Final, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _workers
+from .. import _core, _workers
 from .cards import _Array1, _Array2, _parse_text, _refuse_odd, _shown, card_str, cards
 
 __all__ = [

@@ -18,9 +18,9 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _workers
-from .cards import EMPTY, _is_int, _parse_text, _refuse_odd, _shown, card_str, cards
-from .hands import _fast, describe
+from .. import _core, _workers
+from ..hand.cards import EMPTY, _is_int, _parse_text, _refuse_odd, _shown, card_str, cards
+from ..hand.strength import _fast, describe
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
@@ -511,7 +511,7 @@ class Board:
 
     def describe(self) -> tuple[str, str, str]:
         """Names of the three rows as high hands."""
-        from .hands import strength
+        from ..hand.strength import strength
         t, m, b = (describe(strength(self._codes[lo:hi].tolist())) for lo, hi in _SLICES)
         return t, m, b
 

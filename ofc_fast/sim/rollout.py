@@ -26,12 +26,12 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine, _workers
-from .cards import EMPTY, card_str, cards
-from .deal import check_seed, check_start
-from .engine import Game, fantasyland_counts, policy_code
-from .partial import _dead_array, _tables, partial_boards
-from .rules import PINEAPPLE, Rules, get_rules
+from .. import _engine, _workers
+from ..board.partial import _dead_array, _tables, partial_boards
+from ..board.rules import PINEAPPLE, Rules, get_rules
+from ..hand.cards import EMPTY, card_str, cards
+from ..play.dealing import check_seed, check_start
+from ..play.game import Game, fantasyland_counts, policy_code
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
 

@@ -31,9 +31,9 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _workers
-from .cards import EMPTY, card_str, cards
-from .hands import describe, lowball27, strength  # noqa: F401 (describe: in the examples)
+from .. import _core, _workers
+from ..hand.cards import EMPTY, card_str, cards
+from ..hand.strength import describe, lowball27, strength  # noqa: F401 (describe: in the examples)
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = ["partial_strength", "royalty"]

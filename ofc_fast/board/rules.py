@@ -26,8 +26,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from . import _core
-from .hands import HandCategory
+from .. import _core
+from ..hand.strength import HandCategory
 
 __all__ = [
     "Rules", "ORIGINAL", "PINEAPPLE", "PROGRESSIVE", "LOW", "PRESETS", "STAY_CONVENTIONS",

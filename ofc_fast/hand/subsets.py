@@ -18,9 +18,9 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _workers
+from .. import _core, _workers
 from .cards import card_str, cards
-from .hands import describe, strength  # noqa: F401 (describe: in the examples)
+from .strength import describe, strength  # noqa: F401 (describe: in the examples)
 
 __all__ = ["BestHand", "best_hand", "subset_strengths"]
 

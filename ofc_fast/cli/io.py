@@ -35,9 +35,9 @@ from typing import IO, Any, NamedTuple, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from .boards import _one_card_each, analyze, parse_boards, score
-from .cards import cards
-from .rules import Rules
+from ..board.boards import _one_card_each, analyze, parse_boards, score
+from ..board.rules import Rules
+from ..hand.cards import cards
 
 #: bytes read at a time; a chunk of text is the whole lines of one read
 BLOCK = 1 << 20

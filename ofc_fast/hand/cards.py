@@ -18,7 +18,7 @@ from typing import Any, Final, TypeAlias, TypeGuard, overload
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from .. import _core
 
 __all__ = [
     "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",

@@ -19,12 +19,12 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from .cards import card_str
-from .rules import PRESETS, get_rules
+from ..board.rules import PRESETS, get_rules
+from ..hand.cards import card_str
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from .selfplay import POINTS_RANGE, simulate
+    from ..sim.selfplay import POINTS_RANGE, simulate
     bar: Any = None
     if not args.no_progress:
         try:
@@ -100,7 +100,7 @@ def _fl_counts(text: str) -> list[int]:
 
 
 def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
-    from .rollout import evaluate_placements, rollout
+    from ..sim.rollout import evaluate_placements, rollout
     rules = get_rules(args.rules)
     if args.hand:
         pl = evaluate_placements((args.boards, args.hand, args.dead), rules, n=args.n,

@@ -19,11 +19,11 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine, _workers
-from .deal import check_seed, check_start
-from .engine import policy_code
-from .partial import _tables
-from .rules import Rules, get_rules
+from .. import _engine, _workers
+from ..board.partial import _tables
+from ..board.rules import Rules, get_rules
+from ..play.dealing import check_seed, check_start
+from ..play.game import policy_code
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate"]
 

@@ -41,11 +41,11 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _engine
-from .boards import Board, _board_array
-from .cards import EMPTY, card_str, cards
-from .deal import check_seed
-from .rules import PRESETS, Rules, get_rules
+from .. import _core, _engine
+from ..board.boards import Board, _board_array
+from ..board.rules import PRESETS, Rules, get_rules
+from ..hand.cards import EMPTY, card_str, cards
+from .dealing import check_seed
 
 __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 

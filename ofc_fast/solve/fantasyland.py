@@ -26,11 +26,11 @@ from typing import Any, NamedTuple, overload
 import numpy as np
 import numpy.typing as npt
 
-from . import _fantasyland, _workers
-from .boards import Board
-from .cards import card_str
-from .hands import _raise_bad_hand, hand_array
-from .rules import PINEAPPLE, Rules, get_rules
+from .. import _fantasyland, _workers
+from ..board.boards import Board
+from ..board.rules import PINEAPPLE, Rules, get_rules
+from ..hand.cards import card_str
+from ..hand.strength import _raise_bad_hand, hand_array
 
 __all__ = ["FantasylandArrays", "FantasylandResult", "solve_fantasyland"]
 

@@ -20,8 +20,8 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from ..hand.cards import EMPTY, cards
 from .boards import Board, _deals, analyze, score_matrix
-from .cards import EMPTY, cards
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = ["ScoreDetails", "score_details", "find_duplicates"]

@@ -24,12 +24,12 @@ from typing import Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from ._cli_io import FORMATS, Source, run_deals
-from ._workers import resolve_workers
-from .boards import ROWS, Board, analyze, score
-from .cards import card_str
-from .hands import HandCategory, category, describe, lowball27, strength
-from .rules import HOUSE_RULES, PRESETS, Rules, get_rules
+from .._workers import resolve_workers
+from ..board.boards import ROWS, Board, analyze, score
+from ..board.rules import HOUSE_RULES, PRESETS, Rules, get_rules
+from ..hand.cards import card_str
+from ..hand.strength import HandCategory, category, describe, lowball27, strength
+from .io import FORMATS, Source, run_deals
 
 #: the rules a name can give: the presets, then the house variants (docs/VARIANTS.md)
 _NAMED: dict[str, Rules] = {**PRESETS, **HOUSE_RULES}
@@ -154,13 +154,13 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _codes(text: str) -> list[int]:
-    from .cards import cards
+    from ..hand.cards import cards
     return [int(c) for c in cards(text)]
 
 
 def _row_name(value: int, row: int, rules: Rules) -> str:
     if row == 1 and rules.low:
-        from . import _core
+        from .. import _core
         info = int(_core.lowball_info()[value])
         high = (info >> 8) & 15
         return "2-7: " + ("the nuts" if value == _core.LOWBALL_MAX else f"{'23456789TJQKA'[high]} high low")
@@ -257,8 +257,8 @@ def _fantasyland_hands(args: argparse.Namespace) -> list[tuple[str, str]]:
 
 def _fantasyland_command(args: argparse.Namespace, out: TextIO) -> int:
     """``ofc-fast fantasyland``: the best setting of each hand (ofc_fast.fantasyland)."""
-    from .cards import cards
-    from .fantasyland import FantasylandArrays, solve_fantasyland
+    from ..hand.cards import cards
+    from ..solve.fantasyland import FantasylandArrays, solve_fantasyland
     rules = _rules_of(args)
     hands = _fantasyland_hands(args)
     codes = []
@@ -343,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    from . import __version__
+    from .. import __version__
 
     ap = argparse.ArgumentParser(prog="ofc-fast", description="Open Face Chinese Poker evaluation.",
                                  epilog="exit status: 0 done, 1 deals skipped (--skip-bad), 2 error, "
@@ -376,7 +376,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
                    help="report a bad deal on stderr with its line and go on (exit status 1)")
     a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")
     _add_fantasyland_parser(sub)
-    from .cli_play import add_commands  # simulate, rollout (play in progress)
+    from .play import add_commands  # simulate, rollout (play in progress)
     play = add_commands(sub)
     args = ap.parse_args(argv)
     try:

@@ -1,0 +1,3 @@
+"""The sim layer: Monte Carlo over the engine: rollouts of partial boards,
+the ranking of placements, self-play runs and their Dask versions.  It
+builds on the play layer and those below."""
