@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
 """Bindings of the hand evaluators: numpy buffers in, numpy buffers out.
 
 Each batch function evaluates rows [start, stop) of a C-contiguous uint8

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
 """Bindings of play in progress: partial boards (csrc/ofc_partial.c), dealing
 (csrc/ofc_deal.c), the game engine and policies (csrc/ofc_engine.c).  The
 Python API is in ofc_fast.partial, ofc_fast.deal and ofc_fast.engine.

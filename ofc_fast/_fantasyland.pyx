@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
 """Bindings of the Fantasyland solver (csrc/ofc_fantasyland.c), its plain
 enumeration (csrc/ofc_fantasyland_enum.c), on the rules' tables of
 ofc_fast._core.RuleTables (Rules.tables).  The Python API is

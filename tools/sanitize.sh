@@ -25,7 +25,7 @@ python -m pip install --quiet "setuptools>=77" "Cython>=3.1" "numpy>=2.0"
 # must never be picked up by a normal build of the checkout
 mkdir "$WORK/src"
 tar --exclude=./build --exclude=./.git --exclude='*.so' -cf - . | tar -xf - -C "$WORK/src"
-(cd "$WORK/src" && OFC_FAST_SANITIZE=1 CC="$CC" python -m pip install --quiet --no-build-isolation ".[test]")
+(cd "$WORK/src" && OFC_FAST_SANITIZE=1 OFC_FAST_DEBUG=1 CC="$CC" python -m pip install --quiet --no-build-isolation ".[test]")
 ASAN_LIB=$("$CC" -print-file-name=libasan.so)
 UBSAN_LIB=$("$CC" -print-file-name=libubsan.so)
 echo "== sanitizer build: $ASAN_LIB $UBSAN_LIB"

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _core, _engine, _workers
+from .. import _engine, _workers
 from ..hand.cards import EMPTY, _parse_text, card_str, cards
 from .boards import _ROW_SPLIT, _SLICES, ROWS, Board, _narrow_board, _place
 from .rules import PINEAPPLE, Rules, get_rules
@@ -34,11 +34,6 @@ __all__ = [
     "partial_boards",
     "row_values",
 ]
-
-
-def _tables(rules: Rules) -> _core.RuleTables:
-    """The rules' C tables, shared with every other kernel (built once per Rules)."""
-    return rules.tables
 
 
 def parse_partial(text: str) -> npt.NDArray[np.uint8]:
@@ -129,7 +124,7 @@ def _run(boards: Any, rules: Rules | str) -> tuple[npt.NDArray[np.int8], npt.NDA
     n = flat.shape[0]
     need = np.empty((n, 3), dtype=np.int8)
     value = np.empty((n, 3), dtype=np.uint16)
-    _engine.partial_rows(_tables(get_rules(rules)), flat, need, value, 0, n)
+    _engine.partial_rows(get_rules(rules).tables, flat, need, value, 0, n)
     return need.reshape(lead + (3,)), value.reshape(lead + (3,)), lead
 
 
@@ -236,7 +231,7 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
     order = np.argsort(~free, axis=1, kind="stable").astype(np.uint8)
     pools[:] = order
     out = np.empty(n, dtype=np.int8)
-    tables = _tables(r)
+    tables = r.tables
     _workers.run(lambda lo, hi: _engine.can_avoid_foul_rows(tables, flat, pools, npool, out,
                                                             int(budget), lo, hi), n, w)
     if (out == -2).any():

@@ -41,7 +41,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from .. import _core, _engine
+from .. import _engine
 from ..board.boards import Board, _board_array
 from ..board.rules import PRESETS, Rules, get_rules
 from ..hand.cards import EMPTY, card_str, cards
@@ -64,10 +64,6 @@ Action = int | str | Sequence[Any] | npt.NDArray[Any] | Board | Mapping[str, Any
 Policy = str | Callable[["Game"], Any]
 
 _POLICY_SALT = 0x5EED_0F_C0FFEE
-
-
-def _tables(rules: Rules) -> _core.RuleTables:
-    return rules.tables
 
 
 class Game:
@@ -140,7 +136,7 @@ class Game:
 
     def _finish(self) -> None:
         if self._result is None and self._state.turn < 0:
-            self._result = self._state.result(_tables(self._rules))
+            self._result = self._state.result(self._rules.tables)
             self._points += self._result[0]
             if (self._points <= 0).any():
                 self._match_over = True
@@ -335,7 +331,7 @@ class Game:
         seat = int(self._state.turn)
         before = self.held
         stream = (self._hand << 8) | len(self._hands[-1])
-        self._state.play_policy(code, _tables(self._rules),
+        self._state.play_policy(code, self._rules.tables,
                                 self._seed ^ _POLICY_SALT, stream)
         # record what the policy did, as the action it amounts to
         if self._fl[seat]:

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _engine, _workers
-from ..board.partial import _dead_array, _tables, partial_boards
+from ..board.partial import _dead_array, partial_boards
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import EMPTY, card_str, cards
 from ..play.dealing import check_seed, check_start
@@ -84,10 +84,6 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
     return _result(total, sum(r.n for r in results))
 
 
-def _policy(policy: Any) -> int:
-    return policy_code(policy)
-
-
 def _count(n: Any, name: str) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise TypeError(f"{name} must be an int, got {n!r}")
@@ -135,7 +131,7 @@ def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | 
 def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int,
          n: int, seed: int, start: int, workers: int, fl: list[int] | None = None) -> RolloutResult:
     players = flat.shape[0]
-    tables = _tables(r)
+    tables = r.tables
     boards = np.ascontiguousarray(flat.reshape(-1))
     parts: dict[int, Any] = {}
     lock = threading.Lock()
@@ -194,7 +190,7 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     n = _count(n, "n")
     start = _count(start, "start")
     check_start(start, n, 2**63 - 1)
-    return _run(np.ascontiguousarray(flat), pool, r, _policy(policy), n, check_seed(seed), start,
+    return _run(np.ascontiguousarray(flat), pool, r, policy_code(policy), n, check_seed(seed), start,
                 _workers.resolve_workers(workers), fl)
 
 
@@ -268,7 +264,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     n = _count(n, "n")
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
-    pol = _policy(policy)
+    pol = policy_code(policy)
     # the legal codes: the engine's own check, on a state holding these cards
     to_place = r.first_round if placed == 0 else r.round_play
     room = [int((flat[0, lo:hi] == EMPTY).sum()) for lo, hi in ((0, 3), (3, 8), (8, 13))]
@@ -288,7 +284,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     # the work: (option, block of completions) units in parallel, each option over the
     # completion range [0, n) (the same deals for all); blocks of CHUNK completions keep
     # Ctrl-C answered within a block even for a huge n
-    tables = _tables(r)
+    tables = r.tables
     players = flat.shape[0]
     option_boards = []
     for b in boards:

@@ -20,7 +20,6 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _engine, _workers
-from ..board.partial import _tables
 from ..board.rules import Rules, get_rules
 from ..play.dealing import check_seed, check_start
 from ..play.game import policy_code
@@ -120,7 +119,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
         raise ValueError(f"{r.name}: the engine deals at most 5 cards a turn")
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
-    tables = _tables(r)
+    tables = r.tables
     n = int(hands)
     start = int(start)
     check_start(start, n, 2**63 - 1)
