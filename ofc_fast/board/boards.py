@@ -19,7 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
-from ..hand.cards import EMPTY, _is_int, _parse_text, _refuse_odd, _shown, card_str, cards
+from .._checks import is_int, refuse_odd, shown
+from ..hand.cards import EMPTY, _parse_text, card_str, cards
 from ..hand.strength import _fast, describe
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
 
@@ -55,20 +56,20 @@ def parse_boards(text: str) -> npt.NDArray[np.uint8]:
     (13,)
     """
     if not isinstance(text, str):
-        raise TypeError(f"a board's text must be a str, not {type(text).__name__} {_shown(text)}")
+        raise TypeError(f"a board's text must be a str, not {type(text).__name__} {shown(text)}")
     parts = _ROW_SPLIT.split(text.strip())
     if len(parts) == 1:
         codes = _parse_text(text, False)
         if len(codes) != 13:
-            raise ValueError(f"a board has 13 cards (3 / 5 / 5), got {len(codes)} in {_shown(text)}")
+            raise ValueError(f"a board has 13 cards (3 / 5 / 5), got {len(codes)} in {shown(text)}")
         return np.array(codes, dtype=np.uint8)
     if len(parts) != 3:
-        raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {_shown(text)}")
+        raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {shown(text)}")
     rows = []
     for name, part, (lo, hi) in zip(ROWS, parts, _SLICES):
         codes = _parse_text(part, False, f"{name} row: ")
         if len(codes) != hi - lo:
-            raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {_shown(part)}")
+            raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {shown(part)}")
         rows += codes
     return np.array(rows, dtype=np.uint8)
 
@@ -84,10 +85,10 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
     if isinstance(x, (bool, np.bool_)):
         raise TypeError(f"boards must be card codes, text or Board objects, not bool {x!r}")
     if type(x) is not np.ndarray and not isinstance(x, Board):
-        _refuse_odd(x, "boards")
+        refuse_odd(x, "boards")
     if isinstance(x, (int, np.integer, np.ndarray)) and np.ndim(x) == 0:
         raise TypeError(f"a board is 13 cards (top 3, middle 5, bottom 5), not a single "
-                        f"value of shape (): {type(x).__name__} {_shown(x)}")
+                        f"value of shape (): {type(x).__name__} {shown(x)}")
     if isinstance(x, Board):
         arr = x.codes
     elif isinstance(x, str):
@@ -105,7 +106,7 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
                              "for no boards")
         if any(isinstance(i, (Board,) + _BOARDLIKE) for i in items) and not _one_card_each(items):
             arr = _stack_boards(items, deal)
-        elif all(_is_int(i) for i in items):
+        elif all(is_int(i) for i in items):
             for k, i in enumerate(items):   # Python ints past int64: name the place here
                 if not -2**63 <= i < 2**63:
                     raise ValueError(f"{_place((), k, deal)}: card code {i} is not in 0..51")
@@ -114,7 +115,7 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
             arr = cards(items, allow_empty=True)
     else:
         raise TypeError(f"boards must be card codes, text or Board objects, not "
-                        f"{type(x).__name__} {_shown(x)}")
+                        f"{type(x).__name__} {shown(x)}")
     if arr.ndim == 0 or arr.shape[-1] != 13:
         raise ValueError(f"a board has 13 cards (top 3, middle 5, bottom 5): got last "
                          f"dimension {arr.shape[-1] if arr.ndim else None} of shape {arr.shape}")
@@ -128,7 +129,7 @@ def _one_card_each(items: list[Any]) -> bool:
     """True for a board written as 13 separate cards (texts or codes)."""
     return len(items) == 13 and all(
         (isinstance(i, str) and len(_parse_text(i, True)) == 1)
-        or _is_int(i) for i in items)
+        or is_int(i) for i in items)
 
 
 def _holds_boards(items: list[Any]) -> bool:
@@ -147,7 +148,7 @@ def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
     for k, item in enumerate(items):
         if not isinstance(item, (Board,) + _BOARDLIKE):
             raise TypeError(f"{label} {k}: expected a board (text, 13 card codes or a Board), "
-                            f"got {type(item).__name__} {_shown(item)}")
+                            f"got {type(item).__name__} {shown(item)}")
         try:
             out.append(_board_array(item, deal))
         except (ValueError, TypeError) as e:
@@ -279,7 +280,7 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     n = flat.shape[0]
     infl = None
     if in_fantasyland is not None:
-        _refuse_odd(in_fantasyland, "in_fantasyland")
+        refuse_odd(in_fantasyland, "in_fantasyland")
         flags = np.asarray(in_fantasyland)
         if flags.size == 0:
             flags = flags.astype(np.bool_)   # [] for no boards

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, TypeAlias, TypeGuard, overload
+from typing import Any, Final, TypeAlias, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._checks import is_int, refuse_odd, shown
 
 __all__ = [
     "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",
@@ -44,46 +45,6 @@ for _r, _rc in enumerate(RANKS):
 _EMPTY_TOKENS = {"--", "__", "??", "xx", "XX"}
 _NAMES = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 _TOKEN = re.compile(r"10|\S")
-#: integer types that are no codes: bools, and numpy's timedelta64 (a numpy integer)
-_NOT_INT = (bool, np.bool_, np.timedelta64)
-
-
-def _is_int(v: Any) -> TypeGuard[int | np.integer[Any]]:
-    """True for a Python or numpy integer that may be a code (not a bool or a timedelta)."""
-    return isinstance(v, (int, np.integer)) and not isinstance(v, _NOT_INT)
-
-
-def _shown(value: Any, limit: int = 40) -> str:
-    """repr of ``value`` for a message, cut to about ``limit`` characters."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-_PLAIN = frozenset({str, list, tuple, int, bool, type(None)})
-
-
-def _refuse_odd(x: Any, what: str = "cards") -> None:
-    """TypeError for inputs whose items numpy would misread as codes or values.
-
-    Bytes (their byte values), dicts and sets (their keys, in no set order),
-    masked arrays (the masked values too) and datetimes / timedeltas.
-    """
-    if type(x) in _PLAIN:   # the common inputs, at the cost of one lookup
-        return
-    if isinstance(x, (bytes, bytearray, memoryview)):
-        raise TypeError(f"{what}: {type(x).__name__} is not accepted (its byte values are not "
-                        f"card codes); decode text to str first: {_shown(x)}")
-    if isinstance(x, (dict, set, frozenset)):
-        why = "only its keys would be read" if isinstance(x, dict) else "its items have no order"
-        raise TypeError(f"{what}: a {type(x).__name__} is not accepted ({why}); pass a list "
-                        f"or an array: {_shown(x)}")
-    if isinstance(x, np.ma.MaskedArray):
-        raise TypeError(f"{what}: masked arrays are not accepted (the masked entries would be "
-                        f"read too); pass arr.compressed() or arr.filled(...)")
-    if isinstance(x, np.ndarray) and x.dtype.kind in "mM":
-        raise TypeError(f"{what}: datetime and timedelta values are not integers (a {x.dtype} array)")
-    if isinstance(x, (np.datetime64, np.timedelta64)):
-        raise TypeError(f"{what}: datetime and timedelta values are not integers: {_shown(x)}")
 _SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
 
 
@@ -99,13 +60,13 @@ def _parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
             continue
         if chunk in _EMPTY_TOKENS:
             if not allow_empty:
-                raise ValueError(f"{where}empty slot {_shown(chunk)} where a card is needed")
+                raise ValueError(f"{where}empty slot {shown(chunk)} where a card is needed")
             out.append(EMPTY)
             continue
         # cards written together ("AhKd2c"): rank then suit, repeatedly
         toks = _TOKEN.findall(chunk)
         if len(toks) % 2:
-            raise ValueError(f"{where}cannot read card text {_shown(chunk)} in {_shown(text)}")
+            raise ValueError(f"{where}cannot read card text {shown(chunk)} in {shown(text)}")
         for i in range(0, len(toks), 2):
             tok = toks[i] + toks[i + 1]
             code = _CODE.get(tok)
@@ -114,7 +75,7 @@ def _parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
                     out.append(EMPTY)
                     continue
                 raise ValueError(
-                    f"{where}unknown card {_shown(tok)} in {_shown(text)}: a card is a rank "
+                    f"{where}unknown card {shown(tok)} in {shown(text)}: a card is a rank "
                     f"({' '.join(RANKS)}, or 10) then a suit (c d h s)")
             out.append(code)
     return out
@@ -147,11 +108,11 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
     if isinstance(x, str):
         return np.array(_parse_text(x, allow_empty), dtype=np.uint8)
     if isinstance(x, (bytes, bytearray)):
-        raise TypeError(f"card text must be str, not {type(x).__name__} ({_shown(x)})")
-    _refuse_odd(x)
+        raise TypeError(f"card text must be str, not {type(x).__name__} ({shown(x)})")
+    refuse_odd(x)
     if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
         return _int_array(x, allow_empty)
-    if _is_int(x):
+    if is_int(x):
         return np.array([_check_int(int(x), "", allow_empty)], dtype=np.uint8)
     if x is None:
         raise TypeError("cards() takes text, card codes or a sequence of them, not None")
@@ -170,7 +131,7 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
     if arr.dtype.kind == "b" or arr.dtype.kind in "fc":
         raise TypeError(f"card codes must be integers, got a {arr.dtype} array")
     if arr.ndim == 0:
-        raise TypeError(f"cannot read cards from {type(x).__name__} {_shown(x)}")
+        raise TypeError(f"cannot read cards from {type(x).__name__} {shown(x)}")
     return _object_array(arr, allow_empty)
 
 
@@ -227,16 +188,16 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.ui
         if isinstance(item, str):
             codes = _parse_text(item, allow_empty, where)
             if not codes:
-                raise ValueError(f"{where}empty text {_shown(item)}: an item holds one card or a "
+                raise ValueError(f"{where}empty text {shown(item)}: an item holds one card or a "
                                  f"whole hand")
             rows.append(codes)
         elif isinstance(item, (list, tuple, np.ndarray)):   # numpy kept a ragged level
             raise ValueError(_ragged(arr) or f"{where}a nested sequence where a card is needed")  # noqa: TRY004
-        elif _is_int(item):
+        elif is_int(item):
             rows.append([_check_int(int(item), where, allow_empty)])
         else:
             raise TypeError(f"{where}expected card text or an integer code, got "
-                            f"{type(item).__name__} {_shown(item)}")
+                            f"{type(item).__name__} {shown(item)}")
     counts = {len(r) for r in rows}
     if counts == {1}:
         return np.array([r[0] for r in rows], dtype=np.uint8).reshape(arr.shape)
@@ -258,10 +219,10 @@ def card(text: str) -> int:
     (51, 34)
     """
     if not isinstance(text, str):
-        raise TypeError(f"card() takes the text of one card, not {type(text).__name__} {_shown(text)}")
+        raise TypeError(f"card() takes the text of one card, not {type(text).__name__} {shown(text)}")
     codes = _parse_text(text, False)
     if len(codes) != 1:
-        raise ValueError(f"expected one card, got {len(codes)} in {_shown(text)}")
+        raise ValueError(f"expected one card, got {len(codes)} in {shown(text)}")
     return codes[0]
 
 
@@ -295,8 +256,8 @@ def card_str(codes: Any, sep: str = " ") -> Any:
     """
     if not isinstance(sep, str):
         raise TypeError(f"sep must be a str, not {type(sep).__name__} {sep!r}")
-    _refuse_odd(codes, "card_str()")
-    if _is_int(codes):
+    refuse_odd(codes, "card_str()")
+    if is_int(codes):
         return _name(int(codes), "")
     return _card_str(codes, sep, ())
 
@@ -306,9 +267,9 @@ def _card_str(codes: Any, sep: str, index: tuple[int, ...]) -> Any:
         # a flat list: Python ints of any size, named by position if out of range
         items = list(codes)
         for i, c in enumerate(items):
-            if not _is_int(c):
+            if not is_int(c):
                 raise TypeError(f"{_where(index + (i,))}card_str() takes integer card codes, "
-                                f"got {type(c).__name__} {_shown(c)}")
+                                f"got {type(c).__name__} {shown(c)}")
         return sep.join(_name(int(c), _where(index + (i,))) for i, c in enumerate(items))
     if isinstance(codes, (list, tuple)) and codes and all(isinstance(x, (list, tuple, np.ndarray)) for x in codes):
         # nested lists, ragged or not: a list of the items' strings
@@ -362,7 +323,7 @@ def from_cactus(ints: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     >>> card_str(from_cactus([268442665, 134236965]))
     'As Kd'
     """
-    _refuse_odd(ints, "from_cactus()")
+    refuse_odd(ints, "from_cactus()")
     if isinstance(ints, (list, tuple)):
         fast = _core.from_cactus_one(ints)   # valid Cactus Kev ints: straight to C
         if fast is not None:

@@ -20,7 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
-from .cards import _Array1, _Array2, _parse_text, _refuse_odd, _shown, card_str, cards
+from .._checks import refuse_odd, shown
+from .cards import _Array1, _Array2, _parse_text, card_str, cards
 
 __all__ = [
     "HandCategory", "STRENGTH_MAX", "LOWBALL_MAX", "strength", "lowball27",
@@ -97,12 +98,12 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
     if isinstance(x, (bool, np.bool_)):
         raise TypeError(f"cards must be integer codes or text, not bool {x!r}")
     if type(x) is not np.ndarray:   # a plain array needs no look (dtypes are checked below)
-        _refuse_odd(x)
+        refuse_odd(x)
     elif x.dtype.kind in "mM":
         raise TypeError(f"cards must be integer codes or text, got a {x.dtype} array")
     if isinstance(x, (int, np.integer, np.ndarray)) and np.ndim(x) == 0:
         raise TypeError(f"a hand is a sequence of {' or '.join(map(str, sizes))} cards, "
-                        f"not a single value: {type(x).__name__} {_shown(x)}")
+                        f"not a single value: {type(x).__name__} {shown(x)}")
     if isinstance(x, str):
         arr = np.array(_parse_text(x, False), dtype=np.uint8)
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
@@ -227,7 +228,7 @@ def _first_bool(s: Any, index: tuple[int, ...] = ()) -> tuple[tuple[int, ...], A
 def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
     if isinstance(s, int) and not isinstance(s, bool) and not 1 <= s <= STRENGTH_MAX:
         raise ValueError(f"strength {s} is not in 1..{STRENGTH_MAX}")
-    _refuse_odd(s, "strength values")
+    refuse_odd(s, "strength values")
     if isinstance(s, (list, tuple)):
         for i, v in enumerate(s):
             if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= STRENGTH_MAX:

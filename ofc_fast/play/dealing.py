@@ -19,40 +19,14 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
 from .. import _engine, _workers
+from .._checks import check_seed, check_start, count
 from ..board.rules import Rules, get_rules
 
 __all__ = ["check_seed", "check_start", "deal"]
-
-
-def check_seed(seed: Any, name: str = "seed") -> int:
-    """``seed`` as an int in 0 .. 2**64 - 1, or a clear error."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"{name} must be an int in 0..2**64-1, got {seed!r}")
-    if not 0 <= int(seed) < 2**64:
-        raise ValueError(f"{name} must be in 0..2**64-1, got {seed}")
-    return int(seed)
-
-
-def _count(value: Any, name: str, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {value!r}")
-    v = int(value)
-    if v < lo or (hi is not None and v > hi):
-        raise ValueError(f"{name} must be in {lo}..{hi if hi is not None else ''}, got {v}")
-    return v
-
-
-def check_start(start: int, n: int, limit: int) -> None:
-    """Indices start .. start + n - 1 fit the kernel's counter (below ``limit``): no wrapping."""
-    if start + n > limit:
-        raise ValueError(f"start + n must be at most {limit} (the streams' index range), got "
-                         f"start = {start}, n = {n}")
 
 
 def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | None = None,
@@ -76,17 +50,17 @@ def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | N
     ((3, 2, 5), True)
     """
     r = get_rules(rules)
-    n = _count(n, "n", 0)
-    players = _count(players, "players", 1, 4)
+    n = count(n, "n", 0)
+    players = count(players, "players", 1, 4)
     r.check_players(players)
     s = check_seed(seed)
-    start = _count(start, "start", 0)
+    start = count(start, "start", 0)
     check_start(start, n, 2**64)
     w = _workers.resolve_workers(workers)
     if street is None:
         k = 13
     else:
-        street = _count(street, "street", 0, r.rounds)
+        street = count(street, "street", 0, r.rounds)
         k = r.first_round + street * r.round_cards
     out = np.empty((n, players * k), dtype=np.uint8)
     _workers.run(lambda lo, hi: _engine.deal_rows(s, start, out, players, k, r.first_round,

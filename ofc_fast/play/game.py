@@ -42,10 +42,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _engine
+from .._checks import check_seed
 from ..board.boards import Board, _board_array
 from ..board.rules import PRESETS, Rules, get_rules
 from ..hand.cards import EMPTY, card_str, cards
-from .dealing import check_seed
 
 __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 

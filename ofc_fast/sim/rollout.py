@@ -27,10 +27,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _engine, _workers
+from .._checks import check_seed, check_start
 from ..board.partial import _dead_array, partial_boards
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import EMPTY, card_str, cards
-from ..play.dealing import check_seed, check_start
 from ..play.game import Game, fantasyland_counts, policy_code
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]

@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _engine, _workers
+from .._checks import check_seed, check_start
 from ..board.rules import Rules, get_rules
-from ..play.dealing import check_seed, check_start
 from ..play.game import policy_code
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate"]

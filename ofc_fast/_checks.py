@@ -1,0 +1,76 @@
+"""Argument checks shared by every layer: integers that may be codes or counts,
+values shown in messages, inputs numpy would misread, seeds and stream ranges.
+
+One home for each check, so every entry point words the same error the same way.
+"""
+from __future__ import annotations
+
+from typing import Any, TypeGuard
+
+import numpy as np
+
+__all__ = ["NOT_INT", "check_seed", "check_start", "count", "is_int", "refuse_odd", "shown"]
+
+#: integer types that are no codes: bools, and numpy's timedelta64 (a numpy integer)
+NOT_INT = (bool, np.bool_, np.timedelta64)
+
+
+def is_int(v: Any) -> TypeGuard[int | np.integer[Any]]:
+    """True for a Python or numpy integer that may be a code (not a bool or a timedelta)."""
+    return isinstance(v, (int, np.integer)) and not isinstance(v, NOT_INT)
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """repr of ``value`` for a message, cut to about ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+PLAIN = frozenset({str, list, tuple, int, bool, type(None)})
+
+
+def refuse_odd(x: Any, what: str = "cards") -> None:
+    """TypeError for inputs whose items numpy would misread as codes or values.
+
+    Bytes (their byte values), dicts and sets (their keys, in no set order),
+    masked arrays (the masked values too) and datetimes / timedeltas.
+    """
+    if type(x) in PLAIN:   # the common inputs, at the cost of one lookup
+        return
+    if isinstance(x, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{what}: {type(x).__name__} is not accepted (its byte values are not "
+                        f"card codes); decode text to str first: {shown(x)}")
+    if isinstance(x, (dict, set, frozenset)):
+        why = "only its keys would be read" if isinstance(x, dict) else "its items have no order"
+        raise TypeError(f"{what}: a {type(x).__name__} is not accepted ({why}); pass a list "
+                        f"or an array: {shown(x)}")
+    if isinstance(x, np.ma.MaskedArray):
+        raise TypeError(f"{what}: masked arrays are not accepted (the masked entries would be "
+                        f"read too); pass arr.compressed() or arr.filled(...)")
+    if isinstance(x, np.ndarray) and x.dtype.kind in "mM":
+        raise TypeError(f"{what}: datetime and timedelta values are not integers (a {x.dtype} array)")
+    if isinstance(x, (np.datetime64, np.timedelta64)):
+        raise TypeError(f"{what}: datetime and timedelta values are not integers: {shown(x)}")
+def check_seed(seed: Any, name: str = "seed") -> int:
+    """``seed`` as an int in 0 .. 2**64 - 1, or a clear error."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"{name} must be an int in 0..2**64-1, got {seed!r}")
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"{name} must be in 0..2**64-1, got {seed}")
+    return int(seed)
+
+
+def count(value: Any, name: str, lo: int, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {value!r}")
+    v = int(value)
+    if v < lo or (hi is not None and v > hi):
+        raise ValueError(f"{name} must be in {lo}..{hi if hi is not None else ''}, got {v}")
+    return v
+
+
+def check_start(start: int, n: int, limit: int) -> None:
+    """Indices start .. start + n - 1 fit the kernel's counter (below ``limit``): no wrapping."""
+    if start + n > limit:
+        raise ValueError(f"start + n must be at most {limit} (the streams' index range), got "
+                         f"start = {start}, n = {n}")
