@@ -37,7 +37,15 @@ def _is_root(entry: str) -> bool:
         return False
 
 
-if not _built_in_place():
+if _built_in_place():
+    # the tests' subprocesses (the CLI, fuzz targets, Ctrl-C runs) import this
+    # same build, not whatever else is installed
+    import os
+
+    _paths = os.environ.get("PYTHONPATH", "")
+    if str(_ROOT) not in _paths.split(os.pathsep):
+        os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(_ROOT), _paths) if p)
+else:
     saved = list(sys.path)
     sys.path[:] = [p for p in sys.path if not _is_root(p)]
     if importlib.util.find_spec("ofc_fast") is None:
