@@ -17,7 +17,20 @@ from ._version import __version__
 try:
     from . import _core  # noqa: F401  (the compiled extension; everything below needs it)
 except ImportError as _exc:  # pragma: no cover - only from a source folder
-    if _os.path.exists(_os.path.join(_os.path.dirname(__file__), _os.pardir, "csrc", "ofc_fast.h")):
+    _here = _os.path.dirname(_os.path.abspath(__file__))
+    if _os.path.exists(_os.path.join(_here, _os.pardir, "csrc", "ofc_fast.h")):
+        _installed = None
+        try:   # an installed copy that this source folder hides (sys.path puts "" first)
+            from importlib.metadata import PackageNotFoundError, distribution
+
+            _installed = distribution("ofc_fast").version
+        except (ImportError, PackageNotFoundError):
+            pass
+        if _installed is not None:
+            raise ImportError(
+                f"the source folder {_here} hides the installed ofc_fast {_installed}, and it has no "
+                "compiled extension: run from another folder (cd elsewhere) to use the installed "
+                "one, or build this one in place (python setup.py build_ext --inplace)") from None
         raise ImportError(
             "you are importing ofc_fast from its source folder without its compiled extension; "
             "install it (pip install .) or build in place (python setup.py build_ext --inplace), "

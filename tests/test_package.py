@@ -75,13 +75,48 @@ def test_source_folder_without_extension_says_what_to_do(tmp_path: Path) -> None
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_core.c"))
     (tmp_path / "csrc").mkdir()
     shutil.copy(ROOT / "csrc" / "ofc_fast.h", tmp_path / "csrc")
-    proc = subprocess.run([sys.executable, "-c", "import ofc_fast"], cwd=tmp_path,
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    code = ("import importlib.metadata as m\n"
+            "try:\n    print(m.distribution('ofc_fast').version)\n"
+            "except m.PackageNotFoundError:\n    print('none')\n")
+    installed = subprocess.run([sys.executable, "-c", code], cwd=tmp_path.parent, env=env,
+                               capture_output=True, text=True, timeout=60).stdout.strip()
+    proc = subprocess.run([sys.executable, "-c", "import ofc_fast"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode != 0
     last = proc.stderr.strip().splitlines()[-1]
-    assert last.startswith("ImportError: you are importing ofc_fast from its source folder"), last
-    assert "pip install ." in last and "build_ext --inplace" in last and "another folder" in last
+    if installed == "none":
+        assert last.startswith("ImportError: you are importing ofc_fast from its source folder"), last
+        assert "pip install ." in last and "build_ext --inplace" in last and "another folder" in last
+    else:   # an installed user is not told to install it
+        assert last.startswith(f"ImportError: the source folder {tmp_path / 'ofc_fast'} hides "
+                               f"the installed ofc_fast {installed}"), last
+        assert "another folder" in last and "pip install" not in last
     assert "circular" not in proc.stderr
+
+
+def test_source_folder_hiding_an_installed_copy_says_so(tmp_path: Path) -> None:
+    """A user with ofc_fast installed who runs Python in an unbuilt checkout is told
+    that the folder hides the installed copy, not asked to install it."""
+    if not (ROOT / "ofc_fast" / "__init__.py").is_file() or not (ROOT / "csrc").is_dir():
+        pytest.skip("needs the source checkout (the tests run here from a copy of tests/ alone)")
+    src = tmp_path / "checkout"
+    shutil.copytree(ROOT / "ofc_fast", src / "ofc_fast",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "*.c"))
+    (src / "csrc").mkdir()
+    shutil.copy(ROOT / "csrc" / "ofc_fast.h", src / "csrc")
+    site = tmp_path / "site"     # an installed ofc_fast 9.9.9, as far as its metadata goes
+    (site / "ofc_fast-9.9.9.dist-info").mkdir(parents=True)
+    (site / "ofc_fast-9.9.9.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: ofc_fast\nVersion: 9.9.9\n")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    proc = subprocess.run([sys.executable, "-c", "import ofc_fast"], cwd=src, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"ImportError: the source folder {src / 'ofc_fast'} hides the "
+                           "installed ofc_fast 9.9.9"), last
+    assert "build_ext --inplace" in last and "pip install" not in last
 
 
 @pytest.mark.skipif(not sysconfig.get_config_var("Py_GIL_DISABLED"),
