@@ -945,6 +945,17 @@ bad("Game.decode-negative", lambda c: ofc.Game("pineapple", 2, seed=1).decode(c)
 bad("Game.decode-float", lambda c: ofc.Game("pineapple", 2, seed=1).decode(c), 1.5, TypeError, "1.5")
 bad("Game.apply-key", lambda a: ofc.Game("pineapple", 2, seed=1).apply(a), {"top": [], "foo": []},
     ValueError, "'foo'")
+bad("Game-match-str", ofc.Game, "pineapple", TypeError, "match", "'no'", more=(2,), seed=1, match="no")
+bad("Game-fantasyland-forged", ofc.Game, "pineapple", ValueError, "fantasyland[0] = 13",
+    "14 cards", more=(2,), seed=1, fantasyland=[13, 0])
+bad("Game.play-None", lambda p: ofc.Game("pineapple", 2, seed=1).play(p), None, TypeError,
+    "policy", "NoneType None")
+bad("Game.play-int", lambda p: ofc.Game("pineapple", 2, seed=1).play(p), 1, TypeError, "policy", "int 1")
+bad("Game.play_hand-bytes", lambda p: ofc.Game("pineapple", 2, seed=1).play_hand(p), b"random",
+    TypeError, "policies", "bytes")
+bad("Game.play_hand-seat-None", lambda p: ofc.Game("pineapple", 2, seed=1).play_hand(p),
+    ["random", None], TypeError, "policies[1]", "None")
+bad("Game.replay-nested", ofc.Game.replay, "[" * 100_000 + "]" * 100_000, ValueError, "nests too deeply")
 bad("Game.replay-empty", ofc.Game.replay, "{}", ValueError, "lacks", "'rules'")
 bad("Game.replay-list", ofc.Game.replay, "[]", ValueError, "JSON object")
 bad("Game.replay-text", ofc.Game.replay, "{bad", ValueError, "not JSON")

@@ -68,7 +68,7 @@ class GameMachine(RuleBasedStateMachine):
         fl = [0] * players
         seat = data.draw(st.integers(-1, players - 1))
         if seat >= 0 and preset != "original":   # one seat in Fantasyland, if the deck allows
-            count = data.draw(st.sampled_from([13, 14, 15, 16, 17]))
+            count = data.draw(st.sampled_from(sorted(r.fantasyland_deals)))
             if count + (players - 1) * r.cards_dealt <= 52:
                 fl[seat] = count
         self.rules, self.players, self.seed = r, players, seed
@@ -253,7 +253,8 @@ def test_bad_actions(action: object, exc: type, match: str) -> None:
     ({"button": 5}, ValueError, "button"),
     ({"fantasyland": [14]}, ValueError, "one count per seat"),
     ({"fantasyland": [12, 0]}, ValueError, "0 or 13..52"),
-    ({"fantasyland": [30, 30]}, ValueError, "more than 52"),
+    ({"fantasyland": [30, 30]}, ValueError, "pineapple deals a player in Fantasyland 14 cards"),
+    ({"fantasyland": [13, 0]}, ValueError, "pineapple deals a player in Fantasyland 14 cards"),
 ])
 def test_bad_games(kwargs: dict, exc: type, match: str) -> None:
     args: dict = {"players": 2, "seed": 1}
@@ -333,7 +334,8 @@ def test_random_policy_is_uniform_over_legal_codes() -> None:
 
 def test_next_hand_refused_when_fantasyland_needs_too_many_cards() -> None:
     """A next hand whose Fantasyland counts overflow the deck is refused; nothing changes."""
-    with pytest.raises(ValueError, match="more than 52"):
+    # (counts the rules deal always fit: Rules.fantasyland_limit; a forged one is refused)
+    with pytest.raises(ValueError, match="deals a player in Fantasyland"):
         Game("pineapple", 3, seed=1, fantasyland=[30, 0, 0])
     g = Game("pineapple", 2, seed=1)
     g.play_hand("random")

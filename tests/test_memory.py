@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import pickle
 import sys
 import tracemalloc
 from collections.abc import Callable
@@ -104,6 +105,17 @@ GOOD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
                         ofc.compat.evaluate_cards(*HAND7), ofc.from_cactus(TREYS7)), (HAND7, TREYS7)),
 }
 
+
+def _game_copies() -> Any:
+    g = ofc.Game("pineapple", 2, seed=1, match=False)
+    g.play("random")
+    c = g.clone()
+    c.play_hand("random")
+    return c, copy.deepcopy(g), pickle.loads(pickle.dumps(g))
+
+
+GOOD["Game-clone-copy-pickle"] = (_game_copies, ())
+
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
     "strength-code-int64": (lambda: ofc.strength(BAD_HANDS64, workers=2), (BAD_HANDS64,)),
@@ -126,6 +138,8 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "score-one-dup": (lambda: ofc.score([B1_TEXT, B1_TEXT]), ()),
     "best_hand-dup": (lambda: ofc.best_hand(HAND7[:6] + HAND7[:1]), (HAND7,)),
     "compat-dup": (lambda: ofc.compat.Evaluator().evaluate(TREYS7[:2], TREYS7[:5]), (TREYS7,)),
+    "Game-forged-fantasyland": (lambda: ofc.Game("pineapple", 2, seed=1, fantasyland=[13, 0]), ()),
+    "Game-policy-None": (lambda: ofc.Game("pineapple", 2, seed=1).play_hand(None), ()),  # type: ignore[arg-type]
 }
 
 

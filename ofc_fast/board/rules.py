@@ -271,6 +271,20 @@ class Rules:
         return 52 // self.max_players
 
     @property
+    def fantasyland_deals(self) -> frozenset[int]:
+        """The card counts these rules can deal a player in Fantasyland: every nonzero
+        entry count (fl_top_pair, fl_top_trips, and Low's fl_low_nuts / fl_low_both)
+        and the stay count.  A game starts only from these.
+
+        >>> sorted(PROGRESSIVE.fantasyland_deals), sorted(ORIGINAL.fantasyland_deals)
+        ([14, 15, 16, 17], [13])
+        """
+        counts = set(self.fl_top_pair) | set(self.fl_top_trips) | {self.stay_cards}
+        if self.low:
+            counts |= {self.fl_low_nuts, self.fl_low_both}
+        return frozenset(counts - {0})
+
+    @property
     def stay_conditions(self) -> tuple[HandCategory | None, HandCategory | None, HandCategory | None]:
         """(stay_top, stay_middle, stay_bottom)."""
         return (self.stay_top, self.stay_middle, self.stay_bottom)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -73,11 +74,28 @@ class Game:
     the seed (the same cards as ``deal(..., seed=seed, start=h)`` when nobody
     is in Fantasyland).  ``button``: the dealer seat of the first hand
     (seat ``button + 1`` acts first).  ``fantasyland``: cards dealt to each
-    seat in Fantasyland in the first hand (0: none).
+    seat in Fantasyland in the first hand (0: none; else a count the rules
+    deal, :attr:`Rules.fantasyland_deals`).
+
+    ``match``: True (the default) plays a match: each seat starts with
+    ``rules.match_points`` and :attr:`match_over` turns True once a stack
+    reaches 0, after which :meth:`next_hand` raises.  False plays independent
+    hands for as long as you like (stacks are still counted in :attr:`points`,
+    and may go below 0); a bot or a training loop usually wants this.
+
+    A Game may be shared by threads (each call holds the game's lock), pickled,
+    and copied: ``copy.copy``, ``copy.deepcopy`` and :meth:`clone` give an
+    independent game in the same position (search and RL branch positions).
+
+    >>> g = Game("pineapple", 2, seed=1, match=False)
+    >>> for _ in range(200):
+    ...     g.play_hand("random"); g.next_hand()
+    >>> g.hand_number, g.match_over
+    (200, False)
     """
 
     def __init__(self, rules: Rules | str, players: int, *, seed: int, button: int = -1,
-                 fantasyland: Sequence[int] | None = None) -> None:
+                 fantasyland: Sequence[int] | None = None, match: bool = True) -> None:
         r = get_rules(rules)
         if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
             raise TypeError(f"players must be an int, got {players!r}")
@@ -95,7 +113,12 @@ class Game:
         button = int(button) % players if button == -1 else int(button)
         if not 0 <= button < players:
             raise ValueError(f"button must be a seat in 0..{players - 1}, got {button}")
-        fl = fantasyland_counts(fantasyland, players)
+        fl = fantasyland_counts(fantasyland, players, r)
+        if not isinstance(match, (bool, np.bool_)):
+            raise TypeError(f"match must be True (a match to a stack of 0) or False "
+                            f"(independent hands), got {match!r}")
+        self._match = bool(match)
+        self._lock = threading.RLock()
         self._start = {"button": button, "fantasyland": list(fl)}
         self._points = np.full(players, r.match_points, dtype=np.int64)
         self._hand = -1
@@ -126,19 +149,21 @@ class Game:
         >>> g.play_hand("random"); g.next_hand(); g.hand_number, g.button
         (1, 0)
         """
-        if not self.done:
-            raise RuntimeError("the hand is not over: play every turn before next_hand()")
-        if self._match_over:
-            raise RuntimeError(f"the match is over: {self.match_losers} reached 0 points")
-        fl = [int(c) for c in self.next_fantasyland]
-        keep = self._rules.fl_keeps_button and any(fl)   # a house rule (docs/RULES.md §7)
-        self._begin(self._button if keep else (self._button + 1) % self._players, fl)
+        with self._lock:
+            if not self.done:
+                raise RuntimeError("the hand is not over: play every turn before next_hand()")
+            if self._match_over:
+                raise RuntimeError(f"the match is over: seat(s) {self.match_losers} reached 0 "
+                                   f"points (Game(..., match=False) plays hands without end)")
+            fl = [int(c) for c in self.next_fantasyland]
+            keep = self._rules.fl_keeps_button and any(fl)   # a house rule (docs/RULES.md §7)
+            self._begin(self._button if keep else (self._button + 1) % self._players, fl)
 
     def _finish(self) -> None:
         if self._result is None and self._state.turn < 0:
             self._result = self._state.result(self._rules.tables)
             self._points += self._result[0]
-            if (self._points <= 0).any():
+            if self._match and (self._points <= 0).any():
                 self._match_over = True
 
     # --- state ------------------------------------------------------------------
@@ -283,6 +308,10 @@ class Game:
         ``action``: an int code (:meth:`legal_actions`), a mapping ``{"top": cards, ...}``
         (see :meth:`encode`), or, on a Fantasyland turn, the 13 cards of the board.
         """
+        with self._lock:
+            self._apply(action)
+
+    def _apply(self, action: Action) -> None:
         if self.done:
             raise ValueError("the hand is over: no seat is to act")
         seat = int(self._state.turn)
@@ -320,13 +349,28 @@ class Game:
     def play(self, policy: Policy = "random") -> None:
         """Play the turn with a built-in policy (``"random"``, ``"greedy"``) or a callable.
 
-        A callable gets this game and returns an action for :meth:`apply`.
+        A callable gets this game and returns an action for :meth:`apply`; it must
+        not play the turn itself.
         """
+        with self._lock:
+            self._play(policy)
+
+    def _play(self, policy: Policy) -> None:
         if self.done:
             raise ValueError("the hand is over: no seat is to act")
         if callable(policy):
-            self.apply(policy(self))
+            where = (self._hand, len(self._hands[-1]))
+            action = policy(self)
+            if (self._hand, len(self._hands[-1])) != where:
+                raise RuntimeError(
+                    f"policy {getattr(policy, '__name__', policy)!r} played the turn itself (it "
+                    f"called apply() or play()): a policy returns the action and leaves the game "
+                    f"alone; its action {action!r} was not applied")
+            self._apply(action)
             return
+        if not isinstance(policy, str):
+            raise TypeError(f"policy must be a built-in policy name ({', '.join(POLICIES)}) or a "
+                            f"callable, got {type(policy).__name__} {policy!r}")
         code = policy_code(policy, "or a callable")
         seat = int(self._state.turn)
         before = self.held
@@ -351,12 +395,23 @@ class Game:
 
     def play_hand(self, policies: Policy | Sequence[Policy] = "random") -> None:
         """Play the rest of the hand, each seat with its policy (one for all, or one per seat)."""
-        per_seat = [policies] * self._players if isinstance(policies, str) or callable(policies) \
-            else list(policies)
+        if isinstance(policies, str) or callable(policies):
+            per_seat = [policies] * self._players
+        elif isinstance(policies, Sequence) and not isinstance(policies, (bytes, bytearray)):
+            per_seat = list(policies)
+        else:
+            raise TypeError(f"policies: a built-in policy name ({', '.join(POLICIES)}), a "
+                            f"callable, or one of them per seat, got {type(policies).__name__} "
+                            f"{policies!r}")
         if len(per_seat) != self._players:
             raise ValueError(f"one policy per seat ({self._players}), got {len(per_seat)}")
-        while not self.done:
-            self.play(per_seat[int(self._state.turn)])
+        for seat, p in enumerate(per_seat):
+            if not (isinstance(p, str) or callable(p)):
+                raise TypeError(f"policies[{seat}]: a built-in policy name ({', '.join(POLICIES)}) "
+                                f"or a callable, got {type(p).__name__} {p!r}")
+        with self._lock:
+            while not self.done:
+                self._play(per_seat[int(self._state.turn)])
 
     # --- results ------------------------------------------------------------------
     def _need_result(self) -> _Result:
@@ -397,15 +452,50 @@ class Game:
     def match_losers(self) -> list[int]:
         return [int(s) for s in np.flatnonzero(self._points <= 0)]
 
+    # --- copies ------------------------------------------------------------------
+    def clone(self) -> Game:
+        """An independent game in the same position (cheap: the C hand state is copied,
+        not replayed); what one plays does not change the other.
+
+        >>> g = Game("pineapple", 2, seed=4); h = g.clone(); h.play("random")
+        >>> len(g.held), len(h.held), g.turn, h.turn
+        (5, 5, 0, 1)
+        """
+        with self._lock:
+            other = Game.__new__(Game)
+            other.__dict__.update(self.__dict__)
+            other._lock = threading.RLock()
+            other._state = self._state.copy()
+            other._points = self._points.copy()
+            other._hands = [list(h) for h in self._hands]
+            other._fl = list(self._fl)
+            other._start = {"button": self._start["button"],
+                            "fantasyland": list(self._start["fantasyland"])}
+            return other
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # a pickle is the history: portable across builds and machines, replayed on load
+        return (_from_history, (self.to_json(),))
+
     # --- history ------------------------------------------------------------------
     def to_json(self) -> str:
         """The game as JSON: rules, seats, seed, the first hand's button and Fantasyland,
         and every action of every hand (codes; Fantasyland boards as 13 codes)."""
-        r = self._rules
-        rules: Any = r.name if PRESETS.get(r.name) == r else _rules_dict(r)
-        return json.dumps({"rules": rules, "players": self._players, "seed": self._seed,
-                           "button": self._start["button"],
-                           "fantasyland": self._start["fantasyland"], "hands": self._hands})
+        with self._lock:
+            r = self._rules
+            rules: Any = r.name if PRESETS.get(r.name) == r else _rules_dict(r)
+            data = {"rules": rules, "players": self._players, "seed": self._seed,
+                    "button": self._start["button"],
+                    "fantasyland": self._start["fantasyland"], "hands": self._hands}
+            if not self._match:
+                data["match"] = False
+            return json.dumps(data)
 
     @classmethod
     def replay(cls, history: str | Mapping[str, Any]) -> Game:
@@ -420,6 +510,8 @@ class Game:
                 data = json.loads(history)
             except ValueError as e:
                 raise ValueError(f"history is not JSON: {e}") from None
+            except RecursionError:
+                raise ValueError("history is not Game.to_json() text: its JSON nests too deeply") from None
         elif isinstance(history, Mapping):
             data = dict(history)
         else:
@@ -439,10 +531,19 @@ class Game:
             r = Rules(**_rules_fields(rules))
         else:
             raise ValueError(f"history 'rules' is a preset name or a dict of fields, got {_shown_json(rules)}")
+        match = data.get("match", True)
+        if not isinstance(match, bool):
+            raise ValueError(f"history 'match' is true or false, got {_shown_json(match)}")
         g = cls(r, data["players"], seed=data["seed"], button=data["button"],
-                fantasyland=data["fantasyland"])
+                fantasyland=data["fantasyland"], match=match)
         for h, actions in enumerate(hands):
             if h:
+                if not g.done:
+                    raise ValueError(f"history hand {h}: hand {h - 1} is not over (its actions "
+                                     f"stop at seat {g.turn}'s turn), so no hand can follow it")
+                if g.match_over:
+                    raise ValueError(f"history hand {h}: the match ended with hand {h - 1} "
+                                     f"(seat(s) {g.match_losers} reached 0 points)")
                 g.next_hand()
             for i, a in enumerate(actions):
                 try:
@@ -474,8 +575,15 @@ def policy_code(policy: Any, also: str = "") -> int:
     raise ValueError(f"unknown policy {policy!r}; one of {sorted(POLICIES)}{' ' + also if also else ''}")
 
 
-def fantasyland_counts(fantasyland: Sequence[int] | None, players: int) -> list[int]:
-    """Cards per seat in Fantasyland (0: plays normally), checked: one per seat, 0 or 13..52."""
+def _from_history(history: str) -> Game:
+    """A pickled Game: its history replayed."""
+    return Game.replay(history)
+
+
+def fantasyland_counts(fantasyland: Sequence[int] | None, players: int,
+                       rules: Rules | None = None) -> list[int]:
+    """Cards per seat in Fantasyland (0: plays normally), checked: one per seat, 0 or 13..52,
+    and with ``rules`` a count those rules deal (:attr:`Rules.fantasyland_deals`)."""
     if fantasyland is None:
         return [0] * players
     if isinstance(fantasyland, (str, bytes)) or not isinstance(fantasyland, (Sequence, np.ndarray)):
@@ -486,6 +594,11 @@ def fantasyland_counts(fantasyland: Sequence[int] | None, players: int) -> list[
             raise TypeError(f"fantasyland[{seat}] must be an int card count, got {c!r}")
         if c != 0 and not 13 <= c <= 52:
             raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..52 cards")
+        if c != 0 and rules is not None and int(c) not in rules.fantasyland_deals:
+            raise ValueError(f"fantasyland[{seat}] = {c}: {rules.name} deals a player in "
+                             f"Fantasyland {' or '.join(map(str, sorted(rules.fantasyland_deals)))} "
+                             f"cards" if rules.fantasyland_deals else
+                             f"fantasyland[{seat}] = {c}: {rules.name} has no Fantasyland")
         fl.append(int(c))
     if len(fl) != players:
         raise ValueError(f"fantasyland has one count per seat ({players}), got {len(fl)}")
