@@ -29,7 +29,8 @@ from ..board.boards import ROWS, Board, analyze, score
 from ..board.rules import HOUSE_RULES, PRESETS, Rules, get_rules
 from ..hand.cards import card_str
 from ..hand.strength import HandCategory, category, describe, lowball27, strength
-from .io import FORMATS, Source, run_deals
+from .analysis import run_deals
+from .sources import FORMATS, Source
 
 #: the rules a name can give: the presets, then the house variants (docs/VARIANTS.md)
 _NAMED: dict[str, Rules] = {**PRESETS, **HOUSE_RULES}
