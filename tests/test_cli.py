@@ -638,7 +638,7 @@ def test_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content, message", [
     (b'{"preset": "pineapple", "scoop_bonus": "6"}', "Rules 'bad': scoop_bonus must be an int, got '6'"),
-    (b'{"scop_bonus": 6}', "unknown field 'scop_bonus'; a rules file has \"preset\" and fields of Rules: "),
+    (b'{"scop_bonus": 6}', "unknown field 'scop_bonus' for Rules; the fields are name, low, top_pair"),
     (b'{"preset": "chinese"}', 'field "preset" is one of low, original, pineapple, progressive, '
                                "or a house variant (pineapple_top_bottom, progressive_16, "
                                "progressive_keep, original_flat_trips, original_2012, "

@@ -7,6 +7,7 @@ bounded reads), ``fastlines`` (the array reader of deal lines),
 ``jsonstream`` (JSON one value at a time) and ``deals`` (chunks of deals),
 evaluates them in ``analysis`` and writes rows with ``writer``.
 """
-from .commands import cmd_analyze, cmd_eval, cmd_score, load_rules_file, main
+from .commands import cmd_analyze, cmd_eval, cmd_score, main
+from .options import load_rules_file
 
 __all__ = ["main", "load_rules_file", "cmd_eval", "cmd_score", "cmd_analyze"]

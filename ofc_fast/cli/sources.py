@@ -128,3 +128,26 @@ def line_chunks(src: Source) -> Iterator[tuple[bytes, int]]:
             line += chunk.count(b"\n")
         if not block:
             return
+
+
+def text_lines(src: Source) -> Iterator[tuple[int, str]]:
+    """(number, text) of each line of a UTF-8 text file, streamed; bad bytes name the line."""
+    for chunk, first in line_chunks(src):
+        for k, raw in enumerate(chunk.split(b"\n")[:chunk.count(b"\n") + (not chunk.endswith(b"\n"))]):
+            try:
+                yield first + k, raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise InputError(f"{src.name}, line {first + k}: not UTF-8 text (a binary file?): "
+                                 f"byte 0x{raw[e.start]:02x} at column {e.start + 1}") from None
+
+
+def read_limited(path: str, limit: int, what: str) -> bytes:
+    """A small file read whole, or a clear error: one past ``limit`` bytes is refused."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read the {what}: {e.strerror}") from None
+    if len(data) > limit:
+        raise InputError(f"{path}: longer than {limit} bytes: not a {what}?")
+    return data
