@@ -114,9 +114,13 @@ def plot_points(plt: Any, res: Any, rules: Rules, players: int, policy: str, pat
                 if 0 <= i < share.size and share[i] > 0:
                     ax.annotate(f"{v:+d}: {words}", (v, share[i]), xytext=(0, 6),
                                 textcoords="offset points", ha="center", fontsize=7.5, color="0.25")
+        i = POINTS_RANGE - lo
+        if 0 <= i < share.size and share[i] > 0:
+            ax.annotate("0: even (all rows split, or every player fouled)", (0, share[i]), xytext=(4, 2),
+                        textcoords="offset points", ha="left", fontsize=7.5, color="0.25")
         ax.set_ylabel("share of hands")
         ax.set_ylim(0, max(float(share.max()) * 1.3, 1e-9))
-    axes[-1, 0].set_xlabel("net points per hand (the bar: the mean; the band: its 95% CI)")
+    axes[-1, 0].set_xlabel("net points per hand (black line: the mean; grey band: its 95% CI)")
     fig.suptitle(f"{rules.name}, {players} players, policy {policy}: {res.hands:,} hands")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
