@@ -68,8 +68,12 @@ def run(args: list[str]) -> tuple[float, int]:
     start = time.perf_counter()
     with open(os.devnull, "w") as null:
         proc = subprocess.run([sys.executable, "-c", CHILD, *args], stdout=null, stderr=subprocess.PIPE,
-                              text=True, check=True)
+                              text=True, check=False)
     seconds = time.perf_counter() - start
+    if proc.returncode != 0:
+        # the child's own error (often: ofc_fast not built or not importable here)
+        raise SystemExit(f"bench/cli.py: `ofc-fast {' '.join(args)}` failed (exit status "
+                         f"{proc.returncode}):\n{proc.stderr.strip()}")
     return seconds, int(proc.stderr.split()[-1])
 
 

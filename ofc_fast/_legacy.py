@@ -26,7 +26,7 @@ OLD_PATHS: Final = {
     "fantasyland": "solve.fantasyland",
     "deal": "play.dealing", "engine": "play.game",
     "rollout": "sim.rollout", "selfplay": "sim.selfplay", "distributed": "sim.distributed",
-    "cli_play": "cli.play", "_cli_io": "cli.io",
+    "cli_play": "cli.play", "_cli_io": "cli.analysis",
 }
 
 

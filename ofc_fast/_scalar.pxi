@@ -135,6 +135,21 @@ cdef int _read_text(str text, uint8_t *buf, int maxn, int *row_ends) except -2:
     return count
 
 
+
+def _read_text_codes(str text, int maxn=17, bint board=False):
+    """What the fast reader makes of card text: (codes, row ends), or None where it
+    leaves the text to the general parser.  For tests/test_card_text.py, which runs
+    one table of card texts through every reader."""
+    cdef uint8_t buf[17]
+    cdef int ends[2]
+    cdef int n
+    ends[0] = -1
+    ends[1] = -1
+    n = _read_text(text, buf, min(maxn, 17), ends if board else NULL)
+    if n < 0:
+        return None
+    return [buf[i] for i in range(n)], (ends[0], ends[1])
+
 cdef int _read_codes(object x, uint8_t *buf, int maxn) except -2:
     """Codes of one hand or board: list / tuple of ints, 1-D integer array, text; or -1."""
     cdef Py_ssize_t n, i

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import ofc_fast as ofc
 from ofc_fast.cli import main
-from ofc_fast.cli.io import COLUMNS
+from ofc_fast.cli.writer import COLUMNS
 
 QQ = "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"       # valid: 7 + 4 + 10, Fantasyland
 AA = "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d"       # fouled
@@ -414,8 +414,8 @@ def test_chunk_boundaries(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     """With small blocks, lines and JSON values cut across blocks read right, and an error
     past the first chunk names its line; the rows before it are written."""
-    import ofc_fast.cli.io as cli_io
-    monkeypatch.setattr(cli_io, "BLOCK", 1000)
+    import ofc_fast.cli.sources as sources
+    monkeypatch.setattr(sources, "BLOCK", 1000)
     texts, codes = _deals_file(2000, seed=3)
     want = _want_rows(texts, ofc.PINEAPPLE, codes)
     lines = [" ; ".join(t) for t in texts]
@@ -638,7 +638,7 @@ def test_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content, message", [
     (b'{"preset": "pineapple", "scoop_bonus": "6"}', "Rules 'bad': scoop_bonus must be an int, got '6'"),
-    (b'{"scop_bonus": 6}', "unknown field 'scop_bonus'; a rules file has \"preset\" and fields of Rules: "),
+    (b'{"scop_bonus": 6}', "unknown field 'scop_bonus' for Rules; the fields are name, low, top_pair"),
     (b'{"preset": "chinese"}', 'field "preset" is one of low, original, pineapple, progressive, '
                                "or a house variant (pineapple_top_bottom, progressive_16, "
                                "progressive_keep, original_flat_trips, original_2012, "
@@ -766,7 +766,8 @@ _TOKENS = ["Ah", "ah", "AH", "Kd", "2c", "Tc", "tS", "9h", "10h", "A♥", "Qs", 
 def test_fast_reader_agrees_with_the_library(pieces: list[list[str]], rnd: Any) -> None:
     """Every line the array reader accepts, the library's parser reads to the same cards and
     marks; lines it leaves go to the library's parser (so one that parser refuses is refused)."""
-    import ofc_fast.cli.io as cli_io
+    from ofc_fast.cli.deals import _slow_line
+    from ofc_fast.cli.fastlines import fast_lines
     lines = ["".join(p) for p in pieces]
     # and well-formed deals, written in varied ways, so that many lines are accepted
     for _ in range(4):
@@ -781,11 +782,11 @@ def test_fast_reader_agrees_with_the_library(pieces: list[list[str]], rnd: Any) 
             boards.append(("*" if rnd.random() < 0.3 else "") + text)
         lines.append(rnd.choice([" ; ", ";"]).join(boards))
     data = "\n".join(lines).encode()
-    fast = cli_io._fast_lines(data)
+    fast = fast_lines(data)
     offset = 0
     for k, line in enumerate(data.split(b"\n")):
         try:
-            codes, marks = cli_io._slow_line(line)
+            codes, marks = _slow_line(line)
         except ValueError:
             codes = None
         if fast.good[k]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from typing import Any
 
@@ -528,3 +529,47 @@ def test_four_players_original_only() -> None:
     two = dataclasses.replace(ofc.ORIGINAL, max_players=2)
     with pytest.raises(ValueError, match="not 3"):
         ofc.score(DEAL4[:3], two)
+
+
+# ------------------------------------------------------ rules as data, one lookup
+
+@pytest.mark.parametrize("rules", [*PRESETS, *ofc.HOUSE_RULES.values(),
+                                   dataclasses.replace(ofc.LOW, name="low6", scoop_bonus=6,
+                                                       stay_top=None)])
+def test_to_dict_round_trip(rules: ofc.Rules) -> None:
+    d = rules.to_dict()
+    assert json.loads(json.dumps(d)) == d                 # plain JSON data
+    assert ofc.Rules.from_dict(d) == rules
+    assert ofc.Rules.from_dict(json.loads(json.dumps(d))) == rules
+    assert list(d) == [f.name for f in dataclasses.fields(ofc.Rules)]
+    assert all(v is None or type(v) is int for k, v in d.items() if k.startswith("stay_") and
+               k not in ("stay_cards", "stay_mode", "stay_cards_mode"))
+
+
+def test_from_dict_spellings_and_defaults() -> None:
+    r = ofc.Rules.from_dict({"name": "h", "stay_middle": " Four_Of_A_Kind ", "stay_top": None})
+    assert r == dataclasses.replace(ofc.PINEAPPLE, name="h", stay_top=None,
+                                    stay_middle=ofc.HandCategory.FOUR_OF_A_KIND)
+    assert ofc.Rules.from_dict({"name": "h", "stay_bottom": 7}).stay_bottom == ofc.HandCategory.FOUR_OF_A_KIND
+
+
+@pytest.mark.parametrize("d, kind, message", [
+    ({"name": "x", "scop_bonus": 6}, ValueError, "unknown field 'scop_bonus' for Rules"),
+    ({"scoop_bonus": 6}, ValueError, "no 'name'"),
+    ({"name": "x", "scoop_bonus": "6"}, ValueError, "scoop_bonus must be an int, got '6'"),
+    ({"name": "x", "stay_top": "trips"}, ValueError, "\"stay_top\": 'trips' is not a hand category"),
+    ({"name": "x", "top_pair": [1, 2]}, ValueError, "top_pair must be a sequence"),
+    ([("name", "x")], TypeError, "dict of fields"),
+    ("pineapple", TypeError, "dict of fields"),
+])
+def test_from_dict_errors(d: object, kind: type, message: str) -> None:
+    with pytest.raises(kind) as info:
+        ofc.Rules.from_dict(d)  # type: ignore[arg-type]
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize("name", [*ofc.HOUSE_RULES, "PROGRESSIVE_KEEP", " Original_2012 "])
+def test_get_rules_takes_house_rules(name: str) -> None:
+    assert ofc.get_rules(name) is ofc.HOUSE_RULES[name.strip().lower()]
+    with pytest.raises(ValueError, match="progressive_keep"):    # listed in the error
+        ofc.get_rules("progressive_kept")

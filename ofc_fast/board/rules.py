@@ -20,6 +20,7 @@ Tables are indexed by rank (0 = deuce .. 12 = ace) or by
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
@@ -349,6 +350,63 @@ class Rules:
             raise ValueError(f"{self.name} is played by {self.min_players} to "
                              f"{self.max_players} players, not {players}")
 
+    # --- as data ------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain JSON data: tables as lists, ``stay_*`` as int categories or None.
+
+        The one conversion to data (``Game.to_json`` writes it); :meth:`from_dict`
+        reads it back to an equal Rules.
+
+        >>> d = PINEAPPLE.to_dict()
+        >>> d["scoop_bonus"], d["stay_top"], d["top_pair"][-1]
+        (3, 3, 9)
+        >>> Rules.from_dict(d) == PINEAPPLE
+        True
+        """
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, tuple):
+                v = list(v)
+            elif isinstance(v, HandCategory):
+                v = int(v)        # ints, as the histories of 0.1.0 hold them
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
+        """Rules from a dict of fields (:meth:`to_dict`, a JSON object); missing fields take
+        their defaults (the Pineapple values), ``name`` is required.
+
+        ``stay_*`` may be a ``HandCategory``, its int, its name in any case
+        (``"four_of_a_kind"``) or None; tables may be lists.  An unknown key or
+        a bad value is a ValueError that names it (TypeError for a non-mapping).
+
+        >>> Rules.from_dict({"name": "house", "scoop_bonus": 6, "stay_middle": "four_of_a_kind"})
+        Rules(name='house', scoop_bonus=6, stay_middle=HandCategory.FOUR_OF_A_KIND)
+        >>> Rules.from_dict({"name": "x", "scop_bonus": 6})
+        Traceback (most recent call last):
+        ValueError: unknown field 'scop_bonus' for Rules; the fields are name, low, top_pair, ...
+        """
+        if not isinstance(d, Mapping):
+            raise TypeError(f"Rules.from_dict takes a dict of fields, got {type(d).__name__} {d!r:.60}")
+        names = [f.name for f in dataclasses.fields(cls)]
+        for key in d:
+            if key not in names:
+                raise ValueError(f"unknown field {key!r} for Rules; the fields are {', '.join(names)}")
+        if "name" not in d:
+            raise ValueError(f"Rules.from_dict: no 'name' in the fields {sorted(d)}")
+        fields = dict(d)
+        for row in ("stay_top", "stay_middle", "stay_bottom"):
+            value = fields.get(row)
+            if isinstance(value, str):
+                try:
+                    fields[row] = HandCategory[value.strip().upper()]
+                except KeyError:
+                    raise ValueError(f'field "{row}": {value!r} is not a hand category (one of '
+                                     f'{", ".join(c.name for c in HandCategory)}, or None)') from None
+        return cls(**fields)
+
     # --- pickling ----------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
         # the fields only: the cached C tables (``tables``) are built again on
@@ -449,23 +507,32 @@ HOUSE_RULES: dict[str, Rules] = {r.name: r for r in (
 
 
 def get_rules(rules: Rules | str) -> Rules:
-    """A Rules object from itself or a preset name ('original', 'pineapple', 'progressive', 'low').
+    """A Rules object from itself, a preset name or a house variant's name (``HOUSE_RULES``).
 
     Names are accepted in any case; an unknown name is a ValueError that lists
-    the presets, anything else a TypeError.
+    the names, anything else a TypeError.  The one lookup of rules by name
+    (the command line's ``--rules`` too).
 
     >>> get_rules("PINEAPPLE") is PINEAPPLE
     True
+    >>> get_rules("Progressive_Keep") is HOUSE_RULES["progressive_keep"]
+    True
     >>> get_rules("pine")
     Traceback (most recent call last):
-    ValueError: unknown rules name 'pine'; the presets are original, pineapple, progressive, low (any case)
+    ValueError: unknown rules name 'pine'; the presets are original, pineapple, ...
     """
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str):
-        if rules.lower() in PRESETS:
-            return PRESETS[rules.lower()]
-        raise ValueError(f"unknown rules name {rules!r}; the presets are {', '.join(PRESETS)} "
-                         f"(any case)")
-    raise TypeError(f"rules must be a Rules object or a preset name ({', '.join(PRESETS)}), "
+        found = _BY_NAME.get(rules.strip().lower())
+        if found is not None:
+            return found
+        raise ValueError(f"unknown rules name {rules!r}; {_NAMES_TEXT} (any case)")
+    raise TypeError(f"rules must be a Rules object or a rules name ({_NAMES_TEXT}), "
                     f"got {type(rules).__name__} {rules!r}")
+
+
+# every rules name get_rules knows: the presets, then the house variants
+_BY_NAME: dict[str, Rules] = {**PRESETS, **HOUSE_RULES}
+_NAMES_TEXT = (f"the presets are {', '.join(PRESETS)}, the house variants "
+               f"{', '.join(HOUSE_RULES)}")

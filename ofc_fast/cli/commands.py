@@ -1,4 +1,4 @@
-"""Command line: ``ofc-fast eval``, ``ofc-fast score``, ``ofc-fast analyze`` and ``ofc-fast fantasyland``.
+"""The ``ofc-fast`` parser and its commands ``eval``, ``score``, ``analyze`` and ``fantasyland``.
 
     ofc-fast eval "Ah Kd 2c" "Qh Qd 5c 5d 2s"
     ofc-fast score "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d" \\
@@ -13,12 +13,12 @@ error (bad arguments, a file that cannot be read, the first bad deal without
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import itertools
 import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 import numpy as np
@@ -26,96 +26,13 @@ import numpy.typing as npt
 
 from .._workers import resolve_workers
 from ..board.boards import ROWS, Board, analyze, score
-from ..board.rules import HOUSE_RULES, PRESETS, Rules, get_rules
+from ..board.rules import Rules
 from ..hand.cards import card_str
-from ..hand.strength import HandCategory, category, describe, lowball27, strength
-from .io import FORMATS, Source, run_deals
-
-#: the rules a name can give: the presets, then the house variants (docs/VARIANTS.md)
-_NAMED: dict[str, Rules] = {**PRESETS, **HOUSE_RULES}
-
-
-def _rules(name: str) -> Rules:
-    key = _preset(name)
-    return get_rules(key) if key in PRESETS else HOUSE_RULES[key]
-
-
-def _preset(name: str) -> str:
-    """A preset's or house variant's name in any case (the type of ``--rules``)."""
-    key = name.strip().lower()
-    if key not in _NAMED:
-        raise argparse.ArgumentTypeError(
-            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))}, or a house variant "
-            f"({', '.join(HOUSE_RULES)}) (or --rules-file FILE.json)")
-    return key
-
-
-def load_rules_file(path: str) -> Rules:
-    """Rules from a JSON file: ``{"preset": "pineapple", "scoop_bonus": 6, ...}``.
-
-    ``preset`` (any case, default pineapple) is the starting point; every
-    other key is a field of :class:`~ofc_fast.Rules` to change (lists for
-    tables, a ``HandCategory`` name or null for ``stay_*``); ``name``
-    defaults to the file's name without its extension.  Rules validates
-    the result; errors name the file and the field.
-    """
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read the rules file: {e.strerror}") from None
-    try:
-        obj = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as e:
-        raise ValueError(f"{path}: not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start}") from None
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path}: not valid JSON: line {e.lineno} column {e.colno}: {e.msg}") from None
-    except RecursionError:
-        raise ValueError(f"{path}: not valid JSON: nested too deeply") from None
-    if not isinstance(obj, dict):
-        raise ValueError(  # noqa: TRY004  (the file's content, not an argument's type)
-                         f'{path}: a rules file is a JSON object such as {{"preset": "pineapple", '
-                         f'"scoop_bonus": 6}}, got {type(obj).__name__}')
-    changes = dict(obj)
-    preset = changes.pop("preset", "pineapple")
-    if not isinstance(preset, str) or preset.strip().lower() not in _NAMED:
-        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, or a house '
-                         f'variant ({", ".join(HOUSE_RULES)}), got {preset!r}')
-    fields = {f.name for f in dataclasses.fields(Rules)}
-    unknown = sorted(set(changes) - fields)
-    if unknown:
-        raise ValueError(f'{path}: unknown field {unknown[0]!r}; a rules file has "preset" and '
-                         f'fields of Rules: {", ".join(sorted(fields))}')
-    changes.setdefault("name", os.path.splitext(os.path.basename(path))[0])
-    for row in ("stay_top", "stay_middle", "stay_bottom"):
-        value = changes.get(row)
-        if isinstance(value, str):
-            try:
-                changes[row] = HandCategory[value.strip().upper()]
-            except KeyError:
-                raise ValueError(f'{path}: field "{row}": {value!r} is not a hand category (one of '
-                                 f'{", ".join(c.name for c in HandCategory)}, or null)') from None
-    try:
-        return dataclasses.replace(_NAMED[preset.strip().lower()], **changes)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"{path}: {e}") from None
-
-
-def _rules_of(args: argparse.Namespace) -> Rules:
-    if getattr(args, "rules_file", None):
-        return load_rules_file(args.rules_file)
-    return _rules(args.rules)
-
-
-def _add_rules_args(parser: argparse.ArgumentParser) -> None:
-    """``--rules NAME`` (any case) or ``--rules-file FILE.json``."""
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--rules", default="pineapple", type=_preset, metavar="NAME",
-                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple), "
-                            f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULES)})")
-    group.add_argument("--rules-file", metavar="FILE.json",
-                       help='custom rules: {"preset": "pineapple", "scoop_bonus": 6, ...}, any field of Rules')
-
+from ..hand.strength import category, describe, lowball27, strength
+from .analysis import run_deals
+from .options import add_progress_args, add_rules_args, make_bar, rules_of
+from .show import ROW_SLOTS, row_texts
+from .sources import FORMATS, Source, text_lines
 
 _FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
 
@@ -145,7 +62,10 @@ def _one_line(text: str, limit: int = 600) -> str:
 def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     for text in args.hands:
         s = strength(text)
-        line = f"{card_str(np.asarray(_codes(text)))}: strength {s}, {category(s).label}: {describe(s)}"
+        label, name = category(s).label, describe(s)
+        # the name starts with its category, except for a high card ('Ace high, ...')
+        named = name if name.lower().startswith(label.lower()) else f"{label}: {name}"
+        line = f"{card_str(np.asarray(_codes(text)))}: strength {s}, {named}"
         if len(_codes(text)) == 5:
             line += f"; 2-7 lowball rank {lowball27(text)}"
         print(line, file=out)
@@ -168,7 +88,7 @@ def _row_name(value: int, row: int, rules: Rules) -> str:
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules_of(args)
+    rules = rules_of(args)
     boards = [Board.parse(t) for t in args.boards]
     deal = np.stack([b.codes for b in boards])
     points = score(deal, rules)
@@ -181,7 +101,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         foul = " FOULED" if res.fouled[p] else ""
         print(f"player {p}: {b}{foul}", file=out)
         for r, name in enumerate(ROWS):
-            lo, hi = ((0, 3), (3, 8), (8, 13))[r]
+            lo, hi = ROW_SLOTS[r]
             label = "dead (fouls)" if (res.fouled[p] and r == 1 and rules.low) else \
                 _row_name(int(res.strength[p, r]), r, rules)
             print(f"  {name:<6} {card_str(b.codes[lo:hi]):<15} {label:<45} royalties {int(res.royalties[p, r])}",
@@ -194,7 +114,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules_of(args)
+    rules = rules_of(args)
     resolve_workers(args.workers)      # a bad value stops before any output
     src = Source(args.file, args.input_format)
 
@@ -237,32 +157,40 @@ def _stay_value_arg(text: str) -> float | dict[int, float]:
             f"{text!r}: give a number (20) or Fantasyland card counts and values (14=20,15=25)") from None
 
 
-def _fantasyland_hands(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """(where, text) of every hand: the arguments, then the lines of --file."""
-    hands = [(f"hand {i}", text) for i, text in enumerate(args.hands)]
+#: hands solved and printed at a time: output and progress keep coming on a long file
+FANTASYLAND_CHUNK = 256
+
+
+def _fantasyland_hands(args: argparse.Namespace) -> Iterator[tuple[str, str, str]]:
+    """(label, where for errors, text) of every hand: the arguments, then the lines of --file.
+
+    The file is streamed a line at a time, each line bounded as ``analyze``'s are.
+    """
+    found = False
+    for i, text in enumerate(args.hands):
+        found = True
+        yield f"hand {i}", f"hand {i}", text
     if args.file is not None:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-        for number, line in enumerate(text.splitlines(), start=1):
-            line = line.split("#", 1)[0].strip()
-            if line:
-                hands.append((f"line {number}", line))
-    if not hands:
+        src = Source(args.file, "text")
+        try:
+            for number, line in text_lines(src):
+                line = line.split("#", 1)[0].strip()
+                if line:
+                    found = True
+                    yield f"line {number}", f"{src.name}, line {number}", line
+        finally:
+            src.close()
+    if not found:
         raise ValueError("no hands: give hands as arguments or --file FILE ('-' for stdin)")
-    return hands
 
 
-def _fantasyland_command(args: argparse.Namespace, out: TextIO) -> int:
-    """``ofc-fast fantasyland``: the best setting of each hand (ofc_fast.fantasyland)."""
+def _solve_chunk(hands: list[tuple[str, str, str]], rules: Rules,
+                 args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The best setting of each hand of a chunk, as the output's dicts (errors name the hand)."""
     from ..hand.cards import cards
     from ..solve.fantasyland import FantasylandArrays, solve_fantasyland
-    rules = _rules_of(args)
-    hands = _fantasyland_hands(args)
     codes = []
-    for where, text in hands:
+    for _, where, text in hands:
         try:
             hand = cards(text)
             if not 13 <= hand.size <= 17:
@@ -281,35 +209,71 @@ def _fantasyland_command(args: argparse.Namespace, out: TextIO) -> int:
             text = str(e)
             found = re.match(r"hand (\d+)", text)   # 'hand 3, ...': the 3rd hand of this size
             if found:
-                text = hands[rows[int(found.group(1))]][0] + text[found.end():]
+                text = hands[rows[int(found.group(1))]][1] + text[found.end():]
             raise ValueError(text) from None
         assert isinstance(res, FantasylandArrays)
         for j, i in enumerate(rows):
             board = Board(res.board[j])
             results[i] = {
-                "hand": card_str(codes[i]), "board": str(board),
-                **{name: card_str(board.codes[lo:hi]) for name, (lo, hi) in
-                   zip(ROWS, ((0, 3), (3, 8), (8, 13)))},
+                "hand": card_str(codes[i]), "board": str(board), **row_texts(board.codes),
                 "royalties": [int(v) for v in res.royalties[j]],
                 "stays": bool(res.stays[j]), "fouled": bool(res.fouled[j]),
                 "value": float(res.value[j]), "discards": card_str(res.discards[j]),
             }
-    if args.json:
-        json.dump(results, out, indent=1)
-        print(file=out)
-        return 0
-    for (where, _), r in zip(hands, results):
-        print(f"{where}: {r['hand']} ({len(r['hand'].split())} cards, {rules.name})", file=out)
-        for row, name in enumerate(ROWS):
-            text = r[name]
-            label = "" if rules.low and row == 1 else describe(strength(text))
-            if rules.low and row == 1:
-                label = "dead 2-7 low (fouls)" if r["fouled"] else "2-7 low"
-            print(f"  {name:<6} {text:<15} {label:<40} royalties {r['royalties'][row]}", file=out)
-        state = "FOULED (no legal setting)" if r["fouled"] else \
-            f"royalties {sum(r['royalties'])}, stays in Fantasyland: {'yes' if r['stays'] else 'no'}"
-        print(f"  {state}, value {r['value']:g}", file=out)
-        print(f"  discards {r['discards'] or 'none'}", file=out)
+    return results
+
+
+def _print_setting(label: str, r: dict[str, Any], rules: Rules, out: TextIO) -> None:
+    print(f"{label}: {r['hand']} ({len(r['hand'].split())} cards, {rules.name})", file=out)
+    for row, name in enumerate(ROWS):
+        text = r[name]
+        label = "" if rules.low and row == 1 else describe(strength(text))
+        if rules.low and row == 1:
+            label = "dead 2-7 low (fouls)" if r["fouled"] else "2-7 low"
+        print(f"  {name:<6} {text:<15} {label:<40} royalties {r['royalties'][row]}", file=out)
+    state = "FOULED (no legal setting)" if r["fouled"] else \
+        f"royalties {sum(r['royalties'])}, stays in Fantasyland: {'yes' if r['stays'] else 'no'}"
+    print(f"  {state}, value {r['value']:g}", file=out)
+    print(f"  discards {r['discards'] or 'none'}", file=out)
+
+
+def _fantasyland_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``ofc-fast fantasyland``: the best setting of each hand (ofc_fast.fantasyland), streamed.
+
+    Hands are read, solved and printed a chunk at a time; a bad hand stops the
+    run with its place after the output of the chunks before it (a JSON list
+    is closed first, so what was written stays valid JSON).
+    """
+    rules = rules_of(args)
+    resolve_workers(args.workers)      # a bad value stops before any output
+    bar = make_bar(args, None if args.file is not None else len(args.hands), "hand", "fantasyland")
+    written = 0
+    try:
+        hands = _fantasyland_hands(args)
+        while True:
+            chunk = list(itertools.islice(hands, FANTASYLAND_CHUNK))
+            if not chunk:
+                break
+            results = _solve_chunk(chunk, rules, args)
+            for (label, _, _), r in zip(chunk, results):
+                if args.json:
+                    # the layout of json.dump(results, indent=1), an item at a time
+                    item = json.dumps([r], indent=1)[2:-2]
+                    out.write(("[\n" if not written else ",\n") + item)
+                else:
+                    _print_setting(label, r, rules, out)
+                written += 1
+            out.flush()
+            if bar is not None:
+                bar.update(len(chunk))
+    finally:
+        if bar is not None:
+            bar.close()
+        if args.json and written:
+            out.write("\n]\n")
+            out.flush()
+    if args.json and not written:
+        out.write("[]\n")
     return 0
 
 
@@ -321,12 +285,13 @@ def _add_fantasyland_parser(sub: Any) -> None:
                     "'#' starts a comment; '-' reads stdin).")
     f.add_argument("hands", nargs="*", help='a hand of 13 to 17 cards, e.g. "As Ks Qs Js Ts 9h ..."')
     f.add_argument("--file", help="a file of hands, one a line ('-' for stdin)")
-    _add_rules_args(f)
+    add_rules_args(f)
     f.add_argument("--stay-value", type=_stay_value_arg, default=0.0,
                    help="value of staying in Fantasyland: a number, or card counts and values "
                         "(14=20,15=25; the count used is the rules' stay count)")
     f.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
     f.add_argument("--json", action="store_true", help="print JSON, a list with one object per hand")
+    add_progress_args(f)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -347,14 +312,14 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(prog="ofc-fast", description="Open Face Chinese Poker evaluation.",
                                  epilog="exit status: 0 done, 1 deals skipped (--skip-bad), 2 error, "
-                                        "141 output pipe closed")
+                                        "130 interrupted (Ctrl-C), 141 output pipe closed")
     ap.add_argument("--version", action="version", version=f"ofc-fast {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     e = sub.add_parser("eval", help="strength, category and name of hands of 3 or 5 cards")
     e.add_argument("hands", nargs="+", help='a hand, e.g. "Ah Kd 2c"')
     s = sub.add_parser("score", help="score one deal: per player and row, royalties, fouls, Fantasyland")
     s.add_argument("boards", nargs="+", help='a board "top / middle / bottom", one per player')
-    _add_rules_args(s)
+    add_rules_args(s)
     s.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
                    help="players in Fantasyland: a flag per player (1,0) or one for all; "
                         "a count (13..52) is the cards a player is in Fantasyland with")
@@ -362,7 +327,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
                                        "boards separated by ';', or JSON); '-' reads stdin",
                        description=_ANALYZE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("file", help="a deals file; '-' reads stdin")
-    _add_rules_args(a)
+    add_rules_args(a)
     a.add_argument("--format", default="csv", choices=["csv", "json", "jsonl"],
                    help="output: CSV, one JSON list, or JSON Lines (default csv)")
     a.add_argument("--input-format", default="auto", choices=("auto",) + FORMATS,

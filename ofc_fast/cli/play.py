@@ -5,37 +5,66 @@
     ofc-fast rollout "Qh Qd / 5s 6s 7s / Kc Kd" "2c 3c / 8d 9d Td / Ac Ad" -n 100000 --seed 1
     ofc-fast rollout "-- / -- / --" "-- / -- / --" --hand "Ah Ad 7c 8c 9c" -n 1000 --seed 1
 
-The progress bar is tqdm's (``pip install ofc_fast[cli]``); ``--plot`` needs
-matplotlib (``ofc_fast[plot]``).
+The progress bar is tqdm's (``pip install 'ofc_fast[cli]'``, from a checkout
+``pip install '.[cli]'``); ``--plot`` needs matplotlib (``[plot]``).
 """
 from __future__ import annotations
 
 import argparse
 import csv
+import inspect
 import json
-import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
 import numpy as np
 
-from ..board.rules import PRESETS, get_rules
-from ..hand.cards import card_str
+from ..board.rules import Rules
+from .options import (
+    INSTALL_PLOT,
+    POLICY_MEANING,
+    add_policy_arg,
+    add_progress_args,
+    add_rules_args,
+    elapsed_bar,
+    make_bar,
+    rules_of,
+)
+from .show import board_text
+
+
+def _count(what: str) -> Callable[[str], int]:
+    """The type of a count argument: an int of 1 or more (a count of 0 means nothing)."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a count, got {text!r}") from None
+        if v < 1:
+            raise argparse.ArgumentTypeError(f"{what} is 1 or more, got {v}")
+        return v
+    return parse
+
+
+def _check_plot() -> Any:
+    """matplotlib's pyplot (Agg), or the error that says how to install it: before any run."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError(f"--plot needs matplotlib: {INSTALL_PLOT}") from None
+    return plt
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from ..sim.selfplay import POINTS_RANGE, simulate
-    bar: Any = None
-    if not args.no_progress:
-        try:
-            from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-            bar = tqdm(total=args.hands, unit="hand", unit_scale=True, file=sys.stderr,
-                       desc=f"{args.rules} x{args.players} {args.policy}")
-        except ImportError:
-            print("ofc-fast: no progress bar (pip install 'ofc_fast[cli]' for tqdm)",
-                  file=sys.stderr)
+    from ..sim.selfplay import simulate
+    rules = rules_of(args)
+    rules.check_players(args.players)          # before any bar or run
+    plt = _check_plot() if args.plot else None
+    bar = make_bar(args, args.hands, "hand", f"{rules.name} x{args.players} {args.policy}")
     try:
-        res = simulate(args.rules, args.players, args.hands, policy=args.policy, seed=args.seed,
+        res = simulate(rules, args.players, args.hands, policy=args.policy, seed=args.seed,
                        workers=args.workers, progress=bar.update if bar is not None else None)
     finally:
         if bar is not None:
@@ -51,45 +80,59 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             w.writerow([p, res.hands, res.mean[p], res.stderr[p], res.ci95[p, 0], res.ci95[p, 1],
                         res.foul_rate[p], res.fantasyland_rate[p], res.royalties[p]])
     else:
-        print(f"{res.hands} hands of {args.rules}, {args.players} players, policy "
+        print(f"{res.hands} hands of {rules.name}, {args.players} players, policy "
               f"{args.policy}, seed {args.seed}", file=out)
+        print(f"  policy {args.policy}: {POLICY_MEANING.get(args.policy, 'a built-in policy')}", file=out)
         for p in range(args.players):
             print(f"  seat {p}: {res.mean[p]:+.4f} points/hand  95% CI [{res.ci95[p, 0]:+.4f}, "
                   f"{res.ci95[p, 1]:+.4f}]  fouls {res.foul_rate[p]:.2%}  Fantasyland "
                   f"{res.fantasyland_rate[p]:.2%}  royalties {res.royalties[p]:.3f}", file=out)
-    if args.plot:
-        try:
-            import matplotlib
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError:
-            raise ValueError("--plot needs matplotlib: pip install 'ofc_fast[plot]'") from None
-        x = np.arange(-POINTS_RANGE, POINTS_RANGE + 1)
-        used = np.flatnonzero(res.points_hist.sum(axis=0))
-        lo, hi = (used.min(), used.max() + 1) if used.size else (0, x.size)
-        fig, ax = plt.subplots(figsize=(8, 4.5))
-        for p in range(args.players):
-            ax.step(x[lo:hi], res.points_hist[p, lo:hi] / max(res.hands, 1), where="mid",
-                    label=f"seat {p}")
-        ax.set_xlabel("net points per hand")
-        ax.set_ylabel("share of hands")
-        ax.set_title(f"{args.rules}, {args.players} players, {args.policy}: {res.hands} hands")
-        ax.legend()
-        fig.tight_layout()
-        fig.savefig(args.plot, dpi=120)
-        plt.close(fig)
+    if plt is not None:
+        plot_points(plt, res, rules, args.players, args.policy, args.plot)
     return 0
 
 
-def _top_count(text: str) -> int:
-    """--top: how many placements to show, 1 or more."""
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--top is a count of placements, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"--top is 1 or more, got {v}")
-    return v
+def plot_points(plt: Any, res: Any, rules: Rules, players: int, policy: str, path: str) -> None:
+    """Each seat's net points per hand, one panel per seat: the mean and its 95% CI marked,
+    and the spikes of scoops (all three rows, a foul included) labelled."""
+    from ..sim.selfplay import POINTS_RANGE
+    x = np.arange(-POINTS_RANGE, POINTS_RANGE + 1)
+    used = np.flatnonzero(res.points_hist.sum(axis=0))
+    lo, hi = (int(used.min()), int(used.max()) + 1) if used.size else (POINTS_RANGE - 10, POINTS_RANGE + 11)
+    lo, hi = max(0, lo - 1), min(x.size, hi + 1)
+    scoop = 3 + rules.scoop_bonus
+    fig, axes = plt.subplots(players, 1, figsize=(9, 2.2 + 2.0 * players), sharex=True, squeeze=False)
+    for p in range(players):
+        ax = axes[p, 0]
+        share = res.points_hist[p, lo:hi] / max(res.hands, 1)
+        ax.bar(x[lo:hi], share, width=1.0, color=f"C{p}", alpha=0.75)
+        mean, (c_lo, c_hi) = float(res.mean[p]), (float(res.ci95[p, 0]), float(res.ci95[p, 1]))
+        ax.axvspan(c_lo, c_hi, color="k", alpha=0.15)
+        ax.axvline(mean, color="k", lw=1.2)
+        ax.text(0.01, 0.95, f"seat {p}: mean {mean:+.3f} points/hand, 95% CI [{c_lo:+.3f}, {c_hi:+.3f}]\n"
+                f"fouls {res.foul_rate[p]:.1%}, Fantasyland {res.fantasyland_rate[p]:.1%}",
+                transform=ax.transAxes, va="top", fontsize=8.5,
+                bbox={"boxstyle": "round", "fc": "white", "ec": "0.8"})
+        # a scoop of k opponents moves k x (3 rows + the bonus) points before royalties
+        for k in range(1, players):
+            for sign, words in ((-1, f"scooped by {k} (a foul, or every row lost)"),
+                                (1, f"scoops {k} opponent{'s' * (k > 1)}")):
+                v = sign * k * scoop
+                i = v + POINTS_RANGE - lo
+                if 0 <= i < share.size and share[i] > 0:
+                    ax.annotate(f"{v:+d}: {words}", (v, share[i]), xytext=(0, 6),
+                                textcoords="offset points", ha="center", fontsize=7.5, color="0.25")
+        i = POINTS_RANGE - lo
+        if 0 <= i < share.size and share[i] > 0:
+            ax.annotate("0: even (all rows split, or every player fouled)", (0, share[i]), xytext=(4, 2),
+                        textcoords="offset points", ha="left", fontsize=7.5, color="0.25")
+        ax.set_ylabel("share of hands")
+        ax.set_ylim(0, max(float(share.max()) * 1.3, 1e-9))
+    axes[-1, 0].set_xlabel("net points per hand (black line: the mean; grey band: its 95% CI)")
+    fig.suptitle(f"{rules.name}, {players} players, policy {policy}: {res.hands:,} hands")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 def _fl_counts(text: str) -> list[int]:
@@ -99,28 +142,47 @@ def _fl_counts(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"a card count per player, like 0,14: got {text!r}") from None
 
 
+def _with_progress(fn: Callable[..., Any], args: argparse.Namespace, desc: str, **kwargs: Any) -> Any:
+    """Run a rollout function with a bar: its steps if it reports them, else the seconds."""
+    if "progress" in inspect.signature(fn).parameters:
+        bar = make_bar(args, None, "game", desc)
+        try:
+            return fn(**kwargs, progress=bar.update if bar is not None else None)
+        finally:
+            if bar is not None:
+                bar.close()
+    with elapsed_bar(args, desc):
+        return fn(**kwargs)
+
+
 def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
     from ..sim.rollout import evaluate_placements, rollout
-    rules = get_rules(args.rules)
+    rules = rules_of(args)
+    if args.top is not None and not args.hand:
+        raise ValueError("--top ranks the placements of --hand: give --hand CARDS too")
+    policy = f"policy {args.policy}: {POLICY_MEANING.get(args.policy, 'a built-in policy')}"
     if args.hand:
-        pl = evaluate_placements((args.boards, args.hand, args.dead), rules, n=args.n,
-                                 seed=args.seed, policy=args.policy, workers=args.workers,
-                                 fantasyland=args.fantasyland)
-        rows = [{"board": card_str(pl.boards[i]), "mean": float(pl.mean[i]),
+        pl = _with_progress(evaluate_placements, args, "placements",
+                            position=(args.boards, args.hand, args.dead), rules=rules, n=args.n,
+                            seed=args.seed, policy=args.policy, workers=args.workers,
+                            fantasyland=args.fantasyland)
+        top = 10 if args.top is None else args.top
+        rows = [{"board": board_text(pl.boards[i]), "mean": float(pl.mean[i]),
                  "stderr": float(pl.stderr[i]), "foul_rate": float(pl.foul_rate[i])}
-                for i in range(min(args.top, len(pl.codes)))]
+                for i in range(min(top, len(pl.codes)))]
         if args.json:
             json.dump(rows, out, indent=2)
             print(file=out)
         else:
             print(f"{len(pl.codes)} placements of {args.hand}, {args.n} completions each "
-                  f"(best {len(rows)}):", file=out)
+                  f"(best {len(rows)}), the boards filled by {policy}", file=out)
             for row in rows:
                 print(f"  {row['board']}: {row['mean']:+.3f} ± {row['stderr']:.3f}  "
                       f"fouls {row['foul_rate']:.1%}", file=out)
         return 0
-    res = rollout(args.boards, rules, dead=args.dead, policy=args.policy, n=args.n,
-                  seed=args.seed, workers=args.workers, fantasyland=args.fantasyland)
+    res = _with_progress(rollout, args, "rollout", boards=args.boards, rules=rules, dead=args.dead,
+                         policy=args.policy, n=args.n, seed=args.seed, workers=args.workers,
+                         fantasyland=args.fantasyland)
     rows = [{"player": p, "mean": float(res.mean[p]), "stderr": float(res.stderr[p]),
              "foul_rate": float(res.foul_rate[p]),
              "fantasyland_rate": float(res.fantasyland_rate[p]),
@@ -129,6 +191,7 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(rows, out, indent=2)
         print(file=out)
     else:
+        print(f"{args.n} completions of the boards, filled by {policy}", file=out)
         for row in rows:
             print(f"player {row['player']}: {row['mean']:+.3f} ± {row['stderr']:.3f} points, "
                   f"fouls {row['foul_rate']:.1%}, Fantasyland {row['fantasyland_rate']:.1%}, "
@@ -138,31 +201,45 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
 
 def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]:
     """Register ``simulate`` and ``rollout`` on the CLI's subparsers; their handlers by name."""
-    s = sub.add_parser("simulate", help="self-play many hands with a policy and summarise them")
-    s.add_argument("--rules", default="pineapple", type=str.lower, choices=sorted(PRESETS))
-    s.add_argument("--players", type=int, default=2)
-    s.add_argument("--hands", type=int, default=100_000)
-    s.add_argument("--policy", default="random", type=str.lower, choices=["random", "greedy"])
+    fmt_class = argparse.ArgumentDefaultsHelpFormatter
+    s = sub.add_parser(
+        "simulate", help="self-play many hands with a policy and summarise them",
+        description="Self-play --hands hands of --players seats, every seat playing --policy, "
+                    "and print each seat's mean points per hand with its 95% CI, foul, "
+                    "Fantasyland and royalty rates.", formatter_class=fmt_class)
+    add_rules_args(s)
+    s.add_argument("--players", type=int, default=2, help="seats at the table")
+    s.add_argument("--hands", type=_count("--hands"), default=100_000, help="hands to play (1 or more)")
+    add_policy_arg(s, "every seat places its cards")
     s.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=0, help="the deals' seed: the same seed, the same hands")
     fmt = s.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="the summary as JSON")
     fmt.add_argument("--csv", action="store_true", help="one CSV row per seat")
-    s.add_argument("--plot", metavar="FILE.png", help="draw the points per hand (matplotlib)")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
-    r = sub.add_parser("rollout", help="Monte Carlo of a position: partial boards given as text")
+    s.add_argument("--plot", metavar="FILE.png",
+                   help="draw each seat's points per hand, mean and CI marked (needs matplotlib)")
+    add_progress_args(s)
+    r = sub.add_parser(
+        "rollout", help="Monte Carlo of a position: partial boards given as text",
+        description="Complete the partial boards -n times, each card dealt from the unseen "
+                    "ones and placed by --policy, and print each player's mean points, fouls "
+                    "and Fantasyland rate.  With --hand: rank every placement of the cards "
+                    "player 0 holds by its mean over -n completions.", formatter_class=fmt_class)
     r.add_argument("boards", nargs="+", help='partial boards "top / middle / bottom" ("--": empty), '
                                              "players in turn order")
-    r.add_argument("--rules", default="pineapple", type=str.lower, choices=sorted(PRESETS))
+    add_rules_args(r)
     r.add_argument("--hand", help="cards player 0 holds: rank every placement of them")
     r.add_argument("--dead", help="cards known to be out (discards)")
-    r.add_argument("-n", type=int, default=10_000, help="completions (per placement with --hand)")
-    r.add_argument("--policy", default="random", type=str.lower, choices=["random", "greedy"])
-    r.add_argument("--seed", type=int, default=0)
-    r.add_argument("--workers", type=int, default=1)
-    r.add_argument("--top", type=_top_count, default=10, help="placements shown with --hand")
+    r.add_argument("-n", type=_count("-n"), default=10_000,
+                   help="completions (per placement with --hand)")
+    add_policy_arg(r, "the boards are completed")
+    r.add_argument("--seed", type=int, default=0, help="the completions' seed")
+    r.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
+    r.add_argument("--top", type=_count("--top"), default=None,
+                   help="placements shown with --hand (default 10)")
     r.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
                    help="cards of each player in Fantasyland, 0 for none (e.g. 0,14): such a "
                         "board is given empty (hidden) or complete")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("--json", action="store_true", help="the results as JSON")
+    add_progress_args(r)
     return {"simulate": cmd_simulate, "rollout": cmd_rollout}

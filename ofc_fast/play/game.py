@@ -33,7 +33,6 @@ True
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -489,7 +488,7 @@ class Game:
         and every action of every hand (codes; Fantasyland boards as 13 codes)."""
         with self._lock:
             r = self._rules
-            rules: Any = r.name if PRESETS.get(r.name) == r else _rules_dict(r)
+            rules: Any = r.name if PRESETS.get(r.name) == r else r.to_dict()
             data = {"rules": rules, "players": self._players, "seed": self._seed,
                     "button": self._start["button"],
                     "fantasyland": self._start["fantasyland"], "hands": self._hands}
@@ -528,7 +527,10 @@ class Game:
         if isinstance(rules, str):
             r = get_rules(rules)
         elif isinstance(rules, Mapping):
-            r = Rules(**_rules_fields(rules))
+            try:
+                r = Rules.from_dict(rules)
+            except (TypeError, ValueError) as e:
+                raise type(e)(f"history 'rules': {e}") from None
         else:
             raise ValueError(f"history 'rules' is a preset name or a dict of fields, got {_shown_json(rules)}")
         match = data.get("match", True)
@@ -603,14 +605,3 @@ def fantasyland_counts(fantasyland: Sequence[int] | None, players: int,
     if len(fl) != players:
         raise ValueError(f"fantasyland has one count per seat ({players}), got {len(fl)}")
     return fl
-
-
-def _rules_dict(r: Rules) -> dict[str, Any]:
-    out = dataclasses.asdict(r)
-    for k in ("stay_top", "stay_middle", "stay_bottom"):
-        out[k] = None if out[k] is None else int(out[k])
-    return out
-
-
-def _rules_fields(d: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: tuple(v) if isinstance(v, list) else v for k, v in d.items()}

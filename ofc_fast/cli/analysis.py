@@ -1,0 +1,153 @@
+"""Analyze and score the deals of a file: a chunk at a time, batched per player count.
+
+``run_deals`` is ``ofc-fast analyze``: it reads (``deals``), evaluates
+(``evaluate``) and writes (``writer``) a chunk at a time, so output starts at
+once and memory stays small.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import IO, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ..board.boards import analyze, score
+from ..board.rules import Rules
+from .deals import Deals, read_deals
+from .sources import Source
+from .writer import Writer
+
+
+class Results(NamedTuple):
+    """Per board of the good deals of a chunk, in order."""
+
+    deal: npt.NDArray[np.int64]
+    player: npt.NDArray[np.int64]
+    boards: npt.NDArray[np.uint8]
+    fouled: npt.NDArray[np.bool_]
+    strength: npt.NDArray[np.uint16]
+    royalties: npt.NDArray[np.int16]
+    fantasyland: npt.NDArray[np.uint8]
+    stays: npt.NDArray[np.bool_]
+    points: npt.NDArray[np.int32]
+
+    def select(self, rows: npt.NDArray[np.bool_]) -> Results:
+        return Results(self.deal[rows], self.player[rows], self.boards[rows], self.fouled[rows],
+                       self.strength[rows], self.royalties[rows], self.fantasyland[rows],
+                       self.stays[rows], self.points[rows])
+
+
+def _library_error(codes: npt.NDArray[np.uint8], rules: Rules) -> str:
+    """The library's message for a deal that the batch check refused."""
+    try:
+        if len(codes) > 1:
+            score(codes, rules)
+        else:
+            analyze(codes[0], rules)
+    except (ValueError, TypeError) as e:
+        return str(e) if len(codes) > 1 else f"player 0: {e}"
+    return "rejected by the kernel"   # pragma: no cover  (the batch check agrees with it)
+
+
+def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.uint8] | None, first_deal: int,
+             workers: int = 1) -> tuple[Results, dict[int, str]]:
+    """Analyze and score every deal of a chunk, a batch per player count.
+
+    ``flags``: in Fantasyland per player for every deal (one value: all
+    players).  Returns the results of the good deals and the errors by deal
+    index (reading errors included).
+    """
+    players = deals.players
+    n = len(players)
+    offsets = np.cumsum(players) - players
+    errors = dict(deals.errors)
+    total = len(deals.boards)
+    fouled = np.zeros(total, dtype=np.bool_)
+    strength = np.zeros((total, 3), dtype=np.uint16)
+    royalties = np.zeros((total, 3), dtype=np.int16)
+    fantasyland = np.zeros(total, dtype=np.uint8)
+    stays = np.zeros(total, dtype=np.bool_)
+    points = np.zeros(total, dtype=np.int32)
+    # 0 / 1 flags, or the count a player is in Fantasyland with (--in-fantasyland 16)
+    infl = deals.marks.astype(np.uint8)
+    if flags is not None and len(flags) == 1:
+        infl = np.maximum(infl, flags[0])
+    elif flags is not None:
+        fits = players == len(flags)
+        rows = np.repeat(fits, players)
+        infl[rows] = np.maximum(infl[rows], np.tile(flags, int(fits.sum())))
+        for k in np.flatnonzero(~fits & (players > 0)).tolist():
+            errors.setdefault(k, f"--in-fantasyland gives {len(flags)} players, this deal has "
+                                 f"{int(players[k])}")
+    ok = players > 0
+    if errors:
+        ok[list(errors)] = False
+    for p in np.unique(players[ok]).tolist():
+        idx = np.flatnonzero(ok & (players == p))
+        if p > 1:
+            try:
+                rules.check_players(p)
+            except ValueError as e:
+                for k in idx.tolist():
+                    errors[k] = str(e)
+                continue
+        slots = offsets[idx][:, None] + np.arange(p)
+        codes = deals.boards[slots]
+        flat = codes.reshape(len(idx), 13 * p)
+        # a card twice: the sum of the cards' bits is not their union
+        bad = flat.max(axis=1) > 51
+        bits = np.left_shift(np.uint64(1), np.minimum(flat, 63).astype(np.uint64))
+        bad |= np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
+        for i in np.flatnonzero(bad).tolist():
+            errors[int(idx[i])] = _library_error(codes[i], rules)
+        good = ~bad
+        slots, codes = slots[good], codes[good]
+        a = analyze(codes, rules, in_fantasyland=infl[slots], workers=workers)
+        fouled[slots], strength[slots], royalties[slots] = a.fouled, a.strength, a.royalties
+        fantasyland[slots], stays[slots] = a.fantasyland, a.stays
+        if p > 1:
+            points[slots] = score(codes, rules, workers=workers)
+    good_deal = players > 0
+    if errors:
+        good_deal[list(errors)] = False
+    keep = np.repeat(good_deal, players)
+    deal = np.repeat(np.arange(n, dtype=np.int64) + first_deal, players)[keep]
+    player = (np.arange(total, dtype=np.int64) - np.repeat(offsets, players))[keep]
+    return Results(deal, player, deals.boards[keep], fouled[keep], strength[keep],
+                   royalties[keep], fantasyland[keep], stays[keep], points[keep]), errors
+
+
+def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDArray[np.uint8] | None,
+              skip_bad: bool, report: Callable[[str], None], workers: int = 1) -> tuple[int, int]:
+    """Analyze and score every deal of ``src``, writing rows to ``out`` as each chunk is done.
+
+    Returns (deals read, deals skipped).  A bad deal raises ValueError with
+    its file and line, after the rows of the deals before it were written,
+    unless ``skip_bad``: then ``report`` gets its message and the rest goes on.
+    """
+    writer = Writer(out, fmt)
+    kind = {"text": "", "json": " (JSON)", "jsonl": " (JSON Lines)"}[src.format]
+    count = skipped = 0
+    try:
+        for deals in read_deals(src):
+            results, errors = evaluate(deals, rules, flags, count, workers)
+            if errors:
+                order = sorted(errors)
+                if not skip_bad:
+                    k = order[0]
+                    before = results.deal < count + k
+                    writer.write(results.select(before))
+                    raise ValueError(f"{src.name}{kind}, line {int(deals.lines[k])}, deal "
+                                     f"{count + k}: {errors[k]}")
+                for k in order:
+                    report(f"{src.name}{kind}, line {int(deals.lines[k])}, deal {count + k}: "
+                           f"{errors[k]}")
+                skipped += len(order)
+            writer.write(results)
+            count += len(deals.players)
+    except (ValueError, TypeError):
+        writer.end()
+        raise
+    writer.end()
+    return count, skipped

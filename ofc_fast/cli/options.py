@@ -1,0 +1,169 @@
+"""Options the commands share: rules (``--rules`` / ``--rules-file``), policies, progress bars.
+
+Rules names are looked up by :func:`ofc_fast.get_rules` (the presets and the
+house variants, any case) and a rules file is read by
+:meth:`ofc_fast.Rules.from_dict`: the command line has no lookup or
+conversion of its own.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..board.rules import HOUSE_RULES, PRESETS, Rules, get_rules
+from ..play.game import POLICIES
+from .sources import read_limited
+
+#: the longest rules file read (a rules file is a few hundred bytes)
+MAX_RULES_FILE = 1 << 20
+
+#: what each policy of ofc_fast.play.game.POLICIES does, for help and output
+POLICY_MEANING = {
+    "random": "every placement uniform among the legal ones: no player plays this badly, "
+              "so fouls and losses are far above real play",
+    "greedy": "each placement scored by the board it makes and 32 random fills of its "
+              "empty slots (foul share and earnings); the exact solver in Fantasyland",
+}
+
+INSTALL_CLI = "pip install 'ofc_fast[cli]' (from a checkout: pip install '.[cli]')"
+INSTALL_PLOT = "pip install 'ofc_fast[plot]' (from a checkout: pip install '.[plot]')"
+
+
+def rules_name(name: str) -> str:
+    """The type of ``--rules``: a preset's or house variant's name in any case."""
+    try:
+        return get_rules(name).name
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))}, or a house variant "
+            f"({', '.join(HOUSE_RULES)}) (or --rules-file FILE.json)") from None
+
+
+def add_rules_args(parser: argparse.ArgumentParser) -> None:
+    """``--rules NAME`` (any case) or ``--rules-file FILE.json``."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--rules", default="pineapple", type=rules_name, metavar="NAME",
+                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple), "
+                            f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULES)})")
+    group.add_argument("--rules-file", metavar="FILE.json",
+                       help='custom rules: {"preset": "pineapple", "scoop_bonus": 6, ...}, any field of Rules')
+
+
+def rules_of(args: argparse.Namespace) -> Rules:
+    """The rules ``--rules`` or ``--rules-file`` gives."""
+    if getattr(args, "rules_file", None):
+        return load_rules_file(args.rules_file)
+    return get_rules(args.rules)
+
+
+def load_rules_file(path: str) -> Rules:
+    """Rules from a JSON file: ``{"preset": "pineapple", "scoop_bonus": 6, ...}``.
+
+    ``preset`` (a preset or house variant, any case, default pineapple) is the
+    starting point; every other key is a field of :class:`~ofc_fast.Rules` to
+    change, read by :meth:`~ofc_fast.Rules.from_dict` (lists for tables, a
+    ``HandCategory`` name or null for ``stay_*``); ``name`` defaults to the
+    file's name without its extension.  Errors name the file and the field;
+    a file past ``MAX_RULES_FILE`` bytes is refused before it is read whole.
+    """
+    data = read_limited(path, MAX_RULES_FILE, "rules file")
+    try:
+        obj = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path}: not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start}") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: not valid JSON: line {e.lineno} column {e.colno}: {e.msg}") from None
+    except RecursionError:
+        raise ValueError(f"{path}: not valid JSON: nested too deeply") from None
+    if not isinstance(obj, dict):
+        raise ValueError(  # noqa: TRY004  (the file's content, not an argument's type)
+                         f'{path}: a rules file is a JSON object such as {{"preset": "pineapple", '
+                         f'"scoop_bonus": 6}}, got {type(obj).__name__}')
+    changes = dict(obj)
+    preset = changes.pop("preset", "pineapple")
+    try:
+        base = get_rules(preset) if isinstance(preset, str) else None
+    except ValueError:
+        base = None
+    if base is None:
+        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, or a house '
+                         f'variant ({", ".join(HOUSE_RULES)}), got {preset!r}')
+    changes.setdefault("name", os.path.splitext(os.path.basename(path))[0])
+    try:
+        return Rules.from_dict({**base.to_dict(), **changes})
+    except (ValueError, TypeError) as e:
+        raise ValueError(f'{path}: {e} (a rules file holds "preset" and fields of Rules)') from None
+
+
+def policy_name(text: str) -> str:
+    """The type of ``--policy``: a name of ofc_fast.play.game.POLICIES, any case."""
+    key = text.strip().lower()
+    if key not in POLICIES:
+        raise argparse.ArgumentTypeError(f"unknown policy {text!r}: one of {', '.join(POLICIES)}")
+    return key
+
+
+def add_policy_arg(parser: argparse.ArgumentParser, what: str) -> None:
+    meanings = "; ".join(f"{name}: {POLICY_MEANING.get(name, 'a built-in policy')}"
+                         for name in POLICIES)
+    parser.add_argument("--policy", default="random", type=policy_name, metavar="NAME",
+                        help=f"how {what}, one of {', '.join(POLICIES)} (default random). {meanings}")
+
+
+def progress_wanted(args: argparse.Namespace) -> bool:
+    """A bar with --progress, or by default when stderr is a terminal (never with --no-progress)."""
+    if getattr(args, "no_progress", False):
+        return False
+    if getattr(args, "progress", False):
+        return True
+    return bool(getattr(sys.stderr, "isatty", lambda: False)())
+
+
+def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, **kwargs: Any) -> Any:
+    """A tqdm bar on stderr, or None (not wanted, or tqdm missing: say so once)."""
+    if not progress_wanted(args):
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        print(f"ofc-fast: no progress bar ({INSTALL_CLI} for tqdm)", file=sys.stderr)
+        return None
+    return tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, desc=desc, **kwargs)
+
+
+@contextmanager
+def elapsed_bar(args: argparse.Namespace, desc: str) -> Iterator[None]:
+    """A bar that counts seconds while one long call runs (work that reports no steps)."""
+    bar = make_bar(args, None, "s", desc, bar_format="{desc}: running for {elapsed}")
+    if bar is None:
+        yield
+        return
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.wait(1.0):
+            bar.refresh()
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+        bar.close()
+
+
+def add_progress_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--progress", action="store_true",
+                       help="show a progress bar on stderr (default: when stderr is a terminal; "
+                            "needs tqdm)")
+    group.add_argument("--no-progress", action="store_true", help="no progress bar")
+

@@ -1,0 +1,25 @@
+"""How the command line prints a board: its rows as ``top / middle / bottom``.
+
+>>> import numpy as np
+>>> board_text(np.array([50, 49, 255] + [255] * 5 + list(range(5)), dtype=np.uint8))
+'Ah Ad -- / -- -- -- -- -- / 2c 2d 2h 2s 3c'
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..board.boards import ROWS
+from ..hand.cards import card_str
+
+#: (first, end) slot of each row of ROWS in a board's 13 codes
+ROW_SLOTS = ((0, 3), (3, 8), (8, 13))
+
+
+def row_texts(codes: Any) -> dict[str, str]:
+    """{"top": "Ah Ad --", "middle": ..., "bottom": ...} of a board's 13 codes (255: empty)."""
+    return {name: card_str([int(c) for c in codes[lo:hi]]) for name, (lo, hi) in zip(ROWS, ROW_SLOTS)}
+
+
+def board_text(codes: Any) -> str:
+    """'top / middle / bottom' of a board's 13 codes; empty slots print as ``--``."""
+    return " / ".join(row_texts(codes).values())

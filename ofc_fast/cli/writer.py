@@ -1,0 +1,117 @@
+"""Rows of analyze results written as CSV, one JSON list or JSON Lines, a chunk at a time.
+
+The cells are built with array operations; a board's text is
+:func:`ofc_fast.card_str`'s names laid into the ``top / middle / bottom``
+template (the same text as ``str(Board)``, tests/test_card_text.py).
+"""
+from __future__ import annotations
+
+import re
+from typing import IO, TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..hand.cards import card_str
+
+if TYPE_CHECKING:
+    from .analysis import Results
+
+COLUMNS = ("deal", "player", "board", "fouled", "strength_top", "strength_middle",
+           "strength_bottom", "royalty_top", "royalty_middle", "royalty_bottom", "royalties",
+           "fantasyland", "stays", "points")
+_LOW, _HIGH = -(1 << 15), 1 << 16
+_NUMBERS: npt.NDArray[Any] | None = None
+# a board's text: 'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d', 42 characters
+_BOARD = "xx xx xx / xx xx xx xx xx / xx xx xx xx xx"
+_CARD_AT = np.array([m.start() for m in re.finditer("xx", _BOARD)], dtype=np.int64)
+# the printer's name of each code, 2 bytes each
+_NAMES = np.frombuffer(card_str(list(range(52)), "").encode(), dtype=np.uint8).reshape(52, 2)
+_NAME_AT = np.stack([_CARD_AT, _CARD_AT + 1], axis=1).ravel()     # where each name's 2 characters go
+
+
+def _numbers(values: npt.NDArray[Any]) -> npt.NDArray[np.object_]:
+    """Decimal text of integers (an object array of str), by table lookup."""
+    global _NUMBERS
+    wide = values.astype(np.int64)
+    if wide.size and (wide.min() < _LOW or wide.max() >= _HIGH):
+        lo = int(wide.min())
+        if int(wide.max()) - lo < 2 * len(wide):      # a close range (deal numbers): a table of it
+            table = np.array(list(map(str, range(lo, int(wide.max()) + 1))), dtype=object)
+            out: npt.NDArray[np.object_] = table[wide - lo]
+            return out
+        return np.array(list(map(str, wide.tolist())), dtype=object)
+    if _NUMBERS is None:
+        _NUMBERS = np.array(list(map(str, range(_LOW, _HIGH))), dtype=object)
+    out = _NUMBERS[wide - _LOW]
+    return out
+
+
+def _board_texts(boards: npt.NDArray[np.uint8], quote: str) -> list[str]:
+    """'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d' of each board."""
+    text = (quote + _BOARD + quote).encode()
+    chars = np.empty((len(boards), len(text)), dtype=np.uint8)
+    chars[:] = np.frombuffer(text, dtype=np.uint8)
+    chars[:, _NAME_AT + len(quote)] = _NAMES[boards].reshape(len(boards), 26)
+    out: list[str] = list(map(bytes.decode, chars.view(f"S{len(text)}").ravel().tolist()))
+    return out
+
+
+class Writer:
+    """Rows of results in CSV, JSON (one list) or JSON Lines, written a chunk at a time."""
+
+    def __init__(self, out: IO[str], fmt: str) -> None:
+        self.out = out
+        self.format = fmt
+        self.rows = 0
+        self.ended = False
+        if fmt == "csv":
+            self._write(",".join(COLUMNS) + "\n")
+            self.words = ("False", "True")
+            self.quote = ""
+            # the text before each cell and after the last
+            glue = [""] + [","] * (len(COLUMNS) - 1) + ["\n"]
+        else:
+            if fmt == "json":
+                self._write("[")
+            self.words = ("false", "true")
+            self.quote = '"'
+            glue = ["{" + f'"{COLUMNS[0]}": '] + [f', "{c}": ' for c in COLUMNS[1:]] + \
+                ["},\n" if fmt == "json" else "}\n"]
+        self.glue = glue
+
+    def _write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.flush()
+
+    def write(self, r: Results) -> None:
+        n = len(r.deal)
+        if not n:
+            return
+        # one object array of cells and the text between them, joined once
+        cells = np.empty((n, 2 * len(COLUMNS) + 1), dtype=object)
+        cells[:, 0::2] = self.glue
+        words = np.array(self.words, dtype=object)
+        royalties = r.royalties.astype(np.int32)
+        columns = [_numbers(r.deal), _numbers(r.player), _board_texts(r.boards, self.quote),
+                   words[r.fouled.view(np.uint8)], _numbers(r.strength[:, 0]),
+                   _numbers(r.strength[:, 1]), _numbers(r.strength[:, 2]),
+                   _numbers(royalties[:, 0]), _numbers(royalties[:, 1]), _numbers(royalties[:, 2]),
+                   _numbers(royalties.sum(axis=1)), _numbers(r.fantasyland),
+                   words[r.stays.view(np.uint8)], _numbers(r.points)]
+        for k, column in enumerate(columns):
+            cells[:, 2 * k + 1] = column
+        if self.format == "json":
+            # rows are separated by ',\n': the last one's comma waits for the next chunk
+            cells[-1, -1] = "}"
+        text = "".join(cells.ravel().tolist())
+        if self.format == "json":
+            text = (",\n" if self.rows else "\n") + text
+        self._write(text)
+        self.rows += n
+
+    def end(self) -> None:
+        """Close the JSON list (also after an error: what was written stays valid)."""
+        if not self.ended and self.format == "json":
+            self._write("\n]\n" if self.rows else "]\n")
+        self.ended = True

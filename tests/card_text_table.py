@@ -1,0 +1,74 @@
+"""One table of card texts for every reader of card text (tests/test_card_text.py).
+
+``CASES``: text -> the cards it holds, written canonically ("Ah Kd 2c"), or
+``Error(words)``: the reader refuses it with a ValueError whose message holds
+``words``.  The general parser (:func:`ofc_fast.cards`), the scalar fast path
+of ``_core`` and the command line's array reader of deal lines must all
+agree with it; a fast path may leave a text to the general parser, never
+read it otherwise.  ``BOARDS``: the same for the text of one board
+(``top / middle / bottom`` or 13 cards), read by ``parse_boards``,
+``analyze`` and ``ofc-fast analyze``.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Error(NamedTuple):
+    words: str
+
+
+CASES: dict[str, str | Error] = {
+    "Ah Kd 2c": "Ah Kd 2c",
+    "AhKd2c": "Ah Kd 2c",
+    "ah kd 2C": "Ah Kd 2c",
+    "AH KD 2C": "Ah Kd 2c",
+    "aH": "Ah",
+    "Th 9s": "Th 9s",
+    "th": "Th",
+    "10h": "Th",
+    "10h10d": "Th Td",
+    "A♥ K♦ 2♣ 3♠": "Ah Kd 2c 3s",
+    "A♡ K♢ 2♧ 3♤": "Ah Kd 2c 3s",
+    "Ah,Kd;2c": "Ah Kd 2c",
+    "[Ah, Kd, 2c]": "Ah Kd 2c",
+    "Ah\tKd\n2c": "Ah Kd 2c",
+    "  Ah  Kd  ": "Ah Kd",
+    "Ah/Kd|2c": "Ah Kd 2c",
+    "Ah\u00a0Kd": "Ah Kd",          # a no-break space is a blank
+    "Qh Qd 5c 5d 2s": "Qh Qd 5c 5d 2s",
+    "QhQd5c5d2s": "Qh Qd 5c 5d 2s",
+    "": "",
+    "   ": "",
+    "Zz": Error("unknown card 'Zz'"),
+    "Ah Zz 2c": Error("unknown card 'Zz'"),
+    "1h": Error("unknown card '1h'"),
+    "hA": Error("unknown card 'hA'"),
+    "Ah K": Error("cannot read card text 'K'"),
+    "A h": Error("cannot read card text 'A'"),
+    "Ahd": Error("cannot read card text 'Ahd'"),
+    "AhKd2": Error("cannot read card text 'AhKd2'"),
+    "Ah --": Error("empty slot '--'"),
+    "Ah xx": Error("empty slot 'xx'"),
+    "Ａh": Error("unknown card"),                 # a full-width A
+    "Ah Kd 2c Ah": "Ah Kd 2c Ah",                # text is read; duplicates are the caller's check
+}
+
+QQ = "Qh Qd 2c 5s 6s 7s 8s 9d Kc Kd Kh Ks 2d"
+BOARDS: dict[str, str | Error] = {
+    "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d": QQ,
+    "QhQd2c/5s6s7s8s9d/KcKdKhKs2d": QQ,
+    "qh qd 2C | 5S 6s 7s 8s 9D | kc kd kh ks 2d": QQ,
+    "Qh Qd 2c | 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d": QQ,
+    "Qh Qd 2c 5s 6s 7s 8s 9d Kc Kd Kh Ks 2d": QQ,
+    "Qh\tQd 2c /\t5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d": QQ,
+    "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d  ": QQ,
+    "Q♥ Q♦ 2♣ / 5♠ 6♠ 7♠ 8♠ 9♦ / K♣ K♦ K♥ K♠ 2♦": QQ,
+    "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d / ": Error("a board has three rows"),
+    "Qh Qd / 2c 5s 6s 7s 8s / 9d Kc Kd Kh Ks 2d": Error("the top row has 3 cards, got 2"),
+    "Qh Qd 2c / 5s 6s 7s 8s 9d Kc Kd Kh Ks 2d": Error("a board has three rows"),
+    "Qh Qd 2c 5s 6s 7s 8s 9d Kc Kd Kh Ks": Error("a board has 13 cards (3 / 5 / 5), got 12"),
+    "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks Zz": Error("unknown card 'Zz'"),
+    "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks --": Error("empty slot '--'"),
+    "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 10d": "Qh Qd 2c 5s 6s 7s 8s 9d Kc Kd Kh Ks Td",
+}

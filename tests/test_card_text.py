@@ -1,0 +1,130 @@
+"""Every reader and printer of card text against one table (tests/card_text_table.py).
+
+Readers: the general parser (``ofc.cards``, ``parse_boards``), the scalar
+fast path of ``_core`` (``_read_text``, behind ``ofc.strength`` and
+``ofc.analyze`` of one hand or board) and the command line's array reader of
+deal lines (``cli.fastlines``, behind ``ofc-fast analyze``).  A fast path may
+leave a text to the general parser; whatever it reads must be the table's
+cards, and the errors the user sees are the general parser's words.
+Printers: ``card_str`` and the analyze writer's board text (``str(Board)``).
+"""
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from card_text_table import BOARDS, CASES, Error
+
+import ofc_fast as ofc
+from ofc_fast import _core
+from ofc_fast.board.boards import parse_boards
+from ofc_fast.cli import main
+from ofc_fast.cli.deals import text_deals
+from ofc_fast.cli.fastlines import fast_lines
+from ofc_fast.cli.writer import Writer
+
+NAMES = [r + s for r in ofc.RANKS for s in ofc.SUITS]
+
+
+def codes_of(canonical: str) -> list[int]:
+    return [NAMES.index(name) for name in canonical.split()]
+
+
+@pytest.mark.parametrize("text", list(CASES))
+def test_general_parser(text: str) -> None:
+    want = CASES[text]
+    if isinstance(want, Error):
+        with pytest.raises(ValueError, match=None) as info:
+            ofc.cards(text)
+        assert want.words in str(info.value)
+    else:
+        assert ofc.cards(text).tolist() == codes_of(want)
+        assert ofc.card_str(ofc.cards(text)) == want          # the one printer, back again
+
+
+@pytest.mark.parametrize("text", list(CASES))
+def test_scalar_reader(text: str) -> None:
+    want = CASES[text]
+    read = _core._read_text_codes(text)
+    if read is not None:                       # the fast path read it: to the table's cards
+        assert not isinstance(want, Error), f"the scalar reader accepts {text!r}"
+        assert read == (codes_of(want), (-1, -1))
+    # and through the public one-hand path: the same answer or the same error
+    if isinstance(want, Error):
+        with pytest.raises(ValueError) as info:
+            ofc.strength(text)
+        assert want.words in str(info.value)
+    elif len(codes_of(want)) in (3, 5) and len(set(codes_of(want))) == len(codes_of(want)):
+        assert ofc.strength(text) == ofc.strength(codes_of(want))
+
+
+@pytest.mark.parametrize("text", list(BOARDS))
+def test_board_readers(text: str) -> None:
+    want = BOARDS[text]
+    if isinstance(want, Error):
+        with pytest.raises(ValueError) as info:
+            parse_boards(text)
+        assert want.words in str(info.value)
+        with pytest.raises(ValueError) as info:
+            ofc.analyze(text)
+        assert want.words in str(info.value)
+    else:
+        codes = codes_of(want)
+        assert parse_boards(text).tolist() == codes
+        got, expect = ofc.analyze(text), ofc.analyze(np.array(codes, dtype=np.uint8))
+        assert (got.strength.tolist(), got.royalties.tolist()) == \
+            (expect.strength.tolist(), expect.royalties.tolist())
+    read = _core._read_text_codes(text, 13, True)
+    if read is not None and len(read[0]) == 13 and read[1] in ((-1, -1), (3, 8)):
+        assert not isinstance(want, Error), f"the scalar board reader accepts {text!r}"
+        assert read[0] == codes_of(want)
+
+
+# ';' separates the boards of a deal line: not a card separator there
+@pytest.mark.parametrize("text", list(BOARDS) + [t for t in CASES if "\n" not in t and ";" not in t])
+def test_cli_reader(text: str) -> None:
+    """A deal line of one board: the array reader or the library's parser, never another reading."""
+    want = BOARDS.get(text, CASES.get(text))
+    line = (text + "\n").encode()
+    fast = fast_lines(line)
+    deals = text_deals(line, 1)
+    if text.strip() == "":
+        assert len(deals.players) == 0
+        return
+    if isinstance(want, Error) or len(codes_of(want)) != 13 or text in CASES and text not in BOARDS:
+        try:
+            board = parse_boards(text.strip())   # the reader strips each board
+        except ValueError as e:
+            assert not fast.good.any(), f"the array reader accepts {text!r}"
+            assert str(e) in deals.errors[0]
+            return
+        want = ofc.card_str(board)
+    assert deals.errors == {}
+    assert deals.boards.tolist() == [codes_of(want)]
+    if fast.good.any():
+        assert fast.boards.tolist() == [codes_of(want)]
+
+
+def test_printers_agree() -> None:
+    """card_str, str(Board) and the analyze writer print a board the same way."""
+    rng = np.random.default_rng(5)
+    boards = np.stack([rng.permutation(52)[:13] for _ in range(50)]).astype(np.uint8)
+    from ofc_fast.cli.writer import _board_texts
+    texts = _board_texts(boards, "")
+    for b, text in zip(boards, texts):
+        assert text == str(ofc.Board(b))
+        assert text.replace(" / ", " ") == ofc.card_str(b)
+    assert isinstance(Writer(io.StringIO(), "csv"), Writer)
+
+
+def test_cli_analyze_reads_the_table(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    """End to end: every good board of the table through ``ofc-fast analyze``."""
+    import pathlib
+    good = [t for t, w in BOARDS.items() if not isinstance(w, Error)]
+    path = pathlib.Path(str(tmp_path)) / "boards.txt"
+    path.write_text("\n".join(good) + "\n", encoding="utf-8")
+    assert main(["analyze", str(path), "--format", "jsonl"]) == 0
+    import json
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["board"] for r in rows] == [str(ofc.Board(codes_of(BOARDS[t]))) for t in good]   # type: ignore[arg-type]

@@ -1,0 +1,199 @@
+"""The command line's reliability fixes and newcomer frictions (issue 16): bounded reads of
+fantasyland --file and --rules-file, counts of 0 refused, checks before any run, progress,
+policy and rules choices, boards printed as rows, help text, bench/cli.py errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import ofc_fast as ofc
+from ofc_fast.cli import main
+from ofc_fast.play.game import POLICIES
+
+HAND14 = "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd"
+EMPTY2 = ["-- / -- / --", "-- / -- / --"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- defect 5, 12: bounded, streamed reads ------------------------------------------
+
+@pytest.mark.parametrize("flag", ["--file", "--rules-file"])
+def test_dev_zero_fails_fast(capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    argv = ["fantasyland", HAND14, flag, "/dev/zero"]
+    t0 = time.perf_counter()
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and time.perf_counter() - t0 < 5
+    assert err.startswith("ofc-fast: error: /dev/zero") and "longer than" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("flag", ["--file", "--rules-file"])
+def test_huge_whitespace_file_fails_fast(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                         flag: str) -> None:
+    path = tmp_path / "blank.txt"
+    path.write_bytes(b" " * (3 << 20))
+    code, out, err = run(capsys, "fantasyland", HAND14, flag, str(path))
+    assert code == 2 and "longer than 1048576 bytes" in err and str(path) in err
+
+
+def test_rules_file_bounded_for_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["simulate", "--hands", "10"], ["rollout", *EMPTY2, "-n", "10"],
+                 ["score", "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"]):
+        code, _, err = run(capsys, *argv, "--rules-file", "/dev/zero")
+        assert code == 2 and "/dev/zero: longer than" in err
+
+
+def test_fantasyland_file_not_utf8_names_file_and_line(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_bytes(HAND14.encode() + b"\n# fine\n\xff\xfe bad\n")
+    code, out, err = run(capsys, "fantasyland", "--file", str(path))
+    assert code == 2
+    assert f"{path}, line 3: not UTF-8 text" in err and "byte 0xff at column 1" in err
+
+
+def test_fantasyland_streams(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Output of the hands before a bad one is written; a JSON list stays valid."""
+    from ofc_fast.cli.commands import FANTASYLAND_CHUNK
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{HAND14}\n" * FANTASYLAND_CHUNK + "Zz\n", encoding="utf-8")
+    code, out, err = run(capsys, "fantasyland", "--file", str(path), "--json")
+    assert code == 2 and f"{path}, line {FANTASYLAND_CHUNK + 1}: " in err and "Zz" in err
+    assert len(json.loads(out)) == FANTASYLAND_CHUNK
+    code, out, err = run(capsys, "fantasyland", "--file", str(path))
+    assert code == 2 and out.count("line ") == FANTASYLAND_CHUNK
+
+
+def test_fantasyland_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("tqdm")
+    code, _, err = run(capsys, "fantasyland", HAND14, HAND14, "--progress")
+    assert code == 0 and "fantasyland" in err and "100%" in err
+
+
+# --- defect 11, friction 7: refused before any work ----------------------------------
+
+@pytest.mark.parametrize("argv", [["simulate", "--hands", "0"], ["simulate", "--hands", "-3"],
+                                  ["rollout", *EMPTY2, "-n", "0"]])
+def test_counts_of_zero_refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert "is 1 or more" in capsys.readouterr().err
+
+
+def test_top_needs_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rollout", *EMPTY2, "--top", "3", "-n", "10")
+    assert code == 2 and out == "" and "--top ranks the placements of --hand" in err
+
+
+def test_players_checked_before_the_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--players", "5", "--progress", "--hands", "10")
+    assert code == 2 and out == ""
+    assert err == "ofc-fast: error: pineapple is played by 2 to 3 players, not 5\n"
+
+
+def test_plot_checked_before_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import ofc_fast.sim.selfplay as selfplay
+    monkeypatch.setitem(sys.modules, "matplotlib", None)        # not installed
+
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("simulate ran before the plot check")
+    monkeypatch.setattr(selfplay, "simulate", no_run)
+    code, out, err = run(capsys, "simulate", "--hands", "10", "--plot", str(tmp_path / "p.png"))
+    assert code == 2 and "--plot needs matplotlib" in err and "pip install '.[plot]'" in err
+
+
+def test_plot_draws_each_seat(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "points.png"
+    code, out, _ = run(capsys, "simulate", "--hands", "3000", "--players", "3", "--plot", str(png),
+                       "--no-progress")
+    assert code == 0 and png.read_bytes()[:4] == b"\x89PNG"
+
+
+# --- friction 1, 2: progress, policy, rows ----------------------------------------------
+
+def test_simulate_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("tqdm")
+    code, _, err = run(capsys, "simulate", "--hands", "2000", "--progress")
+    assert code == 0 and "pineapple x2 random" in err and "2.00k/2.00k" in err
+    code, _, err = run(capsys, "simulate", "--hands", "2000")        # stderr is not a terminal
+    assert code == 0 and err == ""
+
+
+def test_rollout_says_the_policy_and_prints_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rollout", "Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad",
+                       "-n", "200")
+    assert code == 0 and out.splitlines()[0].startswith("200 completions of the boards, filled by "
+                                                       "policy random: every placement uniform")
+    code, out, _ = run(capsys, "rollout", *EMPTY2, "--hand", "Ah Ad 7c 8c 9c", "-n", "20",
+                       "--top", "3", "--policy", "Greedy")
+    lines = out.splitlines()
+    assert "policy greedy" in lines[0] and len(lines) == 4
+    for line in lines[1:]:
+        board = line.strip().split(":")[0]
+        assert board.count(" / ") == 2 and [len(r.split()) for r in board.split(" / ")] == [3, 5, 5]
+
+
+def test_house_rules_policies_and_rules_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "simulate", "--rules", "progressive_keep", "--hands", "50", "--json")
+    want = ofc.simulate(ofc.HOUSE_RULES["progressive_keep"], 2, 50, seed=0)
+    assert code == 0 and json.loads(out)["mean"] == want.mean.tolist()
+    path = tmp_path / "club.json"
+    path.write_text('{"preset": "progressive_keep", "scoop_bonus": 5}', encoding="utf-8")
+    club = ofc.Rules.from_dict({**ofc.HOUSE_RULES["progressive_keep"].to_dict(), "name": "club",
+                                "scoop_bonus": 5})
+    code, out, _ = run(capsys, "simulate", "--rules-file", str(path), "--hands", "50", "--json")
+    assert code == 0 and json.loads(out)["mean"] == ofc.simulate(club, 2, 50, seed=0).mean.tolist()
+    boards = ["Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad"]
+    code, out, _ = run(capsys, "rollout", *boards, "--rules-file", str(path), "-n", "300", "--json")
+    assert code == 0
+    assert [r["mean"] for r in json.loads(out)] == ofc.rollout(boards, club, n=300, seed=0).mean.tolist()
+    with pytest.raises(SystemExit):
+        main(["simulate", "--policy", "smart"])
+    err = capsys.readouterr().err
+    assert "unknown policy 'smart': one of " + ", ".join(POLICIES) in err
+
+
+# --- friction 7, 9: help and eval ---------------------------------------------------------
+
+def test_help_texts(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "130 interrupted" in capsys.readouterr().out
+    for command in ("simulate", "rollout"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        assert "(default: 0)" in text and "--rules-file" in text and "--progress" in text
+        assert all(name in text for name in POLICIES)
+
+
+def test_eval_names_a_hand_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "Qh Qd 5c 5d 2s", "As Ks Qs Js Ts", "Ah Kd 2c")
+    lines = out.splitlines()
+    assert "Two pair: Two pair" not in out and "Royal flush: Royal flush" not in out
+    assert lines[0].startswith("Qh Qd 5c 5d 2s: strength 5108, Two pair, Queens and Fives")
+    assert lines[2].startswith("Ah Kd 2c: strength 1389, High card: Ace high")
+
+
+# --- friction 5: bench/cli.py shows the real error -----------------------------------------
+
+def test_bench_cli_shows_the_import_error(tmp_path: Path) -> None:
+    bench = Path(__file__).resolve().parent.parent / "bench" / "cli.py"
+    env = {"PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, str(bench), "--deals", "5", "--repeat", "1"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0
+    assert "CalledProcessError" not in proc.stderr
+    assert "No module named 'ofc_fast'" in proc.stderr
