@@ -176,3 +176,11 @@ def test_forged_fantasyland_counts_are_refused(rules: str, fl: list[int]) -> Non
 def test_counts_the_rules_deal_are_accepted(rules: str, count: int) -> None:
     g = Game(rules, 2, seed=1, fantasyland=[count, 0])
     assert g.held.size == count
+
+
+def test_an_illegal_mapping_is_named_as_written_not_as_a_code() -> None:
+    g = Game("original", 2, seed=1)
+    h = g.held
+    with pytest.raises(ValueError, match=r"placement top \S+ \S+ \S+ \S+, middle \S+, bottom -") as e:
+        g.apply({"top": h[:4], "middle": h[4:]})
+    assert "action 4" not in str(e.value) and "no room" in str(e.value)

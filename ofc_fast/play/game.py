@@ -340,7 +340,9 @@ class Game:
                 raise ValueError(f"seat {seat}: action code {code} is not in 0..{ACTIONS - 1}")
             err = self._state.apply(code)
             if err:
-                raise ValueError(f"seat {seat}: action {code} is illegal: {_engine.ERRORS[err]} "
+                what = (f"placement {_placement_text(self.decode(code))}"
+                        if isinstance(action, Mapping) else f"action {code}")
+                raise ValueError(f"seat {seat}: {what} is illegal: {_engine.ERRORS[err]} "
                                  f"(held: {card_str(self.held)})")
             self._hands[-1].append(code)
         self._finish()
@@ -575,6 +577,11 @@ def policy_code(policy: Any, also: str = "") -> int:
     if isinstance(policy, str) and policy.lower() in POLICIES:
         return POLICIES[policy.lower()]
     raise ValueError(f"unknown policy {policy!r}; one of {sorted(POLICIES)}{' ' + also if also else ''}")
+
+
+def _placement_text(rows: Mapping[str, npt.NDArray[np.uint8]]) -> str:
+    """'top Ah Ad, middle -, bottom 7c, discard -' for an error message."""
+    return ", ".join(f"{name} {card_str(cs) if cs.size else '-'}" for name, cs in rows.items())
 
 
 def _from_history(history: str) -> Game:
