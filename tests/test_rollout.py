@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -254,6 +256,9 @@ print(_play.legal_placements(boards[:13].copy(), pool[:5].copy(), 13, 0, 3, 2))
 
 
 def test_dealing_past_five_cards_a_turn_is_refused_not_a_crash() -> None:
-    run = subprocess.run([sys.executable, "-c", _WIDE_DEALING], capture_output=True, text=True, timeout=120)
+    home = str(Path(ofc.__file__).resolve().parent.parent)   # the ofc_fast under test, in place or installed
+    env = {**os.environ, "PYTHONPATH": home + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    run = subprocess.run([sys.executable, "-c", _WIDE_DEALING], capture_output=True, text=True, timeout=120,
+                         cwd=home, env=env)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["refused"] * 4 + ["-11", "-10", "-10"]
