@@ -264,7 +264,8 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
     uint8_t snap[OFC_BOARD_SIZE * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += block) {
         int64_t len = n - start < block ? n - start : block;
-        memcpy(snap, deals + (int64_t)OFC_BOARD_SIZE * players * start, (size_t)(OFC_BOARD_SIZE * players * len));
+        memcpy(snap, deals + (int64_t)OFC_BOARD_SIZE * players * start,
+               (size_t)(OFC_BOARD_SIZE * players * len));
         if (start + len < n)
             ofc_prefetch(deals + (int64_t)OFC_BOARD_SIZE * players * (start + len),
                          OFC_BOARD_SIZE * players * (n - start - len < len ? n - start - len : len));
@@ -288,8 +289,9 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
     return -1;
 }
 
-int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules, int8_t *rows,
-                                int32_t *row_points, int32_t *scoop, int32_t *royalties, int32_t *total)
+int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                int8_t *rows, int32_t *row_points, int32_t *scoop, int32_t *royalties,
+                                int32_t *total)
 {
     const int64_t cards = (int64_t)OFC_BOARD_SIZE * players;
     const int K = players * (players - 1) / 2;

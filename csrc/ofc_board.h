@@ -15,9 +15,9 @@ extern "C" {
 
 /* A board: OFC_BOARD_SIZE slots, the rows top, middle, bottom in that order;
  * row r starts at OFC_ROW_START(r) and has OFC_ROW_SIZE(r) slots. */
-#define OFC_BOARD_SIZE 13
-#define OFC_TOP_SIZE   3
-#define OFC_ROW5_SIZE  5
+#define OFC_BOARD_SIZE   13
+#define OFC_TOP_SIZE     3
+#define OFC_ROW5_SIZE    5
 #define OFC_ROW_START(r) ((r) == 0 ? 0 : (r) == 1 ? OFC_TOP_SIZE : OFC_TOP_SIZE + OFC_ROW5_SIZE)
 #define OFC_ROW_SIZE(r)  ((r) == 0 ? OFC_TOP_SIZE : OFC_ROW5_SIZE)
 #define OFC_MAX_SEATS    4 /* boards of a deal, seats at a table */
@@ -98,8 +98,8 @@ static inline int ofc_sign(int d)
     return (d > 0) - (d < 0);
 }
 
-static OFC_ALWAYS_INLINE void ofc_score_pair(const uint16_t *va, int fa, int32_t roya, const uint16_t *vb, int fb,
-                                             int32_t royb, int32_t scoop_bonus, ofc_pair_score *out)
+static OFC_ALWAYS_INLINE void ofc_score_pair(const uint16_t *va, int fa, int32_t roya, const uint16_t *vb,
+                                             int fb, int32_t royb, int32_t scoop_bonus, ofc_pair_score *out)
 {
     int s0 = ofc_sign((int)va[0] - (int)vb[0]), s1 = ofc_sign((int)va[1] - (int)vb[1]),
         s2 = ofc_sign((int)va[2] - (int)vb[2]);
@@ -119,15 +119,15 @@ static OFC_ALWAYS_INLINE void ofc_score_pair(const uint16_t *va, int fa, int32_t
  * seat): net[P] (each seat's sum over its pairs) and/or matrix[P * P] ([a][b]
  * = what a wins from b), either may be NULL. */
 static OFC_ALWAYS_INLINE void ofc_score_seats(const uint16_t *value, const int32_t *fouled,
-                                              const int32_t *royalty, int P, int32_t scoop_bonus, int32_t *net,
-                                              int32_t *matrix)
+                                              const int32_t *royalty, int P, int32_t scoop_bonus,
+                                              int32_t *net, int32_t *matrix)
 {
     int32_t total[OFC_MAX_SEATS] = {0};
     for (int a = 0; a < P; a++) {
         for (int b = a + 1; b < P; b++) {
             ofc_pair_score s;
-            ofc_score_pair(value + 3 * a, fouled[a], royalty[a], value + 3 * b, fouled[b], royalty[b], scoop_bonus,
-                           &s);
+            ofc_score_pair(value + 3 * a, fouled[a], royalty[a], value + 3 * b, fouled[b], royalty[b],
+                           scoop_bonus, &s);
             total[a] += s.total;
             total[b] -= s.total;
             if (matrix) {
@@ -147,8 +147,9 @@ static OFC_ALWAYS_INLINE void ofc_score_seats(const uint16_t *value, const int32
  * scoop, total (n * K each), royalties (n * K * 2: a's, b's), any may be
  * NULL.  Returns as ofc_score_batch (nothing written for a bad deal), or -2
  * for a player count out of 2..OFC_MAX_SEATS. */
-int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules, int8_t *rows,
-                                int32_t *row_points, int32_t *scoop, int32_t *royalties, int32_t *total);
+int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                int8_t *rows, int32_t *row_points, int32_t *scoop, int32_t *royalties,
+                                int32_t *total);
 
 /* ---- Rules from C: a plain spec, its tables, the four presets -----------
  * ofc_rules points into tables; C users build them from an ofc_rules_spec
@@ -168,24 +169,24 @@ enum ofc_preset { OFC_PRESET_ORIGINAL = 0, OFC_PRESET_PINEAPPLE, OFC_PRESET_PROG
 #define OFC_NO_STAY (-1) /* a stay_* field: this row never keeps a player in Fantasyland */
 
 typedef struct ofc_rules_spec {
-    int32_t low;                  /* 1: Low (2-7) OFC, the middle is a deuce-to-seven low */
-    int32_t top_pair[OFC_RANKS];         /* royalty of a pair of rank r on top */
-    int32_t top_trips[OFC_RANKS];        /* royalty of trips of rank r on top */
-    int32_t middle[10];           /* royalty of a middle of category c (high middles) */
-    int32_t bottom[10];           /* royalty of a bottom of category c */
-    int32_t low_middle[OFC_RANKS];       /* Low: royalty of a live middle whose highest rank is r */
-    int32_t low_nuts;             /* Low: royalty of 7-5-4-3-2 (instead of its 7-high one) */
-    int32_t scoop_bonus;          /* extra points for winning all three rows */
-    int32_t fl_top_pair[OFC_RANKS];      /* cards dealt on entering Fantasyland with that top pair, 0 = none */
-    int32_t fl_top_trips[OFC_RANKS];     /* the same for trips on top */
-    int32_t fl_low_nuts;          /* Low: cards for the nuts in the middle alone */
-    int32_t fl_low_both;          /* Low: cards for the nuts together with a qualifying top */
-    int32_t fl_low_both_required; /* Low: 1 = entry needs both conditions */
-    int32_t stay_cards;           /* cards dealt to a player who stays in Fantasyland */
+    int32_t low;                     /* 1: Low (2-7) OFC, the middle is a deuce-to-seven low */
+    int32_t top_pair[OFC_RANKS];     /* royalty of a pair of rank r on top */
+    int32_t top_trips[OFC_RANKS];    /* royalty of trips of rank r on top */
+    int32_t middle[10];              /* royalty of a middle of category c (high middles) */
+    int32_t bottom[10];              /* royalty of a bottom of category c */
+    int32_t low_middle[OFC_RANKS];   /* Low: royalty of a live middle whose highest rank is r */
+    int32_t low_nuts;                /* Low: royalty of 7-5-4-3-2 (instead of its 7-high one) */
+    int32_t scoop_bonus;             /* extra points for winning all three rows */
+    int32_t fl_top_pair[OFC_RANKS];  /* cards on entering Fantasyland with that pair on top, 0 = none */
+    int32_t fl_top_trips[OFC_RANKS]; /* the same for trips on top */
+    int32_t fl_low_nuts;             /* Low: cards for the nuts in the middle alone */
+    int32_t fl_low_both;             /* Low: cards for the nuts together with a qualifying top */
+    int32_t fl_low_both_required;    /* Low: 1 = entry needs both conditions */
+    int32_t stay_cards;              /* cards dealt to a player who stays in Fantasyland */
     int32_t stay_top, stay_middle, stay_bottom; /* least category that stays, or OFC_NO_STAY */
-    int32_t top_high[OFC_RANKS];                       /* royalty of a high-card top whose highest rank is r */
+    int32_t top_high[OFC_RANKS];                /* royalty of a high-card top whose highest rank is r */
     int32_t stay_entry;                         /* 1: meeting the entry condition again also stays (not with
-                                * fl_low_both_required) */
+                                                   * fl_low_both_required) */
     int32_t stay_cards_mode;                    /* OFC_STAY_CARDS_FIXED or OFC_STAY_CARDS_CURRENT */
 } ofc_rules_spec;
 

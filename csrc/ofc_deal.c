@@ -8,9 +8,9 @@
 #include <string.h>
 #include "ofc_play.h"
 
-static const uint8_t fresh_deck[OFC_DECK_SIZE] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
-                                       18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
-                                       36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+static const uint8_t fresh_deck[OFC_DECK_SIZE] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
 
 void ofc_draw_groups(int n, int k, ofc_draw_group *grp)
 {
@@ -118,7 +118,8 @@ static const uint8_t where_4_1[52] = {0,  1,  2,  3,  4,  13, 14, 15, 16, 17, 26
 static OFC_ALWAYS_INLINE void deal_one(uint64_t seed, uint64_t index, int total, const uint8_t *where,
                                        uint8_t *o)
 {
-    uint8_t deck[OFC_DECK_BUFFER]; /* the deck; the padding keeps gcc's bounds analysis of the unrolled tail quiet */
+    uint8_t deck
+        [OFC_DECK_BUFFER]; /* the deck; the padding keeps gcc's bounds analysis of the unrolled tail quiet */
     ofc_rng g;
     ofc_rng_init(&g, seed, index);
     memcpy(deck, fresh_deck, OFC_DECK_SIZE);

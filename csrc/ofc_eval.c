@@ -38,8 +38,9 @@ static inline ofc_v16 ofc_load16(const uint8_t *p)
  * bytes: the caller leaves a hand after the block. */
 static inline int ofc_bad16(const uint8_t *b, int size, const uint8_t *same_hand)
 {
-    const ofc_v16 last_card = {OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
-                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
+    const ofc_v16 last_card = {OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
+                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
+                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
                                OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD};
     ofc_v16 bad = {0};
     for (int k = 0; k < size; k++) {

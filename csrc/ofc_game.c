@@ -85,7 +85,7 @@ int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, 
         } else {
             turns[p] = turns_left(b, first_round, rounds, round_play);
             if (turns[p] < 0) goto bad_board;
-            need += turns[p] == 0 ? 0
+            need += turns[p] == 0            ? 0
                     : turns[p] == rounds + 1 ? first_round + rounds * round_cards
                                              : turns[p] * round_cards;
             if (turns[p] > most) most = turns[p];
@@ -148,7 +148,8 @@ static void advance(ofc_game *g)
     int n = to_deal(g, p);
     g->turn = p;
     const uint8_t *top = g->deck + g->deck_pos;
-    if (n <= OFC_MAX_HELD && g->deck_pos + OFC_MAX_HELD <= OFC_DECK_SIZE) { /* a normal turn: a fixed copy, no call */
+    /* a normal turn: a fixed copy, no call */
+    if (n <= OFC_MAX_HELD && g->deck_pos + OFC_MAX_HELD <= OFC_DECK_SIZE) {
         memcpy(g->held, top, OFC_MAX_HELD);
     } else {
         memcpy(g->held, top, (size_t)n);

@@ -45,7 +45,8 @@ void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *
     int low = rules->middle_live != 0;
     int8_t need[3];
     ofc_partial_needed(board, need);
-    for (int r = 0; r < 3; r++) value[r] = need[r] ? 0 : (uint16_t)row_value(board + OFC_ROW_START(r), r, low);
+    for (int r = 0; r < 3; r++)
+        value[r] = need[r] ? 0 : (uint16_t)row_value(board + OFC_ROW_START(r), r, low);
 }
 
 typedef struct search {

@@ -135,10 +135,10 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
  * below OFC_ACTIONS (a normal turn holds at most OFC_MAX_HELD cards).
  * Different legal codes give different boards: the cards of a row fill its
  * slots left to right. */
-#define OFC_MAX_HELD  5
-#define OFC_ACTIONS   1024 /* 4 ** OFC_MAX_HELD */
-#define OFC_DECK_BUFFER 64 /* the deck and padding: a turn reads its cards 8 bytes at a time */
-#define OFC_MAX_TURNS 64
+#define OFC_MAX_HELD    5
+#define OFC_ACTIONS     1024 /* 4 ** OFC_MAX_HELD */
+#define OFC_DECK_BUFFER 64   /* the deck and padding: a turn reads its cards 8 bytes at a time */
+#define OFC_MAX_TURNS   64
 
 typedef struct ofc_game {
     int players, first_round, rounds, round_cards, round_play;
@@ -170,9 +170,9 @@ enum ofc_game_error {
     OFC_ERR_EMPTY_SLOT = -7,
     OFC_ERR_DECK = -8,
     OFC_ERR_NOT_FANTASYLAND = -9,
-    OFC_ERR_DEALING = -10,    /* a normal turn dealt more than OFC_MAX_HELD cards or none placed, too many turns */
-    OFC_ERR_BOARD = -11,      /* a board holds a count of cards no hand reaches */
-    OFC_ERR_POLICY = -12      /* no policy has that number */
+    OFC_ERR_DEALING = -10, /* dealing the engine cannot play: see ofc_game.c, bad_dealing */
+    OFC_ERR_BOARD = -11,   /* a board holds a count of cards no hand reaches */
+    OFC_ERR_POLICY = -12   /* no policy has that number */
 };
 
 /* Start a hand (fl_cards: per seat, or NULL for none).  0, OFC_ERR_DECK when

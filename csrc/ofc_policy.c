@@ -252,7 +252,8 @@ static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
     for (int r = 0; r < 3; r++) {
         if (!need[r]) {
             uint32_t info = rules->row_info[r][value[r]];
-            v += OFC_ROYALTY(info) + row_heuristic(b + OFC_ROW_START(r), OFC_ROW_SIZE(r), r, low) + value[r] * 1e-5;
+            v += OFC_ROYALTY(info) + row_heuristic(b + OFC_ROW_START(r), OFC_ROW_SIZE(r), r, low)
+                 + value[r] * 1e-5;
             if (r == 0 && OFC_ENTRY(info)) v += 8.0; /* Fantasyland on top */
         } else {
             v += row_heuristic(b + OFC_ROW_START(r), OFC_ROW_SIZE(r), r, low);
@@ -263,7 +264,8 @@ static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
      * than the royalties a greedier placement chases (weight tuned on
      * self-play before the outlook: 10% fouls heads-up in Pineapple) */
     double lt = row_level(b + OFC_ROW_START(0), OFC_ROW_SIZE(0)),
-           lm = row_level(b + OFC_ROW_START(1), OFC_ROW_SIZE(1)), lb = row_level(b + OFC_ROW_START(2), OFC_ROW_SIZE(2));
+           lm = row_level(b + OFC_ROW_START(1), OFC_ROW_SIZE(1)),
+           lb = row_level(b + OFC_ROW_START(2), OFC_ROW_SIZE(2));
     if (!low) {
         if (lt > lm) v -= 20.0 * (lt - lm);
         if (lm > lb) v -= 20.0 * (lm - lb);
@@ -398,7 +400,8 @@ static int greedy_policy(ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
 
 /* ---- the registry: a policy's number is its index (enum ofc_policy) ------ */
 const ofc_policy_info ofc_policies[] = {
-    {"random", "a uniform legal placement each turn (a uniform setting in Fantasyland), for speed", random_policy},
+    {"random", "a uniform legal placement each turn (a uniform setting in Fantasyland), for speed",
+     random_policy},
     {"greedy",
      "every legal placement scored by the board it makes plus 32 random fills of its empty slots "
      "(how often they foul, what they earn); the exact solver in Fantasyland",

@@ -10,8 +10,8 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
     /* the state every completion starts from */
     ofc_game start;
     int seat = 0;
-    int need = ofc_game_from_boards(&start, players, first_round, rounds, round_cards, round_play, boards, fl_cards,
-                                    &seat);
+    int need = ofc_game_from_boards(&start, players, first_round, rounds, round_cards, round_play, boards,
+                                    fl_cards, &seat);
     if (need == OFC_ERR_BOARD) return -1 - seat;
     if (need < 0) return OFC_ROLLOUT_DEALING;
     if (policy < 0 || policy >= ofc_policy_count) return OFC_ROLLOUT_POLICY;

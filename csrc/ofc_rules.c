@@ -18,8 +18,8 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
     if (preset < OFC_PRESET_ORIGINAL || preset > OFC_PRESET_LOW) return -1;
     memset(s, 0, sizeof *s);
     /* Pineapple, the base of the others: docs/RULES.md sections 5 and 8 */
-    for (int r = R6; r <= RA; r++) s->top_pair[r] = r - R6 + 1; /* 66 = 1 .. AA = 9 */
-    for (int r = 0; r < OFC_RANKS; r++) s->top_trips[r] = 10 + r;      /* 222 = 10 .. AAA = 22 */
+    for (int r = R6; r <= RA; r++) s->top_pair[r] = r - R6 + 1;   /* 66 = 1 .. AA = 9 */
+    for (int r = 0; r < OFC_RANKS; r++) s->top_trips[r] = 10 + r; /* 222 = 10 .. AAA = 22 */
     memcpy(s->middle, default_middle, sizeof s->middle);
     memcpy(s->bottom, default_bottom, sizeof s->bottom);
     s->scoop_bonus = 3;
@@ -77,9 +77,9 @@ static int bad_spec(const ofc_rules_spec *s)
     if (s->stay_cards_mode != OFC_STAY_CARDS_FIXED && s->stay_cards_mode != OFC_STAY_CARDS_CURRENT) return 1;
     /* stays by entry need the entry condition row by row (below) */
     if (s->stay_entry && s->low && s->fl_low_both_required) return 1;
-    if (bad_royalty(s->top_high, OFC_RANKS) || bad_royalty(s->top_pair, OFC_RANKS) || bad_royalty(s->top_trips, OFC_RANKS)
-        || bad_royalty(s->middle, 10) || bad_royalty(s->bottom, 10) || bad_royalty(s->low_middle, OFC_RANKS)
-        || bad_royalty(&s->low_nuts, 1))
+    if (bad_royalty(s->top_high, OFC_RANKS) || bad_royalty(s->top_pair, OFC_RANKS)
+        || bad_royalty(s->top_trips, OFC_RANKS) || bad_royalty(s->middle, 10) || bad_royalty(s->bottom, 10)
+        || bad_royalty(s->low_middle, OFC_RANKS) || bad_royalty(&s->low_nuts, 1))
         return 1;
     if (s->scoop_bonus < 0) return 1;
     for (int r = 0; r < OFC_RANKS; r++)
@@ -153,7 +153,8 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
     }
     for (int v = 0; v < 256; v++)
         st->stay_count[v] =
-            (uint8_t)(s->stay_cards_mode == OFC_STAY_CARDS_CURRENT && v >= OFC_BOARD_SIZE ? v : s->stay_cards);
+            (uint8_t)(s->stay_cards_mode == OFC_STAY_CARDS_CURRENT && v >= OFC_BOARD_SIZE ? v
+                                                                                          : s->stay_cards);
     st->rules.row_info[0] = st->info[0];
     st->rules.row_info[1] = st->info[1];
     st->rules.row_info[2] = st->info[2];

@@ -13,7 +13,8 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
     /* a hand as ofc_game_start begins it, per button: each hand restarts
      * that button's game and deals its own deck */
     for (int b = 0; b < players; b++) {
-        int err = ofc_game_start(&start[b], players, first_round, rounds, round_cards, round_play, seed, 0, b, 0);
+        int err =
+            ofc_game_start(&start[b], players, first_round, rounds, round_cards, round_play, seed, 0, b, 0);
         if (err) return err;
         games[b] = start[b];
     }

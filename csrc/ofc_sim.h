@@ -46,9 +46,9 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
  * entries (or stays), royalties.  Returns 0, -1-p when player p's board has
  * an impossible count, or one of OFC_ROLLOUT_*. */
 enum {
-    OFC_ROLLOUT_POOL = -10,       /* the pool has fewer cards than the turns left deal */
-    OFC_ROLLOUT_DEALING = -11,    /* dealing the engine cannot play (OFC_ERR_DEALING) */
-    OFC_ROLLOUT_POLICY = -12      /* no policy has that number */
+    OFC_ROLLOUT_POOL = -10,    /* the pool has fewer cards than the turns left deal */
+    OFC_ROLLOUT_DEALING = -11, /* dealing the engine cannot play (OFC_ERR_DEALING) */
+    OFC_ROLLOUT_POLICY = -12   /* no policy has that number */
 };
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
                       int round_play, int policy, const uint8_t *boards, const int *fl_cards,

@@ -23,11 +23,11 @@ extern "C" {
  * greatest setting in that order, fouled, with value 0. */
 typedef struct ofc_fantasyland_result {
     uint8_t board[OFC_BOARD_SIZE]; /* top 3, middle 5, bottom 5; each row in descending code order */
-    uint8_t discards[4]; /* the n - 13 cards left out, descending; OFC_EMPTY past them */
-    int32_t royalty[3];  /* top, middle, bottom; 0 when fouled */
-    int32_t stays;       /* not fouled and a row meets its stay condition */
-    int32_t fouled;      /* 1 only when no legal setting exists */
-    double value;        /* royalty total + stay_value when it stays; 0 when fouled */
+    uint8_t discards[4];           /* the n - 13 cards left out, descending; OFC_EMPTY past them */
+    int32_t royalty[3];            /* top, middle, bottom; 0 when fouled */
+    int32_t stays;                 /* not fouled and a row meets its stay condition */
+    int32_t fouled;                /* 1 only when no legal setting exists */
+    double value;                  /* royalty total + stay_value when it stays; 0 when fouled */
 } ofc_fantasyland_result;
 
 #define OFC_FL_BAD_CARDS (-1) /* a code past the deck or a card twice */
