@@ -13,11 +13,27 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-CORE_SOURCES = ["csrc/ofc_eval.c", "csrc/ofc_board.c", "csrc/ofc_tables.c", "csrc/ofc_subsets.c"]
-CORE_SOURCES += ["csrc/ofc_rules.c", "csrc/ofc_fantasyland.c", "csrc/ofc_fantasyland_enum.c"]
-# play in progress: partial boards, dealing, the engine, rollouts (ofc_fast._engine)
-CORE_SOURCES += ["csrc/ofc_partial.c", "csrc/ofc_deal.c", "csrc/ofc_engine.c", "csrc/ofc_rollout.c"]
-CORE_SOURCES = [s for s in CORE_SOURCES if os.path.exists(s)]
+# The C core, layer by layer (csrc/ofc_<layer>.h each); every extension links all of it.
+CORE_SOURCES = [
+    # hand: evaluators, subsets, the generated tables (ofc_hand.h)
+    "csrc/ofc_eval.c", "csrc/ofc_subsets.c", "csrc/ofc_tables.c",
+    # board: rules tables, board kernels and scoring, partial boards (ofc_board.h)
+    "csrc/ofc_rules.c", "csrc/ofc_board.c", "csrc/ofc_partial.c",
+    # solve: the Fantasyland solver and its enumeration (ofc_solve.h)
+    "csrc/ofc_fantasyland.c", "csrc/ofc_fantasyland_enum.c",
+    # play: dealing, the game state machine, the policies (ofc_play.h)
+    "csrc/ofc_deal.c", "csrc/ofc_game.c", "csrc/ofc_policy.c",
+    # sim: self-play, rollouts (ofc_sim.h)
+    "csrc/ofc_selfplay.c", "csrc/ofc_rollout.c",
+]
+HEADERS = ["csrc/ofc_fast.h", "csrc/ofc_hand.h", "csrc/ofc_board.h", "csrc/ofc_solve.h", "csrc/ofc_play.h",
+           "csrc/ofc_sim.h", "csrc/ofc_tables.h"]
+# One binding per layer: _core (hand + board), _solve, _play, _sim.
+BINDINGS = ["_core", "_solve", "_play", "_sim"]
+_missing = [s for s in CORE_SOURCES + HEADERS if not os.path.exists(s)]
+if _missing:
+    sys.exit(f"setup.py: the C core is incomplete, missing {', '.join(_missing)} "
+             f"(run from the repository root; csrc/ofc_tables.c/.h come from tools/gen_tables.py)")
 
 if sys.platform == "win32":
     compile_args = ["/O2"]
@@ -63,6 +79,13 @@ class build_ext_with_core(build_ext):
     `setup.py build_ext --inplace` and editable installs run it, would not)."""
 
     def run(self):
+        # a fresh archive each build: `ar` only adds members, so an object of a
+        # source since renamed or removed (ofc_engine.c, say) would stay in it and
+        # clash at link time with its successors
+        clib = self.get_finalized_command("build_clib")
+        stale = os.path.join(clib.build_temp, "libofc_core.a")
+        if os.path.exists(stale):
+            os.remove(stale)
         self.run_command("build_clib")
         super().run()
 
@@ -75,14 +98,14 @@ def ext(name):
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_23_API_VERSION")],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
-        depends=CORE_SOURCES + ["csrc/ofc_fast.h", "csrc/ofc_tables.h"],
+        depends=CORE_SOURCES + HEADERS,
     )
 
 
 setup(
     libraries=[CORE_LIB],
     cmdclass={"build_ext": build_ext_with_core},
-    ext_modules=cythonize([ext("_core"), ext("_fantasyland"), ext("_engine")], compiler_directives=directives),
+    ext_modules=cythonize([ext(name) for name in BINDINGS], compiler_directives=directives),
     packages=["ofc_fast", "ofc_fast.hand", "ofc_fast.board", "ofc_fast.solve", "ofc_fast.play", "ofc_fast.sim",
               "ofc_fast.cli", "ofc_fast.include", "ofc_fast.golden"],
     package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc"},

@@ -7,7 +7,7 @@
  * lookups of many boards, which one 170-instruction body cannot.  The block
  * (a few KB) stays in L1 between the loops. */
 #include <string.h>
-#include "ofc_fast.h"
+#include "ofc_board.h"
 
 #define OFC_BOARD_BLOCK 256 /* boards per block */
 
@@ -23,14 +23,14 @@ static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
 #endif
 }
 
-/* Index of the first of n deals of 13 * players bytes with a bad card, or -1.
+/* Index of the first of n deals of OFC_BOARD_SIZE * players bytes with a bad card, or -1.
  * The card count is a constant in each case so the compiler unrolls it. */
 static int64_t first_bad_deal_scalar(const uint8_t *d, int64_t n, int players)
 {
     int64_t i;
 #define OFC_SCAN(P)         \
     for (i = 0; i < n; i++) \
-        if (OFC_UNLIKELY(ofc_bad_cards(d + 13 * (P) * i, 13 * (P)))) return i;
+        if (OFC_UNLIKELY(ofc_bad_cards(d + OFC_BOARD_SIZE * (P) * i, OFC_BOARD_SIZE * (P)))) return i;
     switch (players) {
     case 1: OFC_SCAN(1) break;
     case 2: OFC_SCAN(2) break;
@@ -66,15 +66,15 @@ __attribute__((target("avx2"))) static inline __m256i board_bits_avx2(const uint
 __attribute__((target("avx2,popcnt"))) static int64_t first_bad_deal_avx2(const uint8_t *d, int64_t n,
                                                                           int players)
 {
-    const int cards = 13 * players;
+    const int cards = OFC_BOARD_SIZE * players;
     for (int64_t i = 0; i + 1 < n; i++) {
         __m256i any = board_bits_avx2(d + (int64_t)cards * i);
         for (int p = 1; p < players; p++)
-            any = _mm256_or_si256(any, board_bits_avx2(d + (int64_t)cards * i + 13 * p));
+            any = _mm256_or_si256(any, board_bits_avx2(d + (int64_t)cards * i + OFC_BOARD_SIZE * p));
         __m128i a = _mm_or_si128(_mm256_castsi256_si128(any), _mm256_extracti128_si256(any, 1));
         uint64_t bits = (uint64_t)_mm_cvtsi128_si64(_mm_or_si128(a, _mm_unpackhi_epi64(a, a)));
         /* all cards distinct iff the deal's OR has one bit per card */
-        if (OFC_UNLIKELY((_mm_popcnt_u64(bits) != (unsigned)cards) | (bits >> 52 != 0))) return i;
+        if (OFC_UNLIKELY((_mm_popcnt_u64(bits) != (unsigned)cards) | (bits >> OFC_DECK_SIZE != 0))) return i;
     }
     /* the last deal: its last board has no 3 bytes after it to over-read */
     return n > 0 && first_bad_deal_scalar(d + (int64_t)cards * (n - 1), 1, players) >= 0 ? n - 1 : -1;
@@ -106,7 +106,7 @@ static void row_values(const uint8_t *b, int64_t nb, int low, uint16_t *v)
 {
     const uint32_t *mid = low ? ofc_low5 : ofc_hand5;
     for (int64_t j = 0; j < nb; j++) {
-        const uint8_t *c = b + 13 * j;
+        const uint8_t *c = b + OFC_BOARD_SIZE * j;
         uint64_t km = ofc_key5(c[3], c[4], c[5], c[6], c[7]);
         uint64_t kb = ofc_key5(c[8], c[9], c[10], c[11], c[12]);
         v[3 * j] = ofc_strength3_unchecked(c[0], c[1], c[2]);
@@ -206,12 +206,13 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl
                           uint8_t *stays)
 {
     const int low = r->middle_live != 0;
-    uint8_t snap[13 * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
+    uint8_t snap[OFC_BOARD_SIZE * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += OFC_BOARD_BLOCK) {
         int64_t len = n - start < OFC_BOARD_BLOCK ? n - start : OFC_BOARD_BLOCK;
-        memcpy(snap, boards + 13 * start, (size_t)(13 * len));
+        memcpy(snap, boards + OFC_BOARD_SIZE * start, (size_t)(OFC_BOARD_SIZE * len));
         if (start + len < n)
-            ofc_prefetch(boards + 13 * (start + len), 13 * (n - start - len < len ? n - start - len : len));
+            ofc_prefetch(boards + OFC_BOARD_SIZE * (start + len),
+                         OFC_BOARD_SIZE * (n - start - len < len ? n - start - len : len));
         const uint8_t *b = snap;
         int64_t bad = first_bad_deal(b, len, 1);
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
@@ -237,47 +238,21 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl
     return -1;
 }
 
-static inline int ofc_sign(int d)
-{
-    return (d > 0) - (d < 0);
-}
-
 /* Points of one deal of P boards from their row values v (3 per board):
- * docs/RULES.md section 6 for every pair, written to net[P] and/or matrix[P*P]. */
+ * each board's foul and royalty total, then ofc_score_seats (docs/RULES.md
+ * section 6 for every pair), written to net[P] and/or matrix[P*P]. */
 static inline void score_deal(const uint16_t *v, const int P, const int low, const ofc_rules *r, int32_t *net,
                               int32_t *matrix)
 {
     const uint32_t *ri0 = r->row_info[0], *ri1 = r->row_info[1], *ri2 = r->row_info[2];
-    int fouled[4], roy[4], total[4];
+    int32_t fouled[4], roy[4];
     for (int p = 0; p < P; p++) {
         unsigned t = v[3 * p], m = v[3 * p + 1], b = v[3 * p + 2];
         int f = low ? (!r->middle_live[m]) | (t > b) : (t > m) | (m > b);
         fouled[p] = f;
         roy[p] = (OFC_ROYALTY(ri0[t]) + OFC_ROYALTY(ri1[m]) + OFC_ROYALTY(ri2[b])) & (f - 1);
-        total[p] = 0;
     }
-    for (int a = 0; a < P; a++) {
-        for (int b = a + 1; b < P; b++) {
-            int rows = ofc_sign((int)v[3 * a] - (int)v[3 * b])
-                       + ofc_sign((int)v[3 * a + 1] - (int)v[3 * b + 1])
-                       + ofc_sign((int)v[3 * a + 2] - (int)v[3 * b + 2]);
-            /* a fouled player loses every row; both fouled: nothing moves.
-             * Fouls are as common as not in random deals: no branches. */
-            rows = (fouled[a] | fouled[b]) ? 3 * (fouled[b] - fouled[a]) : rows;
-            /* rows is +3 / -3 exactly when one side won all three */
-            int32_t pts =
-                rows + (rows == 3) * r->scoop_bonus - (rows == -3) * r->scoop_bonus + roy[a] - roy[b];
-            total[a] += pts;
-            total[b] -= pts;
-            if (matrix) {
-                matrix[a * P + b] = pts;
-                matrix[b * P + a] = -pts;
-            }
-        }
-        if (matrix) matrix[a * P + a] = 0;
-    }
-    if (net)
-        for (int p = 0; p < P; p++) net[p] = total[p];
+    ofc_score_seats(v, fouled, roy, P, r->scoop_bonus, net, matrix);
 }
 
 int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r, int32_t *net,
@@ -286,13 +261,14 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
     const int low = r->middle_live != 0;
     const int64_t block = OFC_BOARD_BLOCK / 4; /* deals per block: at most 256 boards */
     uint16_t v[3 * OFC_BOARD_BLOCK];
-    uint8_t snap[13 * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
+    uint8_t snap[OFC_BOARD_SIZE * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
     for (int64_t start = 0; start < n; start += block) {
         int64_t len = n - start < block ? n - start : block;
-        memcpy(snap, deals + (int64_t)13 * players * start, (size_t)(13 * players * len));
+        memcpy(snap, deals + (int64_t)OFC_BOARD_SIZE * players * start,
+               (size_t)(OFC_BOARD_SIZE * players * len));
         if (start + len < n)
-            ofc_prefetch(deals + (int64_t)13 * players * (start + len),
-                         13 * players * (n - start - len < len ? n - start - len : len));
+            ofc_prefetch(deals + (int64_t)OFC_BOARD_SIZE * players * (start + len),
+                         OFC_BOARD_SIZE * players * (n - start - len < len ? n - start - len : len));
         const uint8_t *d = snap;
         int64_t bad = first_bad_deal(d, len, players);
         if (OFC_UNLIKELY(bad >= 0)) return start + bad;
@@ -309,6 +285,45 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
         default: OFC_SCORE_LOOP(4) break;
         }
 #undef OFC_SCORE_LOOP
+    }
+    return -1;
+}
+
+int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                int8_t *rows, int32_t *row_points, int32_t *scoop, int32_t *royalties,
+                                int32_t *total)
+{
+    const int64_t cards = (int64_t)OFC_BOARD_SIZE * players;
+    const int K = players * (players - 1) / 2;
+    if (players < 2 || players > OFC_MAX_SEATS) return -2;
+    int64_t bad = first_bad_deal(deals, n, players);
+    if (bad >= 0) return bad; /* nothing written: the caller words the error */
+    for (int64_t i = 0; i < n; i++) {
+        ofc_board_result res;
+        uint16_t value[3 * OFC_MAX_SEATS];
+        int32_t fouled[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
+        for (int p = 0; p < players; p++) {
+            ofc_board_eval(deals + cards * i + OFC_BOARD_SIZE * p, 0, rules, &res);
+            for (int r = 0; r < 3; r++) value[3 * p + r] = res.value[r];
+            fouled[p] = res.fouled;
+            roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
+        }
+        int64_t k = (int64_t)K * i;
+        for (int a = 0; a < players; a++)
+            for (int b = a + 1; b < players; b++, k++) {
+                ofc_pair_score ps;
+                ofc_score_pair(value + 3 * a, fouled[a], roy[a], value + 3 * b, fouled[b], roy[b],
+                               rules->scoop_bonus, &ps);
+                if (rows)
+                    for (int r = 0; r < 3; r++) rows[3 * k + r] = (int8_t)ps.rows[r];
+                if (row_points) row_points[k] = ps.row_points;
+                if (scoop) scoop[k] = ps.scoop;
+                if (royalties) {
+                    royalties[2 * k] = roy[a];
+                    royalties[2 * k + 1] = roy[b];
+                }
+                if (total) total[k] = ps.total;
+            }
     }
     return -1;
 }

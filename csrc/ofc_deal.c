@@ -1,4 +1,4 @@
-/* Dealing: seeded, counter-based shuffles (ofc_fast.h: ofc_rng, ofc_draw_prefix).
+/* Dealing: seeded, counter-based shuffles (ofc_play.h: ofc_rng, ofc_draw_prefix).
  *
  * A shuffle is a partial Fisher-Yates: deck[i] swaps with deck[i + j], j
  * uniform below n - i.  The positions go three at a time (ofc_draw3: the
@@ -6,11 +6,11 @@
  * first.  The kernels here are that one loop, inlined with a constant length
  * for the usual deals so that it unrolls into fixed offsets. */
 #include <string.h>
-#include "ofc_fast.h"
+#include "ofc_play.h"
 
-static const uint8_t fresh_deck[52] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
-                                       18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
-                                       36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+static const uint8_t fresh_deck[OFC_DECK_SIZE] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
 
 void ofc_draw_groups(int n, int k, ofc_draw_group *grp)
 {
@@ -24,7 +24,7 @@ void ofc_draw_groups(int n, int k, ofc_draw_group *grp)
 
 /* The groups of a 52-card deck (ofc_draw_groups(52, 52, ...)) as constants. */
 #define DRAW_GROUP(b0, b1, b2) {b0, b1, b2, (uint32_t)(((uint64_t)1 << 32) % ((uint64_t)(b0) * (b1) * (b2)))}
-static const ofc_draw_group deck_groups[18] = {
+static const ofc_draw_group deck_groups[(OFC_DECK_SIZE + 2) / 3] = {
     DRAW_GROUP(52, 51, 50), DRAW_GROUP(49, 48, 47), DRAW_GROUP(46, 45, 44), DRAW_GROUP(43, 42, 41),
     DRAW_GROUP(40, 39, 38), DRAW_GROUP(37, 36, 35), DRAW_GROUP(34, 33, 32), DRAW_GROUP(31, 30, 29),
     DRAW_GROUP(28, 27, 26), DRAW_GROUP(25, 24, 23), DRAW_GROUP(22, 21, 20), DRAW_GROUP(19, 18, 17),
@@ -84,7 +84,7 @@ void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
 {
     ofc_rng g;
     ofc_rng_init(&g, seed, index);
-    memcpy(deck, fresh_deck, 52);
+    memcpy(deck, fresh_deck, OFC_DECK_SIZE);
     /* the decks of self-play (2 or 3 players, 13 or 17 cards each) unrolled */
     switch (k) {
     case 26: draw(&g, deck, 26, deck_groups, NULL, deck); break;
@@ -118,10 +118,11 @@ static const uint8_t where_4_1[52] = {0,  1,  2,  3,  4,  13, 14, 15, 16, 17, 26
 static OFC_ALWAYS_INLINE void deal_one(uint64_t seed, uint64_t index, int total, const uint8_t *where,
                                        uint8_t *o)
 {
-    uint8_t deck[64]; /* 52 cards; the padding keeps gcc's bounds analysis of the unrolled tail quiet */
+    uint8_t deck
+        [OFC_DECK_BUFFER]; /* the deck; the padding keeps gcc's bounds analysis of the unrolled tail quiet */
     ofc_rng g;
     ofc_rng_init(&g, seed, index);
-    memcpy(deck, fresh_deck, 52);
+    memcpy(deck, fresh_deck, OFC_DECK_SIZE);
     draw(&g, deck, total, deck_groups, where, o);
 }
 
@@ -131,7 +132,7 @@ static OFC_ALWAYS_INLINE void deal_one(uint64_t seed, uint64_t index, int total,
 void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards, int first_round,
                     int round_cards, uint8_t *out)
 {
-    uint8_t where[64]; /* 52 positions; padded like deal_one's deck */
+    uint8_t where[OFC_DECK_BUFFER]; /* a position per card of the deck; padded like deal_one's deck */
     int total = players * cards;
     /* where[i]: the output byte of the deck's i-th card.  The top of the deck
      * goes round the table: first_round cards to each player, then rounds of

@@ -1,6 +1,6 @@
 /* Hand strength kernels: single hands and arrays of hands, always checked. */
 #include <string.h>
-#include "ofc_fast.h"
+#include "ofc_hand.h"
 
 int ofc_strength(const uint8_t *c, int n)
 {
@@ -38,7 +38,10 @@ static inline ofc_v16 ofc_load16(const uint8_t *p)
  * bytes: the caller leaves a hand after the block. */
 static inline int ofc_bad16(const uint8_t *b, int size, const uint8_t *same_hand)
 {
-    const ofc_v16 last_card = {51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51};
+    const ofc_v16 last_card = {OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
+                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
+                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
+                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD};
     ofc_v16 bad = {0};
     for (int k = 0; k < size; k++) {
         ofc_v16 v = ofc_load16(b + 16 * k);

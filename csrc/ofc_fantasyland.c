@@ -4,7 +4,7 @@
  * The cards are sorted by code, so a subset of them is a bit mask over
  * positions 0..n-1 and its colex rank (sum of C(p_i, i+1)) indexes the
  * per-subset tables; colex order is the order of the masks as integers,
- * which is the order of the card sets used to break ties (ofc_fast.h).
+ * which is the order of the card sets used to break ties (ofc_solve.h).
  *
  * 1. Every 5-card subset gets its row values and royalties as a bottom and
  *    as a middle, every 3-card subset its top value and royalty.
@@ -31,7 +31,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ofc_fast.h"
+#include "ofc_solve.h"
 
 #define FL_MAX_CARDS 17
 #define FL_FIVES     6188 /* C(17, 5) */
@@ -104,7 +104,7 @@ typedef struct fl_work {
     int32_t poor_max; /* best royalty of the other tops, FL_NONE if none */
 } fl_work;
 
-/* The best setting found so far, in the order of ofc_fast.h. */
+/* The best setting found so far, in the order of ofc_solve.h. */
 typedef struct {
     int found;
     double value;
@@ -392,7 +392,7 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
                  ofc_fantasyland_result *out)
 {
     uint8_t c[FL_MAX_CARDS];
-    if (n < 13 || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (n < OFC_BOARD_SIZE || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
     if (!isfinite(S)) return OFC_FL_BAD_VALUE;
     if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
     /* sorted codes: positions in code order */
@@ -541,10 +541,10 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
 
     const uint32_t all = (1u << n) - 1u;
     uint32_t tm = three_mask(best.ti, n), mm = w->five[best.mi].mask, bm = w->five[best.bi].mask;
-    row_cards(tm, c, n, out->board);
-    row_cards(mm, c, n, out->board + 3);
-    row_cards(bm, c, n, out->board + 8);
-    memset(out->discards, 255, sizeof out->discards);
+    row_cards(tm, c, n, out->board + OFC_ROW_START(0));
+    row_cards(mm, c, n, out->board + OFC_ROW_START(1));
+    row_cards(bm, c, n, out->board + OFC_ROW_START(2));
+    memset(out->discards, OFC_EMPTY, sizeof out->discards);
     row_cards(all & ~(tm | mm | bm), c, n, out->discards);
     for (int i = 0; i < 3; i++) out->royalty[i] = best.roy[i];
     out->stays = best.stays;
@@ -566,7 +566,7 @@ int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, d
 int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
                                     double stay_value, ofc_fantasyland_result *out)
 {
-    if (k < 13 || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (k < OFC_BOARD_SIZE || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
     if (!isfinite(stay_value)) return OFC_FL_BAD_VALUE;
     if (count <= 0) return -1;
     fl_work *w = (fl_work *)malloc(sizeof *w);

@@ -9,7 +9,7 @@
  * value S the answer is the better of the two with S added to the first. */
 #include <math.h>
 #include <string.h>
-#include "ofc_fast.h"
+#include "ofc_solve.h"
 
 typedef struct {
     int found;
@@ -36,7 +36,7 @@ static int order_cmp(uint16_t bv, uint64_t bm, uint16_t mv, uint64_t mm, uint16_
 static int mask_cards(uint64_t mask, uint8_t *out)
 {
     int k = 0;
-    for (int code = 51; code >= 0; code--)
+    for (int code = OFC_LAST_CARD; code >= 0; code--)
         if (mask >> code & 1u) out[k++] = (uint8_t)code;
     return k;
 }
@@ -129,7 +129,7 @@ static void write_result(const enum_best *e, uint64_t all, int stays, int fouled
     mask_cards(e->tm, out->board);
     mask_cards(e->mm, out->board + 3);
     mask_cards(e->bm, out->board + 8);
-    memset(out->discards, 255, sizeof out->discards);
+    memset(out->discards, OFC_EMPTY, sizeof out->discards);
     mask_cards(all & ~(e->tm | e->mm | e->bm), out->discards);
     for (int i = 0; i < 3; i++) out->royalty[i] = e->roy[i];
     out->stays = stays;
@@ -140,7 +140,7 @@ static void write_result(const enum_best *e, uint64_t all, int stays, int fouled
 int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules, const double *stay_values,
                               int count, ofc_fantasyland_result *out)
 {
-    if (n < 13 || n > 17) return OFC_FL_BAD_COUNT;
+    if (n < OFC_BOARD_SIZE || n > 17) return OFC_FL_BAD_COUNT;
     if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
     for (int i = 0; i < count; i++)
         if (!isfinite(stay_values[i])) return OFC_FL_BAD_VALUE;

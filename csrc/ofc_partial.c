@@ -1,4 +1,4 @@
-/* Partial boards: boards with empty slots (OFC_EMPTY = 255) in the middle
+/* Partial boards: boards with empty slots (OFC_EMPTY) in the middle
  * of a hand.  Which rows are complete, how many cards each still needs,
  * and whether some completion from a pool of cards avoids the foul.
  *
@@ -9,17 +9,15 @@
  * the strongest bottom any completion can reach, ignoring that the rows
  * share the pool) cut the middles that cannot work before any nested
  * search; they only prune, the answer is always from a real completion. */
-#include "ofc_fast.h"
-
-static const int row_lo[3] = {0, 3, 8}, row_len[3] = {3, 5, 5};
+#include "ofc_board.h"
 
 int ofc_partial_first_bad(const uint8_t *board)
 {
     uint64_t seen = 0;
-    for (int i = 0; i < 13; i++) {
+    for (int i = 0; i < OFC_BOARD_SIZE; i++) {
         unsigned c = board[i];
         if (c == OFC_EMPTY) continue;
-        if (c > 51 || (seen >> c & 1u)) return i;
+        if (c > OFC_LAST_CARD || (seen >> c & 1u)) return i;
         seen |= (uint64_t)1 << c;
     }
     return -1;
@@ -29,7 +27,7 @@ void ofc_partial_needed(const uint8_t *board, int8_t *need)
 {
     for (int r = 0; r < 3; r++) {
         int k = 0;
-        for (int i = 0; i < row_len[r]; i++) k += board[row_lo[r] + i] == OFC_EMPTY;
+        for (int i = 0; i < OFC_ROW_SIZE(r); i++) k += board[OFC_ROW_START(r) + i] == OFC_EMPTY;
         need[r] = (int8_t)k;
     }
 }
@@ -47,7 +45,8 @@ void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *
     int low = rules->middle_live != 0;
     int8_t need[3];
     ofc_partial_needed(board, need);
-    for (int r = 0; r < 3; r++) value[r] = need[r] ? 0 : (uint16_t)row_value(board + row_lo[r], r, low);
+    for (int r = 0; r < 3; r++)
+        value[r] = need[r] ? 0 : (uint16_t)row_value(board + OFC_ROW_START(r), r, low);
 }
 
 typedef struct search {
@@ -55,7 +54,7 @@ typedef struct search {
     const uint8_t *live; /* Low: middle_live table */
     uint8_t row[3][5];   /* the fixed cards first, the chosen ones after */
     int fixed[3], need[3];
-    uint8_t pool[52];
+    uint8_t pool[OFC_DECK_SIZE];
     int n;
     uint64_t used; /* pool indices taken by rows chosen so far */
     unsigned value[3];
@@ -146,18 +145,18 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
     s.used = 0;
     for (int r = 0; r < 3; r++) {
         s.fixed[r] = 0;
-        for (int i = 0; i < row_len[r]; i++) {
-            uint8_t c = board[row_lo[r] + i];
+        for (int i = 0; i < OFC_ROW_SIZE(r); i++) {
+            uint8_t c = board[OFC_ROW_START(r) + i];
             if (c != OFC_EMPTY) s.row[r][s.fixed[r]++] = c;
         }
-        s.need[r] = row_len[r] - s.fixed[r];
+        s.need[r] = OFC_ROW_SIZE(r) - s.fixed[r];
         total += s.need[r];
     }
     /* the pool sorted by code (rank-major): tops are tried weakest first */
     uint64_t bits = 0;
     for (int i = 0; i < npool; i++) bits |= (uint64_t)1 << pool[i];
     s.n = 0;
-    for (int c = 0; c < 52; c++)
+    for (int c = 0; c < OFC_DECK_SIZE; c++)
         if (bits >> c & 1u) s.pool[s.n++] = (uint8_t)c;
     if (total > s.n) return -2;
     /* bounds over the whole pool: cheap for rows missing at most 3 cards;

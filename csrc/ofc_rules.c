@@ -5,7 +5,7 @@
  * tests/test_fantasyland_rules.py reads every table entry back against the
  * plain-Python rules of ofc_fast/reference.py. */
 #include <string.h>
-#include "ofc_fast.h"
+#include "ofc_board.h"
 
 static const int32_t default_middle[10] = {0, 0, 0, 2, 4, 8, 12, 20, 30, 50};
 static const int32_t default_bottom[10] = {0, 0, 0, 0, 2, 4, 6, 10, 15, 25};
@@ -18,13 +18,13 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
     if (preset < OFC_PRESET_ORIGINAL || preset > OFC_PRESET_LOW) return -1;
     memset(s, 0, sizeof *s);
     /* Pineapple, the base of the others: docs/RULES.md sections 5 and 8 */
-    for (int r = R6; r <= RA; r++) s->top_pair[r] = r - R6 + 1; /* 66 = 1 .. AA = 9 */
-    for (int r = 0; r < 13; r++) s->top_trips[r] = 10 + r;      /* 222 = 10 .. AAA = 22 */
+    for (int r = R6; r <= RA; r++) s->top_pair[r] = r - R6 + 1;   /* 66 = 1 .. AA = 9 */
+    for (int r = 0; r < OFC_RANKS; r++) s->top_trips[r] = 10 + r; /* 222 = 10 .. AAA = 22 */
     memcpy(s->middle, default_middle, sizeof s->middle);
     memcpy(s->bottom, default_bottom, sizeof s->bottom);
     s->scoop_bonus = 3;
     for (int r = RQ; r <= RA; r++) s->fl_top_pair[r] = 14;
-    for (int r = 0; r < 13; r++) s->fl_top_trips[r] = 14;
+    for (int r = 0; r < OFC_RANKS; r++) s->fl_top_trips[r] = 14;
     s->stay_cards = 14;
     s->stay_top = OFC_THREE_OF_A_KIND;
     s->stay_middle = OFC_FULL_HOUSE;
@@ -32,7 +32,7 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
     switch (preset) {
     case OFC_PRESET_ORIGINAL:
         for (int r = RQ; r <= RA; r++) s->fl_top_pair[r] = 13;
-        for (int r = 0; r < 13; r++) s->fl_top_trips[r] = 13;
+        for (int r = 0; r < OFC_RANKS; r++) s->fl_top_trips[r] = 13;
         s->stay_cards = 13;
         break;
     case OFC_PRESET_PROGRESSIVE:
@@ -40,7 +40,7 @@ int ofc_rules_preset(ofc_rules_spec *s, int preset)
         s->fl_top_pair[RQ] = 14;
         s->fl_top_pair[RK] = 15;
         s->fl_top_pair[RA] = 16;
-        for (int r = 0; r < 13; r++) s->fl_top_trips[r] = 17;
+        for (int r = 0; r < OFC_RANKS; r++) s->fl_top_trips[r] = 17;
         break;
     case OFC_PRESET_LOW: /* docs/RULES.md section 9 */
         s->low = 1;
@@ -68,7 +68,7 @@ static int bad_royalty(const int32_t *v, int n)
 
 static int bad_count(int32_t v)
 {
-    return v != 0 && (v < 13 || v > 52);
+    return v != 0 && (v < OFC_BOARD_SIZE || v > OFC_DECK_SIZE);
 }
 
 static int bad_spec(const ofc_rules_spec *s)
@@ -77,12 +77,12 @@ static int bad_spec(const ofc_rules_spec *s)
     if (s->stay_cards_mode != OFC_STAY_CARDS_FIXED && s->stay_cards_mode != OFC_STAY_CARDS_CURRENT) return 1;
     /* stays by entry need the entry condition row by row (below) */
     if (s->stay_entry && s->low && s->fl_low_both_required) return 1;
-    if (bad_royalty(s->top_high, 13) || bad_royalty(s->top_pair, 13) || bad_royalty(s->top_trips, 13)
-        || bad_royalty(s->middle, 10) || bad_royalty(s->bottom, 10) || bad_royalty(s->low_middle, 13)
-        || bad_royalty(&s->low_nuts, 1))
+    if (bad_royalty(s->top_high, OFC_RANKS) || bad_royalty(s->top_pair, OFC_RANKS)
+        || bad_royalty(s->top_trips, OFC_RANKS) || bad_royalty(s->middle, 10) || bad_royalty(s->bottom, 10)
+        || bad_royalty(s->low_middle, OFC_RANKS) || bad_royalty(&s->low_nuts, 1))
         return 1;
     if (s->scoop_bonus < 0) return 1;
-    for (int r = 0; r < 13; r++)
+    for (int r = 0; r < OFC_RANKS; r++)
         if (bad_count(s->fl_top_pair[r]) || bad_count(s->fl_top_trips[r])) return 1;
     if (bad_count(s->fl_low_nuts) || bad_count(s->fl_low_both) || bad_count(s->stay_cards)) return 1;
     /* a stay category the row can hold; Low's middle is no poker hand */
@@ -98,7 +98,7 @@ static int bad_spec(const ofc_rules_spec *s)
     if (s->low && s->stay_middle != OFC_NO_STAY) return 1;
     if (!s->low) {
         if (s->low_nuts || s->fl_low_nuts || s->fl_low_both || s->fl_low_both_required) return 1;
-        for (int r = 0; r < 13; r++)
+        for (int r = 0; r < OFC_RANKS; r++)
             if (s->low_middle[r]) return 1;
     }
     return 0;
@@ -153,7 +153,8 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
     }
     for (int v = 0; v < 256; v++)
         st->stay_count[v] =
-            (uint8_t)(s->stay_cards_mode == OFC_STAY_CARDS_CURRENT && v >= 13 ? v : s->stay_cards);
+            (uint8_t)(s->stay_cards_mode == OFC_STAY_CARDS_CURRENT && v >= OFC_BOARD_SIZE ? v
+                                                                                          : s->stay_cards);
     st->rules.row_info[0] = st->info[0];
     st->rules.row_info[1] = st->info[1];
     st->rules.row_info[2] = st->info[2];

@@ -5,7 +5,7 @@
  * ...).  The 5-card loops keep running sums of the card keys, so a subset
  * costs one addition and one hash lookup; the 3-card loops index the top
  * table directly. */
-#include "ofc_fast.h"
+#include "ofc_hand.h"
 
 int64_t ofc_choose(int m, int k)
 {
@@ -23,7 +23,7 @@ static inline uint16_t strength_of_key(uint64_t key)
 /* The strengths of every 5-subset of the m cards c into out. */
 static void subsets5(const uint8_t *c, int m, uint16_t *out)
 {
-    uint64_t key[52];
+    uint64_t key[OFC_DECK_SIZE];
     for (int i = 0; i < m; i++) key[i] = ofc_card_key[c[i]];
     for (int a = 0; a < m - 4; a++)
         for (int b = a + 1; b < m - 3; b++) {
@@ -40,7 +40,7 @@ static void subsets5(const uint8_t *c, int m, uint16_t *out)
 
 static void subsets3(const uint8_t *c, int m, uint16_t *out)
 {
-    unsigned r[52];
+    unsigned r[OFC_DECK_SIZE];
     for (int i = 0; i < m; i++) r[i] = c[i] >> 2;
     for (int a = 0; a < m - 2; a++)
         for (int b = a + 1; b < m - 1; b++) {
@@ -53,7 +53,7 @@ static void subsets3(const uint8_t *c, int m, uint16_t *out)
  * best subset in lexicographic order). */
 static uint16_t best5(const uint8_t *c, int m, uint8_t *pos)
 {
-    uint64_t key[52];
+    uint64_t key[OFC_DECK_SIZE];
     uint16_t best = 0;
     for (int i = 0; i < m; i++) key[i] = ofc_card_key[c[i]];
     for (int a = 0; a < m - 4; a++)
@@ -82,7 +82,7 @@ static uint16_t best5(const uint8_t *c, int m, uint8_t *pos)
 
 static uint16_t best3(const uint8_t *c, int m, uint8_t *pos)
 {
-    unsigned r[52];
+    unsigned r[OFC_DECK_SIZE];
     uint16_t best = 0;
     for (int i = 0; i < m; i++) r[i] = c[i] >> 2;
     for (int a = 0; a < m - 2; a++)
@@ -101,7 +101,7 @@ static uint16_t best3(const uint8_t *c, int m, uint8_t *pos)
 
 int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *out)
 {
-    if ((k != 3 && k != 5) || m < k || m > 52) return -2;
+    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_SIZE) return -2;
     const int64_t per = ofc_choose(m, k);
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *c = cards + (int64_t)m * i;
@@ -116,7 +116,7 @@ int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k
 
 int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best, uint8_t *positions)
 {
-    if ((k != 3 && k != 5) || m < k || m > 52) return -2;
+    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_SIZE) return -2;
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *c = cards + (int64_t)m * i;
         if (OFC_UNLIKELY(ofc_bad_cards(c, m))) return i;
@@ -147,15 +147,15 @@ static uint16_t partial_row(const uint8_t *c, int k)
     uint8_t cards[5];
     int n = 0;
     for (int i = 0; i < k; i++)
-        if (c[i] != 255) cards[n++] = c[i];
+        if (c[i] != OFC_EMPTY) cards[n++] = c[i];
     if (n == 0) return 0;
     if (n == 5) return ofc_strength5_unchecked(cards[0], cards[1], cards[2], cards[3], cards[4]);
     if (n == 3) return ofc_strength3_unchecked(cards[0], cards[1], cards[2]);
     /* 1, 2 or 4 cards: no straight or flush yet; the rank counts decide */
-    int count[13] = {0};
+    int count[OFC_RANKS] = {0};
     for (int i = 0; i < n; i++) count[cards[i] >> 2]++;
     int most = 0, pairs = 0;
-    for (int r = 0; r < 13; r++) {
+    for (int r = 0; r < OFC_RANKS; r++) {
         if (count[r] > most) most = count[r];
         pairs += count[r] == 2;
     }
@@ -190,7 +190,7 @@ int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16
         const uint8_t *c = rows + (int64_t)k * i;
         uint64_t seen = 0;
         for (int j = 0; j < k; j++) {
-            if (c[j] == 255) continue;
+            if (c[j] == OFC_EMPTY) continue;
             uint64_t bit = ofc_card_bit[c[j]];
             /* not a card (bit 63), or a card twice */
             if (OFC_UNLIKELY((bit >> 63) | ((seen & bit) != 0))) return i;

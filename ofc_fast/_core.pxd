@@ -1,8 +1,9 @@
-# Declarations of the C core (csrc/ofc_fast.h) for other Cython modules:
+# Declarations of the hand and board layers of the C core (csrc/ofc_hand.h,
+# csrc/ofc_board.h, through csrc/ofc_fast.h) for other Cython modules:
 #     from ofc_fast._core cimport ofc_strength5_unchecked
 # compile with include_dirs=[ofc_fast.get_include()] and the sources
 # ofc_fast.get_sources(), or link against this extension's symbols.
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t, int32_t, int64_t
 
 cdef extern from "ofc_fast.h" nogil:
     enum: OFC_STRENGTH_MAX
@@ -46,6 +47,17 @@ cdef extern from "ofc_fast.h" nogil:
                               int16_t *royalties, uint8_t *fantasyland, uint8_t *stays)
     int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                             int32_t *net, int32_t *matrix)
+    int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                    int8_t *rows, int32_t *row_points, int32_t *scoop,
+                                    int32_t *royalties, int32_t *total)
+
+# Partial boards (csrc/ofc_partial.c)
+cdef extern from "ofc_fast.h" nogil:
+    int ofc_partial_first_bad(const uint8_t *board)
+    void ofc_partial_needed(const uint8_t *board, int8_t *need)
+    void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *value)
+    int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool,
+                                   const ofc_rules *rules, int64_t budget)
 
 # Subsets (csrc/ofc_subsets.c)
 cdef extern from "ofc_fast.h" nogil:
@@ -91,7 +103,7 @@ cdef extern from "ofc_fast.h" nogil:
 
 
 # The rules' tables as the kernels read them (ofc_fast._core.RuleTables):
-# declared here so the Fantasyland bindings take the same object.
+# declared here so the bindings of the higher layers (_solve, _play, _sim) take the same object.
 cdef class RuleTables:
     cdef ofc_rules c
     cdef bint ready   # __init__ done: c points at tables (not so after __new__ alone)

@@ -1,4 +1,4 @@
-"""Type stubs of the compiled bindings (ofc_fast/_core.pyx)."""
+"""Type stubs of the compiled bindings of the hand and board layers (ofc_fast/_core.pyx)."""
 from typing import Any
 
 import numpy as np
@@ -46,6 +46,27 @@ def score_rows(
     start: int,
     stop: int,
 ) -> int: ...
+
+def score_details_rows(
+    rules: RuleTables,
+    deals: npt.NDArray[np.uint8],
+    players: int,
+    rows: npt.NDArray[np.int8],
+    row_points: npt.NDArray[np.int32],
+    scoop: npt.NDArray[np.int32],
+    royalties: npt.NDArray[np.int32],
+    total: npt.NDArray[np.int32],
+    start: int,
+    stop: int,
+) -> int: ...
+
+# --- partial boards (_partial.pxi) -------------------------------------------
+def partial_first_bad(boards: npt.NDArray[np.uint8]) -> tuple[int, int] | None: ...
+def partial_board_rows(rules: RuleTables, boards: npt.NDArray[np.uint8], need: npt.NDArray[np.int8],
+                       value: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
+def can_avoid_foul_rows(rules: RuleTables, boards: npt.NDArray[np.uint8], pools: npt.NDArray[np.uint8],
+                        npool: npt.NDArray[np.int32], out: npt.NDArray[np.int8], budget: int,
+                        start: int, stop: int) -> int: ...
 
 # --- one hand, one board (_scalar.pxi) ---------------------------------------
 def _install(strength_general: Any, category_general: Any, cactus_general: Any,

@@ -1,10 +1,14 @@
 # (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
-"""Bindings of the hand evaluators: numpy buffers in, numpy buffers out.
+"""Bindings of the hand and board layers of the C core (csrc/ofc_hand.h,
+csrc/ofc_board.h): the hand evaluators, the rule tables, the board kernels
+(analysis, scoring, the pairwise score details), partial boards
+(_partial.pxi) and the one-item fast paths (_scalar.pxi).  numpy buffers in,
+numpy buffers out; the Python API is ofc_fast.hand and ofc_fast.board.
 
 Each batch function evaluates rows [start, stop) of a C-contiguous uint8
-(n, 3|5) array into `out` without the GIL and returns -1, or the row index of
-the first invalid hand (a byte > 51 or a card twice); ofc_fast._workers
-splits calls over threads.  The Python API in ofc_fast.hands builds on these.
+array into its outputs without the GIL and returns -1, or the row index of
+the first invalid item (a byte that is not a card or a card twice);
+ofc_fast._workers splits calls over threads.
 """
 import numpy as np
 from cpython.long cimport PyLong_AsLong
@@ -275,4 +279,32 @@ def score_rows(RuleTables rules not None, const uint8_t[:, ::1] deals not None, 
     return bad if bad < 0 else bad + start
 
 
+def score_details_rows(RuleTables rules not None, const uint8_t[:, ::1] deals not None, int players,
+                       int8_t[:, ::1] rows not None, int32_t[::1] row_points not None,
+                       int32_t[::1] scoop not None, int32_t[:, ::1] royalties not None,
+                       int32_t[::1] total not None, Py_ssize_t start, Py_ssize_t stop):
+    """Every pair's points, part by part (ofc_score_pair), of deals [start, stop) of a
+    (n, 13 * players) array: K = players (players - 1) / 2 pairs a deal, rows (n K, 3),
+    row_points, scoop, total (n K,), royalties (n K, 2)."""
+    cdef int64_t bad
+    cdef Py_ssize_t n = deals.shape[0], k
+    if not rules.ready:
+        raise ValueError("RuleTables object was not initialised")
+    if players < 2 or players > 4 or deals.shape[1] != 13 * players:
+        raise ValueError("deals have 2 to 4 boards of 13 cards")
+    k = players * (players - 1) // 2
+    if rows.shape[1] != 3 or royalties.shape[1] != 2:
+        raise ValueError("rows have 3 columns (top, middle, bottom), royalties 2 (a, b)")
+    _check_range(start, stop, n, min(rows.shape[0], row_points.shape[0], scoop.shape[0],
+                                     royalties.shape[0], total.shape[0]) // k, "deals")
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = ofc_score_details_batch(&deals[start, 0], stop - start, players, &rules.c,
+                                      &rows[k * start, 0], &row_points[k * start], &scoop[k * start],
+                                      &royalties[k * start, 0], &total[k * start])
+    return bad if bad < 0 else bad + start
+
+
+include "_partial.pxi"
 include "_scalar.pxi"

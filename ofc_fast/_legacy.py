@@ -1,7 +1,10 @@
 """The module paths of ofc_fast 0.1.0, kept for one release after the layered tree.
 
 ``ofc_fast.engine`` is now ``ofc_fast.play.game``, ``ofc_fast.boards`` is
-``ofc_fast.board.boards`` and so on (``OLD_PATHS``).  Each old path is the
+``ofc_fast.board.boards`` and so on (``OLD_PATHS``); the private bindings
+``ofc_fast._fantasyland`` and ``ofc_fast._engine`` are ``ofc_fast._solve`` and
+``ofc_fast._play`` (the partial-board bindings of ``_engine`` moved to
+``_core``, self-play and rollouts to ``_sim``).  Each old path is the
 same module object as its new home, so ``import ofc_fast.engine``,
 ``importlib.import_module("ofc_fast.rules")`` and pickles written by 0.1.0
 (which name ``ofc_fast.rules.Rules``, ``ofc_fast.boards.Board``, ...) keep
@@ -27,6 +30,8 @@ OLD_PATHS: Final = {
     "deal": "play.dealing", "engine": "play.game",
     "rollout": "sim.rollout", "selfplay": "sim.selfplay", "distributed": "sim.distributed",
     "cli_play": "cli.play", "_cli_io": "cli.analysis",
+    # the compiled bindings of 0.1.0 (private): one binding per layer now
+    "_fantasyland": "_solve", "_engine": "_play",
 }
 
 

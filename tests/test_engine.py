@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import engine_model as model
@@ -366,3 +367,26 @@ def test_fl_keeps_button() -> None:
         if kept and moved > 5:
             break
     assert kept and moved > 5
+
+
+def test_policies_come_from_the_c_registry() -> None:
+    """POLICIES is the C core's registry (csrc/ofc_policy.c), in its order, and the
+    README's paragraph on the built-in policies names exactly those."""
+    from ofc_fast import _play
+    from ofc_fast.play.game import POLICIES, POLICY_DESCRIPTIONS
+    registry = _play.policies()
+    assert POLICIES == {"random": 0, "greedy": 1}                       # unchanged for users
+    assert list(POLICIES.items()) == [(name, i) for i, (name, _) in enumerate(registry)]
+    assert all(POLICY_DESCRIPTIONS[name] for name in POLICIES)
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    start = readme.index("The built-in policies, in C:")
+    paragraph = readme[start:readme.index("\n\n", start)]
+    named = set(re.findall(r"`(\w+)` \(", paragraph))
+    assert named == set(POLICIES), named
+
+
+def test_unknown_policy_number_is_refused_in_c() -> None:
+    from ofc_fast import _play
+    g = Game("pineapple", 2, seed=1)
+    assert g._state.play_policy(len(_play.policies()), ofc.PINEAPPLE.tables, 1, 0) == -12
+    assert g.held.size == 5   # nothing played

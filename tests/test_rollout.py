@@ -2,7 +2,11 @@
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -220,3 +224,41 @@ def test_bad_boards() -> None:
         rollout(["Qh / -- / --", "-- / -- / --"], n=10, seed=1)
     with pytest.raises(ValueError, match="holds 3"):
         evaluate_placements((["Qh Qd / 5s 6s 7s / --", "--/--/--"], "2c 3c"), n=10, seed=1)
+
+
+# the issue's example: rules that deal more than 5 cards a turn crashed the random
+# policy (SIGSEGV reading its placement table past the end); run in a subprocess so
+# a crash fails the test instead of killing the run
+_WIDE_DEALING = r'''
+import numpy as np
+import ofc_fast as ofc
+from ofc_fast import _play, _sim
+wide = ofc.Rules(name="x", first_round=13, rounds=0)
+for call in (lambda: ofc.rollout(["--/--/--"] * 2, wide, n=1000, seed=1),
+             lambda: ofc.evaluate_placements((["--/--/--"] * 2, "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"),
+                                             wide, n=10, seed=1),
+             lambda: ofc.simulate(wide, 2, 10, seed=1),
+             lambda: ofc.Game(wide, 2, seed=1)):
+    try:
+        call()
+        print("accepted")
+    except ValueError as e:
+        assert "at most 5 cards a turn" in str(e) and "first_round = 13" in str(e), e
+        print("refused")
+# the C entry points refuse it too, whatever the caller checked
+boards = np.full(26, 255, np.uint8)
+pool = np.arange(52, dtype=np.uint8)
+print(_sim.rollout_sums(wide.tables, 2, 13, 0, 3, 2, 0, boards, pool, 1, 0, 100))
+print(_sim.selfplay_totals(wide.tables, 2, 13, 0, 3, 2, 0, 1, np.zeros((2, 5), np.int64),
+                           np.zeros((2, 601), np.int64), np.zeros((2, 101), np.int64), 0, 10))
+print(_play.legal_placements(boards[:13].copy(), pool[:5].copy(), 13, 0, 3, 2))
+'''
+
+
+def test_dealing_past_five_cards_a_turn_is_refused_not_a_crash() -> None:
+    home = str(Path(ofc.__file__).resolve().parent.parent)   # the ofc_fast under test, in place or installed
+    env = {**os.environ, "PYTHONPATH": home + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    run = subprocess.run([sys.executable, "-c", _WIDE_DEALING], capture_output=True, text=True, timeout=120,
+                         cwd=home, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["refused"] * 4 + ["-11", "-10", "-10"]

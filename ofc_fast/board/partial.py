@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _engine, _workers
+from .. import _core, _workers
 from ..hand.cards import EMPTY, _parse_text, card_str, cards
 from .boards import _ROW_SPLIT, _SLICES, ROWS, Board, _narrow_board, _place
 from .rules import PINEAPPLE, Rules, get_rules
@@ -63,7 +63,7 @@ def parse_partial(text: str) -> npt.NDArray[np.uint8]:
 
 
 def _check(flat: npt.NDArray[np.uint8], lead: tuple[int, ...]) -> None:
-    bad = _engine.partial_first_bad(flat)
+    bad = _core.partial_first_bad(flat)
     if bad is None:
         return
     row, pos = bad
@@ -124,7 +124,7 @@ def _run(boards: Any, rules: Rules | str) -> tuple[npt.NDArray[np.int8], npt.NDA
     n = flat.shape[0]
     need = np.empty((n, 3), dtype=np.int8)
     value = np.empty((n, 3), dtype=np.uint16)
-    _engine.partial_rows(get_rules(rules).tables, flat, need, value, 0, n)
+    _core.partial_board_rows(get_rules(rules).tables, flat, need, value, 0, n)
     return need.reshape(lead + (3,)), value.reshape(lead + (3,)), lead
 
 
@@ -232,7 +232,7 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
     pools[:] = order
     out = np.empty(n, dtype=np.int8)
     tables = r.tables
-    _workers.run(lambda lo, hi: _engine.can_avoid_foul_rows(tables, flat, pools, npool, out,
+    _workers.run(lambda lo, hi: _core.can_avoid_foul_rows(tables, flat, pools, npool, out,
                                                             int(budget), lo, hi), n, w)
     if (out == -2).any():
         i = int(np.argmax(out == -2))

@@ -20,8 +20,9 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from .. import _core
 from ..hand.cards import EMPTY, cards
-from .boards import Board, _deals, analyze, score_matrix
+from .boards import Board, _deals, score_matrix
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = ["ScoreDetails", "score_details", "find_duplicates"]
@@ -57,21 +58,18 @@ def score_details(deals: Any, rules: Rules | str = PINEAPPLE) -> ScoreDetails:
     flat, lead, players, _ = _deals(deals, r)
     score_matrix(flat.reshape(-1, players, 13), r)   # checks every deal, words the errors
     n = flat.shape[0]
-    a = analyze(flat.reshape(n, players, 13), r)
-    fouled = a.fouled.astype(np.int32)                   # (n, P)
-    values = a.strength.astype(np.int32)                 # (n, P, 3)
-    roy = a.royalties.astype(np.int32).sum(axis=-1)      # (n, P)
     pairs = np.array(list(itertools.combinations(range(players), 2)), dtype=np.intp)
-    pa, pb = pairs[:, 0], pairs[:, 1]
-    rows = np.sign(values[:, pa] - values[:, pb])        # (n, K, 3)
-    fa, fb = fouled[:, pa], fouled[:, pb]
-    rows = np.where(((fa | fb) != 0)[..., None], (fb - fa)[..., None], rows).astype(np.int8)
-    row_points = rows.sum(axis=-1, dtype=np.int32)
-    scoop = (np.where(row_points == 3, r.scoop_bonus, 0)
-             - np.where(row_points == -3, r.scoop_bonus, 0)).astype(np.int32)
-    royalties = np.stack([roy[:, pa], roy[:, pb]], axis=-1).astype(np.int32)
-    total = (row_points + scoop + royalties[..., 0] - royalties[..., 1]).astype(np.int32)
     k = len(pairs)
+    # the parts from the C core's one pairwise scorer (ofc_score_pair), pair after pair
+    rows = np.zeros((n * k, 3), np.int8)
+    row_points = np.zeros(n * k, np.int32)
+    scoop = np.zeros(n * k, np.int32)
+    royalties = np.zeros((n * k, 2), np.int32)
+    total = np.zeros(n * k, np.int32)
+    bad = _core.score_details_rows(r.tables, np.ascontiguousarray(flat.reshape(n, players * 13)), players,
+                                   rows, row_points, scoop, royalties, total, 0, n)
+    if bad >= 0:   # score_matrix above refused every bad deal already
+        raise ValueError(f"deal {bad} holds a byte that is not a card, or a card twice")
     return ScoreDetails(pairs, rows.reshape(lead + (k, 3)), row_points.reshape(lead + (k,)),
                         scoop.reshape(lead + (k,)), royalties.reshape(lead + (k, 2)),
                         total.reshape(lead + (k,)))

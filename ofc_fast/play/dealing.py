@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .. import _engine, _workers
+from .. import _play, _workers
 from .._checks import check_seed, check_start, count
 from ..board.rules import Rules, get_rules
 
@@ -63,6 +63,6 @@ def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | N
         street = count(street, "street", 0, r.rounds)
         k = r.first_round + street * r.round_cards
     out = np.empty((n, players * k), dtype=np.uint8)
-    _workers.run(lambda lo, hi: _engine.deal_rows(s, start, out, players, k, r.first_round,
+    _workers.run(lambda lo, hi: _play.deal_rows(s, start, out, players, k, r.first_round,
                                                   r.round_cards, lo, hi), n, w)
     return out.reshape(n, players, k)

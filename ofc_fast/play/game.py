@@ -41,7 +41,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from .. import _engine
+from .. import _play
 from .._checks import check_seed
 from ..board.boards import Board, _board_array
 from ..board.rules import PRESETS, Rules, get_rules
@@ -50,13 +50,16 @@ from ..hand.cards import EMPTY, card_str, cards
 __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 
 #: size of an action mask: codes are below 4**5
-ACTIONS: Final = int(_engine.ACTIONS)
+ACTIONS: Final = int(_play.ACTIONS)
 #: the digit of each destination in an action code
 ROW_CODES: Final = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
-#: the built-in policies, played in C: "random" (a uniform legal placement), "greedy"
-#: (each placement scored by the board it makes and by 32 random fills of its empty
-#: slots: their foul share and earnings; the exact solver in Fantasyland)
-POLICIES: Final = {"random": 0, "greedy": 1}
+#: the built-in policies, played in C: name -> number, read from the C core's policy
+#: registry (csrc/ofc_policy.c, where a policy is added); "random" (a uniform legal
+#: placement), "greedy" (each placement scored by the board it makes and by 32 random
+#: fills of its empty slots; the exact solver in Fantasyland)
+POLICIES: Final = {name: number for number, (name, _) in enumerate(_play.policies())}
+#: the one-line description of each built-in policy, from the same registry
+POLICY_DESCRIPTIONS: Final = dict(_play.policies())
 
 _Result = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_],
                 npt.NDArray[np.int32]]
@@ -100,10 +103,7 @@ class Game:
             raise TypeError(f"players must be an int, got {players!r}")
         players = int(players)
         r.check_players(players)
-        if r.first_round > 5 or r.round_cards > 5:
-            raise ValueError(f"{r.name}: the engine deals at most 5 cards a turn outside "
-                             f"Fantasyland (first_round = {r.first_round}, round_cards = "
-                             f"{r.round_cards})")
+        check_dealing(r)
         self._rules = r
         self._players = players
         self._seed = check_seed(seed)
@@ -129,7 +129,7 @@ class Game:
     def _begin(self, button: int, fl: list[int]) -> None:
         r = self._rules
         # the new hand's state first: when it is refused (too many cards) nothing changes
-        state = _engine.HandState(self._players, r.first_round, r.rounds, r.round_cards,
+        state = _play.HandState(self._players, r.first_round, r.rounds, r.round_cards,
                                   r.round_play, self._seed, self._hand + 1, button, fl)
         self._state = state
         self._hand += 1
@@ -321,7 +321,7 @@ class Game:
                                  f"(top, middle, bottom), got {action!r}")
             err = self._state.set_board(np.ascontiguousarray(board))
             if err:
-                raise ValueError(f"seat {seat}: {_engine.ERRORS[err]} (held: "
+                raise ValueError(f"seat {seat}: {_play.ERRORS[err]} (held: "
                                  f"{card_str(self.held)}, board: {card_str(board)})")
             self._hands[-1].append(board.tolist())
         else:
@@ -342,7 +342,7 @@ class Game:
             if err:
                 what = (f"placement {_placement_text(self.decode(code))}"
                         if isinstance(action, Mapping) else f"action {code}")
-                raise ValueError(f"seat {seat}: {what} is illegal: {_engine.ERRORS[err]} "
+                raise ValueError(f"seat {seat}: {what} is illegal: {_play.ERRORS[err]} "
                                  f"(held: {card_str(self.held)})")
             self._hands[-1].append(code)
         self._finish()
@@ -376,8 +376,9 @@ class Game:
         seat = int(self._state.turn)
         before = self.held
         stream = (self._hand << 8) | len(self._hands[-1])
-        self._state.play_policy(code, self._rules.tables,
-                                self._seed ^ _POLICY_SALT, stream)
+        err = self._state.play_policy(code, self._rules.tables, self._seed ^ _POLICY_SALT, stream)
+        if err:
+            raise ValueError(f"seat {seat}: policy {policy!r} failed: {_play.ERRORS[err]}")
         # record what the policy did, as the action it amounts to
         if self._fl[seat]:
             self._hands[-1].append(self.boards[seat].tolist())
@@ -570,6 +571,16 @@ def _shown_json(x: Any) -> str:
     """A short view of a JSON value for an error message."""
     text = repr(x)
     return f"{type(x).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
+
+
+def check_dealing(r: Rules) -> None:
+    """Refuse rules the engine cannot deal (a turn outside Fantasyland holds at most
+    5 cards: the action codes and the C policies cover no more); shared by the game,
+    self-play and rollouts."""
+    if r.first_round > 5 or r.round_cards > 5:
+        raise ValueError(f"{r.name}: the engine deals at most 5 cards a turn outside "
+                         f"Fantasyland (first_round = {r.first_round}, round_cards = "
+                         f"{r.round_cards})")
 
 
 def policy_code(policy: Any, also: str = "") -> int:

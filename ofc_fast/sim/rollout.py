@@ -26,12 +26,12 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .. import _engine, _workers
+from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start
 from ..board.partial import _dead_array, partial_boards
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import EMPTY, card_str, cards
-from ..play.game import Game, fantasyland_counts, policy_code
+from ..play.game import Game, check_dealing, fantasyland_counts, policy_code
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
 
@@ -118,9 +118,14 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
 
 
 def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | None) -> ValueError:
-    """The message of a C status code of ofc_rollout_batch."""
+    """The message of a C status code of ofc_rollout_batch (OFC_ROLLOUT_* or -1-p)."""
     if out == -10:
         return ValueError(f"the boards need more cards than the {pool.size} left unseen")
+    if out == -11:
+        return ValueError(f"{r.name}: the engine cannot deal these rules (first_round = "
+                          f"{r.first_round}, round_cards = {r.round_cards})")
+    if out == -12:
+        return ValueError("no built-in policy has that number")
     p = -1 - out
     if fl is not None and fl[p]:
         return ValueError(f"player {p} is in Fantasyland: the board is empty (set from "
@@ -137,7 +142,7 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
     lock = threading.Lock()
 
     def kernel(lo: int, hi: int) -> int:
-        out = _engine.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
+        out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                    r.round_play, policy, boards, pool, seed, start + lo, start + hi,
                                    fl)
         if isinstance(out, int):
@@ -179,6 +184,7 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     ValueError: player 0: a board with that many cards is not one a pineapple hand reaches
     """
     r = get_rules(rules)
+    check_dealing(r)
     flat = partial_boards(boards)
     if flat.ndim != 2:
         raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
@@ -253,6 +259,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
             if fl[0]:
                 raise ValueError("player 0 is to act, so not in Fantasyland (fantasyland[0] must be 0)")
     r.check_players(flat.shape[0])
+    check_dealing(r)
     placed = int((flat[0] != EMPTY).sum())
     want = r.first_round if placed == 0 else r.round_cards
     if held.size != want:
@@ -265,22 +272,14 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     pol = policy_code(policy)
-    # the legal codes: the engine's own check, on a state holding these cards
-    to_place = r.first_round if placed == 0 else r.round_play
-    room = [int((flat[0, lo:hi] == EMPTY).sum()) for lo, hi in ((0, 3), (3, 8), (8, 13))]
-    codes, boards = [], []
-    for code in range(4 ** held.size):
-        dest = [(code >> (2 * i)) & 3 for i in range(held.size)]
-        counts = [dest.count(k) for k in range(4)]
-        if counts[3] != held.size - to_place or any(counts[k] > room[k] for k in range(3)):
-            continue
-        b = flat[0].copy()
-        for c, d_ in zip(held.tolist(), dest):
-            if d_ < 3:
-                lo = (0, 3, 8)[d_]
-                b[lo + int((b[lo:(3, 8, 13)[d_]] != EMPTY).sum())] = c
-        codes.append(code)
-        boards.append(b)
+    # the legal codes, in code order: the engine's own legal mask (ofc_game_legal) on
+    # player 0's board holding these cards, and the board each code makes
+    legal = _play.legal_placements(np.ascontiguousarray(flat[0]), np.ascontiguousarray(held, np.uint8),
+                                   r.first_round, r.rounds, r.round_cards, r.round_play)
+    if isinstance(legal, int):   # a C status code: player 0's board has an impossible count
+        raise _error(-1, r, pool, None)
+    codes = [int(c) for c in legal[0]]
+    boards = list(legal[1])
     # the work: (option, block of completions) units in parallel, each option over the
     # completion range [0, n) (the same deals for all); blocks of CHUNK completions keep
     # Ctrl-C answered within a block even for a huge n
@@ -298,7 +297,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     def kernel(lo: int, hi: int) -> int:
         for unit in range(lo, hi):
             k, b = divmod(unit, blocks)
-            out = _engine.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
+            out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                        r.round_play, pol, option_boards[k], pool, s,
                                        b * CHUNK, min(n, (b + 1) * CHUNK), fl)
             if isinstance(out, int):  # a C status code

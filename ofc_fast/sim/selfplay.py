@@ -19,10 +19,10 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .. import _engine, _workers
+from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start
 from ..board.rules import Rules, get_rules
-from ..play.game import policy_code
+from ..play.game import check_dealing, policy_code
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate"]
 
@@ -115,8 +115,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     pol = policy_code(policy)
-    if r.first_round > 5 or r.round_cards > 5:
-        raise ValueError(f"{r.name}: the engine deals at most 5 cards a turn")
+    check_dealing(r)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     tables = r.tables
@@ -134,8 +133,10 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
         ph = np.zeros((P, 2 * POINTS_RANGE + 1), np.int64)
         rh = np.zeros((P, ROYALTY_RANGE + 1), np.int64)
         # the C kernel keeps the sums and histograms (no per-hand arrays)
-        _engine.selfplay_totals(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
-                                pol, s, sums, ph, rh, start + lo, m)
+        err = _sim.selfplay_totals(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
+                                   pol, s, sums, ph, rh, start + lo, m)
+        if err != -1:
+            raise ValueError(f"{r.name}: self-play failed: {_play.ERRORS[err]}")
         with lock:
             total[0] += sums
             total[1] += ph

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, overload
 import numpy as np
 import numpy.typing as npt
 
-from .. import _fantasyland, _workers
+from .. import _solve, _workers
 from ..board.boards import Board
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import card_str
@@ -175,7 +175,7 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     value = np.empty(n, dtype=np.float64)
     tables = r.tables
     bad = _workers.run(
-        lambda lo, hi: _fantasyland.solve_rows(tables, flat, stay, board, discards, royalties,
+        lambda lo, hi: _solve.solve_rows(tables, flat, stay, board, discards, royalties,
                                                stays, fouled, value, lo, hi), n, w, _CHUNK)
     if bad >= 0:
         _raise_bad_hand(flat, bad, lead)

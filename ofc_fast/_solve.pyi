@@ -1,4 +1,4 @@
-"""Type stubs of the compiled Fantasyland bindings (ofc_fast/_fantasyland.pyx)."""
+"""Type stubs of the compiled solve-layer bindings, the Fantasyland solver (ofc_fast/_solve.pyx)."""
 from typing import Any
 
 import numpy as np

@@ -1,74 +1,8 @@
-/* The game engine: one hand of OFC, dealt as the rules' dealing fields say,
- * legal actions, and the built-in policies and self-play (ofc_fast.h). */
+/* The policies: how a seat chooses and plays its turn (random, greedy), and
+ * the registry that names them (ofc_play.h).  A new policy is one function
+ * here and one entry of ofc_policies. */
 #include <string.h>
-#include "ofc_fast.h"
-
-static const int row_lo[3] = {0, 3, 8}, row_len[3] = {3, 5, 5};
-
-int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
-                   uint64_t seed, uint64_t hand, int button, const int *fl_cards)
-{
-    int need = 0, k = 0;
-    memset(g, 0, sizeof *g);
-    g->players = players;
-    g->first_round = first_round;
-    g->rounds = rounds;
-    g->round_cards = round_cards;
-    g->round_play = round_play;
-    g->button = button;
-    for (int p = 0; p < players; p++) {
-        g->fl_cards[p] = fl_cards ? fl_cards[p] : 0;
-        need += g->fl_cards[p] ? g->fl_cards[p] : first_round + rounds * round_cards;
-    }
-    if (need > 52) return OFC_ERR_DECK;
-    memset(g->board, OFC_EMPTY, sizeof g->board);
-    /* Fantasyland seats first (docs/RULES.md section 7: engines let them act first), in seat
-     * order from the left of the button, then street by street */
-    for (int i = 1; i <= players; i++) {
-        int p = (button + i) % players;
-        if (g->fl_cards[p]) g->schedule[k++] = p;
-    }
-    for (int s = 0; s <= rounds; s++)
-        for (int i = 1; i <= players; i++) {
-            int p = (button + i) % players;
-            if (!g->fl_cards[p]) g->schedule[k++] = p;
-        }
-    g->nturns = k;
-    ofc_shuffle(seed, hand, need, g->deck);
-    g->step = -1;
-    g->turn = -1;
-    /* the first turn: deal its cards */
-    g->step = 0;
-    g->turn = g->schedule[0];
-    {
-        int p = g->turn, n = g->fl_cards[p] ? g->fl_cards[p] : first_round;
-        memcpy(g->held, g->deck, (size_t)n);
-        g->nheld = n;
-        g->deck_pos = n;
-    }
-    return OFC_GAME_OK;
-}
-
-/* Move to the next turn and deal the cards of the seat to act. */
-static void advance(ofc_game *g)
-{
-    g->nheld = 0;
-    if (++g->step >= g->nturns) {
-        g->turn = -1;
-        return;
-    }
-    int p = g->schedule[g->step];
-    int n = g->fl_cards[p] ? g->fl_cards[p] : g->street[p] == 0 ? g->first_round : g->round_cards;
-    g->turn = p;
-    const uint8_t *top = g->deck + g->deck_pos;
-    if (n <= 5 && g->deck_pos + 5 <= 52) { /* a normal turn: a fixed copy, no call */
-        memcpy(g->held, top, 5);
-    } else {
-        memcpy(g->held, top, (size_t)n);
-    }
-    g->nheld = n;
-    g->deck_pos += n;
-}
+#include "ofc_play.h"
 
 /* Cards the seat to act must place this turn. */
 static int to_place(const ofc_game *g)
@@ -76,120 +10,7 @@ static int to_place(const ofc_game *g)
     return g->street[g->turn] == 0 ? g->first_round : g->round_play;
 }
 
-int ofc_game_check(const ofc_game *g, unsigned code)
-{
-    if (g->turn < 0) return OFC_ERR_OVER;
-    if (g->fl_cards[g->turn]) return OFC_ERR_FANTASYLAND;
-    if (code >= (1u << (2 * g->nheld))) return OFC_ERR_CODE;
-    int count[4] = {0, 0, 0, 0};
-    for (int i = 0; i < g->nheld; i++) count[(code >> (2 * i)) & 3u]++;
-    if (count[3] != g->nheld - to_place(g)) return OFC_ERR_DISCARDS;
-    for (int r = 0; r < 3; r++)
-        if (g->filled[g->turn][r] + count[r] > row_len[r]) return OFC_ERR_ROW_FULL;
-    return OFC_GAME_OK;
-}
-
-int ofc_game_legal(const ofc_game *g, uint8_t *mask)
-{
-    int n = 0;
-    memset(mask, 0, OFC_ACTIONS);
-    if (g->turn < 0 || g->fl_cards[g->turn]) return 0;
-    unsigned limit = 1u << (2 * g->nheld);
-    for (unsigned c = 0; c < limit; c++) {
-        int ok = ofc_game_check(g, c) == OFC_GAME_OK;
-        mask[c] = (uint8_t)ok;
-        n += ok;
-    }
-    return n;
-}
-
-/* Place a checked code. */
-static void place(ofc_game *g, unsigned code)
-{
-    int p = g->turn;
-    for (int i = 0; i < g->nheld; i++) {
-        unsigned d = (code >> (2 * i)) & 3u;
-        if (d == 3) {
-            g->discards[p][g->ndiscards[p]++] = g->held[i];
-        } else {
-            g->board[p][row_lo[d] + g->filled[p][d]++] = g->held[i];
-        }
-    }
-    g->street[p]++;
-    advance(g);
-}
-
-int ofc_game_apply(ofc_game *g, unsigned code)
-{
-    int err = ofc_game_check(g, code);
-    if (err) return err;
-    place(g, code);
-    return OFC_GAME_OK;
-}
-
-int ofc_game_set(ofc_game *g, const uint8_t *board)
-{
-    if (g->turn < 0) return OFC_ERR_OVER;
-    if (!g->fl_cards[g->turn]) return OFC_ERR_NOT_FANTASYLAND;
-    uint64_t held = 0, seen = 0;
-    for (int i = 0; i < g->nheld; i++) held |= (uint64_t)1 << g->held[i];
-    for (int i = 0; i < 13; i++) {
-        if (board[i] == OFC_EMPTY) return OFC_ERR_EMPTY_SLOT;
-        if (board[i] > 51 || !(held >> board[i] & 1u) || (seen >> board[i] & 1u)) return OFC_ERR_NOT_HELD;
-        seen |= (uint64_t)1 << board[i];
-    }
-    int p = g->turn;
-    memcpy(g->board[p], board, 13);
-    g->filled[p][0] = 3;
-    g->filled[p][1] = 5;
-    g->filled[p][2] = 5;
-    for (int i = 0; i < g->nheld; i++)
-        if (!(seen >> g->held[i] & 1u)) g->discards[p][g->ndiscards[p]++] = g->held[i];
-    g->street[p]++;
-    advance(g);
-    return OFC_GAME_OK;
-}
-
-static inline int sign(int d)
-{
-    return (d > 0) - (d < 0);
-}
-
-void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, int32_t *royalties,
-                     int32_t *fouled, int32_t *fantasyland)
-{
-    ofc_board_result res[OFC_MAX_SEATS];
-    int32_t total[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
-    for (int p = 0; p < g->players; p++) {
-        ofc_board_eval(g->board[p], g->fl_cards[p] != 0, rules, &res[p]);
-        if (royalties)
-            for (int r = 0; r < 3; r++) royalties[3 * p + r] = res[p].royalty[r];
-        if (fouled) fouled[p] = res[p].fouled;
-        if (fantasyland) fantasyland[p] = res[p].fantasyland;
-        roy[p] = res[p].royalty[0] + res[p].royalty[1] + res[p].royalty[2];
-        total[p] = 0;
-    }
-    if (!net) return;
-    /* docs/RULES.md section 6 for every pair, from the row values already computed (the
-     * same arithmetic as ofc_score_batch) */
-    for (int a = 0; a < g->players; a++)
-        for (int b = a + 1; b < g->players; b++) {
-            int fa = res[a].fouled, fb = res[b].fouled, rows;
-            if (fa | fb) {
-                rows = 3 * (fb - fa);
-            } else {
-                rows = 0;
-                for (int r = 0; r < 3; r++) rows += sign((int)res[a].value[r] - (int)res[b].value[r]);
-            }
-            int32_t pts =
-                rows + (rows == 3) * rules->scoop_bonus - (rows == -3) * rules->scoop_bonus + roy[a] - roy[b];
-            total[a] += pts;
-            total[b] -= pts;
-        }
-    for (int p = 0; p < g->players; p++) net[p] = total[p];
-}
-
-/* ---- policies -------------------------------------------------------------- */
+/* ---- random ------------------------------------------------------------- */
 
 /* The number of legal placements of state s (tools/gen_tables.py, placements()). */
 static inline uint32_t ways_of(int s)
@@ -211,7 +32,7 @@ typedef struct seat_view {
 static inline void view_load(ofc_game *g, int p, seat_view *v)
 {
     const uint8_t *f = g->filled[p];
-    for (int r = 0; r < 3; r++) v->first[r] = g->board[p] + row_lo[r] + f[r];
+    for (int r = 0; r < 3; r++) v->first[r] = g->board[p] + OFC_ROW_START(r) + f[r];
     v->first[3] = &v->scratch;
     v->rooms = OFC_PLACE_STATE(0, 3 - f[0], 5 - f[1], 5 - f[2]);
     v->discard = g->discards[p] + g->ndiscards[p];
@@ -219,7 +40,7 @@ static inline void view_load(ofc_game *g, int p, seat_view *v)
 
 static inline void view_store(ofc_game *g, int p, const seat_view *v)
 {
-    for (int r = 0; r < 3; r++) g->filled[p][r] = (uint8_t)(v->first[r] - (g->board[p] + row_lo[r]));
+    for (int r = 0; r < 3; r++) g->filled[p][r] = (uint8_t)(v->first[r] - (g->board[p] + OFC_ROW_START(r)));
     g->ndiscards[p] = (int)(v->discard - g->discards[p]);
 }
 
@@ -293,17 +114,16 @@ static void random_place(ofc_game *g, ofc_rng *rng)
     view_load(g, g->turn, &v);
     random_turn(&v, g->held, g->nheld, to_place(g), rng);
     view_store(g, g->turn, &v);
-    g->street[g->turn]++;
-    advance(g);
+    ofc_game_end_turn(g);
 }
 
 /* A random board of 13 of the held cards (Fantasyland, random policy). */
 static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
 {
-    uint8_t h[52];
+    uint8_t h[OFC_DECK_SIZE];
     int n = g->nheld;
     memcpy(h, g->held, (size_t)n);
-    for (int i = 0; i < 13; i++) {
+    for (int i = 0; i < OFC_BOARD_SIZE; i++) {
         int j = i + (int)ofc_rng_below(rng, (uint32_t)(n - i));
         uint8_t t = h[i];
         h[i] = h[j];
@@ -331,7 +151,7 @@ static const double low_spent = 3.0;
 
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
 {
-    int count[13] = {0}, suits[4] = {0}, n = 0, lo = 13, hi = -1;
+    int count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
     for (int i = 0; i < len; i++) {
         if (row[i] == OFC_EMPTY) continue;
         int k = row[i] >> 2;
@@ -344,7 +164,7 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
     if (!n) return 0.0;
     double v = 0.0;
     int paired = 0;
-    for (int k = 0; k < 13; k++) {
+    for (int k = 0; k < OFC_RANKS; k++) {
         if (count[k] == 2) {
             v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0;
             paired = 1;
@@ -398,10 +218,10 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
  * of its best group / 13. */
 static double row_level(const uint8_t *row, int len)
 {
-    int count[13] = {0}, pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
+    int count[OFC_RANKS] = {0}, pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
     for (int i = 0; i < len; i++)
         if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
-    for (int k = 0; k < 13; k++) {
+    for (int k = 0; k < OFC_RANKS; k++) {
         if (count[k]) hi = k;
         if (count[k] == 2) {
             pairs++;
@@ -418,7 +238,7 @@ static double row_level(const uint8_t *row, int len)
     }
     if (hi < 0) return 0.0;
     double cat = quads ? 7 : (trips && pairs) ? 6 : trips ? 3 : pairs >= 2 ? 2 : pairs ? 1 : 0;
-    return cat + (best >= 0 ? best : hi) / 13.0;
+    return cat + (best >= 0 ? best : hi) / (double)OFC_RANKS;
 }
 
 static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
@@ -432,17 +252,20 @@ static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
     for (int r = 0; r < 3; r++) {
         if (!need[r]) {
             uint32_t info = rules->row_info[r][value[r]];
-            v += OFC_ROYALTY(info) + row_heuristic(b + row_lo[r], row_len[r], r, low) + value[r] * 1e-5;
+            v += OFC_ROYALTY(info) + row_heuristic(b + OFC_ROW_START(r), OFC_ROW_SIZE(r), r, low)
+                 + value[r] * 1e-5;
             if (r == 0 && OFC_ENTRY(info)) v += 8.0; /* Fantasyland on top */
         } else {
-            v += row_heuristic(b + row_lo[r], row_len[r], r, low);
+            v += row_heuristic(b + OFC_ROW_START(r), OFC_ROW_SIZE(r), r, low);
         }
     }
     /* rows out of order so far (what the cards placed make, whatever the
      * empty slots may bring): a steep penalty, since a foul costs far more
      * than the royalties a greedier placement chases (weight tuned on
      * self-play before the outlook: 10% fouls heads-up in Pineapple) */
-    double lt = row_level(b, 3), lm = row_level(b + 3, 5), lb = row_level(b + 8, 5);
+    double lt = row_level(b + OFC_ROW_START(0), OFC_ROW_SIZE(0)),
+           lm = row_level(b + OFC_ROW_START(1), OFC_ROW_SIZE(1)),
+           lb = row_level(b + OFC_ROW_START(2), OFC_ROW_SIZE(2));
     if (!low) {
         if (lt > lm) v -= 20.0 * (lt - lm);
         if (lm > lb) v -= 20.0 * (lm - lb);
@@ -459,12 +282,12 @@ static int unseen_pool(const ofc_game *g, uint8_t *pool)
     int p = g->turn, n = 0;
     for (int q = 0; q < g->players; q++) {
         if (q != p && g->fl_cards[q]) continue; /* a Fantasyland board stays hidden */
-        for (int i = 0; i < 13; i++)
+        for (int i = 0; i < OFC_BOARD_SIZE; i++)
             if (g->board[q][i] != OFC_EMPTY) seen |= (uint64_t)1 << g->board[q][i];
     }
     for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
     for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
-    for (int c = 0; c < 52; c++)
+    for (int c = 0; c < OFC_DECK_SIZE; c++)
         if (!(seen >> c & 1u)) pool[n++] = (uint8_t)c;
     return n;
 }
@@ -480,16 +303,16 @@ static const double outlook_foul = 10.0, outlook_earned = 2.0, outlook_fantasyla
  * x the mean royalties (and Fantasyland bonus) of those that do not. */
 static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const ofc_rules *rules, ofc_rng *rng)
 {
-    uint8_t deck[52];
+    uint8_t deck[OFC_DECK_SIZE];
     int fouls = 0;
     double earned = 0.0;
     memcpy(deck, pool, (size_t)npool);
     for (int s = 0; s < OUTLOOK_FILLS; s++) {
-        uint8_t f[13];
+        uint8_t f[OFC_BOARD_SIZE];
         int k = 0;
         /* a partial Fisher-Yates over the deck as the last fill left it:
          * uniform whatever its order */
-        for (int i = 0; i < 13; i++) {
+        for (int i = 0; i < OFC_BOARD_SIZE; i++) {
             f[i] = b[i];
             if (b[i] != OFC_EMPTY) continue;
             int j = k + (int)ofc_rng_below(rng, (uint32_t)(npool - k));
@@ -511,25 +334,25 @@ static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const of
 
 static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
 {
-    uint8_t pool[52];
+    uint8_t pool[OFC_DECK_SIZE];
     int npool = unseen_pool(g, pool);
     unsigned limit = 1u << (2 * g->nheld), best = 0;
     double best_v = -1e300;
     for (unsigned c = 0; c < limit; c++) {
         if (ofc_game_check(g, c)) continue;
-        uint8_t b[13];
+        uint8_t b[OFC_BOARD_SIZE];
         uint8_t filled[3];
-        memcpy(b, g->board[g->turn], 13);
+        memcpy(b, g->board[g->turn], OFC_BOARD_SIZE);
         memcpy(filled, g->filled[g->turn], 3);
         for (int i = 0; i < g->nheld; i++) {
             unsigned d = (c >> (2 * i)) & 3u;
-            if (d < 3) b[row_lo[d] + filled[d]++] = g->held[i];
+            if (d < 3) b[OFC_ROW_START(d) + filled[d]++] = g->held[i];
         }
         double v = board_heuristic(b, rules);
         /* late in the hand, an exact check that some completion avoids the
          * foul (bounded: when the search runs out the placement counts as safe) */
         int empties = 0;
-        for (int i = 0; i < 13; i++) empties += b[i] == OFC_EMPTY;
+        for (int i = 0; i < OFC_BOARD_SIZE; i++) empties += b[i] == OFC_EMPTY;
         if (empties <= 4 && ofc_partial_can_avoid_foul(b, pool, npool, rules, 20000) == 0) v -= 1000.0;
         if (empties > 0 && empties <= npool) v += outlook(b, pool, npool, rules, rng);
         v += (ofc_rng_u32(rng) >> 8) * 1e-12; /* ties broken at random */
@@ -547,33 +370,59 @@ static void greedy_set(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng, 
     ofc_fantasyland_result res;
     int n = g->nheld < 17 ? g->nheld : 17;
     if (ofc_solve_fantasyland(g->held, n, rules, 10.0, &res) == 0) {
-        memcpy(board, res.board, 13);
+        memcpy(board, res.board, OFC_BOARD_SIZE);
     } else {
         random_set(g, rng, board);
     }
 }
 
-void ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+static int random_policy(ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
 {
-    if (g->turn < 0) return;
+    (void)rules;
     if (g->fl_cards[g->turn]) {
-        uint8_t board[13];
-        if (policy == OFC_POLICY_GREEDY)
-            greedy_set(g, rules, rng, board);
-        else
-            random_set(g, rng, board);
-        ofc_game_set(g, board);
-    } else {
-        if (policy == OFC_POLICY_GREEDY)
-            place(g, greedy_code(g, rules, rng));
-        else
-            random_place(g, rng);
+        uint8_t board[OFC_BOARD_SIZE];
+        random_set(g, rng, board);
+        return ofc_game_set(g, board);
     }
+    random_place(g, rng);
+    return OFC_GAME_OK;
 }
 
-void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+static int greedy_policy(ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
+{
+    if (g->fl_cards[g->turn]) {
+        uint8_t board[OFC_BOARD_SIZE];
+        greedy_set(g, rules, rng, board);
+        return ofc_game_set(g, board);
+    }
+    return ofc_game_apply(g, greedy_code(g, rules, rng));
+}
+
+/* ---- the registry: a policy's number is its index (enum ofc_policy) ------ */
+const ofc_policy_info ofc_policies[] = {
+    {"random", "a uniform legal placement each turn (a uniform setting in Fantasyland), for speed",
+     random_policy},
+    {"greedy",
+     "every legal placement scored by the board it makes plus 32 random fills of its empty slots "
+     "(how often they foul, what they earn); the exact solver in Fantasyland",
+     greedy_policy},
+};
+const int ofc_policy_count = (int)(sizeof ofc_policies / sizeof ofc_policies[0]);
+
+int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+{
+    if (policy < 0 || policy >= ofc_policy_count) return OFC_ERR_POLICY;
+    if (g->turn < 0) return OFC_GAME_OK;
+    /* the placement tables and the action codes cover at most OFC_MAX_HELD cards */
+    if (!g->fl_cards[g->turn] && g->nheld > OFC_MAX_HELD) return OFC_ERR_DEALING;
+    return ofc_policies[policy].play(g, rules, rng);
+}
+
+int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
 {
     int fl = 0;
+    if (policy < 0 || policy >= ofc_policy_count) return OFC_ERR_POLICY;
+    if (g->first_round > OFC_MAX_HELD || g->round_cards > OFC_MAX_HELD) return OFC_ERR_DEALING;
     for (int p = 0; p < g->players; p++) fl |= g->fl_cards[p];
     if (policy == OFC_POLICY_RANDOM && !fl && g->turn >= 0) {
         /* every turn a normal one: random_place's moves, each seat's rows
@@ -596,70 +445,11 @@ void ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng 
         g->turn = -1;
         g->nheld = 0;
         g->deck_pos = pos;
-    } else {
-        while (g->turn >= 0) ofc_policy_play(g, policy, rules, rng);
+        return OFC_GAME_OK;
     }
-}
-
-void ofc_game_restart(ofc_game *g, const ofc_game *start)
-{
-    memcpy(g->board, start->board, sizeof g->board);
-    memcpy(g->filled, start->filled, sizeof g->filled);
-    memcpy(g->ndiscards, start->ndiscards, sizeof g->ndiscards);
-    memcpy(g->street, start->street, sizeof g->street);
-    g->deck_pos = start->deck_pos;
-    g->nheld = start->nheld;
-    g->step = start->step;
-    g->turn = start->turn;
-}
-
-void ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                        int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
-                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
-{
-    ofc_game start[OFC_MAX_SEATS], games[OFC_MAX_SEATS];
-    int need = players * (first_round + rounds * round_cards);
-    /* a hand as ofc_game_start begins it, per button: each hand restarts
-     * that button's game and deals its own deck */
-    for (int b = 0; b < players; b++) {
-        ofc_game_start(&start[b], players, first_round, rounds, round_cards, round_play, seed, 0, b, 0);
-        games[b] = start[b];
+    while (g->turn >= 0) {
+        int err = ofc_policy_play(g, policy, rules, rng);
+        if (err) return err;
     }
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t hand = (uint64_t)(index0 + i);
-        ofc_rng rng;
-        /* the policies draw from a stream of their own, beside the deck's */
-        ofc_rng_init(&rng, seed ^ 0xA0761D6478BD642Full, hand);
-        /* the button goes round: seat (hand + 1) % players acts first */
-        int b = (int)(hand % (uint64_t)players);
-        ofc_game *g = &games[b];
-        ofc_game_restart(g, &start[b]);
-        ofc_shuffle(seed, hand, need, g->deck);
-        memcpy(g->held, g->deck, (size_t)first_round);
-        ofc_policy_finish(g, policy, rules, &rng);
-        int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
-        int32_t pts[OFC_MAX_SEATS];
-        ofc_game_result(g, rules, pts, roy, f, fl);
-        for (int p = 0; p < players; p++) {
-            int32_t r = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
-            if (net) net[players * i + p] = pts[p];
-            if (royalty) royalty[players * i + p] = r;
-            if (fouled) fouled[players * i + p] = (uint8_t)f[p];
-            if (fantasyland) fantasyland[players * i + p] = (uint8_t)fl[p];
-            if (totals) {
-                int64_t *s = totals->sums + 5 * p;
-                int pr = totals->points_range, rr = totals->royalty_range;
-                s[0] += pts[p];
-                s[1] += (int64_t)pts[p] * pts[p];
-                s[2] += f[p];
-                s[3] += fl[p] != 0;
-                s[4] += r;
-                totals->points_hist[p * (2 * pr + 1) + pr
-                                    + (pts[p] < -pr  ? -pr
-                                       : pts[p] > pr ? pr
-                                                     : pts[p])]++;
-                totals->royalty_hist[p * (rr + 1) + (r < 0 ? 0 : r > rr ? rr : r)]++;
-            }
-        }
-    }
+    return OFC_GAME_OK;
 }

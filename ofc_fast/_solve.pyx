@@ -1,8 +1,9 @@
 # (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
-"""Bindings of the Fantasyland solver (csrc/ofc_fantasyland.c), its plain
-enumeration (csrc/ofc_fantasyland_enum.c), on the rules' tables of
+"""Bindings of the solve layer of the C core (csrc/ofc_solve.h): the
+Fantasyland solver (csrc/ofc_fantasyland.c) and its plain enumeration
+(csrc/ofc_fantasyland_enum.c), on the rules' tables of
 ofc_fast._core.RuleTables (Rules.tables).  The Python API is
-ofc_fast.fantasyland.
+ofc_fast.solve.fantasyland; ofc_fast._fantasyland is this module's 0.1.0 name.
 
 solve_rows solves hands [start, stop) of a C-contiguous uint8 (n, k) array
 without the GIL and returns -1, or the index of the first hand with a bad
@@ -14,7 +15,7 @@ from libc.string cimport memcpy
 from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t
 from ofc_fast._core cimport ofc_rules, RuleTables
 
-cdef extern from "ofc_fast.h" nogil:
+cdef extern from "ofc_solve.h" nogil:
     ctypedef struct ofc_fantasyland_result:
         uint8_t board[13]
         uint8_t discards[4]

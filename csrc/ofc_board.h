@@ -1,0 +1,235 @@
+/*
+ * ofc_board.h -- the board layer of the C core: board geometry, the rules of
+ * a variant as lookup tables (built from a spec or a preset), the board
+ * kernels (royalties, fouls, Fantasyland, scoring) and partial boards.
+ * Includes the hand layer (ofc_hand.h); ofc_fast.h includes every layer.
+ */
+#ifndef OFC_BOARD_H
+#define OFC_BOARD_H
+
+#include "ofc_hand.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A board: OFC_BOARD_SIZE slots, the rows top, middle, bottom in that order;
+ * row r starts at OFC_ROW_START(r) and has OFC_ROW_SIZE(r) slots. */
+#define OFC_BOARD_SIZE   13
+#define OFC_TOP_SIZE     3
+#define OFC_ROW5_SIZE    5
+#define OFC_ROW_START(r) ((r) == 0 ? 0 : (r) == 1 ? OFC_TOP_SIZE : OFC_TOP_SIZE + OFC_ROW5_SIZE)
+#define OFC_ROW_SIZE(r)  ((r) == 0 ? OFC_TOP_SIZE : OFC_ROW5_SIZE)
+#define OFC_MAX_SEATS    4 /* boards of a deal, seats at a table */
+
+/* ---- Boards: royalties, fouls, Fantasyland, scoring ---------------------
+ * A board is OFC_BOARD_SIZE (13) codes: top (3), middle (5), bottom (5).  A row's value is its
+ * strength, except a Low (2-7) middle, whose value is its lowball rank.  The
+ * rules of a variant reach the kernels as lookup tables indexed by row value,
+ * built from the rules object (ofc_fast.rules), so no rule is a constant here.
+ */
+typedef struct ofc_rules {
+    /* [row][value]: what a row with that value brings, packed in one word so
+     * a row costs one lookup: royalty (int16, bits 0-15), 1 in bit 16 when
+     * it keeps a player in Fantasyland, 1 in bit 17 when it qualifies for
+     * entry (the top row; and the middle in Low, whose nuts qualify), and the
+     * cards dealt when it alone qualifies in bits 24-31 */
+    const uint32_t *row_info[3];
+    const uint8_t *middle_live; /* [lowball rank]: 1 for a live Low middle; NULL: a high middle */
+    int32_t scoop_bonus;        /* paid by a player who loses all three rows */
+    int32_t fl_both;            /* cards when the top and the middle both qualify */
+    int32_t fl_both_required;   /* 1: entry needs the top and the middle together */
+    int32_t stay_cards;         /* cards dealt to a player who stays in Fantasyland */
+    /* [in_fantasyland value 0..255]: cards dealt on staying, so the count may
+     * follow the count a player is in Fantasyland with; NULL: stay_cards */
+    const uint8_t *stay_count;
+} ofc_rules;
+
+#define OFC_ROYALTY(info)   ((int32_t)(int16_t)((info) & 0xFFFFu))
+#define OFC_STAY(info)      (((info) >> 16) & 1u)
+#define OFC_QUALIFIES(info) (((info) >> 17) & 1u)
+#define OFC_ENTRY(info)     ((info) >> 24)
+
+/* Everything known about one complete board. */
+typedef struct ofc_board_result {
+    uint16_t value[3];  /* row values: strength, or lowball rank for a Low middle */
+    int32_t royalty[3]; /* 0 when fouled */
+    int32_t fouled;
+    int32_t fantasyland; /* cards next hand, 0 = none */
+    int32_t stays;       /* not fouled and a row meets its stay condition */
+} ofc_board_result;
+
+/* Evaluate one valid board (codes checked by the caller).  in_fantasyland:
+ * 0 = not in Fantasyland, 1 = in it with the rules' base count (stay_cards),
+ * 13..255 = in it with that many cards (rules->stay_count reads it). */
+void ofc_board_eval(const uint8_t *board, int in_fantasyland, const ofc_rules *rules, ofc_board_result *res);
+
+/* n boards of OFC_BOARD_SIZE bytes.  in_fantasyland: n values as for ofc_board_eval,
+ * or NULL (none in Fantasyland).  Any output pointer may be NULL.  strength and royalties hold
+ * 3 values per board.  Returns -1, or the index of the first board with a
+ * byte that is no card or a card twice (outputs before it are written). */
+int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
+                          const ofc_rules *rules, uint8_t *fouled, uint16_t *strength, int16_t *royalties,
+                          uint8_t *fantasyland, uint8_t *stays);
+
+/* n deals of `players` boards (2..4) of OFC_BOARD_SIZE bytes.  net: n*players points
+ * (each deal sums to 0); matrix: n*players*players, [a][b] = what a wins from
+ * b.  Either may be NULL.  Returns -1, or the index of the first deal with a
+ * byte that is no card or a card used twice anywhere in the deal. */
+int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules, int32_t *net,
+                        int32_t *matrix);
+
+/* ---- Pairwise scoring (docs/RULES.md section 6): the one home of the rule --
+ * What seat a wins from seat b, from each seat's row values, foul flag and
+ * royalty total (0 when fouled): +1 / 0 / -1 a row (a fouled seat loses
+ * every row, two fouled seats tie them all), the scoop bonus when one side
+ * won all three, plus a's royalties minus b's.  Every scorer calls this:
+ * the board kernels (ofc_score_batch), the game engine (ofc_game_result)
+ * and the details of ofc_score_details_batch. */
+typedef struct ofc_pair_score {
+    int32_t rows[3];    /* +1 / 0 / -1 for a, top, middle, bottom */
+    int32_t row_points; /* their sum */
+    int32_t scoop;      /* +scoop_bonus when a won all three rows, -scoop_bonus when b did, else 0 */
+    int32_t total;      /* row_points + scoop + royalty of a - royalty of b */
+} ofc_pair_score;
+
+static inline int ofc_sign(int d)
+{
+    return (d > 0) - (d < 0);
+}
+
+static OFC_ALWAYS_INLINE void ofc_score_pair(const uint16_t *va, int fa, int32_t roya, const uint16_t *vb,
+                                             int fb, int32_t royb, int32_t scoop_bonus, ofc_pair_score *out)
+{
+    int s0 = ofc_sign((int)va[0] - (int)vb[0]), s1 = ofc_sign((int)va[1] - (int)vb[1]),
+        s2 = ofc_sign((int)va[2] - (int)vb[2]);
+    /* fouls are as common as not in random deals: selects, no branches */
+    int any = fa | fb, lost = fb - fa;
+    out->rows[0] = any ? lost : s0;
+    out->rows[1] = any ? lost : s1;
+    out->rows[2] = any ? lost : s2;
+    int rows = any ? 3 * lost : s0 + s1 + s2;
+    /* rows is +3 / -3 exactly when one side won all three */
+    out->row_points = rows;
+    out->scoop = (rows == 3) * scoop_bonus - (rows == -3) * scoop_bonus;
+    out->total = rows + out->scoop + roya - royb;
+}
+
+/* Every pair of P seats (value: 3 row values a seat; fouled, royalty: one a
+ * seat): net[P] (each seat's sum over its pairs) and/or matrix[P * P] ([a][b]
+ * = what a wins from b), either may be NULL. */
+static OFC_ALWAYS_INLINE void ofc_score_seats(const uint16_t *value, const int32_t *fouled,
+                                              const int32_t *royalty, int P, int32_t scoop_bonus,
+                                              int32_t *net, int32_t *matrix)
+{
+    int32_t total[OFC_MAX_SEATS] = {0};
+    for (int a = 0; a < P; a++) {
+        for (int b = a + 1; b < P; b++) {
+            ofc_pair_score s;
+            ofc_score_pair(value + 3 * a, fouled[a], royalty[a], value + 3 * b, fouled[b], royalty[b],
+                           scoop_bonus, &s);
+            total[a] += s.total;
+            total[b] -= s.total;
+            if (matrix) {
+                matrix[a * P + b] = s.total;
+                matrix[b * P + a] = -s.total;
+            }
+        }
+        if (matrix) matrix[a * P + a] = 0;
+    }
+    if (net)
+        for (int p = 0; p < P; p++) net[p] = total[p];
+}
+
+/* n deals of `players` boards (2..4) as ofc_score_batch takes them, every
+ * pair (a, b), a < b, in the order a = 0, b = 1, 2, ..; then a = 1, ...
+ * (K = players (players - 1) / 2 pairs a deal): rows (n * K * 3), row_points,
+ * scoop, total (n * K each), royalties (n * K * 2: a's, b's), any may be
+ * NULL.  Returns as ofc_score_batch (nothing written for a bad deal), or -2
+ * for a player count out of 2..OFC_MAX_SEATS. */
+int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                int8_t *rows, int32_t *row_points, int32_t *scoop, int32_t *royalties,
+                                int32_t *total);
+
+/* ---- Rules from C: a plain spec, its tables, the four presets -----------
+ * ofc_rules points into tables; C users build them from an ofc_rules_spec
+ * (the table-driving fields of the Python Rules, ofc_fast/rules.py) into an
+ * ofc_rules_storage, filled by hand or by ofc_rules_preset:
+ *
+ *     static ofc_rules_storage st;      (about 100 KB: keep it off small stacks)
+ *     ofc_rules_spec spec;
+ *     ofc_rules_preset(&spec, OFC_PRESET_PINEAPPLE);
+ *     spec.scoop_bonus = 6;             (a house variant)
+ *     if (ofc_rules_build(&spec, &st) != 0) ... invalid spec ...
+ *     ofc_analyze_batch(boards, n, NULL, &st.rules, ...);
+ *
+ * Ranks index 0 = deuce .. 12 = ace; categories are enum ofc_category. */
+enum ofc_preset { OFC_PRESET_ORIGINAL = 0, OFC_PRESET_PINEAPPLE, OFC_PRESET_PROGRESSIVE, OFC_PRESET_LOW };
+
+#define OFC_NO_STAY (-1) /* a stay_* field: this row never keeps a player in Fantasyland */
+
+typedef struct ofc_rules_spec {
+    int32_t low;                     /* 1: Low (2-7) OFC, the middle is a deuce-to-seven low */
+    int32_t top_pair[OFC_RANKS];     /* royalty of a pair of rank r on top */
+    int32_t top_trips[OFC_RANKS];    /* royalty of trips of rank r on top */
+    int32_t middle[10];              /* royalty of a middle of category c (high middles) */
+    int32_t bottom[10];              /* royalty of a bottom of category c */
+    int32_t low_middle[OFC_RANKS];   /* Low: royalty of a live middle whose highest rank is r */
+    int32_t low_nuts;                /* Low: royalty of 7-5-4-3-2 (instead of its 7-high one) */
+    int32_t scoop_bonus;             /* extra points for winning all three rows */
+    int32_t fl_top_pair[OFC_RANKS];  /* cards on entering Fantasyland with that pair on top, 0 = none */
+    int32_t fl_top_trips[OFC_RANKS]; /* the same for trips on top */
+    int32_t fl_low_nuts;             /* Low: cards for the nuts in the middle alone */
+    int32_t fl_low_both;             /* Low: cards for the nuts together with a qualifying top */
+    int32_t fl_low_both_required;    /* Low: 1 = entry needs both conditions */
+    int32_t stay_cards;              /* cards dealt to a player who stays in Fantasyland */
+    int32_t stay_top, stay_middle, stay_bottom; /* least category that stays, or OFC_NO_STAY */
+    int32_t top_high[OFC_RANKS];                /* royalty of a high-card top whose highest rank is r */
+    int32_t stay_entry;                         /* 1: meeting the entry condition again also stays (not with
+                                                   * fl_low_both_required) */
+    int32_t stay_cards_mode;                    /* OFC_STAY_CARDS_FIXED or OFC_STAY_CARDS_CURRENT */
+} ofc_rules_spec;
+
+/* What a player who stays gets: stay_cards, or the count they are in
+ * Fantasyland with (stay_cards for in_fantasyland 1, a bare flag). */
+enum { OFC_STAY_CARDS_FIXED = 0, OFC_STAY_CARDS_CURRENT = 1 };
+
+typedef struct ofc_rules_storage {
+    uint32_t info[3][OFC_STRENGTH_MAX + 1]; /* the row_info tables */
+    uint8_t live[OFC_STRENGTH_MAX + 1];     /* middle_live of a Low variant */
+    uint8_t stay_count[256];                /* the stay_count table */
+    ofc_rules rules;                        /* points into this storage: do not copy the storage */
+} ofc_rules_storage;
+
+/* Fill spec with a preset (the Python presets ORIGINAL, PINEAPPLE,
+ * PROGRESSIVE, LOW).  Returns 0, or -1 for an unknown preset.  The house
+ * variants of docs/VARIANTS.md are these with a few fields changed. */
+int ofc_rules_preset(ofc_rules_spec *spec, int preset);
+
+/* Build the tables of spec into st and point st->rules at them.  Returns 0,
+ * or -1 when a value is out of range (royalties -32768..32767, card counts
+ * 0 or 13..OFC_DECK_SIZE, a stay category that the row cannot hold, a Low field set in a
+ * high variant or a middle stay in Low, stay_entry with fl_low_both_required);
+ * st->rules is then unusable. */
+int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
+
+/* ---- Partial boards (csrc/ofc_partial.c) ----------------------------------
+ * A partial board holds OFC_EMPTY in its empty slots; rows fill left to right. */
+/* Position (0..OFC_BOARD_SIZE - 1) of the first byte of a partial board that is neither a
+ * card nor OFC_EMPTY, or a card seen earlier on the board; -1 when valid. */
+int ofc_partial_first_bad(const uint8_t *board);
+/* Empty slots of the top, middle and bottom rows. */
+void ofc_partial_needed(const uint8_t *board, int8_t *need);
+/* Row values of the complete rows of a valid partial board (0: incomplete). */
+void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *value);
+/* 1 when some completion of a valid partial board with distinct cards of the
+ * pool (cards not on the board) is not fouled, 0 when every one fouls, -2 when
+ * the pool has fewer cards than the empty slots, -1 when `budget` search
+ * nodes (-1: no limit) ran out first.  Exact: a search over completions. */
+int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool, const ofc_rules *rules,
+                               int64_t budget);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OFC_BOARD_H */

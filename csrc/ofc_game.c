@@ -1,0 +1,268 @@
+/* The game state machine: one hand of OFC dealt as the rules' dealing fields
+ * say, whose turn it is, the legal actions, placing them, and the result
+ * (ofc_play.h).  The policies that choose actions are in ofc_policy.c. */
+#include <string.h>
+#include "ofc_play.h"
+
+/* Dealing the engine cannot play: a normal turn holds 1 to OFC_MAX_HELD
+ * cards (the action codes and the policies' placement tables cover no
+ * more), places 1 or more of them, and the turns fit the schedule. */
+static int bad_dealing(int players, int first_round, int rounds, int round_cards, int round_play)
+{
+    return players < 1 || players > OFC_MAX_SEATS || first_round < 1 || first_round > OFC_MAX_HELD
+           || rounds < 0 || round_play < 1 || round_cards < round_play || round_cards > OFC_MAX_HELD
+           || (rounds + 1) * players > OFC_MAX_TURNS;
+}
+
+int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
+                   uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+{
+    int need = 0, k = 0;
+    memset(g, 0, sizeof *g);
+    if (bad_dealing(players, first_round, rounds, round_cards, round_play)) return OFC_ERR_DEALING;
+    g->players = players;
+    g->first_round = first_round;
+    g->rounds = rounds;
+    g->round_cards = round_cards;
+    g->round_play = round_play;
+    g->button = button;
+    for (int p = 0; p < players; p++) {
+        g->fl_cards[p] = fl_cards ? fl_cards[p] : 0;
+        need += g->fl_cards[p] ? g->fl_cards[p] : first_round + rounds * round_cards;
+    }
+    if (need > OFC_DECK_SIZE) return OFC_ERR_DECK;
+    memset(g->board, OFC_EMPTY, sizeof g->board);
+    /* Fantasyland seats first (docs/RULES.md section 7: engines let them act first), in seat
+     * order from the left of the button, then street by street */
+    for (int i = 1; i <= players; i++) {
+        int p = (button + i) % players;
+        if (g->fl_cards[p]) g->schedule[k++] = p;
+    }
+    for (int s = 0; s <= rounds; s++)
+        for (int i = 1; i <= players; i++) {
+            int p = (button + i) % players;
+            if (!g->fl_cards[p]) g->schedule[k++] = p;
+        }
+    g->nturns = k;
+    ofc_shuffle(seed, hand, need, g->deck);
+    ofc_game_deal(g);
+    return OFC_GAME_OK;
+}
+
+/* Turns a normal seat's partial board has left: all of them for an empty
+ * board, else (13 - placed) / round_play; -1 when the count placed is not
+ * one a hand reaches (first_round, then round_play a turn). */
+static int turns_left(const uint8_t *board, int first_round, int rounds, int round_play)
+{
+    int placed = 0;
+    for (int i = 0; i < OFC_BOARD_SIZE; i++) placed += board[i] != OFC_EMPTY;
+    if (placed == 0) return rounds + 1;
+    if (placed < first_round || (placed - first_round) % round_play) return -1;
+    return (OFC_BOARD_SIZE - placed) / round_play;
+}
+
+int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                         int round_play, const uint8_t *boards, const int *fl_cards, int *seat)
+{
+    int turns[OFC_MAX_SEATS], need = 0, most = 0, k = 0;
+    memset(g, 0, sizeof *g);
+    if (bad_dealing(players, first_round, rounds, round_cards, round_play)) return OFC_ERR_DEALING;
+    g->players = players;
+    g->first_round = first_round;
+    g->rounds = rounds;
+    g->round_cards = round_cards;
+    g->round_play = round_play;
+    g->button = players - 1;
+    for (int p = 0; p < players; p++) {
+        const uint8_t *b = boards + OFC_BOARD_SIZE * p;
+        g->fl_cards[p] = fl_cards ? fl_cards[p] : 0;
+        if (g->fl_cards[p]) { /* one turn (all 13 set at once) for an empty board, none for a complete one */
+            int placed = 0;
+            for (int i = 0; i < OFC_BOARD_SIZE; i++) placed += b[i] != OFC_EMPTY;
+            if (placed != 0 && placed != OFC_BOARD_SIZE) goto bad_board;
+            turns[p] = !placed;
+            need += placed ? 0 : g->fl_cards[p];
+        } else {
+            turns[p] = turns_left(b, first_round, rounds, round_play);
+            if (turns[p] < 0) goto bad_board;
+            need += turns[p] == 0            ? 0
+                    : turns[p] == rounds + 1 ? first_round + rounds * round_cards
+                                             : turns[p] * round_cards;
+            if (turns[p] > most) most = turns[p];
+        }
+        memcpy(g->board[p], b, OFC_BOARD_SIZE);
+        for (int r = 0; r < 3; r++) {
+            int f = 0;
+            while (f < OFC_ROW_SIZE(r) && b[OFC_ROW_START(r) + f] != OFC_EMPTY) f++;
+            g->filled[p][r] = (uint8_t)f;
+        }
+        g->street[p] = rounds + 1 - turns[p];
+        continue;
+    bad_board:
+        if (seat) *seat = p;
+        return OFC_ERR_BOARD;
+    }
+    /* Fantasyland seats first (as in ofc_game_start), then turns round the
+     * table until every board is complete */
+    for (int p = 0; p < players; p++)
+        if (g->fl_cards[p] && turns[p]) g->schedule[k++] = p;
+    for (int t = 0; t < most; t++)
+        for (int p = 0; p < players; p++)
+            if (!g->fl_cards[p] && turns[p] > t) g->schedule[k++] = p;
+    g->nturns = k;
+    g->turn = -1;
+    return need;
+}
+
+/* Cards the seat to act is dealt this turn. */
+static int to_deal(const ofc_game *g, int p)
+{
+    return g->fl_cards[p] ? g->fl_cards[p] : g->street[p] == 0 ? g->first_round : g->round_cards;
+}
+
+void ofc_game_deal(ofc_game *g)
+{
+    g->step = 0;
+    g->deck_pos = 0;
+    if (g->nturns == 0) {
+        g->turn = -1;
+        g->nheld = 0;
+        return;
+    }
+    int p = g->schedule[0], n = to_deal(g, p);
+    g->turn = p;
+    memcpy(g->held, g->deck, (size_t)n);
+    g->nheld = n;
+    g->deck_pos = n;
+}
+
+/* Move to the next turn and deal the cards of the seat to act. */
+static void advance(ofc_game *g)
+{
+    g->nheld = 0;
+    if (++g->step >= g->nturns) {
+        g->turn = -1;
+        return;
+    }
+    int p = g->schedule[g->step];
+    int n = to_deal(g, p);
+    g->turn = p;
+    const uint8_t *top = g->deck + g->deck_pos;
+    /* a normal turn: a fixed copy, no call */
+    if (n <= OFC_MAX_HELD && g->deck_pos + OFC_MAX_HELD <= OFC_DECK_SIZE) {
+        memcpy(g->held, top, OFC_MAX_HELD);
+    } else {
+        memcpy(g->held, top, (size_t)n);
+    }
+    g->nheld = n;
+    g->deck_pos += n;
+}
+
+void ofc_game_end_turn(ofc_game *g)
+{
+    g->street[g->turn]++;
+    advance(g);
+}
+
+/* Cards the seat to act must place this turn. */
+static int to_place(const ofc_game *g)
+{
+    return g->street[g->turn] == 0 ? g->first_round : g->round_play;
+}
+
+int ofc_game_check(const ofc_game *g, unsigned code)
+{
+    if (g->turn < 0) return OFC_ERR_OVER;
+    if (g->fl_cards[g->turn]) return OFC_ERR_FANTASYLAND;
+    if (g->nheld > OFC_MAX_HELD) return OFC_ERR_DEALING;
+    if (code >= (1u << (2 * g->nheld))) return OFC_ERR_CODE;
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < g->nheld; i++) count[(code >> (2 * i)) & 3u]++;
+    if (count[3] != g->nheld - to_place(g)) return OFC_ERR_DISCARDS;
+    for (int r = 0; r < 3; r++)
+        if (g->filled[g->turn][r] + count[r] > OFC_ROW_SIZE(r)) return OFC_ERR_ROW_FULL;
+    return OFC_GAME_OK;
+}
+
+int ofc_game_legal(const ofc_game *g, uint8_t *mask)
+{
+    int n = 0;
+    memset(mask, 0, OFC_ACTIONS);
+    if (g->turn < 0 || g->fl_cards[g->turn] || g->nheld > OFC_MAX_HELD) return 0;
+    unsigned limit = 1u << (2 * g->nheld);
+    for (unsigned c = 0; c < limit; c++) {
+        int ok = ofc_game_check(g, c) == OFC_GAME_OK;
+        mask[c] = (uint8_t)ok;
+        n += ok;
+    }
+    return n;
+}
+
+int ofc_game_apply(ofc_game *g, unsigned code)
+{
+    int err = ofc_game_check(g, code);
+    if (err) return err;
+    int p = g->turn;
+    for (int i = 0; i < g->nheld; i++) {
+        unsigned d = (code >> (2 * i)) & 3u;
+        if (d == 3) {
+            g->discards[p][g->ndiscards[p]++] = g->held[i];
+        } else {
+            g->board[p][OFC_ROW_START(d) + g->filled[p][d]++] = g->held[i];
+        }
+    }
+    ofc_game_end_turn(g);
+    return OFC_GAME_OK;
+}
+
+int ofc_game_set(ofc_game *g, const uint8_t *board)
+{
+    if (g->turn < 0) return OFC_ERR_OVER;
+    if (!g->fl_cards[g->turn]) return OFC_ERR_NOT_FANTASYLAND;
+    uint64_t held = 0, seen = 0;
+    for (int i = 0; i < g->nheld; i++) held |= (uint64_t)1 << g->held[i];
+    for (int i = 0; i < OFC_BOARD_SIZE; i++) {
+        if (board[i] == OFC_EMPTY) return OFC_ERR_EMPTY_SLOT;
+        if (board[i] > OFC_LAST_CARD || !(held >> board[i] & 1u) || (seen >> board[i] & 1u))
+            return OFC_ERR_NOT_HELD;
+        seen |= (uint64_t)1 << board[i];
+    }
+    int p = g->turn;
+    memcpy(g->board[p], board, OFC_BOARD_SIZE);
+    for (int r = 0; r < 3; r++) g->filled[p][r] = (uint8_t)OFC_ROW_SIZE(r);
+    for (int i = 0; i < g->nheld; i++)
+        if (!(seen >> g->held[i] & 1u)) g->discards[p][g->ndiscards[p]++] = g->held[i];
+    ofc_game_end_turn(g);
+    return OFC_GAME_OK;
+}
+
+void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, int32_t *royalties,
+                     int32_t *fouled, int32_t *fantasyland)
+{
+    ofc_board_result res;
+    uint16_t value[3 * OFC_MAX_SEATS];
+    int32_t fl[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
+    for (int p = 0; p < g->players; p++) {
+        ofc_board_eval(g->board[p], g->fl_cards[p] != 0, rules, &res);
+        if (royalties)
+            for (int r = 0; r < 3; r++) royalties[3 * p + r] = res.royalty[r];
+        if (fouled) fouled[p] = res.fouled;
+        if (fantasyland) fantasyland[p] = res.fantasyland;
+        for (int r = 0; r < 3; r++) value[3 * p + r] = res.value[r];
+        fl[p] = res.fouled;
+        roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
+    }
+    if (net) ofc_score_seats(value, fl, roy, g->players, rules->scoop_bonus, net, NULL);
+}
+
+void ofc_game_restart(ofc_game *g, const ofc_game *start)
+{
+    memcpy(g->board, start->board, sizeof g->board);
+    memcpy(g->filled, start->filled, sizeof g->filled);
+    memcpy(g->ndiscards, start->ndiscards, sizeof g->ndiscards);
+    memcpy(g->street, start->street, sizeof g->street);
+    g->deck_pos = start->deck_pos;
+    g->nheld = start->nheld;
+    g->step = start->step;
+    g->turn = start->turn;
+}

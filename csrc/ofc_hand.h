@@ -1,0 +1,187 @@
+/*
+ * ofc_hand.h -- the hand layer of the C core: card codes, the strength of
+ * 3- and 5-card hands, deuce-to-seven lowball, subsets and rows still being
+ * filled.  Plain C99, no Python; ofc_fast.h includes every layer.
+ *
+ * Card codes: code = rank * 4 + suit, rank 0 = deuce .. 12 = ace, suit
+ * 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades (2c = 0, 2s = 3, Ac = 48,
+ * As = 51), the numbering of PokerHandEvaluator.  OFC_EMPTY (255) marks an
+ * empty slot.
+ *
+ * Strength: one scale for 3- and 5-card hands, 1 (4-3-2 on top) ..
+ * OFC_STRENGTH_MAX (royal flush), larger = stronger.  Category first, then
+ * ranks by significance, a missing kicker lower than any card, so a top row
+ * compares with a middle row directly (top Q-Q-5 > middle Q-Q-4-3-2).
+ * Lowball: deuce-to-seven rank of 5 cards, 1 (royal flush) ..
+ * OFC_LOWBALL_MAX (7-5-4-3-2 offsuit), larger = better low.
+ *
+ * The ofc_*_unchecked evaluators trust their input (codes 0..51, no card
+ * twice); the batch kernels check every hand and report the first bad one.
+ */
+#ifndef OFC_HAND_H
+#define OFC_HAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ofc_tables.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The deck: OFC_DECK_SIZE cards, codes 0 .. OFC_DECK_SIZE - 1 (OFC_LAST_CARD),
+ * OFC_RANKS ranks of OFC_SUITS suits; OFC_EMPTY is no card (an empty slot). */
+#define OFC_DECK_SIZE 52
+#define OFC_LAST_CARD (OFC_DECK_SIZE - 1)
+#define OFC_RANKS     13
+#define OFC_SUITS     4
+#define OFC_EMPTY     255u
+
+#if defined(__GNUC__) || defined(__clang__)
+#define OFC_UNLIKELY(x)   __builtin_expect(!!(x), 0)
+#define OFC_LIKELY(x)     __builtin_expect(!!(x), 1)
+#define OFC_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define OFC_UNLIKELY(x)   (x)
+#define OFC_LIKELY(x)     (x)
+#define OFC_ALWAYS_INLINE __forceinline
+#else
+#define OFC_UNLIKELY(x)   (x)
+#define OFC_LIKELY(x)     (x)
+#define OFC_ALWAYS_INLINE inline
+#endif
+/* OFC_UNROLL(n): unroll the loop that follows n times (a hint) */
+#if defined(__clang__)
+#define OFC_PRAGMA(x) _Pragma(#x)
+#define OFC_UNROLL(n) OFC_PRAGMA(unroll n)
+#elif defined(__GNUC__)
+#define OFC_PRAGMA(x) _Pragma(#x)
+#define OFC_UNROLL(n) OFC_PRAGMA(GCC unroll n)
+#else
+#define OFC_UNROLL(n)
+#endif
+
+/* Category numbers of ofc_strength_category (HandCategory in Python). */
+enum ofc_category {
+    OFC_HIGH_CARD = 0,
+    OFC_PAIR,
+    OFC_TWO_PAIR,
+    OFC_THREE_OF_A_KIND,
+    OFC_STRAIGHT,
+    OFC_FLUSH,
+    OFC_FULL_HOUSE,
+    OFC_FOUR_OF_A_KIND,
+    OFC_STRAIGHT_FLUSH,
+    OFC_ROYAL_FLUSH
+};
+
+/* Sum of the card keys of five cards: the rank multiset as a base-5 number
+ * in bits 0-31 (sum of 5**rank), a 4-bit card count per suit in bits 32-47. */
+static inline uint64_t ofc_key5(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e)
+{
+    return ofc_card_key[a] + ofc_card_key[b] + ofc_card_key[c] + ofc_card_key[d] + ofc_card_key[e];
+}
+
+/* Slot of the 5-card perfect hash for a key from ofc_key5. */
+static inline uint32_t ofc_slot5(uint64_t key)
+{
+    uint64_t p = (uint64_t)(uint32_t)key * OFC_HASH_MULT;
+    return ((uint32_t)(p >> OFC_HASH_SLOT_SHIFT) & OFC_HASH_SLOT_MASK)
+           ^ ofc_hash_disp[p >> OFC_HASH_BUCKET_SHIFT];
+}
+
+/* 16 when a suit count of the key reached 5 (a flush), else 0: adding 3 to
+ * each 4-bit count sets its top bit exactly when the count is 5. */
+static inline unsigned ofc_flush_shift(uint64_t key)
+{
+    return ((((unsigned)(key >> 32) + 0x3333u) & 0x8888u) != 0) << 4;
+}
+
+/* Strength of five valid, distinct cards. */
+static inline uint16_t ofc_strength5_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e)
+{
+    /* a slot holds the offsuit strength in bits 0-15, the flush one in 16-31 */
+    uint64_t key = ofc_key5(a, b, c, d, e);
+    return (uint16_t)(ofc_hand5[ofc_slot5(key)] >> ofc_flush_shift(key));
+}
+
+/* Strength of three valid, distinct cards (the top row). */
+static inline uint16_t ofc_strength3_unchecked(unsigned a, unsigned b, unsigned c)
+{
+    /* direct table on the three ranks: index = r0*169 + r1*13 + r2 */
+    return ofc_top3[(a >> 2) * 169u + (b >> 2) * 13u + (c >> 2)];
+}
+
+/* Deuce-to-seven rank of five valid, distinct cards. */
+static inline uint16_t ofc_lowball27_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e)
+{
+    uint64_t key = ofc_key5(a, b, c, d, e);
+    return (uint16_t)(ofc_low5[ofc_slot5(key)] >> ofc_flush_shift(key));
+}
+
+/* Nonzero when the n codes (n <= OFC_DECK_SIZE: a hand, a board or a deal) hold a byte
+ * that is not a card (> OFC_LAST_CARD) or a card twice: the OR of their bits differs
+ * from the sum exactly when a bit repeats, and bytes past the deck carry bit 63. */
+static inline int ofc_bad_cards(const uint8_t *c, int n)
+{
+    uint64_t any = 0, sum = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = ofc_card_bit[c[i]];
+        any |= bit;
+        sum += bit;
+    }
+    return (any != sum) | (int)(any >> 63);
+}
+
+/* Category of a strength in 1..OFC_STRENGTH_MAX (enum ofc_category). */
+static inline int ofc_strength_category(uint16_t s)
+{
+    return (int)(ofc_strength_info[s] & 15u);
+}
+
+/* Checked single-hand entry points: the strength, or -1 when a code is not
+ * a card or a card repeats, -2 when n is not 3 or 5 (lowball: not 5). */
+int ofc_strength(const uint8_t *cards, int n);
+int ofc_lowball27(const uint8_t *cards, int n);
+
+/* Index of the first of n hands of `size` (3 or 5) bytes that holds a byte
+ * that is no card or a card twice, or -1 when all are valid. */
+int64_t ofc_first_bad_hand(const uint8_t *cards, int64_t n, int size);
+
+/* Batch kernels over n hands stored row after row (5 or 3 bytes each).
+ * Each writes out[i] for every hand and returns -1, or stops at the first
+ * invalid hand and returns its index (out[] before it is written). */
+int64_t ofc_strength5_batch(const uint8_t *cards, int64_t n, uint16_t *out);
+int64_t ofc_strength3_batch(const uint8_t *cards, int64_t n, uint16_t *out);
+int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out);
+
+/* ---- Subsets: every k-subset of a hand, and the best one ----------------
+ * A hand here is m distinct cards, k <= m <= OFC_DECK_SIZE, k = 3 or 5.  Subsets are
+ * taken in lexicographic order of positions (for m = 6, k = 5: 01234,
+ * 01235, 01245, 01345, 02345, 12345). */
+
+/* m choose k (0 when k > m). */
+int64_t ofc_choose(int m, int k);
+
+/* Strengths of every k-subset of each of n hands of m bytes: ofc_choose(m, k)
+ * values per hand, hand after hand.  Returns -1, the index of the first hand
+ * with a byte that is no card or a card twice, or -2 for a bad m or k. */
+int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *out);
+
+/* The best k-subset of each of n hands of m bytes: its strength in best[i]
+ * and its k positions (ascending; the first best subset in lexicographic
+ * order) in positions[k * i ..].  Returns as ofc_subset_strengths_batch. */
+int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best,
+                            uint8_t *positions);
+
+/* Strength of rows still being filled: n rows of k slots (k <= 5), OFC_EMPTY in an
+ * empty slot.  A row is worth the least strength whose category and ranks
+ * (missing ones lowest) are at least its own: 3 or 5 cards their strength,
+ * no card 0.  Returns -1, the index of the first row with a byte that is no
+ * card nor OFC_EMPTY or a card twice, or -2 for a bad k. */
+int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OFC_HAND_H */

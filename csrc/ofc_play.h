@@ -1,0 +1,245 @@
+/*
+ * ofc_play.h -- the play layer of the C core: random streams and dealing
+ * (csrc/ofc_deal.c), the game state machine (csrc/ofc_game.c) and the
+ * policies that play a turn (csrc/ofc_policy.c).  Includes the solve layer
+ * (ofc_solve.h: the greedy policy sets Fantasyland hands with the solver);
+ * ofc_fast.h includes every layer.
+ */
+#ifndef OFC_PLAY_H
+#define OFC_PLAY_H
+
+#include "ofc_solve.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Random streams and dealing (csrc/ofc_deal.c) ------------------------ */
+/* Counter-based random streams: stream `index` of seed `seed` is the same
+ * sequence whichever thread draws it, so results do not depend on how work
+ * is split.  splitmix64's finaliser over a Weyl sequence whose start is a
+ * hash of (seed, index). */
+typedef struct ofc_rng {
+    uint64_t state;
+    uint32_t spare;
+    int has_spare;
+} ofc_rng;
+
+static inline uint64_t ofc_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline void ofc_rng_init(ofc_rng *g, uint64_t seed, uint64_t index)
+{
+    g->state = ofc_mix64(ofc_mix64(seed + 0x632BE59BD9B4E019ull) ^ (index * 0x9E3779B97F4A7C15ull));
+    g->has_spare = 0;
+    g->spare = 0;
+}
+
+static inline uint64_t ofc_rng_next(ofc_rng *g)
+{
+    g->state += 0x9E3779B97F4A7C15ull;
+    return ofc_mix64(g->state);
+}
+
+/* 32 random bits: the halves of one 64-bit draw in turn. */
+static inline uint32_t ofc_rng_u32(ofc_rng *g)
+{
+    if (g->has_spare) {
+        g->has_spare = 0;
+        return g->spare;
+    }
+    uint64_t x = ofc_rng_next(g);
+    g->spare = (uint32_t)(x >> 32);
+    g->has_spare = 1;
+    return (uint32_t)x;
+}
+
+/* Uniform in 0..n-1 (1 <= n < 2^32), unbiased: Lemire's multiply-shift with
+ * rejection of the few products that would favour some values. */
+static inline uint32_t ofc_rng_below(ofc_rng *g, uint32_t n)
+{
+    uint64_t m = (uint64_t)ofc_rng_u32(g) * n;
+    uint32_t low = (uint32_t)m;
+    if (OFC_UNLIKELY(low < n)) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while (low < t) {
+            m = (uint64_t)ofc_rng_u32(g) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* Three Fisher-Yates positions from 32 random bits h: the mixed-radix digits
+ * j[0] < b0, j[1] < b1, j[2] < b2 of h * (b0 b1 b2) / 2^32 (Lemire's
+ * multiply-shift three times over, each product's low half feeding the next:
+ * batched bounded draws).  Returns 0 when the final low half falls below
+ * 2^32 mod (b0 b1 b2): the caller redraws h (the low half of a fresh 64-bit
+ * output), which makes the digits exactly uniform; the division runs only
+ * when that low half is below b0 b1 b2 (under 1 in 30,000 for a 52-card
+ * deck).  A bound of 1 gives digit 0. */
+static inline int ofc_draw3(uint32_t h, uint32_t b0, uint32_t b1, uint32_t b2, uint32_t *j)
+{
+    uint64_t m0 = (uint64_t)h * b0;
+    uint64_t m1 = (uint64_t)(uint32_t)m0 * b1;
+    uint64_t m2 = (uint64_t)(uint32_t)m1 * b2;
+    uint32_t low = (uint32_t)m2, prod = b0 * b1 * b2;
+    j[0] = (uint32_t)(m0 >> 32);
+    j[1] = (uint32_t)(m1 >> 32);
+    j[2] = (uint32_t)(m2 >> 32);
+    return !(OFC_UNLIKELY(low < prod) && low < (uint32_t)(-prod) % prod);
+}
+
+/* A group of three Fisher-Yates positions (ofc_draw3): their bounds, and
+ * 2^32 mod their product, the final low halves below which are redrawn. */
+typedef struct ofc_draw_group {
+    uint32_t b0, b1, b2, reject;
+} ofc_draw_group;
+
+/* The groups of the first k positions of a shuffle of n cards (a bound past
+ * the deck is 1): grp holds (k + 2) / 3 entries. */
+void ofc_draw_groups(int n, int k, ofc_draw_group *grp);
+
+/* The first k of deck[0..n) shuffled in place by stream g (a partial
+ * Fisher-Yates: deck[i] swaps with deck[i + j], j uniform below n - i), grp
+ * from ofc_draw_groups(n, k): positions go three at a time (ofc_draw3), two
+ * groups per 64-bit output, its low half first. */
+void ofc_draw_prefix(ofc_rng *g, uint8_t *deck, int k, const ofc_draw_group *grp);
+
+/* The deck of stream (seed, index), shuffled in its first k cards (a partial
+ * Fisher-Yates over the deck): deck[0..k) are the cards in the order dealt. */
+void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck);
+
+/* Deals index0 .. index0+n-1 of `players` players, `cards` cards each (cards
+ * a player receives, in order), dealt round-robin as the variant deals them:
+ * first_round to each player in turn, then round_cards a round.  out holds
+ * n * players * cards bytes, player-major within a deal. */
+void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards, int first_round,
+                    int round_cards, uint8_t *out);
+
+/* ---- The game engine (csrc/ofc_game.c) ----------------------------------
+ * One hand of 2..4 seats.  Fantasyland seats act first, each once (all their
+ * cards at once, set 13, discard the rest); then every other seat in turn
+ * from the left of the button, street after street: first_round cards on
+ * street 0, round_cards on each later one, round_play placed.  Cards are
+ * drawn from the top of the hand's deck (ofc_shuffle(seed, hand)) when a
+ * seat's turn comes, so with no Fantasyland the seats get what
+ * ofc_deal_batch deals.
+ *
+ * An action of a normal turn is a code with one base-4 digit per held card,
+ * least significant first: 0 top, 1 middle, 2 bottom, 3 discard; codes are
+ * below OFC_ACTIONS (a normal turn holds at most OFC_MAX_HELD cards).
+ * Different legal codes give different boards: the cards of a row fill its
+ * slots left to right. */
+#define OFC_MAX_HELD    5
+#define OFC_ACTIONS     1024 /* 4 ** OFC_MAX_HELD */
+#define OFC_DECK_BUFFER 64   /* the deck and padding: a turn reads its cards 8 bytes at a time */
+#define OFC_MAX_TURNS   64
+
+typedef struct ofc_game {
+    int players, first_round, rounds, round_cards, round_play;
+    int button;                  /* the dealer seat; seat button+1 acts first */
+    int fl_cards[OFC_MAX_SEATS]; /* cards of a Fantasyland seat this hand, 0: plays normally */
+    uint8_t deck[OFC_DECK_BUFFER];
+    int deck_pos;
+    uint8_t board[OFC_MAX_SEATS][OFC_BOARD_SIZE];
+    uint8_t filled[OFC_MAX_SEATS][3];
+    uint8_t held[OFC_DECK_SIZE]; /* the cards of the seat to act (only it holds any) */
+    int nheld;
+    uint8_t discards[OFC_MAX_SEATS][OFC_DECK_SIZE];
+    int ndiscards[OFC_MAX_SEATS];
+    int street[OFC_MAX_SEATS];   /* turns this seat has finished */
+    int schedule[OFC_MAX_TURNS]; /* seats in the order they act */
+    int nturns, step;
+    int turn; /* seat to act, -1 once the hand is over */
+} ofc_game;
+
+/* Errors of the engine and the policies (negative). */
+enum ofc_game_error {
+    OFC_GAME_OK = 0,
+    OFC_ERR_OVER = -1,
+    OFC_ERR_CODE = -2,
+    OFC_ERR_DISCARDS = -3,
+    OFC_ERR_ROW_FULL = -4,
+    OFC_ERR_FANTASYLAND = -5,
+    OFC_ERR_NOT_HELD = -6,
+    OFC_ERR_EMPTY_SLOT = -7,
+    OFC_ERR_DECK = -8,
+    OFC_ERR_NOT_FANTASYLAND = -9,
+    OFC_ERR_DEALING = -10, /* dealing the engine cannot play: see ofc_game.c, bad_dealing */
+    OFC_ERR_BOARD = -11,   /* a board holds a count of cards no hand reaches */
+    OFC_ERR_POLICY = -12   /* no policy has that number */
+};
+
+/* Start a hand (fl_cards: per seat, or NULL for none).  0, OFC_ERR_DECK when
+ * the seats need more than the deck, or OFC_ERR_DEALING. */
+int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
+                   uint64_t seed, uint64_t hand, int button, const int *fl_cards);
+/* A hand in progress from the boards in play: `players` boards (13 bytes
+ * each, seats in turn order: the button on the last seat), each holding a
+ * count of cards a hand reaches (none, first_round, then round_play more a
+ * turn; a Fantasyland seat's board empty or complete), the turns left round
+ * the table (Fantasyland seats first).  The deck is left to the caller, who
+ * fills g->deck and calls ofc_game_deal.  Returns the cards the turns left
+ * deal, or OFC_ERR_DEALING, or OFC_ERR_BOARD with *seat the seat whose
+ * board has an impossible count. */
+int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                         int round_play, const uint8_t *boards, const int *fl_cards, int *seat);
+/* The first turn of a hand whose deck is in place: its cards dealt from the
+ * top of g->deck (the hand is over when no turn is left). */
+void ofc_game_deal(ofc_game *g);
+/* 0 when code is a legal action of the seat to act (a normal turn), else an error. */
+int ofc_game_check(const ofc_game *g, unsigned code);
+/* Legal codes of the turn into mask[OFC_ACTIONS] (1 = legal); their count. */
+int ofc_game_legal(const ofc_game *g, uint8_t *mask);
+/* Play a normal turn; nothing changes when it is refused (the error). */
+int ofc_game_apply(ofc_game *g, unsigned code);
+/* Set a Fantasyland seat's 13 cards (top, middle, bottom) from the held
+ * ones, the rest discarded; nothing changes when it is refused. */
+int ofc_game_set(ofc_game *g, const uint8_t *board);
+/* The seat to act has placed its cards: its street is done, and the next
+ * seat's cards are dealt (for the policies, which place cards themselves). */
+void ofc_game_end_turn(ofc_game *g);
+/* Once the hand is over: net points, royalties (3 per seat), fouls and the
+ * Fantasyland cards of the next hand per seat (any output may be NULL). */
+void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, int32_t *royalties,
+                     int32_t *fouled, int32_t *fantasyland);
+/* Back to the state of start (a game of the same seats and schedule): the
+ * boards, rows filled, discards and streets, whose turn and the deck position;
+ * the deck and the held cards are left as they are (the caller deals them). */
+void ofc_game_restart(ofc_game *g, const ofc_game *start);
+
+/* ---- Policies (csrc/ofc_policy.c) ----------------------------------------
+ * A policy chooses and plays the turn of the seat to act (a normal turn or
+ * a Fantasyland setting) from its own random stream.  A new policy is one
+ * function in ofc_policy.c and one entry of ofc_policies: its number is its
+ * index there, and the Python POLICIES, the command line and the docs read
+ * the registry. */
+typedef int (*ofc_policy_fn)(ofc_game *g, const ofc_rules *rules, ofc_rng *rng);
+
+typedef struct ofc_policy_info {
+    const char *name;        /* as Python and the command line spell it */
+    const char *description; /* one line */
+    ofc_policy_fn play;
+} ofc_policy_info;
+
+enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };
+extern const ofc_policy_info ofc_policies[];
+extern const int ofc_policy_count;
+
+/* Play the turn of the seat to act with policy number `policy`: 0 (also when
+ * the hand is over), OFC_ERR_POLICY, or OFC_ERR_DEALING when a normal turn
+ * holds more than OFC_MAX_HELD cards (nothing changes then). */
+int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
+/* Play every turn left with `policy` (the same moves as ofc_policy_play turn
+ * after turn).  Returns as ofc_policy_play. */
+int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OFC_PLAY_H */

@@ -1,0 +1,196 @@
+# (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
+"""Bindings of the play layer of the C core (csrc/ofc_play.h): dealing
+(csrc/ofc_deal.c), the game state machine (csrc/ofc_game.c) and the policy
+registry (csrc/ofc_policy.c).  The Python API is ofc_fast.play.dealing and
+ofc_fast.play.game; ofc_fast._engine is this module's 0.1.0 name.
+
+deal_rows works on rows [start, stop) without the GIL, for ofc_fast._workers
+to split over threads.
+"""
+import numpy as np
+from libc.stdint cimport uint8_t, uint64_t, int32_t, int64_t
+from ofc_fast._core cimport ofc_rules, RuleTables
+
+cdef extern from "ofc_play.h" nogil:
+    void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
+                        int first_round, int round_cards, uint8_t *out)
+
+    enum: OFC_ACTIONS
+    enum: OFC_MAX_HELD
+    enum: OFC_ERR_BOARD
+    ctypedef struct ofc_rng:
+        uint64_t state
+    void ofc_rng_init(ofc_rng *g, uint64_t seed, uint64_t index)
+    ctypedef struct ofc_game:
+        int players
+        uint8_t deck[64]
+        uint8_t board[4][13]
+        uint8_t held[52]
+        int nheld
+        uint8_t discards[4][52]
+        int ndiscards[4]
+        int street[4]
+        int turn
+    int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                       int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+    int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                             int round_play, const uint8_t *boards, const int *fl_cards, int *seat)
+    void ofc_game_deal(ofc_game *g)
+    int ofc_game_legal(const ofc_game *g, uint8_t *mask)
+    int ofc_game_apply(ofc_game *g, unsigned code)
+    int ofc_game_set(ofc_game *g, const uint8_t *board)
+    void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
+                         int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
+
+    ctypedef struct ofc_policy_info:
+        const char *name
+        const char *description
+    const ofc_policy_info ofc_policies[]
+    const int ofc_policy_count
+    int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+
+ACTIONS = OFC_ACTIONS
+ERRORS = {
+    -1: "the hand is over",
+    -2: "the code has a digit for a card the seat does not hold",
+    -3: "wrong number of discards",
+    -4: "a row has no room for that many cards",
+    -5: "the seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)",
+    -6: "a card the seat does not hold, or a card twice",
+    -7: "a Fantasyland board fills all 13 slots (it has an empty one)",
+    -8: "the seats need more than 52 cards",
+    -9: "the seat to act is not in Fantasyland",
+    -10: f"the engine deals 1 to {OFC_MAX_HELD} cards a normal turn and places at least one",
+    -11: "a board holds a count of cards no hand reaches",
+    -12: "no policy has that number",
+}
+
+
+def policies():
+    """The policy registry of the C core (ofc_policies): (name, description) per policy,
+    in the order of their numbers."""
+    return [(ofc_policies[i].name.decode(), ofc_policies[i].description.decode())
+            for i in range(ofc_policy_count)]
+
+
+# --- dealing ------------------------------------------------------------------------
+
+def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,
+              int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
+    """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
+    if stop > start:
+        with nogil:
+            ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
+                           first_round, round_cards, &out[start, 0])
+    return -1
+
+
+# --- legal placements -------------------------------------------------------------------
+
+def legal_placements(const uint8_t[::1] board, const uint8_t[::1] held, int first_round, int rounds,
+                     int round_cards, int round_play):
+    """The legal placements of the cards held on one partial board, from the engine's own
+    legal mask: (codes, boards) in the order of the codes, or the C error code (a board
+    with a count of cards no hand reaches, or dealing the engine cannot play)."""
+    cdef ofc_game g
+    cdef int seat = 0, err, n, i, k = 0
+    cdef unsigned code
+    cdef uint8_t mask[OFC_ACTIONS]
+    if board.shape[0] != 13 or held.shape[0] > OFC_MAX_HELD:
+        raise ValueError(f"legal_placements: a board of 13 slots and at most {OFC_MAX_HELD} cards held")
+    err = ofc_game_from_boards(&g, 1, first_round, rounds, round_cards, round_play, &board[0],
+                               NULL, &seat)
+    if err < 0:
+        return err
+    for i in range(held.shape[0]):
+        g.deck[i] = held[i]
+    ofc_game_deal(&g)
+    if g.turn != 0 or g.nheld != held.shape[0]:
+        raise ValueError(f"legal_placements: the turn holds {g.nheld} cards, not {held.shape[0]}")
+    n = ofc_game_legal(&g, mask)
+    codes = np.zeros(n, dtype=np.int64)
+    boards = np.zeros((n, 13), dtype=np.uint8)
+    cdef int64_t[::1] c_ = codes
+    cdef uint8_t[:, ::1] b_ = boards
+    cdef ofc_game after
+    for code in range(1u << (2 * g.nheld)):
+        if mask[code]:
+            after = g
+            ofc_game_apply(&after, code)
+            c_[k] = code
+            for i in range(13):
+                b_[k, i] = after.board[0][i]
+            k += 1
+    return codes, boards
+
+
+# --- one hand -----------------------------------------------------------------------------
+
+cdef class HandState:
+    """One hand in the C engine (struct ofc_game); ofc_fast.play.game.Game drives it."""
+    cdef ofc_game g
+
+    def __init__(self, int players, int first_round, int rounds, int round_cards,
+                 int round_play, uint64_t seed, uint64_t hand, int button, fl_cards):
+        cdef int fl[4]
+        for p in range(4):
+            fl[p] = fl_cards[p] if p < players else 0
+        err = ofc_game_start(&self.g, players, first_round, rounds, round_cards, round_play,
+                             seed, hand, button, fl)
+        if err:
+            raise ValueError(ERRORS[err])
+
+    def copy(self):
+        """An independent copy of the hand (Game.clone: a struct copy, no replay)."""
+        cdef HandState other = HandState.__new__(HandState)
+        other.g = self.g
+        return other
+
+    @property
+    def turn(self):
+        return self.g.turn
+
+    @property
+    def held(self):
+        return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)
+
+    @property
+    def boards(self):
+        return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.g.players)],
+                        dtype=np.uint8)
+
+    def discards(self, int seat):
+        return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
+                        dtype=np.uint8)
+
+    def street(self, int seat):
+        return self.g.street[seat]
+
+    def legal_mask(self):
+        mask = np.zeros(OFC_ACTIONS, dtype=np.uint8)
+        cdef uint8_t[::1] m = mask
+        ofc_game_legal(&self.g, &m[0])
+        return mask.view(np.bool_)
+
+    def apply(self, unsigned code):
+        return ofc_game_apply(&self.g, code)
+
+    def set_board(self, const uint8_t[::1] board):
+        return ofc_game_set(&self.g, &board[0])
+
+    def play_policy(self, int policy, RuleTables rules, uint64_t seed, uint64_t stream):
+        """Play the turn of the seat to act with policy number `policy` (0, or the C error)."""
+        cdef ofc_rng rng
+        ofc_rng_init(&rng, seed, stream)
+        return ofc_policy_play(&self.g, policy, &rules.c, &rng)
+
+    def result(self, RuleTables rules):
+        cdef int P = self.g.players
+        net = np.zeros(P, dtype=np.int32)
+        roy = np.zeros((P, 3), dtype=np.int32)
+        fouled = np.zeros(P, dtype=np.int32)
+        fl = np.zeros(P, dtype=np.int32)
+        cdef int32_t[::1] n_ = net, f_ = fouled, l_ = fl
+        cdef int32_t[:, ::1] r_ = roy
+        ofc_game_result(&self.g, &rules.c, &n_[0], &r_[0, 0], &f_[0], &l_[0])
+        return net, roy, fouled.astype(bool), fl
