@@ -2,14 +2,20 @@
  * of a hand.  Which rows are complete, how many cards each still needs,
  * and whether some completion from a pool of cards avoids the foul.
  *
- * The foul question is answered exactly by a search over completions:
- * the middle first (it is bounded on both sides), then the weakest tops,
- * then the strongest bottoms, stopping at the first completion that does
- * not foul.  Bounds computed once over the whole pool (the weakest top and
- * the strongest bottom any completion can reach, ignoring that the rows
- * share the pool) cut the middles that cannot work before any nested
- * search; they only prune, the answer is always from a real completion. */
+ * The foul question is answered exactly.  A few greedy completions come
+ * first (the weakest cards on top, the strongest on the bottom): an easy
+ * True needs no search.  Then a search over completions: the middle first
+ * (it is bounded on both sides), then the strongest bottoms and the weakest
+ * tops (Low: the weakest tops, then the bottoms), stopping at the first
+ * completion that does not foul.  Bounds computed once over the whole pool
+ * (the weakest top and the strongest bottom any completion can reach,
+ * ignoring that the rows share the pool), and for each middle the weakest
+ * top its leftover cards allow, cut the middles that cannot work before any
+ * nested search; they only prune, the answer is always from a real
+ * completion.  The search stops after `budget` nodes so that a caller can
+ * split a long one into short calls (ofc_fast.partial does, for Ctrl-C). */
 #include "ofc_board.h"
+#include <string.h>
 
 int ofc_partial_first_bad(const uint8_t *board)
 {
@@ -52,6 +58,7 @@ void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *
 typedef struct search {
     int low;
     const uint8_t *live; /* Low: middle_live table */
+    const int *order;    /* rows in search order */
     uint8_t row[3][5];   /* the fixed cards first, the chosen ones after */
     int fixed[3], need[3];
     uint8_t pool[OFC_DECK_SIZE];
@@ -62,8 +69,8 @@ typedef struct search {
     int64_t budget; /* nodes left before giving up (-1: none) */
 } search;
 
-/* Extreme value of row r over every completion from the whole pool (want_max:
- * the largest, else the smallest). */
+/* Extreme value of row r over every completion from the pool indices not in
+ * `used` (want_max: the largest, else the smallest). */
 static void extreme(search *s, int r, int k, int start, int want_max, unsigned *best)
 {
     if (k == s->need[r]) {
@@ -72,6 +79,7 @@ static void extreme(search *s, int r, int k, int start, int want_max, unsigned *
         return;
     }
     for (int i = start; i <= s->n - (s->need[r] - k); i++) {
+        if (s->used >> i & 1u) continue;
         s->row[r][s->fixed[r] + k] = s->pool[i];
         extreme(s, r, k + 1, i + 1, want_max, best);
     }
@@ -79,29 +87,53 @@ static void extreme(search *s, int r, int k, int start, int want_max, unsigned *
 
 static int stage(search *s, int st);
 
-/* Rows in search order: middle, top, bottom. */
-static const int order[3] = {1, 0, 2};
+/* Rows in search order.  High middles: the middle (bounded on both sides),
+ * then the strongest bottoms, then the weakest tops (a top rarely needs the
+ * high cards a bottom takes).  Low: the live middle, the weakest tops, then
+ * the bottoms that beat the top. */
+static const int order_high[3] = {1, 2, 0}, order_low[3] = {1, 0, 2};
 
-static int accept(search *s, int st, unsigned v)
+/* Whether row r of value v fits the rows chosen before it. */
+static int accept(search *s, int r, unsigned v)
 {
-    switch (st) {
-    case 0: /* middle: live in Low; else between the weakest top and the strongest bottom */
-        return s->low ? s->live[v] : (v >= s->min_top && v <= s->max_bottom);
-    case 1: /* top: at most the middle (Low: at most the strongest bottom) */
+    switch (r) {
+    case 1: /* middle: live in Low; else between the weakest top and the strongest bottom */
+        if (s->low) return s->live[v];
+        if (v < s->min_top || v > s->max_bottom) return 0;
+        if (s->need[0] > 0) {
+            /* some top from the cards this middle leaves is at most the middle:
+             * else no bottom needs to be tried */
+            unsigned t = 0xFFFFu;
+            extreme(s, 0, 0, 0, 0, &t);
+            if (t > v) return 0;
+        }
+        return 1;
+    case 0: /* top: at most the middle (Low: at most the strongest bottom) */
         return v <= (s->low ? s->max_bottom : s->value[1]);
     default: /* bottom: at least the middle (Low: at least the top) */
         return v >= (s->low ? s->value[0] : s->value[1]);
     }
 }
 
+/* Whether card c may join the first fixed + k cards of a Low middle: a live
+ * middle (docs/RULES.md section 9, ofc_rules.c) is ten high or lower and
+ * has no pair, so a higher card or a second card of a rank kills it. */
+static int live_card(const search *s, int k, unsigned c)
+{
+    if (c / 4 > 8) return 0;
+    for (int m = 0; m < s->fixed[1] + k; m++)
+        if (s->row[1][m] / 4 == c / 4) return 0;
+    return 1;
+}
+
 /* Choose the k-th missing card of the row of stage st among pool indices
- * from `from` (top: upwards, weakest first; bottom: downwards). */
+ * from `from` (bottom: downwards, strongest first; the others: upwards). */
 static int fill(search *s, int st, int k, int from)
 {
-    int r = order[st];
+    int r = s->order[st];
     if (k == s->need[r]) {
         unsigned v = row_value(s->row[r], r, s->low);
-        if (!accept(s, st, v)) return 0;
+        if (!accept(s, r, v)) return 0;
         s->value[r] = v;
         return st == 2 ? 1 : stage(s, st + 1);
     }
@@ -119,6 +151,7 @@ static int fill(search *s, int st, int k, int from)
     } else {
         for (int i = from; i < s->n - left; i++) {
             if (s->used >> i & 1u) continue;
+            if (r == 1 && s->low && !live_card(s, k, s->pool[i])) continue;
             s->used |= (uint64_t)1 << i;
             s->row[r][s->fixed[r] + k] = s->pool[i];
             int got = fill(s, st, k + 1, i + 1);
@@ -131,7 +164,74 @@ static int fill(search *s, int st, int k, int from)
 
 static int stage(search *s, int st)
 {
-    return fill(s, st, 0, order[st] == 2 ? s->n - 1 : 0);
+    return fill(s, st, 0, s->order[st] == 2 ? s->n - 1 : 0);
+}
+
+/* Whether rows holding these cards do not foul (complete rows). */
+static int valid_rows(search *s)
+{
+    unsigned v[3];
+    for (int r = 0; r < 3; r++) v[r] = row_value(s->row[r], r, s->low);
+    if (s->low) return s->live[v[1]] && v[0] <= v[2];
+    return v[0] <= v[1] && v[1] <= v[2];
+}
+
+/* Take pool cards for row r: from the low end (up) or the high end, skipping
+ * cards whose rank the row already holds while other cards are left (a top
+ * or a Low middle wants no pair).  0 when the pool runs short. */
+static int take(search *s, int r, int up, int distinct, uint64_t *taken)
+{
+    for (int k = 0; k < s->need[r]; k++) {
+        int pick = -1;
+        for (int pass = 0; pass < 2 && pick < 0; pass++) {
+            for (int j = 0; j < s->n && pick < 0; j++) {
+                int i = up ? j : s->n - 1 - j;
+                if (*taken >> i & 1u) continue;
+                if (pass == 0 && distinct) {
+                    int dup = 0;
+                    for (int m = 0; m < s->fixed[r] + k; m++) dup |= s->row[r][m] / 4 == s->pool[i] / 4;
+                    if (dup) continue;
+                }
+                pick = i;
+            }
+        }
+        if (pick < 0) return 0;
+        *taken |= (uint64_t)1 << pick;
+        s->row[r][s->fixed[r] + k] = s->pool[pick];
+    }
+    return 1;
+}
+
+/* A few greedy completions, each checked: the weakest cards on top, the
+ * strongest on the bottom, the middle from what is left (the strongest or,
+ * in Low and as a second try, the weakest).  Only a witness: 1 when one of
+ * them does not foul, else 0 and the search decides. */
+static int witness(search *s)
+{
+    for (int try_ = 0; try_ < 4; try_++) {
+        uint64_t taken = 0;
+        int mid_up = s->low ? 1 : (try_ & 1);
+        int top_first = try_ < 2;
+        int ok;
+        if (top_first) {
+            ok = take(s, 0, 1, 1, &taken) && take(s, 2, 0, 0, &taken) &&
+                 take(s, 1, mid_up, s->low || mid_up, &taken);
+        } else {
+            ok = take(s, 2, 0, 0, &taken) && take(s, 1, mid_up, s->low || mid_up, &taken) &&
+                 take(s, 0, 1, 1, &taken);
+        }
+        if (!ok) return 0;
+        if (valid_rows(s)) return 1;
+        /* middle and bottom both chosen whole: their cards may change places */
+        if (!s->low && s->fixed[1] == 0 && s->fixed[2] == 0) {
+            uint8_t tmp[5];
+            memcpy(tmp, s->row[1], 5);
+            memcpy(s->row[1], s->row[2], 5);
+            memcpy(s->row[2], tmp, 5);
+            if (valid_rows(s)) return 1;
+        }
+    }
+    return 0;
 }
 
 int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool, const ofc_rules *rules,
@@ -141,10 +241,12 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
     int total = 0;
     s.low = rules->middle_live != 0;
     s.live = rules->middle_live;
+    s.order = s.low ? order_low : order_high;
     s.budget = budget;
     s.used = 0;
     for (int r = 0; r < 3; r++) {
         s.fixed[r] = 0;
+        s.value[r] = 0;
         for (int i = 0; i < OFC_ROW_SIZE(r); i++) {
             uint8_t c = board[OFC_ROW_START(r) + i];
             if (c != OFC_EMPTY) s.row[r][s.fixed[r]++] = c;
@@ -159,6 +261,14 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
     for (int c = 0; c < OFC_DECK_SIZE; c++)
         if (bits >> c & 1u) s.pool[s.n++] = (uint8_t)c;
     if (total > s.n) return -2;
+    /* a Low middle already dead: every completion fouls */
+    for (int k = 0; s.low && k < s.fixed[1]; k++) {
+        s.fixed[1] = k;
+        int ok = live_card(&s, 0, s.row[1][k]);
+        s.fixed[1] = OFC_ROW_SIZE(1) - s.need[1];
+        if (!ok) return 0;
+    }
+    if (witness(&s)) return 1;
     /* bounds over the whole pool: cheap for rows missing at most 3 cards;
      * a row missing more keeps the trivial bound (pruning only) */
     s.min_top = 0;
@@ -173,5 +283,7 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
         extreme(&s, 2, 0, 0, 1, &v);
         s.max_bottom = v;
     }
+    /* every top beats every bottom: no middle to try */
+    if (s.min_top > s.max_bottom) return 0;
     return stage(&s, 0);
 }

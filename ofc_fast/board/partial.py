@@ -179,16 +179,26 @@ def _dead_array(dead: Any) -> npt.NDArray[np.uint8]:
     return cards(dead, allow_empty=True)
 
 
+#: can_avoid_foul's search, in C calls short enough for Ctrl-C: nodes per board
+#: in the first pass (nearly every board ends there), boards per call in it,
+#: and nodes per call for a board that needs more (its search split in parts)
+_SEARCH_FIRST = 1 << 14
+_SEARCH_BOARDS = 128
+_SEARCH_STEP = 1 << 18
+
+
 def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
                    budget: int = -1, workers: int = 1) -> npt.NDArray[np.bool_]:
     """Whether some completion with the cards left is not fouled: ``(...)`` bool.
 
     The cards left are the deck minus the board's cards and ``dead`` (cards
     known to be elsewhere: other boards, discards; one list for every board,
-    or ``(..., k)`` per board, 255 padding).  Exact: a search over the
-    completions, pruned by bounds and stopped at the first that does not
-    foul.  ``budget``: at most that many search nodes per board (-1: no
-    limit); a board whose search runs out raises RuntimeError.
+    or ``(..., k)`` per board, 255 padding).  Exact: a few greedy
+    completions first, then a search over the completions, pruned by bounds
+    and stopped at the first that does not foul.  ``budget``: at most that
+    many search nodes per board (-1: no limit; a long search runs as short
+    calls, each counted at its whole allowance); a board whose search runs
+    out raises RuntimeError.  Ctrl-C stops a call within about a second.
 
     >>> b = "Ah Ad / 2c 3d 4h 5s / --"      # the middle needs a straight: an ace or a six
     >>> can_avoid_foul([b, b], dead=[["Ac", "As", "6c", "6d", "6h", "6s"], []]).tolist()
@@ -232,12 +242,59 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
     pools[:] = order
     out = np.empty(n, dtype=np.int8)
     tables = r.tables
+    # first pass: a short search of every board, _SEARCH_BOARDS boards a C
+    # call (Ctrl-C is noticed between calls); nearly all end here
+    first = _SEARCH_FIRST if budget == -1 else min(int(budget), _SEARCH_FIRST)
     _workers.run(lambda lo, hi: _core.can_avoid_foul_rows(tables, flat, pools, npool, out,
-                                                            int(budget), lo, hi), n, w)
+                                                          first, lo, hi), n, w,
+                 chunk=_SEARCH_BOARDS)
     if (out == -2).any():
         i = int(np.argmax(out == -2))
         need = int((flat[i] == EMPTY).sum())
         raise ValueError(f"board {i}: {need} empty slots but only {int(npool[i])} cards left")
+
+    def split(board: npt.NDArray[np.uint8], pool: list[int]) -> list[tuple[Any, list[int]]]:
+        """The completions of (board, pool) in disjoint parts: the highest card
+        of the pool on top, in the middle, on the bottom, or left unused."""
+        c, rest = pool[-1], pool[:-1]
+        parts = []
+        for lo, hi in _SLICES[::-1]:
+            slot = lo + int(np.argmax(board[lo:hi] == EMPTY))
+            if board[slot] == EMPTY:
+                child = board.copy()
+                child[slot] = c
+                parts.append((child, rest))
+        if len(rest) >= int((board == EMPTY).sum()):
+            parts.append((board, rest))
+        return parts
+
+    def search(i: int, left: int) -> int:
+        """Board i, whose first search ran out, by searches of at most
+        _SEARCH_STEP nodes each: a part whose search runs out is split."""
+        stack = [(flat[i], [int(c) for c in pools[i, :npool[i]]])]
+        got = np.empty(1, np.int8)
+        while stack:
+            board, pool = stack.pop()
+            step = _SEARCH_STEP if left == -1 else min(_SEARCH_STEP, left)
+            if step == 0:
+                return -1
+            if left != -1:
+                left -= step   # a call is charged its whole allowance
+            p = np.zeros((1, 52), np.uint8)
+            p[0, :len(pool)] = pool
+            _core.can_avoid_foul_rows(tables, board.reshape(1, 13), p,
+                                      np.array([len(pool)], np.int32), got, step, 0, 1)
+            if got[0] == 1:
+                return 1
+            if got[0] == -1:
+                stack.extend(reversed(split(board, pool)))   # the bottom part first
+        return 0
+
+    left = -1 if budget == -1 else int(budget) - first
+    for i in np.flatnonzero(out == -1).tolist():
+        out[i] = search(i, left)
+        if out[i] == -1:
+            break
     if (out == -1).any():
         raise RuntimeError(f"board {int(np.argmax(out == -1))}: the search ran past its budget "
                            f"of {budget} nodes")

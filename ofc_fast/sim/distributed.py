@@ -21,23 +21,70 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from .._checks import NOT_INT, check_seed, shown
 from .rollout import RolloutResult, merge, rollout
 from .selfplay import SimulationResult, merge_simulations, simulate
 
 __all__ = ["ranges", "rollout_distributed", "simulate_distributed"]
 
 
+def _positive(value: Any, name: str) -> int:
+    """``value`` as an int >= 1, or a TypeError / ValueError naming ``name``."""
+    if isinstance(value, NOT_INT) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int >= 1, got {shown(value)}")
+    if value < 1:
+        raise ValueError(f"{name} must be an int >= 1, got {int(value)}")
+    return int(value)
+
+
+def _threads(workers: Any) -> int:
+    """``workers`` checked here (an int >= 1, or -1), but resolved on each worker
+    machine: -1 means every core of the machine that runs the task."""
+    if isinstance(workers, NOT_INT) or not isinstance(workers, (int, np.integer)):
+        raise TypeError(f"workers must be an int (threads per task, -1 for every core of "
+                        f"its machine), got {shown(workers)}")
+    if workers != -1 and workers < 1:
+        raise ValueError(f"workers must be an int >= 1 or -1 (every core of the task's "
+                         f"machine), got {int(workers)}")
+    return int(workers)
+
+
 def ranges(total: int, parts: int) -> list[tuple[int, int]]:
-    """``parts`` contiguous ranges ``(start, count)`` covering ``[0, total)``.
+    """At most ``parts`` contiguous non-empty ranges ``(start, count)`` covering ``[0, total)``.
+
+    No more ranges than ``total`` (a range holds at least one item), so a
+    huge ``parts`` costs nothing.
 
     >>> ranges(10, 3)
     [(0, 3), (3, 3), (6, 4)]
+    >>> ranges(3, 10**9)
+    [(0, 1), (1, 1), (2, 1)]
     """
-    if isinstance(parts, bool) or not isinstance(parts, int) or parts < 1:
-        raise ValueError(f"parts must be a positive int, got {parts!r}")
+    if isinstance(total, NOT_INT) or not isinstance(total, (int, np.integer)):
+        raise TypeError(f"total must be an int >= 0, got {shown(total)}")
+    if total < 0:
+        raise ValueError(f"total must be an int >= 0, got {int(total)}")
+    total = int(total)
+    parts = min(_positive(parts, "parts"), total)
+    if parts == 0:
+        return []
     bounds = [total * i // parts for i in range(parts + 1)]
-    return [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(parts)
-            if bounds[i + 1] > bounds[i]]
+    return [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(parts)]
+
+
+def _simulate_part(rules: Any, players: int, start: int, count: int, policy: str, seed: int,
+                   threads: int) -> SimulationResult:
+    """One task: hands ``start .. start + count - 1`` on ``threads`` threads of its machine."""
+    return simulate(rules, players, count, policy=policy, seed=seed, start=start, workers=threads)
+
+
+def _rollout_part(boards: Any, rules: Any, dead: Any, policy: str, start: int, count: int,
+                  seed: int, threads: int) -> RolloutResult:
+    """One task: completions ``start .. start + count - 1`` on ``threads`` threads of its machine."""
+    return rollout(boards, rules, dead=dead, policy=policy, n=count, seed=seed, start=start,
+                   workers=threads)
 
 
 def simulate_distributed(client: Any, rules: Any, players: int, hands: int, *,
@@ -45,11 +92,17 @@ def simulate_distributed(client: Any, rules: Any, players: int, hands: int, *,
                          workers: int = 1) -> SimulationResult:
     """:func:`~ofc_fast.selfplay.simulate` split into ``parts`` tasks on a Dask ``client``.
 
-    ``workers``: threads each task uses on its machine.  Equal to the local
-    run for the same arguments.
+    ``workers``: threads each task uses on its machine (-1: every core of
+    that machine); any worker of the cluster may run any task.  Equal to
+    the local run for the same arguments.
     """
-    futures = [client.submit(simulate, rules, players, count, policy=policy, seed=seed,
-                             start=start, workers=workers, pure=False)
+    hands = _positive(hands, "hands")
+    seed = check_seed(seed)
+    threads = _threads(workers)
+    # Dask's own ``workers=`` (allowed worker addresses) is never passed: the
+    # thread count travels as an argument of the task
+    futures = [client.submit(_simulate_part, rules, players, start, count, policy, seed, threads,
+                             pure=False)
                for start, count in ranges(hands, parts)]
     return merge_simulations(client.gather(futures))
 
@@ -57,8 +110,15 @@ def simulate_distributed(client: Any, rules: Any, players: int, hands: int, *,
 def rollout_distributed(client: Any, boards: Any, rules: Any, *, n: int, seed: int,
                         dead: Any = None, policy: str = "random", parts: int = 16,
                         workers: int = 1) -> RolloutResult:
-    """:func:`~ofc_fast.rollout.rollout` split into ``parts`` tasks on a Dask ``client``."""
-    futures = [client.submit(rollout, boards, rules, dead=dead, policy=policy, n=count,
-                             seed=seed, start=start, workers=workers, pure=False)
+    """:func:`~ofc_fast.rollout.rollout` split into ``parts`` tasks on a Dask ``client``.
+
+    ``workers``: threads each task uses on its machine (-1: every core of
+    that machine).  Equal to the local run for the same arguments.
+    """
+    n = _positive(n, "n")
+    seed = check_seed(seed)
+    threads = _threads(workers)
+    futures = [client.submit(_rollout_part, boards, rules, dead, policy, start, count, seed, threads,
+                             pure=False)
                for start, count in ranges(n, parts)]
     return merge(client.gather(futures))
