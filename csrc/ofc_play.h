@@ -225,6 +225,9 @@ typedef struct ofc_policy_info {
     const char *name;        /* as Python and the command line spell it */
     const char *description; /* one line */
     ofc_policy_fn play;
+    /* hands (or completions) per call when a caller splits long work into
+     * calls so that Ctrl-C lands between them: tens of milliseconds of one core */
+    int block;
 } ofc_policy_info;
 
 enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };

@@ -401,11 +401,11 @@ static int greedy_policy(ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
 /* ---- the registry: a policy's number is its index (enum ofc_policy) ------ */
 const ofc_policy_info ofc_policies[] = {
     {"random", "a uniform legal placement each turn (a uniform setting in Fantasyland), for speed",
-     random_policy},
+     random_policy, 4096},
     {"greedy",
      "every legal placement scored by the board it makes plus 32 random fills of its empty slots "
      "(how often they foul, what they earn); the exact solver in Fantasyland",
-     greedy_policy},
+     greedy_policy, 32},
 };
 const int ofc_policy_count = (int)(sizeof ofc_policies / sizeof ofc_policies[0]);
 

@@ -45,6 +45,7 @@ cdef extern from "ofc_play.h" nogil:
     ctypedef struct ofc_policy_info:
         const char *name
         const char *description
+        int block
     const ofc_policy_info ofc_policies[]
     const int ofc_policy_count
     int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
@@ -67,10 +68,11 @@ ERRORS = {
 
 
 def policies():
-    """The policy registry of the C core (ofc_policies): (name, description) per policy,
-    in the order of their numbers."""
-    return [(ofc_policies[i].name.decode(), ofc_policies[i].description.decode())
-            for i in range(ofc_policy_count)]
+    """The policy registry of the C core (ofc_policies): (name, description, block) per
+    policy, in the order of their numbers; block: hands or completions per call of
+    interruptible work."""
+    return [(ofc_policies[i].name.decode(), ofc_policies[i].description.decode(),
+             ofc_policies[i].block) for i in range(ofc_policy_count)]
 
 
 # --- dealing ------------------------------------------------------------------------

@@ -376,7 +376,7 @@ def test_policies_come_from_the_c_registry() -> None:
     from ofc_fast.play.game import POLICIES, POLICY_DESCRIPTIONS
     registry = _play.policies()
     assert POLICIES == {"random": 0, "greedy": 1}                       # unchanged for users
-    assert list(POLICIES.items()) == [(name, i) for i, (name, _) in enumerate(registry)]
+    assert list(POLICIES.items()) == [(name, i) for i, (name, _, _) in enumerate(registry)]
     assert all(POLICY_DESCRIPTIONS[name] for name in POLICIES)
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     start = readme.index("The built-in policies, in C:")

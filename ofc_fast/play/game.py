@@ -57,9 +57,12 @@ ROW_CODES: Final = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
 #: registry (csrc/ofc_policy.c, where a policy is added); "random" (a uniform legal
 #: placement), "greedy" (each placement scored by the board it makes and by 32 random
 #: fills of its empty slots; the exact solver in Fantasyland)
-POLICIES: Final = {name: number for number, (name, _) in enumerate(_play.policies())}
+POLICIES: Final = {name: number for number, (name, _, _) in enumerate(_play.policies())}
 #: the one-line description of each built-in policy, from the same registry
-POLICY_DESCRIPTIONS: Final = dict(_play.policies())
+POLICY_DESCRIPTIONS: Final = {name: text for name, text, _ in _play.policies()}
+#: hands or completions per C call of each policy's long work (self-play, rollouts),
+#: from the same registry: Ctrl-C is noticed between calls
+POLICY_BLOCKS: Final = {name: block for name, _, block in _play.policies()}
 
 _Result = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_],
                 npt.NDArray[np.int32]]
@@ -598,6 +601,14 @@ def _placement_text(rows: Mapping[str, npt.NDArray[np.uint8]]) -> str:
 def _from_history(history: str) -> Game:
     """A pickled Game: its history replayed."""
     return Game.replay(history)
+
+
+def policy_block(code: int) -> int:
+    """Hands or completions per C call of long work by built-in policy ``code``."""
+    return _BLOCKS[code]
+
+
+_BLOCKS: Final = [block for _, _, block in _play.policies()]
 
 
 def fantasyland_counts(fantasyland: Sequence[int] | None, players: int,

@@ -31,12 +31,9 @@ from .._checks import check_seed, check_start
 from ..board.partial import _dead_array, partial_boards
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import EMPTY, card_str, cards
-from ..play.game import Game, check_dealing, fantasyland_counts, policy_code
+from ..play.game import Game, check_dealing, fantasyland_counts, policy_block, policy_code
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
-
-#: completions per chunk between checks for Ctrl-C
-CHUNK = 4096
 
 
 class RolloutResult(NamedTuple):
@@ -151,7 +148,7 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
             parts[lo] = out
         return -1
 
-    _workers.run(kernel, n, workers, chunk=CHUNK)
+    _workers.run(kernel, n, workers, chunk=policy_block(policy))   # Ctrl-C between blocks
     sums = np.zeros((players, 5), dtype=np.int64)
     for v in parts.values():
         sums += v
@@ -281,7 +278,8 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     codes = [int(c) for c in legal[0]]
     boards = list(legal[1])
     # the work: (option, block of completions) units in parallel, each option over the
-    # completion range [0, n) (the same deals for all); blocks of CHUNK completions keep
+    # completion range [0, n) (the same deals for all); blocks of the policy's registry
+    # block of completions keep Ctrl-C answered within a block, even for a huge n
     # Ctrl-C answered within a block even for a huge n
     tables = r.tables
     players = flat.shape[0]
@@ -290,7 +288,8 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         f = flat.copy()
         f[0] = b
         option_boards.append(np.ascontiguousarray(f.reshape(-1)))
-    blocks = max(1, -(-n // CHUNK))
+    block = policy_block(pol)
+    blocks = max(1, -(-n // block))
     sums = np.zeros((len(boards), players, 5), dtype=np.int64)
     lock = threading.Lock()
 
@@ -299,7 +298,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
             k, b = divmod(unit, blocks)
             out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                        r.round_play, pol, option_boards[k], pool, s,
-                                       b * CHUNK, min(n, (b + 1) * CHUNK), fl)
+                                    b * block, min(n, (b + 1) * block), fl)
             if isinstance(out, int):  # a C status code
                 raise _error(out, r, pool, fl)
             with lock:

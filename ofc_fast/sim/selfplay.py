@@ -22,7 +22,7 @@ import numpy.typing as npt
 from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start
 from ..board.rules import Rules, get_rules
-from ..play.game import check_dealing, policy_code
+from ..play.game import check_dealing, policy_block, policy_code
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate"]
 
@@ -122,7 +122,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
     n = int(hands)
     start = int(start)
     check_start(start, n, 2**63 - 1)
-    chunk = 1 << 14 if policy == "random" else 64
+    chunk = policy_block(pol)   # the registry's block: Ctrl-C lands between calls
     lock = threading.Lock()
     total = [np.zeros((P, 5), np.int64), np.zeros((P, 2 * POINTS_RANGE + 1), np.int64),
              np.zeros((P, ROYALTY_RANGE + 1), np.int64)]
