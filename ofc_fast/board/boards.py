@@ -21,7 +21,7 @@ import numpy.typing as npt
 from .. import _core, _workers
 from .._checks import is_int, refuse_odd, shown
 from ..hand.cards import EMPTY, _parse_text, card_str, cards
-from ..hand.strength import _fast, describe
+from ..hand.strength import describe
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
@@ -268,11 +268,6 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     array(16, dtype=uint8)
     """
     r = rules if type(rules) is Rules else get_rules(rules)
-    if type(workers) is int and workers == 1:   # one board: straight to C (_scalar.pxi)
-        one = _core.analyze_one(boards._codes if type(boards) is Board else boards, r.tables,
-                                in_fantasyland)
-        if one is not None:
-            return one  # type: ignore[no-any-return]
     w = _workers.resolve_workers(workers)
     arr = _board_array(boards)
     lead = arr.shape[:-1]
@@ -517,7 +512,8 @@ class Board:
         return t, m, b
 
 
-# analyze of one board is answered by _core (ofc_fast/_scalar.pxi) before any
-# Python runs; every other input goes on to the function above
-_core._install_boards(Analysis, Board, Rules, PINEAPPLE, analyze)
-analyze = _fast(analyze, _core.analyze)
+# --- one board at C speed ------------------------------------------------------
+# The public name: analyze of one board is answered in C by the door of _core
+# (ofc_fast/_scalar.pxi); every other input goes on to the general function
+# above (``analyze.__wrapped__``), which words the errors.
+analyze = _core.analyze_door(analyze, Analysis, Board, Rules, PINEAPPLE, get_rules)

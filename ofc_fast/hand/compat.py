@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .cards import card_str, cards, from_cactus, to_cactus
-from .strength import STRENGTH_MAX, _fast, strength, to_cactus_rank
+from .strength import STRENGTH_MAX, strength, to_cactus_rank
 from .subsets import best_hand
 
 __all__ = [
@@ -230,7 +230,8 @@ def to_eval7(codes: Any) -> list[Any]:
     return [eval7.Card(s) for s in card_str(cards(codes).reshape(-1)).split()]
 
 
-# evaluate_cards of valid ints is answered by _core (ofc_fast/_scalar.pxi);
-# anything else goes on to the function above
-_core._install_compat(evaluate_cards)
-evaluate_cards = _fast(evaluate_cards, _core.evaluate_cards)
+# --- one call at C speed -----------------------------------------------------------
+# The public name: evaluate_cards of 5 to 7 valid codes is answered in C by the
+# door of _core (ofc_fast/_scalar.pxi); anything else goes on to the general
+# function above (``evaluate_cards.__wrapped__``), which words the errors.
+evaluate_cards = _core.evaluate_cards_door(evaluate_cards)

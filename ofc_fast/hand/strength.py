@@ -13,8 +13,8 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar, overload
+from collections.abc import Sequence
+from typing import Any, Final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -176,10 +176,6 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
     >>> strength([[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]).tolist()   # royal flush, three deuces
     [7917, 5439]
     """
-    if type(hands) is list and len(hands) in (3, 5) and type(workers) is int and workers == 1:
-        s = _core.strength_codes(hands)   # fast path for one hand of ints
-        if s > 0:
-            return s
     return _batch(_core.strength_rows, hands, (3, 5), workers)
 
 
@@ -343,6 +339,16 @@ def _describe_one(s: int) -> str:
     return "Royal flush"
 
 
+_NAMES: list[str | None] = [None] * (STRENGTH_MAX + 1)   # describe() text, filled on use
+
+
+def _name_of(s: int) -> str:
+    name = _NAMES[s]
+    if name is None:
+        name = _NAMES[s] = _describe_one(s)
+    return name
+
+
 @overload
 def describe(x: str | int | np.integer[Any]) -> str: ...
 @overload
@@ -363,7 +369,7 @@ def describe(x: Any) -> Any:
         x = strength(x)
     arr, one = _strength_array(x)
     if one:
-        return _describe_one(int(arr))
+        return _name_of(int(arr))
     return [_describe_one(int(v)) for v in arr.reshape(-1)] if arr.ndim == 1 else \
         [describe(a) for a in arr]
 
@@ -456,45 +462,12 @@ def strength_table() -> npt.NDArray[np.void]:
 
 
 # --- one hand at C speed ------------------------------------------------------------
-# strength, category, to_cactus_rank and describe of one hand or one int are
-# answered by _core (ofc_fast/_scalar.pxi) before any Python runs; every other
-# input, and every invalid one, goes on to the general functions above, which
-# word the errors.
+# The public names: strength, category, to_cactus_rank and describe of one hand
+# or one int are answered in C by the doors of _core (ofc_fast/_scalar.pxi);
+# every other input, and every invalid one, goes on to the general function
+# above (``fn.__wrapped__``), which words the errors.
 
-_NAMES: list[str | None] = [None] * (STRENGTH_MAX + 1)   # describe() text, filled on use
-
-
-def _name_of(s: int) -> str:
-    name = _NAMES[s]
-    if name is None:
-        name = _NAMES[s] = _describe_one(s)
-    return name
-
-
-_describe_general = describe
-
-
-def _describe_filling(x: Any) -> Any:
-    if type(x) is int and 1 <= x <= STRENGTH_MAX:
-        return _name_of(x)
-    return _describe_general(x)
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _fast(general: _F, fast: Any) -> _F:
-    """``fast`` (a compiled function) dressed as ``general`` (name, docs, module)."""
-    for attr in ("__doc__", "__name__", "__qualname__", "__module__"):
-        setattr(fast, attr, getattr(general, attr))
-    fast.__wrapped__ = general
-    return fast  # type: ignore[no-any-return]
-
-
-_core._install(strength, category, to_cactus_rank, _describe_filling,
-               [None] + [list(HandCategory)[c] for c in _CATEGORY[1:].tolist()])
-_core._install_names(_NAMES)
-strength = _fast(strength, _core.strength)
-category = _fast(category, _core.category)
-to_cactus_rank = _fast(to_cactus_rank, _core.to_cactus_rank)
-describe = _fast(describe, _core.describe)
+strength = _core.strength_door(strength)
+category = _core.category_door(category, [None] + [list(HandCategory)[c] for c in _CATEGORY[1:].tolist()])
+to_cactus_rank = _core.to_cactus_rank_door(to_cactus_rank)
+describe = _core.describe_door(describe, _NAMES)
