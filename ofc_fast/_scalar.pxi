@@ -29,16 +29,21 @@ cdef extern from "Python.h":
 
 cnp.import_array()
 
+# the deck: card codes are 0 .. _DECK - 1 (ofc_fast.hand.cards.DECK_SIZE is this one)
+cdef enum:
+    _DECK = 52
+DECK_SIZE = _DECK
+
 # --- readers ------------------------------------------------------------------
 
 cdef inline int _code_of(object item) except -2:
-    """0..51 for an exact int that is a card code, else -1."""
+    """0.._DECK - 1 for an exact int that is a card code, else -1."""
     cdef int overflow = 0
     cdef long v
     if type(item) is not int:
         return -1
     v = PyLong_AsLongAndOverflow(item, &overflow)
-    if overflow or v < 0 or v > 51:
+    if overflow or v < 0 or v >= _DECK:
         return -1
     return <int>v
 
@@ -81,7 +86,7 @@ cdef int _read_array(cnp.ndarray arr, uint8_t *buf, int maxn) except -2:
                     return -1
             else:
                 return -1
-            if v < 0 or v > 51:
+            if v < 0 or v >= _DECK:
                 return -1
             buf[i * cols + j] = <uint8_t>v
     return <int>(rows * cols)
@@ -366,7 +371,7 @@ def board_codes(x):
 
 def score_one(deals, RuleTables tables, int min_players, int max_players, bint want_net):
     """Net points (P,) or the matrix (P, P) of one deal, or None to take the general path."""
-    cdef uint8_t buf[52]
+    cdef uint8_t buf[4 * 13]   # up to 4 boards
     cdef Py_ssize_t players, p
     cdef cnp.npy_intp dims[2]
     cdef cnp.ndarray out
@@ -382,7 +387,7 @@ def score_one(deals, RuleTables tables, int min_players, int max_players, bint w
         if cnp.PyArray_NDIM(<cnp.ndarray>deals) != 2 or cnp.PyArray_DIMS(<cnp.ndarray>deals)[1] != 13:
             return None
         players = cnp.PyArray_DIMS(<cnp.ndarray>deals)[0]
-        if players < 2 or players > 4 or _read_array(<cnp.ndarray>deals, buf, 52) < 0:
+        if players < 2 or players > 4 or _read_array(<cnp.ndarray>deals, buf, 4 * 13) < 0:
             return None
     else:
         return None
@@ -449,10 +454,10 @@ cdef int _read_cactus(object x, uint8_t *buf, int start, int maxn) except -2:
 
 def from_cactus_one(ints):
     """uint8 codes of a list or tuple of valid Cactus Kev ints, or None."""
-    cdef uint8_t buf[52]
+    cdef uint8_t buf[_DECK]
     cdef cnp.npy_intp n
     cdef cnp.ndarray out
-    n = _read_cactus(ints, buf, 0, 52)
+    n = _read_cactus(ints, buf, 0, _DECK)
     if n < 0:
         return None
     out = cnp.PyArray_SimpleNew(1, &n, cnp.NPY_UINT8)
@@ -501,12 +506,12 @@ def best_rows(const uint8_t[:, ::1] cards, int k, uint16_t[::1] best, uint8_t[:,
 
 def best_one(hand, int k):
     """(strength, cards, positions) of the best k cards of one hand, or None to take the general path."""
-    cdef uint8_t buf[52]
+    cdef uint8_t buf[_DECK]
     cdef uint8_t pos[5]
     cdef uint16_t best
     cdef cnp.npy_intp kk = k
     cdef cnp.ndarray cards_out, pos_out
-    cdef int n = _read_codes(hand, buf, 52), i
+    cdef int n = _read_codes(hand, buf, _DECK), i
     if (k != 3 and k != 5) or n < k or ofc_bad_cards(buf, n):
         return None
     ofc_best_hand_batch(buf, 1, n, k, &best, pos)

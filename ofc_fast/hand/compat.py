@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .bad_rows import explain_bad_row
 from .cards import card_str, cards, from_cactus, to_cactus
 from .strength import STRENGTH_MAX, strength, to_cactus_rank
 from .subsets import best_hand
@@ -66,11 +67,8 @@ def _as_list(x: Any, what: str) -> list[Any]:
 
 
 def _check_distinct(codes: npt.NDArray[np.uint8]) -> None:
-    seen: dict[int, int] = {}
-    for i, c in enumerate(codes.tolist()):
-        if c in seen:
-            raise ValueError(f"card {card_str(c)} appears twice, at positions {seen[c]} and {i}")
-        seen[c] = i
+    if np.unique(codes).size != codes.size:
+        explain_bad_row(codes.tolist(), lambda i: f"position {i}", "the cards")
 
 
 class Evaluator(_core.TreysEvaluatorBase):
