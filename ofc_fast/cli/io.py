@@ -35,7 +35,7 @@ from typing import IO, Any, NamedTuple, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from ..board.boards import _one_card_each, analyze, parse_boards, score
+from ..board.boards import analyze, one_card_each, parse_boards, score
 from ..board.rules import Rules
 from ..hand.cards import cards
 
@@ -419,7 +419,7 @@ def _json_deal(value: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]
         raise TypeError(f"{_DEAL_SHAPE}; got {_short(value)}")
     if not value:
         raise ValueError("a deal holds at least one board, got []")
-    if _one_card_each(value):
+    if one_card_each(value):
         value = [value]          # one board written as 13 cards
     boards = np.stack([_json_board(b, k) for k, b in enumerate(value)])
     marks = np.zeros(len(boards), dtype=np.bool_) if flags is None else _json_flags(flags, len(boards))

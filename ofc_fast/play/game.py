@@ -43,7 +43,8 @@ import numpy.typing as npt
 
 from .. import _engine
 from .._checks import check_seed
-from ..board.boards import Board, _board_array
+from ..board.boards import Board, board_array
+from ..board.partial import unseen
 from ..board.rules import PRESETS, Rules, get_rules
 from ..hand.cards import EMPTY, card_str, cards
 
@@ -219,11 +220,8 @@ class Game:
                     boards[other] = EMPTY
         held = self.held if self.turn == s else np.zeros(0, np.uint8)
         disc = self.discards(s)
-        seen = np.zeros(52, dtype=bool)
-        for arr in (boards.reshape(-1), held, disc):
-            seen[arr[arr != EMPTY]] = True
         return {"seat": s, "boards": boards, "held": held.copy(), "discards": disc,
-                "unseen": np.flatnonzero(~seen).astype(np.uint8)}
+                "unseen": unseen(boards, held, disc)}
 
     # --- actions ------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -287,7 +285,7 @@ class Game:
             raise ValueError("the hand is over: no seat is to act")
         seat = int(self._state.turn)
         if self._fl[seat]:
-            board = _board_array(action) if not isinstance(action, Mapping) else None
+            board = board_array(action) if not isinstance(action, Mapping) else None
             if board is None or board.shape != (13,):
                 raise ValueError(f"seat {seat} is in Fantasyland: the action is its 13 cards "
                                  f"(top, middle, bottom), got {action!r}")

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from .. import _engine, _workers
 from .._checks import check_seed, check_start
-from ..board.partial import _dead_array, partial_boards
+from ..board.partial import dead_array, partial_boards, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import EMPTY, card_str, cards
 from ..play.game import Game, fantasyland_counts, policy_code
@@ -112,9 +112,7 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
             if c in where:
                 raise ValueError(f"{label} card {card_str(c)} (position {k}) is also {where[c]}")
             where[c] = f"{label} (position {k})"
-    seen = np.zeros(52, dtype=bool)
-    seen[list(where)] = True
-    return np.flatnonzero(~seen).astype(np.uint8)
+    return unseen(list(where))
 
 
 def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | None) -> ValueError:
@@ -183,7 +181,7 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     if flat.ndim != 2:
         raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
     r.check_players(flat.shape[0])
-    d = np.zeros(0, np.uint8) if dead is None else _dead_array(dead).reshape(-1)
+    d = np.zeros(0, np.uint8) if dead is None else dead_array(dead).reshape(-1)
     d = d[d != EMPTY]
     pool = _pool(flat, d)
     fl = None if fantasyland is None else fantasyland_counts(fantasyland, flat.shape[0])
@@ -246,7 +244,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
             raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
         held = cards(position[1]).reshape(-1)
         dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
-            else _dead_array(position[2]).reshape(-1)
+            else dead_array(position[2]).reshape(-1)
         dead = dead[dead != EMPTY]
         if fantasyland is not None:
             fl = fantasyland_counts(fantasyland, flat.shape[0])
