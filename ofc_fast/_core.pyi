@@ -9,6 +9,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 STRENGTH_MAX: int
 DECK_SIZE: int
+RANKS: str
+SUITS: str
 LOWBALL_MAX: int
 
 def strength_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...

@@ -29,10 +29,14 @@ cdef extern from "Python.h":
 
 cnp.import_array()
 
-# the deck: card codes are 0 .. _DECK - 1 (ofc_fast.hand.cards.DECK_SIZE is this one)
+# The deck, spelled once for the bindings and the Python API (ofc_fast.hand.cards
+# reads DECK_SIZE, RANKS and SUITS from here): card codes are 0 .. _DECK - 1,
+# code = rank * 4 + suit, rank RANKS[r] (deuce first), suit SUITS[s].
 cdef enum:
     _DECK = 52
 DECK_SIZE = _DECK
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
 
 # --- readers ------------------------------------------------------------------
 
@@ -98,10 +102,10 @@ cdef signed char _SUIT_OF[128]
 for _i in range(128):
     _RANK_OF[_i] = -1
     _SUIT_OF[_i] = -1
-for _i, _ch in enumerate("23456789TJQKA"):
+for _i, _ch in enumerate(RANKS):
     _RANK_OF[ord(_ch)] = _i
     _RANK_OF[ord(_ch.lower())] = _i
-for _i, _ch in enumerate("cdhs"):
+for _i, _ch in enumerate(SUITS):
     _SUIT_OF[ord(_ch)] = _i
     _SUIT_OF[ord(_ch.upper())] = _i
 

@@ -26,10 +26,11 @@ __all__ = [
     "from_cactus", "to_cactus",
 ]
 
+# the deck as the compiled core reads it (spelled once, in ofc_fast/_scalar.pxi)
 #: rank characters, deuce first: rank r of a card is RANKS[r]
-RANKS: Final[str] = "23456789TJQKA"
+RANKS: Final[str] = _core.RANKS
 #: suit characters: suit s of a card is SUITS[s]
-SUITS: Final[str] = "cdhs"
+SUITS: Final[str] = _core.SUITS
 #: cards in the deck: codes run 0 .. DECK_SIZE - 1
 DECK_SIZE: Final[int] = _core.DECK_SIZE
 #: the code of an empty slot (also written -1, or ``--`` in text)
