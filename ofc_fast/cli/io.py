@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from ..board.boards import analyze, one_card_each, parse_boards, score
 from ..board.rules import Rules
-from ..hand.cards import cards
+from ..hand.cards import DECK_SIZE, RANKS, SUITS, cards
 
 #: bytes read at a time; a chunk of text is the whole lines of one read
 BLOCK = 1 << 20
@@ -205,11 +205,11 @@ _RANK_OF = np.zeros(256, dtype=np.uint8)
 _SUIT_OF = np.zeros(256, dtype=np.uint8)
 for _c in b" \t\r\v\f":
     _CLASS[_c] = _WS
-for _i, _r in enumerate("23456789TJQKA"):
+for _i, _r in enumerate(RANKS):
     for _b in {_r, _r.lower()}:
         _CLASS[ord(_b)] = _RANK
         _RANK_OF[ord(_b)] = _i
-for _i, _s in enumerate("cdhs"):
+for _i, _s in enumerate(SUITS):
     for _b in (_s, _s.upper()):
         _CLASS[ord(_b)] = _SUIT
         _SUIT_OF[ord(_b)] = _i
@@ -772,7 +772,7 @@ def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.uint8] | None, fi
         codes = deals.boards[slots]
         flat = codes.reshape(len(idx), 13 * p)
         # a card twice: the sum of the cards' bits is not their union
-        bad = flat.max(axis=1) > 51
+        bad = flat.max(axis=1) >= DECK_SIZE
         bits = np.left_shift(np.uint64(1), np.minimum(flat, 63).astype(np.uint64))
         bad |= np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
         for i in np.flatnonzero(bad).tolist():
@@ -804,7 +804,7 @@ _NUMBERS: npt.NDArray[Any] | None = None
 # a board's text: 'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d', 42 characters
 _BOARD = "xx xx xx / xx xx xx xx xx / xx xx xx xx xx"
 _CARD_AT = np.array([m.start() for m in re.finditer("xx", _BOARD)], dtype=np.int64)
-_NAMES = np.array([[ord(r), ord(s)] for r in "23456789TJQKA" for s in "cdhs"], dtype=np.uint8)
+_NAMES = np.array([[ord(r), ord(s)] for r in RANKS for s in SUITS], dtype=np.uint8)
 _NAME_AT = np.stack([_CARD_AT, _CARD_AT + 1], axis=1).ravel()     # where each name's 2 characters go
 
 

@@ -46,7 +46,7 @@ from .._checks import check_seed
 from ..board.boards import Board, board_array
 from ..board.partial import unseen
 from ..board.rules import PRESETS, Rules, get_rules
-from ..hand.cards import EMPTY, card_str, cards
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
 
 __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 
@@ -482,8 +482,8 @@ def fantasyland_counts(fantasyland: Sequence[int] | None, players: int) -> list[
     for seat, c in enumerate(fantasyland):
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
             raise TypeError(f"fantasyland[{seat}] must be an int card count, got {c!r}")
-        if c != 0 and not 13 <= c <= 52:
-            raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..52 cards")
+        if c != 0 and not 13 <= c <= DECK_SIZE:
+            raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..{DECK_SIZE} cards")
         fl.append(int(c))
     if len(fl) != players:
         raise ValueError(f"fantasyland has one count per seat ({players}), got {len(fl)}")

@@ -30,7 +30,7 @@ from .. import _engine, _workers
 from .._checks import check_seed, check_start
 from ..board.partial import dead_array, partial_boards, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
-from ..hand.cards import EMPTY, card_str, cards
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
 from ..play.game import Game, fantasyland_counts, policy_code
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
@@ -107,8 +107,8 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
             where[c] = f"on the board of player {i // 13}"
     for label, extra in (("held", held), ("dead", dead)):
         for k, c in enumerate(() if extra is None else extra.tolist()):
-            if c > 51:
-                raise ValueError(f"{label} card {k} is {c}: not a card (0..51)")
+            if c >= DECK_SIZE:
+                raise ValueError(f"{label} card {k} is {c}: not a card (0..{DECK_SIZE - 1})")
             if c in where:
                 raise ValueError(f"{label} card {card_str(c)} (position {k}) is also {where[c]}")
             where[c] = f"{label} (position {k})"
