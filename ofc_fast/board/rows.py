@@ -14,7 +14,7 @@ binary search over the strengths, in C).  So
   top, above every pair of kings;
 * a 4-card middle "Kh Kd 7c 3s" is worth K-K-7-3-2, the least it can become;
 * the value never exceeds that of any completion of the row, and more
-  cards never lower it (tests/test_rows.py checks both on random rows).
+  cards never lower it (tests/test_board_rows.py checks both on random rows).
 
 >>> partial_strength("Ah Ad") == strength("Ah Ad 2c")
 True
