@@ -1,8 +1,9 @@
 """The one-hand / one-board fast paths (ofc_fast/_scalar.pxi) answer exactly as the general path.
 
-Each public function that has a fast path keeps its general Python version
-as ``__wrapped__`` (hands) or reaches it for every input the fast path
-declines (boards).  Here random valid inputs, given in every form the fast
+Each public one-item function is a door made by _core (``*_door``) that
+keeps its general Python version as ``__wrapped__``; the others call their
+compiled helper directly and take the general path for every input it
+declines.  Here random valid inputs, given in every form the fast
 paths read, get the same answer (value and type) both ways, and inputs the
 fast paths must decline (bad codes, repeats, bools, odd text) still raise
 the general path's errors.

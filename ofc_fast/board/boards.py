@@ -1,4 +1,4 @@
-"""Boards and deals: fouls, royalties, Fantasyland and scoring, over arrays.
+"""Complete boards and deals: fouls, royalties, Fantasyland and scoring, over arrays.
 
 A board is 13 card codes in the order top (3), middle (5), bottom (5); an
 array of boards has shape ``(..., 13)``, a deal ``(P, 13)`` and an array of

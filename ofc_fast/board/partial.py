@@ -2,7 +2,8 @@
 
 A row fills left to right, so a partial board is the cards placed so far in
 each row followed by empty slots.  What a bot asks mid-hand: the cards each
-row still needs, which rows are complete and their values, and whether some
+row still needs, which rows are complete and their values, the cards it has
+not seen (:func:`unseen`, the one home of that pool), and whether some
 completion can still avoid the foul with the cards that are left (exact: a
 search over completions, docs/RULES.md §4 and §9).
 

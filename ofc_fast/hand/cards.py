@@ -1,4 +1,4 @@
-"""Cards: parsing text and integers into card codes, and printing them back.
+"""Cards: the card codes of the deck, read from text and integers and printed back.
 
 A card code is ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace; suit 0 = c,
 1 = d, 2 = h, 3 = s), the numbering of PokerHandEvaluator; 255 (or -1) marks
