@@ -67,7 +67,7 @@ def _as_list(x: Any, what: str) -> list[Any]:
 
 
 def _check_distinct(codes: npt.NDArray[np.uint8]) -> None:
-    if np.unique(codes).size != codes.size:
+    if len(set(codes.tolist())) != codes.size:
         explain_bad_row(codes.tolist(), lambda i: f"position {i}", "the cards")
 
 
