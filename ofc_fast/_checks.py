@@ -1,5 +1,6 @@
 """Argument checks shared by every layer: integers that may be codes or counts,
-values shown in messages, inputs numpy would misread, seeds and stream ranges.
+values shown in messages, inputs numpy would misread, nested lists that are not
+rectangular, seeds and stream ranges.
 
 One home for each check, so every entry point words the same error the same way.
 """
@@ -9,7 +10,7 @@ from typing import Any, TypeGuard
 
 import numpy as np
 
-__all__ = ["NOT_INT", "check_seed", "check_start", "count", "is_int", "refuse_odd", "shown"]
+__all__ = ["NOT_INT", "check_seed", "check_start", "count", "is_int", "ragged", "refuse_odd", "shown"]
 
 #: integer types that are no codes: bools, and numpy's timedelta64 (a numpy integer)
 NOT_INT = (bool, np.bool_, np.timedelta64)
@@ -51,6 +52,30 @@ def refuse_odd(x: Any, what: str = "cards") -> None:
         raise TypeError(f"{what}: datetime and timedelta values are not integers (a {x.dtype} array)")
     if isinstance(x, (np.datetime64, np.timedelta64)):
         raise TypeError(f"{what}: datetime and timedelta values are not integers: {shown(x)}")
+def ragged(x: Any, index: tuple[int, ...] = ()) -> str | None:
+    """Where nested lists stop being rectangular: 'row 1 has 3 items where row 0 has 5'."""
+    if not isinstance(x, (list, tuple, np.ndarray)) or isinstance(x, np.ndarray) and x.dtype != object:
+        return None
+    items = list(x)
+    nested = [isinstance(i, (list, tuple, np.ndarray)) for i in items]
+    sizes = [len(i) if n else None for i, n in zip(items, nested)]
+    for k in range(1, len(items)):
+        if sizes[k] != sizes[0]:
+            def row(j: int) -> str:
+                at = index + (j,)
+                return f"row {at[0] if len(at) == 1 else at}"
+
+            def have(s: int | None) -> str:
+                return "a single value" if s is None else f"{s} item{'s' * (s != 1)}"
+            return (f"{row(k)} has {have(sizes[k])} where {row(0)} has {have(sizes[0])}: "
+                    f"nested lists must be rectangular")
+    for k, item in enumerate(items):
+        inner = ragged(item, index + (k,))
+        if inner:
+            return inner
+    return None
+
+
 def check_seed(seed: Any, name: str = "seed") -> int:
     """``seed`` as an int in 0 .. 2**64 - 1, or a clear error."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):

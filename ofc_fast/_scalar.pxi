@@ -8,6 +8,12 @@
 # byte buffer; anything else, and any input that is not valid, makes them
 # give up (-1 / None) so that the general Python path runs and words the
 # error.  Answers are the same either way (tests/test_scalar.py).
+#
+# The public one-item functions (strength, category, to_cactus_rank,
+# describe, analyze, compat.evaluate_cards) are made by the *_door factories
+# below from the general Python function the API passes in; the other
+# helpers here (board_codes, score_one, best_one, from_cactus_one) are called
+# by the public Python functions directly and give None to decline.
 cimport numpy as cnp
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
@@ -23,16 +29,25 @@ cdef extern from "Python.h":
 
 cnp.import_array()
 
+# The deck, spelled once for the bindings and the Python API (ofc_fast.hand.cards
+# reads DECK_SIZE, RANKS and SUITS from here): card codes are 0 .. _DECK - 1,
+# code = rank * 4 + suit, rank RANKS[r] (deuce first), suit SUITS[s].
+cdef enum:
+    _DECK = 52
+DECK_SIZE = _DECK
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
 # --- readers ------------------------------------------------------------------
 
 cdef inline int _code_of(object item) except -2:
-    """0..51 for an exact int that is a card code, else -1."""
+    """0.._DECK - 1 for an exact int that is a card code, else -1."""
     cdef int overflow = 0
     cdef long v
     if type(item) is not int:
         return -1
     v = PyLong_AsLongAndOverflow(item, &overflow)
-    if overflow or v < 0 or v > 51:
+    if overflow or v < 0 or v >= _DECK:
         return -1
     return <int>v
 
@@ -75,7 +90,7 @@ cdef int _read_array(cnp.ndarray arr, uint8_t *buf, int maxn) except -2:
                     return -1
             else:
                 return -1
-            if v < 0 or v > 51:
+            if v < 0 or v >= _DECK:
                 return -1
             buf[i * cols + j] = <uint8_t>v
     return <int>(rows * cols)
@@ -87,10 +102,10 @@ cdef signed char _SUIT_OF[128]
 for _i in range(128):
     _RANK_OF[_i] = -1
     _SUIT_OF[_i] = -1
-for _i, _ch in enumerate("23456789TJQKA"):
+for _i, _ch in enumerate(RANKS):
     _RANK_OF[ord(_ch)] = _i
     _RANK_OF[ord(_ch.lower())] = _i
-for _i, _ch in enumerate("cdhs"):
+for _i, _ch in enumerate(SUITS):
     _SUIT_OF[ord(_ch)] = _i
     _SUIT_OF[ord(_ch.upper())] = _i
 
@@ -184,34 +199,23 @@ cdef int _read_codes(object x, uint8_t *buf, int maxn) except -2:
     return -1
 
 
-# --- fast functions (installed over the Python ones by ofc_fast.hands) --------
+# --- the public one-item functions ---------------------------------------------
+# Each *_door(general, ...) takes the general Python function of a public name
+# and gives the function the API binds to that name: it answers the common
+# one-item call here and hands every other input, valid or not, to
+# ``general``, which words the errors.  _core holds no reference to the API:
+# the API module builds its doors in one visible block.
 
 # Python ints 0..STRENGTH_MAX, made once: returning one is an incref
 cdef list _INTS = list(range(OFC_STRENGTH_MAX + 1))
-# filled by ofc_fast.hands: the general functions, and per-strength answers
-cdef object _strength_general = None
-cdef object _category_general = None
-cdef object _cactus_general = None
-cdef object _describe_general = None
-cdef list _CATEGORY_OF = None
-cdef list _DESCRIBE_OF = None
 
 
-def _install(strength_general, category_general, cactus_general, describe_general,
-             list category_of):
-    """Hook the general Python functions and the category members (ofc_fast.hands)."""
-    global _strength_general, _category_general, _cactus_general, _describe_general, _CATEGORY_OF
-    _strength_general = strength_general
-    _category_general = category_general
-    _cactus_general = cactus_general
-    _describe_general = describe_general
-    _CATEGORY_OF = category_of
-
-
-def _install_names(list names):
-    """The describe() text of every strength 0..STRENGTH_MAX (built on first use)."""
-    global _DESCRIBE_OF
-    _DESCRIBE_OF = names
+cdef object _dressed(object door, object general):
+    """``door`` with the name, docs and module of ``general`` (``door.__wrapped__``)."""
+    for attr in ("__doc__", "__name__", "__qualname__", "__module__"):
+        setattr(door, attr, getattr(general, attr))
+    door.__wrapped__ = general
+    return door
 
 
 cdef inline long _strength_arg(object s):
@@ -226,40 +230,52 @@ cdef inline long _strength_arg(object s):
     return v
 
 
-def strength(hands, *, workers=1):
-    cdef uint8_t buf[5]
-    cdef int n, s
-    if type(workers) is int and workers == 1:
-        n = _read_codes(hands, buf, 5)
-        if n == 5 or n == 3:
-            s = ofc_strength(buf, n)
-            if s > 0:
-                return <object>PyList_GET_ITEM(_INTS, s)
-    return _strength_general(hands, workers=workers)
+def strength_door(general):
+    """``strength`` with one hand of 3 or 5 valid cards (ints, array or text) answered in C."""
+    def strength(hands, *, workers=1):
+        cdef uint8_t buf[5]
+        cdef int n, s
+        if type(workers) is int and workers == 1:
+            n = _read_codes(hands, buf, 5)
+            if n == 5 or n == 3:
+                s = ofc_strength(buf, n)
+                if s > 0:
+                    return <object>PyList_GET_ITEM(_INTS, s)
+        return general(hands, workers=workers)
+    return _dressed(strength, general)
 
 
-def category(s):
-    cdef long v = _strength_arg(s)
-    if v:
-        return <object>PyList_GET_ITEM(_CATEGORY_OF, v)
-    return _category_general(s)
+def category_door(general, list category_of):
+    """``category`` with one int strength answered from ``category_of`` (its member per strength)."""
+    def category(s):
+        cdef long v = _strength_arg(s)
+        if v:
+            return <object>PyList_GET_ITEM(category_of, v)
+        return general(s)
+    return _dressed(category, general)
 
 
-def to_cactus_rank(s):
-    cdef long v = _strength_arg(s)
-    if v and ofc_cactus_rank[v]:
-        return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[v])
-    return _cactus_general(s)
+def to_cactus_rank_door(general):
+    """``to_cactus_rank`` with one int strength of a 5-card hand answered in C."""
+    def to_cactus_rank(s):
+        cdef long v = _strength_arg(s)
+        if v and ofc_cactus_rank[v]:
+            return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[v])
+        return general(s)
+    return _dressed(to_cactus_rank, general)
 
 
-def describe(x):
-    cdef long v = _strength_arg(x)
-    cdef object name
-    if v and _DESCRIBE_OF is not None:
-        name = <object>PyList_GET_ITEM(_DESCRIBE_OF, v)
-        if name is not None:
-            return name
-    return _describe_general(x)
+def describe_door(general, list names):
+    """``describe`` with one int strength answered from ``names`` (its text, None until made)."""
+    def describe(x):
+        cdef long v = _strength_arg(x)
+        cdef object name
+        if v:
+            name = <object>PyList_GET_ITEM(names, v)
+            if name is not None:
+                return name
+        return general(x)
+    return _dressed(describe, general)
 
 
 # --- one board, one deal --------------------------------------------------------
@@ -281,47 +297,41 @@ cdef int _read_board(object x, uint8_t *buf) except -2:
     return 13
 
 
-cdef object _ANALYSIS = None
-cdef object _BOARD = None
-cdef object _RULES = None
-cdef object _DEFAULT_RULES = None
-cdef object _analyze_general = None
 cdef object _MISSING = object()   # rules not given: the general function's default
 
 
-def _install_boards(analysis_type, board_type, rules_type, default_rules, analyze_general):
-    """Hook ofc_fast.boards: the result type, Board, Rules, analyze's default rules and analyze."""
-    global _ANALYSIS, _BOARD, _RULES, _DEFAULT_RULES, _analyze_general
-    _ANALYSIS = analysis_type
-    _BOARD = board_type
-    _RULES = rules_type
-    _DEFAULT_RULES = default_rules
-    _analyze_general = analyze_general
+def analyze_door(general, analysis_type, board_type, rules_type, default_rules, get_rules):
+    """``analyze`` with one complete board (codes, text or a Board) answered in C.
 
-
-def analyze(boards, rules=_MISSING, *, in_fantasyland=None, workers=1):
-    cdef object r = _DEFAULT_RULES if rules is _MISSING else rules
-    cdef object one
-    if type(workers) is int and workers == 1 and type(r) is _RULES:
-        one = _analyze_one(boards._codes if type(boards) is _BOARD else boards, r.tables,
-                           in_fantasyland)
-        if one is not None:
-            return one
-    if rules is _MISSING:
-        return _analyze_general(boards, in_fantasyland=in_fantasyland, workers=workers)
-    return _analyze_general(boards, rules, in_fantasyland=in_fantasyland, workers=workers)
+    ``analysis_type`` is the result (a named tuple), ``board_type`` Board,
+    ``rules_type`` Rules, ``default_rules`` analyze's default and
+    ``get_rules`` the lookup of rules given by name (its errors are the
+    general function's: it looks rules up first too).
+    """
+    def analyze(boards, rules=_MISSING, *, in_fantasyland=None, workers=1):
+        cdef object r, one
+        if type(workers) is int and workers == 1:
+            r = default_rules if rules is _MISSING else rules
+            if type(r) is not rules_type:
+                r = get_rules(r)
+            one = _analyze_one(analysis_type,
+                               boards._codes if type(boards) is board_type else boards,
+                               r.tables, in_fantasyland)
+            if one is not None:
+                return one
+        if rules is _MISSING:
+            return general(boards, in_fantasyland=in_fantasyland, workers=workers)
+        return general(boards, rules, in_fantasyland=in_fantasyland, workers=workers)
+    return _dressed(analyze, general)
 
 
 cdef inline object _scalar_array(int typenum):
     return cnp.PyArray_SimpleNew(0, NULL, typenum)
 
 
-def analyze_one(boards, RuleTables tables, in_fantasyland):
+cdef object _analyze_one(object analysis_type, object boards, RuleTables tables,
+                         object in_fantasyland):
     """Analysis of one board (0-d / (3,) arrays), or None to take the general path."""
-    return _analyze_one(boards, tables, in_fantasyland)
-
-
-cdef object _analyze_one(object boards, RuleTables tables, object in_fantasyland):
     cdef uint8_t buf[13]
     cdef ofc_board_result res
     cdef int infl, i
@@ -349,7 +359,7 @@ cdef object _analyze_one(object boards, RuleTables tables, object in_fantasyland
     (<uint8_t *>cnp.PyArray_DATA(stays))[0] = <uint8_t>res.stays
     # tuple's own constructor called directly: a named tuple without a Python frame
     cdef tuple wrap = ((fouled, strength, royalties, fantasyland, stays),)
-    return PyTuple_Type.tp_new(_ANALYSIS, <PyObject *>wrap, NULL)
+    return PyTuple_Type.tp_new(analysis_type, <PyObject *>wrap, NULL)
 
 
 def board_values(cnp.ndarray codes, RuleTables tables, bint in_fantasyland):
@@ -380,7 +390,7 @@ def board_codes(x):
 
 def score_one(deals, RuleTables tables, int min_players, int max_players, bint want_net):
     """Net points (P,) or the matrix (P, P) of one deal, or None to take the general path."""
-    cdef uint8_t buf[52]
+    cdef uint8_t buf[4 * 13]   # up to 4 boards
     cdef Py_ssize_t players, p
     cdef cnp.npy_intp dims[2]
     cdef cnp.ndarray out
@@ -396,7 +406,7 @@ def score_one(deals, RuleTables tables, int min_players, int max_players, bint w
         if cnp.PyArray_NDIM(<cnp.ndarray>deals) != 2 or cnp.PyArray_DIMS(<cnp.ndarray>deals)[1] != 13:
             return None
         players = cnp.PyArray_DIMS(<cnp.ndarray>deals)[0]
-        if players < 2 or players > 4 or _read_array(<cnp.ndarray>deals, buf, 52) < 0:
+        if players < 2 or players > 4 or _read_array(<cnp.ndarray>deals, buf, 4 * 13) < 0:
             return None
     else:
         return None
@@ -463,10 +473,10 @@ cdef int _read_cactus(object x, uint8_t *buf, int start, int maxn) except -2:
 
 def from_cactus_one(ints):
     """uint8 codes of a list or tuple of valid Cactus Kev ints, or None."""
-    cdef uint8_t buf[52]
+    cdef uint8_t buf[_DECK]
     cdef cnp.npy_intp n
     cdef cnp.ndarray out
-    n = _read_cactus(ints, buf, 0, 52)
+    n = _read_cactus(ints, buf, 0, _DECK)
     if n < 0:
         return None
     out = cnp.PyArray_SimpleNew(1, &n, cnp.NPY_UINT8)
@@ -515,12 +525,12 @@ def best_rows(const uint8_t[:, ::1] cards, int k, uint16_t[::1] best, uint8_t[:,
 
 def best_one(hand, int k):
     """(strength, cards, positions) of the best k cards of one hand, or None to take the general path."""
-    cdef uint8_t buf[52]
+    cdef uint8_t buf[_DECK]
     cdef uint8_t pos[5]
     cdef uint16_t best
     cdef cnp.npy_intp kk = k
     cdef cnp.ndarray cards_out, pos_out
-    cdef int n = _read_codes(hand, buf, 52), i
+    cdef int n = _read_codes(hand, buf, _DECK), i
     if (k != 3 and k != 5) or n < k or ofc_bad_cards(buf, n):
         return None
     ofc_best_hand_batch(buf, 1, n, k, &best, pos)
@@ -583,23 +593,18 @@ cdef class TreysEvaluatorBase:
         return self._evaluate_row_general(cards)
 
 
-cdef object _evaluate_cards_general = None
-
-
-def _install_compat(evaluate_cards_general):
-    global _evaluate_cards_general
-    _evaluate_cards_general = evaluate_cards_general
-
-
-def evaluate_cards(*cards):
-    cdef uint8_t buf[7]
-    cdef uint8_t pos[5]
-    cdef uint16_t best
-    cdef int n = _read_codes(cards, buf, 7)
-    if n >= 5 and not ofc_bad_cards(buf, n):
-        if n == 5:
-            best = ofc_strength5_unchecked(buf[0], buf[1], buf[2], buf[3], buf[4])
-        else:
-            ofc_best_hand_batch(buf, 1, n, 5, &best, pos)
-        return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
-    return _evaluate_cards_general(*cards)
+def evaluate_cards_door(general):
+    """compat's ``evaluate_cards`` with 5 to 7 valid card codes answered in C."""
+    def evaluate_cards(*cards):
+        cdef uint8_t buf[7]
+        cdef uint8_t pos[5]
+        cdef uint16_t best
+        cdef int n = _read_codes(cards, buf, 7)
+        if n >= 5 and not ofc_bad_cards(buf, n):
+            if n == 5:
+                best = ofc_strength5_unchecked(buf[0], buf[1], buf[2], buf[3], buf[4])
+            else:
+                ofc_best_hand_batch(buf, 1, n, 5, &best, pos)
+            return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
+        return general(*cards)
+    return _dressed(evaluate_cards, general)

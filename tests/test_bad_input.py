@@ -183,14 +183,14 @@ for fname, fn in HAND_FUNCS.items():
     bad(f"{fname}-1M-int64--1-workers-all", fn, spoil("hands5", (N_BIG // 2, 3), -1, np.int64),
         ValueError, "-1", f"hand {N_BIG // 2}, position 3", workers=-1)
     # duplicates
-    bad(f"{fname}-dup-list", fn, [0, 5, 10, 5, 20], ValueError, "twice", "positions 1 and 3", "3d")
-    bad(f"{fname}-dup-text", fn, "Ah Kd 2c 3c Ah", ValueError, "twice", "positions 0 and 4", "Ah")
+    bad(f"{fname}-dup-list", fn, [0, 5, 10, 5, 20], ValueError, "twice", "at position 1 and at position 3", "3d")
+    bad(f"{fname}-dup-text", fn, "Ah Kd 2c 3c Ah", ValueError, "twice", "at position 0 and at position 4", "Ah")
     bad(f"{fname}-dup-array", fn, np.array([base, [1, 2, 3, 4, 1]], np.uint8), ValueError,
-        "hand 1", "twice", "positions 0 and 4")
+        "hand 1", "twice", "at position 0 and at position 4")
     bad(f"{fname}-dup-1M-near-end", fn, dup("hands5", (N_BIG - 2, 4), (N_BIG - 2, 0)), ValueError,
-        f"hand {N_BIG - 2}", "twice", "positions 0 and 4")
+        f"hand {N_BIG - 2}", "twice", "at position 0 and at position 4")
     bad(f"{fname}-dup-1M-start-workers2", fn, dup("hands5", (0, 1), (0, 3)), ValueError,
-        "hand 0", "twice", "positions 1 and 3", workers=2)
+        "hand 0", "twice", "at position 1 and at position 3", workers=2)
     # wrong sizes and dimensions
     for last in (0, 1, 2, 4, 6, 12, 14):
         bad(f"{fname}-last-dim-{last}", fn, np.zeros((2, last), np.uint8), ValueError, f"got {last}")
@@ -552,9 +552,9 @@ for fname, fn in {"best_hand": ofc.best_hand, "subset_strengths": ofc.subset_str
     bad(f"{fname}-k-str", fn, "Ah Kd Qc Js Th 9h", ValueError, "3 or 5", "'5'", more=("5",))
     bad(f"{fname}-4-cards", fn, "Ah Kd Qc Js", ValueError, "5 to 52", "got 4")
     bad(f"{fname}-2-cards-k3", fn, "Ah Kd", ValueError, "3 to 52", "got 2", more=(3,))
-    bad(f"{fname}-dup", fn, "Ah Kd Qc Js Ah 9h", ValueError, "twice", "Ah", "positions 0 and 4")
+    bad(f"{fname}-dup", fn, "Ah Kd Qc Js Ah 9h", ValueError, "twice", "Ah", "at position 0 and at position 4")
     bad(f"{fname}-dup-array", fn, np.array([[0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 0]]), ValueError,
-        "hand 1", "twice", "positions 0 and 5")
+        "hand 1", "twice", "at position 0 and at position 5")
     bad(f"{fname}-code-52", fn, [0, 1, 2, 3, 52, 5], ValueError, "52", "position 4")
     bad(f"{fname}-array-code--1", fn, np.array([[0, 1, 2, 3, 4, -1]]), ValueError, "-1", "hand 0, position 5")
     bad(f"{fname}-empty-slot", fn, "Ah Kd Qc Js -- 9h", ValueError, "'--'")
@@ -566,9 +566,10 @@ for fname, fn in {"best_hand": ofc.best_hand, "subset_strengths": ofc.subset_str
     bad(f"{fname}-workers-0", fn, "Ah Kd Qc Js Th 9h", ValueError, "0", workers=0)
     bad(f"{fname}-workers-str", fn, "Ah Kd Qc Js Th 9h", TypeError, "'2'", workers="2")
 bad("partial_strength-6-cards", ofc.partial_strength, "Ah Kd Qc Js Th 9h", ValueError, "at most 5", "6")
-bad("partial_strength-dup", ofc.partial_strength, "Ah Kd Ah", ValueError, "twice", "Ah", "positions 0 and 2")
+bad("partial_strength-dup", ofc.partial_strength, "Ah Kd Ah", ValueError, "twice", "Ah",
+    "at position 0 and at position 2")
 bad("partial_strength-dup-array", ofc.partial_strength, np.array([[0, 1, 255], [4, 255, 4]]), ValueError,
-    "row 1", "twice", "positions 0 and 2")
+    "row 1", "twice", "at position 0 and at position 2")
 bad("partial_strength-code-52", ofc.partial_strength, [0, 52], ValueError, "52", "position 1")
 bad("partial_strength-float-array", ofc.partial_strength, np.zeros((2, 3)), TypeError, "float64")
 bad("partial_strength-None", ofc.partial_strength, None, TypeError, "None")
@@ -576,7 +577,7 @@ bad("partial_strength-int", ofc.partial_strength, 5, TypeError, "single value")
 bad("partial_strength-bytes", ofc.partial_strength, b"AhKd", TypeError, "bytes")
 bad("partial_strength-workers-0", ofc.partial_strength, "Ah Kd", ValueError, "0", workers=0)
 bad("partial_strength-dup-1M-near-end", ofc.partial_strength, dup("hands5", (N_BIG - 2, 4), (N_BIG - 2, 0)),
-    ValueError, f"row {N_BIG - 2}", "twice", "positions 0 and 4")
+    ValueError, f"row {N_BIG - 2}", "twice", "at position 0 and at position 4")
 bad("royalty-row-name", ofc.royalty, "Qh Qd 5c", ValueError, "'left'", more=("left",))
 bad("royalty-row-name-int", ofc.royalty, "Qh Qd 5c", ValueError, "0", more=(0,))
 bad("royalty-top-5-cards", ofc.royalty, "Qh Qd 5c 4s 3s", ValueError, "top row has 3 cards", "got 5",
@@ -823,7 +824,7 @@ for k in (0, 3, 5, 12, 18, 26):
 bad("solve_fantasyland-text-12", ofc.solve_fantasyland, "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c", ValueError,
     "got 12")
 bad("solve_fantasyland-text-dup", ofc.solve_fantasyland, FL14 + " Qd", ValueError, "twice", "Qd",
-    "positions 13 and 14")
+    "at position 13 and at position 14")
 bad("solve_fantasyland-text-unknown", ofc.solve_fantasyland, FL14[:-2] + "Qx", ValueError, "Qx")
 bad("solve_fantasyland-list-52", ofc.solve_fantasyland, list(range(13)) + [52], ValueError, "52", "position 13")
 for dtype, value in ((np.int64, -1), (np.uint8, 52), (np.uint8, 255), (np.int32, 2**31 - 1)):
@@ -835,7 +836,7 @@ dup_hands = FL_HANDS.copy()
 dup_hands[29, 13] = dup_hands[29, 2]
 for w in (1, 2):
     bad(f"solve_fantasyland-array-dup-workers{w}", ofc.solve_fantasyland, dup_hands, ValueError, "hand 29",
-        "twice", "positions 2 and 13", workers=w)
+        "twice", "at position 2 and at position 13", workers=w)
 bad("solve_fantasyland-float", ofc.solve_fantasyland, FL_HANDS.astype(np.float64), TypeError, "float64")
 bad("solve_fantasyland-None", ofc.solve_fantasyland, None, TypeError, "None")
 bad("solve_fantasyland-int", ofc.solve_fantasyland, 5, TypeError, "single value")

@@ -8,7 +8,8 @@ import pytest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 MODULES = ["ofc_fast", "ofc_fast.hand.cards", "ofc_fast.hand.strength", "ofc_fast.hand.subsets",
-           "ofc_fast.hand.compat", "ofc_fast.board.rules", "ofc_fast.board.boards", "ofc_fast.board.rows",
+           "ofc_fast.hand.compat", "ofc_fast.hand.bad_rows", "ofc_fast.board.geometry",
+           "ofc_fast.board.rules", "ofc_fast.board.boards", "ofc_fast.board.rows",
            "ofc_fast.board.partial", "ofc_fast.board.points", "ofc_fast.board.match",
            "ofc_fast.solve.fantasyland", "ofc_fast.play.dealing", "ofc_fast.play.game",
            "ofc_fast.sim.rollout", "ofc_fast.sim.selfplay", "ofc_fast.sim.distributed"]

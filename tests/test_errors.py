@@ -140,8 +140,8 @@ def test_duplicate_one_hand(name):
     fn = FUNCS[name]
     for hand in ("Ah Kd Ah Js Tc", "AhKdAhJsTc", ["Ah", "Kd", "Ah", "Js", "Tc"], [50, 45, 50, 39, 32],
                  np.array([50, 45, 50, 39, 32], np.int64), np.array([50, 45, 50, 39, 32], np.uint8)):
-        raises(ValueError, lambda: fn(hand), "Ah", "50", "positions 0 and 2", one_hand=True)
-    raises(ValueError, lambda: ofc.strength("2c 3d 2c"), "2c", "code 0", "positions 0 and 2",
+        raises(ValueError, lambda: fn(hand), "Ah", "50", "at position 0 and at position 2", one_hand=True)
+    raises(ValueError, lambda: ofc.strength("2c 3d 2c"), "2c", "code 0", "at position 0 and at position 2",
            one_hand=True)
 
 
@@ -153,17 +153,17 @@ def test_duplicate_batch(name, dtype):
     hands[7] = [0, 50, 1, 50, 2]
     hands[9] = [0, 0, 1, 2, 3]
     x = hands.astype(dtype)
-    expected = "hand 7: card Ah (code 50) appears twice, at positions 1 and 3"
+    expected = "hand 7: card Ah (code 50) is used twice: at position 1 and at position 3"
     raises(ValueError, lambda: fn(x), expected)
     raises(ValueError, lambda: fn(np.asfortranarray(x)), expected)
-    raises(ValueError, lambda: fn(x.tolist()), "hand 7", "Ah", "50", "positions 1 and 3")
-    raises(ValueError, lambda: fn(ofc.card_str(x)), "7", "Ah", "50", "positions 1 and 3")
+    raises(ValueError, lambda: fn(x.tolist()), "hand 7", "Ah", "50", "at position 1 and at position 3")
+    raises(ValueError, lambda: fn(ofc.card_str(x)), "7", "Ah", "50", "at position 1 and at position 3")
 
 
 def test_duplicate_three_card_and_nd():
     hands = _batch(40, 3).reshape(2, 20, 3)
     hands[1, 5] = [51, 3, 51]
-    raises(ValueError, lambda: ofc.strength(hands), "hand (1, 5)", "As", "51", "positions 0 and 2")
+    raises(ValueError, lambda: ofc.strength(hands), "hand (1, 5)", "As", "51", "at position 0 and at position 2")
 
 
 @pytest.mark.slow
@@ -175,13 +175,13 @@ def test_first_bad_hand_reported_whatever_the_workers(workers):
     a = hands.copy()
     a[150_000, 2] = a[150_000, 0]          # first half
     a[350_000, 1] = a[350_000, 0]          # second half
-    raises(ValueError, lambda: ofc.strength(a, workers=workers), "hand 150000", "positions 0 and 2")
+    raises(ValueError, lambda: ofc.strength(a, workers=workers), "hand 150000", "at position 0 and at position 2")
     b = hands.copy()
     b[250_000, 1] = b[250_000, 4]          # duplicate, second half
     b[260_000, 2] = 77                     # bad code after it
     b[390_000, 2] = 99
-    raises(ValueError, lambda: ofc.strength(b, workers=workers), "hand 250000", "positions 1 and 4")
-    raises(ValueError, lambda: ofc.lowball27(b, workers=workers), "hand 250000", "positions 1 and 4")
+    raises(ValueError, lambda: ofc.strength(b, workers=workers), "hand 250000", "at position 1 and at position 4")
+    raises(ValueError, lambda: ofc.lowball27(b, workers=workers), "hand 250000", "at position 1 and at position 4")
     c = hands.copy()
     c[399_999, 4] = 77
     raises(ValueError, lambda: ofc.strength(c, workers=workers), "77", "hand 399999, position 4")
@@ -303,5 +303,5 @@ def test_to_cactus_rank_rejects_three_card_strength():
 
 
 def test_describe_bad_text():
-    raises(ValueError, lambda: ofc.describe("Ah Ah Kd Qc Jc"), "Ah", "positions 0 and 1")
+    raises(ValueError, lambda: ofc.describe("Ah Ah Kd Qc Jc"), "Ah", "at position 0 and at position 1")
     raises(ValueError, lambda: ofc.describe("Ah Kd Qx Js Tc"), "Qx")

@@ -74,7 +74,7 @@ def test_file_and_stdin(capsys: pytest.CaptureFixture[str], tmp_path: Path,
 
 @pytest.mark.parametrize("argv,needles", [
     (["fantasyland", "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c"], ["hand 0", "13 to 17 cards, got 12"]),
-    (["fantasyland", HAND14, HAND14 + " Qd"], ["hand 1", "Qd", "twice", "positions 13 and 14"]),
+    (["fantasyland", HAND14, HAND14 + " Qd"], ["hand 1", "Qd", "twice", "at position 13 and at position 14"]),
     (["fantasyland", HAND14, "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Zz"], ["hand 1", "Zz"]),
     (["fantasyland", HAND14, "--stay-value", "15=3"], ["no entry for 14 cards"]),
     (["fantasyland"], ["no hands"]),

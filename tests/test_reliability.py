@@ -264,10 +264,10 @@ def test_boards_and_deals_changed_during_call(workers: int) -> None:
 def test_changed_input_message_names_the_row() -> None:
     """What the caller sees when a row was bad for the kernel and is valid again now."""
     from ofc_fast.board.boards import _explain
-    from ofc_fast.hand.strength import _raise_bad_hand
+    from ofc_fast.hand.bad_rows import raise_bad_hand
     hands = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]], dtype=np.uint8)
     with pytest.raises(ValueError, match=r"hand 1: changed during the call.*must not change"):
-        _raise_bad_hand(hands, 1, (2,))
+        raise_bad_hand(hands, 1, (2,))
     boards = np.stack([ofc.parse_boards(B1_TEXT)] * 3)
     with pytest.raises(ValueError, match=r"board 2: changed during the call"):
         _explain(boards, 2, (3,))

@@ -1,4 +1,4 @@
-"""Boards and deals: fouls, royalties, Fantasyland and scoring, over arrays.
+"""Complete boards and deals: fouls, royalties, Fantasyland and scoring, over arrays.
 
 A board is 13 card codes in the order top (3), middle (5), bottom (5); an
 array of boards has shape ``(..., 13)``, a deal ``(P, 13)`` and an array of
@@ -12,25 +12,20 @@ scores, without the GIL; the rules reach it as tables (``Rules.tables``).
 """
 from __future__ import annotations
 
-import re
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
 from .._checks import is_int, refuse_odd, shown
-from ..hand.cards import EMPTY, _parse_text, card_str, cards
-from ..hand.strength import _fast, describe
+from ..hand.bad_rows import explain_bad_row
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, parse_text
+from ..hand.strength import describe, strength
+from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
-
-#: row names and their slices in a 13-card board
-ROWS: Final = ("top", "middle", "bottom")
-_SLICES = ((0, 3), (3, 8), (8, 13))
-_ROW_SPLIT = re.compile(r"\s*[/|]\s*")
-
 
 class Analysis(NamedTuple):
     """Result of :func:`analyze`, one entry per board."""
@@ -57,24 +52,24 @@ def parse_boards(text: str) -> npt.NDArray[np.uint8]:
     """
     if not isinstance(text, str):
         raise TypeError(f"a board's text must be a str, not {type(text).__name__} {shown(text)}")
-    parts = _ROW_SPLIT.split(text.strip())
+    parts = ROW_SPLIT.split(text.strip())
     if len(parts) == 1:
-        codes = _parse_text(text, False)
+        codes = parse_text(text, False)
         if len(codes) != 13:
             raise ValueError(f"a board has 13 cards (3 / 5 / 5), got {len(codes)} in {shown(text)}")
         return np.array(codes, dtype=np.uint8)
     if len(parts) != 3:
         raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {shown(text)}")
     rows = []
-    for name, part, (lo, hi) in zip(ROWS, parts, _SLICES):
-        codes = _parse_text(part, False, f"{name} row: ")
+    for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
+        codes = parse_text(part, False, f"{name} row: ")
         if len(codes) != hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {shown(part)}")
         rows += codes
     return np.array(rows, dtype=np.uint8)
 
 
-def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
+def board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
     """uint8 array (..., 13) of a boards argument: an array, text, Board, or lists of them.
 
     A list of 13 single-card strings or ints is one board; other lists hold
@@ -96,7 +91,7 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
         arr = x
     elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
-        arr = _narrow_board(x, deal)
+        arr = narrow_board(x, deal)
     elif isinstance(x, np.ndarray) and x.dtype.kind not in "US":
         raise TypeError(f"boards must be integer card codes or text, got a {x.dtype} array")
     elif isinstance(x, (list, tuple, np.ndarray)):
@@ -104,13 +99,13 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
         if not items:
             raise ValueError("no boards given (an empty list); pass an array of shape (0, 13) "
                              "for no boards")
-        if any(isinstance(i, (Board,) + _BOARDLIKE) for i in items) and not _one_card_each(items):
+        if any(isinstance(i, (Board,) + _BOARDLIKE) for i in items) and not one_card_each(items):
             arr = _stack_boards(items, deal)
         elif all(is_int(i) for i in items):
             for k, i in enumerate(items):   # Python ints past int64: name the place here
                 if not -2**63 <= i < 2**63:
-                    raise ValueError(f"{_place((), k, deal)}: card code {i} is not in 0..51")
-            arr = _narrow_board(np.asarray(items, dtype=np.int64), deal)   # codes: name the row
+                    raise ValueError(f"{place((), k, deal)}: card code {i} is not in 0..{DECK_SIZE - 1}")
+            arr = narrow_board(np.asarray(items, dtype=np.int64), deal)   # codes: name the row
         else:
             arr = cards(items, allow_empty=True)
     else:
@@ -125,17 +120,17 @@ def _board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
 _BOARDLIKE = (str, list, tuple, np.ndarray)
 
 
-def _one_card_each(items: list[Any]) -> bool:
+def one_card_each(items: list[Any]) -> bool:
     """True for a board written as 13 separate cards (texts or codes)."""
     return len(items) == 13 and all(
-        (isinstance(i, str) and len(_parse_text(i, True)) == 1)
+        (isinstance(i, str) and len(parse_text(i, True)) == 1)
         or is_int(i) for i in items)
 
 
 def _holds_boards(items: list[Any]) -> bool:
     """True for a list whose items are boards (Board, text of a board, nested sequences)."""
     return any(isinstance(j, (Board, list, tuple, np.ndarray))
-               or (isinstance(j, str) and len(_parse_text(j, True)) > 1) for j in items)
+               or (isinstance(j, str) and len(parse_text(j, True)) > 1) for j in items)
 
 
 def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
@@ -150,7 +145,7 @@ def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
             raise TypeError(f"{label} {k}: expected a board (text, 13 card codes or a Board), "
                             f"got {type(item).__name__} {shown(item)}")
         try:
-            out.append(_board_array(item, deal))
+            out.append(board_array(item, deal))
         except (ValueError, TypeError) as e:
             inner = str(e)
             joint = ", " if inner.split(" ", 1)[0] in ROWS else ": "   # 'player 1, bottom position 4'
@@ -161,40 +156,19 @@ def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
     return np.stack(out)
 
 
-def _narrow_board(x: npt.NDArray[Any], deal: bool) -> npt.NDArray[np.uint8]:
+def narrow_board(x: npt.NDArray[Any], deal: bool) -> npt.NDArray[np.uint8]:
     """uint8 copy of integer boards; -1 (empty) becomes 255, other codes must be cards."""
-    bad = ((x < 0) | (x > 51)) & (x != -1) & (x != EMPTY)
+    bad = ((x < 0) | (x >= DECK_SIZE)) & (x != -1) & (x != EMPTY)
     if bad.any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), x.shape))
-        raise ValueError(f"{_place(index[:-1], index[-1], deal)}: card code {x[index]} "
-                         f"is not in 0..51")
+        raise ValueError(f"{place(index[:-1], index[-1], deal)}: card code {x[index]} "
+                         f"is not in 0..{DECK_SIZE - 1}")
     return np.where(x < 0, EMPTY, x).astype(np.uint8)
-
-
-def _place(index: tuple[int, ...], pos: int, deal: bool) -> str:
-    """Where card ``pos`` of the board at ``index`` is: 'deal 3, player 1, middle position 2'.
-
-    ``index`` runs over the leading axes.  For deals (``deal``) the last axis
-    is the player and the ones before it the deal; boards are 'board i' (or
-    'board (i, j)' for more axes).
-    """
-    words = []
-    if deal and index:
-        lead = index[:-1]
-        if lead:
-            words.append(f"deal {lead[0] if len(lead) == 1 else lead}")
-        words.append(f"player {index[-1]}")
-    elif index:
-        words.append(f"board {index[0] if len(index) == 1 else index}")
-    for name, (lo, hi) in zip(ROWS, _SLICES):
-        if lo <= pos < hi:
-            words.append(f"{name} position {pos - lo}")
-    return ", ".join(words)
 
 
 def _partial_note(board: list[int]) -> str:
     """' (complete rows: top; ofc_fast.partial handles partial boards)' for an error message."""
-    done = [name for name, (lo, hi) in zip(ROWS, _SLICES) if EMPTY not in board[lo:hi]]
+    done = [name for name, (lo, hi) in zip(ROWS, ROW_SLICES) if EMPTY not in board[lo:hi]]
     return (f" (complete rows: {', '.join(done) or 'none'}; ofc_fast.partial handles "
             f"partial boards)")
 
@@ -207,28 +181,17 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
     codes = [int(c) for c in flat[row]]
     index = tuple(int(i) for i in np.unravel_index(row, lead)) if lead else ()
 
-    def place(i: int) -> str:
+    def where(i: int) -> str:
         if players:
-            return _place(index + (i // 13,), i % 13, True)
-        return _place(index, i, False)
+            return place(index + (i // BOARD_SIZE,), i % BOARD_SIZE, True)
+        return place(index, i, False)
 
-    for i, c in enumerate(codes):
-        if c == EMPTY:
-            raise ValueError(f"{place(i)}: empty slot (255) in a board that must be complete"
-                             f"{_partial_note(codes[13 * (i // 13):13 * (i // 13) + 13])}")
-        if c > 51:
-            raise ValueError(f"{place(i)}: card code {c} is not in 0..51")
-    seen: dict[int, int] = {}
-    for i, c in enumerate(codes):
-        if c in seen:
-            raise ValueError(f"card {card_str(c)} (code {c}) is used twice: at {place(seen[c])} "
-                             f"and at {place(i)}")
-        seen[c] = i
-    # valid now, so it was not while the kernel read it: another thread wrote it
-    what = ("deal " + (str(index[0]) if len(index) == 1 else str(index))) if players and index \
-        else "the deal" if players else place(0).rsplit(", ", 1)[0] if index else "the board"
-    raise ValueError(f"{what}: changed during the call (it reads {codes} now, but held a bad "
-                     f"card when evaluated); the input must not change while a call runs")
+    first = next((i for i, c in enumerate(codes) if c == EMPTY), None)
+    note = "" if first is None else _partial_note(
+        codes[first - first % BOARD_SIZE:first - first % BOARD_SIZE + BOARD_SIZE])
+    whole = ("deal " + (str(index[0]) if len(index) == 1 else str(index))) if players and index \
+        else "the deal" if players else where(0).rsplit(", ", 1)[0] if index else "the board"
+    explain_bad_row(codes, where, whole, empty_note=note)
 
 
 # --- analyze ------------------------------------------------------------------
@@ -268,13 +231,8 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     array(16, dtype=uint8)
     """
     r = rules if type(rules) is Rules else get_rules(rules)
-    if type(workers) is int and workers == 1:   # one board: straight to C (_scalar.pxi)
-        one = _core.analyze_one(boards._codes if type(boards) is Board else boards, r.tables,
-                                in_fantasyland)
-        if one is not None:
-            return one  # type: ignore[no-any-return]
     w = _workers.resolve_workers(workers)
-    arr = _board_array(boards)
+    arr = board_array(boards)
     lead = arr.shape[:-1]
     flat = np.ascontiguousarray(arr.reshape(-1, 13))
     n = flat.shape[0]
@@ -318,8 +276,8 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
 
 # --- scoring ------------------------------------------------------------------
 
-def _deals(deals: Any, rules: Rules) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], int, bool]:
-    arr = _board_array(deals, deal=True)
+def deal_array(deals: Any, rules: Rules) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], int, bool]:
+    arr = board_array(deals, deal=True)
     if arr.ndim < 2:
         raise ValueError(f"a deal is (players, 13) cards, got shape {arr.shape}")
     players = arr.shape[-2]
@@ -336,7 +294,7 @@ def _score(deals: Any, rules: Rules | str, workers: int, want_net: bool) -> Any:
         if out is not None:
             return out
     w = _workers.resolve_workers(workers)
-    flat, lead, players, one = _deals(deals, r)
+    flat, lead, players, one = deal_array(deals, r)
     n = flat.shape[0]
     net = np.empty((n, players), dtype=np.int32) if want_net else None
     matrix = None if want_net else np.empty((n, players * players), dtype=np.int32)
@@ -401,12 +359,12 @@ class Board:
                 self._codes = fast
                 return
         if middle is None and bottom is None:
-            codes = _board_array(top)
+            codes = board_array(top)
             if codes.shape != (13,):
                 raise ValueError(f"a Board is one board of 13 cards, got shape {codes.shape}")
         elif middle is not None and bottom is not None:
             rows = []
-            for name, row, (lo, hi) in zip(ROWS, (top, middle, bottom), _SLICES):
+            for name, row, (lo, hi) in zip(ROWS, (top, middle, bottom), ROW_SLICES):
                 try:
                     arr = cards(row)
                 except ValueError as e:
@@ -418,7 +376,7 @@ class Board:
             codes = np.concatenate(rows)
         else:
             raise TypeError("Board takes 13 cards, or top, middle and bottom rows")
-        if (codes > 51).any() or np.unique(codes).size != 13:
+        if (codes >= DECK_SIZE).any() or np.unique(codes).size != BOARD_SIZE:
             _explain(codes.reshape(1, 13), 0, ())
         codes = codes.copy()
         codes.setflags(write=False)
@@ -436,18 +394,18 @@ class Board:
 
     @property
     def top(self) -> npt.NDArray[np.uint8]:
-        return self._codes[0:3]
+        return self._codes[slice(*ROW_SLICES[0])]
 
     @property
     def middle(self) -> npt.NDArray[np.uint8]:
-        return self._codes[3:8]
+        return self._codes[slice(*ROW_SLICES[1])]
 
     @property
     def bottom(self) -> npt.NDArray[np.uint8]:
-        return self._codes[8:13]
+        return self._codes[slice(*ROW_SLICES[2])]
 
     def __str__(self) -> str:
-        return " / ".join(card_str(self._codes[lo:hi].tolist()) for lo, hi in _SLICES)
+        return " / ".join(card_str(self._codes[lo:hi].tolist()) for lo, hi in ROW_SLICES)
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
@@ -512,12 +470,12 @@ class Board:
 
     def describe(self) -> tuple[str, str, str]:
         """Names of the three rows as high hands."""
-        from ..hand.strength import strength
-        t, m, b = (describe(strength(self._codes[lo:hi].tolist())) for lo, hi in _SLICES)
+        t, m, b = (describe(strength(self._codes[lo:hi].tolist())) for lo, hi in ROW_SLICES)
         return t, m, b
 
 
-# analyze of one board is answered by _core (ofc_fast/_scalar.pxi) before any
-# Python runs; every other input goes on to the function above
-_core._install_boards(Analysis, Board, Rules, PINEAPPLE, analyze)
-analyze = _fast(analyze, _core.analyze)
+# --- one board at C speed ------------------------------------------------------
+# The public name: analyze of one board is answered in C by the door of _core
+# (ofc_fast/_scalar.pxi); every other input goes on to the general function
+# above (``analyze.__wrapped__``), which words the errors.
+analyze = _core.analyze_door(analyze, Analysis, Board, Rules, PINEAPPLE, get_rules)

@@ -2,7 +2,8 @@
 
 A row fills left to right, so a partial board is the cards placed so far in
 each row followed by empty slots.  What a bot asks mid-hand: the cards each
-row still needs, which rows are complete and their values, and whether some
+row still needs, which rows are complete and their values, the cards it has
+not seen (:func:`unseen`, the one home of that pool), and whether some
 completion can still avoid the foul with the cards that are left (exact: a
 search over completions, docs/RULES.md §4 and §9).
 
@@ -22,8 +23,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
-from ..hand.cards import EMPTY, _parse_text, card_str, cards
-from .boards import _ROW_SPLIT, _SLICES, ROWS, Board, _narrow_board, _place
+from ..hand.bad_rows import explain_bad_row
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, parse_text
+from .boards import Board, narrow_board
+from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = [
@@ -46,19 +49,19 @@ def parse_partial(text: str) -> npt.NDArray[np.uint8]:
     """
     if not isinstance(text, str):
         raise TypeError(f"a board's text must be a str, not {type(text).__name__} {text!r}")
-    parts = _ROW_SPLIT.split(text.strip())
+    parts = ROW_SPLIT.split(text.strip())
     if len(parts) != 3:
         raise ValueError(f"a partial board has three rows separated by '/' or '|', got "
                          f"{len(parts)} in {text!r}")
     out: list[int] = []
-    for name, part, (lo, hi) in zip(ROWS, parts, _SLICES):
-        codes = list(_parse_text(part, True, f"{name} row: "))
+    for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
+        codes = list(parse_text(part, True, f"{name} row: "))
         placed = [c for c in codes if c != EMPTY]
         if len(codes) > hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} slots, got {len(codes)} in {part!r}")
         out += placed + [EMPTY] * (hi - lo - len(placed))
     arr = np.array(out, dtype=np.uint8)
-    _check(arr.reshape(1, 13), ())
+    _check(arr.reshape(1, BOARD_SIZE), ())
     return arr
 
 
@@ -66,15 +69,11 @@ def _check(flat: npt.NDArray[np.uint8], lead: tuple[int, ...]) -> None:
     bad = _core.partial_first_bad(flat)
     if bad is None:
         return
-    row, pos = bad
+    row = bad[0]
     index = tuple(int(i) for i in np.unravel_index(row, lead)) if lead else ()
-    code = int(flat[row, pos])
-    where = _place(index, pos, False)
-    if code > 51:
-        raise ValueError(f"{where}: card code {code} is not in 0..51 (255 is an empty slot)")
-    first = int(np.flatnonzero(flat[row] == code)[0])
-    raise ValueError(f"card {card_str(code)} (code {code}) is used twice: at "
-                     f"{_place(index, first, False)} and at {where}")
+    explain_bad_row(flat[row].tolist(), lambda i: place(index, i, False),
+                    place(index, 0, False).rsplit(", ", 1)[0] if index else "the board",
+                    empty_ok=True)
 
 
 def partial_boards(boards: Any) -> npt.NDArray[np.uint8]:
@@ -88,7 +87,7 @@ def partial_boards(boards: Any) -> npt.NDArray[np.uint8]:
     if isinstance(boards, Board):
         return boards.codes.copy()
     if isinstance(boards, (list, tuple)) and boards and all(isinstance(b, str) for b in boards) \
-            and not (len(boards) == 13 and all(len(_parse_text(b, True)) == 1 for b in boards)):
+            and not (len(boards) == BOARD_SIZE and all(len(parse_text(b, True)) == 1 for b in boards)):
         return np.stack([parse_partial(b) for b in boards])
     if isinstance(boards, (list, tuple)) and boards and all(
             isinstance(b, (list, tuple)) and b and all(isinstance(x, str) for x in b) for b in boards):
@@ -97,19 +96,19 @@ def partial_boards(boards: Any) -> npt.NDArray[np.uint8]:
             isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in boards):
         boards = np.asarray(boards, dtype=np.int64)
     if isinstance(boards, np.ndarray) and boards.dtype.kind in "iu" and boards.dtype != np.uint8:
-        arr = _narrow_board(boards, False)     # names the row and position of a bad code
+        arr = narrow_board(boards, False)     # names the row and position of a bad code
     elif isinstance(boards, np.ndarray) and boards.dtype == np.uint8:
         arr = boards.copy()   # the result is a new array, never a view of the caller's
     else:
         arr = cards(boards, allow_empty=True)
-    if arr.ndim == 0 or arr.shape[-1] != 13:
+    if arr.ndim == 0 or arr.shape[-1] != BOARD_SIZE:
         raise ValueError(f"a board has 13 slots (top 3, middle 5, bottom 5): got shape {arr.shape}")
-    flat = np.ascontiguousarray(arr.reshape(-1, 13))
+    flat = np.ascontiguousarray(arr.reshape(-1, BOARD_SIZE))
     _check(flat, arr.shape[:-1])
     # rows fill left to right: a card after an empty slot is moved up
     if ((flat[:, :-1] == EMPTY) & (flat[:, 1:] != EMPTY)).any():
         flat = flat.copy()
-        for lo, hi in _SLICES:
+        for lo, hi in ROW_SLICES:
             seg = flat[:, lo:hi]
             order = np.argsort(seg == EMPTY, axis=1, kind="stable")
             flat[:, lo:hi] = np.take_along_axis(seg, order, axis=1)
@@ -120,7 +119,7 @@ def _run(boards: Any, rules: Rules | str) -> tuple[npt.NDArray[np.int8], npt.NDA
                                                    tuple[int, ...]]:
     arr = partial_boards(boards)
     lead = arr.shape[:-1]
-    flat = np.ascontiguousarray(arr.reshape(-1, 13))
+    flat = np.ascontiguousarray(arr.reshape(-1, BOARD_SIZE))
     n = flat.shape[0]
     need = np.empty((n, 3), dtype=np.int8)
     value = np.empty((n, 3), dtype=np.uint16)
@@ -158,14 +157,14 @@ def row_values(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.ui
     return _run(boards, rules)[1]
 
 
-def _dead_array(dead: Any) -> npt.NDArray[np.uint8]:
+def dead_array(dead: Any) -> npt.NDArray[np.uint8]:
     """Dead cards as uint8 ``(k,)`` or ``(..., k)``; per-board lists may differ in length."""
     if isinstance(dead, np.ndarray) and dead.dtype == np.uint8:
-        bad = (dead > 51) & (dead != EMPTY)
+        bad = (dead >= DECK_SIZE) & (dead != EMPTY)
         if bad.any():
             where = tuple(int(i) for i in np.argwhere(bad)[0])
             raise ValueError(f"dead card at position {where if len(where) > 1 else where[0]} is "
-                             f"{int(dead[where])}: not a card (0..51, or 255 for none)")
+                             f"{int(dead[where])}: not a card (0..{DECK_SIZE - 1}, or {EMPTY} for none)")
         return dead
     if isinstance(dead, (list, tuple)) and dead and all(
             isinstance(x, (list, tuple, np.ndarray)) for x in dead):
@@ -185,6 +184,30 @@ def _dead_array(dead: Any) -> npt.NDArray[np.uint8]:
 _SEARCH_FIRST = 1 << 14
 _SEARCH_BOARDS = 128
 _SEARCH_STEP = 1 << 18
+
+
+def unseen_rows(taken: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    """``(n, DECK_SIZE)`` bool: True for each card in no slot of row i of ``taken`` ``(n, k)``.
+
+    The one computation of the unseen pool: the deck minus every card already
+    placed, held or known to be out (empty slots, 255, are no card).
+    """
+    mark = np.zeros((taken.shape[0], DECK_SIZE + 1), dtype=np.bool_)
+    np.put_along_axis(mark, np.minimum(taken, DECK_SIZE).astype(np.intp), True, axis=1)
+    out: npt.NDArray[np.bool_] = ~mark[:, :DECK_SIZE]
+    return out
+
+
+def unseen(*groups: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """The cards in none of ``groups`` (boards, held cards, dead cards: checked codes,
+    empty slots ignored), in code order: the cards a player has not seen.
+
+    >>> card_str(unseen(cards("Ah Kd"), cards("2c"))[:3])
+    '2d 2h 2s'
+    """
+    taken = np.concatenate([np.asarray(g, dtype=np.uint8).reshape(-1) for g in groups] or
+                           [np.zeros(0, np.uint8)])
+    return np.flatnonzero(unseen_rows(taken.reshape(1, -1))[0]).astype(np.uint8)
 
 
 def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
@@ -208,17 +231,16 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
     w = _workers.resolve_workers(workers)
     arr = partial_boards(boards)
     lead = arr.shape[:-1]
-    flat = np.ascontiguousarray(arr.reshape(-1, 13))
+    flat = np.ascontiguousarray(arr.reshape(-1, BOARD_SIZE))
     n = flat.shape[0]
     if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
         raise TypeError(f"budget must be an int (-1 for no limit), got {budget!r}")
     if not -1 <= budget < 2**63:
         raise ValueError(f"budget must be -1 (no limit) or 0..2**63-1 search nodes, got {budget}")
-    # the pool of each board: a 52-bit mask, minus the board and the dead cards
-    taken = np.zeros((n, 53), dtype=np.bool_)
-    np.put_along_axis(taken, np.minimum(flat, 52).astype(np.intp), True, axis=1)
+    # the pool of each board: the deck minus the board and the dead cards
+    taken = flat
     if dead is not None:
-        d = _dead_array(dead)
+        d = dead_array(dead)
         if d.ndim == 1:
             d = np.broadcast_to(d, (n, d.shape[0]))
         else:
@@ -232,11 +254,11 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
             if on_board.any():
                 i, pos, _ = (int(v) for v in np.argwhere(on_board)[0])
                 raise ValueError(f"dead card {card_str(int(flat[i, pos]))} is also on "
-                                 f"board {i} at {_place((), pos, False)}")
-            np.put_along_axis(taken, np.minimum(d, 52).astype(np.intp), True, axis=1)
-    free = ~taken[:, :52]
+                                 f"board {i} at {place((), pos, False)}")
+            taken = np.concatenate([flat, d], axis=1)
+    free = unseen_rows(taken)
     npool = free.sum(axis=1).astype(np.int32)
-    pools = np.zeros((n, 52), dtype=np.uint8)
+    pools = np.zeros((n, DECK_SIZE), dtype=np.uint8)
     # pool cards first in each row, in code order
     order = np.argsort(~free, axis=1, kind="stable").astype(np.uint8)
     pools[:] = order
@@ -258,7 +280,7 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
         of the pool on top, in the middle, on the bottom, or left unused."""
         c, rest = pool[-1], pool[:-1]
         parts = []
-        for lo, hi in _SLICES[::-1]:
+        for lo, hi in ROW_SLICES[::-1]:
             slot = lo + int(np.argmax(board[lo:hi] == EMPTY))
             if board[slot] == EMPTY:
                 child = board.copy()
@@ -280,7 +302,7 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
                 return -1
             if left != -1:
                 left -= step   # a call is charged its whole allowance
-            p = np.zeros((1, 52), np.uint8)
+            p = np.zeros((1, DECK_SIZE), np.uint8)
             p[0, :len(pool)] = pool
             _core.can_avoid_foul_rows(tables, board.reshape(1, 13), p,
                                       np.array([len(pool)], np.int32), got, step, 0, 1)

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from .. import _core
 from ..hand.cards import EMPTY, cards
-from .boards import Board, _deals, score_matrix
+from .boards import Board, deal_array, score_matrix
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = ["ScoreDetails", "score_details", "find_duplicates"]
@@ -55,7 +55,7 @@ def score_details(deals: Any, rules: Rules | str = PINEAPPLE) -> ScoreDetails:
     totals of a player's pairs add up to ``score``.
     """
     r = get_rules(rules)
-    flat, lead, players, _ = _deals(deals, r)
+    flat, lead, players, _ = deal_array(deals, r)
     score_matrix(flat.reshape(-1, players, 13), r)   # checks every deal, words the errors
     n = flat.shape[0]
     pairs = np.array(list(itertools.combinations(range(players), 2)), dtype=np.intp)

@@ -14,7 +14,7 @@ binary search over the strengths, in C).  So
   top, above every pair of kings;
 * a 4-card middle "Kh Kd 7c 3s" is worth K-K-7-3-2, the least it can become;
 * the value never exceeds that of any completion of the row, and more
-  cards never lower it (tests/test_rows.py checks both on random rows).
+  cards never lower it (tests/test_board_rows.py checks both on random rows).
 
 >>> partial_strength("Ah Ad") == strength("Ah Ad 2c")
 True
@@ -32,11 +32,14 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
-from ..hand.cards import EMPTY, card_str, cards
+from ..hand.bad_rows import explain_bad_row
+from ..hand.cards import cards
 from ..hand.strength import describe, lowball27, strength  # noqa: F401 (describe: in the examples)
+from .geometry import ROW_SIZES, ROWS
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = ["partial_strength", "royalty"]
+
 
 def _rows_array(x: Any) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
     if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, np.integer)) and np.ndim(x) == 0):
@@ -80,18 +83,11 @@ def partial_strength(rows: Any, *, workers: int = 1) -> Any:
     out = np.empty(n, dtype=np.uint16)
     bad = _workers.run(lambda lo, hi: _core.partial_rows(flat, out, lo, hi), n, w)
     if bad >= 0:   # a card twice (codes out of range were refused when reading)
-        hand = [int(c) for c in flat[bad]]
-        c = next(c for i, c in enumerate(hand) if c != EMPTY and c in hand[:i])
-        first, second = [i for i, d in enumerate(hand) if d == c][:2]
-        where = f"row {bad}: " if lead else ""
-        raise ValueError(f"{where}card {card_str(c)} (code {c}) appears twice, at positions "
-                         f"{first} and {second}")
+        explain_bad_row(flat[bad].tolist(), lambda i: f"position {i}", "the row",
+                        label=f"row {bad}" if lead else "", empty_ok=True)
     if one:
         return int(out[0])
     return out.reshape(lead)
-
-
-_ROW_INDEX = {"top": 0, "middle": 1, "bottom": 2}
 
 
 @overload
@@ -111,10 +107,10 @@ def royalty(row: Any, name: str, rules: Rules | str = PINEAPPLE) -> Any:
     (10, 8)
     """
     r = get_rules(rules)
-    if not isinstance(name, str) or name not in _ROW_INDEX:
+    if not isinstance(name, str) or name not in ROWS:
         raise ValueError(f"row name must be 'top', 'middle' or 'bottom', got {name!r}")
-    index = _ROW_INDEX[name]
-    size = 3 if index == 0 else 5
+    index = ROWS.index(name)
+    size = ROW_SIZES[index]
     if isinstance(row, (bool, np.bool_)) or (isinstance(row, (int, np.integer)) and np.ndim(row) == 0):
         raise TypeError(f"a row is a sequence of cards, not a single value: {row!r}")
     codes = row if isinstance(row, np.ndarray) and row.dtype.kind in "iu" else cards(row)

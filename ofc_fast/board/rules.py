@@ -28,6 +28,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .. import _core
+from ..hand.cards import DECK_SIZE, RANKS
 from ..hand.strength import HandCategory
 
 __all__ = [
@@ -55,7 +56,7 @@ def _by_rank(**points: int) -> tuple[int, ...]:
     """13 values by rank from keyword ranks: _by_rank(Q=7, K=8) (T = ten, _2.._9 digits)."""
     out = [0] * 13
     for key, value in points.items():
-        out["23456789TJQKA".index(key.lstrip("_"))] = value
+        out[RANKS.index(key.lstrip("_"))] = value
     return tuple(out)
 
 
@@ -179,9 +180,9 @@ class Rules:
             fail(f"first_round + rounds x round_play = {self.first_round} + {self.rounds} x "
                  f"{self.round_play}: a board is 13 cards")
         dealt = self.cards_dealt
-        if dealt * self.max_players > 52:
+        if dealt * self.max_players > DECK_SIZE:
             fail(f"max_players = {self.max_players}: {self.max_players} players x {dealt} "
-                 f"cards dealt is more than 52")
+                 f"cards dealt is more than {DECK_SIZE}")
         # Fantasyland counts: 0 (no entry) or enough cards to set a board
         counts: list[tuple[str, int | None, int]] = [
             ("fl_top_pair", i, v) for i, v in enumerate(self.fl_top_pair)]
@@ -269,7 +270,7 @@ class Rules:
     def fantasyland_limit(self) -> int:
         """The most cards a Fantasyland count may deal: every seat in Fantasyland still fits
         one deck (52 // max_players: 17 for 3 players, 13 for 4; docs/RULES.md §7)."""
-        return 52 // self.max_players
+        return DECK_SIZE // self.max_players
 
     @property
     def fantasyland_deals(self) -> frozenset[int]:

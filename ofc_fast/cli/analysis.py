@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from ..board.boards import analyze, score
 from ..board.rules import Rules
+from ..hand.cards import DECK_SIZE
 from .deals import Deals, read_deals
 from .sources import Source
 from .writer import Writer
@@ -96,7 +97,7 @@ def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.uint8] | None, fi
         codes = deals.boards[slots]
         flat = codes.reshape(len(idx), 13 * p)
         # a card twice: the sum of the cards' bits is not their union
-        bad = flat.max(axis=1) > 51
+        bad = flat.max(axis=1) >= DECK_SIZE
         bits = np.left_shift(np.uint64(1), np.minimum(flat, 63).astype(np.uint64))
         bad |= np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
         for i in np.flatnonzero(bad).tolist():

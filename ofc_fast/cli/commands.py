@@ -25,13 +25,14 @@ import numpy as np
 import numpy.typing as npt
 
 from .._workers import resolve_workers
-from ..board.boards import ROWS, Board, analyze, score
+from ..board.boards import Board, analyze, score
+from ..board.geometry import ROW_SLICES, ROWS
 from ..board.rules import Rules
-from ..hand.cards import card_str
+from ..hand.cards import DECK_SIZE, RANKS, card_str
 from ..hand.strength import category, describe, lowball27, strength
 from .analysis import run_deals
 from .options import add_progress_args, add_rules_args, make_bar, rules_of
-from .show import ROW_SLOTS, row_texts
+from .show import row_texts
 from .sources import FORMATS, Source, text_lines
 
 _FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
@@ -44,7 +45,7 @@ def _flags(text: str) -> npt.NDArray[np.uint8]:
     which rules with ``stay_cards_mode="current"`` keep on a stay (docs/VARIANTS.md).
     """
     words = [w.strip().lower() for w in text.split(",")]
-    if len(words) > 4 or any(w not in _FLAG_WORDS and not (w.isdigit() and 13 <= int(w) <= 52)
+    if len(words) > 4 or any(w not in _FLAG_WORDS and not (w.isdigit() and 13 <= int(w) <= DECK_SIZE)
                              for w in words):
         raise argparse.ArgumentTypeError(
             f"expected a flag per player such as 1,0 (1/0, true/false, yes/no, or a Fantasyland "
@@ -83,7 +84,7 @@ def _row_name(value: int, row: int, rules: Rules) -> str:
         from .. import _core
         info = int(_core.lowball_info()[value])
         high = (info >> 8) & 15
-        return "2-7: " + ("the nuts" if value == _core.LOWBALL_MAX else f"{'23456789TJQKA'[high]} high low")
+        return "2-7: " + ("the nuts" if value == _core.LOWBALL_MAX else f"{RANKS[high]} high low")
     return str(describe(value))
 
 
@@ -101,7 +102,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         foul = " FOULED" if res.fouled[p] else ""
         print(f"player {p}: {b}{foul}", file=out)
         for r, name in enumerate(ROWS):
-            lo, hi = ROW_SLOTS[r]
+            lo, hi = ROW_SLICES[r]
             label = "dead (fouls)" if (res.fouled[p] and r == 1 and rules.low) else \
                 _row_name(int(res.strength[p, r]), r, rules)
             print(f"  {name:<6} {card_str(b.codes[lo:hi]):<15} {label:<45} royalties {int(res.royalties[p, r])}",

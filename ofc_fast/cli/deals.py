@@ -31,8 +31,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import is_int
-from ..board.boards import parse_boards
+from ..board.boards import one_card_each, parse_boards
 from ..hand.cards import cards
 from .fastlines import fast_lines
 from .jsonstream import Bad, JsonStream, jsonl_values, short
@@ -183,7 +182,7 @@ def _json_deal(value: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]
         raise TypeError(f"{_DEAL_SHAPE}; got {short(value)}")
     if not value:
         raise ValueError("a deal holds at least one board, got []")
-    if _one_card_each(value):
+    if one_card_each(value):
         value = [value]          # one board written as 13 cards
     boards = np.stack([_json_board(b, k) for k, b in enumerate(value)])
     marks = np.zeros(len(boards), dtype=np.bool_) if flags is None else _json_flags(flags, len(boards))
@@ -265,8 +264,3 @@ def read_deals(src: Source, chunk: int = 16384) -> Iterator[Deals]:
     values = JsonStream(src).values() if src.format == "json" else jsonl_values(src)
     yield from _chunked(values, chunk)
 
-
-def _one_card_each(items: list[Any]) -> bool:
-    """True for a board written as 13 separate cards (texts or codes)."""
-    return len(items) == 13 and all(
-        (isinstance(i, str) and len(cards(i, allow_empty=True)) == 1) or is_int(i) for i in items)

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.boards import ROWS
+from ..board.geometry import ROW_SLICES, ROWS
 from ..hand.cards import card_str
-
-#: (first, end) slot of each row of ROWS in a board's 13 codes
-ROW_SLOTS = ((0, 3), (3, 8), (8, 13))
 
 
 def row_texts(codes: Any) -> dict[str, str]:
     """{"top": "Ah Ad --", "middle": ..., "bottom": ...} of a board's 13 codes (255: empty)."""
-    return {name: card_str([int(c) for c in codes[lo:hi]]) for name, (lo, hi) in zip(ROWS, ROW_SLOTS)}
+    return {name: card_str([int(c) for c in codes[lo:hi]]) for name, (lo, hi) in zip(ROWS, ROW_SLICES)}
 
 
 def board_text(codes: Any) -> str:

@@ -12,7 +12,7 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..hand.cards import card_str
+from ..hand.cards import DECK_SIZE, card_str
 
 if TYPE_CHECKING:
     from .analysis import Results
@@ -26,7 +26,7 @@ _NUMBERS: npt.NDArray[Any] | None = None
 _BOARD = "xx xx xx / xx xx xx xx xx / xx xx xx xx xx"
 _CARD_AT = np.array([m.start() for m in re.finditer("xx", _BOARD)], dtype=np.int64)
 # the printer's name of each code, 2 bytes each
-_NAMES = np.frombuffer(card_str(list(range(52)), "").encode(), dtype=np.uint8).reshape(52, 2)
+_NAMES = np.frombuffer(card_str(list(range(DECK_SIZE)), "").encode(), dtype=np.uint8).reshape(DECK_SIZE, 2)
 _NAME_AT = np.stack([_CARD_AT, _CARD_AT + 1], axis=1).ravel()     # where each name's 2 characters go
 
 

@@ -1,4 +1,4 @@
-"""Cards: parsing text and integers into card codes, and printing them back.
+"""Cards: the card codes of the deck, read from text and integers and printed back.
 
 A card code is ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace; suit 0 = c,
 1 = d, 2 = h, 3 = s), the numbering of PokerHandEvaluator; 255 (or -1) marks
@@ -19,15 +19,21 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._checks import is_int, refuse_odd, shown
+from .._checks import is_int, ragged, refuse_odd, shown
 
 __all__ = [
     "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",
     "from_cactus", "to_cactus",
 ]
 
-RANKS: Final[str] = "23456789TJQKA"
-SUITS: Final[str] = "cdhs"
+# the deck as the compiled core reads it (spelled once, in ofc_fast/_scalar.pxi)
+#: rank characters, deuce first: rank r of a card is RANKS[r]
+RANKS: Final[str] = _core.RANKS
+#: suit characters: suit s of a card is SUITS[s]
+SUITS: Final[str] = _core.SUITS
+#: cards in the deck: codes run 0 .. DECK_SIZE - 1
+DECK_SIZE: Final[int] = _core.DECK_SIZE
+#: the code of an empty slot (also written -1, or ``--`` in text)
 EMPTY: Final[int] = 255
 _SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
 
@@ -43,12 +49,12 @@ for _r, _rc in enumerate(RANKS):
                 for _rr in {_rc, _rc.lower()} | ({"10"} if _rc == "T" else set()):
                     _CODE[_rr + _sym] = _r * 4 + _s
 _EMPTY_TOKENS = {"--", "__", "??", "xx", "XX"}
-_NAMES = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
+_NAMES = [RANKS[c >> 2] + SUITS[c & 3] for c in range(DECK_SIZE)]
 _TOKEN = re.compile(r"10|\S")
 _SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
 
 
-def _parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
+def parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
     """Codes of the cards in ``text`` ("Ah Kd 2c", "AhKd2c", "ah,kd,10c")."""
     out: list[int] = []
     for chunk in _SEPARATORS.split(text.strip()):
@@ -82,11 +88,11 @@ def _parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
 
 
 def _check_int(v: int, where: str, allow_empty: bool) -> int:
-    if 0 <= v <= 51:
+    if 0 <= v < DECK_SIZE:
         return v
     if allow_empty and v in (-1, EMPTY):
         return EMPTY
-    raise ValueError(f"{where}card code {v} is not in 0..51")
+    raise ValueError(f"{where}card code {v} is not in 0..{DECK_SIZE - 1}")
 
 
 def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) -> npt.NDArray[np.uint8]:
@@ -106,7 +112,7 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
     [51, 0]
     """
     if isinstance(x, str):
-        return np.array(_parse_text(x, allow_empty), dtype=np.uint8)
+        return np.array(parse_text(x, allow_empty), dtype=np.uint8)
     if isinstance(x, (bytes, bytearray)):
         raise TypeError(f"card text must be str, not {type(x).__name__} ({shown(x)})")
     refuse_odd(x)
@@ -125,7 +131,7 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
     try:
         arr = np.asarray(x, dtype=object) if not isinstance(x, np.ndarray) else x
     except ValueError:   # ragged in a way numpy cannot hold even as objects
-        raise ValueError(_ragged(x) or "nested lists must be rectangular") from None
+        raise ValueError(ragged(x) or "nested lists must be rectangular") from None
     if arr.dtype.kind in "iu":
         return _int_array(arr, allow_empty)
     if arr.dtype.kind == "b" or arr.dtype.kind in "fc":
@@ -144,37 +150,13 @@ def _where(index: tuple[int, ...]) -> str:
 
 
 def _int_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
-    bad = (arr < 0) | (arr > 51)
+    bad = (arr < 0) | (arr >= DECK_SIZE)
     if allow_empty:
         bad &= (arr != -1) & (arr != EMPTY)
     if bad.any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), arr.shape))
-        raise ValueError(f"{_where(index)}card code {arr[index]} is not in 0..51")
+        raise ValueError(f"{_where(index)}card code {arr[index]} is not in 0..{DECK_SIZE - 1}")
     return arr.astype(np.uint8)
-
-
-def _ragged(x: Any, index: tuple[int, ...] = ()) -> str | None:
-    """Where nested lists stop being rectangular: 'row 1 has 3 items where row 0 has 5'."""
-    if not isinstance(x, (list, tuple, np.ndarray)) or isinstance(x, np.ndarray) and x.dtype != object:
-        return None
-    items = list(x)
-    nested = [isinstance(i, (list, tuple, np.ndarray)) for i in items]
-    sizes = [len(i) if n else None for i, n in zip(items, nested)]
-    for k in range(1, len(items)):
-        if sizes[k] != sizes[0]:
-            def row(j: int) -> str:
-                at = index + (j,)
-                return f"row {at[0] if len(at) == 1 else at}"
-
-            def have(s: int | None) -> str:
-                return "a single value" if s is None else f"{s} item{'s' * (s != 1)}"
-            return (f"{row(k)} has {have(sizes[k])} where {row(0)} has {have(sizes[0])}: "
-                    f"nested lists must be rectangular")
-    for k, item in enumerate(items):
-        inner = _ragged(item, index + (k,))
-        if inner:
-            return inner
-    return None
 
 
 def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
@@ -186,13 +168,13 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.ui
         item = arr[index]
         where = _where(index)
         if isinstance(item, str):
-            codes = _parse_text(item, allow_empty, where)
+            codes = parse_text(item, allow_empty, where)
             if not codes:
                 raise ValueError(f"{where}empty text {shown(item)}: an item holds one card or a "
                                  f"whole hand")
             rows.append(codes)
         elif isinstance(item, (list, tuple, np.ndarray)):   # numpy kept a ragged level
-            raise ValueError(_ragged(arr) or f"{where}a nested sequence where a card is needed")  # noqa: TRY004
+            raise ValueError(ragged(arr) or f"{where}a nested sequence where a card is needed")  # noqa: TRY004
         elif is_int(item):
             rows.append([_check_int(int(item), where, allow_empty)])
         else:
@@ -220,7 +202,7 @@ def card(text: str) -> int:
     """
     if not isinstance(text, str):
         raise TypeError(f"card() takes the text of one card, not {type(text).__name__} {shown(text)}")
-    codes = _parse_text(text, False)
+    codes = parse_text(text, False)
     if len(codes) != 1:
         raise ValueError(f"expected one card, got {len(codes)} in {shown(text)}")
     return codes[0]
@@ -229,16 +211,16 @@ def card(text: str) -> int:
 # For the overloads: a 1-D array is one hand (one result), anything else a
 # batch.  An array whose number of dimensions the type checker does not know
 # is taken as a batch (it matches the 2-D alias first).
-_Array1: TypeAlias = "np.ndarray[tuple[int], np.dtype[Any]]"
-_Array2: TypeAlias = "np.ndarray[tuple[int, int], np.dtype[Any]]"
+Array1: TypeAlias = "np.ndarray[tuple[int], np.dtype[Any]]"
+Array2: TypeAlias = "np.ndarray[tuple[int, int], np.dtype[Any]]"
 
 
 @overload
 def card_str(codes: int | np.integer[Any] | Sequence[int], sep: str = ...) -> str: ...
 @overload
-def card_str(codes: _Array2 | Sequence[Sequence[int]], sep: str = ...) -> list[str]: ...
+def card_str(codes: Array2 | Sequence[Sequence[int]], sep: str = ...) -> list[str]: ...
 @overload
-def card_str(codes: _Array1, sep: str = ...) -> str: ...
+def card_str(codes: Array1, sep: str = ...) -> str: ...
 @overload
 def card_str(codes: npt.NDArray[Any], sep: str = ...) -> Any: ...
 
@@ -289,11 +271,11 @@ def _card_str(codes: Any, sep: str, index: tuple[int, ...]) -> Any:
 
 
 def _name(code: int, where: str) -> str:
-    if 0 <= code <= 51:
+    if 0 <= code < DECK_SIZE:
         return _NAMES[code]
     if code in (-1, EMPTY):
         return "--"
-    raise ValueError(f"{where}card code {code} is not in 0..51")
+    raise ValueError(f"{where}card code {code} is not in 0..{DECK_SIZE - 1}")
 
 
 # --- Cactus Kev card integers (treys, deuces) -------------------------------
@@ -303,7 +285,7 @@ _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _CACTUS_SUIT = (8, 4, 2, 1)       # clubs, diamonds, hearts, spades
 _TO_CACTUS = np.array(
     [(1 << (16 + (c >> 2))) | (_CACTUS_SUIT[c & 3] << 12) | ((c >> 2) << 8) | _PRIMES[c >> 2]
-     for c in range(52)], dtype=np.int64)
+     for c in range(DECK_SIZE)], dtype=np.int64)
 _SUIT_OF_BIT = np.array([-1, 3, 2, -1, 1, -1, -1, -1, 0, -1, -1, -1, -1, -1, -1, -1])  # bit -> suit
 
 

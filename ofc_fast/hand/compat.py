@@ -30,8 +30,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .bad_rows import explain_bad_row
 from .cards import card_str, cards, from_cactus, to_cactus
-from .strength import STRENGTH_MAX, _fast, strength, to_cactus_rank
+from .strength import STRENGTH_MAX, strength, to_cactus_rank
 from .subsets import best_hand
 
 __all__ = [
@@ -66,11 +67,8 @@ def _as_list(x: Any, what: str) -> list[Any]:
 
 
 def _check_distinct(codes: npt.NDArray[np.uint8]) -> None:
-    seen: dict[int, int] = {}
-    for i, c in enumerate(codes.tolist()):
-        if c in seen:
-            raise ValueError(f"card {card_str(c)} appears twice, at positions {seen[c]} and {i}")
-        seen[c] = i
+    if len(set(codes.tolist())) != codes.size:
+        explain_bad_row(codes.tolist(), lambda i: f"position {i}", "the cards")
 
 
 class Evaluator(_core.TreysEvaluatorBase):
@@ -230,7 +228,8 @@ def to_eval7(codes: Any) -> list[Any]:
     return [eval7.Card(s) for s in card_str(cards(codes).reshape(-1)).split()]
 
 
-# evaluate_cards of valid ints is answered by _core (ofc_fast/_scalar.pxi);
-# anything else goes on to the function above
-_core._install_compat(evaluate_cards)
-evaluate_cards = _fast(evaluate_cards, _core.evaluate_cards)
+# --- one call at C speed -----------------------------------------------------------
+# The public name: evaluate_cards of 5 to 7 valid codes is answered in C by the
+# door of _core (ofc_fast/_scalar.pxi); anything else goes on to the general
+# function above (``evaluate_cards.__wrapped__``), which words the errors.
+evaluate_cards = _core.evaluate_cards_door(evaluate_cards)

@@ -13,15 +13,16 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar, overload
+from collections.abc import Sequence
+from typing import Any, Final, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
-from .._checks import refuse_odd, shown
-from .cards import _Array1, _Array2, _parse_text, card_str, cards
+from .._checks import ragged, refuse_odd, shown
+from .bad_rows import raise_bad_hand
+from .cards import DECK_SIZE, Array1, Array2, cards, parse_text
 
 __all__ = [
     "HandCategory", "STRENGTH_MAX", "LOWBALL_MAX", "strength", "lowball27",
@@ -63,37 +64,11 @@ _CACTUS = _core.cactus_ranks()
 
 # --- input ------------------------------------------------------------------
 
-def _where(lead: tuple[int, ...], row: int) -> str:
-    if not lead:
-        return ""
-    index = np.unravel_index(row, lead)
-    return f"hand {int(index[0]) if len(lead) == 1 else tuple(int(i) for i in index)}, "
-
-
-def _raise_bad_hand(hands2d: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...]) -> None:
-    """Say exactly what is wrong with row ``row`` (found bad by a kernel)."""
-    hand = [int(c) for c in hands2d[row]]
-    where = _where(lead, row)
-    for pos, c in enumerate(hand):
-        if c > 51:
-            what = "an empty slot (255)" if c == 255 else f"card code {c}"
-            raise ValueError(f"{where}position {pos}: {what} is not in 0..51")
-    for pos, c in enumerate(hand):
-        first = hand.index(c)
-        if first != pos:
-            raise ValueError(f"{where.rstrip(', ') or 'hand'}: card {card_str(c)} (code {c}) "
-                             f"appears twice, at positions {first} and {pos}")
-    # valid now, so it was not while the kernel read it: another thread wrote it
-    raise ValueError(f"{where.rstrip(', ') or 'hand'}: changed during the call (it reads "
-                     f"{hand} now, but held a bad card when evaluated); the input must not "
-                     f"change while a call runs")
-
-
 def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
     """(C-contiguous uint8 (n, k) array, leading shape, is-one-hand) of a hands argument.
 
-    Integer arrays of any dtype and memory order are accepted; codes outside
-    0..51 are reported here with their original value, before any narrowing.
+    Integer arrays of any dtype and memory order are accepted; codes that are
+    no card are reported here with their original value, before any narrowing.
     """
     if isinstance(x, (bool, np.bool_)):
         raise TypeError(f"cards must be integer codes or text, not bool {x!r}")
@@ -105,7 +80,7 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
         raise TypeError(f"a hand is a sequence of {' or '.join(map(str, sizes))} cards, "
                         f"not a single value: {type(x).__name__} {shown(x)}")
     if isinstance(x, str):
-        arr = np.array(_parse_text(x, False), dtype=np.uint8)
+        arr = np.array(parse_text(x, False), dtype=np.uint8)
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
         arr = x
     elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
@@ -126,15 +101,15 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
 
 
 def _narrow(x: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
-    """uint8 copy of an integer array after checking every code is in 0..51."""
-    bad = (x < 0) | (x > 51)
+    """uint8 copy of an integer array after checking every code is a card."""
+    bad = (x < 0) | (x >= DECK_SIZE)
     if bad.any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), x.shape))
         lead, pos = index[:-1], index[-1]
         where = f"hand {lead[0] if len(lead) == 1 else lead}, " if lead else ""
         value = x[index]
         what = "an empty slot" if value in (-1, 255) else "card code"
-        raise ValueError(f"{where}position {pos}: {what} {value} is not in 0..51")
+        raise ValueError(f"{where}position {pos}: {what} {value} is not in 0..{DECK_SIZE - 1}")
     return x.astype(np.uint8)
 
 
@@ -144,7 +119,7 @@ def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int) -> Any:
     out = np.empty(flat.shape[0], dtype=np.uint16)
     bad = _workers.run(lambda lo, hi: rows_fn(flat, out, lo, hi), flat.shape[0], w)
     if bad >= 0:
-        _raise_bad_hand(flat, bad, lead)
+        raise_bad_hand(flat, bad, lead)
     if one:
         return int(out[0])
     return out.reshape(lead)
@@ -155,9 +130,9 @@ def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int) -> Any:
 @overload
 def strength(hands: str | Sequence[int], *, workers: int = ...) -> int: ...
 @overload
-def strength(hands: _Array2 | Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+def strength(hands: Array2 | Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
 @overload
-def strength(hands: _Array1, *, workers: int = ...) -> int: ...
+def strength(hands: Array1, *, workers: int = ...) -> int: ...
 @overload
 def strength(hands: npt.NDArray[Any], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
 
@@ -176,19 +151,15 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
     >>> strength([[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]).tolist()   # royal flush, three deuces
     [7917, 5439]
     """
-    if type(hands) is list and len(hands) in (3, 5) and type(workers) is int and workers == 1:
-        s = _core.strength_codes(hands)   # fast path for one hand of ints
-        if s > 0:
-            return s
     return _batch(_core.strength_rows, hands, (3, 5), workers)
 
 
 @overload
 def lowball27(hands: str | Sequence[int], *, workers: int = ...) -> int: ...
 @overload
-def lowball27(hands: _Array2 | Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+def lowball27(hands: Array2 | Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
 @overload
-def lowball27(hands: _Array1, *, workers: int = ...) -> int: ...
+def lowball27(hands: Array1, *, workers: int = ...) -> int: ...
 @overload
 def lowball27(hands: npt.NDArray[Any], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
 
@@ -240,8 +211,7 @@ def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
     try:
         arr = np.asarray(s)
     except ValueError:   # ragged lists
-        from .cards import _ragged
-        raise ValueError(_ragged(s) or "nested lists must be rectangular") from None
+        raise ValueError(ragged(s) or "nested lists must be rectangular") from None
     if arr.dtype == object and arr.size:
         # name the first item that is no int (None, a float, an int beyond int64)
         for index in np.ndindex(arr.shape):
@@ -343,6 +313,16 @@ def _describe_one(s: int) -> str:
     return "Royal flush"
 
 
+_NAMES: list[str | None] = [None] * (STRENGTH_MAX + 1)   # describe() text, filled on use
+
+
+def _name_of(s: int) -> str:
+    name = _NAMES[s]
+    if name is None:
+        name = _NAMES[s] = _describe_one(s)
+    return name
+
+
 @overload
 def describe(x: str | int | np.integer[Any]) -> str: ...
 @overload
@@ -363,7 +343,7 @@ def describe(x: Any) -> Any:
         x = strength(x)
     arr, one = _strength_array(x)
     if one:
-        return _describe_one(int(arr))
+        return _name_of(int(arr))
     return [_describe_one(int(v)) for v in arr.reshape(-1)] if arr.ndim == 1 else \
         [describe(a) for a in arr]
 
@@ -456,45 +436,12 @@ def strength_table() -> npt.NDArray[np.void]:
 
 
 # --- one hand at C speed ------------------------------------------------------------
-# strength, category, to_cactus_rank and describe of one hand or one int are
-# answered by _core (ofc_fast/_scalar.pxi) before any Python runs; every other
-# input, and every invalid one, goes on to the general functions above, which
-# word the errors.
+# The public names: strength, category, to_cactus_rank and describe of one hand
+# or one int are answered in C by the doors of _core (ofc_fast/_scalar.pxi);
+# every other input, and every invalid one, goes on to the general function
+# above (``fn.__wrapped__``), which words the errors.
 
-_NAMES: list[str | None] = [None] * (STRENGTH_MAX + 1)   # describe() text, filled on use
-
-
-def _name_of(s: int) -> str:
-    name = _NAMES[s]
-    if name is None:
-        name = _NAMES[s] = _describe_one(s)
-    return name
-
-
-_describe_general = describe
-
-
-def _describe_filling(x: Any) -> Any:
-    if type(x) is int and 1 <= x <= STRENGTH_MAX:
-        return _name_of(x)
-    return _describe_general(x)
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _fast(general: _F, fast: Any) -> _F:
-    """``fast`` (a compiled function) dressed as ``general`` (name, docs, module)."""
-    for attr in ("__doc__", "__name__", "__qualname__", "__module__"):
-        setattr(fast, attr, getattr(general, attr))
-    fast.__wrapped__ = general
-    return fast  # type: ignore[no-any-return]
-
-
-_core._install(strength, category, to_cactus_rank, _describe_filling,
-               [None] + [list(HandCategory)[c] for c in _CATEGORY[1:].tolist()])
-_core._install_names(_NAMES)
-strength = _fast(strength, _core.strength)
-category = _fast(category, _core.category)
-to_cactus_rank = _fast(to_cactus_rank, _core.to_cactus_rank)
-describe = _fast(describe, _core.describe)
+strength = _core.strength_door(strength)
+category = _core.category_door(category, [None] + [list(HandCategory)[c] for c in _CATEGORY[1:].tolist()])
+to_cactus_rank = _core.to_cactus_rank_door(to_cactus_rank)
+describe = _core.describe_door(describe, _NAMES)

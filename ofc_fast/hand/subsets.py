@@ -19,7 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
-from .cards import card_str, cards
+from .bad_rows import raise_bad_hand
+from .cards import DECK_SIZE, card_str, cards  # noqa: F401 (card_str: in the examples)
 from .strength import describe, strength  # noqa: F401 (describe: in the examples)
 
 __all__ = ["BestHand", "best_hand", "subset_strengths"]
@@ -48,25 +49,11 @@ def _hands(x: Any, k: Any) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool
     if arr.ndim == 0:
         raise TypeError("a hand is a sequence of cards, not a single value")
     m = arr.shape[-1]
-    if not int(k) <= m <= 52:
-        raise ValueError(f"a hand for subsets of {int(k)} has {int(k)} to 52 cards: got {m} "
+    if not int(k) <= m <= DECK_SIZE:
+        raise ValueError(f"a hand for subsets of {int(k)} has {int(k)} to {DECK_SIZE} cards: got {m} "
                          f"(last dimension of shape {arr.shape})")
     lead = arr.shape[:-1]
     return np.ascontiguousarray(arr.reshape(-1, m)), lead, arr.ndim == 1
-
-
-def _raise_bad(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...]) -> None:
-    hand = [int(c) for c in flat[row]]
-    where = ""
-    if lead:
-        index = np.unravel_index(row, lead)
-        where = f"hand {int(index[0]) if len(lead) == 1 else tuple(int(i) for i in index)}, "
-    for pos, c in enumerate(hand):
-        first = hand.index(c)
-        if first != pos:
-            raise ValueError(f"{where.rstrip(', ') or 'hand'}: card {card_str(c)} (code {c}) "
-                             f"appears twice, at positions {first} and {pos}")
-    raise AssertionError(f"kernel rejected a valid hand {hand}")  # pragma: no cover
 
 
 def _chunk(m: int, k: int) -> int:
@@ -95,7 +82,7 @@ def subset_strengths(hands: Any, k: int = 5, *, workers: int = 1) -> npt.NDArray
     bad = _workers.run(lambda lo, hi: _core.subset_rows(flat, int(k), out, lo, hi), n, w,
                        chunk=_chunk(m, int(k)))
     if bad >= 0:
-        _raise_bad(flat, bad, lead)
+        raise_bad_hand(flat, bad, lead)
     return out[0] if one else out.reshape(lead + (per,))
 
 
@@ -126,7 +113,7 @@ def best_hand(hands: Any, k: int = 5, *, workers: int = 1) -> BestHand:
     bad = _workers.run(lambda lo, hi: _core.best_rows(flat, kk, best, pos, lo, hi), n, w,
                        chunk=_chunk(m, kk))
     if bad >= 0:
-        _raise_bad(flat, bad, lead)
+        raise_bad_hand(flat, bad, lead)
     chosen = np.take_along_axis(flat, pos.astype(np.intp), axis=1)
     if one:
         return BestHand(int(best[0]), chosen[0], pos[0])

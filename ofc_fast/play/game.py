@@ -43,9 +43,10 @@ import numpy.typing as npt
 
 from .. import _play
 from .._checks import check_seed
-from ..board.boards import Board, _board_array
+from ..board.boards import Board, board_array
+from ..board.partial import unseen
 from ..board.rules import PRESETS, Rules, get_rules
-from ..hand.cards import EMPTY, card_str, cards
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
 
 __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 
@@ -121,7 +122,7 @@ class Game:
                             f"(independent hands), got {match!r}")
         self._match = bool(match)
         self._lock = threading.RLock()
-        self._start = {"button": button, "fantasyland": list(fl)}
+        self._start: dict[str, Any] = {"button": button, "fantasyland": list(fl)}
         self._points = np.full(players, r.match_points, dtype=np.int64)
         self._hand = -1
         self._hands: list[list[Any]] = []
@@ -246,11 +247,8 @@ class Game:
                     boards[other] = EMPTY
         held = self.held if self.turn == s else np.zeros(0, np.uint8)
         disc = self.discards(s)
-        seen = np.zeros(52, dtype=bool)
-        for arr in (boards.reshape(-1), held, disc):
-            seen[arr[arr != EMPTY]] = True
         return {"seat": s, "boards": boards, "held": held.copy(), "discards": disc,
-                "unseen": np.flatnonzero(~seen).astype(np.uint8)}
+                "unseen": unseen(boards, held, disc)}
 
     # --- actions ------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -318,7 +316,7 @@ class Game:
             raise ValueError("the hand is over: no seat is to act")
         seat = int(self._state.turn)
         if self._fl[seat]:
-            board = _board_array(action) if not isinstance(action, Mapping) else None
+            board = board_array(action) if not isinstance(action, Mapping) else None
             if board is None or board.shape != (13,):
                 raise ValueError(f"seat {seat} is in Fantasyland: the action is its 13 cards "
                                  f"(top, middle, bottom), got {action!r}")
@@ -623,8 +621,8 @@ def fantasyland_counts(fantasyland: Sequence[int] | None, players: int,
     for seat, c in enumerate(fantasyland):
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
             raise TypeError(f"fantasyland[{seat}] must be an int card count, got {c!r}")
-        if c != 0 and not 13 <= c <= 52:
-            raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..52 cards")
+        if c != 0 and not 13 <= c <= DECK_SIZE:
+            raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..{DECK_SIZE} cards")
         if c != 0 and rules is not None and int(c) not in rules.fantasyland_deals:
             raise ValueError(f"fantasyland[{seat}] = {c}: {rules.name} deals a player in "
                              f"Fantasyland {' or '.join(map(str, sorted(rules.fantasyland_deals)))} "

@@ -28,9 +28,9 @@ import numpy.typing as npt
 
 from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start
-from ..board.partial import _dead_array, partial_boards
+from ..board.partial import dead_array, partial_boards, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
-from ..hand.cards import EMPTY, card_str, cards
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
 from ..play.game import Game, check_dealing, fantasyland_counts, policy_block, policy_code
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
@@ -104,14 +104,12 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
             where[c] = f"on the board of player {i // 13}"
     for label, extra in (("held", held), ("dead", dead)):
         for k, c in enumerate(() if extra is None else extra.tolist()):
-            if c > 51:
-                raise ValueError(f"{label} card {k} is {c}: not a card (0..51)")
+            if c >= DECK_SIZE:
+                raise ValueError(f"{label} card {k} is {c}: not a card (0..{DECK_SIZE - 1})")
             if c in where:
                 raise ValueError(f"{label} card {card_str(c)} (position {k}) is also {where[c]}")
             where[c] = f"{label} (position {k})"
-    seen = np.zeros(52, dtype=bool)
-    seen[list(where)] = True
-    return np.flatnonzero(~seen).astype(np.uint8)
+    return unseen(list(where))
 
 
 def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | None) -> ValueError:
@@ -186,7 +184,7 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     if flat.ndim != 2:
         raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
     r.check_players(flat.shape[0])
-    d = np.zeros(0, np.uint8) if dead is None else _dead_array(dead).reshape(-1)
+    d = np.zeros(0, np.uint8) if dead is None else dead_array(dead).reshape(-1)
     d = d[d != EMPTY]
     pool = _pool(flat, d)
     fl = None if fantasyland is None else fantasyland_counts(fantasyland, flat.shape[0])
@@ -249,7 +247,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
             raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
         held = cards(position[1]).reshape(-1)
         dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
-            else _dead_array(position[2]).reshape(-1)
+            else dead_array(position[2]).reshape(-1)
         dead = dead[dead != EMPTY]
         if fantasyland is not None:
             fl = fantasyland_counts(fantasyland, flat.shape[0])

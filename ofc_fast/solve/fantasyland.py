@@ -29,8 +29,9 @@ import numpy.typing as npt
 from .. import _solve, _workers
 from ..board.boards import Board
 from ..board.rules import PINEAPPLE, Rules, get_rules
+from ..hand.bad_rows import raise_bad_hand
 from ..hand.cards import card_str
-from ..hand.strength import _raise_bad_hand, hand_array
+from ..hand.strength import hand_array
 
 __all__ = ["FantasylandArrays", "FantasylandResult", "solve_fantasyland"]
 
@@ -178,7 +179,7 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
         lambda lo, hi: _solve.solve_rows(tables, flat, stay, board, discards, royalties,
                                                stays, fouled, value, lo, hi), n, w, _CHUNK)
     if bad >= 0:
-        _raise_bad_hand(flat, bad, lead)
+        raise_bad_hand(flat, bad, lead)
     if one:
         disc = discards[0].copy()
         disc.setflags(write=False)

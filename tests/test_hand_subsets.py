@@ -56,7 +56,7 @@ def test_first_bad_hand_reported_with_any_workers() -> None:
     big[3777, 9] = big[3777, 2]
     big[4000, 1] = big[4000, 0]
     for w in (1, 4):
-        with pytest.raises(ValueError, match="hand 3777: card .* twice, at positions 2 and 9"):
+        with pytest.raises(ValueError, match="hand 3777: card .* used twice: at position 2 and at position 9"):
             ofc.best_hand(big, workers=w)
         with pytest.raises(ValueError, match="hand 3777"):
             ofc.subset_strengths(big, 3, workers=w)
