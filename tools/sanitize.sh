@@ -41,4 +41,4 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # (scaled by OFC_FAST_DIFF_DEALS); the exhaustive hand checks run unsanitized
 # in .ci/run step 2b, where they take minutes instead of an hour
 LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q "$@"
-LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q -m slow tests/test_fantasyland.py "$@"
+LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q -m slow tests/test_solve_fantasyland.py "$@"
