@@ -163,8 +163,8 @@ def test_fantasyland_greedy_solves_and_complete_boards() -> None:
     """The greedy policy sets a Fantasyland hand with the exact solver (never fouled,
     royalties far above random); a complete Fantasyland board is scored as it is,
     its stay judged as the rules say for a player in Fantasyland."""
-    g = rollout(BOARDS_7, policy="greedy", n=300, seed=2, fantasyland=[0, 15])
-    rnd = rollout(BOARDS_7, n=3000, seed=2, fantasyland=[0, 15])
+    g = rollout(BOARDS_7, policy="greedy", n=300, seed=2, fantasyland=[0, 14])
+    rnd = rollout(BOARDS_7, n=3000, seed=2, fantasyland=[0, 14])
     assert g.foul_rate[1] == 0 and g.royalties[1] > 3 * rnd.royalties[1]
     fl_board = "As Ah 2d / 4h 8h 9h Th Jh / 3s 3d 3h 3c 2c"
     r = rollout([BOARDS_7[0], fl_board], n=500, seed=2, fantasyland=[0, 14])

@@ -196,14 +196,14 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
 
 # --- analyze ------------------------------------------------------------------
 
-def _fantasyland_counts(values: npt.NDArray[Any], r: Rules) -> npt.NDArray[np.uint8]:
+def _in_fantasyland_codes(values: npt.NDArray[Any], r: Rules) -> npt.NDArray[np.uint8]:
     """in_fantasyland as counts (uint8), each 0, 1 or 13..limit, or a ValueError naming the first bad one."""
     limit = r.fantasyland_limit
     bad = (values != 0) & (values != 1) & ((values < 13) | (values > limit))
     if bad.any():
         where = tuple(int(i) for i in np.argwhere(bad)[0])
         name = f"in_fantasyland[{', '.join(map(str, where))}]" if where else "in_fantasyland"
-        r._fantasyland_count(int(values[where]), name)
+        r.in_fantasyland_count(int(values[where]), name)
     return np.ascontiguousarray(values.reshape(-1), dtype=np.uint8)
 
 
@@ -252,7 +252,7 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
         if wide.dtype.kind in "iu":
             # the count each player is in Fantasyland with: 0, 1 (True) or 13..limit;
             # with fixed stay counts only whether it is 0 matters
-            infl = _fantasyland_counts(wide, r)
+            infl = _in_fantasyland_codes(wide, r)
             if r.stay_cards_mode != "current":
                 infl = (infl != 0).astype(np.uint8)
         else:

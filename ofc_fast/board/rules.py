@@ -308,13 +308,19 @@ class Rules:
         >>> HOUSE_RULES["progressive_keep"].stay_cards_for(16), PROGRESSIVE.stay_cards_for(16)
         (16, 14)
         """
-        v = self._fantasyland_count(in_fantasyland, "in_fantasyland")
+        v = self.in_fantasyland_count(in_fantasyland, "in_fantasyland")
         if v == 0:
             raise ValueError("in_fantasyland is 0 (False): a player not in Fantasyland does not stay")
         return v if self.stay_cards_mode == "current" and v >= 13 else self.stay_cards
 
-    def _fantasyland_count(self, value: Any, where: str) -> int:
-        """One in_fantasyland value as an int: 0, 1 (True) or a card count 13..limit."""
+    def in_fantasyland_count(self, value: Any, where: str = "in_fantasyland") -> int:
+        """One ``in_fantasyland`` value (of analyze, Board) checked, as an int: 0 (not in
+        Fantasyland), 1 (True: in it with the base count) or a card count 13..limit;
+        ``where`` names it in the error.
+
+        >>> PROGRESSIVE.in_fantasyland_count(True), PROGRESSIVE.in_fantasyland_count(16)
+        (1, 16)
+        """
         if isinstance(value, (bool, np.bool_)):
             return int(value)
         if not isinstance(value, (int, np.integer)):

@@ -116,7 +116,7 @@ class Game:
         button = int(button) % players if button == -1 else int(button)
         if not 0 <= button < players:
             raise ValueError(f"button must be a seat in 0..{players - 1}, got {button}")
-        fl = fantasyland_counts(fantasyland, players, r)
+        fl = seat_fantasyland(fantasyland, players, r)
         if not isinstance(match, (bool, np.bool_)):
             raise TypeError(f"match must be True (a match to a stack of 0) or False "
                             f"(independent hands), got {match!r}")
@@ -609,7 +609,7 @@ def policy_block(code: int) -> int:
 _BLOCKS: Final = [block for _, _, block in _play.policies()]
 
 
-def fantasyland_counts(fantasyland: Sequence[int] | None, players: int,
+def seat_fantasyland(fantasyland: Sequence[int] | None, players: int,
                        rules: Rules | None = None) -> list[int]:
     """Cards per seat in Fantasyland (0: plays normally), checked: one per seat, 0 or 13..52,
     and with ``rules`` a count those rules deal (:attr:`Rules.fantasyland_deals`)."""

@@ -31,7 +31,7 @@ from .._checks import check_seed, check_start
 from ..board.partial import dead_array, partial_boards, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
-from ..play.game import Game, check_dealing, fantasyland_counts, policy_block, policy_code
+from ..play.game import Game, check_dealing, policy_block, policy_code, seat_fantasyland
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
 
@@ -187,7 +187,7 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     d = np.zeros(0, np.uint8) if dead is None else dead_array(dead).reshape(-1)
     d = d[d != EMPTY]
     pool = _pool(flat, d)
-    fl = None if fantasyland is None else fantasyland_counts(fantasyland, flat.shape[0])
+    fl = None if fantasyland is None else seat_fantasyland(fantasyland, flat.shape[0], r)
     n = _count(n, "n")
     start = _count(start, "start")
     check_start(start, n, 2**63 - 1)
@@ -250,7 +250,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
             else dead_array(position[2]).reshape(-1)
         dead = dead[dead != EMPTY]
         if fantasyland is not None:
-            fl = fantasyland_counts(fantasyland, flat.shape[0])
+            fl = seat_fantasyland(fantasyland, flat.shape[0], r)
             if fl[0]:
                 raise ValueError("player 0 is to act, so not in Fantasyland (fantasyland[0] must be 0)")
     r.check_players(flat.shape[0])
