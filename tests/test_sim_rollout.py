@@ -262,3 +262,15 @@ def test_dealing_past_five_cards_a_turn_is_refused_not_a_crash() -> None:
                          cwd=home, env=env)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["refused"] * 4 + ["-11", "-10", "-10"]
+
+
+def test_rollout_sums_of_huge_points_never_wrap() -> None:
+    import statistics
+    r = ofc.Rules(name="big", scoop_bonus=1_000_000_000)
+    boards = ["--/--/--"] * 2
+    res = rollout(boards, r, n=400, seed=3)
+    per = [int(rollout(boards, r, n=1, seed=3, start=i).sums[0, 0]) for i in range(400)]
+    assert res.sums[0, 1] == sum(v * v for v in per)
+    assert res.stderr[0] == pytest.approx(statistics.stdev(per) / 400 ** 0.5, rel=1e-12)
+    assert merge([rollout(boards, r, n=150, seed=3), rollout(boards, r, n=250, seed=3, start=150)]
+                 ).sums.tolist() == res.sums.tolist()

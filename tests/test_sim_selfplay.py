@@ -131,7 +131,7 @@ def work():
         g.to_json()
     ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=5000, seed=1, workers=2)
     ofc.rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=20, seed=1, workers=2,
-                fantasyland=[0, 15], policy="greedy")
+                fantasyland=[0, 14], policy="greedy")
     ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=20, seed=1)
     ofc.deal(100_000, "pineapple", 3, seed=1)
     ofc.partial.can_avoid_foul(["Ah Ad / 2c 3d 4h 5s / --"] * 50)
@@ -181,3 +181,20 @@ def test_cli_rollout_top_is_a_positive_count() -> None:
         with pytest.raises(SystemExit) as e:
             cli.main(["rollout", "-- / -- / --", "-- / -- / --", "--hand", "Ah Ad 7c 8c 9c", "--top", bad])
         assert e.value.code == 2
+
+
+def test_sums_of_huge_points_never_wrap() -> None:
+    """A scoop worth 10**9 makes a hand's squared points near 2**62: the sums are exact
+    (Python ints once past int64) and the stderr equals the one from each hand's points
+    (0.1.0 wrapped the int64 sum of squares silently: stderr off by 30x)."""
+    import statistics
+    r = ofc.Rules(name="big", scoop_bonus=1_000_000_000)
+    s = simulate(r, 2, 600, seed=1)
+    per_hand = [int(simulate(r, 2, 1, seed=1, start=i).sums[0, 0]) for i in range(600)]
+    assert s.sums[0, 0] == sum(per_hand) and s.sums[0, 1] == sum(v * v for v in per_hand)
+    assert s.stderr[0] == pytest.approx(statistics.stdev(per_hand) / 600 ** 0.5, rel=1e-12)
+    assert s.sums.dtype == object and max(map(abs, per_hand)) > 10**9
+    merged = merge_simulations([simulate(r, 2, 300, seed=1), simulate(r, 2, 300, seed=1, start=300)])
+    assert merged.sums.tolist() == s.sums.tolist() and merged.stderr.tolist() == s.stderr.tolist()
+    # ordinary rules keep int64 sums
+    assert simulate("pineapple", 2, 100, seed=1).sums.dtype == np.int64

@@ -231,12 +231,25 @@ class Rules:
         # scores are int32: the most one player can win in a deal, from every
         # opponent (rows, scoop bonus, and the widest royalty difference)
         span = sum(max(0, *row) - min(0, *row) for row in self._royalty_rows())
-        worst = (self.max_players - 1) * (3 + self.scoop_bonus + span)
+        worst = self.max_deal_points
         if worst > _INT32_MAX:
             tables = "top_high, top_pair, top_trips, middle, bottom" + (", low_middle, low_nuts" if self.low else "")
             fail(f"scoop_bonus = {self.scoop_bonus} with royalties ({tables}) up to {span} apart "
                  f"and max_players = {self.max_players}: one player's score in a deal could "
                  f"reach {worst}, beyond the int32 scores ({_INT32_MAX}); lower them")
+
+    @property
+    def max_deal_points(self) -> int:
+        """The most one player can win (or lose) in a deal: from each of up to
+        ``max_players - 1`` opponents, 3 rows, the scoop bonus and the widest royalty
+        difference.  Scores are int32, so it is at most 2**31 - 1; the simulators
+        size their exact sums by it.
+
+        >>> PINEAPPLE.max_deal_points
+        206
+        """
+        span = sum(max(0, *row) - min(0, *row) for row in self._royalty_rows())
+        return (self.max_players - 1) * (3 + self.scoop_bonus + span)
 
     def _royalty_rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The royalties each row can pay (top, middle, bottom), as validated fields."""

@@ -32,6 +32,7 @@ from ..board.partial import dead_array, partial_boards, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
 from ..play.game import Game, check_dealing, policy_block, policy_code, seat_fantasyland
+from . import totals
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
 
@@ -50,21 +51,15 @@ class RolloutResult(NamedTuple):
     """Mean royalties (all three rows; 0 when fouled)."""
     n: int
     sums: npt.NDArray[np.int64]
-    """(players, 5) exact integer sums: net, net squared, fouls, Fantasyland entries, royalties."""
+    """(players, 5) exact integer sums: net, net squared, fouls, Fantasyland entries,
+    royalties (int64; Python ints, dtype object, only if a sum passes 2**63 - 1)."""
 
 
-def _result(sums: npt.NDArray[np.int64], n: int) -> RolloutResult:
-    s = sums.astype(np.float64)
-    mean = s[:, 0] / max(n, 1)
-    if n > 1:
-        # exact integer sums: the variance comes from them without cancellation issues
-        # beyond float rounding of the final division
-        var = (sums[:, 1] - sums[:, 0].astype(object) ** 2 / n).astype(np.float64) / (n - 1)
-        stderr = np.sqrt(np.maximum(var, 0.0) / n)
-    else:
-        stderr = np.full(sums.shape[0], np.nan)
-    return RolloutResult(mean, stderr, s[:, 2] / max(n, 1), s[:, 3] / max(n, 1),
-                         s[:, 4] / max(n, 1), n, sums)
+def _result(sums: npt.NDArray[Any], n: int) -> RolloutResult:
+    sums = totals.narrow(sums)
+    mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], n)
+    return RolloutResult(mean, stderr, totals.rate(sums[:, 2], n), totals.rate(sums[:, 3], n),
+                         totals.rate(sums[:, 4], n), n, sums)
 
 
 def merge(results: Sequence[RolloutResult]) -> RolloutResult:
@@ -77,7 +72,10 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
     """
     if not results:
         raise ValueError("merge needs at least one result")
-    total = sum((r.sums for r in results[1:]), results[0].sums.copy())
+    total = None
+    for r in results:
+        total = totals.add(total, r.sums)
+    assert total is not None
     return _result(total, sum(r.n for r in results))
 
 
@@ -146,10 +144,12 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
             parts[lo] = out
         return -1
 
-    _workers.run(kernel, n, workers, chunk=policy_block(policy))   # Ctrl-C between blocks
-    sums = np.zeros((players, 5), dtype=np.int64)
+    # blocks of the policy's size (Ctrl-C lands between them), fewer completions a
+    # block when the rules pay so much that a block's squared points could pass an int64
+    _workers.run(kernel, n, workers, chunk=totals.safe_block(r, policy_block(policy)))
+    sums = np.zeros((players, 5), dtype=object)
     for v in parts.values():
-        sums += v
+        sums = totals.add(sums, v)
     return _result(sums, n)
 
 
@@ -286,9 +286,9 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         f = flat.copy()
         f[0] = b
         option_boards.append(np.ascontiguousarray(f.reshape(-1)))
-    block = policy_block(pol)
+    block = totals.safe_block(r, policy_block(pol))
     blocks = max(1, -(-n // block))
-    sums = np.zeros((len(boards), players, 5), dtype=np.int64)
+    sums = np.zeros((len(boards), players, 5), dtype=object)
     lock = threading.Lock()
 
     def kernel(lo: int, hi: int) -> int:
@@ -300,7 +300,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
             if isinstance(out, int):  # a C status code
                 raise _error(out, r, pool, fl)
             with lock:
-                sums[k] += out
+                sums[k] = totals.add(sums[k], out)
         return -1
 
     _workers.run(kernel, len(boards) * blocks, w, chunk=1)

@@ -23,6 +23,7 @@ from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start
 from ..board.rules import Rules, get_rules
 from ..play.game import check_dealing, policy_block, policy_code
+from . import totals
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate"]
 
@@ -46,7 +47,8 @@ class SimulationResult(NamedTuple):
     royalties: npt.NDArray[np.float64]
     """Mean royalties per hand."""
     sums: npt.NDArray[np.int64]
-    """(P, 5) exact sums: net, net squared, fouls, Fantasyland entries, royalties."""
+    """(P, 5) exact sums: net, net squared, fouls, Fantasyland entries, royalties (int64;
+    Python ints, dtype object, only if a sum passes 2**63 - 1)."""
     points_hist: npt.NDArray[np.int64]
     """(P, 2 * POINTS_RANGE + 1): hands by net points, index = points + POINTS_RANGE."""
     royalty_hist: npt.NDArray[np.int64]
@@ -62,18 +64,14 @@ class SimulationResult(NamedTuple):
                                  for k in np.flatnonzero(self.royalty_hist.sum(axis=0))}}
 
 
-def _summary(hands: int, sums: npt.NDArray[np.int64], points: npt.NDArray[np.int64],
+def _summary(hands: int, sums: npt.NDArray[Any], points: npt.NDArray[np.int64],
              royalty: npt.NDArray[np.int64]) -> SimulationResult:
-    n = max(hands, 1)
-    mean = sums[:, 0] / n
-    if hands > 1:
-        var = (sums[:, 1] - sums[:, 0].astype(object) ** 2 / hands).astype(np.float64) / (hands - 1)
-        stderr = np.sqrt(np.maximum(var, 0.0) / hands)
-    else:
-        stderr = np.full(sums.shape[0], np.nan)
+    sums = totals.narrow(sums)
+    mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], hands)
     ci = np.stack([mean - 1.96 * stderr, mean + 1.96 * stderr], axis=1)
-    return SimulationResult(hands, mean, stderr, ci, sums[:, 2] / n, sums[:, 3] / n,
-                            sums[:, 4] / n, sums, points, royalty)
+    return SimulationResult(hands, mean, stderr, ci, totals.rate(sums[:, 2], hands),
+                            totals.rate(sums[:, 3], hands), totals.rate(sums[:, 4], hands),
+                            sums, points, royalty)
 
 
 def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
@@ -86,9 +84,12 @@ def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
     """
     if not parts:
         raise ValueError("merge_simulations needs at least one result")
-    sums = sum((p.sums for p in parts[1:]), parts[0].sums.copy())
+    sums = None
+    for p in parts:
+        sums = totals.add(sums, p.sums)
     points = sum((p.points_hist for p in parts[1:]), parts[0].points_hist.copy())
     royalty = sum((p.royalty_hist for p in parts[1:]), parts[0].royalty_hist.copy())
+    assert sums is not None
     return _summary(sum(p.hands for p in parts), sums, points, royalty)
 
 
@@ -122,9 +123,11 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
     n = int(hands)
     start = int(start)
     check_start(start, n, 2**63 - 1)
-    chunk = policy_block(pol)   # the registry's block: Ctrl-C lands between calls
+    # the registry's block (Ctrl-C lands between calls), fewer hands a call when the
+    # rules pay so much that a block's squared points could pass an int64
+    chunk = totals.safe_block(r, policy_block(pol))
     lock = threading.Lock()
-    total = [np.zeros((P, 5), np.int64), np.zeros((P, 2 * POINTS_RANGE + 1), np.int64),
+    total = [np.zeros((P, 5), object), np.zeros((P, 2 * POINTS_RANGE + 1), np.int64),
              np.zeros((P, ROYALTY_RANGE + 1), np.int64)]
 
     def kernel(lo: int, hi: int) -> int:
@@ -138,7 +141,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
         if err != -1:
             raise ValueError(f"{r.name}: self-play failed: {_play.ERRORS[err]}")
         with lock:
-            total[0] += sums
+            total[0] = totals.add(total[0], sums)
             total[1] += ph
             total[2] += rh
         if progress is not None:
