@@ -892,6 +892,10 @@ bad("rollout-two-boards", ofc.rollout, ["Ah / -- / --", "Ah / -- / --"], ValueEr
     n=1, seed=1)
 bad("rollout-policy", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "'best'", n=1, seed=1,
     policy="best")
+bad("rollout-progress", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "progress", "int 5", n=1,
+    seed=1, progress=5)
+bad("evaluate_placements-progress", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"),
+    TypeError, "progress", "'x'", n=1, seed=1, progress="x")
 bad("rollout-n", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "n must be an int", n=1.5, seed=1)
 bad("rollout-fantasyland-count", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "fantasyland[1] = 12",
     n=1, seed=1, fantasyland=[0, 12])

@@ -11,25 +11,14 @@ import argparse
 import json
 import os
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from ..board.rules import HOUSE_RULES, PRESETS, Rules, get_rules
-from ..play.game import POLICIES
+from ..play.game import POLICIES, POLICY_DESCRIPTIONS
 from .sources import read_limited
 
 #: the longest rules file read (a rules file is a few hundred bytes)
 MAX_RULES_FILE = 1 << 20
-
-#: what each policy of ofc_fast.play.game.POLICIES does, for help and output
-POLICY_MEANING = {
-    "random": "every placement uniform among the legal ones: no player plays this badly, "
-              "so fouls and losses are far above real play",
-    "greedy": "each placement scored by the board it makes and 32 random fills of its "
-              "empty slots (foul share and earnings); the exact solver in Fantasyland",
-}
 
 INSTALL_CLI = "pip install 'ofc_fast[cli]' (from a checkout: pip install '.[cli]')"
 INSTALL_PLOT = "pip install 'ofc_fast[plot]' (from a checkout: pip install '.[plot]')"
@@ -110,8 +99,7 @@ def policy_name(text: str) -> str:
 
 
 def add_policy_arg(parser: argparse.ArgumentParser, what: str) -> None:
-    meanings = "; ".join(f"{name}: {POLICY_MEANING.get(name, 'a built-in policy')}"
-                         for name in POLICIES)
+    meanings = "; ".join(f"{name}: {text}" for name, text in POLICY_DESCRIPTIONS.items())
     parser.add_argument("--policy", default="random", type=policy_name, metavar="NAME",
                         help=f"how {what}, one of {', '.join(POLICIES)} (default random). {meanings}")
 
@@ -135,29 +123,6 @@ def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, 
         print(f"ofc-fast: no progress bar ({INSTALL_CLI} for tqdm)", file=sys.stderr)
         return None
     return tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, desc=desc, **kwargs)
-
-
-@contextmanager
-def elapsed_bar(args: argparse.Namespace, desc: str) -> Iterator[None]:
-    """A bar that counts seconds while one long call runs (work that reports no steps)."""
-    bar = make_bar(args, None, "s", desc, bar_format="{desc}: running for {elapsed}")
-    if bar is None:
-        yield
-        return
-    stop = threading.Event()
-
-    def tick() -> None:
-        while not stop.wait(1.0):
-            bar.refresh()
-
-    thread = threading.Thread(target=tick, daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join()
-        bar.close()
 
 
 def add_progress_args(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import inspect
 import json
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -20,13 +19,12 @@ from typing import Any, TextIO
 import numpy as np
 
 from ..board.rules import Rules
+from ..play.game import POLICY_DESCRIPTIONS
 from .options import (
     INSTALL_PLOT,
-    POLICY_MEANING,
     add_policy_arg,
     add_progress_args,
     add_rules_args,
-    elapsed_bar,
     make_bar,
     rules_of,
 )
@@ -82,7 +80,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     else:
         print(f"{res.hands} hands of {rules.name}, {args.players} players, policy "
               f"{args.policy}, seed {args.seed}", file=out)
-        print(f"  policy {args.policy}: {POLICY_MEANING.get(args.policy, 'a built-in policy')}", file=out)
+        print(f"  policy {args.policy}: {POLICY_DESCRIPTIONS[args.policy]}", file=out)
         for p in range(args.players):
             print(f"  seat {p}: {res.mean[p]:+.4f} points/hand  95% CI [{res.ci95[p, 0]:+.4f}, "
                   f"{res.ci95[p, 1]:+.4f}]  fouls {res.foul_rate[p]:.2%}  Fantasyland "
@@ -142,17 +140,15 @@ def _fl_counts(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"a card count per player, like 0,14: got {text!r}") from None
 
 
-def _with_progress(fn: Callable[..., Any], args: argparse.Namespace, desc: str, **kwargs: Any) -> Any:
-    """Run a rollout function with a bar: its steps if it reports them, else the seconds."""
-    if "progress" in inspect.signature(fn).parameters:
-        bar = make_bar(args, None, "game", desc)
-        try:
-            return fn(**kwargs, progress=bar.update if bar is not None else None)
-        finally:
-            if bar is not None:
-                bar.close()
-    with elapsed_bar(args, desc):
-        return fn(**kwargs)
+def _with_progress(fn: Callable[..., Any], args: argparse.Namespace, desc: str,
+                   total: int | None, **kwargs: Any) -> Any:
+    """Run a rollout function with a bar of the completions it reports done."""
+    bar = make_bar(args, total, "game", desc)
+    try:
+        return fn(**kwargs, progress=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
@@ -160,9 +156,9 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_of(args)
     if args.top is not None and not args.hand:
         raise ValueError("--top ranks the placements of --hand: give --hand CARDS too")
-    policy = f"policy {args.policy}: {POLICY_MEANING.get(args.policy, 'a built-in policy')}"
+    policy = f"policy {args.policy}: {POLICY_DESCRIPTIONS[args.policy]}"
     if args.hand:
-        pl = _with_progress(evaluate_placements, args, "placements",
+        pl = _with_progress(evaluate_placements, args, "placements", None,
                             position=(args.boards, args.hand, args.dead), rules=rules, n=args.n,
                             seed=args.seed, policy=args.policy, workers=args.workers,
                             fantasyland=args.fantasyland)
@@ -180,7 +176,7 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
                 print(f"  {row['board']}: {row['mean']:+.3f} ± {row['stderr']:.3f}  "
                       f"fouls {row['foul_rate']:.1%}", file=out)
         return 0
-    res = _with_progress(rollout, args, "rollout", boards=args.boards, rules=rules, dead=args.dead,
+    res = _with_progress(rollout, args, "rollout", args.n, boards=args.boards, rules=rules, dead=args.dead,
                          policy=args.policy, n=args.n, seed=args.seed, workers=args.workers,
                          fantasyland=args.fantasyland)
     rows = [{"player": p, "mean": float(res.mean[p]), "stderr": float(res.stderr[p]),

@@ -20,7 +20,7 @@ random numbers), so differences between options have small errors.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -127,7 +127,8 @@ def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | 
 
 
 def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int,
-         n: int, seed: int, start: int, workers: int, fl: list[int] | None = None) -> RolloutResult:
+         n: int, seed: int, start: int, workers: int, fl: list[int] | None = None,
+         progress: Callable[[int], None] | None = None) -> RolloutResult:
     players = flat.shape[0]
     tables = r.tables
     boards = np.ascontiguousarray(flat.reshape(-1))
@@ -142,6 +143,8 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
             raise _error(out, r, pool, fl)
         with lock:
             parts[lo] = out
+        if progress is not None:
+            progress(hi - lo)
         return -1
 
     # blocks of the policy's size (Ctrl-C lands between them), fewer completions a
@@ -155,7 +158,8 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
 
 def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
             policy: str = "random", n: int = 1000, seed: int, start: int = 0,
-            workers: int = 1, fantasyland: Sequence[int] | None = None) -> RolloutResult:
+            workers: int = 1, fantasyland: Sequence[int] | None = None,
+            progress: Callable[[int], None] | None = None) -> RolloutResult:
     """Complete partial boards ``n`` times; each player's mean points, stderr and rates.
 
     ``boards``: ``(P, 13)`` partial boards of the players, in turn order (255
@@ -167,7 +171,12 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     as in :class:`~ofc_fast.Game`; such a seat's board is empty (its hidden
     setting: the policy sets 13 of that many unseen cards, ``greedy`` with the
     exact solver) or complete, and its ``fantasyland_rate`` is the rate at which
-    it stays.
+    it stays.  ``progress``: called with the number of completions just finished,
+    from the worker threads (e.g. ``tqdm.update``).
+
+    The players' streets may differ by more than one turn (one board complete,
+    another empty): a what-if the game itself cannot reach, allowed for analysis;
+    the remaining turns are dealt round the table in the order of ``boards``.
 
     >>> r = rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], n=500, seed=2, fantasyland=[0, 14])
     >>> r.n, bool(r.mean[0] == -r.mean[1])
@@ -191,8 +200,10 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     n = _count(n, "n")
     start = _count(start, "start")
     check_start(start, n, 2**63 - 1)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     return _run(np.ascontiguousarray(flat), pool, r, policy_code(policy), n, check_seed(seed), start,
-                _workers.resolve_workers(workers), fl)
+                _workers.resolve_workers(workers), fl, progress)
 
 
 class Placements(NamedTuple):
@@ -210,7 +221,8 @@ class Placements(NamedTuple):
 
 def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: int = 1000,
                         seed: int, policy: str = "random", workers: int = 1,
-                        fantasyland: Sequence[int] | None = None) -> Placements:
+                        fantasyland: Sequence[int] | None = None,
+                        progress: Callable[[int], None] | None = None) -> Placements:
     """Rank every legal placement of the held cards by expected points (common random numbers).
 
     ``position``: a :class:`~ofc_fast.Game` (the seat to act; its discards are
@@ -220,7 +232,14 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     cards of each seat in Fantasyland (as in :func:`rollout`; not player 0).
     Each placement is completed ``n`` times with the same deals, by ``policy``.
     ``rules``: the variant (default Pineapple); a Game plays its own, and
-    other rules given with it are an error.
+    other rules given with it are an error.  ``progress``: called with the number
+    of completions just finished (``n`` per placement in all), from the worker threads.
+
+    >>> best = evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=200, seed=1)
+    >>> len(best.codes), best.boards.shape       # every legal placement, best first
+    (232, (232, 13))
+    >>> bool(best.mean[0] >= best.mean[-1]), float(best.foul_rate[0]) <= 1.0
+    (True, True)
     """
     r = get_rules(PINEAPPLE if rules is None else rules)
     fl: list[int] | None = None
@@ -267,6 +286,8 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     pol = policy_code(policy)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     # the legal codes, in code order: the engine's own legal mask (ofc_game_legal) on
     # player 0's board holding these cards, and the board each code makes
     legal = _play.legal_placements(np.ascontiguousarray(flat[0]), np.ascontiguousarray(held, np.uint8),
@@ -301,6 +322,8 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
                 raise _error(out, r, pool, fl)
             with lock:
                 sums[k] = totals.add(sums[k], out)
+            if progress is not None:
+                progress(min(n, (b + 1) * block) - b * block)
         return -1
 
     _workers.run(kernel, len(boards) * blocks, w, chunk=1)
