@@ -892,6 +892,11 @@ bad("rollout-two-boards", ofc.rollout, ["Ah / -- / --", "Ah / -- / --"], ValueEr
     n=1, seed=1)
 bad("rollout-policy", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "'best'", n=1, seed=1,
     policy="best")
+bad("rollout-n-0", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "n must be >= 1", "0", n=0, seed=1)
+bad("evaluate_placements-n-0", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"),
+    ValueError, "n must be >= 1", n=0, seed=1)
+bad("simulate-hands-0", ofc.simulate, "pineapple", ValueError, "hands must be >= 1", "0",
+    more=(2, 0), seed=1)
 bad("rollout-progress", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "progress", "int 5", n=1,
     seed=1, progress=5)
 bad("evaluate_placements-progress", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"),

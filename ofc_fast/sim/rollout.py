@@ -79,11 +79,12 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
     return _result(total, sum(r.n for r in results))
 
 
-def _count(n: Any, name: str) -> int:
+def _count(n: Any, name: str, least: int = 0) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise TypeError(f"{name} must be an int, got {n!r}")
-    if int(n) < 0:
-        raise ValueError(f"{name} must be >= 0, got {n}")
+    if int(n) < least:
+        # a mean of no completions is no number: refuse it rather than print 0.0
+        raise ValueError(f"{name} must be >= {least}, got {n}")
     return int(n)
 
 
@@ -197,7 +198,7 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     d = d[d != EMPTY]
     pool = _pool(flat, d)
     fl = None if fantasyland is None else seat_fantasyland(fantasyland, flat.shape[0], r)
-    n = _count(n, "n")
+    n = _count(n, "n", least=1)
     start = _count(start, "start")
     check_start(start, n, 2**63 - 1)
     if progress is not None and not callable(progress):
@@ -282,7 +283,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     if 13 - placed < (r.first_round if placed == 0 else r.round_play):
         raise ValueError("player 0's board is complete: no placement to make")
     pool = _pool(flat, dead, held)
-    n = _count(n, "n")
+    n = _count(n, "n", least=1)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     pol = policy_code(policy)

@@ -111,8 +111,8 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
     for name, v in (("hands", hands), ("start", start)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise TypeError(f"{name} must be an int, got {v!r}")
-        if v < 0:
-            raise ValueError(f"{name} must be >= 0, got {v}")
+        if v < (1 if name == "hands" else 0):   # a mean of no hands is no number
+            raise ValueError(f"{name} must be >= {1 if name == 'hands' else 0}, got {v}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     pol = policy_code(policy)
