@@ -95,9 +95,14 @@ def plot_points(plt: Any, res: Any, rules: Rules, players: int, policy: str, pat
     and the spikes of scoops (all three rows, a foul included) labelled."""
     from ..sim.selfplay import POINTS_RANGE
     x = np.arange(-POINTS_RANGE, POINTS_RANGE + 1)
-    used = np.flatnonzero(res.points_hist.sum(axis=0))
-    lo, hi = (int(used.min()), int(used.max()) + 1) if used.size else (POINTS_RANGE - 10, POINTS_RANGE + 11)
-    lo, hi = max(0, lo - 1), min(x.size, hi + 1)
+    # the range holding all but 0.1% of the hands (a few huge royalties would squeeze the rest)
+    counts = res.points_hist.sum(axis=0)
+    cum = np.cumsum(counts) / max(int(counts.sum()), 1)
+    if counts.any():
+        lo, hi = int(np.searchsorted(cum, 0.0005)), int(np.searchsorted(cum, 0.9995)) + 1
+    else:
+        lo, hi = POINTS_RANGE - 10, POINTS_RANGE + 11
+    lo, hi = max(0, lo - 3), min(x.size, hi + 3)
     scoop = 3 + rules.scoop_bonus
     fig, axes = plt.subplots(players, 1, figsize=(9, 2.2 + 2.0 * players), sharex=True, squeeze=False)
     for p in range(players):
@@ -113,20 +118,21 @@ def plot_points(plt: Any, res: Any, rules: Rules, players: int, policy: str, pat
                 bbox={"boxstyle": "round", "fc": "white", "ec": "0.8"})
         # a scoop of k opponents moves k x (3 rows + the bonus) points before royalties
         for k in range(1, players):
-            for sign, words in ((-1, f"scooped by {k} (a foul, or every row lost)"),
-                                (1, f"scoops {k} opponent{'s' * (k > 1)}")):
+            for sign, words in ((-1, f"scooped by {k}"), (1, f"scoops {k}")):
                 v = sign * k * scoop
                 i = v + POINTS_RANGE - lo
-                if 0 <= i < share.size and share[i] > 0:
-                    ax.annotate(f"{v:+d}: {words}", (v, share[i]), xytext=(0, 6),
+                if 0 <= i < share.size and share[i] >= 0.005:   # a spike, not a sliver
+                    ax.annotate(f"{v:+d}\n{words}", (v, share[i]), xytext=(0, 2),
                                 textcoords="offset points", ha="center", fontsize=7.5, color="0.25")
         i = POINTS_RANGE - lo
         if 0 <= i < share.size and share[i] > 0:
-            ax.annotate("0: even (all rows split, or every player fouled)", (0, share[i]), xytext=(4, 2),
-                        textcoords="offset points", ha="left", fontsize=7.5, color="0.25")
+            ax.annotate("0\neven", (0, share[i]), xytext=(0, 2), textcoords="offset points",
+                        ha="center", fontsize=7.5, color="0.25")
         ax.set_ylabel("share of hands")
-        ax.set_ylim(0, max(float(share.max()) * 1.3, 1e-9))
-    axes[-1, 0].set_xlabel("net points per hand (black line: the mean; grey band: its 95% CI)")
+        ax.set_ylim(0, max(float(share.max()) * 1.45, 1e-9))
+    axes[-1, 0].set_xlabel("net points per hand (black line: the mean; grey band: its 95% CI)\n"
+                           f"the spikes: scoops, {scoop} points an opponent (scooped: a foul or "
+                           "every row lost); even: rows split, or every player fouled")
     fig.suptitle(f"{rules.name}, {players} players, policy {policy}: {res.hands:,} hands")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
