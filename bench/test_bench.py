@@ -259,13 +259,12 @@ def test_fantasyland_solver(benchmark: Any, k: int, workers: int) -> None:
 @pytest.mark.parametrize("k", [13, 14])
 def test_fantasyland_plain_enumeration(benchmark: Any, k: int) -> None:
     """Every setting enumerated in C (the reference of the solver's tests), on a few hands."""
-    from ofc_fast import _fantasyland
     hands = random_hands(10, k=k, seed=SEED + k)
     benchmark.group = f"fantasyland {k} cards"
     per_hand(benchmark, len(hands))
     tables = ofc.PINEAPPLE.tables
     stays = np.array([15.0])
-    out = benchmark(_fantasyland.enumerate_rows, tables, hands, stays, 0, len(hands))
+    out = benchmark(_solve.enumerate_rows, tables, hands, stays, 0, len(hands))
     solved = ofc.solve_fantasyland(hands, ofc.PINEAPPLE, stay_value=15)
     assert np.array_equal(out[0][0], solved.board) and np.array_equal(out[0][5], solved.value)
 

@@ -11,7 +11,6 @@ the first invalid item (a byte that is not a card or a card twice);
 ofc_fast._workers splits calls over threads.
 """
 import numpy as np
-from cpython.long cimport PyLong_AsLong
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
@@ -61,30 +60,6 @@ def lowball27_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not N
     with nogil:
         bad = ofc_lowball27_batch(&cards[start, 0], stop - start, &out[start])
     return bad if bad < 0 else bad + start
-
-
-def strength_codes(object hand):
-    """Strength of one hand given as a list or tuple of 3 or 5 ints.
-
-    Returns -1 when a code is out of 0..51 or repeats, -2 for a wrong count,
-    -3 when an item is not an int; the caller words the error.
-    """
-    cdef uint8_t buf[5]
-    if type(hand) is not list and type(hand) is not tuple:
-        raise TypeError(f"strength_codes takes a list or tuple, not {type(hand).__name__}")
-    cdef Py_ssize_t n = len(hand), i
-    cdef long v
-    if n != 3 and n != 5:
-        return -2
-    for i in range(n):
-        item = hand[i]
-        if type(item) is not int:
-            return -3
-        v = PyLong_AsLong(item) if -(1 << 62) < item < (1 << 62) else 255
-        if v < 0 or v > 51:
-            return -1
-        buf[i] = <uint8_t>v
-    return ofc_strength(buf, <int>n)
 
 
 def strength_info():

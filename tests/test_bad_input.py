@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 import ofc_fast as ofc
-from ofc_fast import _core, _fantasyland
+from ofc_fast import _core, _solve
 from ofc_fast import reference as ref
 
 # ----------------------------------------------------------------- fixtures
@@ -764,9 +764,6 @@ for fname, fn in (("_core.strength_rows", _core.strength_rows), ("_core.lowball2
     bad(f"{fname}-int32-out", fn, _H5, ValueError, "dtype", more=(np.empty(4, np.int32), 0, 1))
 bad("_core.lowball27_rows-3-cards", _core.lowball27_rows, np.zeros((2, 3), np.uint8), ValueError, "3",
     more=(_OUT, 0, 2))
-bad("_core.strength_codes-None", _core.strength_codes, None, TypeError, "NoneType")
-bad("_core.strength_codes-dict", _core.strength_codes, {0: 1, 1: 2, 2: 3}, TypeError, "dict")
-bad("_core.strength_codes-array", _core.strength_codes, np.arange(5), TypeError, "ndarray")
 bad("_core.analyze_rows-tables-None", _analyze_rows, None, TypeError, "rules", "NoneType")
 bad("_core.analyze_rows-tables-Rules", _analyze_rows, ofc.PINEAPPLE, TypeError, "rules", "Rules")
 bad("_core.analyze_rows-tables-uninitialised", _analyze_rows, _core.RuleTables.__new__(_core.RuleTables),
@@ -808,7 +805,7 @@ bad("_core.RuleTables-short-table", _tables, None, ValueError, "top_pair", "13",
 bad("_core.RuleTables-missing-field", _core.RuleTables, {"low": 0}, KeyError, "top_pair")
 bad("_core.RuleTables-not-a-dict", _core.RuleTables, None, TypeError, "dict")
 bad("_core.RuleTables-stay-mode-3", _tables, None, ValueError, "rejected", stay_cards_mode=3, more=())
-bad("_fantasyland.solve_rows-tables-uninitialised", _fantasyland.solve_rows,
+bad("_solve.solve_rows-tables-uninitialised", _solve.solve_rows,
     _core.RuleTables.__new__(_core.RuleTables), ValueError, "not initialised",
     more=(np.zeros((1, 13), np.uint8), 0.0, np.zeros((1, 13), np.uint8), np.zeros((1, 0), np.uint8),
           np.zeros((1, 3), np.int16), np.zeros(1, np.uint8), np.zeros(1, np.uint8), np.zeros(1), 0, 1))

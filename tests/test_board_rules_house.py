@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import ofc_fast as ofc
-from ofc_fast import _fantasyland
+from ofc_fast import _solve
 from ofc_fast import reference as R
 
 H = ofc.HandCategory
@@ -244,7 +244,7 @@ def test_solver_against_enumeration(name: str, k: int) -> None:
     rules = VARIANTS[name]
     hands = _random_hands(12 if k == 13 else 4, k, seed=k)
     stays = np.array([0.0, 25.0])
-    want = _fantasyland.enumerate_rows(rules.tables, hands, stays, 0, hands.shape[0])
+    want = _solve.enumerate_rows(rules.tables, hands, stays, 0, hands.shape[0])
     for s, expected in zip(stays, want):
         got = ofc.solve_fantasyland(hands, rules, stay_value=float(s))
         for field, a, b in zip(got._fields, got, expected):

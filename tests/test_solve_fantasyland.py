@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from rss import rss_growth
 
 import ofc_fast as ofc
-from ofc_fast import _fantasyland
+from ofc_fast import _solve
 from ofc_fast.solve.fantasyland import (
     FantasylandArrays,
     FantasylandResult,
@@ -71,7 +71,7 @@ def enumerate_all(hands: np.ndarray, rules: ofc.Rules, stays: tuple[float, ...] 
     parts: list[Any] = [None] * threads
 
     def work(i: int) -> None:
-        parts[i] = _fantasyland.enumerate_rows(tables, hands, s, bounds[i], bounds[i + 1])
+        parts[i] = _solve.enumerate_rows(tables, hands, s, bounds[i], bounds[i + 1])
 
     workers = [threading.Thread(target=work, args=(i,)) for i in range(1, threads)]
     for t in workers:
@@ -369,7 +369,7 @@ def test_first_bad_hand_whatever_the_workers() -> None:
 RSS_SNIPPET = """
 import numpy as np
 import ofc_fast as ofc
-from ofc_fast import _core, _fantasyland
+from ofc_fast import _core, _solve
 
 hands = np.argsort(np.random.default_rng(5).random((16, 52)), axis=1)[:, :15].astype(np.uint8)
 bad = hands.copy()
@@ -383,7 +383,7 @@ def work():
     except ValueError:
         pass
     _core.RuleTables(spec)   # its ~100 KB of tables are freed with it
-    _fantasyland.enumerate_rows(_core.RuleTables(spec), hands[:1, :13].copy(), np.zeros(2), 0, 1)
+    _solve.enumerate_rows(_core.RuleTables(spec), hands[:1, :13].copy(), np.zeros(2), 0, 1)
 def warm():
     for _ in range(30):
         work()
