@@ -259,6 +259,7 @@ def test_fantasyland_solver(benchmark: Any, k: int, workers: int) -> None:
 @pytest.mark.parametrize("k", [13, 14])
 def test_fantasyland_plain_enumeration(benchmark: Any, k: int) -> None:
     """Every setting enumerated in C (the reference of the solver's tests), on a few hands."""
+    from ofc_fast import _solve
     hands = random_hands(10, k=k, seed=SEED + k)
     benchmark.group = f"fantasyland {k} cards"
     per_hand(benchmark, len(hands))
