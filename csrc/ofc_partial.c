@@ -214,11 +214,11 @@ static int witness(search *s)
         int top_first = try_ < 2;
         int ok;
         if (top_first) {
-            ok = take(s, 0, 1, 1, &taken) && take(s, 2, 0, 0, &taken) &&
-                 take(s, 1, mid_up, s->low || mid_up, &taken);
+            ok = take(s, 0, 1, 1, &taken) && take(s, 2, 0, 0, &taken)
+                 && take(s, 1, mid_up, s->low || mid_up, &taken);
         } else {
-            ok = take(s, 2, 0, 0, &taken) && take(s, 1, mid_up, s->low || mid_up, &taken) &&
-                 take(s, 0, 1, 1, &taken);
+            ok = take(s, 2, 0, 0, &taken) && take(s, 1, mid_up, s->low || mid_up, &taken)
+                 && take(s, 0, 1, 1, &taken);
         }
         if (!ok) return 0;
         if (valid_rows(s)) return 1;

@@ -46,7 +46,7 @@ CASES: dict[str, str | Error] = {
     "hA": Error("unknown card 'hA'"),
     "Ah K": Error("cannot read card text 'K'"),
     "A h": Error("cannot read card text 'A'"),
-    "Ahd": Error("cannot read card text 'Ahd'"),
+    "Ahc": Error("cannot read card text 'Ahc'"),
     "AhKd2": Error("cannot read card text 'AhKd2'"),
     "Ah --": Error("empty slot '--'"),
     "Ah xx": Error("empty slot 'xx'"),
