@@ -82,10 +82,13 @@ class build_ext_with_core(build_ext):
         # a fresh archive each build: `ar` only adds members, so an object of a
         # source since renamed or removed (ofc_engine.c, say) would stay in it and
         # clash at link time with its successors
-        clib = self.get_finalized_command("build_clib")
-        stale = os.path.join(clib.build_temp, "libofc_core.a")
-        if os.path.exists(stale):
-            os.remove(stale)
+        # (only before build_clib runs: an editable build runs build_ext twice, and
+        # build_clib once per build)
+        if not self.distribution.have_run.get("build_clib"):
+            clib = self.get_finalized_command("build_clib")
+            stale = os.path.join(clib.build_temp, "libofc_core.a")
+            if os.path.exists(stale):
+                os.remove(stale)
         self.run_command("build_clib")
         super().run()
 

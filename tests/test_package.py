@@ -163,7 +163,8 @@ def test_editable_install(tmp_path: Path) -> None:
     paths = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     Path(purelib, "_outer_env.pth").write_text("\n".join(sorted(paths)) + "\n")
     subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--no-build-isolation", "--no-deps",
-                    "-e", str(src)], check=True, timeout=600, cwd=tmp_path)
+                    "-e", str(src)], check=True, timeout=600, cwd=tmp_path,
+                   env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     check = f"""
 import importlib.metadata, importlib.resources, json, os, sys
 # the outer environment lends numpy; it may also hold an installed ofc_fast: hide that
@@ -182,7 +183,8 @@ assert importlib.metadata.version("ofc_fast") == ofc.__version__, ofc.__version_
 assert ofc.__file__.startswith({str(src)!r}), ofc.__file__
 print("editable ok", inc)
 """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}   # not the outer build
     out = subprocess.run([str(py), "-c", check], cwd=tmp_path, capture_output=True, text=True,
-                         timeout=120)
+                         timeout=120, env=env)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "editable ok" in out.stdout
