@@ -454,3 +454,8 @@ void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_
         observe(v, e, i, seat, out);
     }
 }
+
+void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)
+{
+    observe(v, &v->envs[i], row, seat, out);
+}

@@ -122,6 +122,8 @@ int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions,
 /* Observation and mask of envs [lo, hi) for their seat to act (the caller's
  * opponent turns). */
 void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out);
+/* Observation and mask of env i for any seat (a mask only when it acts), into row `row` of out. */
+void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row);
 
 #ifdef __cplusplus
 }

@@ -51,6 +51,7 @@ cdef extern from "ofc_rl.h" nogil:
         int32_t *fantasyland
         int planes, nscalars, actions
     ctypedef struct ofc_vec:
+        ofc_env_spec spec
         ofc_env_space space
         ofc_env *envs
         int64_t n
@@ -68,6 +69,7 @@ cdef extern from "ofc_rl.h" nogil:
     int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions,
                          const uint8_t *boards, int begin, const ofc_env_out *out, int *err)
     void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
+    void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)
 
 ERRORS = {
     -100: "the action is not legal (its mask entry is False)",
@@ -237,6 +239,15 @@ cdef class VecCore:
         with nogil:
             ofc_vec_observe_acting(&self.v, lo, hi, &self.acting)
         return -1
+
+    def observe_seat(self, int64_t i, int seat, dict arrays):
+        """Env i's observation for `seat` into row 0 of arrays (cards, scalars, mask, current)."""
+        cdef ofc_env_out o
+        memset(&o, 0, sizeof(o))
+        _wire(&o, arrays)
+        if not 0 <= i < self.v.n or not 0 <= seat < self.v.spec.players:
+            raise ValueError(f"observe_seat: env {i}, seat {seat} out of range")
+        ofc_vec_observe_seat(&self.v, i, seat, &o, 0)
 
     def episode(self, int64_t i):
         """Env i's episode: (seed, first button, hands: a list of action lists (codes; 13-card

@@ -369,6 +369,19 @@ class VecEnv:
                 raise self._refused(bad, acts, True, None, "the opponent's ")
             self._run(lambda lo, hi: core.step_rows(lo, hi, acts, False, None))
 
+    def observe(self, i: int, seat: int) -> dict[str, npt.NDArray[Any]]:
+        """Env i as ``seat`` sees it now (fresh arrays): ``cards``, ``scalars`` and ``mask``
+        (empty unless that seat is to decide)."""
+        i = self._env(i)
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < self._players:
+            raise ValueError(f"seat must be in 0..{self._players - 1}, got {shown(seat)}")
+        one = {"cards": np.zeros((1, self.planes, DECK_SIZE), dtype=np.uint8),
+               "scalars": np.zeros((1, self.num_scalars), dtype=np.int32),
+               "mask": np.zeros((1, self.num_actions), dtype=np.uint8),
+               "current": np.zeros(1, dtype=np.int32)}
+        self._core.observe_seat(i, int(seat), one)
+        return {"cards": one["cards"][0], "scalars": one["scalars"][0], "mask": one["mask"][0].view(bool)}
+
     # --- histories ---------------------------------------------------------------
     def episode_info(self, i: int) -> dict[str, Any]:
         """Env i's episode: its seed, first button, hands played, stacks, whether it is over."""
