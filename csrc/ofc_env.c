@@ -10,7 +10,7 @@
 
 /* The built-in policies' stream of an episode: far from the hands' streams (ep_seed, h). */
 #define POLICY_STREAM 0x8000000000000000ull
-#define CARD_BIT(c) ((uint64_t)1 << (c))
+#define CARD_BIT(c)   ((uint64_t)1 << (c))
 
 int ofc_env_planes(int players)
 {
@@ -270,7 +270,8 @@ static void write_mask(const ofc_vec *v, const ofc_env *e, int seat, uint64_t se
     const uint8_t *f = g->filled[seat];
     for (int a = lo; a < hi; a++) {
         const uint8_t *c = sp->count[a];
-        int ok = f[0] + c[0] <= OFC_ROW_SIZE(0) && f[1] + c[1] <= OFC_ROW_SIZE(1) && f[2] + c[2] <= OFC_ROW_SIZE(2);
+        int ok = f[0] + c[0] <= OFC_ROW_SIZE(0) && f[1] + c[1] <= OFC_ROW_SIZE(1)
+                 && f[2] + c[2] <= OFC_ROW_SIZE(2);
         m[v->spec.compact ? a : sp->to_code[a]] = (uint8_t)ok;
         legal += ok;
     }
@@ -350,7 +351,8 @@ static void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_
     int waiting = !e->done && g->turn >= 0 && !learns(&v->spec, g->turn);
     observe(v, e, i, view_seat(v, e, last < 0 ? 0 : last), out);
     if (out->terminated) out->terminated[i] = (uint8_t)e->done;
-    if (out->fl_turn) out->fl_turn[i] = (uint8_t)(!e->done && g->turn >= 0 && !waiting && g->fl_cards[g->turn]);
+    if (out->fl_turn)
+        out->fl_turn[i] = (uint8_t)(!e->done && g->turn >= 0 && !waiting && g->fl_cards[g->turn]);
     if (out->waiting) out->waiting[i] = (uint8_t)waiting;
 }
 

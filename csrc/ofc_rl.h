@@ -18,10 +18,10 @@ extern "C" {
 /* What a batch of envs plays.  The dealing fields are the rules'. */
 typedef struct ofc_env_spec {
     int players, first_round, rounds, round_cards, round_play;
-    int hero;      /* the learning seat, or -1: every seat learns (self-play) */
-    int opponent;  /* built-in policy of the other seats, or -1: the caller plays them */
-    int fl_agent;  /* 0: every Fantasyland turn set by the exact solver; 1: a learning seat's is the caller's */
-    int match;     /* 0: an episode is one hand; 1: a match, until a stack reaches 0 */
+    int hero;     /* the learning seat, or -1: every seat learns (self-play) */
+    int opponent; /* built-in policy of the other seats, or -1: the caller plays them */
+    int fl_agent; /* 0: every Fantasyland turn set by the exact solver; 1: a learning seat's is the caller's */
+    int match;    /* 0: an episode is one hand; 1: a match, until a stack reaches 0 */
     int match_points, fl_keeps_button;
     int foul_safe; /* masks leave out actions after which every completion fouls */
     int compact;   /* 1: the compact action space; 0: the engine's codes */
@@ -65,11 +65,12 @@ typedef struct ofc_env {
 /* The arrays the envs write, row i for env i (any pointer but cards,
  * scalars, mask and current may be NULL). */
 typedef struct ofc_env_out {
-    uint8_t *cards;       /* (N, planes, 52) card planes of the seat observed */
-    int32_t *scalars;     /* (N, nscalars) */
-    uint8_t *mask;        /* (N, actions) legal actions of that seat (none when it does not act) */
-    int32_t *current;     /* (N,) the seat observed: the learning seat to act, or the seat that ended the episode */
-    float *reward;        /* (N, R) net points of the hands finished: R = 1 (the hero) or players */
+    uint8_t *cards;   /* (N, planes, 52) card planes of the seat observed */
+    int32_t *scalars; /* (N, nscalars) */
+    uint8_t *mask;    /* (N, actions) legal actions of that seat (none when it does not act) */
+    int32_t
+        *current;  /* (N,) the seat observed: the learning seat to act, or the seat that ended the episode */
+    float *reward; /* (N, R) net points of the hands finished: R = 1 (the hero) or players */
     uint8_t *terminated;  /* (N,) */
     uint8_t *fl_turn;     /* (N,) a Fantasyland setting is the caller's (fl_agent) */
     uint8_t *waiting;     /* (N,) a seat the caller plays for the opponent is to act */

@@ -84,7 +84,7 @@ def test_pettingzoo_rewards_are_the_hand_and_zero_sum() -> None:
     from ofc_fast.rl.pettingzoo import OFCAECEnv
     env = OFCAECEnv("pineapple", 3)
     env.reset(seed=2)
-    totals = {a: 0.0 for a in env.possible_agents}
+    totals = dict.fromkeys(env.possible_agents, 0.0)
     for agent in env.agent_iter():
         obs, reward, term, trunc, info = env.last()
         totals[agent] += reward

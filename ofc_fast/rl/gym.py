@@ -46,7 +46,7 @@ def _copy(obs: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:
     return {k: v.copy() for k, v in obs.items()}
 
 
-class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
+class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-ignore]
     """``num_envs`` envs as a Gymnasium vector env; keywords as :class:`VecEnv` (one learning seat).
 
     ``info``: ``action_mask`` (N, A) and the hand results of :meth:`VecEnv.step`.
@@ -86,7 +86,7 @@ class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         self.env.close()
 
 
-class OFCEnv(gymnasium.Env):  # type: ignore[misc]
+class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
     """One env: the learning seat (``hero``) against ``opponent``; keywords as :class:`VecEnv`.
 
     ``illegal``: what an action outside the mask does: ``"first"`` (the default)
@@ -135,4 +135,4 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc]
         return self._obs(), float(reward[0]), bool(terminated[0]), bool(truncated[0]), self._info(info, illegal)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        return self.env.action_masks()[0].copy()
+        return np.array(self.env.action_masks()[0])

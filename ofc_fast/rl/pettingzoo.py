@@ -25,7 +25,7 @@ from .vecenv import VecEnv
 __all__ = ["OFCAECEnv"]
 
 
-class OFCAECEnv(AECEnv):  # type: ignore[misc]
+class OFCAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     """Self-play of ``players`` seats; keywords as :class:`VecEnv` (``seats`` is "all")."""
 
     metadata = {"render_modes": [], "name": "ofc_fast_v0", "is_parallelizable": False}
@@ -38,14 +38,14 @@ class OFCAECEnv(AECEnv):  # type: ignore[misc]
         self._obs_space = spaces.Dict({"observation": observation_space(self.env),
                                        "action_mask": spaces.Box(0, 1, (A,), dtype=np.int8)})
         self._act_space = spaces.Discrete(A)
-        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
-        self.action_spaces = {a: self._act_space for a in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self._seeded = False
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -55,10 +55,10 @@ class OFCAECEnv(AECEnv):  # type: ignore[misc]
         else:
             self.env.reset_envs([0])
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[int(self.env.current_player[0])]
 
@@ -77,7 +77,7 @@ class OFCAECEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         _, reward, terminated, _, info = self.env.step(np.array([int(action)]))
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         if terminated[0]:
             for p, a in enumerate(self.possible_agents):
                 self.rewards[a] = float(reward[0][p])

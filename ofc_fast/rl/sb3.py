@@ -26,7 +26,7 @@ from .vecenv import VecEnv
 __all__ = ["SB3VecEnv"]
 
 
-class SB3VecEnv(_SB3VecEnv):  # type: ignore[misc]
+class SB3VecEnv(_SB3VecEnv):  # type: ignore[misc,unused-ignore]
     """``num_envs`` envs, the learning seat against ``opponent``; keywords as :class:`VecEnv`."""
 
     def __init__(self, rules: Any = "pineapple", players: int = 2, num_envs: int = 64, **kw: Any) -> None:
@@ -61,7 +61,7 @@ class SB3VecEnv(_SB3VecEnv):  # type: ignore[misc]
             for i in done:
                 infos[i] = {"terminal_observation": {k: v[i].copy() for k, v in obs.items()},
                             "TimeLimit.truncated": False, "fouled": bool(info["fouled"][i][self.env.hero]),
-                            "hands": int(info["hands"][i])}
+                            "hands": int(info["hands"][i]), "points": float(rewards[i])}
             self.env.reset_envs(done)
         return self._obs(), rewards, dones, infos
 
@@ -96,7 +96,7 @@ class SB3VecEnv(_SB3VecEnv):  # type: ignore[misc]
         result = getattr(self, method_name)(*method_args, **method_kwargs)
         return [result for _ in idx]
 
-    def env_is_wrapped(self, wrapper_class: type, indices: Iterable[int] | None = None) -> list[bool]:
+    def env_is_wrapped(self, wrapper_class: type, indices: int | Iterable[int] | None = None) -> list[bool]:
         return [False for _ in self._indices(indices)]
 
     def get_images(self) -> Sequence[None]:

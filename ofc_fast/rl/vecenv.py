@@ -7,6 +7,7 @@ them (no copies: copy what you keep past the next step).  Env ``i`` draws
 every card and every built-in move from its own streams of ``seed``, so the
 same seed plays the same trajectories for any thread count.
 
+>>> import ofc_fast as ofc
 >>> env = VecEnv("pineapple", 2, num_envs=4, seed=1)
 >>> obs, info = env.reset()
 >>> obs["cards"].shape, obs["scalars"].shape, env.action_masks().shape
@@ -23,7 +24,9 @@ same seed plays the same trajectories for any thread count.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Final
 
 import numpy as np
@@ -155,6 +158,19 @@ class VecEnv:
                       "foul_safe": int(self._foul_safe), "compact": int(self._compact),
                       "autoreset": int(self._autoreset)}
         self._stale = "reset() has not been called"
+        self._busy = threading.Lock()
+
+    @contextmanager
+    def _using(self) -> Iterator[None]:
+        """One call at a time: a second thread (or an opponent callable) stepping the same
+        envs would interleave their moves."""
+        if not self._busy.acquire(blocking=False):
+            raise RuntimeError("VecEnv: another call is stepping these envs (another thread, or the "
+                               "opponent callable): use one VecEnv per thread")
+        try:
+            yield
+        finally:
+            self._busy.release()
 
     def _allocate(self, n: int, rewards: bool) -> dict[str, npt.NDArray[Any]]:
         P = self._players
@@ -240,6 +256,10 @@ class VecEnv:
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
         """Start a new episode in every env (a new ``seed`` restarts the streams)."""
+        with self._using():
+            return self._reset(seed)
+
+    def _reset(self, seed: int | None) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
         if seed is not None:
             self._seed = check_seed(seed)
         if self._core is None or seed is not None:
@@ -255,6 +275,10 @@ class VecEnv:
 
     def reset_envs(self, envs: Any) -> None:
         """Start a new episode in the envs listed (indices, or an (N,) bool array)."""
+        with self._using():
+            self._reset_envs(envs)
+
+    def _reset_envs(self, envs: Any) -> None:
         self._ready()
         which = np.zeros(self._n, dtype=np.uint8)
         idx = np.asarray(envs)
@@ -305,7 +329,8 @@ class VecEnv:
         a = int(acts[i])
         if err == -100:
             what = f"action {a}" + (f" (code {int(self.to_code[a])})" if self._compact else "")
-            legal = np.flatnonzero((self._acting if acting else self._arrays)["mask"][i])
+            arrays = self._acting if acting and self._acting is not None else self._arrays
+            legal = np.flatnonzero(arrays["mask"][i])
             return ValueError(f"env {i}: {who}{what} is not allowed (the mask allows "
                               f"{shown(legal.tolist(), 60)}); no env moved")
         from .. import _play
@@ -317,12 +342,19 @@ class VecEnv:
             npt.NDArray[np.bool_], dict[str, Any]]:
         """Play one action per env; (observations, rewards, terminated, truncated, info).
 
-        ``actions``: (N,) ints of the action space (-1: that env does not move,
-        allowed only where the episode is over).  A refused action raises
+        ``actions``: (N,) ints of the action space (-1: that env does not move;
+        a finished env's action is ignored under autoreset, which starts its
+        next episode).  A refused action raises
         ValueError naming the env and the action, and no env moves.
         ``fantasyland``: (N, 13) boards for the envs of :attr:`fantasyland_turn`.
         The arrays returned are read-only views that the next step overwrites.
         """
+        with self._using():
+            return self._step(actions, fantasyland)
+
+    def _step(self, actions: Any, fantasyland: Any) -> tuple[
+            dict[str, npt.NDArray[Any]], npt.NDArray[np.float32], npt.NDArray[np.bool_],
+            npt.NDArray[np.bool_], dict[str, Any]]:
         self._ready()
         acts = self._actions(actions)
         boards = self._boards(fantasyland)
@@ -375,7 +407,7 @@ class VecEnv:
         i = self._env(i)
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < self._players:
             raise ValueError(f"seat must be in 0..{self._players - 1}, got {shown(seat)}")
-        one = {"cards": np.zeros((1, self.planes, DECK_SIZE), dtype=np.uint8),
+        one: dict[str, npt.NDArray[Any]] = {"cards": np.zeros((1, self.planes, DECK_SIZE), dtype=np.uint8),
                "scalars": np.zeros((1, self.num_scalars), dtype=np.int32),
                "mask": np.zeros((1, self.num_actions), dtype=np.uint8),
                "current": np.zeros(1, dtype=np.int32)}
@@ -387,7 +419,7 @@ class VecEnv:
         """Env i's episode: its seed, first button, hands played, stacks, whether it is over."""
         i = self._env(i)
         seed, button, hands, stacks, hand, done, episode = self._core.episode(i)
-        return {"seed": seed, "button": button, "hand": hand, "stacks": stacks[:self._players],
+        return {"seed": seed, "button": button, "hand": hand, "stacks": list(stacks)[:self._players],
                 "done": done, "episode": episode, "hands": hands}
 
     def _env(self, i: Any) -> int:
