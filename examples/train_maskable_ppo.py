@@ -18,6 +18,7 @@ import csv
 import time
 
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import VecNormalize
@@ -88,7 +89,10 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=float("inf"), help="stop after this long")
     ap.add_argument("--plot", help="write the learning curve to this PNG")
     ap.add_argument("--csv", help="write the per-rollout figures to this CSV")
+    ap.add_argument("--torch-threads", type=int, default=1,
+                    help="torch threads (one is fastest for this small network on a busy machine)")
     args = ap.parse_args()
+    torch.set_num_threads(args.torch_threads)
     venv = SB3VecEnv("pineapple", 2, num_envs=args.envs, seed=args.seed, opponent="random")
     # rewards scaled by a running estimate of the returns' spread (points per hand vary by tens)
     scaled = VecNormalize(venv, norm_obs=False, norm_reward=True, gamma=1.0)
