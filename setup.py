@@ -25,11 +25,13 @@ CORE_SOURCES = [
     "csrc/ofc_deal.c", "csrc/ofc_game.c", "csrc/ofc_policy.c",
     # sim: self-play, rollouts (ofc_sim.h)
     "csrc/ofc_selfplay.c", "csrc/ofc_rollout.c",
+    # rl: batched environments (ofc_rl.h)
+    "csrc/ofc_env.c",
 ]
 HEADERS = ["csrc/ofc_fast.h", "csrc/ofc_hand.h", "csrc/ofc_board.h", "csrc/ofc_solve.h", "csrc/ofc_play.h",
-           "csrc/ofc_sim.h", "csrc/ofc_tables.h"]
+           "csrc/ofc_sim.h", "csrc/ofc_rl.h", "csrc/ofc_tables.h"]
 # One binding per layer: _core (hand + board), _solve, _play, _sim.
-BINDINGS = ["_core", "_solve", "_play", "_sim"]
+BINDINGS = ["_core", "_solve", "_play", "_sim", "_rl"]
 _missing = [s for s in CORE_SOURCES + HEADERS if not os.path.exists(s)]
 if _missing:
     sys.exit(f"setup.py: the C core is incomplete, missing {', '.join(_missing)} "
@@ -110,7 +112,7 @@ setup(
     cmdclass={"build_ext": build_ext_with_core},
     ext_modules=cythonize([ext(name) for name in BINDINGS], compiler_directives=directives),
     packages=["ofc_fast", "ofc_fast.hand", "ofc_fast.board", "ofc_fast.solve", "ofc_fast.play", "ofc_fast.sim",
-              "ofc_fast.cli", "ofc_fast.include", "ofc_fast.golden"],
+              "ofc_fast.rl", "ofc_fast.cli", "ofc_fast.include", "ofc_fast.golden"],
     package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc"},
     package_data={
         "ofc_fast": ["py.typed", "*.pyi", "*.pxd", "*.pyx", "*.pxi"],

@@ -9,6 +9,7 @@
  *   ofc_solve.h  the Fantasyland solver (solve)
  *   ofc_play.h   random streams, dealing, the game engine, the policies (play)
  *   ofc_sim.h    self-play and Monte Carlo rollouts (sim)
+ *   ofc_rl.h     batched environments for reinforcement learning (rl)
  */
 #ifndef OFC_FAST_H
 #define OFC_FAST_H
@@ -18,5 +19,6 @@
 #include "ofc_solve.h"
 #include "ofc_play.h"
 #include "ofc_sim.h"
+#include "ofc_rl.h"
 
 #endif /* OFC_FAST_H */

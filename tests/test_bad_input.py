@@ -985,6 +985,27 @@ bad("compat.rank-percentage-7463", ofc.compat.Evaluator().get_five_card_rank_per
     "1..7462")
 bad("compat.from_pokerkit-None", ofc.compat.from_pokerkit, None, TypeError, "iterable")
 
+# --- the rl layer: VecEnv (more rows in tests/test_rl_vecenv.py) ----------------------
+
+
+def _stepped(actions: Any) -> Any:
+    from ofc_fast.rl import VecEnv
+    env = VecEnv("pineapple", 2, num_envs=3, seed=1)
+    env.reset()
+    return env.step(actions)
+
+
+def _vecenv(n: Any) -> Any:
+    from ofc_fast.rl import VecEnv
+    return VecEnv("pineapple", 2, num_envs=n)
+
+
+bad("rl.VecEnv-num_envs-0", _vecenv, 0, ValueError, "num_envs", "0")
+bad("rl.VecEnv-num_envs-huge", _vecenv, 1 << 40, ValueError, "num_envs", str(1 << 40))
+bad("rl.VecEnv.step-float", _stepped, np.zeros(3), TypeError, "integer array", "float64")
+bad("rl.VecEnv.step-shape", _stepped, np.zeros((3, 2), dtype=int), ValueError, "(3,)", "(3, 2)")
+bad("rl.VecEnv.step-illegal", _stepped, np.array([0, 0, 258]), ValueError, "env 2", "action 258")
+
 
 @pytest.mark.parametrize("case", TABLE, ids=[c.name for c in TABLE])
 def test_bad_input(case: Bad) -> None:

@@ -22,6 +22,7 @@ LAYERS = {
     "solve": ("ofc_solve.h", {"ofc_fantasyland.c", "ofc_fantasyland_enum.c"}),
     "play": ("ofc_play.h", {"ofc_deal.c", "ofc_game.c", "ofc_policy.c"}),
     "sim": ("ofc_sim.h", {"ofc_selfplay.c", "ofc_rollout.c"}),
+    "rl": ("ofc_rl.h", {"ofc_env.c"}),
 }
 GENERATED = {"ofc_tables.c", "ofc_tables.h"}
 

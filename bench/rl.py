@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""One table: ofc_fast.rl's batched env against the engine and against Python envs.
+
+    python bench/rl.py [--envs 1024] [--seconds 2] [--json out.json]
+
+Heads-up Pineapple, the learning seat against the random policy, one hand
+per episode; an env step is one decision of the learning seat with its
+observation and mask written (the opponent's turn played in C in between).
+The learner's actions are the first legal one (mask.argmax, not timed).
+Rows, each a rate in one run and its ratio to the raw VecEnv:
+
+* VecEnv, threads=1 and threads=2 (raw arrays, no copies);
+* the engine's own decisions/s in ``simulate`` (every seat random, one core);
+* GymVectorEnv (copies of every output, the mask in info);
+* a Python loop over ``Game`` (apply, the opponent's ``play("random")``,
+  ``observation(0)`` and ``action_mask()`` a step), one env;
+* Gymnasium's SyncVectorEnv over 16 such per-game Python envs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import time
+from typing import Any
+
+import numpy as np
+
+import ofc_fast as ofc
+from ofc_fast.rl import VecEnv
+
+
+def _rate(step: Any, per_call: int, seconds: float) -> float:
+    """Env steps per second of `step()` (per_call env steps a call), timed for about `seconds`."""
+    step()
+    n, spent = 0, 0.0
+    while spent < seconds:
+        t, k = step()
+        spent += t
+        n += k if k is not None else per_call
+    return n / spent
+
+
+def vecenv_rate(envs: int, threads: int, seconds: float) -> float:
+    env = VecEnv("pineapple", 2, num_envs=envs, seed=1, threads=threads)
+    env.reset()
+
+    def step() -> tuple[float, int]:
+        acts = env.action_masks().argmax(1)
+        t = time.perf_counter()
+        env.step(acts)
+        return time.perf_counter() - t, envs
+    return _rate(step, envs, seconds)
+
+
+def simulate_rate(seconds: float) -> float:
+    hands = 200_000
+    r = ofc.get_rules("pineapple")
+    per_hand = 2 * (r.rounds + 1)
+    best = 0.0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        t = time.perf_counter()
+        ofc.simulate("pineapple", 2, hands, seed=1)
+        best = max(best, hands * per_hand / (time.perf_counter() - t))
+    return best
+
+
+def gym_vector_rate(envs: int, seconds: float) -> float:
+    from ofc_fast.rl.gym import GymVectorEnv
+    venv = GymVectorEnv("pineapple", 2, num_envs=envs, seed=1)
+    _, info = venv.reset()
+    box = [info["action_mask"]]
+
+    def step() -> tuple[float, int]:
+        acts = box[0].argmax(1)
+        t = time.perf_counter()
+        _, _, _, _, info = venv.step(acts)
+        dt = time.perf_counter() - t
+        box[0] = info["action_mask"]
+        return dt, envs
+    return _rate(step, envs, seconds)
+
+
+class GameEnv:
+    """The per-game Python env every OFC project writes: Game, one hand an episode."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.k = 0
+
+    def reset(self) -> tuple[dict[str, Any], np.ndarray]:
+        self.g = ofc.Game("pineapple", 2, seed=self.seed + self.k, button=1, match=False)
+        self.k += 1
+        return self.g.observation(0), self.g.action_mask()
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, np.ndarray]:
+        g = self.g
+        g.apply(int(action))
+        while not g.done and g.turn != 0:
+            g.play("random")
+        reward = float(g.scores[0]) if g.done else 0.0
+        return g.observation(0), reward, g.done, g.action_mask()
+
+
+def game_loop_rate(seconds: float) -> float:
+    env = GameEnv(1)
+    _, mask = env.reset()
+    box = [mask]
+
+    def step() -> tuple[float, int]:
+        t = time.perf_counter()
+        for _ in range(50):
+            _, _, done, m = env.step(int(box[0].argmax()))
+            box[0] = m if not done else env.reset()[1]
+        return time.perf_counter() - t, 50
+    return _rate(step, 50, seconds)
+
+
+def sync_vector_rate(seconds: float, envs: int = 16) -> float:
+    import gymnasium
+    from gymnasium import spaces
+
+    class OneGame(gymnasium.Env):  # type: ignore[misc]
+        observation_space = spaces.Dict({"boards": spaces.Box(0, 255, (2, 13), np.uint8),
+                                         "held": spaces.Box(0, 255, (5,), np.uint8)})
+        action_space = spaces.Discrete(1024)
+
+        def __init__(self, seed: int) -> None:
+            self.env = GameEnv(seed)
+
+        def _obs(self, o: dict[str, Any], mask: np.ndarray) -> tuple[dict[str, Any], dict[str, Any]]:
+            held = np.full(5, 255, np.uint8)
+            held[:o["held"].size] = o["held"]
+            return {"boards": o["boards"], "held": held}, {"action_mask": mask}
+
+        def reset(self, *, seed: int | None = None, options: Any = None) -> Any:
+            return self._obs(*self.env.reset())
+
+        def step(self, action: int) -> Any:
+            o, r, done, mask = self.env.step(action)
+            obs, info = self._obs(o, mask)
+            return obs, r, done, False, info
+
+    venv = gymnasium.vector.SyncVectorEnv([lambda s=s: OneGame(s) for s in range(envs)])
+    _, info = venv.reset(seed=0)
+    box = [info["action_mask"]]
+
+    def step() -> tuple[float, int]:
+        acts = np.array([m.argmax() if m.any() else 0 for m in box[0]])
+        t = time.perf_counter()
+        _, _, _, _, info = venv.step(acts)
+        dt = time.perf_counter() - t
+        box[0] = info["action_mask"]
+        return dt, envs
+    return _rate(step, envs, seconds)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--envs", type=int, default=1024)
+    ap.add_argument("--seconds", type=float, default=2.0, help="timing per row")
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args()
+    rows: list[tuple[str, float]] = []
+    raw = vecenv_rate(args.envs, 1, args.seconds)
+    rows.append((f"VecEnv, {args.envs} envs, threads=1", raw))
+    rows.append((f"VecEnv, {args.envs} envs, threads=2", vecenv_rate(args.envs, 2, args.seconds)))
+    rows.append(("engine decisions in simulate (every seat random), 1 core", simulate_rate(args.seconds)))
+    try:
+        rows.append((f"GymVectorEnv, {args.envs} envs (copies)", gym_vector_rate(args.envs, args.seconds)))
+        rows.append(("gymnasium SyncVectorEnv over 16 Python Game envs", sync_vector_rate(args.seconds)))
+    except ImportError:
+        print("(gymnasium is not installed: no Gymnasium rows)")
+    rows.append(("Python loop over Game, 1 env", game_loop_rate(args.seconds)))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} CPUs, load {load:.2f}, Python {platform.python_version()}, ofc_fast {ofc.__version__}")
+    print("\n| row | env steps/s | vs VecEnv threads=1 |\n|---|---:|---:|")
+    for name, rate in rows:
+        print(f"| {name} | {rate:,.0f} | {rate / raw:.3g}x |")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"rows": rows, "load": load}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+/*
+ * ofc_rl.h -- the rl layer of the C core: num_envs hands or matches stepped
+ * together for reinforcement learning (csrc/ofc_env.c), over the play
+ * layer's state machine and policies: the seats that do not learn are played
+ * by a built-in policy, Fantasyland turns by the exact solver, and each
+ * env's observation and action mask are written into caller arrays.
+ * Includes the sim layer (ofc_sim.h); ofc_fast.h includes every layer.
+ */
+#ifndef OFC_RL_H
+#define OFC_RL_H
+
+#include "ofc_sim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a batch of envs plays.  The dealing fields are the rules'. */
+typedef struct ofc_env_spec {
+    int players, first_round, rounds, round_cards, round_play;
+    int hero;     /* the learning seat, or -1: every seat learns (self-play) */
+    int opponent; /* built-in policy of the other seats, or -1: the caller plays them */
+    int fl_agent; /* 0: every Fantasyland turn set by the exact solver; 1: a learning seat's is the caller's */
+    int match;    /* 0: an episode is one hand; 1: a match, until a stack reaches 0 */
+    int match_points, fl_keeps_button;
+    int foul_safe; /* masks leave out actions after which every completion fouls */
+    int compact;   /* 1: the compact action space; 0: the engine's codes */
+    int autoreset; /* 1: a finished env starts its next episode on the next step (its action ignored) */
+    uint64_t seed;
+} ofc_env_spec;
+
+/* The compact action space: the placements of street 0 (first_round cards,
+ * none discarded, rows that fit an empty board), then those of a later
+ * street (round_cards cards, round_cards - round_play discarded), each list
+ * in the order of the codes.  Pineapple: 232 + 27; Original: 232 + 3. */
+typedef struct ofc_env_space {
+    int actions; /* compact actions in all */
+    int opening; /* compact actions 0 .. opening-1 are street 0's */
+    int16_t to_code[2 * OFC_ACTIONS];
+    int16_t to_compact[2][OFC_ACTIONS]; /* [0: street 0, 1: later][code]: compact action or -1 */
+    uint8_t count[2 * OFC_ACTIONS][3];  /* cards the action puts in the top, middle, bottom */
+} ofc_env_space;
+
+/* One entry of an episode's history: a hand starts, a code, or a Fantasyland board. */
+enum { OFC_ENV_HAND = 0, OFC_ENV_CODE = 1, OFC_ENV_BOARD = 2 };
+typedef struct ofc_env_record {
+    uint8_t kind, seat;
+    uint16_t code;
+    uint8_t board[OFC_BOARD_SIZE];
+} ofc_env_record;
+
+typedef struct ofc_env {
+    ofc_game g;
+    ofc_rng episodes; /* stream (seed, env index): one draw a new episode */
+    ofc_rng policy;   /* the built-in policies' stream of this episode */
+    uint64_t ep_seed; /* the episode's seed: hand h is dealt from stream (ep_seed, h), as Game deals */
+    int64_t episode;  /* episodes started */
+    int hand, button, button0;
+    int32_t stacks[OFC_MAX_SEATS];
+    int done; /* the episode is over */
+    ofc_env_record *hist;
+    int64_t nhist, cap;
+} ofc_env;
+
+/* The arrays the envs write, row i for env i (any pointer but cards,
+ * scalars, mask and current may be NULL). */
+typedef struct ofc_env_out {
+    uint8_t *cards;   /* (N, planes, 52) card planes of the seat observed */
+    int32_t *scalars; /* (N, nscalars) */
+    uint8_t *mask;    /* (N, actions) legal actions of that seat (none when it does not act) */
+    int32_t
+        *current;  /* (N,) the seat observed: the learning seat to act, or the seat that ended the episode */
+    float *reward; /* (N, R) net points of the hands finished: R = 1 (the hero) or players */
+    uint8_t *terminated;  /* (N,) */
+    uint8_t *fl_turn;     /* (N,) a Fantasyland setting is the caller's (fl_agent) */
+    uint8_t *waiting;     /* (N,) a seat the caller plays for the opponent is to act */
+    int32_t *hands;       /* (N,) hands finished this step */
+    uint8_t *fouled;      /* (N, P) of the last hand finished */
+    int32_t *royalties;   /* (N, P, 3) of the last hand finished */
+    int32_t *fantasyland; /* (N, P) Fantasyland cards earned in the last hand finished */
+    int planes, nscalars, actions;
+} ofc_env_out;
+
+typedef struct ofc_vec {
+    ofc_env_spec spec;
+    const ofc_rules *rules;
+    ofc_env_space space;
+    ofc_env *envs;
+    int64_t n;
+} ofc_vec;
+
+/* Errors (negative), besides the engine's (enum ofc_game_error). */
+enum {
+    OFC_ENV_ILLEGAL = -100,  /* an action the mask does not allow */
+    OFC_ENV_FINISHED = -101, /* an action for a finished env while autoreset is off */
+    OFC_ENV_NO_MEMORY = -102
+};
+
+/* Card planes and scalars of an observation for `players` seats. */
+int ofc_env_planes(int players);
+int ofc_env_scalars(int players);
+/* Builds the compact action space of spec's dealing; 0 or OFC_ERR_DEALING. */
+int ofc_env_space_build(const ofc_env_spec *spec, ofc_env_space *space);
+/* n envs (not started: ofc_vec_reset starts them); 0, OFC_ERR_DEALING or OFC_ENV_NO_MEMORY. */
+int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, int64_t n);
+void ofc_vec_free(ofc_vec *v);
+/* Starts a new episode in envs [lo, hi) (those with which[i] set when which
+ * is not NULL) and plays to the first decision of the caller: outputs as a step. */
+int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out);
+/* The first env in [lo, hi) whose action is refused (-1: none), its error in
+ * *err: actions[i] < 0 skips env i (always allowed for a finished or waiting
+ * env); mask is the one last written for those envs; boards (N, 13) the
+ * Fantasyland settings of envs with fl_turn set. */
+int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions, const uint8_t *mask,
+                      const uint8_t *fl_turn, const uint8_t *boards, int *err);
+/* Plays checked actions of envs [lo, hi) (a negative one: that env does not
+ * move), then every turn up to the caller's next decision, and writes the
+ * outputs.  begin: a new step (rewards and info zeroed first), else the
+ * caller's opponent moves continue the step.  Returns -1, or the env index
+ * where the engine refused a move (its error in *err). */
+int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions, const uint8_t *boards,
+                     int begin, const ofc_env_out *out, int *err);
+/* Observation and mask of envs [lo, hi) for their seat to act (the caller's
+ * opponent turns). */
+void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out);
+/* Observation and mask of env i for any seat (a mask only when it acts), into row `row` of out. */
+void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OFC_RL_H */

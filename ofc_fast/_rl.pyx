@@ -1,0 +1,268 @@
+# (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
+"""Bindings of the rl layer of the C core (csrc/ofc_rl.h): batched environments
+(csrc/ofc_env.c).  The Python API is ofc_fast.rl.
+
+Each kernel works on envs [lo, hi) without the GIL, for ofc_fast._workers to
+split over threads; the arrays the envs write are numpy arrays that the
+Python VecEnv owns and hands out.
+"""
+import numpy as np
+from libc.stdint cimport uint8_t, int16_t, uint64_t, int32_t, int64_t
+from libc.string cimport memset
+from ofc_fast._core cimport ofc_rules, RuleTables
+
+cdef extern from "ofc_rl.h" nogil:
+    enum: OFC_ACTIONS
+    ctypedef struct ofc_env_spec:
+        int players, first_round, rounds, round_cards, round_play
+        int hero, opponent, fl_agent, match, match_points, fl_keeps_button
+        int foul_safe, compact, autoreset
+        uint64_t seed
+    ctypedef struct ofc_env_space:
+        int actions
+        int opening
+        int16_t to_code[2048]
+        int16_t to_compact[2][1024]
+        uint8_t count[2048][3]
+    ctypedef struct ofc_env_record:
+        uint8_t kind, seat
+        unsigned short code
+        uint8_t board[13]
+    ctypedef struct ofc_env:
+        uint64_t ep_seed
+        int64_t episode
+        int hand, button, button0
+        int32_t stacks[4]
+        int done
+        ofc_env_record *hist
+        int64_t nhist
+    ctypedef struct ofc_env_out:
+        uint8_t *cards
+        int32_t *scalars
+        uint8_t *mask
+        int32_t *current
+        float *reward
+        uint8_t *terminated
+        uint8_t *fl_turn
+        uint8_t *waiting
+        int32_t *hands
+        uint8_t *fouled
+        int32_t *royalties
+        int32_t *fantasyland
+        int planes, nscalars, actions
+    ctypedef struct ofc_vec:
+        ofc_env_spec spec
+        ofc_env_space space
+        ofc_env *envs
+        int64_t n
+    enum: OFC_ENV_HAND
+    enum: OFC_ENV_CODE
+    enum: OFC_ENV_BOARD
+    int ofc_env_planes(int players)
+    int ofc_env_scalars(int players)
+    int ofc_env_space_build(const ofc_env_spec *spec, ofc_env_space *space)
+    int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, int64_t n)
+    void ofc_vec_free(ofc_vec *v)
+    int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out)
+    int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions,
+                          const uint8_t *mask, const uint8_t *fl_turn, const uint8_t *boards, int *err)
+    int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions,
+                         const uint8_t *boards, int begin, const ofc_env_out *out, int *err)
+    void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
+    void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)
+
+ERRORS = {
+    -100: "the action is not legal (its mask entry is False)",
+    -101: "the env's episode is over and autoreset is off: reset it, or give it the action -1",
+    -102: "out of memory",
+}
+
+
+def sizes(int players):
+    """(card planes, scalars) of an observation for `players` seats."""
+    return ofc_env_planes(players), ofc_env_scalars(players)
+
+
+def action_space(int first_round, int rounds, int round_cards, int round_play):
+    """The compact action space of a dealing: (to_code (A,) int16, to_compact (2, 1024)
+    int16 (row 0: street 0, row 1: later streets; -1 where none), opening, counts (A, 3))."""
+    cdef ofc_env_spec spec
+    cdef ofc_env_space sp
+    memset(&spec, 0, sizeof(spec))
+    spec.first_round, spec.rounds, spec.round_cards, spec.round_play = first_round, rounds, round_cards, round_play
+    if ofc_env_space_build(&spec, &sp):
+        raise ValueError("action_space: dealing the engine cannot play")
+    to_code = np.array([sp.to_code[a] for a in range(sp.actions)], dtype=np.int16)
+    to_compact = np.array([[sp.to_compact[k][c] for c in range(OFC_ACTIONS)] for k in range(2)],
+                          dtype=np.int16)
+    counts = np.array([[sp.count[a][r] for r in range(3)] for a in range(sp.actions)], dtype=np.uint8)
+    return to_code, to_compact, sp.opening, counts
+
+
+cdef void _wire(ofc_env_out *o, dict a):
+    cdef uint8_t[:, :, ::1] cards = a["cards"]
+    cdef int32_t[:, ::1] scalars = a["scalars"]
+    cdef uint8_t[:, ::1] mask = a["mask"]
+    cdef int32_t[::1] current = a["current"]
+    o.cards = &cards[0, 0, 0]
+    o.scalars = &scalars[0, 0]
+    o.mask = &mask[0, 0]
+    o.current = &current[0]
+    o.planes = <int>cards.shape[1]
+    o.nscalars = <int>scalars.shape[1]
+    o.actions = <int>mask.shape[1]
+    cdef float[:, ::1] reward
+    cdef uint8_t[::1] u1
+    cdef int32_t[::1] i1
+    cdef uint8_t[:, ::1] u2
+    cdef int32_t[:, ::1] i2
+    cdef int32_t[:, :, ::1] i3
+    if "reward" in a:
+        reward = a["reward"]
+        o.reward = &reward[0, 0]
+    if "terminated" in a:
+        u1 = a["terminated"]
+        o.terminated = &u1[0]
+    if "fl_turn" in a:
+        u1 = a["fl_turn"]
+        o.fl_turn = &u1[0]
+    if "waiting" in a:
+        u1 = a["waiting"]
+        o.waiting = &u1[0]
+    if "hands" in a:
+        i1 = a["hands"]
+        o.hands = &i1[0]
+    if "fouled" in a:
+        u2 = a["fouled"]
+        o.fouled = &u2[0, 0]
+    if "fantasyland" in a:
+        i2 = a["fantasyland"]
+        o.fantasyland = &i2[0, 0]
+    if "royalties" in a:
+        i3 = a["royalties"]
+        o.royalties = &i3[0, 0, 0]
+
+
+cdef class VecCore:
+    """num_envs envs in C (struct ofc_vec) and the arrays they write: `arrays` for the
+    learning seats' view, `acting` (or None) for the view of a seat the caller plays."""
+    cdef ofc_vec v
+    cdef ofc_env_out out, acting
+    cdef RuleTables rules
+    cdef object _keep
+    cdef int has_acting
+
+    def __cinit__(self):
+        memset(&self.v, 0, sizeof(self.v))
+        memset(&self.out, 0, sizeof(self.out))
+        memset(&self.acting, 0, sizeof(self.acting))
+
+    def __init__(self, RuleTables rules, dict spec, int64_t n, dict arrays, acting):
+        cdef ofc_env_spec s
+        memset(&s, 0, sizeof(s))
+        s.players = spec["players"]
+        s.first_round = spec["first_round"]
+        s.rounds = spec["rounds"]
+        s.round_cards = spec["round_cards"]
+        s.round_play = spec["round_play"]
+        s.hero = spec["hero"]
+        s.opponent = spec["opponent"]
+        s.fl_agent = spec["fl_agent"]
+        s.match = spec["match"]
+        s.match_points = spec["match_points"]
+        s.fl_keeps_button = spec["fl_keeps_button"]
+        s.foul_safe = spec["foul_safe"]
+        s.compact = spec["compact"]
+        s.autoreset = spec["autoreset"]
+        s.seed = spec["seed"]
+        self.rules = rules
+        err = ofc_vec_init(&self.v, &s, &rules.c, n)
+        if err == -102:
+            raise MemoryError(f"VecEnv: no memory for {n} envs")
+        if err:
+            raise ValueError("VecEnv: dealing the engine cannot play")
+        _wire(&self.out, arrays)
+        self.has_acting = acting is not None
+        if acting is not None:
+            _wire(&self.acting, acting)
+        self._keep = (arrays, acting)
+
+    def __dealloc__(self):
+        ofc_vec_free(&self.v)
+
+    @property
+    def actions(self):
+        return self.v.space.actions
+
+    def reset_rows(self, int64_t lo, int64_t hi, const uint8_t[::1] which=None):
+        """Start new episodes in envs [lo, hi) (only where which is set, when given): -1 or
+        the first env where the engine failed."""
+        cdef const uint8_t *w = &which[0] if which is not None else NULL
+        cdef int64_t bad
+        with nogil:
+            bad = ofc_vec_reset(&self.v, lo, hi, w, &self.out)
+        return bad
+
+    def check_rows(self, int64_t lo, int64_t hi, const int32_t[::1] actions, bint acting,
+                   const uint8_t[:, ::1] boards=None):
+        """The first env in [lo, hi) whose action is refused, or -1."""
+        cdef int err = 0
+        cdef int64_t bad
+        cdef const ofc_env_out *o = &self.acting if acting else &self.out
+        cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
+        with nogil:
+            bad = ofc_vec_check(&self.v, lo, hi, &actions[0], o.mask, o.fl_turn, b, &err)
+        return bad
+
+    def check_error(self, int64_t i, const int32_t[::1] actions, bint acting, const uint8_t[:, ::1] boards=None):
+        """The error code of env i's action (0: allowed)."""
+        cdef int err = 0
+        cdef const ofc_env_out *o = &self.acting if acting else &self.out
+        cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
+        ofc_vec_check(&self.v, i, i + 1, &actions[0], o.mask, o.fl_turn, b, &err)
+        return err
+
+    def step_rows(self, int64_t lo, int64_t hi, const int32_t[::1] actions, bint begin,
+                  const uint8_t[:, ::1] boards=None):
+        """Play envs [lo, hi) (checked first): -1, or the first env the engine refused."""
+        cdef int err = 0
+        cdef int64_t bad
+        cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
+        with nogil:
+            bad = ofc_vec_step(&self.v, lo, hi, &actions[0], b, begin, &self.out, &err)
+        return bad
+
+    def observe_acting_rows(self, int64_t lo, int64_t hi):
+        """The observation and mask of envs [lo, hi) for their seat to act, into `acting`."""
+        if not self.has_acting:
+            raise ValueError("observe_acting_rows: no arrays for the acting seat")
+        with nogil:
+            ofc_vec_observe_acting(&self.v, lo, hi, &self.acting)
+        return -1
+
+    def observe_seat(self, int64_t i, int seat, dict arrays):
+        """Env i's observation for `seat` into row 0 of arrays (cards, scalars, mask, current)."""
+        cdef ofc_env_out o
+        memset(&o, 0, sizeof(o))
+        _wire(&o, arrays)
+        if not 0 <= i < self.v.n or not 0 <= seat < self.v.spec.players:
+            raise ValueError(f"observe_seat: env {i}, seat {seat} out of range")
+        ofc_vec_observe_seat(&self.v, i, seat, &o, 0)
+
+    def episode(self, int64_t i):
+        """Env i's episode: (seed, first button, hands: a list of action lists (codes; 13-card
+        lists for Fantasyland settings), stacks, hands played, done)."""
+        cdef ofc_env *e = &self.v.envs[i]
+        hands = []
+        cur = None
+        for k in range(e.nhist):
+            r = e.hist[k]
+            if r.kind == OFC_ENV_HAND:
+                cur = []
+                hands.append(cur)
+            elif r.kind == OFC_ENV_CODE:
+                cur.append(int(r.code))
+            else:
+                cur.append([int(r.board[j]) for j in range(13)])
+        return (int(e.ep_seed), int(e.button0), hands,
+                [int(e.stacks[p]) for p in range(4)], int(e.hand), bool(e.done), int(e.episode))

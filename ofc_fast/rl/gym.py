@@ -1,0 +1,138 @@
+"""Gymnasium adapters of :class:`~ofc_fast.rl.VecEnv` (needs ``gymnasium``: ``pip install ofc_fast[rl]``).
+
+:class:`GymVectorEnv` is a ``gymnasium.vector.VectorEnv`` over one VecEnv
+(next-step autoreset, as Gymnasium's own vector envs); :class:`OFCEnv` is a
+single ``gymnasium.Env`` (one hand or match per episode, the learning seat
+against a built-in policy).  Observations are ``{"cards", "scalars"}``
+(:func:`observation_space`); the action mask is ``info["action_mask"]`` and
+``action_masks()``.  Both return copies, so what they hand out stays valid.
+
+>>> env = OFCEnv("pineapple", 2)
+>>> obs, info = env.reset(seed=1)
+>>> sorted(obs), info["action_mask"].sum()
+(['cards', 'scalars'], np.int64(232))
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector.utils import batch_space
+
+from ..hand.cards import DECK_SIZE
+from .vecenv import VecEnv
+
+__all__ = ["GymVectorEnv", "OFCEnv", "action_space", "observation_space"]
+
+_I32 = np.iinfo(np.int32)
+
+
+def observation_space(env: VecEnv) -> spaces.Dict:
+    """One env's observation: card planes (planes, 52) of 0/1 and the scalars (int32)."""
+    return spaces.Dict({
+        "cards": spaces.Box(0, 1, (env.planes, DECK_SIZE), dtype=np.uint8),
+        "scalars": spaces.Box(int(_I32.min), int(_I32.max), (env.num_scalars,), dtype=np.int32),
+    })
+
+
+def action_space(env: VecEnv) -> spaces.Discrete:
+    return spaces.Discrete(env.num_actions)
+
+
+def _copy(obs: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:
+    return {k: v.copy() for k, v in obs.items()}
+
+
+class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-ignore]
+    """``num_envs`` envs as a Gymnasium vector env; keywords as :class:`VecEnv` (one learning seat).
+
+    ``info``: ``action_mask`` (N, A) and the hand results of :meth:`VecEnv.step`.
+    """
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+
+    def __init__(self, rules: Any = "pineapple", players: int = 2, num_envs: int = 1024, **kw: Any) -> None:
+        if kw.get("seats", "hero") != "hero":
+            raise ValueError("GymVectorEnv plays one learning seat (seats='hero'); PettingZoo's adapter "
+                             "plays every seat")
+        self.env = VecEnv(rules, players, num_envs, **kw)
+        self.num_envs = num_envs
+        self.single_observation_space = observation_space(self.env)
+        self.single_action_space = action_space(self.env)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        obs, info = self.env.reset(seed=seed)
+        return _copy(obs), self._info(info)
+
+    def _info(self, info: dict[str, Any]) -> dict[str, Any]:
+        out = {k: np.array(v) for k, v in info.items()}
+        out["action_mask"] = self.env.action_masks().copy()
+        return out
+
+    def step(self, actions: Any) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
+        obs, reward, terminated, truncated, info = self.env.step(actions)
+        return _copy(obs), reward.copy(), terminated.copy(), truncated.copy(), self._info(info)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        return self.env.action_masks().copy()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self.env.close()
+
+
+class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
+    """One env: the learning seat (``hero``) against ``opponent``; keywords as :class:`VecEnv`.
+
+    ``illegal``: what an action outside the mask does: ``"first"`` (the default)
+    plays the first allowed action instead and sets ``info["illegal"]`` (so any
+    sample of the action space is a valid step, as Gymnasium asks);
+    ``"raise"`` refuses it (ValueError).
+    """
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, rules: Any = "pineapple", players: int = 2, *, illegal: str = "first", **kw: Any) -> None:
+        if illegal not in ("first", "raise"):
+            raise ValueError(f"illegal must be 'first' or 'raise', got {illegal!r}")
+        if kw.get("seats", "hero") != "hero":
+            raise ValueError("OFCEnv plays one learning seat (seats='hero')")
+        self.env = VecEnv(rules, players, 1, autoreset=False, **kw)
+        self.illegal = illegal
+        self.observation_space = observation_space(self.env)
+        self.action_space = action_space(self.env)
+
+    def _obs(self) -> dict[str, npt.NDArray[Any]]:
+        return {k: v[0].copy() for k, v in self.env.observation().items()}
+
+    def _info(self, info: dict[str, Any], illegal: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {k: np.array(v[0]) for k, v in info.items()}
+        out["action_mask"] = self.env.action_masks()[0].copy()
+        out["illegal"] = illegal
+        return out
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is None and self.env._core is not None:
+            self.env.reset_envs([0])
+            return self._obs(), self._info(self.env._info())
+        _, info = self.env.reset(seed=seed)
+        return self._obs(), self._info(info)
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        mask = self.env.action_masks()[0]
+        a = int(action)
+        illegal = not (0 <= a < mask.size and mask[a])
+        if illegal and self.illegal == "first" and mask.any():
+            a = int(mask.argmax())
+        _, reward, terminated, truncated, info = self.env.step(np.array([a]))
+        return self._obs(), float(reward[0]), bool(terminated[0]), bool(truncated[0]), self._info(info, illegal)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        return np.array(self.env.action_masks()[0])

@@ -1,0 +1,451 @@
+"""VecEnv: ``num_envs`` OFC hands (or matches) stepped together in C.
+
+The envs run in C without the GIL (``threads=`` splits them over threads);
+each writes its observation, action mask, reward and episode end into numpy
+arrays this object owns, and :meth:`VecEnv.step` returns read-only views of
+them (no copies: copy what you keep past the next step).  Env ``i`` draws
+every card and every built-in move from its own streams of ``seed``, so the
+same seed plays the same trajectories for any thread count.
+
+>>> import ofc_fast as ofc
+>>> env = VecEnv("pineapple", 2, num_envs=4, seed=1)
+>>> obs, info = env.reset()
+>>> obs["cards"].shape, obs["scalars"].shape, env.action_masks().shape
+((4, 9, 52), (4, 18), (4, 259))
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(5):   # five turns a hand in Pineapple
+...     acts = np.array([rng.choice(np.flatnonzero(m)) for m in env.action_masks()])
+...     obs, reward, terminated, truncated, info = env.step(acts)
+>>> bool(terminated.all()), reward.dtype
+(True, dtype('float32'))
+>>> h = ofc.Game.replay(env.to_json(0)); h.done, int(h.scores[env.hero]) == int(reward[0])
+(True, True)
+"""
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _rl, _workers
+from .._checks import check_seed, shown
+from ..board.rules import PRESETS, Rules, get_rules
+from ..hand.cards import DECK_SIZE
+from ..play.game import ACTIONS, POLICY_BLOCKS, check_dealing, policy_code
+
+__all__ = ["MAX_ENVS", "VecEnv"]
+
+#: the most envs one VecEnv holds (about 3 KB each)
+MAX_ENVS: Final = 1 << 22
+
+Opponent = Callable[[dict[str, npt.NDArray[Any]], npt.NDArray[np.bool_], npt.NDArray[np.int64]], Any]
+
+_CHOICES: Final = {
+    "seats": ("hero", "all"),
+    "fantasyland": ("solver", "agent"),
+    "episode": ("hand", "match"),
+    "actions": ("compact", "codes"),
+    "mask": ("legal", "foul_safe"),
+}
+
+
+def _choice(value: Any, name: str) -> str:
+    if not isinstance(value, str) or value not in _CHOICES[name]:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, _CHOICES[name]))}, got {shown(value)}")
+    return value
+
+
+def _readonly(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    v = a.view()
+    v.flags.writeable = False
+    return v
+
+
+class VecEnv:
+    """``num_envs`` games of ``rules`` for ``players`` seats, stepped together in C.
+
+    ``seats``: ``"hero"`` (one learning seat, ``hero``; the others played by
+    ``opponent``: a built-in policy name, played in C, or a callable
+    ``opponent(obs, masks, envs) -> actions`` called once per turn round with
+    the rows of the envs where an opponent is to act, seen from that seat) or
+    ``"all"`` (self-play: every seat learns; :attr:`current_player` is the
+    seat each env's observation is for, and rewards are ``(N, players)``).
+    ``fantasyland``: ``"solver"`` sets every Fantasyland hand with the exact
+    solver, ``"agent"`` leaves the learning seats' to the caller
+    (``step(..., fantasyland=boards)`` where :attr:`fantasyland_turn` is set).
+    ``episode``: ``"hand"`` (one hand; the button is drawn per episode) or
+    ``"match"`` (hands until a stack reaches 0, Fantasyland carried).
+    ``actions``: ``"compact"`` (:attr:`num_actions` placements of the variant,
+    :attr:`to_code`) or ``"codes"`` (the engine's 1024 codes, as
+    :meth:`Game.legal_actions`).  ``mask``: ``"legal"`` or ``"foul_safe"``
+    (without the actions after which every completion fouls, by the exact
+    :func:`can_avoid_foul`; when every action fouls, all legal ones stay).
+    ``autoreset``: True steps a finished env into its next episode on the next
+    step (its action ignored: Gymnasium's next-step mode); False refuses an
+    action for a finished env (give it -1) until :meth:`reset`.
+    """
+
+    metadata: Final = {"autoreset_mode": "NextStep"}
+
+    def __init__(self, rules: Rules | str = "pineapple", players: int = 2, num_envs: int = 1024, *,
+                 seed: int = 0, seats: str = "hero", hero: int = 0, opponent: str | Opponent = "random",
+                 fantasyland: str = "solver", episode: str = "hand", actions: str = "compact",
+                 mask: str = "legal", autoreset: bool = True, threads: int = 1) -> None:
+        r = get_rules(rules)
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+            raise TypeError(f"players must be an int, got {shown(players)}")
+        players = int(players)
+        r.check_players(players)
+        check_dealing(r)
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
+            raise TypeError(f"num_envs must be an int, got {shown(num_envs)}")
+        if not 1 <= int(num_envs) <= MAX_ENVS:
+            raise ValueError(f"num_envs must be in 1..{MAX_ENVS}, got {int(num_envs)}")
+        n = int(num_envs)
+        self._seats = _choice(seats, "seats")
+        if self._seats == "hero":
+            if isinstance(hero, bool) or not isinstance(hero, (int, np.integer)) or not 0 <= int(hero) < players:
+                raise ValueError(f"hero must be a seat in 0..{players - 1}, got {shown(hero)}")
+            self._hero = int(hero)
+            if callable(opponent):
+                self._opponent: Opponent | None = opponent
+                opp_code = -1
+            else:
+                opp_code = policy_code(opponent, "or a callable")
+                self._opponent = None
+        else:
+            self._hero = -1
+            self._opponent = None
+            opp_code = -1
+        self._fl_agent = _choice(fantasyland, "fantasyland") == "agent"
+        self._match = _choice(episode, "episode") == "match"
+        self._compact = _choice(actions, "actions") == "compact"
+        self._foul_safe = _choice(mask, "mask") == "foul_safe"
+        if not isinstance(autoreset, (bool, np.bool_)):
+            raise TypeError(f"autoreset must be True or False, got {shown(autoreset)}")
+        self._threads = _workers.resolve_workers(threads)
+        self._rules = r
+        self._players = players
+        self._n = n
+        self._autoreset = bool(autoreset)
+        self._opp_code = opp_code
+        to_code, to_compact, opening, counts = _rl.action_space(r.first_round, r.rounds, r.round_cards,
+                                                                r.round_play)
+        self.to_code: npt.NDArray[np.int16] = _readonly(to_code)
+        self.to_compact: npt.NDArray[np.int16] = _readonly(to_compact)
+        self.opening_actions: int = int(opening)
+        self.action_rows: npt.NDArray[np.uint8] = _readonly(counts)
+        self.num_actions: int = int(to_code.size) if self._compact else ACTIONS
+        self.planes, self.num_scalars = (int(x) for x in _rl.sizes(players))
+        self._arrays = self._allocate(n, rewards=True)
+        self._acting = self._allocate(n, rewards=False) if self._opponent is not None else None
+        # the step in C chunks that Ctrl-C can land between (tens of milliseconds)
+        block = POLICY_BLOCKS["greedy" if (opp_code == 1 or self._foul_safe) else "random"]
+        self._chunk = max(1, min(block, -(-n // self._threads)))
+        self._truncated = _readonly(np.zeros(n, dtype=bool))
+        self._views = self._make_views()
+        self._core: Any = None
+        self._seed = check_seed(seed)
+        self._spec = {"players": players, "first_round": r.first_round, "rounds": r.rounds,
+                      "round_cards": r.round_cards, "round_play": r.round_play, "hero": self._hero,
+                      "opponent": opp_code, "fl_agent": int(self._fl_agent), "match": int(self._match),
+                      "match_points": int(r.match_points), "fl_keeps_button": int(bool(r.fl_keeps_button)),
+                      "foul_safe": int(self._foul_safe), "compact": int(self._compact),
+                      "autoreset": int(self._autoreset)}
+        self._stale = "reset() has not been called"
+        self._busy = threading.Lock()
+
+    @contextmanager
+    def _using(self) -> Iterator[None]:
+        """One call at a time: a second thread (or an opponent callable) stepping the same
+        envs would interleave their moves."""
+        if not self._busy.acquire(blocking=False):
+            raise RuntimeError("VecEnv: another call is stepping these envs (another thread, or the "
+                               "opponent callable): use one VecEnv per thread")
+        try:
+            yield
+        finally:
+            self._busy.release()
+
+    def _allocate(self, n: int, rewards: bool) -> dict[str, npt.NDArray[Any]]:
+        P = self._players
+        a: dict[str, npt.NDArray[Any]] = {
+            "cards": np.zeros((n, self.planes, DECK_SIZE), dtype=np.uint8),
+            "scalars": np.zeros((n, self.num_scalars), dtype=np.int32),
+            "mask": np.zeros((n, self.num_actions), dtype=np.uint8),
+            "current": np.zeros(n, dtype=np.int32),
+            "fl_turn": np.zeros(n, dtype=np.uint8),
+        }
+        if rewards:
+            a.update({
+                "reward": np.zeros((n, 1 if self._hero >= 0 else P), dtype=np.float32),
+                "terminated": np.zeros(n, dtype=np.uint8),
+                "waiting": np.zeros(n, dtype=np.uint8),
+                "hands": np.zeros(n, dtype=np.int32),
+                "fouled": np.zeros((n, P), dtype=np.uint8),
+                "royalties": np.zeros((n, P, 3), dtype=np.int32),
+                "fantasyland": np.zeros((n, P), dtype=np.int32),
+            })
+        return a
+
+    def _make_views(self) -> dict[str, npt.NDArray[Any]]:
+        a = self._arrays
+        reward = a["reward"][:, 0] if self._hero >= 0 else a["reward"]
+        return {"cards": _readonly(a["cards"]), "scalars": _readonly(a["scalars"]),
+                "mask": _readonly(a["mask"].view(np.bool_)), "current": _readonly(a["current"]),
+                "reward": _readonly(reward), "terminated": _readonly(a["terminated"].view(np.bool_)),
+                "fl_turn": _readonly(a["fl_turn"].view(np.bool_)), "hands": _readonly(a["hands"]),
+                "fouled": _readonly(a["fouled"].view(np.bool_)), "royalties": _readonly(a["royalties"]),
+                "fantasyland": _readonly(a["fantasyland"])}
+
+    # --- properties ----------------------------------------------------------------
+    @property
+    def num_envs(self) -> int:
+        return self._n
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def hero(self) -> int:
+        """The learning seat, or -1 in self-play (``seats="all"``)."""
+        return self._hero
+
+    @property
+    def threads(self) -> int:
+        return self._threads
+
+    @property
+    def current_player(self) -> npt.NDArray[np.int32]:
+        """(N,) the seat each env's observation and mask are for (the seat to act, in self-play)."""
+        return self._views["current"]
+
+    @property
+    def fantasyland_turn(self) -> npt.NDArray[np.bool_]:
+        """(N,) the learning seat sets a Fantasyland hand (``fantasyland="agent"``)."""
+        return self._views["fl_turn"]
+
+    def observation(self) -> dict[str, npt.NDArray[Any]]:
+        """The last observations: ``{"cards": (N, planes, 52) uint8, "scalars": (N, S) int32}``."""
+        return {"cards": self._views["cards"], "scalars": self._views["scalars"]}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """(N, num_actions) bool, True where an action is allowed: a read-only view, no copy."""
+        return self._views["mask"]
+
+    def _info(self) -> dict[str, Any]:
+        v = self._views
+        return {"current_player": v["current"], "hands": v["hands"], "fouled": v["fouled"],
+                "royalties": v["royalties"], "fantasyland": v["fantasyland"],
+                "fantasyland_turn": v["fl_turn"]}
+
+    # --- running -----------------------------------------------------------------
+    def _run(self, kernel: Callable[[int, int], int]) -> int:
+        return _workers.run(kernel, self._n, self._threads, chunk=self._chunk)
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+        """Start a new episode in every env (a new ``seed`` restarts the streams)."""
+        with self._using():
+            return self._reset(seed)
+
+    def _reset(self, seed: int | None) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+        if seed is not None:
+            self._seed = check_seed(seed)
+        if self._core is None or seed is not None:
+            self._core = _rl.VecCore(self._rules.tables, dict(self._spec, seed=self._seed), self._n,
+                                     self._arrays, self._acting)
+        self._stale = "a reset was interrupted"
+        bad = self._run(lambda lo, hi: self._core.reset_rows(lo, hi))
+        if bad >= 0:
+            raise RuntimeError(f"env {bad}: the engine could not start the hand")
+        self._opponents()
+        self._stale = ""
+        return self.observation(), self._info()
+
+    def reset_envs(self, envs: Any) -> None:
+        """Start a new episode in the envs listed (indices, or an (N,) bool array)."""
+        with self._using():
+            self._reset_envs(envs)
+
+    def _reset_envs(self, envs: Any) -> None:
+        self._ready()
+        which = np.zeros(self._n, dtype=np.uint8)
+        idx = np.asarray(envs)
+        if idx.dtype == bool:
+            if idx.shape != (self._n,):
+                raise ValueError(f"envs: a bool array has shape ({self._n},), got {idx.shape}")
+            which[idx] = 1
+        else:
+            if idx.dtype.kind not in "iu":
+                raise TypeError(f"envs: env indices (ints) or an (N,) bool array, got {idx.dtype}")
+            if idx.size and (idx.min() < 0 or idx.max() >= self._n):
+                raise ValueError(f"envs: indices in 0..{self._n - 1}, got {shown(idx.tolist())}")
+            which[idx.reshape(-1)] = 1
+        self._stale = "a reset was interrupted"
+        self._run(lambda lo, hi: self._core.reset_rows(lo, hi, which))
+        self._opponents()
+        self._stale = ""
+
+    def _ready(self) -> None:
+        if self._stale:
+            raise RuntimeError(f"VecEnv: {self._stale}: call reset() first")
+
+    def _actions(self, actions: Any, name: str = "actions", n: int | None = None) -> npt.NDArray[np.int32]:
+        n = self._n if n is None else n
+        a = np.asarray(actions)
+        if a.dtype == bool or a.dtype.kind not in "iu":
+            raise TypeError(f"{name} must be an integer array of shape ({n},), got dtype {a.dtype}")
+        if a.shape != (n,):
+            raise ValueError(f"{name} must have shape ({n},) (one action per env), got {a.shape}")
+        if a.size and (a.max() >= self.num_actions or a.min() < -1):
+            i = int(np.flatnonzero((a >= self.num_actions) | (a < -1))[0])
+            raise ValueError(f"env {i}: action {int(a[i])} is not in -1..{self.num_actions - 1}")
+        return np.ascontiguousarray(a, dtype=np.int32)
+
+    def _boards(self, fantasyland: Any) -> npt.NDArray[np.uint8] | None:
+        if fantasyland is None:
+            return None
+        from ..board.boards import board_array
+        b = np.stack([board_array(x) for x in fantasyland]) if not isinstance(fantasyland, np.ndarray) \
+            else fantasyland
+        if b.shape != (self._n, 13) or b.dtype.kind not in "iu":
+            raise ValueError(f"fantasyland: an ({self._n}, 13) integer array of boards, got {b.shape}")
+        return np.ascontiguousarray(b, dtype=np.uint8)
+
+    def _refused(self, i: int, acts: npt.NDArray[np.int32], acting: bool,
+                 boards: npt.NDArray[np.uint8] | None, who: str) -> Exception:
+        err = self._core.check_error(i, acts, acting, boards)
+        a = int(acts[i])
+        if err == -100:
+            what = f"action {a}" + (f" (code {int(self.to_code[a])})" if self._compact else "")
+            arrays = self._acting if acting and self._acting is not None else self._arrays
+            legal = np.flatnonzero(arrays["mask"][i])
+            return ValueError(f"env {i}: {who}{what} is not allowed (the mask allows "
+                              f"{shown(legal.tolist(), 60)}); no env moved")
+        from .. import _play
+        text = _rl.ERRORS.get(err) or _play.ERRORS.get(err, f"error {err}")
+        return ValueError(f"env {i}: {who}action {a}: {text}; no env moved")
+
+    def step(self, actions: Any, fantasyland: Any = None) -> tuple[
+            dict[str, npt.NDArray[Any]], npt.NDArray[np.float32], npt.NDArray[np.bool_],
+            npt.NDArray[np.bool_], dict[str, Any]]:
+        """Play one action per env; (observations, rewards, terminated, truncated, info).
+
+        ``actions``: (N,) ints of the action space (-1: that env does not move;
+        a finished env's action is ignored under autoreset, which starts its
+        next episode).  A refused action raises
+        ValueError naming the env and the action, and no env moves.
+        ``fantasyland``: (N, 13) boards for the envs of :attr:`fantasyland_turn`.
+        The arrays returned are read-only views that the next step overwrites.
+        """
+        with self._using():
+            return self._step(actions, fantasyland)
+
+    def _step(self, actions: Any, fantasyland: Any) -> tuple[
+            dict[str, npt.NDArray[Any]], npt.NDArray[np.float32], npt.NDArray[np.bool_],
+            npt.NDArray[np.bool_], dict[str, Any]]:
+        self._ready()
+        acts = self._actions(actions)
+        boards = self._boards(fantasyland)
+        fl = self._arrays["fl_turn"].view(bool)
+        if fl.any():
+            if boards is None:
+                i = int(np.flatnonzero(fl)[0])
+                raise ValueError(f"env {i}: the learning seat sets a Fantasyland hand: pass "
+                                 f"step(actions, fantasyland=boards); no env moved")
+            acts = acts.copy()
+            acts[fl] = np.maximum(acts[fl], 0)
+        core = self._core
+        bad = self._run(lambda lo, hi: core.check_rows(lo, hi, acts, False, boards))
+        if bad >= 0:
+            raise self._refused(bad, acts, False, boards, "")
+        self._stale = "a step was interrupted"
+        bad = self._run(lambda lo, hi: core.step_rows(lo, hi, acts, True, boards))
+        if bad >= 0:
+            raise RuntimeError(f"env {bad}: the engine refused a move")
+        self._opponents()
+        self._stale = ""
+        v = self._views
+        return self.observation(), v["reward"], v["terminated"], self._truncated, self._info()
+
+    def _opponents(self) -> None:
+        """The caller's opponent plays every env where one of its seats is to act."""
+        if self._opponent is None:
+            return
+        core = self._core
+        acting = self._acting
+        assert acting is not None
+        while True:
+            envs = np.flatnonzero(self._arrays["waiting"])
+            if envs.size == 0:
+                return
+            self._run(lambda lo, hi: core.observe_acting_rows(lo, hi))
+            obs = {"cards": acting["cards"][envs], "scalars": acting["scalars"][envs]}
+            masks = acting["mask"][envs].view(bool)
+            chosen = self._actions(self._opponent(obs, masks, envs), "opponent's actions", envs.size)
+            acts = np.full(self._n, -1, dtype=np.int32)
+            acts[envs] = chosen
+            bad = self._run(lambda lo, hi: core.check_rows(lo, hi, acts, True, None))
+            if bad >= 0:
+                raise self._refused(bad, acts, True, None, "the opponent's ")
+            self._run(lambda lo, hi: core.step_rows(lo, hi, acts, False, None))
+
+    def observe(self, i: int, seat: int) -> dict[str, npt.NDArray[Any]]:
+        """Env i as ``seat`` sees it now (fresh arrays): ``cards``, ``scalars`` and ``mask``
+        (empty unless that seat is to decide)."""
+        i = self._env(i)
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < self._players:
+            raise ValueError(f"seat must be in 0..{self._players - 1}, got {shown(seat)}")
+        one: dict[str, npt.NDArray[Any]] = {"cards": np.zeros((1, self.planes, DECK_SIZE), dtype=np.uint8),
+               "scalars": np.zeros((1, self.num_scalars), dtype=np.int32),
+               "mask": np.zeros((1, self.num_actions), dtype=np.uint8),
+               "current": np.zeros(1, dtype=np.int32)}
+        self._core.observe_seat(i, int(seat), one)
+        return {"cards": one["cards"][0], "scalars": one["scalars"][0], "mask": one["mask"][0].view(bool)}
+
+    # --- histories ---------------------------------------------------------------
+    def episode_info(self, i: int) -> dict[str, Any]:
+        """Env i's episode: its seed, first button, hands played, stacks, whether it is over."""
+        i = self._env(i)
+        seed, button, hands, stacks, hand, done, episode = self._core.episode(i)
+        return {"seed": seed, "button": button, "hand": hand, "stacks": list(stacks)[:self._players],
+                "done": done, "episode": episode, "hands": hands}
+
+    def _env(self, i: Any) -> int:
+        self._ready()
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= int(i) < self._n:
+            raise ValueError(f"env index must be in 0..{self._n - 1}, got {shown(i)}")
+        return int(i)
+
+    def to_json(self, i: int) -> str:
+        """Env i's episode as :meth:`Game.to_json` writes it, which :meth:`Game.replay` plays back."""
+        e = self.episode_info(i)
+        r = self._rules
+        rules: Any = r.name if PRESETS.get(r.name) == r else r.to_dict()
+        data: dict[str, Any] = {"rules": rules, "players": self._players, "seed": e["seed"],
+                                "button": e["button"], "fantasyland": [0] * self._players,
+                                "hands": e["hands"]}
+        if not self._match:
+            data["match"] = False
+        return json.dumps(data)
+
+    def close(self) -> None:
+        """Frees the envs (a later reset() makes new ones)."""
+        self._core = None
+        self._stale = "the env is closed"
+
+    def __repr__(self) -> str:
+        mode = f"hero seat {self._hero}" if self._hero >= 0 else "self-play"
+        return (f"VecEnv({self._rules.name!r}, {self._players}, num_envs={self._n}, {mode}, "
+                f"{self.num_actions} actions)")

@@ -1,0 +1,132 @@
+"""The adapters of ofc_fast.rl, each checked by its own ecosystem's checker:
+gymnasium's check_env, PettingZoo's api_test, SB3's check of a VecEnv through
+MaskablePPO's own mask reading (skipped when the library is missing)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ofc_fast as ofc
+from ofc_fast.rl import VecEnv
+
+
+def test_gymnasium_single_env_passes_check_env() -> None:
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from ofc_fast.rl.gym import OFCEnv
+    for preset, players in (("pineapple", 2), ("original", 3)):
+        env = OFCEnv(preset, players)
+        check_env(env, skip_render_check=True)
+
+
+def test_gymnasium_single_env_plays_hands() -> None:
+    pytest.importorskip("gymnasium")
+    from ofc_fast.rl.gym import OFCEnv
+    env = OFCEnv("pineapple", 2, opponent="random")
+    obs, info = env.reset(seed=3)
+    ends = 0
+    for _ in range(40):
+        a = int(np.flatnonzero(info["action_mask"])[0])
+        obs, reward, term, trunc, info = env.step(a)
+        assert env.observation_space.contains(obs) and not info["illegal"]
+        if term:
+            ends += 1
+            h = ofc.Game.replay(env.env.to_json(0))
+            assert reward == h.scores[0]
+            obs, info = env.reset()
+    assert ends >= 5
+    strict = OFCEnv("pineapple", 2, illegal="raise")
+    _, info = strict.reset(seed=1)
+    bad = int(np.flatnonzero(~info["action_mask"])[0])
+    with pytest.raises(ValueError, match=f"env 0: action {bad}"):
+        strict.step(bad)
+    lenient = OFCEnv("pineapple", 2)
+    lenient.reset(seed=1)
+    *_, info = lenient.step(bad)
+    assert info["illegal"]
+
+
+def test_gymnasium_vector_env_equals_the_raw_env() -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from ofc_fast.rl.gym import GymVectorEnv
+    venv = GymVectorEnv("pineapple", 2, num_envs=8, seed=4)
+    raw = VecEnv("pineapple", 2, num_envs=8, seed=4)
+    assert isinstance(venv, gymnasium.vector.VectorEnv)
+    assert venv.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+    obs, info = venv.reset()
+    robs, _ = raw.reset()
+    for _ in range(12):
+        assert venv.observation_space.contains(obs)
+        assert np.array_equal(obs["cards"], robs["cards"]) and np.array_equal(info["action_mask"], raw.action_masks())
+        acts = info["action_mask"].argmax(1)
+        assert venv.action_space.contains(acts)
+        obs, rew, term, trunc, info = venv.step(acts)
+        robs, rrew, rterm, _, _ = raw.step(acts)
+        assert np.array_equal(rew, rrew) and np.array_equal(term, rterm)
+    held = obs["cards"].copy()
+    venv.step(info["action_mask"].argmax(1))
+    assert np.array_equal(obs["cards"], held)   # a copy: the next step does not overwrite it
+    venv.close()
+
+
+def test_pettingzoo_aec_env_passes_api_test() -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from ofc_fast.rl.pettingzoo import OFCAECEnv
+    for preset, players in (("pineapple", 2), ("pineapple", 3), ("original", 4)):
+        api_test(OFCAECEnv(preset, players), num_cycles=200)
+
+
+def test_pettingzoo_rewards_are_the_hand_and_zero_sum() -> None:
+    pytest.importorskip("pettingzoo")
+    from ofc_fast.rl.pettingzoo import OFCAECEnv
+    env = OFCAECEnv("pineapple", 3)
+    env.reset(seed=2)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        totals[agent] += reward
+        # no card of another seat's discards in this seat's planes
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    g = ofc.Game.replay(env.env.to_json(0))
+    assert [totals[a] for a in env.possible_agents] == g.scores.tolist()
+    assert sum(totals.values()) == 0
+
+
+def test_sb3_vec_env_for_maskable_ppo() -> None:
+    pytest.importorskip("stable_baselines3")
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    from ofc_fast.rl.sb3 import SB3VecEnv
+    venv = SB3VecEnv("pineapple", 2, num_envs=6, seed=1)
+    assert is_masking_supported(venv)
+    obs = venv.reset()
+    assert venv.observation_space.contains({k: v[0] for k, v in obs.items()})
+    mon = VecMonitor(venv)
+    mon.reset()
+    episodes = 0
+    for _ in range(30):
+        masks = get_action_masks(mon)
+        assert masks.shape == (6, 259) and masks.any(1).all()   # same-step reset: never a dead mask
+        obs, rewards, dones, infos = mon.step(masks.argmax(1))
+        for i in np.flatnonzero(dones):
+            episodes += 1
+            assert "terminal_observation" in infos[i] and "episode" in infos[i]
+            assert infos[i]["episode"]["r"] == rewards[i]
+    assert episodes >= 6
+    assert venv.env_method("action_masks", indices=[0, 2])[1].shape == (259,)
+
+
+def test_sb3_maskable_ppo_learns_a_few_steps() -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from ofc_fast.rl.sb3 import SB3VecEnv
+    venv = SB3VecEnv("pineapple", 2, num_envs=8, seed=0)
+    model = MaskablePPO("MultiInputPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, seed=0, device="cpu")
+    model.learn(256)
