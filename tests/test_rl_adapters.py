@@ -70,6 +70,10 @@ def test_gymnasium_vector_env_equals_the_raw_env() -> None:
     venv.close()
 
 
+# the observation is PettingZoo's documented {"observation", "action_mask"} dict, which
+# api_test passes but warns about (it prefers a bare Box or Discrete)
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
 def test_pettingzoo_aec_env_passes_api_test() -> None:
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
