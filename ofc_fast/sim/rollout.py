@@ -76,9 +76,10 @@ def _result(sums: npt.NDArray[Any], n: int, split: npt.NDArray[Any] | None = Non
     lo = hi = None
     if split is not None:
         split = totals.narrow(split)
-        vmean, verr, lo, hi = worth.credited(sums, split, n, value)
         if value:
-            mean, stderr = vmean, verr
+            mean, stderr, lo, hi = worth.credited(sums, split, n, value)
+        else:
+            lo, hi = worth.extremes(split)
     return RolloutResult(mean, stderr, totals.rate(sums[:, 2], n), totals.rate(sums[:, 3], n),
                          totals.rate(sums[:, 4], n), n, sums, lo, hi, value, split)
 
@@ -338,6 +339,8 @@ def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
         # blocks of the policy's size (Ctrl-C lands between them), fewer completions a
         # block when the rules pay so much that a block's squared points could pass an int64
         _workers.run(kernel, n, workers, chunk=totals.safe_block(r, policy_block(code)))
+    if len(parts) == 1:   # one C call: its int64 sums as they are
+        return next(iter(parts.values()))  # type: ignore[no-any-return]
     sums = np.zeros((players, 5), dtype=object)
     split = _sim.fl_split(players).astype(object)
     for s, b in parts.values():
@@ -630,11 +633,14 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     _workers.run(kernel, len(boards) * blocks, w if isinstance(pol, int) else 1, chunk=1)
     results = []
     for k in range(len(boards)):
-        sums = np.zeros((players, 5), dtype=object)
-        split = None
-        for s_, b_ in parts[k]:
-            sums = totals.add(sums, s_)
-            split = worth.add_split(split, b_)
+        if len(parts[k]) == 1:   # one block: its int64 sums as they are
+            sums, split = parts[k][0]
+        else:
+            sums = np.zeros((players, 5), dtype=object)
+            split = None
+            for s_, b_ in parts[k]:
+                sums = totals.add(sums, s_)
+                split = worth.add_split(split, b_)
         results.append(_result(sums, n, split, value))
     order_ = np.argsort(-np.array([res.mean[0] for res in results]), kind="stable")
     res = [results[i] for i in order_]

@@ -36,6 +36,8 @@ def add(total: npt.NDArray[Any] | None, part: npt.NDArray[Any]) -> npt.NDArray[A
 
 def narrow(total: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """``total`` as int64 when every sum fits, else as Python ints (dtype object)."""
+    if total.dtype == np.int64:
+        return total
     flat = total.reshape(-1).tolist()
     if all(-_INT64_MAX - 1 <= int(v) <= _INT64_MAX for v in flat):
         return np.asarray(total, dtype=object).astype(np.int64)

@@ -34,7 +34,7 @@ from ..board.rules import Rules
 from ..hand.cards import DECK_SIZE
 from . import totals
 
-__all__ = ["FantasylandValue", "add_split", "check_value", "credited"]
+__all__ = ["FantasylandValue", "add_split", "check_value", "credited", "extremes"]
 
 #: the checked form of ``fantasyland_value``: cards dealt -> points (None: nothing credited)
 FantasylandValue = dict[int, int | float] | None
@@ -94,6 +94,18 @@ def add_split(total: npt.NDArray[Any] | None, part: npt.NDArray[np.int64]) -> np
     return out
 
 
+def extremes(split: npt.NDArray[Any]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Per seat, the least and greatest net points over the hands (no value credited;
+    NaN with no hands)."""
+    has = split[:, :, 0] != 0
+    lo = np.where(has, split[:, :, 2], np.iinfo(np.int64).max).min(axis=1).astype(np.float64)
+    hi = np.where(has, split[:, :, 3], np.iinfo(np.int64).min).max(axis=1).astype(np.float64)
+    empty = ~has.any(axis=1)
+    lo[empty] = np.nan
+    hi[empty] = np.nan
+    return lo, hi
+
+
 def credited(sums: npt.NDArray[Any], split: npt.NDArray[Any], n: int, value: FantasylandValue
              ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64],
                         npt.NDArray[np.float64]]:
@@ -109,10 +121,8 @@ def credited(sums: npt.NDArray[Any], split: npt.NDArray[Any], n: int, value: Fan
         total = Fraction(int(sums[p, 0]))
         square = Fraction(int(sums[p, 1]))
         least = greatest = None
-        for k in range(split.shape[1]):
+        for k in np.flatnonzero(split[p, :, 0] != 0).tolist():
             c = int(split[p, k, 0])
-            if c == 0:
-                continue
             v = Fraction(value.get(k, 0))
             total += v * c
             square += 2 * v * int(split[p, k, 1]) + v * v * c
