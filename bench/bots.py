@@ -1,6 +1,7 @@
 """Bots head to head (issue 19): every built-in policy and the Monte Carlo bot.
 
-    python bench/bots.py [--deals 400] [--mc 100,1000] [--jobs 2] [--seed 1] [--json FILE]
+    python bench/bots.py [--deals 400] [--mc 100,1000] [--fl-value 17] [--jobs 2] [--seed 1]
+                         [--only greedy,mc1000] [--json FILE]
 
 Heads-up Pineapple, every pair of bots: each deal is played twice with the
 seats swapped (duplicate format: the same cards, so luck of the deal cancels),
@@ -8,7 +9,8 @@ independent hands (nobody starts in Fantasyland).  The bots: every policy in
 ``ofc.POLICIES`` (``Game.play``; a policy added to the C registry appears
 here by itself), and ``mc<n>``: on each turn, :func:`ofc.evaluate_placements`
 of the position with ``n`` completions per placement, by its default policy,
-playing the best.  Prints one table: points a hand of the first bot (mean over
+playing the best (``mc<n>+fl<v>``: crediting ``v`` points for each Fantasyland
+earned, ``fantasyland_value``).  Prints one table: points a hand of the first bot (mean over
 deals of the two seats' average, with a 95% interval), each bot's foul and
 Fantasyland rates, and each bot's mean time a decision.
 """
@@ -33,16 +35,18 @@ from ofc_fast.play.game import POLICIES
 RULES = "pineapple"
 
 
-def bot_names(mc: list[int]) -> list[str]:
-    """Every built-in policy, then the Monte Carlo bots."""
-    return list(POLICIES) + [f"mc{n}" for n in mc]
+def bot_names(mc: list[int], worth: float = 0.0) -> list[str]:
+    """Every built-in policy, then the Monte Carlo bots (``mc<n>``; with ``worth``, also
+    ``mc<n>+fl<worth>``: crediting that many points for Fantasyland earned)."""
+    return list(POLICIES) + [f"mc{n}" for n in mc] + ([f"mc{n}+fl{worth:g}" for n in mc] if worth else [])
 
 
 def _turn(g: ofc.Game, bot: str, seed: int) -> float:
     """Play the turn of the seat to act as ``bot``; the seconds it took."""
     t0 = time.perf_counter()
     if bot.startswith("mc"):
-        best = ofc.evaluate_placements(g, n=int(bot[2:]), seed=seed)
+        n, _, worth = bot[2:].partition("+fl")
+        best = ofc.evaluate_placements(g, n=int(n), seed=seed, fantasyland_value=float(worth or 0))
         g.apply(best.codes[0])
     else:
         g.play(bot)
@@ -102,13 +106,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=400, help="deals per pair (each played twice)")
     ap.add_argument("--mc", default="100,1000", help="completions per placement of the mc bots")
+    ap.add_argument("--fl-value", type=float, default=0.0,
+                    help="also mc bots crediting this fantasyland_value (e.g. from "
+                         "ofc.estimate_fantasyland_value)")
     ap.add_argument("--jobs", type=int, default=1, help="processes")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="", help="comma-separated bots to keep (default: all)")
     ap.add_argument("--json", default="")
     args = ap.parse_args()
     mc = [int(v) for v in args.mc.split(",") if v]
-    bots = bot_names(mc)
+    bots = bot_names(mc, args.fl_value)
     if args.only:
         keep = set(args.only.split(","))
         bots = [b for b in bots if b in keep]

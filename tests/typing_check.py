@@ -174,7 +174,7 @@ def rules_objects() -> None:
     assert_type(ofc.HOUSE_RULES, dict[str, Rules])
     keep = ofc.HOUSE_RULES["progressive_keep"]
     assert_type(keep.top_high, tuple[int, ...])
-    assert_type(keep.stay_mode, Literal["conditions", "entry"])
+    assert_type(keep.stay_mode, Literal["conditions", "entry", "tier"])
     assert_type(keep.stay_cards_mode, Literal["fixed", "current"])
     assert_type(keep.stay_cards_for(16), int)
     assert_type(keep.stay_cards_for(True), int)

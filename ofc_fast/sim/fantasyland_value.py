@@ -103,8 +103,8 @@ def estimate_fantasyland_value(rules: Rules | str, policy: str = "random", *, ha
     gen = np.random.default_rng([s, 0xF1])
     dealt = {k: np.stack([gen.permutation(DECK_SIZE)[:k] for _ in range(int(hands))]).astype(np.uint8)
              for k in deals}
-    value = {k: 0.0 for k in deals}
-    stderr = {k: 0.0 for k in deals}
+    value = dict.fromkeys(deals, 0.0)
+    stderr = dict.fromkeys(deals, 0.0)
     hand: dict[int, float] = {}
     hand_err: dict[int, float] = {}
     stay: dict[int, float] = {}
@@ -113,9 +113,10 @@ def estimate_fantasyland_value(rules: Rules | str, policy: str = "random", *, ha
         for k in deals:
             stay_value = {r.stay_cards_for(k): value.get(r.stay_cards_for(k), 0.0)} if r.can_stay else 0.0
             sol = solve_fantasyland(dealt[k], r, stay_value=stay_value, workers=workers)
+            boards = np.asarray(sol.board).reshape(-1, 13)
             means = np.empty(int(hands))
             for i in range(int(hands)):
-                res = rollout([sol.board[i]] + empty, r, dead=sol.discards[i], policy=policy,
+                res = rollout([boards[i]] + empty, r, dead=sol.discards[i], policy=policy,
                               n=int(completions), seed=s, start=(k * int(hands) + i) * int(completions),
                               fantasyland=[k] + [0] * (players - 1), workers=workers)
                 means[i] = res.mean[0]

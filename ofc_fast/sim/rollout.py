@@ -645,12 +645,12 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     order_ = np.argsort(-np.array([res.mean[0] for res in results]), kind="stable")
     res = [results[i] for i in order_]
 
-    def seat(field: str) -> npt.NDArray[np.float64]:
+    def by_seat(field: str) -> npt.NDArray[np.float64]:
         return np.array([getattr(x, field) for x in res], dtype=np.float64).reshape(len(res), players)
 
-    means = seat("mean")
+    means = by_seat("mean")
     return Placements([codes[i] for i in order_], np.array(boards, dtype=np.uint8)[order_].reshape(-1, 13),
-                      means[:, 0].copy(), seat("stderr")[:, 0].copy(), seat("foul_rate")[:, 0].copy(),
-                      seat("fantasyland_rate")[:, 0].copy(), seat("royalties")[:, 0].copy(),
-                      seat("min")[:, 0].copy(), seat("max")[:, 0].copy(), means, seat("stderr"),
-                      seat("foul_rate"), seat("fantasyland_rate"), seat("royalties"), n)
+                      means[:, 0].copy(), by_seat("stderr")[:, 0].copy(), by_seat("foul_rate")[:, 0].copy(),
+                      by_seat("fantasyland_rate")[:, 0].copy(), by_seat("royalties")[:, 0].copy(),
+                      by_seat("min")[:, 0].copy(), by_seat("max")[:, 0].copy(), means, by_seat("stderr"),
+                      by_seat("foul_rate"), by_seat("fantasyland_rate"), by_seat("royalties"), n)

@@ -75,7 +75,7 @@ def check_value(value: Any, rules: Rules) -> FantasylandValue:
             out[k] = _number(v, f"fantasyland_value[{k}]")
     else:
         v = _number(value, "fantasyland_value")
-        out = {k: v for k in deals}
+        out = dict.fromkeys(deals, v)
     out = {k: v for k, v in out.items() if v != 0}
     return out or None
 
