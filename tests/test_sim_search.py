@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -304,3 +305,28 @@ warm = work
 """
     grew = rss_growth(snippet, 3)
     assert grew < 8 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"
+
+
+# --- the docs and the bot table ------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(not (ROOT / "docs" / "BOTS.md").is_file(), reason="source tree only")
+def test_bots_doc_examples() -> None:
+    import doctest
+    result = doctest.testfile(str(ROOT / "docs" / "BOTS.md"), module_relative=False)
+    assert result.attempted >= 8 and result.failed == 0
+
+
+@pytest.mark.skipif(not (ROOT / "bench" / "bots.py").is_file(), reason="source tree only")
+def test_bench_bots_plays_every_policy() -> None:
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bots", ROOT / "bench" / "bots.py")
+    assert spec is not None and spec.loader is not None
+    bots = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bots)
+    names = bots.bot_names([5], 10)
+    assert set(ofc.play.game.POLICIES) <= set(names) and "mc5" in names and "mc5+fl10" in names
+    r = bots.run_pair("mc5+fl10", "random", 2, 1, 1)
+    assert r["deals"] == 2 and 0 <= r["foul_random"] <= 1 and r["ms_mc5+fl10"] > 0

@@ -285,12 +285,12 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
          n: int, seed: int, start: int, workers: int, fl: list[int] | None = None,
          progress: Callable[[int], None] | None = None, fixed: npt.NDArray[np.uint8] | None = None,
          value: worth.FantasylandValue = None) -> RolloutResult:
-    sums, split = _sums(flat, pool, r, policy, 0, n, seed, start, workers, fl, progress, fixed)
+    sums, split = _sums(flat, pool, r, policy, n, seed, start, workers, fl, progress, fixed)
     return _result(sums, n, split, value)
 
 
 def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
-          policy: int | Callable[..., Any], lo0: int, n: int, seed: int, start: int, workers: int,
+          policy: int | Callable[..., Any], n: int, seed: int, start: int, workers: int,
           fl: list[int] | None, progress: Callable[[int], None] | None,
           fixed: npt.NDArray[np.uint8] | None) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
     """Exact sums and by-Fantasyland split of completions ``start .. start + n - 1``."""
@@ -623,7 +623,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         for unit in range(lo, hi):
             k, b = divmod(unit, blocks)
             a, e = b * block, min(n, (b + 1) * block)
-            out = _sums(option_boards[k], pool, r, pol, 0, e - a, s, a, 1, fl, None, fixed)
+            out = _sums(option_boards[k], pool, r, pol, e - a, s, a, 1, fl, None, fixed)
             with lock:
                 parts[k].append(out)
             if progress is not None:
