@@ -7,8 +7,12 @@ lets a policy place them; completion ``i`` of a seed draws from its own
 counter-based stream, so results do not depend on ``workers``, and the sums
 behind the means are integers that merge exactly (:func:`merge`).
 :func:`evaluate_placements` ranks every legal placement of the cards in hand
-by expected points, every option completed with the same deals (common
-random numbers), so differences between options have small errors.
+(or a shortlist, ``candidates``) by expected points, every option completed
+with the same deals (common random numbers: the same in separate calls with
+the same seed and position), so differences between options have small
+errors.  Both take ``fantasyland_value`` (points for a Fantasyland earned,
+credited exactly: ofc_fast.sim.worth), ``known`` cards, and a Python
+callable as ``policy`` (the slow path: :class:`RolloutState`); docs/BOTS.md.
 
 >>> r = rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad"], n=2000, seed=1)
 >>> r.mean.shape, round(float(r.mean.sum()), 9), r.n
