@@ -49,6 +49,10 @@ def test_common_random_numbers_across_separate_calls_and_workers() -> None:
     board = a.boards[0]
     r = ofc.rollout(np.stack([board, np.full(13, 255, np.uint8)]), n=500, seed=9)
     assert r.mean[0] == a.mean[0]
+    # every figure, all seats: the placements' vectorised figures are the rollout's floats
+    for f in ("mean", "stderr", "foul_rate", "fantasyland_rate", "royalties"):
+        assert getattr(a, f"seat_{f}")[0].tolist() == getattr(r, f).tolist(), f
+    assert (a.min[0], a.max[0]) == (r.min[0], r.max[0])
 
 
 def test_every_seat_and_range_per_option() -> None:

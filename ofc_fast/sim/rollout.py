@@ -635,26 +635,43 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         return -1
 
     _workers.run(kernel, len(boards) * blocks, w if isinstance(pol, int) else 1, chunk=1)
-    results = []
-    for k in range(len(boards)):
-        if len(parts[k]) == 1:   # one block: its int64 sums as they are
-            sums, split = parts[k][0]
-        else:
-            sums = np.zeros((players, 5), dtype=object)
-            split = None
-            for s_, b_ in parts[k]:
-                sums = totals.add(sums, s_)
-                split = worth.add_split(split, b_)
-        results.append(_result(sums, n, split, value))
-    order_ = np.argsort(-np.array([res.mean[0] for res in results]), kind="stable")
-    res = [results[i] for i in order_]
-
-    def by_seat(field: str) -> npt.NDArray[np.float64]:
-        return np.array([getattr(x, field) for x in res], dtype=np.float64).reshape(len(res), players)
-
-    means = by_seat("mean")
+    k = len(boards)
+    if not value and all(len(p) == 1 for p in parts) and n < 2**53:
+        # the common case at once: one int64 block an option, nothing credited
+        stats = _stats_at_once(np.stack([p[0][0] for p in parts]), np.stack([p[0][1] for p in parts]), n)
+    else:
+        results = []
+        for i in range(k):
+            if len(parts[i]) == 1:   # one block: its int64 sums as they are
+                sums, split = parts[i][0]
+            else:
+                sums = np.zeros((players, 5), dtype=object)
+                split = None
+                for s_, b_ in parts[i]:
+                    sums = totals.add(sums, s_)
+                    split = worth.add_split(split, b_)
+            results.append(_result(sums, n, split, value))
+        stats = {f: np.array([getattr(x, f) for x in results], dtype=np.float64).reshape(k, players)
+                 for f in ("mean", "stderr", "foul_rate", "fantasyland_rate", "royalties", "min", "max")}
+    order_ = np.argsort(-stats["mean"][:, 0], kind="stable")
+    st = {f: a[order_] for f, a in stats.items()}
     return Placements([codes[i] for i in order_], np.array(boards, dtype=np.uint8)[order_].reshape(-1, 13),
-                      means[:, 0].copy(), by_seat("stderr")[:, 0].copy(), by_seat("foul_rate")[:, 0].copy(),
-                      by_seat("fantasyland_rate")[:, 0].copy(), by_seat("royalties")[:, 0].copy(),
-                      by_seat("min")[:, 0].copy(), by_seat("max")[:, 0].copy(), means, by_seat("stderr"),
-                      by_seat("foul_rate"), by_seat("fantasyland_rate"), by_seat("royalties"), n)
+                      st["mean"][:, 0].copy(), st["stderr"][:, 0].copy(), st["foul_rate"][:, 0].copy(),
+                      st["fantasyland_rate"][:, 0].copy(), st["royalties"][:, 0].copy(),
+                      st["min"][:, 0].copy(), st["max"][:, 0].copy(), st["mean"], st["stderr"],
+                      st["foul_rate"], st["fantasyland_rate"], st["royalties"], n)
+
+
+def _stats_at_once(sums: npt.NDArray[np.int64], split: npt.NDArray[np.int64],
+                   n: int) -> dict[str, npt.NDArray[np.float64]]:
+    """Every option's figures (k, players) from int64 sums (k, players, 5) and splits, the
+    same floats as :func:`_result` gives one by one (``totals``: exact sums, one
+    rounding), when no value is credited."""
+    k, players = sums.shape[:2]
+    flat = sums.reshape(k * players, 5)
+    mean, stderr = totals.mean_stderr(flat[:, 0], flat[:, 1], n)
+    lo, hi = worth.extremes(split.reshape(k * players, *split.shape[2:]))
+    out = {"mean": mean, "stderr": stderr, "foul_rate": totals.rate(flat[:, 2], n),
+           "fantasyland_rate": totals.rate(flat[:, 3], n), "royalties": totals.rate(flat[:, 4], n),
+           "min": lo, "max": hi}
+    return {f: a.reshape(k, players) for f, a in out.items()}
