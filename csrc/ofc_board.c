@@ -155,10 +155,11 @@ static inline void board_rules(const uint16_t *v, int in_fantasyland, int low, c
     res->royalty[0] = OFC_ROYALTY(it) & keep;
     res->royalty[1] = OFC_ROYALTY(im) & keep;
     res->royalty[2] = OFC_ROYALTY(ib) & keep;
-    int stays = (!fouled) & (int)(OFC_STAY(it) | OFC_STAY(im) | OFC_STAY(ib));
+    unsigned in_fl = in_fantasyland > 255 || in_fantasyland < 0 ? 1u : (unsigned)in_fantasyland;
+    int stays = (!fouled) & (int)(OFC_STAY(it) | OFC_STAY(im) | OFC_STAY(ib) | ofc_tier_stays(r, it, in_fl));
     res->stays = stays;
     if (in_fantasyland) {
-        res->fantasyland = stays ? stay_count(r, in_fantasyland > 255 ? 1 : (unsigned)in_fantasyland) : 0;
+        res->fantasyland = stays ? stay_count(r, in_fl) : 0;
     } else {
         res->fantasyland = (int)fl_entry(it, im, r) & keep;
     }
@@ -189,7 +190,7 @@ static inline void analyze_rules(const uint16_t *v, int64_t len, const int low, 
         royalties[3 * j] = (int16_t)(it & keep);
         royalties[3 * j + 1] = (int16_t)(im & keep);
         royalties[3 * j + 2] = (int16_t)(ib & keep);
-        unsigned st = OFC_STAY(it | im | ib) & ~f;
+        unsigned st = (OFC_STAY(it | im | ib) | ofc_tier_stays(r, it, in_fl ? in_fl[j] : 0u)) & ~f;
         stays[j] = (uint8_t)st;
         unsigned cards = 0;
         if (in_fl && in_fl[j]) {

@@ -43,12 +43,24 @@ typedef struct ofc_rules {
     /* [in_fantasyland value 0..255]: cards dealt on staying, so the count may
      * follow the count a player is in Fantasyland with; NULL: stay_cards */
     const uint8_t *stay_count;
+    /* 1 (stay_mode "tier"): a player in Fantasyland also stays when the top
+     * alone earns exactly the count they are in it with (ofc_tier_stays) */
+    int32_t stay_tier;
 } ofc_rules;
 
 #define OFC_ROYALTY(info)   ((int32_t)(int16_t)((info) & 0xFFFFu))
 #define OFC_STAY(info)      (((info) >> 16) & 1u)
 #define OFC_QUALIFIES(info) (((info) >> 17) & 1u)
 #define OFC_ENTRY(info)     ((info) >> 24)
+
+/* stay_mode "tier": the top (info word it) keeps a player in Fantasyland
+ * when it alone earns the count of the tier they are in: in_fl (13..255),
+ * or stay_cards for 0 or 1 (a bare flag).  Trips do not keep a QQ tier. */
+static inline unsigned ofc_tier_stays(const ofc_rules *r, uint32_t it, unsigned in_fl)
+{
+    unsigned tier = in_fl >= 13u ? in_fl : (unsigned)r->stay_cards;
+    return r->stay_tier && OFC_QUALIFIES(it) && OFC_ENTRY(it) == tier;
+}
 
 /* Everything known about one complete board. */
 typedef struct ofc_board_result {
@@ -185,7 +197,9 @@ typedef struct ofc_rules_spec {
     int32_t stay_cards;              /* cards dealt to a player who stays in Fantasyland */
     int32_t stay_top, stay_middle, stay_bottom; /* least category that stays, or OFC_NO_STAY */
     int32_t top_high[OFC_RANKS];                /* royalty of a high-card top whose highest rank is r */
-    int32_t stay_entry;                         /* 1: meeting the entry condition again also stays (not with
+    int32_t stay_entry;                         /* OFC_STAY_ENTRY: meeting the entry condition again also
+                                                   * stays; OFC_STAY_TIER: the top meeting the entry of
+                                                   * the tier the player is in (not with
                                                    * fl_low_both_required) */
     int32_t stay_cards_mode;                    /* OFC_STAY_CARDS_FIXED or OFC_STAY_CARDS_CURRENT */
 } ofc_rules_spec;
@@ -193,6 +207,8 @@ typedef struct ofc_rules_spec {
 /* What a player who stays gets: stay_cards, or the count they are in
  * Fantasyland with (stay_cards for in_fantasyland 1, a bare flag). */
 enum { OFC_STAY_CARDS_FIXED = 0, OFC_STAY_CARDS_CURRENT = 1 };
+/* stay_entry: Python's stay_mode "conditions", "entry" or "tier" */
+enum { OFC_STAY_CONDITIONS = 0, OFC_STAY_ENTRY = 1, OFC_STAY_TIER = 2 };
 
 typedef struct ofc_rules_storage {
     uint32_t info[3][OFC_STRENGTH_MAX + 1]; /* the row_info tables */

@@ -175,7 +175,7 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, const ofc_rules *r
                 t->tv = ofc_strength3_unchecked(c[a], c[b], c[cc]);
                 uint32_t it = r->row_info[0][t->tv];
                 t->rt = OFC_ROYALTY(it);
-                t->st = (uint8_t)OFC_STAY(it);
+                t->st = (uint8_t)(OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)); /* in with n cards */
             }
 }
 

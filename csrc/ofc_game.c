@@ -243,7 +243,9 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, in
     uint16_t value[3 * OFC_MAX_SEATS];
     int32_t fl[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
     for (int p = 0; p < g->players; p++) {
-        ofc_board_eval(g->board[p], g->fl_cards[p] != 0, rules, &res);
+        /* the count a seat is in Fantasyland with: a stay may keep it (stay_cards_mode
+         * "current") and a tier stay needs it (stay_mode "tier") */
+        ofc_board_eval(g->board[p], g->fl_cards[p], rules, &res);
         if (royalties)
             for (int r = 0; r < 3; r++) royalties[3 * p + r] = res.royalty[r];
         if (fouled) fouled[p] = res.fouled;

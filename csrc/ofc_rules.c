@@ -73,7 +73,7 @@ static int bad_count(int32_t v)
 
 static int bad_spec(const ofc_rules_spec *s)
 {
-    if ((s->low != 0 && s->low != 1) || (s->fl_low_both_required & ~1) || (s->stay_entry & ~1)) return 1;
+    if ((s->low != 0 && s->low != 1) || (s->fl_low_both_required & ~1) || (s->stay_entry < OFC_STAY_CONDITIONS || s->stay_entry > OFC_STAY_TIER)) return 1;
     if (s->stay_cards_mode != OFC_STAY_CARDS_FIXED && s->stay_cards_mode != OFC_STAY_CARDS_CURRENT) return 1;
     /* stays by entry need the entry condition row by row (below) */
     if (s->stay_entry && s->low && s->fl_low_both_required) return 1;
@@ -126,7 +126,7 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
             /* stay_entry: a top that enters stays too; with entry needing
              * either condition alone (checked above) the union of the rows'
              * stay bits is then exactly "stays or would enter" */
-            int stay = (s->stay_top != OFC_NO_STAY && cat >= s->stay_top) || (s->stay_entry && fl > 0);
+            int stay = (s->stay_top != OFC_NO_STAY && cat >= s->stay_top) || (s->stay_entry == OFC_STAY_ENTRY && fl > 0);
             st->info[0][v] = pack(roy, stay, fl > 0, fl);
         } else if (ncards == 5) {
             if (!s->low)
@@ -149,7 +149,7 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
         }
         /* the nuts: their own royalty, and they qualify even with no count */
         st->info[1][OFC_LOWBALL_MAX] =
-            pack(s->low_nuts, s->stay_entry && s->fl_low_nuts > 0, 1, s->fl_low_nuts);
+            pack(s->low_nuts, s->stay_entry == OFC_STAY_ENTRY && s->fl_low_nuts > 0, 1, s->fl_low_nuts);
     }
     for (int v = 0; v < 256; v++)
         st->stay_count[v] =
@@ -164,5 +164,6 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
     st->rules.fl_both_required = s->low && s->fl_low_both_required;
     st->rules.stay_cards = s->stay_cards;
     st->rules.stay_count = st->stay_count;
+    st->rules.stay_tier = s->stay_entry == OFC_STAY_TIER;
     return 0;
 }

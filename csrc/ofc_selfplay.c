@@ -53,6 +53,7 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
                                        : pts[p] > pr ? pr
                                                      : pts[p])]++;
                 totals->royalty_hist[p * (rr + 1) + (r < 0 ? 0 : r > rr ? rr : r)]++;
+                if (totals->by_fantasyland) ofc_fl_split_add(totals->by_fantasyland, p, fl[p], pts[p]);
             }
         }
     }

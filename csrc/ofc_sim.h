@@ -22,7 +22,25 @@ extern "C" {
 typedef struct ofc_selfplay_totals {
     int64_t *sums, *points_hist, *royalty_hist;
     int points_range, royalty_range;
+    int64_t *by_fantasyland; /* NULL, or as ofc_fl_split_add (a Fantasyland value's exact sums) */
 } ofc_selfplay_totals;
+
+/* Hands split by the Fantasyland cards each earns, so that a value credited
+ * for Fantasyland (fantasyland_value in Python) is added exactly afterwards:
+ * per seat p and card count k (0: no Fantasyland; else the cards of the next
+ * hand, entry or stay), by[OFC_FL_SPLIT * (OFC_FL_BUCKETS * p + k) ..] holds
+ * hands, the sum of their net points, and their least and greatest net
+ * points (the last two meaningful once hands > 0). */
+#define OFC_FL_BUCKETS (OFC_DECK_SIZE + 1)
+#define OFC_FL_SPLIT   4
+static inline void ofc_fl_split_add(int64_t *by, int p, int cards, int32_t net)
+{
+    int64_t *b = by + OFC_FL_SPLIT * (OFC_FL_BUCKETS * p + (cards < 0 || cards > OFC_DECK_SIZE ? 0 : cards));
+    if (b[0] == 0 || net < b[2]) b[2] = net;
+    if (b[0] == 0 || net > b[3]) b[3] = net;
+    b[0]++;
+    b[1] += net;
+}
 
 /* Self-play of hands index0 .. index0+n-1 (hand i deals from stream (seed,
  * i), the button on seat i % players, nobody in Fantasyland), every seat played by
@@ -36,15 +54,20 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
 
 /* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
  * Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
- * each, seats in turn order): the first cards of a shuffle of the pool (the
- * unseen cards) by stream (seed, i) are dealt to the boards' remaining turns
- * round the table and placed by `policy`.  fl_cards (NULL: nobody) gives a
- * seat in Fantasyland its card count: its board is empty (it sets all 13
- * from that many cards, before the others' turns) or complete, and its
- * stay in Fantasyland is judged as the rules say for a player in it.  Per
- * player, sums[5p .. 5p+4] += net points, their squares, fouls, Fantasyland
- * entries (or stays), royalties.  Returns 0, -1-p when player p's board has
- * an impossible count, or one of OFC_ROLLOUT_*. */
+ * each, seats in turn order): the cards the boards' remaining turns deal,
+ * round the table, are the first cards of a shuffle of the pool (the
+ * unseen cards) by stream (seed, i), placed by `policy`.  fixed (NULL: none)
+ * holds a card for each of those dealt positions, or OFC_EMPTY where the
+ * shuffle deals (known cards: not in the pool); the shuffle's cards fill the
+ * OFC_EMPTY positions in order, so completion i deals the same cards there
+ * whatever the boards' options (common random numbers).  fl_cards (NULL:
+ * nobody) gives a seat in Fantasyland its card count: its board is empty (it
+ * sets all 13 from that many cards, before the others' turns) or complete,
+ * and its stay in Fantasyland is judged as the rules say for a player in it.
+ * Per player, sums[5p .. 5p+4] += net points, their squares, fouls,
+ * Fantasyland entries (or stays), royalties; by_fantasyland (NULL: not
+ * kept) as ofc_fl_split_add.  Returns 0, -1-p when player p's board has an
+ * impossible count, or one of OFC_ROLLOUT_*. */
 enum {
     OFC_ROLLOUT_POOL = -10,    /* the pool has fewer cards than the turns left deal */
     OFC_ROLLOUT_DEALING = -11, /* dealing the engine cannot play (OFC_ERR_DEALING) */
@@ -53,7 +76,30 @@ enum {
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
                       int round_play, int policy, const uint8_t *boards, const int *fl_cards,
                       const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
-                      int64_t *sums);
+                      int64_t *sums, const uint8_t *fixed, int64_t *by_fantasyland);
+
+/* The pieces of ofc_rollout_batch, for a caller that plays the turns itself
+ * (a policy written in Python): ofc_rollout_prepare checks the position and
+ * keeps it (returns the cards the turns left deal, or an error as
+ * ofc_rollout_batch; fixed: as there, kept by pointer), ofc_rollout_begin
+ * deals completion `index` into g (and the policies' stream into rng), and
+ * ofc_rollout_add adds a finished completion to the sums. */
+typedef struct ofc_rollout_setup {
+    ofc_game start;
+    int players, need, nrandom, npool;
+    const uint8_t *fixed;
+    ofc_draw_group grp[(OFC_DECK_SIZE + 2) / 3];
+} ofc_rollout_setup;
+int ofc_rollout_prepare(ofc_rollout_setup *s, int players, int first_round, int rounds, int round_cards,
+                        int round_play, const uint8_t *boards, const int *fl_cards, const uint8_t *pool,
+                        int npool, const uint8_t *fixed);
+void ofc_rollout_begin(const ofc_rollout_setup *s, ofc_game *g, uint64_t seed, uint64_t index, ofc_rng *rng);
+void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums, int64_t *by_fantasyland);
+/* Where each seat's next turn starts among the cards the turns left deal
+ * (offset[p], -1 when it has none) and how many it is dealt (count[p]);
+ * ofc_rollout_prepare's errors. */
+int ofc_rollout_next_turns(int players, int first_round, int rounds, int round_cards, int round_play,
+                           const uint8_t *boards, const int *fl_cards, int *offset, int *count);
 
 #ifdef __cplusplus
 }

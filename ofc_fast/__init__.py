@@ -64,6 +64,7 @@ from .play.dealing import deal
 from .play.game import Game
 from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
 from .sim.selfplay import SimulationResult, simulate
+from .sim.fantasyland_value import FantasylandValueEstimate, estimate_fantasyland_value
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -78,6 +79,7 @@ __all__ = [
 ]
 __all__ += ["partial", "deal", "Game", "Placements", "RolloutResult", "evaluate_placements",
             "rollout", "SimulationResult", "simulate"]
+__all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]
 
 
 def get_include() -> str:

@@ -12,11 +12,14 @@ from libc.stdint cimport uint8_t, uint64_t, int32_t, int64_t
 from ofc_fast._core cimport ofc_rules, RuleTables
 
 cdef extern from "ofc_sim.h" nogil:
+    enum: OFC_FL_BUCKETS
+    enum: OFC_FL_SPLIT
     ctypedef struct ofc_selfplay_totals:
         int64_t *sums
         int64_t *points_hist
         int64_t *royalty_hist
         int points_range, royalty_range
+        int64_t *by_fantasyland
     int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
                            int round_cards, int round_play, int policy, uint64_t seed,
                            int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
@@ -24,15 +27,67 @@ cdef extern from "ofc_sim.h" nogil:
     int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
                           int round_cards, int round_play, int policy, const uint8_t *boards,
                           const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed,
-                          int64_t index0, int64_t n, int64_t *sums)
+                          int64_t index0, int64_t n, int64_t *sums, const uint8_t *fixed,
+                          int64_t *by_fantasyland)
+    int ofc_rollout_next_turns(int players, int first_round, int rounds, int round_cards,
+                               int round_play, const uint8_t *boards, const int *fl_cards,
+                               int *offset, int *count)
 
+    ctypedef struct ofc_rng:
+        uint64_t state
+    ctypedef struct ofc_game:
+        int players
+        int fl_cards[4]
+        uint8_t board[4][13]
+        uint8_t held[52]
+        int nheld
+        uint8_t discards[4][52]
+        int ndiscards[4]
+        int street[4]
+        int turn
+    ctypedef struct ofc_rollout_setup:
+        ofc_game start
+        int need
+    int ofc_rollout_prepare(ofc_rollout_setup *s, int players, int first_round, int rounds,
+                            int round_cards, int round_play, const uint8_t *boards,
+                            const int *fl_cards, const uint8_t *pool, int npool, const uint8_t *fixed)
+    void ofc_rollout_begin(const ofc_rollout_setup *s, ofc_game *g, uint64_t seed, uint64_t index,
+                           ofc_rng *rng)
+    void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums,
+                         int64_t *by_fantasyland)
+    int ofc_game_legal(const ofc_game *g, uint8_t *mask)
+    int ofc_game_apply(ofc_game *g, unsigned code)
+    int ofc_game_set(ofc_game *g, const uint8_t *board)
+    int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+    enum: OFC_ACTIONS
+
+#: per seat, buckets of the Fantasyland cards a hand earns (0: none), and what each keeps
+FL_BUCKETS = OFC_FL_BUCKETS
+FL_SPLIT = OFC_FL_SPLIT
+
+
+def fl_split(int players):
+    """A zeroed by-Fantasyland table: (players, FL_BUCKETS, FL_SPLIT) int64 (hands, sum of
+    net points, least and greatest net points)."""
+    return np.zeros((players, OFC_FL_BUCKETS, OFC_FL_SPLIT), dtype=np.int64)
+
+
+cdef int64_t *_split_ptr(object by_fl, int players) except? NULL:
+    cdef int64_t[:, :, ::1] b
+    if by_fl is None:
+        return NULL
+    b = by_fl
+    if b.shape[0] < players or b.shape[1] != OFC_FL_BUCKETS or b.shape[2] != OFC_FL_SPLIT:
+        raise ValueError("by_fl: a table of the wrong shape (fl_split makes one)")
+    return &b[0, 0, 0]
 
 def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                     int round_play, int policy, uint64_t seed, int64_t[:, ::1] sums,
                     int64_t[:, ::1] points_hist, int64_t[:, ::1] royalty_hist, int64_t index0,
-                    Py_ssize_t n):
+                    Py_ssize_t n, by_fl=None):
     """Self-play of hands index0 .. index0+n-1, added to the totals: sums (players, 5),
     points_hist (players, 2R+1) over net points -R..R, royalty_hist (players, RR+1).
+    by_fl: None, or a table of fl_split(players) added to.
     Returns -1, or the C error code (an error of the engine or the policies)."""
     cdef ofc_selfplay_totals t
     cdef int err = 0
@@ -44,6 +99,7 @@ def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, 
     t.royalty_hist = &royalty_hist[0, 0]
     t.points_range = <int>(points_hist.shape[1] // 2)
     t.royalty_range = <int>(royalty_hist.shape[1] - 1)
+    t.by_fantasyland = _split_ptr(by_fl, players)
     if n > 0:
         with nogil:
             err = ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
@@ -53,16 +109,25 @@ def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, 
 
 def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
-                 uint64_t seed, Py_ssize_t start, Py_ssize_t stop, fl_cards=None):
+                 uint64_t seed, Py_ssize_t start, Py_ssize_t stop, fl_cards=None, fixed=None,
+                 by_fl=None):
     """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
     Fantasyland entries, royalties), or the C error code.  fl_cards: a card count per
-    seat in Fantasyland (0: not), or None."""
+    seat in Fantasyland (0: not), or None.  fixed: None, or a card (255: drawn) for each
+    card the turns left deal.  by_fl: None, or a table of fl_split(players) added to."""
     sums = np.zeros((players, 5), dtype=np.int64)
     cdef int64_t[:, ::1] s = sums
     cdef int err = 0
     cdef int npool = <int>pool.shape[0]
     cdef int fl[4]
     cdef int *flp = NULL
+    cdef const uint8_t[::1] fx
+    cdef const uint8_t *fxp = NULL
+    cdef int64_t *byp = _split_ptr(by_fl, players)
+    if fixed is not None:
+        fx = fixed
+        if fx.shape[0] > 0:
+            fxp = &fx[0]
     if players < 1 or players > 4 or boards.shape[0] != 13 * players or npool > 52:
         raise ValueError("rollout_sums: boards are 13 bytes a player (1..4), the pool at most 52 cards")
     if fl_cards is not None:
@@ -73,5 +138,137 @@ def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int
         with nogil:
             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
                                     round_play, policy, &boards[0], flp, &pool[0], npool, seed,
-                                    start, stop - start, &s[0, 0])
+                                    start, stop - start, &s[0, 0], fxp, byp)
     return err if err else sums
+
+
+def next_turns(int players, int first_round, int rounds, int round_cards, int round_play,
+               const uint8_t[::1] boards, fl_cards=None):
+    """The cards the turns left deal, and per seat where its next turn starts among them
+    (-1: it has none) and how many cards it is dealt: (need, offsets, counts), or the C
+    error code."""
+    cdef int fl[4]
+    cdef int *flp = NULL
+    cdef int off[4]
+    cdef int cnt[4]
+    if players < 1 or players > 4 or boards.shape[0] != 13 * players:
+        raise ValueError("next_turns: boards are 13 bytes a player (1..4)")
+    if fl_cards is not None:
+        for p in range(4):
+            fl[p] = int(fl_cards[p]) if p < players else 0
+        flp = fl
+    err = ofc_rollout_next_turns(players, first_round, rounds, round_cards, round_play, &boards[0],
+                                 flp, off, cnt)
+    if err < 0:
+        return err
+    return err, [off[p] for p in range(players)], [cnt[p] for p in range(players)]
+
+
+cdef class Completions:
+    """The completions of one position, dealt as ofc_rollout_batch deals them, for a
+    policy that plays its turns from Python: begin(index) deals completion index, the
+    caller plays every turn (apply, set_board, or play_builtin for the action a built-in
+    policy would take from the completion's policy stream), and add() adds the result."""
+    cdef ofc_rollout_setup s
+    cdef ofc_game g
+    cdef ofc_rng rng
+    cdef RuleTables rules
+    cdef object _keep
+    cdef readonly int status
+    cdef readonly int players
+
+    def __init__(self, RuleTables rules, int players, int first_round, int rounds, int round_cards,
+                 int round_play, const uint8_t[::1] boards, const uint8_t[::1] pool, fl_cards=None,
+                 fixed=None):
+        cdef int fl[4]
+        cdef int *flp = NULL
+        cdef const uint8_t[::1] fx
+        cdef const uint8_t *fxp = NULL
+        if players < 1 or players > 4 or boards.shape[0] != 13 * players or pool.shape[0] > 52:
+            raise ValueError("Completions: boards are 13 bytes a player (1..4), the pool at most 52")
+        self.rules = rules
+        self.players = players
+        if fl_cards is not None:
+            for p in range(4):
+                fl[p] = int(fl_cards[p]) if p < players else 0
+            flp = fl
+        if fixed is not None:
+            self._keep = np.ascontiguousarray(fixed, dtype=np.uint8)   # prepare keeps a pointer
+            fx = self._keep
+            if fx.shape[0] > 0:
+                fxp = &fx[0]
+        self.status = ofc_rollout_prepare(&self.s, players, first_round, rounds, round_cards,
+                                          round_play, &boards[0], flp,
+                                          &pool[0] if pool.shape[0] else NULL,
+                                          <int>pool.shape[0], fxp)
+        self.g = self.s.start
+
+    def begin(self, uint64_t seed, uint64_t index):
+        ofc_rollout_begin(&self.s, &self.g, seed, index, &self.rng)
+
+    @property
+    def turn(self):
+        return self.g.turn
+
+    @property
+    def held(self):
+        return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)
+
+    @property
+    def boards(self):
+        return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.players)],
+                        dtype=np.uint8)
+
+    def fantasyland(self, int seat):
+        return self.g.fl_cards[seat]
+
+    def street(self, int seat):
+        return self.g.street[seat]
+
+    def discards(self, int seat):
+        return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
+                        dtype=np.uint8)
+
+    def legal(self):
+        """The legal-code mask of a normal turn (OFC_ACTIONS bytes)."""
+        mask = np.zeros(OFC_ACTIONS, dtype=np.uint8)
+        cdef uint8_t[::1] m = mask
+        ofc_game_legal(&self.g, &m[0])
+        return mask
+
+    def apply(self, unsigned code):
+        return ofc_game_apply(&self.g, code)
+
+    def set_board(self, const uint8_t[::1] board):
+        if board.shape[0] != 13:
+            raise ValueError("set_board: 13 cards")
+        return ofc_game_set(&self.g, &board[0])
+
+    def play_builtin(self, int policy):
+        """The action built-in policy number `policy` takes here, drawing from this
+        completion's policy stream as the C kernel does (the game is left as it is):
+        a code for a normal turn, the 13 cards of the board for a Fantasyland turn;
+        or the C error code as (err,)."""
+        cdef ofc_game h = self.g
+        cdef int seat = h.turn
+        cdef int err = ofc_policy_play(&h, policy, &self.rules.c, &self.rng)
+        if err:
+            return (err,)
+        board = np.array([h.board[seat][i] for i in range(13)], dtype=np.uint8)
+        if self.g.fl_cards[seat]:
+            return board
+        code = 0
+        for i in range(self.g.nheld):
+            c = self.g.held[i]
+            dest = 3
+            for j in range(13):
+                if board[j] == c and self.g.board[seat][j] != c:
+                    dest = 0 if j < 3 else 1 if j < 8 else 2
+            code |= dest << (2 * i)
+        return code
+
+    def add(self, int64_t[:, ::1] sums, by_fl=None):
+        """Add the finished completion to sums (players, 5) and by_fl."""
+        if sums.shape[0] < self.players or sums.shape[1] != 5:
+            raise ValueError("add: sums of the wrong shape")
+        ofc_rollout_add(&self.g, &self.rules.c, &sums[0, 0], _split_ptr(by_fl, self.players))

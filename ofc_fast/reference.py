@@ -267,8 +267,11 @@ def royalties(board: Sequence[int], rules: Any) -> tuple[int, int, int]:
             int(rules.bottom[category(board[BOTTOM])]))
 
 
-def stays(board: Sequence[int], rules: Any) -> bool:
-    """Meets the stay (re-fantasy) condition on some row and not fouled."""
+def stays(board: Sequence[int], rules: Any, in_fantasyland: bool | int = True) -> bool:
+    """Meets the stay (re-fantasy) condition on some row and not fouled.
+
+    ``in_fantasyland`` matters only to stay_mode "tier": the count the player is in
+    Fantasyland with (13 or more; else the base tier, ``stay_cards``)."""
     board = _check_board(board)
     if fouled(board, rules):
         return False
@@ -277,8 +280,15 @@ def stays(board: Sequence[int], rules: Any) -> bool:
         rows.append((rules.stay_middle, board[MIDDLE]))
     if any(minimum is not None and category(cards) >= minimum for minimum, cards in rows):
         return True
+    mode = getattr(rules, "stay_mode", "conditions")
+    if mode == "tier":
+        # the top alone earning the count of the tier the player is in
+        n, r = _rank_groups(board[TOP])[0]
+        top = int(rules.fl_top_trips[r] if n == 3 else rules.fl_top_pair[r] if n == 2 else 0)
+        tier = int(in_fantasyland) if int(in_fantasyland) >= 13 else int(rules.stay_cards)
+        return top > 0 and top == tier
     # stay_mode "entry": meeting the entry condition again also stays
-    return getattr(rules, "stay_mode", "conditions") == "entry" and _entry_cards(board, rules) > 0
+    return mode == "entry" and _entry_cards(board, rules) > 0
 
 
 def _entry_cards(board: list[int], rules: Any) -> int:
@@ -313,7 +323,8 @@ def fantasyland(board: Sequence[int], rules: Any, in_fantasyland: bool | int = F
     """
     board = _check_board(board)
     if in_fantasyland:
-        if not stays(board, rules):
+        tier = getattr(rules, "stay_mode", "conditions") == "tier"
+        if not (stays(board, rules, in_fantasyland) if tier else stays(board, rules)):
             return 0
         current = int(in_fantasyland)
         if getattr(rules, "stay_cards_mode", "fixed") == "current" and current >= 13:

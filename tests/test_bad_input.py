@@ -946,6 +946,51 @@ bad("rollout-start-too-big", ofc.rollout, EMPTY2, ValueError, "start + n", n=2, 
 bad("simulate-start-too-big", ofc.simulate, "pineapple", ValueError, "start + n", more=(2, 2), seed=1,
     start=2**63 - 2)
 bad("simulate-progress", ofc.simulate, "pineapple", TypeError, "progress", more=(2, 2), seed=1, progress=5)
+# the search API (issue 19): candidates, fantasyland_value, known cards, Python policies
+OPEN2 = (EMPTY2, "Ah Ad 7c 8c 9c")
+bad("evaluate_placements-candidate-illegal", ofc.evaluate_placements, OPEN2, ValueError,
+    "candidates[1]", "action 3", "not a legal placement", n=1, seed=1, candidates=[10, 3])
+bad("evaluate_placements-candidate-board", ofc.evaluate_placements, OPEN2, ValueError,
+    "candidates[0]", "not a legal placement", n=1, seed=1, candidates=["Ah Ad Kc / -- / --"])
+bad("evaluate_placements-candidate-twice", ofc.evaluate_placements, OPEN2, ValueError,
+    "candidates[1] is the same placement as candidates[0]", n=1, seed=1, candidates=[10, 10])
+bad("evaluate_placements-candidates-empty", ofc.evaluate_placements, OPEN2, ValueError, "empty",
+    n=1, seed=1, candidates=[])
+bad("evaluate_placements-candidates-str", ofc.evaluate_placements, OPEN2, TypeError, "candidates",
+    n=1, seed=1, candidates="10")
+bad("rollout-fantasyland_value-negative-key", ofc.rollout, EMPTY2, ValueError, "fantasyland_value[-14]",
+    "13..52", n=1, seed=1, fantasyland_value={-14: 5})
+bad("rollout-fantasyland_value-key-not-dealt", ofc.rollout, EMPTY2, ValueError, "fantasyland_value[15]",
+    "never deals 15", n=1, seed=1, fantasyland_value={15: 5})
+bad("rollout-fantasyland_value-nan", ofc.rollout, EMPTY2, ValueError, "fantasyland_value", "nan",
+    n=1, seed=1, fantasyland_value=float("nan"))
+bad("rollout-fantasyland_value-str", ofc.rollout, EMPTY2, TypeError, "fantasyland_value", "'x'",
+    n=1, seed=1, fantasyland_value="x")
+bad("evaluate_placements-fantasyland_value-key-type", ofc.evaluate_placements, OPEN2, TypeError,
+    "fantasyland_value", "'14'", n=1, seed=1, fantasyland_value={"14": 5})
+bad("simulate-fantasyland_value-bool", ofc.simulate, "pineapple", TypeError, "fantasyland_value", "True",
+    more=(2, 2), seed=1, fantasyland_value=True)
+bad("rollout-known-on-board", ofc.rollout, ["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], ValueError,
+    "known card Qh (position 0) is also on the board of player 0", n=1, seed=1, known="Qh")
+bad("rollout-known-dead", ofc.rollout, EMPTY2, ValueError, "known card 2h (position 0) is also dead",
+    n=1, seed=1, dead="2h", known="2h")
+bad("rollout-known-too-many", ofc.rollout, EMPTY2, ValueError, "known[1]", "dealt 5", n=1, seed=1,
+    known={1: "2c 3c 4c 5c 6c 7c"})
+bad("rollout-known-seat", ofc.rollout, EMPTY2, ValueError, "a key is a seat", "7", n=1, seed=1,
+    known={7: "2c"})
+bad("evaluate_placements-known-held", ofc.evaluate_placements, OPEN2, ValueError,
+    "known card Ah (position 0) is also held", n=1, seed=1, known="Ah")
+bad("rollout-policy-type", ofc.rollout, EMPTY2, TypeError, "policy", "int 3", n=1, seed=1, policy=3)
+bad("rollout-policy-illegal-action", ofc.rollout, EMPTY2, ValueError, "completion 0, board 0",
+    "action 5 is illegal", n=1, seed=1, policy=lambda s: 5)
+bad("estimate_fantasyland_value-hands", ofc.estimate_fantasyland_value, "pineapple", ValueError, "hands",
+    "0", seed=1, hands=0)
+bad("estimate_fantasyland_value-policy", ofc.estimate_fantasyland_value, "pineapple", ValueError, "'best'",
+    more=("best",), seed=1)
+bad("estimate_fantasyland_value-no-fantasyland", ofc.estimate_fantasyland_value,
+    Lazy(lambda: ofc.Rules(name="nofl", fl_top_pair=(0,) * 13, fl_top_trips=(0,) * 13, stay_cards=0,
+                           stay_top=None, stay_middle=None, stay_bottom=None)),
+    ValueError, "no Fantasyland", seed=1)
 # games: codes, mappings, histories
 bad("Game.decode-negative", lambda c: ofc.Game("pineapple", 2, seed=1).decode(c), -1, ValueError,
     "action code -1")

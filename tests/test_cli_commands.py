@@ -641,7 +641,7 @@ def test_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (b'{"scop_bonus": 6}', "unknown field 'scop_bonus' for Rules; the fields are name, low, top_pair"),
     (b'{"preset": "chinese"}', 'field "preset" is one of low, original, pineapple, progressive, '
                                "or a house variant (pineapple_top_bottom, progressive_16, "
-                               "progressive_keep, original_flat_trips, original_2012, "
+                               "progressive_keep, progressive_tier, original_flat_trips, original_2012, "
                                "pineapple_double_middle), got 'chinese'"),
     (b'{"stay_top": "FLUSH"}', "Rules 'bad': stay_top must be None or one of HIGH_CARD, PAIR, "
                                "THREE_OF_A_KIND"),

@@ -69,7 +69,7 @@ def test_golden_case(preset: str, case: dict[str, Any]) -> None:
 
     assert [R.fouled(b, rules) for b in boards] == expect["fouled"]
     assert [list(R.royalties(b, rules)) for b in boards] == expect["royalties"]
-    assert [R.stays(b, rules) for b in boards] == expect["stays"]
+    assert [R.stays(b, rules, f or True) for b, f in zip(boards, in_fl)] == expect["stays"]
     assert [R.fantasyland(b, rules, f) for b, f in zip(boards, in_fl)] == expect["fantasyland"]
     if n >= 2:
         assert R.score_matrix(boards, rules) == expect["score_matrix"]

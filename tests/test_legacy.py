@@ -65,3 +65,22 @@ def test_new_pickles_round_trip():
         data = pickle.dumps(obj)
         assert b"ofc_fast.board" not in data and b"ofc_fast.hand" not in data   # the public path
         assert pickle.loads(data) == obj
+
+
+def test_pickles_of_0_1_0_results_have_the_new_fields_empty():
+    """RolloutResult, SimulationResult and Placements grew fields (issue 19) after the old
+    ones, with defaults: 0.1.0 pickles load with them None, and merge still works."""
+    with open(DATA / "pickles_0.1.0.pkl", "rb") as f:
+        objs = pickle.load(f)
+    old = objs["rollout"]
+    assert (old.min, old.max, old.fantasyland_value, old.fantasyland_split) == (None, None, None, None)
+    from ofc_fast.sim.rollout import merge
+    np.testing.assert_array_equal(merge([old, old]).mean, old.mean)
+    assert objs["simulation"].fantasyland_value is None and objs["simulation"].fantasyland_split is None
+    # a Placements pickled by 0.1.0 holds its five fields: the class takes them alone
+    five = ([10], np.zeros((1, 13), np.uint8), np.zeros(1), np.zeros(1), np.zeros(1))
+    p = pickle.loads(pickle.dumps(ofc.Placements(*five)))
+    assert p.codes == [10] and p.seat_mean is None and p.n == 0
+    assert ofc.Placements._fields[:5] == ("codes", "boards", "mean", "stderr", "foul_rate")
+    assert ofc.RolloutResult._fields[:7] == ("mean", "stderr", "foul_rate", "fantasyland_rate", "royalties",
+                                             "n", "sums")

@@ -171,7 +171,7 @@ def test_bad_spec_is_refused() -> None:
     spec = _core.preset_spec("pineapple")
     for field, value in (("top_pair", (40000,) * 13), ("stay_cards", 12), ("stay_top", 5),
                          ("low_nuts", 3), ("stay_bottom", 10), ("fl_top_trips", (60,) * 13),
-                         ("top_high", (-40000,) * 13), ("stay_entry", 2), ("stay_cards_mode", 2)):
+                         ("top_high", (-40000,) * 13), ("stay_entry", 3), ("stay_cards_mode", 2)):
         with pytest.raises(ValueError, match="rejected"):
             _core.RuleTables({**spec, field: value})
     low = _core.preset_spec("low")
@@ -240,7 +240,7 @@ int main(void)
     printf(" flag %d", br.fantasyland);
     ofc_board_eval(kk, 0, &storage.rules, &br);
     printf(" entry %d\n", br.fantasyland);
-    spec.stay_entry = 2;   /* refused */
+    spec.stay_entry = 3;   /* refused (2 is OFC_STAY_TIER) */
     if (ofc_rules_build(&spec, &storage) != -1) return 13;
     return 0;
 }

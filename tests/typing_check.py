@@ -174,7 +174,7 @@ def rules_objects() -> None:
     assert_type(ofc.HOUSE_RULES, dict[str, Rules])
     keep = ofc.HOUSE_RULES["progressive_keep"]
     assert_type(keep.top_high, tuple[int, ...])
-    assert_type(keep.stay_mode, Literal["conditions", "entry"])
+    assert_type(keep.stay_mode, Literal["conditions", "entry", "tier"])
     assert_type(keep.stay_cards_mode, Literal["fixed", "current"])
     assert_type(keep.stay_cards_for(16), int)
     assert_type(keep.stay_cards_for(True), int)
@@ -324,6 +324,15 @@ def play_in_progress() -> None:
     assert_type(s, SimulationResult)
     assert_type(merge_simulations([s]), SimulationResult)
     assert_type(s.ci95, npt.NDArray[np.float64])
+    # the search API (issue 19)
+    p2 = ofc.evaluate_placements((["--/--/--"] * 2, "Ah Ad 2c 3c 4c"), n=10, seed=1, candidates=[10],
+                                 fantasyland_value={14: 17.5}, known={1: "Ks"})
+    assert_type(p2.seat_mean, npt.NDArray[np.float64] | None)
+    r2 = ofc.rollout(["--/--/--"] * 2, n=10, seed=1, policy=lambda st: st.builtin("random"), known="Ks")
+    assert_type(r2.fantasyland_value, dict[int, int | float] | None)
+    est = ofc.estimate_fantasyland_value("pineapple", "greedy", seed=1)
+    assert_type(est, ofc.FantasylandValueEstimate)
+    assert_type(est.value, dict[int, float])
 
 
 def fantasyland_solver() -> None:

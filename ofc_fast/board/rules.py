@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 
@@ -86,8 +86,10 @@ class Rules:
         "both" (both are needed).  Staying: ``stay_top`` / ``stay_middle`` /
         ``stay_bottom`` are the least category on that row that keeps a player
         in Fantasyland (None: that row cannot); ``stay_cards`` is dealt then.
-        ``stay_mode`` "conditions" (only those) or "entry" (meeting the entry
-        condition again stays too); ``stay_cards_mode`` "fixed" (deal
+        ``stay_mode`` "conditions" (only those), "entry" (meeting the entry
+        condition again stays too) or "tier" (the top earning exactly the count
+        the player is in Fantasyland with stays too: trips do not keep a QQ
+        tier; in_fantasyland 0 or 1 is the ``stay_cards`` tier); ``stay_cards_mode`` "fixed" (deal
         ``stay_cards``) or "current" (keep the count the player is in
         Fantasyland with: ``in_fantasyland`` as a count, see
         :meth:`stay_cards_for`).
@@ -123,7 +125,7 @@ class Rules:
     match_points: int = 100
     fl_keeps_button: bool = False
     top_high: tuple[int, ...] = (0,) * 13
-    stay_mode: Literal["conditions", "entry"] = "conditions"
+    stay_mode: Literal["conditions", "entry", "tier"] = "conditions"
     stay_cards_mode: Literal["fixed", "current"] = "fixed"
 
     # --- validation -------------------------------------------------------
@@ -195,14 +197,14 @@ class Rules:
                 fail(f"{where} = {v}: a Fantasyland count is 0 (none) or 13..{limit} cards, so "
                      f"that max_players = {self.max_players} seats in Fantasyland fit one deck "
                      f"(fewer players allow more cards)")
-        if self.stay_mode not in ("conditions", "entry"):
-            fail(f"stay_mode must be 'conditions' or 'entry', got {self.stay_mode!r}")
+        if self.stay_mode not in ("conditions", "entry", "tier"):
+            fail(f"stay_mode must be 'conditions', 'entry' or 'tier', got {self.stay_mode!r}")
         if self.stay_cards_mode not in ("fixed", "current"):
             fail(f"stay_cards_mode must be 'fixed' or 'current', got {self.stay_cards_mode!r}")
         if self.stay_cards == 0 and any(s is not None for s in self.stay_conditions):
             fail("stay_cards is 0 but a stay condition is set")
-        if self.stay_cards == 0 and self.stay_mode == "entry":
-            fail("stay_cards is 0 but stay_mode is 'entry' (meeting the entry condition stays)")
+        if self.stay_cards == 0 and self.stay_mode in ("entry", "tier"):
+            fail(f"stay_cards is 0 but stay_mode is {self.stay_mode!r} (meeting the entry condition stays)")
         if self.fl_low_mode not in ("either", "both"):
             fail(f"fl_low_mode must be 'either' or 'both', got {self.fl_low_mode!r}")
         if not self.low:
@@ -223,8 +225,8 @@ class Rules:
             object.__setattr__(self, row, HandCategory(int(v)))
         if self.low and self.stay_middle is not None:
             fail("stay_middle must be None in Low: its middle is a 2-7 low, not a poker hand")
-        if self.low and self.stay_mode == "entry" and self.fl_low_mode == "both":
-            fail("stay_mode 'entry' needs fl_low_mode 'either': with 'both' the entry condition "
+        if self.low and self.stay_mode in ("entry", "tier") and self.fl_low_mode == "both":
+            fail(f"stay_mode {self.stay_mode!r} needs fl_low_mode 'either': with 'both' the entry condition "
                  "spans two rows, which the stay tables cannot express")
         if not 1 <= self.match_points <= _INT32_MAX:
             fail(f"match_points must be in 1..{_INT32_MAX}, got {self.match_points}")
@@ -306,9 +308,10 @@ class Rules:
 
     @property
     def can_stay(self) -> bool:
-        """True when some board keeps a player in Fantasyland (a stay condition, or stay_mode 'entry')."""
+        """True when some board keeps a player in Fantasyland (a stay condition, or stay_mode
+        'entry' or 'tier')."""
         return self.stay_cards != 0 and (any(c is not None for c in self.stay_conditions)
-                                         or self.stay_mode == "entry")
+                                         or self.stay_mode in ("entry", "tier"))
 
     def stay_cards_for(self, in_fantasyland: bool | int = True) -> int:
         """Cards a player in Fantasyland who stays gets next hand.
@@ -467,10 +470,13 @@ class Rules:
             "fl_low_both_required": int(self.low and self.fl_low_mode == "both"),
             "stay_cards": self.stay_cards, "stay_top": category(self.stay_top),
             "stay_middle": category(self.stay_middle), "stay_bottom": category(self.stay_bottom),
-            "top_high": self.top_high, "stay_entry": int(self.stay_mode == "entry"),
+            "top_high": self.top_high, "stay_entry": _STAY_MODES[self.stay_mode],
             "stay_cards_mode": int(self.stay_cards_mode == "current"),
         }
 
+
+#: stay_mode as the C spec's stay_entry (OFC_STAY_CONDITIONS, OFC_STAY_ENTRY, OFC_STAY_TIER)
+_STAY_MODES: Final = {"conditions": 0, "entry": 1, "tier": 2}
 
 ORIGINAL = Rules(
     name="original",
@@ -512,6 +518,13 @@ HOUSE_RULES: dict[str, Rules] = {r.name: r for r in (
     dataclasses.replace(
         PROGRESSIVE, name="progressive_keep", stay_mode="entry", stay_cards_mode="current",
         stay_top=None, stay_middle=None, stay_bottom=H.FOUR_OF_A_KIND),
+    # Fantasyland stay by tier (victorywys/OFC_Solver): a player keeps the tier they
+    # are in only when the top earns that tier's entry again (QQ keeps 14, KK 15, AA
+    # 16, trips 17; trips do not keep a QQ tier, nor KK an AA one), and no other row
+    # keeps it; entry as PROGRESSIVE
+    dataclasses.replace(
+        PROGRESSIVE, name="progressive_tier", stay_mode="tier", stay_cards_mode="current",
+        stay_top=None, stay_middle=None, stay_bottom=None),
     # Original OFC (13 cards, one at a time) with any trips on top paying 20,
     # a royalty sheet common in Las Vegas rooms
     dataclasses.replace(ORIGINAL, name="original_flat_trips", top_trips=(20,) * 13),

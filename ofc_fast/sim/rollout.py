@@ -7,8 +7,12 @@ lets a policy place them; completion ``i`` of a seed draws from its own
 counter-based stream, so results do not depend on ``workers``, and the sums
 behind the means are integers that merge exactly (:func:`merge`).
 :func:`evaluate_placements` ranks every legal placement of the cards in hand
-by expected points, every option completed with the same deals (common
-random numbers), so differences between options have small errors.
+(or a shortlist, ``candidates``) by expected points, every option completed
+with the same deals (common random numbers: the same in separate calls with
+the same seed and position), so differences between options have small
+errors.  Both take ``fantasyland_value`` (points for a Fantasyland earned,
+credited exactly: ofc_fast.sim.worth), ``known`` cards, and a Python
+callable as ``policy`` (the slow path: :class:`RolloutState`); docs/BOTS.md.
 
 >>> r = rollout(["Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad"], n=2000, seed=1)
 >>> r.mean.shape, round(float(r.mean.sum()), 9), r.n
@@ -20,28 +24,33 @@ random numbers), so differences between options have small errors.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _play, _sim, _workers
-from .._checks import check_seed, check_start
+from .._checks import check_seed, check_start, is_int
 from ..board.partial import dead_array, partial_boards, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
-from ..play.game import Game, check_dealing, policy_block, policy_code, seat_fantasyland
-from . import totals
+from ..play.game import ACTIONS, POLICIES, Game, check_dealing, policy_block, policy_code, seat_fantasyland
+from . import totals, worth
 
-__all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
+__all__ = ["Placements", "RolloutResult", "RolloutState", "evaluate_placements", "merge", "rollout"]
 
 
 class RolloutResult(NamedTuple):
-    """Per player (in the order of the boards): means over ``n`` completions."""
+    """Per player (in the order of the boards): means over ``n`` completions.
+
+    With ``fantasyland_value``, ``mean``, ``stderr``, ``min`` and ``max`` count
+    the value credited for each Fantasyland earned; ``sums`` stay those of the
+    hands' own points (the credited sums are exact: ofc_fast.sim.worth).
+    """
 
     mean: npt.NDArray[np.float64]
-    """Mean net points per hand."""
+    """Mean net points per hand (plus the Fantasyland value credited)."""
     stderr: npt.NDArray[np.float64]
     """Standard error of ``mean`` (sample standard deviation / sqrt(n))."""
     foul_rate: npt.NDArray[np.float64]
@@ -53,13 +62,30 @@ class RolloutResult(NamedTuple):
     sums: npt.NDArray[np.int64]
     """(players, 5) exact integer sums: net, net squared, fouls, Fantasyland entries,
     royalties (int64; Python ints, dtype object, only if a sum passes 2**63 - 1)."""
+    min: npt.NDArray[np.float64] | None = None
+    """Least points of a completion (with the value credited); NaN for n = 0."""
+    max: npt.NDArray[np.float64] | None = None
+    """Greatest points of a completion (with the value credited)."""
+    fantasyland_value: dict[int, int | float] | None = None
+    """The value credited per Fantasyland card count (None: nothing)."""
+    fantasyland_split: npt.NDArray[Any] | None = None
+    """(players, 53, 4) completions by the Fantasyland cards earned (0: none): count, sum
+    of net points, least and greatest net points (what merge needs)."""
 
 
-def _result(sums: npt.NDArray[Any], n: int) -> RolloutResult:
+def _result(sums: npt.NDArray[Any], n: int, split: npt.NDArray[Any] | None = None,
+            value: worth.FantasylandValue = None) -> RolloutResult:
     sums = totals.narrow(sums)
     mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], n)
+    lo = hi = None
+    if split is not None:
+        split = totals.narrow(split)
+        if value:
+            mean, stderr, lo, hi = worth.credited(sums, split, n, value)
+        else:
+            lo, hi = worth.extremes(split)
     return RolloutResult(mean, stderr, totals.rate(sums[:, 2], n), totals.rate(sums[:, 3], n),
-                         totals.rate(sums[:, 4], n), n, sums)
+                         totals.rate(sums[:, 4], n), n, sums, lo, hi, value, split)
 
 
 def merge(results: Sequence[RolloutResult]) -> RolloutResult:
@@ -72,11 +98,19 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
     """
     if not results:
         raise ValueError("merge needs at least one result")
+    values = {repr(r.fantasyland_value) for r in results}
+    if len(values) > 1:
+        raise ValueError(f"merge: the results credit different fantasyland_value ({', '.join(sorted(values))})")
     total = None
+    split: npt.NDArray[Any] | None = None
+    whole = all(r.fantasyland_split is not None for r in results)
     for r in results:
         total = totals.add(total, r.sums)
+        if whole:
+            assert r.fantasyland_split is not None
+            split = worth.add_split(split, r.fantasyland_split)
     assert total is not None
-    return _result(total, sum(r.n for r in results))
+    return _result(total, sum(r.n for r in results), split, results[0].fantasyland_value)
 
 
 def _count(n: Any, name: str, least: int = 0) -> int:
@@ -89,9 +123,10 @@ def _count(n: Any, name: str, least: int = 0) -> int:
 
 
 def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
-          held: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
-    """The unseen cards: the deck minus the boards, the held cards and the dead ones,
-    each card in at most one of those places (docs/RULES.md §1)."""
+          held: npt.NDArray[np.uint8] | None = None,
+          known: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+    """The unseen cards: the deck minus the boards, the held cards, the dead ones and the
+    known ones, each card in at most one of those places (docs/RULES.md §1)."""
     where: dict[int, str] = {}
     owner: dict[int, int] = {}
     for i, c in enumerate(flat.reshape(-1).tolist()):
@@ -101,7 +136,7 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
                                  f"player {i // 13}")
             owner[c] = i // 13
             where[c] = f"on the board of player {i // 13}"
-    for label, extra in (("held", held), ("dead", dead)):
+    for label, extra in (("held", held), ("dead", dead), ("known", known)):
         for k, c in enumerate(() if extra is None else extra.tolist()):
             if c >= DECK_SIZE:
                 raise ValueError(f"{label} card {k} is {c}: not a card (0..{DECK_SIZE - 1})")
@@ -127,53 +162,241 @@ def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | 
     return ValueError(f"player {p}: a board with that many cards is not one a {r.name} hand reaches")
 
 
-def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int,
+def _known(known: Any, flat: npt.NDArray[np.uint8], r: Rules, fl: list[int] | None,
+           seats: Sequence[int] | None = None) -> tuple[npt.NDArray[np.uint8] | None,
+                                                        npt.NDArray[np.uint8] | None]:
+    """``known=`` as (the known cards, one per dealt position with EMPTY where the deck
+    deals: the C kernel's ``fixed``) or (None, None).  A sequence of cards is the next
+    cards dealt, in order; a mapping {seat: cards} the first cards of that seat's next
+    turn (``seats``: the seat of each board, for a Game position)."""
+    if known is None:
+        return None, None
+    players = flat.shape[0]
+    got = _sim.next_turns(players, r.first_round, r.rounds, r.round_cards, r.round_play,
+                          np.ascontiguousarray(flat.reshape(-1)), fl)
+    if isinstance(got, int):
+        raise _error(got, r, np.zeros(0, np.uint8), fl)
+    need, offsets, counts = got
+    fixed = np.full(need, EMPTY, dtype=np.uint8)
+    if isinstance(known, Mapping):
+        index = {s: i for i, s in enumerate(seats if seats is not None else range(players))}
+        every = []
+        for seat, cs in known.items():
+            if not is_int(seat) or int(seat) not in index:
+                raise ValueError(f"known: a key is a seat ({', '.join(map(str, sorted(index)))}), "
+                                 f"got {seat!r}")
+            i = index[int(seat)]
+            arr = cards(cs).reshape(-1)
+            if offsets[i] < 0:
+                raise ValueError(f"known[{seat}]: seat {seat} has no turn left to be dealt cards")
+            if arr.size > counts[i]:
+                raise ValueError(f"known[{seat}]: {arr.size} cards, but seat {seat}'s next turn is "
+                                 f"dealt {counts[i]}")
+            fixed[offsets[i]:offsets[i] + arr.size] = arr
+            every.append(arr)
+        kc = np.concatenate(every) if every else np.zeros(0, np.uint8)
+    else:
+        kc = cards(known).reshape(-1)
+        if kc.size > need:
+            raise ValueError(f"known: {kc.size} cards, but the turns left deal only {need}")
+        fixed[:kc.size] = kc
+    return (fixed, kc) if kc.size else (None, None)
+
+
+class RolloutState:
+    """What a Python policy of :func:`rollout` sees: the position of one completion.
+
+    Read like a :class:`~ofc_fast.Game`: ``turn`` (the board index to act),
+    ``held``, ``boards``, ``fantasyland`` (cards per board, 0: plays normally),
+    ``street(i)``, ``discards(i)``, ``legal_actions()``, ``action_mask()``,
+    ``rules``, ``players``, ``index`` (the completion).  The policy returns an
+    action code (a normal turn) or the 13 cards of the board (a Fantasyland
+    turn).  ``builtin(name)`` gives the action a built-in policy would take
+    here, from the same random stream as the C kernel, so a Python policy that
+    falls back on one gives the built-in result exactly.
+    """
+
+    def __init__(self, comp: Any, rules: Rules) -> None:
+        self._c = comp
+        self.rules = rules
+        self.players = comp.players
+        self.index = -1
+
+    @property
+    def turn(self) -> int:
+        return int(self._c.turn)
+
+    @property
+    def done(self) -> bool:
+        return self.turn < 0
+
+    @property
+    def held(self) -> npt.NDArray[np.uint8]:
+        return self._c.held  # type: ignore[no-any-return]
+
+    @property
+    def boards(self) -> npt.NDArray[np.uint8]:
+        return self._c.boards  # type: ignore[no-any-return]
+
+    @property
+    def fantasyland(self) -> list[int]:
+        return [int(self._c.fantasyland(p)) for p in range(self.players)]
+
+    def street(self, seat: int) -> int:
+        return int(self._c.street(seat))
+
+    def discards(self, seat: int) -> npt.NDArray[np.uint8]:
+        return self._c.discards(seat)  # type: ignore[no-any-return]
+
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        return self._c.legal().view(np.bool_)  # type: ignore[no-any-return]
+
+    def legal_actions(self) -> list[int]:
+        return np.flatnonzero(self._c.legal()).tolist()
+
+    def builtin(self, policy: str) -> Any:
+        out = self._c.play_builtin(policy_code(policy))
+        if isinstance(out, tuple):
+            raise ValueError(f"policy {policy!r} failed: {_play.ERRORS[out[0]]}")
+        return out
+
+
+def _play_python(comp: Any, view: RolloutState, fn: Callable[[RolloutState], Any], seed: int,
+                 index: int) -> None:
+    """Completion ``index`` played to the end by the Python policy ``fn``."""
+    comp.begin(seed, index)
+    view.index = index
+    while comp.turn >= 0:
+        seat = int(comp.turn)
+        action = fn(view)
+        if comp.fantasyland(seat):
+            board = partial_boards(action).reshape(-1)
+            if board.size != 13:
+                raise ValueError(f"completion {index}: the policy set {board.size // 13} boards for "
+                                 f"board {seat} in Fantasyland, not one")
+            err = comp.set_board(np.ascontiguousarray(board))
+        else:
+            if not is_int(action):
+                raise TypeError(f"completion {index}, board {seat}: the policy returned "
+                                f"{type(action).__name__} {action!r}, not an action code")
+            code = int(action)
+            err = comp.apply(code) if 0 <= code < ACTIONS else -2
+        if err:
+            raise ValueError(f"completion {index}, board {seat}: the policy's action {action!r} is "
+                             f"illegal: {_play.ERRORS[err]} (held: {card_str(comp.held)})")
+
+
+def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int | Callable[..., Any],
          n: int, seed: int, start: int, workers: int, fl: list[int] | None = None,
-         progress: Callable[[int], None] | None = None) -> RolloutResult:
+         progress: Callable[[int], None] | None = None, fixed: npt.NDArray[np.uint8] | None = None,
+         value: worth.FantasylandValue = None) -> RolloutResult:
+    sums, split = _sums(flat, pool, r, policy, n, seed, start, workers, fl, progress, fixed)
+    return _result(sums, n, split, value)
+
+
+def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
+          policy: int | Callable[..., Any], n: int, seed: int, start: int, workers: int,
+          fl: list[int] | None, progress: Callable[[int], None] | None,
+          fixed: npt.NDArray[np.uint8] | None) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """Exact sums and by-Fantasyland split of completions ``start .. start + n - 1``."""
     players = flat.shape[0]
     tables = r.tables
     boards = np.ascontiguousarray(flat.reshape(-1))
     parts: dict[int, Any] = {}
     lock = threading.Lock()
+    if callable(policy):
+        # the slow path: one completion after another, every turn a Python call
+        comp = _sim.Completions(tables, players, r.first_round, r.rounds, r.round_cards, r.round_play,
+                                boards, pool, fl, fixed)
+        if comp.status < 0:
+            raise _error(comp.status, r, pool, fl)
+        view = RolloutState(comp, r)
+        fn = policy
 
-    def kernel(lo: int, hi: int) -> int:
-        out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
-                                   r.round_play, policy, boards, pool, seed, start + lo, start + hi,
-                                   fl)
-        if isinstance(out, int):
-            raise _error(out, r, pool, fl)
-        with lock:
-            parts[lo] = out
-        if progress is not None:
-            progress(hi - lo)
-        return -1
+        def kernel(lo: int, hi: int) -> int:
+            s = np.zeros((players, 5), np.int64)
+            b = _sim.fl_split(players)
+            for i in range(lo, hi):
+                _play_python(comp, view, fn, seed, start + i)
+                comp.add(s, b)
+            parts[lo] = (s, b)
+            if progress is not None:
+                progress(hi - lo)
+            return -1
 
-    # blocks of the policy's size (Ctrl-C lands between them), fewer completions a
-    # block when the rules pay so much that a block's squared points could pass an int64
-    _workers.run(kernel, n, workers, chunk=totals.safe_block(r, policy_block(policy)))
+        _workers.run(kernel, n, 1, chunk=_PYTHON_BLOCK)
+    else:
+        code = policy
+
+        def kernel(lo: int, hi: int) -> int:
+            b = _sim.fl_split(players)
+            out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
+                                    r.round_play, code, boards, pool, seed, start + lo, start + hi,
+                                    fl, fixed, b)
+            if isinstance(out, int):
+                raise _error(out, r, pool, fl)
+            with lock:
+                parts[lo] = (out, b)
+            if progress is not None:
+                progress(hi - lo)
+            return -1
+
+        # blocks of the policy's size (Ctrl-C lands between them), fewer completions a
+        # block when the rules pay so much that a block's squared points could pass an int64
+        _workers.run(kernel, n, workers, chunk=totals.safe_block(r, policy_block(code)))
+    if len(parts) == 1:   # one C call: its int64 sums as they are
+        return next(iter(parts.values()))  # type: ignore[no-any-return]
     sums = np.zeros((players, 5), dtype=object)
-    for v in parts.values():
-        sums = totals.add(sums, v)
-    return _result(sums, n)
+    split = _sim.fl_split(players).astype(object)
+    for s, b in parts.values():
+        sums = totals.add(sums, s)
+        split = worth.add_split(split, b)
+    return sums, split
+
+
+#: completions per call of a Python policy's slow path (Ctrl-C and progress between calls)
+_PYTHON_BLOCK = 16
+
+
+def _policy(policy: Any) -> int | Callable[..., Any]:
+    """A built-in policy's number, or the Python callable itself."""
+    if callable(policy) and not isinstance(policy, str):
+        return policy  # type: ignore[no-any-return]
+    if not isinstance(policy, str):
+        raise TypeError(f"policy must be a built-in policy name ({', '.join(POLICIES)}) or a callable, "
+                        f"got {type(policy).__name__} {policy!r}")
+    return policy_code(policy, "or a callable")
 
 
 def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
-            policy: str = "random", n: int = 1000, seed: int, start: int = 0,
-            workers: int = 1, fantasyland: Sequence[int] | None = None,
-            progress: Callable[[int], None] | None = None) -> RolloutResult:
+            policy: str | Callable[[RolloutState], Any] = "random", n: int = 1000, seed: int,
+            start: int = 0, workers: int = 1, fantasyland: Sequence[int] | None = None,
+            progress: Callable[[int], None] | None = None, fantasyland_value: Any = None,
+            known: Any = None) -> RolloutResult:
     """Complete partial boards ``n`` times; each player's mean points, stderr and rates.
 
     ``boards``: ``(P, 13)`` partial boards of the players, in turn order (255
     or ``--`` for empty slots; each must hold a count of cards a hand reaches:
     0, ``first_round``, then ``round_play`` more a turn).  ``dead``: cards known
-    to be out (discards).  ``policy``: ``"random"`` or ``"greedy"``.  Completions
-    ``start .. start + n - 1`` of ``seed``; the same result whatever ``workers``.
+    to be out (discards).  ``policy``: a built-in policy name (``POLICIES``),
+    or a Python callable (the slow path: one Python call a turn, one thread;
+    it gets a :class:`RolloutState` and returns an action code, or the 13
+    cards of the board on a Fantasyland turn).  Completions ``start .. start +
+    n - 1`` of ``seed``; the same result whatever ``workers``.
     ``fantasyland``: the cards of each seat in Fantasyland (0: plays normally),
     as in :class:`~ofc_fast.Game`; such a seat's board is empty (its hidden
     setting: the policy sets 13 of that many unseen cards, ``greedy`` with the
     exact solver) or complete, and its ``fantasyland_rate`` is the rate at which
     it stays.  ``progress``: called with the number of completions just finished,
     from the worker threads (e.g. ``tqdm.update``).
+    ``fantasyland_value``: points credited to a player for each Fantasyland
+    earned (entry or stay): a number, or a mapping from the cards dealt in
+    Fantasyland to points (ofc_fast.sim.worth; exact, floats too; see
+    :func:`estimate_fantasyland_value` for what to pass).  ``known``: cards
+    known to come, not on any board: a sequence is the next cards dealt, in
+    order; a mapping ``{player: cards}`` the cards that player's next turn is
+    dealt (held, not placed yet).  The other dealt cards are drawn from the
+    rest, and completion ``i`` draws them the same way whatever the boards.
 
     The players' streets may differ by more than one turn (one board complete,
     another empty): a what-if the game itself cannot reach, allowed for analysis;
@@ -196,19 +419,26 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     r.check_players(flat.shape[0])
     d = np.zeros(0, np.uint8) if dead is None else dead_array(dead).reshape(-1)
     d = d[d != EMPTY]
-    pool = _pool(flat, d)
     fl = None if fantasyland is None else seat_fantasyland(fantasyland, flat.shape[0], r)
+    fixed, kc = _known(known, np.ascontiguousarray(flat), r, fl)
+    pool = _pool(flat, d, None, kc)
     n = _count(n, "n", least=1)
     start = _count(start, "start")
     check_start(start, n, 2**63 - 1)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
-    return _run(np.ascontiguousarray(flat), pool, r, policy_code(policy), n, check_seed(seed), start,
-                _workers.resolve_workers(workers), fl, progress)
+    value = worth.check_value(fantasyland_value, r)
+    return _run(np.ascontiguousarray(flat), pool, r, _policy(policy), n, check_seed(seed), start,
+                _workers.resolve_workers(workers), fl, progress, fixed, value)
 
 
 class Placements(NamedTuple):
-    """Every legal placement, best first."""
+    """Every legal placement (or the ``candidates``), best first.
+
+    The per-option fields are arrays in the order of ``codes``; ``seat_*`` are
+    ``(k, players)``, players in the order of the position (the player to act
+    first).  With ``fantasyland_value`` the means, ``min`` and ``max`` count it.
+    """
 
     codes: list[int]
     """Action codes (ofc_fast.engine), in the order of the other fields."""
@@ -218,12 +448,69 @@ class Placements(NamedTuple):
     """Expected net points of the player to act."""
     stderr: npt.NDArray[np.float64]
     foul_rate: npt.NDArray[np.float64]
+    fantasyland_rate: npt.NDArray[np.float64] | None = None
+    """Share of completions in which the player to act earns Fantasyland."""
+    royalties: npt.NDArray[np.float64] | None = None
+    """Mean royalties of the player to act."""
+    min: npt.NDArray[np.float64] | None = None
+    """Least points of the player to act over the option's completions."""
+    max: npt.NDArray[np.float64] | None = None
+    """Greatest points of the player to act over the option's completions."""
+    seat_mean: npt.NDArray[np.float64] | None = None
+    """(k, players) every player's mean points."""
+    seat_stderr: npt.NDArray[np.float64] | None = None
+    seat_foul_rate: npt.NDArray[np.float64] | None = None
+    seat_fantasyland_rate: npt.NDArray[np.float64] | None = None
+    seat_royalties: npt.NDArray[np.float64] | None = None
+    n: int = 0
+    """Completions per option."""
+
+
+def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.uint8]]) -> list[int]:
+    """The indices into the legal placements of ``candidates`` (codes or boards)."""
+    if isinstance(candidates, (str, bytes)) or not isinstance(candidates, (Sequence, np.ndarray)):
+        raise TypeError(f"candidates is a sequence of action codes or boards, got "
+                        f"{type(candidates).__name__} {candidates!r:.60}")
+    if len(candidates) == 0:
+        raise ValueError("candidates is empty: give at least one placement")
+    by_code = {c: i for i, c in enumerate(codes)}
+
+    def rows(b: npt.NDArray[np.uint8]) -> tuple[tuple[int, ...], ...]:
+        # a board by its rows' cards, whatever their order within a row
+        return tuple(tuple(sorted(int(c) for c in b[s:e] if c != EMPTY))
+                     for s, e in ((0, 3), (3, 8), (8, 13)))
+
+    by_rows = {rows(b): i for i, b in enumerate(boards)}
+    out: list[int] = []
+    seen: dict[int, int] = {}
+    for j, cand in enumerate(candidates):
+        if is_int(cand):
+            if int(cand) not in by_code:
+                raise ValueError(f"candidates[{j}]: action {int(cand)} is not a legal placement of "
+                                 f"the held cards")
+            i = by_code[int(cand)]
+        else:
+            b = partial_boards(cand)
+            if b.shape != (13,):
+                raise ValueError(f"candidates[{j}]: a candidate is an action code or one board, got "
+                                 f"shape {b.shape}")
+            key = rows(b)
+            if key not in by_rows:
+                raise ValueError(f"candidates[{j}]: board {card_str(b)!r} is not a legal placement of "
+                                 f"the held cards")
+            i = by_rows[key]
+        if i in seen:
+            raise ValueError(f"candidates[{j}] is the same placement as candidates[{seen[i]}]")
+        seen[i] = j
+        out.append(i)
+    return out
 
 
 def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: int = 1000,
-                        seed: int, policy: str = "random", workers: int = 1,
-                        fantasyland: Sequence[int] | None = None,
-                        progress: Callable[[int], None] | None = None) -> Placements:
+                        seed: int, policy: str | Callable[[RolloutState], Any] = "random",
+                        workers: int = 1, fantasyland: Sequence[int] | None = None,
+                        progress: Callable[[int], None] | None = None, candidates: Any = None,
+                        fantasyland_value: Any = None, known: Any = None) -> Placements:
     """Rank every legal placement of the held cards by expected points (common random numbers).
 
     ``position``: a :class:`~ofc_fast.Game` (the seat to act; its discards are
@@ -231,19 +518,35 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     its cards from the unseen ones in every completion), or ``(boards, held)``
     / ``(boards, held, dead)`` with player 0 to act, and ``fantasyland`` the
     cards of each seat in Fantasyland (as in :func:`rollout`; not player 0).
-    Each placement is completed ``n`` times with the same deals, by ``policy``.
+    Each placement is completed ``n`` times with the same deals, by ``policy``
+    (a name, or a Python callable as in :func:`rollout`).
     ``rules``: the variant (default Pineapple); a Game plays its own, and
     other rules given with it are an error.  ``progress``: called with the number
     of completions just finished (``n`` per placement in all), from the worker threads.
+    ``candidates``: score only these placements (action codes, or the boards
+    they make); one that is not legal is an error.  ``fantasyland_value`` and
+    ``known`` (seats of the Game, or players of ``boards``) as in :func:`rollout`.
+
+    Common random numbers, a guarantee: completion ``i`` of ``seed`` deals the
+    same cards (and the policies draw the same stream) for every option, in
+    this call and in any other call with the same seed, position and ``n``;
+    so an option's result is the same whether it is scored alone, among
+    ``candidates`` or among all, and differences between options have small
+    errors.
 
     >>> best = evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=200, seed=1)
     >>> len(best.codes), best.boards.shape       # every legal placement, best first
     (232, (232, 13))
     >>> bool(best.mean[0] >= best.mean[-1]), float(best.foul_rate[0]) <= 1.0
     (True, True)
+    >>> two = evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=200, seed=1,
+    ...                           candidates=best.codes[:2])
+    >>> two.mean.tolist() == best.mean[:2].tolist()
+    True
     """
     r = get_rules(PINEAPPLE if rules is None else rules)
     fl: list[int] | None = None
+    seats: list[int] | None = None
     if isinstance(position, Game):
         g = position
         if rules is not None and r != g.rules:
@@ -255,6 +558,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         obs = g.observation(seat)
         r = g.rules
         order = [(seat + i) % g.players for i in range(g.players)]
+        seats = order
         flat = np.ascontiguousarray(obs["boards"][order])
         fl = [g.fantasyland[p] for p in order] if any(g.fantasyland) else None
         held = obs["held"]
@@ -286,7 +590,8 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     n = _count(n, "n", least=1)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
-    pol = policy_code(policy)
+    pol = _policy(policy)
+    value = worth.check_value(fantasyland_value, r)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     # the legal codes, in code order: the engine's own legal mask (ofc_game_legal) on
@@ -297,41 +602,77 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         raise _error(-1, r, pool, None)
     codes = [int(c) for c in legal[0]]
     boards = list(legal[1])
-    # the work: (option, block of completions) units in parallel, each option over the
-    # completion range [0, n) (the same deals for all); blocks of the policy's registry
-    # block of completions keep Ctrl-C answered within a block, even for a huge n
-    # Ctrl-C answered within a block even for a huge n
-    tables = r.tables
+    if candidates is not None:
+        pick = _candidates(candidates, codes, boards)
+        codes = [codes[i] for i in pick]
+        boards = [boards[i] for i in pick]
     players = flat.shape[0]
     option_boards = []
     for b in boards:
         f = flat.copy()
         f[0] = b
-        option_boards.append(np.ascontiguousarray(f.reshape(-1)))
-    block = totals.safe_block(r, policy_block(pol))
+        option_boards.append(np.ascontiguousarray(f))
+    # every option places the same count of cards: the known cards' positions are theirs all
+    fixed, kc = _known(known, option_boards[0], r, fl, seats)
+    if kc is not None:
+        pool = _pool(flat, dead, held, kc)
+    # the work: (option, block of completions) units in parallel, each option over the
+    # completion range [0, n) (the same deals for all: common random numbers); blocks of
+    # the policy's registry size keep Ctrl-C answered within a block, even for a huge n
+    block = totals.safe_block(r, policy_block(pol)) if isinstance(pol, int) else max(n, 1)
     blocks = max(1, -(-n // block))
-    sums = np.zeros((len(boards), players, 5), dtype=object)
+    parts: list[list[Any]] = [[] for _ in boards]
     lock = threading.Lock()
 
     def kernel(lo: int, hi: int) -> int:
         for unit in range(lo, hi):
             k, b = divmod(unit, blocks)
-            out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
-                                       r.round_play, pol, option_boards[k], pool, s,
-                                    b * block, min(n, (b + 1) * block), fl)
-            if isinstance(out, int):  # a C status code
-                raise _error(out, r, pool, fl)
+            a, e = b * block, min(n, (b + 1) * block)
+            out = _sums(option_boards[k], pool, r, pol, e - a, s, a, 1, fl, None, fixed)
             with lock:
-                sums[k] = totals.add(sums[k], out)
+                parts[k].append(out)
             if progress is not None:
-                progress(min(n, (b + 1) * block) - b * block)
+                progress(e - a)
         return -1
 
-    _workers.run(kernel, len(boards) * blocks, w, chunk=1)
-    results = [_result(sums[k], n) for k in range(len(boards))]
-    means = [res.mean[0] for res in results]
-    errs = [res.stderr[0] for res in results]
-    fouls = [res.foul_rate[0] for res in results]
-    order_ = np.argsort(-np.array(means), kind="stable")
-    return Placements([codes[i] for i in order_], np.array(boards, dtype=np.uint8)[order_],
-                      np.array(means)[order_], np.array(errs)[order_], np.array(fouls)[order_])
+    _workers.run(kernel, len(boards) * blocks, w if isinstance(pol, int) else 1, chunk=1)
+    k = len(boards)
+    if not value and all(len(p) == 1 for p in parts) and n < 2**53:
+        # the common case at once: one int64 block an option, nothing credited
+        stats = _stats_at_once(np.stack([p[0][0] for p in parts]), np.stack([p[0][1] for p in parts]), n)
+    else:
+        results = []
+        for i in range(k):
+            if len(parts[i]) == 1:   # one block: its int64 sums as they are
+                sums, split = parts[i][0]
+            else:
+                sums = np.zeros((players, 5), dtype=object)
+                split = None
+                for s_, b_ in parts[i]:
+                    sums = totals.add(sums, s_)
+                    split = worth.add_split(split, b_)
+            results.append(_result(sums, n, split, value))
+        stats = {f: np.array([getattr(x, f) for x in results], dtype=np.float64).reshape(k, players)
+                 for f in ("mean", "stderr", "foul_rate", "fantasyland_rate", "royalties", "min", "max")}
+    order_ = np.argsort(-stats["mean"][:, 0], kind="stable")
+    st = {f: a[order_] for f, a in stats.items()}
+    return Placements([codes[i] for i in order_], np.array(boards, dtype=np.uint8)[order_].reshape(-1, 13),
+                      st["mean"][:, 0].copy(), st["stderr"][:, 0].copy(), st["foul_rate"][:, 0].copy(),
+                      st["fantasyland_rate"][:, 0].copy(), st["royalties"][:, 0].copy(),
+                      st["min"][:, 0].copy(), st["max"][:, 0].copy(), st["mean"], st["stderr"],
+                      st["foul_rate"], st["fantasyland_rate"], st["royalties"], n)
+
+
+def _stats_at_once(sums: npt.NDArray[np.int64], split: npt.NDArray[np.int64],
+                   n: int) -> dict[str, npt.NDArray[np.float64]]:
+    """Every option's figures (k, players) from int64 sums (k, players, 5) and splits, the
+    same floats as :func:`_result` gives one by one (``totals``: exact sums, one
+    rounding), when no value is credited."""
+    k, players = sums.shape[:2]
+    flat = sums.reshape(k * players, 5)
+    mean, stderr = totals.mean_stderr(flat[:, 0], flat[:, 1], n)
+    lo, hi = worth.extremes(split.reshape(k * players, *split.shape[2:]))
+    out = {"mean": mean, "stderr": stderr, "foul_rate": totals.rate(flat[:, 2], n),
+           "fantasyland_rate": totals.rate(flat[:, 3], n), "royalties": totals.rate(flat[:, 4], n),
+           "min": lo, "max": hi}
+    return {f: a.reshape(k, players) for f, a in out.items()}

@@ -23,7 +23,7 @@ from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start
 from ..board.rules import Rules, get_rules
 from ..play.game import check_dealing, policy_block, policy_code
-from . import totals
+from . import totals, worth
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate"]
 
@@ -53,6 +53,12 @@ class SimulationResult(NamedTuple):
     """(P, 2 * POINTS_RANGE + 1): hands by net points, index = points + POINTS_RANGE."""
     royalty_hist: npt.NDArray[np.int64]
     """(P, ROYALTY_RANGE + 1): hands by total royalties."""
+    fantasyland_value: dict[int, int | float] | None = None
+    """The points credited per Fantasyland card count (None: nothing); ``mean``,
+    ``stderr`` and ``ci95`` count them, ``sums`` and the histograms do not."""
+    fantasyland_split: npt.NDArray[Any] | None = None
+    """(P, 53, 4) hands by the Fantasyland cards earned (0: none): count, sum of net
+    points, least and greatest net points (ofc_fast.sim.worth)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain lists and numbers (for JSON)."""
@@ -65,13 +71,18 @@ class SimulationResult(NamedTuple):
 
 
 def _summary(hands: int, sums: npt.NDArray[Any], points: npt.NDArray[np.int64],
-             royalty: npt.NDArray[np.int64]) -> SimulationResult:
+             royalty: npt.NDArray[np.int64], split: npt.NDArray[Any] | None = None,
+             value: worth.FantasylandValue = None) -> SimulationResult:
     sums = totals.narrow(sums)
     mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], hands)
+    if split is not None:
+        split = totals.narrow(split)
+        if value:
+            mean, stderr, _, _ = worth.credited(sums, split, hands, value)
     ci = np.stack([mean - 1.96 * stderr, mean + 1.96 * stderr], axis=1)
     return SimulationResult(hands, mean, stderr, ci, totals.rate(sums[:, 2], hands),
                             totals.rate(sums[:, 3], hands), totals.rate(sums[:, 4], hands),
-                            sums, points, royalty)
+                            sums, points, royalty, value, split)
 
 
 def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
@@ -84,24 +95,36 @@ def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
     """
     if not parts:
         raise ValueError("merge_simulations needs at least one result")
+    values = {repr(p.fantasyland_value) for p in parts}
+    if len(values) > 1:
+        raise ValueError(f"merge_simulations: the parts credit different fantasyland_value "
+                         f"({', '.join(sorted(values))})")
     sums = None
+    split = None
+    whole = all(p.fantasyland_split is not None for p in parts)
     for p in parts:
         sums = totals.add(sums, p.sums)
+        if whole:
+            assert p.fantasyland_split is not None
+            split = worth.add_split(split, p.fantasyland_split)
     points = sum((p.points_hist for p in parts[1:]), parts[0].points_hist.copy())
     royalty = sum((p.royalty_hist for p in parts[1:]), parts[0].royalty_hist.copy())
     assert sums is not None
-    return _summary(sum(p.hands for p in parts), sums, points, royalty)
+    return _summary(sum(p.hands for p in parts), sums, points, royalty, split, parts[0].fantasyland_value)
 
 
 def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "random",
              seed: int, start: int = 0, workers: int = 1,
-             progress: Callable[[int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int], None] | None = None,
+             fantasyland_value: Any = None) -> SimulationResult:
     """Self-play ``hands`` hands (``start .. start + hands - 1`` of ``seed``) and summarise them.
 
     ``policy``: ``"random"`` (millions of hands a second) or ``"greedy"``.
     ``progress``: called with the number of hands just finished, from the
     worker threads (e.g. ``tqdm.update``).  The result does not depend on
-    ``workers``.
+    ``workers``.  ``fantasyland_value``: points credited for each Fantasyland
+    earned, as in :func:`~ofc_fast.rollout` (exact; the histograms stay those
+    of the hands' own points).
     """
     r = get_rules(rules)
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
@@ -117,6 +140,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     pol = policy_code(policy)
     check_dealing(r)
+    value = worth.check_value(fantasyland_value, r)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     tables = r.tables
@@ -128,25 +152,27 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
     chunk = totals.safe_block(r, policy_block(pol))
     lock = threading.Lock()
     total = [np.zeros((P, 5), object), np.zeros((P, 2 * POINTS_RANGE + 1), np.int64),
-             np.zeros((P, ROYALTY_RANGE + 1), np.int64)]
+             np.zeros((P, ROYALTY_RANGE + 1), np.int64), _sim.fl_split(P).astype(object)]
 
     def kernel(lo: int, hi: int) -> int:
         m = hi - lo
         sums = np.zeros((P, 5), np.int64)
         ph = np.zeros((P, 2 * POINTS_RANGE + 1), np.int64)
         rh = np.zeros((P, ROYALTY_RANGE + 1), np.int64)
+        split = _sim.fl_split(P)
         # the C kernel keeps the sums and histograms (no per-hand arrays)
         err = _sim.selfplay_totals(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
-                                   pol, s, sums, ph, rh, start + lo, m)
+                                   pol, s, sums, ph, rh, start + lo, m, split)
         if err != -1:
             raise ValueError(f"{r.name}: self-play failed: {_play.ERRORS[err]}")
         with lock:
             total[0] = totals.add(total[0], sums)
             total[1] += ph
             total[2] += rh
+            total[3] = worth.add_split(total[3], split)
         if progress is not None:
             progress(m)
         return -1
 
     _workers.run(kernel, n, w, chunk=chunk)
-    return _summary(n, total[0], total[1], total[2])
+    return _summary(n, total[0], total[1], total[2], total[3], value)

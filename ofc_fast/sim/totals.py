@@ -36,6 +36,8 @@ def add(total: npt.NDArray[Any] | None, part: npt.NDArray[Any]) -> npt.NDArray[A
 
 def narrow(total: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """``total`` as int64 when every sum fits, else as Python ints (dtype object)."""
+    if total.dtype == np.int64:
+        return total
     flat = total.reshape(-1).tolist()
     if all(-_INT64_MAX - 1 <= int(v) <= _INT64_MAX for v in flat):
         return np.asarray(total, dtype=object).astype(np.int64)
@@ -51,10 +53,9 @@ def mean_stderr(net: npt.NDArray[Any], squares: npt.NDArray[Any],
     q = [int(v) for v in squares.tolist()]
     mean = np.array([v / max(n, 1) for v in s], dtype=np.float64)
     if n > 1:
-        from fractions import Fraction
-
-        var = np.array([float((Fraction(b) - Fraction(a * a, n)) / (n - 1)) for a, b in zip(s, q)],
-                       dtype=np.float64)
+        # (sum x^2 - (sum x)^2 / n) / (n - 1) as one exact ratio of ints, rounded once
+        # (Python's int / int is correctly rounded)
+        var = np.array([(n * b - a * a) / (n * (n - 1)) for a, b in zip(s, q)], dtype=np.float64)
         stderr: npt.NDArray[np.float64] = np.sqrt(np.maximum(var, 0.0) / n)
     else:
         stderr = np.full(len(s), np.nan)
@@ -63,4 +64,7 @@ def mean_stderr(net: npt.NDArray[Any], squares: npt.NDArray[Any],
 
 def rate(column: npt.NDArray[Any], n: int) -> npt.NDArray[np.float64]:
     """A column of exact counts or sums per hand, as float means."""
+    if column.dtype == np.int64 and n < 2**53 and bool((np.abs(column) < 2**53).all()):
+        # exact as floats: one correctly rounded division, as int / int
+        return column.astype(np.float64) / float(max(n, 1))
     return np.array([int(v) / max(n, 1) for v in column.tolist()], dtype=np.float64)

@@ -1,0 +1,147 @@
+"""Bots head to head (issue 19): every built-in policy and the Monte Carlo bot.
+
+    python bench/bots.py [--deals 400] [--mc 100,1000] [--fl-value 17] [--jobs 2] [--seed 1]
+                         [--only greedy,mc1000] [--json FILE]
+
+Heads-up Pineapple, every pair of bots: each deal is played twice with the
+seats swapped (duplicate format: the same cards, so luck of the deal cancels),
+independent hands (nobody starts in Fantasyland).  The bots: every policy in
+``ofc.POLICIES`` (``Game.play``; a policy added to the C registry appears
+here by itself), and ``mc<n>``: on each turn, :func:`ofc.evaluate_placements`
+of the position with ``n`` completions per placement, by its default policy,
+playing the best (``mc<n>+fl<v>``: crediting ``v`` points for each Fantasyland
+earned, ``fantasyland_value``).  Prints one table: points a hand of the first bot (mean over
+deals of the two seats' average, with a 95% interval), each bot's foul and
+Fantasyland rates, and each bot's mean time a decision.
+"""
+from __future__ import annotations
+
+import argparse
+import inspect
+import itertools
+import json
+import math
+import os
+import platform
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+
+import ofc_fast as ofc
+from ofc_fast.play.game import POLICIES
+
+RULES = "pineapple"
+
+
+def bot_names(mc: list[int], worth: float = 0.0) -> list[str]:
+    """Every built-in policy, then the Monte Carlo bots (``mc<n>``; with ``worth``, also
+    ``mc<n>+fl<worth>``: crediting that many points for Fantasyland earned)."""
+    return list(POLICIES) + [f"mc{n}" for n in mc] + ([f"mc{n}+fl{worth:g}" for n in mc] if worth else [])
+
+
+def _turn(g: ofc.Game, bot: str, seed: int) -> float:
+    """Play the turn of the seat to act as ``bot``; the seconds it took."""
+    t0 = time.perf_counter()
+    if bot.startswith("mc"):
+        n, _, worth = bot[2:].partition("+fl")
+        best = ofc.evaluate_placements(g, n=int(n), seed=seed, fantasyland_value=float(worth or 0))
+        g.apply(best.codes[0])
+    else:
+        g.play(bot)
+    return time.perf_counter() - t0
+
+
+def play_deals(a: str, b: str, seed: int, lo: int, hi: int) -> dict[str, Any]:
+    """Deals ``lo .. hi - 1``, each played with ``a`` in seat 0 and then in seat 1."""
+    pts, fouls, fls = [], {a: 0, b: 0}, {a: 0, b: 0}
+    clock = {a: [0.0, 0], b: [0.0, 0]}
+    for d in range(lo, hi):
+        both = 0
+        for swap in (0, 1):
+            seats = [a, b] if not swap else [b, a]
+            g = ofc.Game(RULES, 2, seed=seed * 1_000_003 + d, button=1, match=False)
+            k = 0
+            while not g.done:
+                seat = int(g.turn)   # type: ignore[arg-type]
+                clock[seats[seat]][0] += _turn(g, seats[seat], seed * 7919 + d * 64 + k)
+                clock[seats[seat]][1] += 1
+                k += 1
+            both += int(g.scores[swap])
+            for s in (0, 1):
+                fouls[seats[s]] += bool(g.fouled[s])
+                fls[seats[s]] += int(g.next_fantasyland[s]) > 0
+        pts.append(both / 2)
+    return {"pts": pts, "fouls": fouls, "fl": fls, "clock": clock}
+
+
+def run_pair(a: str, b: str, deals: int, seed: int, jobs: int) -> dict[str, Any]:
+    chunks = max(1, min(jobs * 4, deals))
+    bounds = [deals * i // chunks for i in range(chunks + 1)]
+    parts = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            futs = [ex.submit(play_deals, a, b, seed, bounds[i], bounds[i + 1]) for i in range(chunks)]
+            parts = [f.result() for f in futs]
+    else:
+        parts = [play_deals(a, b, seed, 0, deals)]
+    pts = [p for part in parts for p in part["pts"]]
+    out: dict[str, Any] = {"a": a, "b": b, "deals": deals}
+    x = np.array(pts, dtype=np.float64)
+    out["mean"] = float(x.mean())
+    half = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
+    out["ci95"] = [out["mean"] - half, out["mean"] + half]
+    for who in (a, b):
+        hands = 2 * deals
+        out[f"foul_{who}"] = sum(p["fouls"][who] for p in parts) / hands
+        out[f"fl_{who}"] = sum(p["fl"][who] for p in parts) / hands
+        secs = sum(p["clock"][who][0] for p in parts)
+        n = sum(p["clock"][who][1] for p in parts)
+        out[f"ms_{who}"] = 1000 * secs / max(n, 1)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=400, help="deals per pair (each played twice)")
+    ap.add_argument("--mc", default="100,1000", help="completions per placement of the mc bots")
+    ap.add_argument("--fl-value", type=float, default=0.0,
+                    help="also mc bots crediting this fantasyland_value (e.g. from "
+                         "ofc.estimate_fantasyland_value)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", default="", help="comma-separated bots to keep (default: all)")
+    ap.add_argument("--json", default="")
+    args = ap.parse_args()
+    mc = [int(v) for v in args.mc.split(",") if v]
+    bots = bot_names(mc, args.fl_value)
+    if args.only:
+        keep = set(args.only.split(","))
+        bots = [b for b in bots if b in keep]
+    default = inspect.signature(ofc.evaluate_placements).parameters["policy"].default
+    print(f"# ofc_fast {ofc.__version__}, {RULES} heads-up, {args.deals} deals a pair, each played "
+          f"with the seats swapped; mc bots fill with {default!r}; {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, jobs={args.jobs}, seed={args.seed}")
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print()
+    print("| bot A | bot B | A's points a hand (95% CI) | fouls A / B | Fantasyland A / B | ms a decision A / B |")
+    print("|---|---|---|---|---|---|")
+    rows = []
+    t0 = time.perf_counter()
+    for a, b in itertools.combinations(bots, 2):
+        r = run_pair(b, a, args.deals, args.seed, args.jobs)   # A: the later bot in the list
+        rows.append(r)
+        a, b = r["a"], r["b"]
+        print(f"| {a} | {b} | {r['mean']:+.2f} ({r['ci95'][0]:+.2f} .. {r['ci95'][1]:+.2f}) | "
+              f"{r[f'foul_{a}']:.1%} / {r[f'foul_{b}']:.1%} | {r[f'fl_{a}']:.1%} / {r[f'fl_{b}']:.1%} | "
+              f"{r[f'ms_{a}']:.3g} / {r[f'ms_{b}']:.3g} |", flush=True)
+    print()
+    print(f"# {time.perf_counter() - t0:.0f} s")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
