@@ -22,6 +22,23 @@ cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_strength3_batch(const uint8_t *cards, int64_t n, uint16_t *out)
     int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out)
 
+    # jokers (csrc/ofc_joker.c)
+    enum: OFC_JOKER1
+    enum: OFC_JOKER2
+    enum: OFC_MAX_JOKERS
+    enum: OFC_FIVE_OF_A_KIND
+    enum: OFC_STRENGTH_FIVE_MAX
+    enum: OFC_ROYAL_OVER_FIVE
+    uint16_t ofc_strength5_jokers_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e,
+                                            int five_kind)
+    uint16_t ofc_strength3_jokers_unchecked(unsigned a, unsigned b, unsigned c)
+    uint64_t ofc_joker_allowed(int jokers)
+    int ofc_bad_cards_jokers(const uint8_t *c, int n, uint64_t allowed)
+    uint16_t ofc_order_key(uint16_t s, int below_royal)
+    int ofc_strength_jokers(const uint8_t *cards, int n, int jokers, int five_kind)
+    int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int jokers, int five_kind,
+                                      uint16_t *out)
+
     ctypedef struct ofc_rules:
         const uint32_t *row_info[3]
         const uint8_t *middle_live

@@ -17,6 +17,11 @@ from libc.string cimport memset
 
 STRENGTH_MAX = OFC_STRENGTH_MAX
 LOWBALL_MAX = OFC_LOWBALL_MAX
+# jokers (csrc/ofc_hand.h, "Jokers"): their codes, the largest strength with
+# five of a kind, the order key of a royal flush ranked above five of a kind
+JOKERS = (OFC_JOKER1, OFC_JOKER2)
+STRENGTH_FIVE_MAX = OFC_STRENGTH_FIVE_MAX
+ROYAL_OVER_FIVE = OFC_ROYAL_OVER_FIVE
 
 
 # Every kernel entry checks its arguments (a few compares per call): these
@@ -46,6 +51,24 @@ def strength_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not No
             bad = ofc_strength5_batch(&cards[start, 0], stop - start, &out[start])
         else:
             bad = ofc_strength3_batch(&cards[start, 0], stop - start, &out[start])
+    return bad if bad < 0 else bad + start
+
+
+def strength_jokers_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not None,
+                         Py_ssize_t start, Py_ssize_t stop, int jokers, int five_kind):
+    """Strength of rows [start, stop) of a (n, 3) or (n, 5) array that may hold up to
+    ``jokers`` jokers (0..2) into out; ``five_kind``: five of a kind is a hand."""
+    cdef int64_t bad = -1
+    cdef int size = <int>cards.shape[1]
+    if size != 3 and size != 5:
+        raise ValueError(f"hands have 3 or 5 cards, got rows of {size}")
+    if not 0 <= jokers <= OFC_MAX_JOKERS:
+        raise ValueError(f"jokers must be 0, 1 or 2, got {jokers}")
+    _check_range(start, stop, cards.shape[0], out.shape[0], "hands")
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = ofc_strength_jokers_batch(&cards[start, 0], stop - start, size, jokers, five_kind, &out[start])
     return bad if bad < 0 else bad + start
 
 

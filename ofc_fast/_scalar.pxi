@@ -232,9 +232,11 @@ cdef inline long _strength_arg(object s):
 
 def strength_door(general):
     """``strength`` with one hand of 3 or 5 valid cards (ints, array or text) answered in C."""
-    def strength(hands, *, workers=1):
+    def strength(hands, *, workers=1, rules=None):
         cdef uint8_t buf[5]
         cdef int n, s
+        if rules is not None:   # jokers: the general path reads the rules
+            return general(hands, workers=workers, rules=rules)
         if type(workers) is int and workers == 1:
             n = _read_codes(hands, buf, 5)
             if n == 5 or n == 3:

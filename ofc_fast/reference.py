@@ -23,6 +23,7 @@ __all__ = [
     "RANK_CHARS", "SUIT_CHARS", "parse", "card_str",
     "category", "row_key", "lowball_key", "is_live_low",
     "fouled", "royalties", "stays", "fantasyland", "score_matrix", "score",
+    "JOKERS", "FIVE_OF_A_KIND", "joker_row_key",
 ]
 
 # ---------------------------------------------------------------- cards
@@ -45,6 +46,9 @@ CATEGORY_NAMES: tuple[str, ...] = (
     "high card", "pair", "two pair", "three of a kind", "straight",
     "flush", "full house", "four of a kind", "straight flush", "royal flush",
 )
+
+FIVE_OF_A_KIND = 10          # jokers only: five cards of one rank
+JOKERS = (52, 53)            # the joker codes
 
 ACE = 12
 TEN = 8
@@ -384,3 +388,67 @@ def score_matrix(boards: Sequence[Sequence[int]], rules: Any) -> list[list[int]]
 def score(boards: Sequence[Sequence[int]], rules: Any) -> list[int]:
     """Net points per player for one hand; sums to 0."""
     return [sum(row) for row in score_matrix(boards, rules)]
+
+
+# ---------------------------------------------------------------- jokers
+
+def _substitutions(cards: list[int], pool: str) -> list[list[int]]:
+    """Every way the jokers of ``cards`` become cards, row by row: under "duplicates"
+    any card; else a card not already in the row, and two jokers two different cards."""
+    jokers = [i for i, c in enumerate(cards) if c in JOKERS]
+    naturals = [c for c in cards if c not in JOKERS]
+    out = []
+
+    def fill(k: int, row: list[int]) -> None:
+        if k == len(jokers):
+            out.append(list(row))
+            return
+        for card in range(52):
+            if pool != "duplicates" and card in row:
+                continue
+            row[jokers[k]] = card
+            fill(k + 1, row)
+            row[jokers[k]] = JOKERS[0] + 2   # not a card: free again
+    row = [c if c not in JOKERS else JOKERS[0] + 2 for c in cards]
+    assert len(set(naturals)) == len(naturals)
+    fill(0, row)
+    return out
+
+
+def _any_key(cards: list[int], five_of_a_kind: str | None) -> tuple[int, ...] | None:
+    """Key of a row that may hold the same card twice (a joker's copy), or None when it is
+    no hand: five of a kind without five_of_a_kind.  A row holding a card twice is never a
+    flush (a flush is five different cards of one suit): it is ranked by its ranks alone."""
+    if len(set(cards)) == len(cards):
+        return _key3(cards) if len(cards) == 3 else _key5(cards, wheel=True)
+    ranks = [rank_of(c) for c in cards]
+    if len(cards) == 5 and len(set(ranks)) == 1:
+        return (FIVE_OF_A_KIND, ranks[0], -1, -1, -1, -1) if five_of_a_kind else None
+    # the same ranks in suits that repeat no card and make no flush
+    seen: dict[int, int] = {}
+    offsuit = []
+    for r in ranks:
+        offsuit.append(r * 4 + seen.get(r, 0))
+        seen[r] = seen.get(r, 0) + 1
+    return _key3(offsuit) if len(cards) == 3 else _key5(offsuit, wheel=True)
+
+
+def joker_row_key(cards: Sequence[int], pool: str = "any",
+                  five_of_a_kind: str | None = None) -> tuple[tuple[int, ...], list[int]]:
+    """(key, cards) of the strongest row the jokers (codes 52, 53) of a 3- or 5-card row
+    can make, by brute force over every substitution ``pool`` allows (docs/VARIANTS.md):
+    the key as :func:`row_key` (five of a kind ``(10, rank, ...)``), and the first row in
+    the order of substitution that reaches it.  Five of a kind exists only under
+    ``pool="duplicates"`` with ``five_of_a_kind`` set; whether it sorts below the royal
+    flush is a comparison rule (``joker_order``), and no row can be both."""
+    cards = list(cards)
+    if len(cards) not in (3, 5):
+        raise ValueError(f"a row has 3 or 5 cards, got {len(cards)}")
+    best: tuple[tuple[int, ...], list[int]] | None = None
+    five = five_of_a_kind if pool == "duplicates" else None
+    for row in _substitutions(cards, pool):
+        key = _any_key(row, five)
+        if key is not None and (best is None or key > best[0]):
+            best = (key, row)
+    assert best is not None
+    return best

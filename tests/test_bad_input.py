@@ -305,11 +305,11 @@ bad("card-no-card", ofc.card, "", ValueError, "got 0")
 bad("card-empty-slot", ofc.card, "--", ValueError, "'--'")
 bad("card-garbage", ofc.card, "Zz", ValueError, "'Zz'")
 
-bad("card_str-52", ofc.card_str, 52, ValueError, "52")
+bad("card_str-54", ofc.card_str, 54, ValueError, "54")   # 52, 53: the jokers X1, X2
 bad("card_str--2", ofc.card_str, -2, ValueError, "-2")
 bad("card_str-256", ofc.card_str, np.uint16(256), ValueError, "256")
-bad("card_str-list-52", ofc.card_str, [1, 52], ValueError, "52", "position 1")
-bad("card_str-2d-52", ofc.card_str, np.array([[1, 2], [3, 52]]), ValueError, "52", "hand 1, position 1")
+bad("card_str-list-54", ofc.card_str, [1, 54], ValueError, "54", "position 1")
+bad("card_str-2d-54", ofc.card_str, np.array([[1, 2], [3, 54]]), ValueError, "54", "hand 1, position 1")
 bad("card_str-2**70", ofc.card_str, 2**70, ValueError, str(2**70))
 bad("card_str-list-2**70", ofc.card_str, [1, 2**70], ValueError, str(2**70), "position 1")
 bad("card_str-None", ofc.card_str, None, TypeError, "object")
@@ -340,7 +340,7 @@ bad("from_cactus-text", ofc.from_cactus, "As", TypeError, "<U2")
 
 # --- strength values: category, describe, to_cactus_rank ------------------------
 for fname, fn in (("category", ofc.category), ("describe", ofc.describe), ("to_cactus_rank", ofc.to_cactus_rank)):
-    for value in (0, -1, ofc.STRENGTH_MAX + 1, 2**16, 2**31, 2**70):
+    for value in (0, -1, ofc.STRENGTH_FIVE_MAX + 1, 2**16, 2**31, 2**70):
         bad(f"{fname}-{value}", fn, value, ValueError, str(value))
     bad(f"{fname}-list", fn, [ofc.STRENGTH_MAX, 1, 0], ValueError, "0", "item 2")
     bad(f"{fname}-2d", fn, np.array([[7917, 7917], [7917, 9000]]), ValueError, "9000", "item (1, 1)")
@@ -540,7 +540,7 @@ bad("analyze-infl-2d", ofc.analyze, np.stack([B1, B2]), ValueError, "(2, 1)", in
 
 # --- ranks, strength_table, best_hand, subset_strengths, partial rows, royalty,
 # --- score_details, find_duplicates (issue 10) -------------------------------------
-for value in (0, -1, ofc.STRENGTH_MAX + 1, 2**70):
+for value in (0, -1, ofc.STRENGTH_FIVE_MAX + 1, 2**70):
     bad(f"ranks-{value}", ofc.ranks, value, ValueError, str(value))
 bad("ranks-array-0", ofc.ranks, np.array([5, 0]), ValueError, "item 1", "0")
 bad("ranks-float", ofc.ranks, 5.0, TypeError, "float")
