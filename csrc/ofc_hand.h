@@ -196,10 +196,12 @@ static inline uint32_t ofc_slot5j(uint64_t key)
 static inline uint16_t ofc_strength5_jokers_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e,
                                                       int five_kind)
 {
-    uint64_t key = ofc_key5(a, b, c, d, e); /* a joker's key is 0 */
-    unsigned nj = (a >= OFC_JOKER1) + (b >= OFC_JOKER1) + (c >= OFC_JOKER1) + (d >= OFC_JOKER1) + (e >= OFC_JOKER1);
-    if (OFC_LIKELY(nj == 0)) return (uint16_t)(ofc_hand5[ofc_slot5(key)] >> ofc_flush_shift(key));
-    key += nj * (uint64_t)OFC_JOKER_Q;
+    /* a joker's key is OFC_JOKER_Q: the 14th base-5 digit counts the jokers */
+    uint64_t key = ofc_card_key_joker[a] + ofc_card_key_joker[b] + ofc_card_key_joker[c] + ofc_card_key_joker[d]
+                   + ofc_card_key_joker[e];
+    uint32_t q = (uint32_t)key;
+    if (OFC_LIKELY(q < OFC_JOKER_Q)) return (uint16_t)(ofc_hand5[ofc_slot5(key)] >> ofc_flush_shift(key));
+    unsigned nj = 1 + (q >= 2 * OFC_JOKER_Q);
     uint32_t w = ofc_hand5j[ofc_slot5j(key)];
     uint16_t high = (uint16_t)(w >> 16);
     if (OFC_UNLIKELY(high > OFC_STRENGTH_MAX)) return five_kind ? high : (uint16_t)w;
@@ -232,6 +234,9 @@ static inline uint16_t ofc_order_key(uint16_t s, int below_royal)
  * (0..2: code 52 allowed from 1, 53 from 2), -1 for a byte that is no card
  * (or a joker the rules do not deal) or a code twice, -2 for a bad n. */
 int ofc_strength_jokers(const uint8_t *cards, int n, int jokers, int five_kind);
+
+/* As ofc_first_bad_hand, where the rules deal `jokers` jokers. */
+int64_t ofc_first_bad_hand_jokers(const uint8_t *cards, int64_t n, int size, int jokers);
 
 /* Batch: n hands of `size` (3 or 5) codes, as ofc_strength5_batch. */
 int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int jokers, int five_kind,

@@ -18,15 +18,13 @@ int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int
                                   uint16_t *out)
 {
     uint8_t snap[OFC_JBLOCK * 5];
-    uint64_t allowed = ofc_joker_allowed(jokers);
     if (size != 3 && size != 5) return -2;
     for (int64_t start = 0; start < n; start += OFC_JBLOCK) {
         int64_t len = n - start < OFC_JBLOCK ? n - start : OFC_JBLOCK;
         memcpy(snap, cards + size * start, (size_t)(size * len));
         const uint8_t *c = snap;
-        for (int64_t i = 0; i < len; i++, c += size)
-            if (OFC_UNLIKELY(ofc_bad_cards_jokers(c, size, allowed))) return start + i;
-        c = snap;
+        int64_t bad = ofc_first_bad_hand_jokers(c, len, size, jokers);
+        if (OFC_UNLIKELY(bad >= 0)) return start + bad;
         uint16_t *o = out + start;
         if (size == 5)
             for (int64_t i = 0; i < len; i++, c += 5)

@@ -23,6 +23,7 @@
 
 extern const uint64_t ofc_card_key[256];
 extern const uint64_t ofc_card_bit[256];
+extern const uint64_t ofc_card_key_joker[256];
 extern const uint64_t ofc_card_bit_joker[256];
 extern const uint16_t ofc_hash_disp[2048];
 extern const uint16_t ofc_hash_disp_joker[1024];

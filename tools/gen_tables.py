@@ -350,6 +350,8 @@ def render(t) -> str:
     #                 twice) and bit 63 is clear.
     card_key = [(5 ** (c >> 2)) | (1 << (32 + 4 * (c & 3))) if c < 52 else 0 for c in range(256)]
     card_bit = [(1 << c) if c < 52 else (1 << 63) for c in range(256)]
+    # with jokers: a joker's key is JOKER_Q (a 14th base-5 digit, no suit)
+    card_key_joker = card_key[:52] + [JOKER_Q, JOKER_Q] + [0] * 202
     # with jokers: codes 52 and 53 have bits of their own
     card_bit_joker = [(1 << c) if c < 54 else (1 << 63) for c in range(256)]
     # Same-hand masks for the vector duplicate check over 16 hands of n bytes:
@@ -365,6 +367,9 @@ def render(t) -> str:
         "\n",
         c_array("uint64_t", "ofc_card_bit", card_bit, 4,
                 "per byte: 1 << code for a card, 1 << 63 for anything else", "ULL"),
+        "\n",
+        c_array("uint64_t", "ofc_card_key_joker", card_key_joker, 4,
+                "per byte: ofc_card_key, and OFC_JOKER_Q for a joker (52, 53)", "ULL"),
         "\n",
         c_array("uint64_t", "ofc_card_bit_joker", card_bit_joker, 4,
                 "per byte: 1 << code for a card or a joker (52, 53), 1 << 63 for anything else", "ULL"),
@@ -443,6 +448,7 @@ def render_header(t) -> str:
 
 extern const uint64_t ofc_card_key[256];
 extern const uint64_t ofc_card_bit[256];
+extern const uint64_t ofc_card_key_joker[256];
 extern const uint64_t ofc_card_bit_joker[256];
 extern const uint16_t ofc_hash_disp[{1 << BUCKET_BITS}];
 extern const uint16_t ofc_hash_disp_joker[{1 << JBUCKET_BITS}];
