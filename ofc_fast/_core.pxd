@@ -68,6 +68,25 @@ cdef extern from "ofc_fast.h" nogil:
                                     int8_t *rows, int32_t *row_points, int32_t *scoop,
                                     int32_t *royalties, int32_t *total)
 
+# Jokers on boards (csrc/ofc_board_joker.c)
+cdef extern from "ofc_fast.h" nogil:
+    ctypedef struct ofc_joker_rules:
+        int32_t jokers
+        int32_t pool
+        int32_t five_kind
+        int32_t five_kind_royalty[2]
+        int32_t resolution
+        int32_t natural_beats_wild
+    void ofc_board_eval_jokers(const uint8_t *board, int in_fantasyland, uint64_t dead, const ofc_rules *rules,
+                               const ofc_joker_rules *jr, ofc_board_result *res, uint8_t *card,
+                               uint8_t *natural)
+    int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
+                                     uint64_t dead, const ofc_rules *rules, const ofc_joker_rules *jr,
+                                     uint8_t *fouled, uint16_t *strength, int16_t *royalties,
+                                     uint8_t *fantasyland, uint8_t *stays, uint8_t *joker_cards)
+    int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                   const ofc_joker_rules *jr, int32_t *net, int32_t *matrix)
+
 # Partial boards (csrc/ofc_partial.c)
 cdef extern from "ofc_fast.h" nogil:
     int ofc_partial_first_bad(const uint8_t *board)

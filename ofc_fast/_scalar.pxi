@@ -353,8 +353,11 @@ def analyze_door(general, analysis_type, board_type, rules_type, default_rules, 
     ``get_rules`` the lookup of rules given by name (its errors are the
     general function's: it looks rules up first too).
     """
-    def analyze(boards, rules=_MISSING, *, in_fantasyland=None, workers=1):
+    def analyze(boards, rules=_MISSING, *, in_fantasyland=None, workers=1, dead=None):
         cdef object r, one
+        if dead is not None:   # jokers: the general path
+            return general(boards, default_rules if rules is _MISSING else rules,
+                           in_fantasyland=in_fantasyland, workers=workers, dead=dead)
         if type(workers) is int and workers == 1:
             r = default_rules if rules is _MISSING else rules
             if type(r) is not rules_type:

@@ -23,7 +23,7 @@ __all__ = [
     "RANK_CHARS", "SUIT_CHARS", "parse", "card_str",
     "category", "row_key", "lowball_key", "is_live_low",
     "fouled", "royalties", "stays", "fantasyland", "score_matrix", "score",
-    "JOKERS", "FIVE_OF_A_KIND", "joker_row_key",
+    "JOKERS", "FIVE_OF_A_KIND", "joker_row_key", "joker_board", "joker_score_matrix",
 ]
 
 # ---------------------------------------------------------------- cards
@@ -452,3 +452,136 @@ def joker_row_key(cards: Sequence[int], pool: str = "any",
             best = (key, row)
     assert best is not None
     return best
+
+
+def _joker_order(key: tuple[int, ...], rules: Any) -> tuple[int, ...]:
+    """Order of row keys under the rules: "below_royal" puts the royal flush above five of a kind."""
+    if getattr(rules, "five_of_a_kind", None) == "below_royal" and key[0] == STRAIGHT_FLUSH and key[1] == ACE:
+        return (FIVE_OF_A_KIND + 1,)
+    return key
+
+
+def _key_category(key: tuple[int, ...]) -> int:
+    return ROYAL_FLUSH if key[0] == STRAIGHT_FLUSH and key[1] == ACE else key[0]
+
+
+def _joker_rows(rows: list[list[int]], rules: Any, in_fantasyland: bool | int) -> dict[str, Any] | None:
+    """Fouled, royalties, Fantasyland and stay of substituted rows (None: a row is no hand)."""
+    five = rules.five_of_a_kind if rules.joker_pool == "duplicates" else None
+    keys = [_any_key(r, five) for r in rows]
+    if any(k is None for k in keys):
+        return None
+    order = [_joker_order(k, rules) for k in keys]   # type: ignore[arg-type]
+    foul = not (order[0] <= order[1] <= order[2])
+    cats = [_key_category(k) for k in keys]          # type: ignore[arg-type]
+    top = keys[0]
+    assert top is not None
+    if foul:
+        roy = (0, 0, 0)
+    else:
+        t = (rules.top_trips[top[1]] if top[0] == TRIPS else rules.top_pair[top[1]] if top[0] == PAIR
+             else rules.top_high[top[1]])
+        m = rules.five_of_a_kind_middle if cats[1] == FIVE_OF_A_KIND else rules.middle[cats[1]]
+        b = rules.five_of_a_kind_bottom if cats[2] == FIVE_OF_A_KIND else rules.bottom[cats[2]]
+        roy = (int(t), int(m), int(b))
+    entry = 0
+    if not foul:
+        entry = int(rules.fl_top_trips[top[1]] if top[0] == TRIPS else rules.fl_top_pair[top[1]]
+                    if top[0] == PAIR else 0)
+    stay = not foul and (any(m is not None and c >= m for m, c in
+                             zip((rules.stay_top, rules.stay_middle, rules.stay_bottom), cats))
+                         or (rules.stay_mode == "entry" and entry > 0))
+    if in_fantasyland:
+        current = int(in_fantasyland)
+        fl = 0 if not stay else current if rules.stay_cards_mode == "current" and current >= 13 \
+            else int(rules.stay_cards)
+    else:
+        fl = entry
+    return {"fouled": foul, "keys": keys, "order": order, "royalties": roy, "fantasyland": fl,
+            "stays": stay}
+
+
+def joker_board(board: Sequence[int], rules: Any, in_fantasyland: bool | int = False,
+                dead: Sequence[int] = ()) -> dict[str, Any]:
+    """A board holding jokers (52, 53) resolved by brute force over every substitution the
+    rules allow (docs/VARIANTS.md, "Jokers"): the best by ``joker_resolution``, ties to the
+    smallest card for joker 52, then 53.  A dict: fouled, keys (row keys), royalties,
+    fantasyland, stays, jokers (the two cards, 255 for a joker not on the board).  High
+    variants only (Low has no jokers)."""
+    board = list(board)
+    pool = rules.joker_pool
+    slots = {c: i for i, c in enumerate(board) if c in JOKERS}
+    naturals = [c for c in board if c not in JOKERS]
+    row_of = [0] * 3 + [1] * 5 + [2] * 5
+
+    def allowed(joker: int, card: int, other: int | None) -> bool:
+        if pool == "duplicates":
+            return True
+        if pool == "any":
+            row = row_of[slots[joker]]
+            same_row = [c for i, c in enumerate(board) if row_of[i] == row and c not in JOKERS]
+            if other is not None and row_of[slots[JOKERS[0]]] == row:
+                same_row.append(other)
+            return card not in same_row
+        if card in naturals or card == other:
+            return False
+        return pool != "unseen" or card not in dead
+
+    choices52 = range(52) if JOKERS[0] in slots else [None]
+    best: tuple[Any, ...] | None = None
+    for c52 in choices52:
+        if c52 is not None and not allowed(JOKERS[0], c52, None):
+            continue
+        for c53 in (range(52) if JOKERS[1] in slots else [None]):
+            if c53 is not None and not allowed(JOKERS[1], c53, c52):
+                continue
+            sub = [c52 if c == JOKERS[0] else c53 if c == JOKERS[1] else c for c in board]
+            got = _joker_rows([sub[0:3], sub[3:8], sub[8:13]], rules, in_fantasyland)
+            if got is None:
+                continue
+            o = got["order"]
+            if rules.joker_resolution == "board":
+                rank = (not got["fouled"], sum(got["royalties"]), got["fantasyland"], o[2], o[1], o[0])
+            else:
+                rank = (o[2], o[1], o[0])
+            if best is None or rank > best[0]:
+                best = (rank, got, (255 if c52 is None else c52, 255 if c53 is None else c53))
+    assert best is not None
+    out = dict(best[1])
+    out["jokers"] = best[2]
+    out["natural"] = [all(c not in JOKERS for c in board[s]) for s in (TOP, MIDDLE, BOTTOM)]
+    return out
+
+
+def joker_score_matrix(boards: Sequence[Sequence[int]], rules: Any) -> list[list[int]]:
+    """score_matrix of a deal whose boards may hold jokers: each board resolved by
+    :func:`joker_board` (under "unseen" the other boards are seen), rows compared in the
+    rules' order, ``natural_beats_wild`` breaking a tie for the row without a joker."""
+    res = []
+    for p, b in enumerate(boards):
+        dead = [c for q, other in enumerate(boards) if q != p for c in other if c not in JOKERS]
+        res.append(joker_board(b, rules, False, dead))
+    n = len(boards)
+    out = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(n):
+            if a == b:
+                continue
+            ra, rb = res[a], res[b]
+            if ra["fouled"] and rb["fouled"]:
+                rows = [0, 0, 0]
+            elif ra["fouled"] or rb["fouled"]:
+                rows = [-1 if ra["fouled"] else 1] * 3
+            else:
+                rows = []
+                for k in range(3):
+                    x = (ra["order"][k], rules.natural_beats_wild and ra["natural"][k])
+                    y = (rb["order"][k], rules.natural_beats_wild and rb["natural"][k])
+                    rows.append(_cmp(x, y))
+            total = sum(rows)
+            if total == 3:
+                total += rules.scoop_bonus
+            elif total == -3:
+                total -= rules.scoop_bonus
+            out[a][b] = total + sum(ra["royalties"]) - sum(rb["royalties"])
+    return out

@@ -281,8 +281,8 @@ class Rules:
             fail(f"five_of_a_kind = {self.five_of_a_kind!r} needs joker_pool 'duplicates': under "
                  f"{self.joker_pool!r} a joker never copies a card of its row, so no row holds five "
                  f"of a kind")
-        if self.five_of_a_kind is not None and self.low:
-            fail("five_of_a_kind is not played in Low (2-7) OFC; leave it None")
+        if self.jokers and self.low:
+            fail("jokers are not dealt in Low (2-7) OFC yet (docs/VARIANTS.md); leave jokers 0")
         for f in ("five_of_a_kind_middle", "five_of_a_kind_bottom"):
             if not -32_768 <= getattr(self, f) <= 32_767:
                 fail(f"{f} = {getattr(self, f)} is out of -32768..32767 (an int16 per row)")
@@ -300,6 +300,14 @@ class Rules:
         (52, 54)
         """
         return DECK_SIZE + self.jokers
+
+    @property
+    def joker_spec(self) -> tuple[int, int, int, int, int, int, int]:
+        """The joker fields as the C struct ofc_joker_rules holds them (ints)."""
+        return (self.jokers, JOKER_POOLS.index(self.joker_pool),
+                FIVE_OF_A_KIND_ORDERS.index(self.five_of_a_kind),
+                self.five_of_a_kind_middle, self.five_of_a_kind_bottom,
+                ("board", "row").index(self.joker_resolution), int(self.natural_beats_wild))
 
     @property
     def five_kind(self) -> bool:
