@@ -8,7 +8,7 @@
 #include "ofc_board.h"
 
 #define OFC_NO_CARD 0xFFu
-#define OFC_MAX_OPTIONS 1400 /* distinct values of a row: fewer than its 1326 card pairs + 1 */
+#define OFC_MAX_OPTIONS 182 /* classes of a row: 91 rank pairs, suited or not */
 
 /* one value a joker row can take, with the smallest cards reaching it: for a
  * row with one joker its two smallest cards (the second OFC_NO_CARD if none),
@@ -39,52 +39,87 @@ static uint16_t row_value(const uint8_t *c, int n, int row, int low, int five_ki
     return repeat ? (uint16_t)w : (uint16_t)(w >> ofc_flush_shift(key));
 }
 
-/* Add (value, witness) to the options, keeping one entry per value. */
-static int add_option(ofc_option *opt, int nopt, uint16_t value, uint8_t a, uint8_t b, int single)
+/* Add (value, witnesses) to the options.  A value reached by two classes is
+ * listed twice: the search over combinations keeps the smallest cards among
+ * equal results, so the smallest witnesses of the union win either way. */
+static inline int add_option(ofc_option *opt, int nopt, uint16_t value, uint8_t a, uint8_t b, int single)
 {
-    for (int i = 0; i < nopt; i++) {
-        if (opt[i].value != value) continue;
-        /* cards come in increasing order: a later one is a second witness */
-        if (single && opt[i].w[1] == OFC_NO_CARD) opt[i].w[1] = a;
-        return nopt;
-    }
+    (void)single;
     opt[nopt].value = value;
     opt[nopt].w[0] = a;
-    opt[nopt].w[1] = single ? OFC_NO_CARD : b;
+    opt[nopt].w[1] = b;
     return nopt + 1;
 }
 
 /* Every value of row `row` (cards at c, n of them) whose jokers take cards
- * outside `banned` (a bit mask; under "duplicates" nothing is banned). */
+ * outside `banned` (a bit mask; under "duplicates" nothing is banned).
+ *
+ * A row's value depends only on the ranks its jokers take and on whether all
+ * five cards then share a suit: the cards of one rank whose suits are all
+ * the naturals' suit (a flush, when the naturals share one) or not all of it
+ * reach one value.  So each class of (ranks, suited or not) is evaluated
+ * once, with its smallest allowed cards as witnesses (for one joker its two
+ * smallest: a second one for when the other joker must differ). */
 static int row_options(const uint8_t *c, int n, int row, int low, int five_kind, uint64_t banned,
                        ofc_option *opt)
 {
     uint8_t x[5];
-    int pos[2], nj = 0, nopt = 0;
+    int pos[2] = {0, 0}, nj = 0, nopt = 0, fs = -2; /* fs: the naturals' one suit, -1 when they have several */
     for (int i = 0; i < n; i++) {
         x[i] = c[i];
-        if (c[i] >= OFC_JOKER1) pos[nj++] = i;
+        if (c[i] >= OFC_JOKER1) {
+            pos[nj++] = i;
+        } else {
+            int s = c[i] & 3;
+            fs = fs == -2 ? s : fs == s ? s : -1;
+        }
     }
+    if (n == 3 || fs < 0) fs = -1; /* no flush on top, nor with naturals of two suits */
     if (nj == 1) {
-        for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-            if (banned >> a & 1) continue;
-            x[pos[0]] = (uint8_t)a;
-            uint16_t v = row_value(x, n, row, low, five_kind);
-            if (v) nopt = add_option(opt, nopt, v, (uint8_t)a, 0, 1);
+        for (unsigned r = 0; r < OFC_RANKS; r++) {
+            for (int suited = 0; suited <= (fs >= 0); suited++) {
+                uint8_t w[2] = {OFC_NO_CARD, OFC_NO_CARD};
+                for (int t = 0; t < OFC_SUITS; t++) {
+                    unsigned card = r * 4 + (unsigned)t;
+                    if ((banned >> card & 1) || (fs >= 0 && (t == fs) != suited)) continue;
+                    if (w[0] == OFC_NO_CARD) w[0] = (uint8_t)card;
+                    else if (w[1] == OFC_NO_CARD) w[1] = (uint8_t)card;
+                }
+                if (w[0] == OFC_NO_CARD) continue;
+                x[pos[0]] = w[0];
+                uint16_t v = row_value(x, n, row, low, five_kind);
+                if (v) nopt = add_option(opt, nopt, v, w[0], w[1], 1);
+            }
         }
         return nopt;
     }
-    /* both jokers here: joker 52 (the first code of the row's two) takes the smaller card */
+    /* both jokers here: joker 52 takes the smaller card of the pair */
     int p52 = c[pos[0]] == OFC_JOKER1 ? pos[0] : pos[1], p53 = pos[0] + pos[1] - p52;
     int same_ok = banned == 0; /* "duplicates": the two may be one card */
-    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-        if (banned >> a & 1) continue;
-        for (unsigned b = same_ok ? a : a + 1; b < OFC_DECK_SIZE; b++) {
-            if (banned >> b & 1) continue;
-            x[p52] = (uint8_t)a;
-            x[p53] = (uint8_t)b;
-            uint16_t v = row_value(x, n, row, low, five_kind);
-            if (v) nopt = add_option(opt, nopt, v, (uint8_t)a, (uint8_t)b, 0);
+    for (unsigned r1 = 0; r1 < OFC_RANKS; r1++) {
+        for (unsigned r2 = r1; r2 < OFC_RANKS; r2++) {
+            for (int suited = 0; suited <= (fs >= 0); suited++) {
+                /* the smallest allowed pair of this class: ascending (a, b), a <= b */
+                unsigned best_a = OFC_NO_CARD, best_b = OFC_NO_CARD;
+                for (int t1 = 0; t1 < OFC_SUITS; t1++) {
+                    for (int t2 = 0; t2 < OFC_SUITS; t2++) {
+                        unsigned c1 = r1 * 4 + (unsigned)t1, c2 = r2 * 4 + (unsigned)t2;
+                        if ((banned >> c1 & 1) || (banned >> c2 & 1)) continue;
+                        if (c1 == c2 && !same_ok) continue;
+                        if (fs >= 0 && ((t1 == fs && t2 == fs) != suited)) continue;
+                        unsigned a = c1 < c2 ? c1 : c2, b = c1 < c2 ? c2 : c1;
+                        if (a < best_a || (a == best_a && b < best_b)) {
+                            best_a = a;
+                            best_b = b;
+                        }
+                    }
+                }
+                if (best_a == OFC_NO_CARD) continue;
+                x[p52] = (uint8_t)best_a;
+                x[p53] = (uint8_t)best_b;
+                uint16_t v = row_value(x, n, row, low, five_kind);
+                if (v) nopt = add_option(opt, nopt, v, (uint8_t)best_a, (uint8_t)best_b, 0);
+            }
         }
     }
     return nopt;
@@ -192,7 +227,7 @@ void ofc_board_eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc
                     : jr->pool == OFC_POOL_UNSEEN   ? on_board | dead
                                                     : on_board;
     }
-    ofc_option opt[2][OFC_MAX_OPTIONS]; /* about 11 KB of stack */
+    ofc_option opt[2][OFC_MAX_OPTIONS];
     int nopt[2] = {0, 0};
     for (int k = 0; k < njrows; k++)
         nopt[k] = row_options(b + OFC_ROW_START(jrow[k]), OFC_ROW_SIZE(jrow[k]), jrow[k], low, five, banned[k],
