@@ -535,15 +535,14 @@ def joker_board(board: Sequence[int], rules: Any, in_fantasyland: bool | int = F
         for c53 in (range(52) if JOKERS[1] in slots else [None]):
             if c53 is not None and not allowed(JOKERS[1], c53, c52):
                 continue
-            sub = [c52 if c == JOKERS[0] else c53 if c == JOKERS[1] else c for c in board]
+            sub = [int(c52 if c == JOKERS[0] else c53 if c == JOKERS[1] else c) for c in board]  # type: ignore[arg-type]
             got = _joker_rows([sub[0:3], sub[3:8], sub[8:13]], rules, in_fantasyland)
             if got is None:
                 continue
             o = got["order"]
+            rank: tuple[Any, ...] = (o[2], o[1], o[0])
             if rules.joker_resolution == "board":
-                rank = (not got["fouled"], sum(got["royalties"]), got["fantasyland"], o[2], o[1], o[0])
-            else:
-                rank = (o[2], o[1], o[0])
+                rank = (not got["fouled"], sum(got["royalties"]), got["fantasyland"], *rank)
             if best is None or rank > best[0]:
                 best = (rank, got, (255 if c52 is None else c52, 255 if c53 is None else c53))
     assert best is not None
@@ -558,9 +557,9 @@ def joker_score_matrix(boards: Sequence[Sequence[int]], rules: Any) -> list[list
     :func:`joker_board` (under "unseen" the other boards are seen), rows compared in the
     rules' order, ``natural_beats_wild`` breaking a tie for the row without a joker."""
     res = []
-    for p, b in enumerate(boards):
+    for p, board in enumerate(boards):
         dead = [c for q, other in enumerate(boards) if q != p for c in other if c not in JOKERS]
-        res.append(joker_board(b, rules, False, dead))
+        res.append(joker_board(board, rules, False, dead))
     n = len(boards)
     out = [[0] * n for _ in range(n)]
     for a in range(n):

@@ -538,6 +538,33 @@ bad("analyze-infl-shape", ofc.analyze, np.stack([B1, B2]), ValueError, "(3,)", "
 bad("analyze-infl-2d", ofc.analyze, np.stack([B1, B2]), ValueError, "(2, 1)", in_fantasyland=[[True], [False]])
 
 
+# --- jokers (issue 17): joker codes where the rules deal none, a third joker, 53 with jokers=1
+_JK1 = dataclasses.replace(ofc.PINEAPPLE, name="jk1", jokers=1)
+_JK2 = dataclasses.replace(ofc.PINEAPPLE, name="jk2", jokers=2)
+_JB = list(range(12))
+bad("strength-joker-no-rules", ofc.strength, [0, 1, 2, 3, 52], ValueError, "52", "a joker", "jokers=0")
+bad("strength-joker-text-no-rules", ofc.strength, "Ah Kd X1", ValueError, "joker 'X1'", "jokers=0")
+bad("strength-53-jokers1", ofc.strength, np.array([[0, 1, 2, 3, 53]]), ValueError, "53", "jokers=1",
+    rules=_JK1)
+bad("strength-third-joker", ofc.strength, np.array([[0, 1, 2, 52, 54]]), ValueError, "54", rules=_JK2)
+bad("strength-joker-twice", ofc.strength, np.array([[0, 1, 2, 52, 52]], np.uint8), ValueError,
+    "used twice", rules=_JK2)
+bad("strength-rules-type", ofc.strength, "Ah Kd 2c", TypeError, "rules", rules="pineapple")
+bad("analyze-joker-jokers0", ofc.analyze, np.array(_JB + [52]), ValueError, "52", "a joker", "jokers=0")
+bad("analyze-joker-text-jokers0", ofc.analyze, "Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s", ValueError,
+    "joker 'X1'")
+bad("analyze-53-jokers1", ofc.analyze, np.array(_JB + [53], np.uint8), ValueError, "53", more=(_JK1,))
+bad("analyze-third-joker", ofc.analyze, np.array(_JB[:10] + [52, 53, 54], np.uint8), ValueError, "54",
+    more=(_JK2,))
+bad("analyze-dead-no-jokers", ofc.analyze, np.arange(13), ValueError, "dead", dead=[20])
+bad("score-joker-twice", ofc.score, np.array([[52] + _JB, [52] + list(range(12, 24))], np.uint8),
+    ValueError, "used twice", more=(_JK2,))
+bad("score-joker-jokers0", ofc.score, np.array([[52] + _JB, list(range(12, 25))], np.uint8),
+    ValueError, "52", "jokers=0")
+bad("rules-jokers-3", dataclasses.replace, ofc.PINEAPPLE, ValueError, "jokers", kw={"name": "x", "jokers": 3})
+bad("rules-joker-pool", dataclasses.replace, ofc.PINEAPPLE, ValueError, "joker_pool",
+    kw={"name": "x", "joker_pool": "all"})
+
 # --- ranks, strength_table, best_hand, subset_strengths, partial rows, royalty,
 # --- score_details, find_duplicates (issue 10) -------------------------------------
 for value in (0, -1, ofc.STRENGTH_FIVE_MAX + 1, 2**70):

@@ -180,3 +180,18 @@ def test_analysis_jokers_default_and_pickle() -> None:
     assert c.jokers.tolist() == b.jokers.tolist()
     assert all((x == y).all() for x, y in zip(c, b))
     fouled, strength, royalties, fantasyland, stays = b     # still five fields
+
+
+def test_workers_agree() -> None:
+    """Jokers through the thread pool: the same answers with 1 and 2 workers."""
+    rules = rules_for("not_on_board", None, "board", ofc.PINEAPPLE)
+    boards = np.array(deals(300, 11), np.uint8)
+    one, two = ofc.analyze(boards, rules), ofc.analyze(boards, rules, workers=2)
+    for x, y in zip(one, two):
+        assert (x == y).all()
+    assert (one.jokers == two.jokers).all()
+    hands = boards[:, 3:8].copy()
+    assert (ofc.strength(hands, rules=rules) == ofc.strength(hands, rules=rules, workers=2)).all()
+    deal = boards[:300].reshape(-1, 2, 13)
+    ok = np.array([len(set(d.ravel().tolist())) == 26 for d in deal])
+    assert (ofc.score(deal[ok], rules) == ofc.score(deal[ok], rules, workers=2)).all()
