@@ -195,3 +195,13 @@ def test_workers_agree() -> None:
     deal = boards[:300].reshape(-1, 2, 13)
     ok = np.array([len(set(d.ravel().tolist())) == 26 for d in deal])
     assert (ofc.score(deal[ok], rules) == ofc.score(deal[ok], rules, workers=2)).all()
+
+
+def test_board_object() -> None:
+    b = ofc.Board.parse("Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s")
+    assert str(b) == "Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s"
+    assert b.royalties(ANY) == (8, 0, 0) and not b.fouled(ANY)
+    assert ofc.card_str(b.analyze(ANY).jokers) == "Ac --"
+    assert b.royalties(rules_for("any", None, "row", ofc.PINEAPPLE)) == (0, 0, 0)     # KKK fouls
+    with pytest.raises(ValueError, match="a joker: the rules have jokers=0"):
+        b.royalties(ofc.PINEAPPLE)

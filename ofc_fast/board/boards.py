@@ -416,6 +416,10 @@ class Board:
     'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d'
     >>> b.describe()
     ('Pair of Queens, Two kicker', 'Straight, Nine high', 'Four Kings, Two kicker')
+
+    A Board may hold jokers (codes 52, 53; ``X1``, ``X2`` in text): the rules
+    it is analyzed with decide what they become, and refuse them where they
+    deal none.
     """
 
     __slots__ = ("_codes", "_cache")
@@ -430,14 +434,14 @@ class Board:
                 self._codes = fast
                 return
         if middle is None and bottom is None:
-            codes = board_array(top)
+            codes = board_array(top, jokers=MAX_JOKERS)
             if codes.shape != (13,):
                 raise ValueError(f"a Board is one board of 13 cards, got shape {codes.shape}")
         elif middle is not None and bottom is not None:
             rows = []
             for name, row, (lo, hi) in zip(ROWS, (top, middle, bottom), ROW_SLICES):
                 try:
-                    arr = cards(row)
+                    arr = cards(row, jokers=MAX_JOKERS)
                 except ValueError as e:
                     raise ValueError(f"{name} row: {e}") from None
                 if arr.shape != (hi - lo,):
@@ -447,8 +451,8 @@ class Board:
             codes = np.concatenate(rows)
         else:
             raise TypeError("Board takes 13 cards, or top, middle and bottom rows")
-        if (codes >= DECK_SIZE).any() or np.unique(codes).size != BOARD_SIZE:
-            _explain(codes.reshape(1, 13), 0, ())
+        if (codes >= DECK_SIZE + MAX_JOKERS).any() or np.unique(codes).size != BOARD_SIZE:
+            _explain(codes.reshape(1, 13), 0, (), jokers=MAX_JOKERS)
         codes = codes.copy()
         codes.setflags(write=False)
         self._codes = codes
@@ -456,7 +460,7 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """A board from ``"top / middle / bottom"`` (``/`` or ``|``), or 13 cards in order."""
-        return cls(parse_boards(text))
+        return cls(parse_boards(text, MAX_JOKERS))
 
     @property
     def codes(self) -> npt.NDArray[np.uint8]:
@@ -508,7 +512,13 @@ class Board:
         key = (id(r), in_fantasyland)
         hit = self._cache.get(key)
         if hit is None or hit[0] is not r:
-            hit = self._cache[key] = (r, _core.board_values(self._codes, r.tables, in_fantasyland))
+            if int(self._codes.max()) >= DECK_SIZE:   # jokers: resolved (or refused) by analyze
+                a = analyze(self._codes, r, in_fantasyland=in_fantasyland)
+                values: tuple[Any, ...] = (bool(a.fouled), tuple(a.strength.tolist()), tuple(a.royalties.tolist()),
+                                           int(a.fantasyland), bool(a.stays))
+            else:
+                values = _core.board_values(self._codes, r.tables, in_fantasyland)
+            hit = self._cache[key] = (r, values)
         return hit[1]
 
     def strength(self, rules: Rules | str = PINEAPPLE) -> tuple[int, int, int]:
