@@ -440,13 +440,15 @@ bad("Board-2d", ofc.Board, DEAL, ValueError, "(2, 13)")
 bad("Board-float", ofc.Board, B1.astype(float), TypeError, "float64")
 bad("Board-dup", ofc.Board, np.where(np.arange(13) == 12, B1[0], B1), ValueError, "twice",
     "top position 0", "bottom position 4")
-bad("Board-52", ofc.Board, np.where(np.arange(13) == 4, 52, B1.astype(np.int64)), ValueError, "52",
-    "middle position 1")
+bad("Board-54", ofc.Board, np.where(np.arange(13) == 4, 54, B1.astype(np.int64)), ValueError, "54",
+    "middle position 1")   # 52, 53: a Board may hold jokers; its rules decide
+bad("Board-52-royalties", ofc.Board(np.where(np.arange(13) == 4, 52, B1)).royalties, ofc.PINEAPPLE,
+    ValueError, "52", "middle position 1", "jokers=0")
 bad("Board-minus-1", ofc.Board, np.where(np.arange(13) == 3, -1, B1.astype(np.int64)), ValueError,
     "empty slot", "middle position 0")
 bad("Board-rows-short-top", ofc.Board, "Qh Qd", ValueError, "top row", "got 2",
     more=("5s 6s 7s 8s 9d", "Kc Kd Kh Ks 2d"))
-bad("Board-rows-bad-code", ofc.Board, [1, 2, 52], ValueError, "52", "position 2",
+bad("Board-rows-bad-code", ofc.Board, [1, 2, 54], ValueError, "54", "position 2",
     more=([3, 4, 5, 6, 7], [8, 9, 10, 11, 12]))
 bad("Board-rows-dup", ofc.Board, [1, 2, 3], ValueError, "twice", "top position 2", "middle position 0",
     more=([3, 4, 5, 6, 7], [8, 9, 10, 11, 12]))

@@ -50,6 +50,8 @@ STAY_CONVENTIONS: dict[str, tuple[HandCategory | None, HandCategory | None, Hand
 
 _TOP_CATEGORIES = (H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND)
 _FIVE_CATEGORIES = tuple(c for c in H if c <= H.ROYAL_FLUSH)   # a stay is set by natural categories
+_JOKER_FIELDS = ("jokers", "joker_pool", "five_of_a_kind", "five_of_a_kind_middle", "five_of_a_kind_bottom",
+                 "joker_resolution", "natural_beats_wild")
 #: what a joker may become (docs/VARIANTS.md, "Jokers"), the default first
 JOKER_POOLS = ("any", "not_on_board", "unseen", "duplicates")
 #: where five of a kind ranks, when it is a hand (None: it is not)
@@ -435,7 +437,8 @@ class Rules:
 
     # --- as data ------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Every field as plain JSON data: tables as lists, ``stay_*`` as int categories or None.
+        """Every field as plain JSON data: tables as lists, ``stay_*`` as int categories or None;
+        the joker fields only where they differ from their defaults (no jokers).
 
         The one conversion to data (``Game.to_json`` writes it); :meth:`from_dict`
         reads it back to an equal Rules.
@@ -449,6 +452,8 @@ class Rules:
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
+            if f.name in _JOKER_FIELDS and v == f.default:
+                continue   # a deck without jokers writes what it wrote before jokers existed
             if isinstance(v, tuple):
                 v = list(v)
             elif isinstance(v, HandCategory):
