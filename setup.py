@@ -16,9 +16,9 @@ from setuptools.command.build_ext import build_ext
 # The C core, layer by layer (csrc/ofc_<layer>.h each); every extension links all of it.
 CORE_SOURCES = [
     # hand: evaluators, subsets, the generated tables (ofc_hand.h)
-    "csrc/ofc_eval.c", "csrc/ofc_subsets.c", "csrc/ofc_tables.c",
+    "csrc/ofc_eval.c", "csrc/ofc_joker.c", "csrc/ofc_subsets.c", "csrc/ofc_tables.c",
     # board: rules tables, board kernels and scoring, partial boards (ofc_board.h)
-    "csrc/ofc_rules.c", "csrc/ofc_board.c", "csrc/ofc_partial.c",
+    "csrc/ofc_rules.c", "csrc/ofc_board.c", "csrc/ofc_board_joker.c", "csrc/ofc_partial.c",
     # solve: the Fantasyland solver and its enumeration (ofc_solve.h)
     "csrc/ofc_fantasyland.c", "csrc/ofc_fantasyland_enum.c",
     # play: dealing, the game state machine, the policies (ofc_play.h)

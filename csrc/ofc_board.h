@@ -229,6 +229,49 @@ int ofc_rules_preset(ofc_rules_spec *spec, int preset);
  * st->rules is then unusable. */
 int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
 
+/* ---- Jokers on boards (csrc/ofc_board_joker.c; docs/VARIANTS.md, "Jokers") --
+ * The joker fields of the rules.  A board's jokers become cards as the pool
+ * allows (any: a card not already in the joker's row; not_on_board: not a
+ * card of the board, the two jokers two cards; unseen: as not_on_board, and
+ * not a dead card; duplicates: any card, five of a kind where five_kind is
+ * set).  Resolution "board" picks every joker's card at once: not fouled
+ * first, then total royalties, then the Fantasyland cards earned (entry or
+ * stay), then the bottom, middle and top by strength; "row" picks the
+ * strongest bottom, then middle, then top, fouled or not.  Among choices that
+ * tie on all of that, the smallest card for joker 52, then for joker 53. */
+enum { OFC_POOL_ANY = 0, OFC_POOL_NOT_ON_BOARD, OFC_POOL_UNSEEN, OFC_POOL_DUPLICATES };
+enum { OFC_FIVE_NONE = 0, OFC_FIVE_ABOVE_STRAIGHT_FLUSH, OFC_FIVE_BELOW_ROYAL };
+enum { OFC_RESOLVE_BOARD = 0, OFC_RESOLVE_ROW };
+
+typedef struct ofc_joker_rules {
+    int32_t jokers;                /* 0..OFC_MAX_JOKERS in the deck */
+    int32_t pool;                  /* OFC_POOL_* */
+    int32_t five_kind;             /* OFC_FIVE_* (only with OFC_POOL_DUPLICATES) */
+    int32_t five_kind_royalty[2];  /* royalty of five of a kind in the middle, on the bottom */
+    int32_t resolution;            /* OFC_RESOLVE_* */
+    int32_t natural_beats_wild;    /* 1: in scoring, a row without a joker wins a tie against one with */
+} ofc_joker_rules;
+
+/* Resolve and evaluate one valid board that may hold jokers: res as
+ * ofc_board_eval (value[] the strengths of the resolved rows), card[0..1]
+ * what joker 52 / 53 became (OFC_EMPTY where the board has none), natural[r]
+ * 1 for a row without a joker.  dead: the cards a pool "unseen" excludes, as
+ * a bit mask (bit c for card c). */
+void ofc_board_eval_jokers(const uint8_t *board, int in_fantasyland, uint64_t dead, const ofc_rules *rules,
+                           const ofc_joker_rules *jr, ofc_board_result *res, uint8_t *card, uint8_t *natural);
+
+/* ofc_analyze_batch for boards that may hold jokers; joker_cards: 2 per board
+ * (may be NULL); dead as for ofc_board_eval_jokers, for every board. */
+int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland, uint64_t dead,
+                                 const ofc_rules *rules, const ofc_joker_rules *jr, uint8_t *fouled,
+                                 uint16_t *strength, int16_t *royalties, uint8_t *fantasyland, uint8_t *stays,
+                                 uint8_t *joker_cards);
+
+/* ofc_score_batch for deals that may hold jokers (the jokers of a deal are
+ * distinct codes; "unseen" excludes the other boards of the deal). */
+int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                               const ofc_joker_rules *jr, int32_t *net, int32_t *matrix);
+
 /* ---- Partial boards (csrc/ofc_partial.c) ----------------------------------
  * A partial board holds OFC_EMPTY in its empty slots; rows fill left to right. */
 /* Position (0..OFC_BOARD_SIZE - 1) of the first byte of a partial board that is neither a

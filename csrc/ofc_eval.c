@@ -34,14 +34,14 @@ static inline ofc_v16 ofc_load16(const uint8_t *p)
     return v;
 }
 
-/* Nonzero when one of the 16 hands at b is bad.  Reads 16*size + size - 1
- * bytes: the caller leaves a hand after the block. */
-static inline int ofc_bad16(const uint8_t *b, int size, const uint8_t *same_hand)
+/* Nonzero when one of the 16 hands at b is bad (a byte above `last`, or a
+ * byte twice in a hand).  Reads 16*size + size - 1 bytes: the caller leaves a
+ * hand after the block.  `last` is OFC_LAST_CARD, or the last joker code where
+ * the rules deal jokers (a constant where inlined: the same code as before). */
+static inline int ofc_bad16(const uint8_t *b, int size, const uint8_t *same_hand, uint8_t last)
 {
-    const ofc_v16 last_card = {OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
-                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
-                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD,
-                               OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD, OFC_LAST_CARD};
+    const ofc_v16 last_card = {last, last, last, last, last, last, last, last,
+                               last, last, last, last, last, last, last, last};
     ofc_v16 bad = {0};
     for (int k = 0; k < size; k++) {
         ofc_v16 v = ofc_load16(b + 16 * k);
@@ -70,10 +70,26 @@ int64_t ofc_first_bad_hand(const uint8_t *cards, int64_t n, int size)
     const uint8_t *same_hand = size == 5 ? ofc_same_hand5 : ofc_same_hand3;
     if (size == 5 || size == 3)
         for (; i + 16 < n; i += 16)
-            if (OFC_UNLIKELY(ofc_bad16(cards + size * i, size, same_hand))) break;
+            if (OFC_UNLIKELY(ofc_bad16(cards + size * i, size, same_hand, OFC_LAST_CARD))) break;
 #endif
     int64_t r = ofc_first_bad_scalar(cards + size * i, n - i, size);
     return r < 0 ? -1 : r + i;
+}
+
+int64_t ofc_first_bad_hand_jokers(const uint8_t *cards, int64_t n, int size, int jokers)
+{
+    int64_t i = 0;
+    uint64_t allowed = ofc_joker_allowed(jokers);
+#ifdef OFC_VECTOR_CHECK
+    const uint8_t *same_hand = size == 5 ? ofc_same_hand5 : ofc_same_hand3;
+    uint8_t last = (uint8_t)(OFC_LAST_CARD + (jokers < 0 ? 0 : jokers > OFC_MAX_JOKERS ? OFC_MAX_JOKERS : jokers));
+    if (size == 5 || size == 3)
+        for (; i + 16 < n; i += 16)
+            if (OFC_UNLIKELY(ofc_bad16(cards + size * i, size, same_hand, last))) break;
+#endif
+    for (; i < n; i++)
+        if (ofc_bad_cards_jokers(cards + size * i, size, allowed)) return i;
+    return -1;
 }
 
 /* Ask for the next block's input while this one is worked on: the copy of

@@ -139,6 +139,109 @@ static inline int ofc_strength_category(uint16_t s)
     return (int)(ofc_strength_info[s] & 15u);
 }
 
+/* ---- Jokers (docs/VARIANTS.md, "Jokers") ---------------------------------
+ * A deck may hold 0, 1 or 2 jokers, codes OFC_JOKER1 and OFC_JOKER2 (after the
+ * natural cards, whose count OFC_DECK_SIZE does not change); a joker's rank
+ * (code >> 2) reads as 13.  In a row a joker becomes the card that makes the
+ * row strongest among the cards it may become: any card not already in the
+ * row (two cards of a row are never the same card), or, where the rules allow
+ * duplicates and five of a kind, also a card of the row itself.
+ *
+ * Five of a kind (rank r) has strength OFC_FIVE_KIND(r) = OFC_STRENGTH_MAX +
+ * 1 + r, above every natural strength, so every joker-free strength keeps its
+ * value.  Rules that rank it "below_royal" compare rows by ofc_order_key
+ * (the royal flush then sorts above every five of a kind); rules that rank it
+ * "above_straight_flush" compare strengths as they are. */
+#define OFC_JOKER1          52
+#define OFC_JOKER2          53
+#define OFC_MAX_JOKERS      2
+#define OFC_DECK_WITH_JOKERS(j) (OFC_DECK_SIZE + (j)) /* cards in a deck with j jokers */
+#define OFC_IS_JOKER(c)     ((c) == OFC_JOKER1 || (c) == OFC_JOKER2)
+#define OFC_FIVE_OF_A_KIND  10 /* category number of five of a kind (after OFC_ROYAL_FLUSH) */
+#define OFC_FIVE_KIND(r)    (OFC_STRENGTH_MAX + 1 + (r))
+#define OFC_STRENGTH_FIVE_MAX OFC_FIVE_KIND(OFC_RANKS - 1) /* the largest strength with jokers */
+/* the order key of a royal flush where five of a kind ranks below it */
+#define OFC_ROYAL_OVER_FIVE (OFC_STRENGTH_FIVE_MAX + 1)
+
+/* the card bits jokers = 0, 1, 2 allow (ofc_bad_cards_jokers) */
+static inline uint64_t ofc_joker_allowed(int jokers)
+{
+    uint64_t cards = ((uint64_t)1 << OFC_DECK_SIZE) - 1;
+    return cards | (jokers >= 1 ? (uint64_t)1 << OFC_JOKER1 : 0) | (jokers >= 2 ? (uint64_t)1 << OFC_JOKER2 : 0);
+}
+
+/* As ofc_bad_cards, where `allowed` (ofc_joker_allowed) may admit the jokers. */
+static inline int ofc_bad_cards_jokers(const uint8_t *c, int n, uint64_t allowed)
+{
+    uint64_t any = 0, sum = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = ofc_card_bit_joker[c[i]];
+        any |= bit;
+        sum += bit;
+    }
+    return (any != sum) | ((any & ~allowed) != 0);
+}
+
+/* Slot of the joker hash (naturals + jokers) for a key from ofc_key5 + jokers * OFC_JOKER_Q. */
+static inline uint32_t ofc_slot5j(uint64_t key)
+{
+    uint64_t p = (uint64_t)(uint32_t)key * OFC_JHASH_MULT;
+    return ((uint32_t)(p >> OFC_JHASH_SLOT_SHIFT) & OFC_JHASH_SLOT_MASK)
+           ^ ofc_hash_disp_joker[p >> OFC_JHASH_BUCKET_SHIFT];
+}
+
+/* Strength of five valid, distinct codes that may hold jokers.  five_kind:
+ * nonzero when a joker may copy a card of its row and five of a kind is a
+ * hand (joker_pool "duplicates" with five_of_a_kind set). */
+static inline uint16_t ofc_strength5_jokers_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e,
+                                                      int five_kind)
+{
+    /* a joker's key is OFC_JOKER_Q: the 14th base-5 digit counts the jokers */
+    uint64_t key = ofc_card_key_joker[a] + ofc_card_key_joker[b] + ofc_card_key_joker[c] + ofc_card_key_joker[d]
+                   + ofc_card_key_joker[e];
+    uint32_t q = (uint32_t)key;
+    if (OFC_LIKELY(q < OFC_JOKER_Q)) return (uint16_t)(ofc_hand5[ofc_slot5(key)] >> ofc_flush_shift(key));
+    unsigned nj = 1 + (q >= 2 * OFC_JOKER_Q);
+    uint32_t w = ofc_hand5j[ofc_slot5j(key)];
+    uint16_t high = (uint16_t)(w >> 16);
+    if (OFC_UNLIKELY(high > OFC_STRENGTH_MAX)) return five_kind ? high : (uint16_t)w;
+    /* the 5 - nj naturals share a suit: its count + 3 + nj reaches 8 */
+    unsigned suited = ((((unsigned)(key >> 32) + (3 + nj) * 0x1111u) & 0x8888u) != 0);
+    return suited ? high : (uint16_t)w;
+}
+
+/* Strength of three valid, distinct codes that may hold jokers. */
+static inline uint16_t ofc_strength3_jokers_unchecked(unsigned a, unsigned b, unsigned c)
+{
+    return ofc_top3j[((a >> 2) * 14u + (b >> 2)) * 14u + (c >> 2)];
+}
+
+/* Category of a strength in 1..OFC_STRENGTH_FIVE_MAX. */
+static inline int ofc_strength_category_jokers(uint16_t s)
+{
+    return s > OFC_STRENGTH_MAX ? OFC_FIVE_OF_A_KIND : (int)(ofc_strength_info[s] & 15u);
+}
+
+/* The order of row values under rules with five of a kind: below_royal
+ * nonzero puts the royal flush above every five of a kind; every other
+ * strength is its own key. */
+static inline uint16_t ofc_order_key(uint16_t s, int below_royal)
+{
+    return (below_royal && s == OFC_STRENGTH_MAX) ? (uint16_t)OFC_ROYAL_OVER_FIVE : s;
+}
+
+/* Checked: the strength of n = 3 or 5 codes holding at most `jokers` jokers
+ * (0..2: code 52 allowed from 1, 53 from 2), -1 for a byte that is no card
+ * (or a joker the rules do not deal) or a code twice, -2 for a bad n. */
+int ofc_strength_jokers(const uint8_t *cards, int n, int jokers, int five_kind);
+
+/* As ofc_first_bad_hand, where the rules deal `jokers` jokers. */
+int64_t ofc_first_bad_hand_jokers(const uint8_t *cards, int64_t n, int size, int jokers);
+
+/* Batch: n hands of `size` (3 or 5) codes, as ofc_strength5_batch. */
+int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int jokers, int five_kind,
+                                  uint16_t *out);
+
 /* Checked single-hand entry points: the strength, or -1 when a code is not
  * a card or a card repeats, -2 when n is not 3 or 5 (lowball: not 5). */
 int ofc_strength(const uint8_t *cards, int n);

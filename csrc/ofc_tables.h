@@ -14,9 +14,21 @@
 #define OFC_HASH_SLOT_MASK 8191u
 #define OFC_HASH_BUCKET_SHIFT 53
 
+/* the same for naturals + jokers (a joker adds OFC_JOKER_Q to q) */
+#define OFC_JOKER_Q 1220703125u
+#define OFC_JHASH_MULT 17827506063826814893ULL
+#define OFC_JHASH_SLOT_SHIFT 42
+#define OFC_JHASH_SLOT_MASK 4095u
+#define OFC_JHASH_BUCKET_SHIFT 54
+
 extern const uint64_t ofc_card_key[256];
 extern const uint64_t ofc_card_bit[256];
+extern const uint64_t ofc_card_key_joker[256];
+extern const uint64_t ofc_card_bit_joker[256];
 extern const uint16_t ofc_hash_disp[2048];
+extern const uint16_t ofc_hash_disp_joker[1024];
+extern const uint32_t ofc_hand5j[4096];
+extern const uint16_t ofc_top3j[2744];
 extern const uint32_t ofc_hand5[8192];
 extern const uint32_t ofc_low5[8192];
 extern const uint16_t ofc_top3[2197];

@@ -37,8 +37,10 @@ except ImportError as _exc:  # pragma: no cover - only from a source folder
             "or run from another folder") from None
     raise
 
-from .hand.cards import EMPTY, RANKS, SUITS, card, card_str, cards, from_cactus, to_cactus
+from .hand.cards import EMPTY, JOKERS, RANKS, SUITS, card, card_str, cards, from_cactus, to_cactus
 from .hand.strength import (
+    FIVE_OF_A_KIND_MIN,
+    STRENGTH_FIVE_MAX,
     LOWBALL_MAX,
     STRENGTH_MAX,
     HandCategory,
@@ -77,6 +79,7 @@ __all__ = [
     "partial_strength", "royalty", "ScoreDetails", "find_duplicates", "score_details", "compat",
     "FantasylandArrays", "FantasylandResult", "solve_fantasyland",
 ]
+__all__ += ["JOKERS", "FIVE_OF_A_KIND_MIN", "STRENGTH_FIVE_MAX"]   # decks with jokers
 __all__ += ["partial", "deal", "Game", "Placements", "RolloutResult", "evaluate_placements",
             "rollout", "SimulationResult", "simulate"]
 __all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]

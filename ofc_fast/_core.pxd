@@ -22,6 +22,23 @@ cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_strength3_batch(const uint8_t *cards, int64_t n, uint16_t *out)
     int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out)
 
+    # jokers (csrc/ofc_joker.c)
+    enum: OFC_JOKER1
+    enum: OFC_JOKER2
+    enum: OFC_MAX_JOKERS
+    enum: OFC_FIVE_OF_A_KIND
+    enum: OFC_STRENGTH_FIVE_MAX
+    enum: OFC_ROYAL_OVER_FIVE
+    uint16_t ofc_strength5_jokers_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e,
+                                            int five_kind)
+    uint16_t ofc_strength3_jokers_unchecked(unsigned a, unsigned b, unsigned c)
+    uint64_t ofc_joker_allowed(int jokers)
+    int ofc_bad_cards_jokers(const uint8_t *c, int n, uint64_t allowed)
+    uint16_t ofc_order_key(uint16_t s, int below_royal)
+    int ofc_strength_jokers(const uint8_t *cards, int n, int jokers, int five_kind)
+    int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int jokers, int five_kind,
+                                      uint16_t *out)
+
     ctypedef struct ofc_rules:
         const uint32_t *row_info[3]
         const uint8_t *middle_live
@@ -50,6 +67,25 @@ cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                                     int8_t *rows, int32_t *row_points, int32_t *scoop,
                                     int32_t *royalties, int32_t *total)
+
+# Jokers on boards (csrc/ofc_board_joker.c)
+cdef extern from "ofc_fast.h" nogil:
+    ctypedef struct ofc_joker_rules:
+        int32_t jokers
+        int32_t pool
+        int32_t five_kind
+        int32_t five_kind_royalty[2]
+        int32_t resolution
+        int32_t natural_beats_wild
+    void ofc_board_eval_jokers(const uint8_t *board, int in_fantasyland, uint64_t dead, const ofc_rules *rules,
+                               const ofc_joker_rules *jr, ofc_board_result *res, uint8_t *card,
+                               uint8_t *natural)
+    int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
+                                     uint64_t dead, const ofc_rules *rules, const ofc_joker_rules *jr,
+                                     uint8_t *fouled, uint16_t *strength, int16_t *royalties,
+                                     uint8_t *fantasyland, uint8_t *stays, uint8_t *joker_cards)
+    int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                   const ofc_joker_rules *jr, int32_t *net, int32_t *matrix)
 
 # Partial boards (csrc/ofc_partial.c)
 cdef extern from "ofc_fast.h" nogil:

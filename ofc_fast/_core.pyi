@@ -12,8 +12,13 @@ DECK_SIZE: int
 RANKS: str
 SUITS: str
 LOWBALL_MAX: int
+JOKERS: tuple[int, int]
+STRENGTH_FIVE_MAX: int
+ROYAL_OVER_FIVE: int
 
 def strength_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
+def strength_jokers_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int,
+                         jokers: int, five_kind: int) -> int: ...
 def lowball27_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
 def strength_info() -> npt.NDArray[np.uint32]: ...
 def cactus_ranks() -> npt.NDArray[np.uint16]: ...
@@ -44,6 +49,32 @@ def analyze_rows(
 ) -> int: ...
 def score_rows(
     rules: RuleTables,
+    deals: npt.NDArray[np.uint8],
+    players: int,
+    net: npt.NDArray[np.int32] | None,
+    matrix: npt.NDArray[np.int32] | None,
+    start: int,
+    stop: int,
+) -> int: ...
+
+def analyze_jokers_rows(
+    rules: RuleTables,
+    joker_spec: tuple[int, ...],
+    boards: npt.NDArray[np.uint8],
+    in_fantasyland: npt.NDArray[np.uint8] | None,
+    dead: int,
+    fouled: npt.NDArray[np.uint8],
+    strength: npt.NDArray[np.uint16],
+    royalties: npt.NDArray[np.int16],
+    fantasyland: npt.NDArray[np.uint8],
+    stays: npt.NDArray[np.uint8],
+    jokers: npt.NDArray[np.uint8],
+    start: int,
+    stop: int,
+) -> int: ...
+def score_jokers_rows(
+    rules: RuleTables,
+    joker_spec: tuple[int, ...],
     deals: npt.NDArray[np.uint8],
     players: int,
     net: npt.NDArray[np.int32] | None,

@@ -16,6 +16,11 @@ from libc.string cimport memset
 
 STRENGTH_MAX = OFC_STRENGTH_MAX
 LOWBALL_MAX = OFC_LOWBALL_MAX
+# jokers (csrc/ofc_hand.h, "Jokers"): their codes, the largest strength with
+# five of a kind, the order key of a royal flush ranked above five of a kind
+JOKERS = (OFC_JOKER1, OFC_JOKER2)
+STRENGTH_FIVE_MAX = OFC_STRENGTH_FIVE_MAX
+ROYAL_OVER_FIVE = OFC_ROYAL_OVER_FIVE
 
 
 # Every kernel entry checks its arguments (a few compares per call): these
@@ -45,6 +50,24 @@ def strength_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not No
             bad = ofc_strength5_batch(&cards[start, 0], stop - start, &out[start])
         else:
             bad = ofc_strength3_batch(&cards[start, 0], stop - start, &out[start])
+    return bad if bad < 0 else bad + start
+
+
+def strength_jokers_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not None,
+                         Py_ssize_t start, Py_ssize_t stop, int jokers, int five_kind):
+    """Strength of rows [start, stop) of a (n, 3) or (n, 5) array that may hold up to
+    ``jokers`` jokers (0..2) into out; ``five_kind``: five of a kind is a hand."""
+    cdef int64_t bad = -1
+    cdef int size = <int>cards.shape[1]
+    if size != 3 and size != 5:
+        raise ValueError(f"hands have 3 or 5 cards, got rows of {size}")
+    if not 0 <= jokers <= OFC_MAX_JOKERS:
+        raise ValueError(f"jokers must be 0, 1 or 2, got {jokers}")
+    _check_range(start, stop, cards.shape[0], out.shape[0], "hands")
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = ofc_strength_jokers_batch(&cards[start, 0], stop - start, size, jokers, five_kind, &out[start])
     return bad if bad < 0 else bad + start
 
 
@@ -251,6 +274,85 @@ def score_rows(RuleTables rules not None, const uint8_t[:, ::1] deals not None, 
         mat_p = &matrix[start, 0]
     with nogil:
         bad = ofc_score_batch(&deals[start, 0], stop - start, players, &rules.c, net_p, mat_p)
+    return bad if bad < 0 else bad + start
+
+
+cdef int _joker_rules(tuple spec, ofc_joker_rules *jr) except -1:
+    """Fill jr from (jokers, pool, five_kind, royalty middle, royalty bottom, resolution,
+    natural_beats_wild), the ints of Rules.joker_spec."""
+    if len(spec) != 7:
+        raise ValueError(f"a joker spec has 7 ints, got {spec!r}")
+    jr.jokers, jr.pool, jr.five_kind = spec[0], spec[1], spec[2]
+    jr.five_kind_royalty[0], jr.five_kind_royalty[1] = spec[3], spec[4]
+    jr.resolution, jr.natural_beats_wild = spec[5], spec[6]
+    if not (0 <= jr.jokers <= OFC_MAX_JOKERS and 0 <= jr.pool <= 3 and 0 <= jr.five_kind <= 2
+            and 0 <= jr.resolution <= 1):
+        raise ValueError(f"bad joker spec {spec!r}")
+    return 0
+
+
+def analyze_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
+                        const uint8_t[:, ::1] boards not None, in_fantasyland, uint64_t dead,
+                        uint8_t[::1] fouled not None, uint16_t[:, ::1] strength not None,
+                        int16_t[:, ::1] royalties not None, uint8_t[::1] fantasyland not None,
+                        uint8_t[::1] stays not None, uint8_t[:, ::1] jokers not None,
+                        Py_ssize_t start, Py_ssize_t stop):
+    """analyze_rows for boards that may hold jokers; jokers (n, 2): the card each became."""
+    cdef const uint8_t[::1] infl
+    cdef const uint8_t *infl_p = NULL
+    cdef int64_t bad
+    cdef ofc_joker_rules jr
+    cdef Py_ssize_t n = boards.shape[0]
+    _joker_rules(joker_spec, &jr)
+    if not rules.ready:
+        raise ValueError("RuleTables object was not initialised")
+    if boards.shape[1] != 13 or strength.shape[1] != 3 or royalties.shape[1] != 3 or jokers.shape[1] != 2:
+        raise ValueError("boards have 13 cards, strength and royalties 3 columns, jokers 2")
+    _check_range(start, stop, n, min(fouled.shape[0], strength.shape[0], royalties.shape[0],
+                                     fantasyland.shape[0], stays.shape[0], jokers.shape[0]), "boards")
+    if in_fantasyland is not None:
+        infl = in_fantasyland
+        if infl.shape[0] != n:
+            raise ValueError(f"in_fantasyland has {infl.shape[0]} flags for {n} boards")
+    if stop <= start:
+        return -1
+    if in_fantasyland is not None:
+        infl_p = &infl[start]
+    with nogil:
+        bad = ofc_analyze_jokers_batch(&boards[start, 0], stop - start, infl_p, dead, &rules.c, &jr,
+                                       &fouled[start], &strength[start, 0], &royalties[start, 0],
+                                       &fantasyland[start], &stays[start], &jokers[start, 0])
+    return bad if bad < 0 else bad + start
+
+
+def score_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
+                      const uint8_t[:, ::1] deals not None, int players,
+                      int32_t[:, ::1] net, int32_t[:, ::1] matrix, Py_ssize_t start, Py_ssize_t stop):
+    """score_rows for deals that may hold jokers."""
+    cdef int64_t bad
+    cdef int32_t *net_p = NULL
+    cdef int32_t *mat_p = NULL
+    cdef ofc_joker_rules jr
+    cdef Py_ssize_t n = deals.shape[0]
+    _joker_rules(joker_spec, &jr)
+    if not rules.ready:
+        raise ValueError("RuleTables object was not initialised")
+    if players < 2 or players > 4 or deals.shape[1] != 13 * players:
+        raise ValueError("deals have 2 to 4 boards of 13 cards")
+    if net is not None and net.shape[1] != players:
+        raise ValueError(f"net has one column per player ({players}), got {net.shape[1]}")
+    if matrix is not None and matrix.shape[1] != players * players:
+        raise ValueError(f"matrix has players x players ({players * players}) columns")
+    _check_range(start, stop, n, min(net.shape[0] if net is not None else n,
+                                     matrix.shape[0] if matrix is not None else n), "deals")
+    if stop <= start:
+        return -1
+    if net is not None:
+        net_p = &net[start, 0]
+    if matrix is not None:
+        mat_p = &matrix[start, 0]
+    with nogil:
+        bad = ofc_score_jokers_batch(&deals[start, 0], stop - start, players, &rules.c, &jr, net_p, mat_p)
     return bad if bad < 0 else bad + start
 
 

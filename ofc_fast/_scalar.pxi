@@ -207,7 +207,7 @@ cdef int _read_codes(object x, uint8_t *buf, int maxn) except -2:
 # the API module builds its doors in one visible block.
 
 # Python ints 0..STRENGTH_MAX, made once: returning one is an incref
-cdef list _INTS = list(range(OFC_STRENGTH_MAX + 1))
+cdef list _INTS = list(range(OFC_STRENGTH_FIVE_MAX + 1))   # five of a kind included
 
 
 cdef object _dressed(object door, object general):
@@ -230,11 +230,56 @@ cdef inline long _strength_arg(object s):
     return v
 
 
+cdef int _strength_jokers_one(object hands, object rules) except -2:
+    """Strength of a list or tuple of 3 or 5 codes (jokers allowed as the rules deal them),
+    or 0 to leave the hand (and the rules) to the general path."""
+    cdef uint8_t buf[5]
+    cdef Py_ssize_t n, i
+    cdef int c
+    if type(hands) is not list and type(hands) is not tuple:
+        return 0
+    n = len(hands)
+    if n != 3 and n != 5:
+        return 0
+    for i in range(n):
+        c = _code_of_joker(hands[i])
+        if c < 0:
+            return 0
+        buf[i] = <uint8_t>c
+    try:
+        jokers = rules.jokers
+        five = rules.five_of_a_kind is not None and rules.joker_pool == "duplicates"
+    except AttributeError:
+        return 0
+    if type(jokers) is not int or not 0 <= jokers <= OFC_MAX_JOKERS:
+        return 0
+    c = ofc_strength_jokers(buf, <int>n, <int>jokers, 1 if five else 0)
+    return c if c > 0 else 0
+
+
+cdef inline int _code_of_joker(object item) except -2:
+    """0..53 for an exact int that is a card or joker code, else -1."""
+    cdef int overflow = 0
+    cdef long v
+    if type(item) is not int:
+        return -1
+    v = PyLong_AsLongAndOverflow(item, &overflow)
+    if overflow or v < 0 or v > OFC_JOKER2:
+        return -1
+    return <int>v
+
+
 def strength_door(general):
     """``strength`` with one hand of 3 or 5 valid cards (ints, array or text) answered in C."""
-    def strength(hands, *, workers=1):
+    def strength(hands, *, workers=1, rules=None):
         cdef uint8_t buf[5]
         cdef int n, s
+        if rules is not None:   # jokers: a list or tuple of codes here, the rest in general
+            if type(workers) is int and workers == 1:
+                s = _strength_jokers_one(hands, rules)
+                if s > 0:
+                    return <object>PyList_GET_ITEM(_INTS, s)
+            return general(hands, workers=workers, rules=rules)
         if type(workers) is int and workers == 1:
             n = _read_codes(hands, buf, 5)
             if n == 5 or n == 3:
@@ -308,8 +353,11 @@ def analyze_door(general, analysis_type, board_type, rules_type, default_rules, 
     ``get_rules`` the lookup of rules given by name (its errors are the
     general function's: it looks rules up first too).
     """
-    def analyze(boards, rules=_MISSING, *, in_fantasyland=None, workers=1):
+    def analyze(boards, rules=_MISSING, *, in_fantasyland=None, workers=1, dead=None):
         cdef object r, one
+        if dead is not None:   # jokers: the general path
+            return general(boards, default_rules if rules is _MISSING else rules,
+                           in_fantasyland=in_fantasyland, workers=workers, dead=dead)
         if type(workers) is int and workers == 1:
             r = default_rules if rules is _MISSING else rules
             if type(r) is not rules_type:

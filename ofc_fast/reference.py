@@ -23,6 +23,7 @@ __all__ = [
     "RANK_CHARS", "SUIT_CHARS", "parse", "card_str",
     "category", "row_key", "lowball_key", "is_live_low",
     "fouled", "royalties", "stays", "fantasyland", "score_matrix", "score",
+    "JOKERS", "FIVE_OF_A_KIND", "joker_row_key", "joker_board", "joker_score_matrix",
 ]
 
 # ---------------------------------------------------------------- cards
@@ -45,6 +46,9 @@ CATEGORY_NAMES: tuple[str, ...] = (
     "high card", "pair", "two pair", "three of a kind", "straight",
     "flush", "full house", "four of a kind", "straight flush", "royal flush",
 )
+
+FIVE_OF_A_KIND = 10          # jokers only: five cards of one rank
+JOKERS = (52, 53)            # the joker codes
 
 ACE = 12
 TEN = 8
@@ -395,3 +399,199 @@ def score_matrix(boards: Sequence[Sequence[int]], rules: Any) -> list[list[int]]
 def score(boards: Sequence[Sequence[int]], rules: Any) -> list[int]:
     """Net points per player for one hand; sums to 0."""
     return [sum(row) for row in score_matrix(boards, rules)]
+
+
+# ---------------------------------------------------------------- jokers
+
+def _substitutions(cards: list[int], pool: str) -> list[list[int]]:
+    """Every way the jokers of ``cards`` become cards, row by row: under "duplicates"
+    any card; else a card not already in the row, and two jokers two different cards."""
+    jokers = [i for i, c in enumerate(cards) if c in JOKERS]
+    naturals = [c for c in cards if c not in JOKERS]
+    out = []
+
+    def fill(k: int, row: list[int]) -> None:
+        if k == len(jokers):
+            out.append(list(row))
+            return
+        for card in range(52):
+            if pool != "duplicates" and card in row:
+                continue
+            row[jokers[k]] = card
+            fill(k + 1, row)
+            row[jokers[k]] = JOKERS[0] + 2   # not a card: free again
+    row = [c if c not in JOKERS else JOKERS[0] + 2 for c in cards]
+    assert len(set(naturals)) == len(naturals)
+    fill(0, row)
+    return out
+
+
+def _any_key(cards: list[int], five_of_a_kind: str | None) -> tuple[int, ...] | None:
+    """Key of a row that may hold the same card twice (a joker's copy), or None when it is
+    no hand: five of a kind without five_of_a_kind.  A row holding a card twice is never a
+    flush (a flush is five different cards of one suit): it is ranked by its ranks alone."""
+    if len(set(cards)) == len(cards):
+        return _key3(cards) if len(cards) == 3 else _key5(cards, wheel=True)
+    ranks = [rank_of(c) for c in cards]
+    if len(cards) == 5 and len(set(ranks)) == 1:
+        return (FIVE_OF_A_KIND, ranks[0], -1, -1, -1, -1) if five_of_a_kind else None
+    # the same ranks in suits that repeat no card and make no flush
+    seen: dict[int, int] = {}
+    offsuit = []
+    for r in ranks:
+        offsuit.append(r * 4 + seen.get(r, 0))
+        seen[r] = seen.get(r, 0) + 1
+    return _key3(offsuit) if len(cards) == 3 else _key5(offsuit, wheel=True)
+
+
+def joker_row_key(cards: Sequence[int], pool: str = "any",
+                  five_of_a_kind: str | None = None) -> tuple[tuple[int, ...], list[int]]:
+    """(key, cards) of the strongest row the jokers (codes 52, 53) of a 3- or 5-card row
+    can make, by brute force over every substitution ``pool`` allows (docs/VARIANTS.md):
+    the key as :func:`row_key` (five of a kind ``(10, rank, ...)``), and the first row in
+    the order of substitution that reaches it.  Five of a kind exists only under
+    ``pool="duplicates"`` with ``five_of_a_kind`` set; whether it sorts below the royal
+    flush is a comparison rule (``joker_order``), and no row can be both."""
+    cards = list(cards)
+    if len(cards) not in (3, 5):
+        raise ValueError(f"a row has 3 or 5 cards, got {len(cards)}")
+    best: tuple[tuple[int, ...], list[int]] | None = None
+    five = five_of_a_kind if pool == "duplicates" else None
+    for row in _substitutions(cards, pool):
+        key = _any_key(row, five)
+        if key is not None and (best is None or key > best[0]):
+            best = (key, row)
+    assert best is not None
+    return best
+
+
+def _joker_order(key: tuple[int, ...], rules: Any) -> tuple[int, ...]:
+    """Order of row keys under the rules: "below_royal" puts the royal flush above five of a kind."""
+    if getattr(rules, "five_of_a_kind", None) == "below_royal" and key[0] == STRAIGHT_FLUSH and key[1] == ACE:
+        return (FIVE_OF_A_KIND + 1,)
+    return key
+
+
+def _key_category(key: tuple[int, ...]) -> int:
+    return ROYAL_FLUSH if key[0] == STRAIGHT_FLUSH and key[1] == ACE else key[0]
+
+
+def _joker_rows(rows: list[list[int]], rules: Any, in_fantasyland: bool | int) -> dict[str, Any] | None:
+    """Fouled, royalties, Fantasyland and stay of substituted rows (None: a row is no hand)."""
+    five = rules.five_of_a_kind if rules.joker_pool == "duplicates" else None
+    keys = [_any_key(r, five) for r in rows]
+    if any(k is None for k in keys):
+        return None
+    order = [_joker_order(k, rules) for k in keys]   # type: ignore[arg-type]
+    foul = not (order[0] <= order[1] <= order[2])
+    cats = [_key_category(k) for k in keys]          # type: ignore[arg-type]
+    top = keys[0]
+    assert top is not None
+    if foul:
+        roy = (0, 0, 0)
+    else:
+        t = (rules.top_trips[top[1]] if top[0] == TRIPS else rules.top_pair[top[1]] if top[0] == PAIR
+             else rules.top_high[top[1]])
+        m = rules.five_of_a_kind_middle if cats[1] == FIVE_OF_A_KIND else rules.middle[cats[1]]
+        b = rules.five_of_a_kind_bottom if cats[2] == FIVE_OF_A_KIND else rules.bottom[cats[2]]
+        roy = (int(t), int(m), int(b))
+    entry = 0
+    if not foul:
+        entry = int(rules.fl_top_trips[top[1]] if top[0] == TRIPS else rules.fl_top_pair[top[1]]
+                    if top[0] == PAIR else 0)
+    stay = not foul and (any(m is not None and c >= m for m, c in
+                             zip((rules.stay_top, rules.stay_middle, rules.stay_bottom), cats))
+                         or (rules.stay_mode == "entry" and entry > 0))
+    if in_fantasyland:
+        current = int(in_fantasyland)
+        fl = 0 if not stay else current if rules.stay_cards_mode == "current" and current >= 13 \
+            else int(rules.stay_cards)
+    else:
+        fl = entry
+    return {"fouled": foul, "keys": keys, "order": order, "royalties": roy, "fantasyland": fl,
+            "stays": stay}
+
+
+def joker_board(board: Sequence[int], rules: Any, in_fantasyland: bool | int = False,
+                dead: Sequence[int] = ()) -> dict[str, Any]:
+    """A board holding jokers (52, 53) resolved by brute force over every substitution the
+    rules allow (docs/VARIANTS.md, "Jokers"): the best by ``joker_resolution``, ties to the
+    smallest card for joker 52, then 53.  A dict: fouled, keys (row keys), royalties,
+    fantasyland, stays, jokers (the two cards, 255 for a joker not on the board).  High
+    variants only (Low has no jokers)."""
+    board = list(board)
+    pool = rules.joker_pool
+    slots = {c: i for i, c in enumerate(board) if c in JOKERS}
+    naturals = [c for c in board if c not in JOKERS]
+    row_of = [0] * 3 + [1] * 5 + [2] * 5
+
+    def allowed(joker: int, card: int, other: int | None) -> bool:
+        if pool == "duplicates":
+            return True
+        if pool == "any":
+            row = row_of[slots[joker]]
+            same_row = [c for i, c in enumerate(board) if row_of[i] == row and c not in JOKERS]
+            if other is not None and row_of[slots[JOKERS[0]]] == row:
+                same_row.append(other)
+            return card not in same_row
+        if card in naturals or card == other:
+            return False
+        return pool != "unseen" or card not in dead
+
+    choices52 = range(52) if JOKERS[0] in slots else [None]
+    best: tuple[Any, ...] | None = None
+    for c52 in choices52:
+        if c52 is not None and not allowed(JOKERS[0], c52, None):
+            continue
+        for c53 in (range(52) if JOKERS[1] in slots else [None]):
+            if c53 is not None and not allowed(JOKERS[1], c53, c52):
+                continue
+            sub = [int(c52 if c == JOKERS[0] else c53 if c == JOKERS[1] else c) for c in board]  # type: ignore[arg-type]
+            got = _joker_rows([sub[0:3], sub[3:8], sub[8:13]], rules, in_fantasyland)
+            if got is None:
+                continue
+            o = got["order"]
+            rank: tuple[Any, ...] = (o[2], o[1], o[0])
+            if rules.joker_resolution == "board":
+                rank = (not got["fouled"], sum(got["royalties"]), got["fantasyland"], *rank)
+            if best is None or rank > best[0]:
+                best = (rank, got, (255 if c52 is None else c52, 255 if c53 is None else c53))
+    assert best is not None
+    out = dict(best[1])
+    out["jokers"] = best[2]
+    out["natural"] = [all(c not in JOKERS for c in board[s]) for s in (TOP, MIDDLE, BOTTOM)]
+    return out
+
+
+def joker_score_matrix(boards: Sequence[Sequence[int]], rules: Any) -> list[list[int]]:
+    """score_matrix of a deal whose boards may hold jokers: each board resolved by
+    :func:`joker_board` (under "unseen" the other boards are seen), rows compared in the
+    rules' order, ``natural_beats_wild`` breaking a tie for the row without a joker."""
+    res = []
+    for p, board in enumerate(boards):
+        dead = [c for q, other in enumerate(boards) if q != p for c in other if c not in JOKERS]
+        res.append(joker_board(board, rules, False, dead))
+    n = len(boards)
+    out = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(n):
+            if a == b:
+                continue
+            ra, rb = res[a], res[b]
+            if ra["fouled"] and rb["fouled"]:
+                rows = [0, 0, 0]
+            elif ra["fouled"] or rb["fouled"]:
+                rows = [-1 if ra["fouled"] else 1] * 3
+            else:
+                rows = []
+                for k in range(3):
+                    x = (ra["order"][k], rules.natural_beats_wild and ra["natural"][k])
+                    y = (rb["order"][k], rules.natural_beats_wild and rb["natural"][k])
+                    rows.append(_cmp(x, y))
+            total = sum(rows)
+            if total == 3:
+                total += rules.scoop_bonus
+            elif total == -3:
+                total -= rules.scoop_bonus
+            out[a][b] = total + sum(ra["royalties"]) - sum(rb["royalties"])
+    return out

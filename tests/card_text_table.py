@@ -52,6 +52,27 @@ CASES: dict[str, str | Error] = {
     "Ah xx": Error("empty slot 'xx'"),
     "Ａh": Error("unknown card"),                 # a full-width A
     "Ah Kd 2c Ah": "Ah Kd 2c Ah",                # text is read; duplicates are the caller's check
+    # jokers are cards only where the rules deal them (JOKER_CASES): an error here
+    "Ah X1": Error("joker 'X1' (code 52)"),
+    "Ah x2 Kd": Error("joker 'x2' (code 53)"),
+    "AhXj": Error("joker 'Xj' (code 52)"),
+    "Ah JK": Error("joker 'JK'"),
+    "Ah \U0001f0cf": Error("joker"),
+}
+
+# Text with jokers, read with jokers=2 (``Rules.jokers``): X1 / X2 name a joker, Xj / JK /
+# the emoji (any case) the first one not yet in the text; printed X1, X2.  "xx" stays an
+# empty slot.
+JOKER_CASES: dict[str, str | Error] = {
+    "As Ks Qs Ts X1": "As Ks Qs Ts X1",
+    "As x1 X2": "As X1 X2",
+    "AsXjxj": "As X1 X2",
+    "jk As JK": "X1 As X2",
+    "As \U0001f0cf \U0001f0cf": "As X1 X2",
+    "As\U0001f0cfKs": "As X1 Ks",
+    "X2 Xj": "X2 X1",
+    "Ah xx": Error("empty slot 'xx'"),
+    "Ah X3": Error("unknown card 'X3'"),
 }
 
 QQ = "Qh Qd 2c 5s 6s 7s 8s 9d Kc Kd Kh Ks 2d"

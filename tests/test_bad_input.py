@@ -305,11 +305,11 @@ bad("card-no-card", ofc.card, "", ValueError, "got 0")
 bad("card-empty-slot", ofc.card, "--", ValueError, "'--'")
 bad("card-garbage", ofc.card, "Zz", ValueError, "'Zz'")
 
-bad("card_str-52", ofc.card_str, 52, ValueError, "52")
+bad("card_str-54", ofc.card_str, 54, ValueError, "54")   # 52, 53: the jokers X1, X2
 bad("card_str--2", ofc.card_str, -2, ValueError, "-2")
 bad("card_str-256", ofc.card_str, np.uint16(256), ValueError, "256")
-bad("card_str-list-52", ofc.card_str, [1, 52], ValueError, "52", "position 1")
-bad("card_str-2d-52", ofc.card_str, np.array([[1, 2], [3, 52]]), ValueError, "52", "hand 1, position 1")
+bad("card_str-list-54", ofc.card_str, [1, 54], ValueError, "54", "position 1")
+bad("card_str-2d-54", ofc.card_str, np.array([[1, 2], [3, 54]]), ValueError, "54", "hand 1, position 1")
 bad("card_str-2**70", ofc.card_str, 2**70, ValueError, str(2**70))
 bad("card_str-list-2**70", ofc.card_str, [1, 2**70], ValueError, str(2**70), "position 1")
 bad("card_str-None", ofc.card_str, None, TypeError, "object")
@@ -340,7 +340,7 @@ bad("from_cactus-text", ofc.from_cactus, "As", TypeError, "<U2")
 
 # --- strength values: category, describe, to_cactus_rank ------------------------
 for fname, fn in (("category", ofc.category), ("describe", ofc.describe), ("to_cactus_rank", ofc.to_cactus_rank)):
-    for value in (0, -1, ofc.STRENGTH_MAX + 1, 2**16, 2**31, 2**70):
+    for value in (0, -1, ofc.STRENGTH_FIVE_MAX + 1, 2**16, 2**31, 2**70):
         bad(f"{fname}-{value}", fn, value, ValueError, str(value))
     bad(f"{fname}-list", fn, [ofc.STRENGTH_MAX, 1, 0], ValueError, "0", "item 2")
     bad(f"{fname}-2d", fn, np.array([[7917, 7917], [7917, 9000]]), ValueError, "9000", "item (1, 1)")
@@ -440,13 +440,15 @@ bad("Board-2d", ofc.Board, DEAL, ValueError, "(2, 13)")
 bad("Board-float", ofc.Board, B1.astype(float), TypeError, "float64")
 bad("Board-dup", ofc.Board, np.where(np.arange(13) == 12, B1[0], B1), ValueError, "twice",
     "top position 0", "bottom position 4")
-bad("Board-52", ofc.Board, np.where(np.arange(13) == 4, 52, B1.astype(np.int64)), ValueError, "52",
-    "middle position 1")
+bad("Board-54", ofc.Board, np.where(np.arange(13) == 4, 54, B1.astype(np.int64)), ValueError, "54",
+    "middle position 1")   # 52, 53: a Board may hold jokers; its rules decide
+bad("Board-52-royalties", ofc.Board(np.where(np.arange(13) == 4, 52, B1)).royalties, ofc.PINEAPPLE,
+    ValueError, "52", "middle position 1", "jokers=0")
 bad("Board-minus-1", ofc.Board, np.where(np.arange(13) == 3, -1, B1.astype(np.int64)), ValueError,
     "empty slot", "middle position 0")
 bad("Board-rows-short-top", ofc.Board, "Qh Qd", ValueError, "top row", "got 2",
     more=("5s 6s 7s 8s 9d", "Kc Kd Kh Ks 2d"))
-bad("Board-rows-bad-code", ofc.Board, [1, 2, 52], ValueError, "52", "position 2",
+bad("Board-rows-bad-code", ofc.Board, [1, 2, 54], ValueError, "54", "position 2",
     more=([3, 4, 5, 6, 7], [8, 9, 10, 11, 12]))
 bad("Board-rows-dup", ofc.Board, [1, 2, 3], ValueError, "twice", "top position 2", "middle position 0",
     more=([3, 4, 5, 6, 7], [8, 9, 10, 11, 12]))
@@ -538,9 +540,36 @@ bad("analyze-infl-shape", ofc.analyze, np.stack([B1, B2]), ValueError, "(3,)", "
 bad("analyze-infl-2d", ofc.analyze, np.stack([B1, B2]), ValueError, "(2, 1)", in_fantasyland=[[True], [False]])
 
 
+# --- jokers (issue 17): joker codes where the rules deal none, a third joker, 53 with jokers=1
+_JK1 = dataclasses.replace(ofc.PINEAPPLE, name="jk1", jokers=1)
+_JK2 = dataclasses.replace(ofc.PINEAPPLE, name="jk2", jokers=2)
+_JB = list(range(12))
+bad("strength-joker-no-rules", ofc.strength, [0, 1, 2, 3, 52], ValueError, "52", "a joker", "jokers=0")
+bad("strength-joker-text-no-rules", ofc.strength, "Ah Kd X1", ValueError, "joker 'X1'", "jokers=0")
+bad("strength-53-jokers1", ofc.strength, np.array([[0, 1, 2, 3, 53]]), ValueError, "53", "jokers=1",
+    rules=_JK1)
+bad("strength-third-joker", ofc.strength, np.array([[0, 1, 2, 52, 54]]), ValueError, "54", rules=_JK2)
+bad("strength-joker-twice", ofc.strength, np.array([[0, 1, 2, 52, 52]], np.uint8), ValueError,
+    "used twice", rules=_JK2)
+bad("strength-rules-type", ofc.strength, "Ah Kd 2c", TypeError, "rules", rules="pineapple")
+bad("analyze-joker-jokers0", ofc.analyze, np.array(_JB + [52]), ValueError, "52", "a joker", "jokers=0")
+bad("analyze-joker-text-jokers0", ofc.analyze, "Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s", ValueError,
+    "joker 'X1'")
+bad("analyze-53-jokers1", ofc.analyze, np.array(_JB + [53], np.uint8), ValueError, "53", more=(_JK1,))
+bad("analyze-third-joker", ofc.analyze, np.array(_JB[:10] + [52, 53, 54], np.uint8), ValueError, "54",
+    more=(_JK2,))
+bad("analyze-dead-no-jokers", ofc.analyze, np.arange(13), ValueError, "dead", dead=[20])
+bad("score-joker-twice", ofc.score, np.array([[52] + _JB, [52] + list(range(12, 24))], np.uint8),
+    ValueError, "used twice", more=(_JK2,))
+bad("score-joker-jokers0", ofc.score, np.array([[52] + _JB, list(range(12, 25))], np.uint8),
+    ValueError, "52", "jokers=0")
+bad("rules-jokers-3", dataclasses.replace, ofc.PINEAPPLE, ValueError, "jokers", kw={"name": "x", "jokers": 3})
+bad("rules-joker-pool", dataclasses.replace, ofc.PINEAPPLE, ValueError, "joker_pool",
+    kw={"name": "x", "joker_pool": "all"})
+
 # --- ranks, strength_table, best_hand, subset_strengths, partial rows, royalty,
 # --- score_details, find_duplicates (issue 10) -------------------------------------
-for value in (0, -1, ofc.STRENGTH_MAX + 1, 2**70):
+for value in (0, -1, ofc.STRENGTH_FIVE_MAX + 1, 2**70):
     bad(f"ranks-{value}", ofc.ranks, value, ValueError, str(value))
 bad("ranks-array-0", ofc.ranks, np.array([5, 0]), ValueError, "item 1", "0")
 bad("ranks-float", ofc.ranks, 5.0, TypeError, "float")

@@ -142,9 +142,9 @@ def test_board_methods() -> None:
      "card Qh (code 42) is used twice: at top position 0 and at bottom position 4"),
     (list(range(12)), "13 cards"),
     (list(range(14)), "13 cards"),
-    (np.array(list(range(12)) + [52], dtype=np.uint8), "bottom position 4: card code 52 is not in 0..51"),
+    (np.array(list(range(12)) + [54], dtype=np.uint8), "bottom position 4: card code 54 is not in 0..53"),
     (np.array(list(range(12)) + [255], dtype=np.uint8), "bottom position 4: empty slot (255)"),
-    (list(range(12)) + [52], "bottom position 4: card code 52 is not in 0..51"),
+    (list(range(12)) + [54], "bottom position 4: card code 54 is not in 0..53"),   # 52, 53: jokers
     (list(range(12)) + [255], "bottom position 4: empty slot (255)"),
     (np.array(list(range(12)) + [-1], dtype=np.int8), "bottom position 4: empty slot (255)"),
     (np.arange(26, dtype=np.uint8).reshape(2, 13), "one board of 13 cards"),

@@ -17,8 +17,8 @@ CSRC = ROOT / "csrc"
 
 # layer -> (its header, its C files), bottom to top
 LAYERS = {
-    "hand": ("ofc_hand.h", {"ofc_eval.c", "ofc_subsets.c"}),
-    "board": ("ofc_board.h", {"ofc_rules.c", "ofc_board.c", "ofc_partial.c"}),
+    "hand": ("ofc_hand.h", {"ofc_eval.c", "ofc_joker.c", "ofc_subsets.c"}),
+    "board": ("ofc_board.h", {"ofc_rules.c", "ofc_board.c", "ofc_board_joker.c", "ofc_partial.c"}),
     "solve": ("ofc_solve.h", {"ofc_fantasyland.c", "ofc_fantasyland_enum.c"}),
     "play": ("ofc_play.h", {"ofc_deal.c", "ofc_game.c", "ofc_policy.c"}),
     "sim": ("ofc_sim.h", {"ofc_selfplay.c", "ofc_rollout.c"}),

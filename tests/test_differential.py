@@ -454,7 +454,7 @@ def make_variant(rng: random.Random, base: ofc.Rules) -> ofc.Rules:
                                        fl_low_mode=rng.choice(("either", "both")))
         return r
     if kind == 4:
-        cats = list(ofc.HandCategory)
+        cats = list(ofc.HandCategory)[:10]   # natural categories (no five of a kind)
         top = rng.choice((None, ofc.HandCategory.PAIR, ofc.HandCategory.THREE_OF_A_KIND))
         mid = None if base.low else rng.choice([None] + cats)
         bot = rng.choice([None] + cats[4:])

@@ -289,7 +289,7 @@ def test_good_workers_values():
 
 @pytest.mark.parametrize("func", [ofc.category, ofc.describe, ofc.to_cactus_rank])
 def test_bad_strength_values(func):
-    for bad in (0, -5, ofc.STRENGTH_MAX + 1, 65535):
+    for bad in (0, -5, ofc.STRENGTH_FIVE_MAX + 1, 65535):   # up to STRENGTH_FIVE_MAX: five of a kind
         raises(ValueError, lambda: func(bad), str(bad))
     raises(ValueError, lambda: func(np.array([[1, 2], [3, 9000]])), "9000", "(1, 1)")
     raises(TypeError, lambda: func(1.0))

@@ -14,7 +14,7 @@ import io
 
 import numpy as np
 import pytest
-from card_text_table import BOARDS, CASES, Error
+from card_text_table import BOARDS, CASES, JOKER_CASES, Error
 
 import ofc_fast as ofc
 from ofc_fast import _core
@@ -24,7 +24,7 @@ from ofc_fast.cli.deals import text_deals
 from ofc_fast.cli.fastlines import fast_lines
 from ofc_fast.cli.writer import Writer
 
-NAMES = [r + s for r in ofc.RANKS for s in ofc.SUITS]
+NAMES = [r + s for r in ofc.RANKS for s in ofc.SUITS] + ["X1", "X2"]   # the jokers: codes 52, 53
 
 
 def codes_of(canonical: str) -> list[int]:
@@ -128,3 +128,17 @@ def test_cli_analyze_reads_the_table(capsys: pytest.CaptureFixture[str], tmp_pat
     import json
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["board"] for r in rows] == [str(ofc.Board(codes_of(BOARDS[t]))) for t in good]   # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", list(JOKER_CASES))
+def test_joker_text(text: str) -> None:
+    """Jokers through the one parser and printer, where the rules deal two."""
+    want = JOKER_CASES[text]
+    if isinstance(want, Error):
+        with pytest.raises(ValueError) as info:
+            ofc.cards(text, jokers=2)
+        assert want.words in str(info.value)
+        return
+    assert ofc.cards(text, jokers=2).tolist() == codes_of(want)
+    assert ofc.card_str(ofc.cards(text, jokers=2)) == want
+    assert _core._read_text_codes(text) is None      # the fast reader leaves jokers to the parser

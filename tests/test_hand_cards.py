@@ -197,7 +197,8 @@ def test_bad_codes_name_value_and_position():
     _assert_raises(ValueError, lambda: ofc.cards(np.array([5, 2**63], np.uint64)), str(2**63))
     _assert_raises(ValueError, lambda: ofc.cards(np.array([5, -1], np.int8)), "-1")
     _assert_raises(ValueError, lambda: ofc.cards(52), "52")
-    _assert_raises(ValueError, lambda: ofc.card_str([0, 52]), "52")
+    _assert_raises(ValueError, lambda: ofc.card_str([0, 54]), "54")
+    assert ofc.card_str([0, 52, 53]) == "2c X1 X2"     # the printer names the jokers
     _assert_raises(ValueError, lambda: ofc.card_str(60), "60")
 
 

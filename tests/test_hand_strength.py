@@ -584,10 +584,10 @@ def test_category_enum_values():
     assert [(c.name, int(c)) for c in ofc.HandCategory] == [
         ("HIGH_CARD", 0), ("PAIR", 1), ("TWO_PAIR", 2), ("THREE_OF_A_KIND", 3),
         ("STRAIGHT", 4), ("FLUSH", 5), ("FULL_HOUSE", 6), ("FOUR_OF_A_KIND", 7),
-        ("STRAIGHT_FLUSH", 8), ("ROYAL_FLUSH", 9)]
+        ("STRAIGHT_FLUSH", 8), ("ROYAL_FLUSH", 9), ("FIVE_OF_A_KIND", 10)]   # 10: jokers only
     arr = ofc.category(np.array([[1, ofc.STRENGTH_MAX]], dtype=np.int32))
     assert arr.dtype == np.uint8 and arr.shape == (1, 2) and arr.tolist() == [[0, 9]]
-    for bad in (0, ofc.STRENGTH_MAX + 1):
+    for bad in (0, ofc.STRENGTH_FIVE_MAX + 1):
         with pytest.raises(ValueError, match=str(bad)):
             ofc.category(bad)
 

@@ -79,7 +79,7 @@ def test_category_cactus_describe_of_every_strength() -> None:
         else:
             with pytest.raises(ValueError, match="3-card"):
                 ofc.to_cactus_rank(s)
-    for bad in (0, ofc.STRENGTH_MAX + 1, -5, 2**80):
+    for bad in (0, ofc.STRENGTH_FIVE_MAX + 1, -5, 2**80):
         for fn in (ofc.category, ofc.to_cactus_rank, ofc.describe):
             with pytest.raises(ValueError, match=str(bad)):
                 fn(bad)

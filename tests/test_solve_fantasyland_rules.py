@@ -143,7 +143,7 @@ def custom_rules(draw: Any) -> ofc.Rules:
         fl_top_trips=tuple(draw(st.lists(count, min_size=13, max_size=13))),
         stay_cards=draw(st.sampled_from([13, 14, 15])),
         stay_top=draw(st.sampled_from([None, H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND])),
-        stay_bottom=draw(st.sampled_from([None] + list(H))),
+        stay_bottom=draw(st.sampled_from([None] + list(H)[:10])),
         stay_cards_mode=draw(st.sampled_from(["fixed", "current"])),
     )
     if low:
@@ -154,7 +154,7 @@ def custom_rules(draw: Any) -> ofc.Rules:
                       stay_mode="conditions" if mode == "both" else draw(st.sampled_from(["conditions", "entry"])))
     else:
         fields.update(middle=tuple(draw(st.lists(royalty, min_size=10, max_size=10))),
-                      stay_middle=draw(st.sampled_from([None] + list(H))),
+                      stay_middle=draw(st.sampled_from([None] + list(H)[:10])),
                       stay_mode=draw(st.sampled_from(["conditions", "entry"])))
     # counts up to 17 fit the deck with at most 3 seats (Rules.fantasyland_limit)
     return dataclasses.replace(base, name="custom", max_players=min(base.max_players, 3), **fields)

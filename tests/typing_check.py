@@ -56,6 +56,10 @@ def constants() -> None:
     assert_type(SUITS, str)
     assert_type(STRENGTH_MAX, int)
     assert_type(LOWBALL_MAX, int)
+    jokers: tuple[int, int] = ofc.JOKERS
+    assert jokers == (52, 53)
+    assert_type(ofc.FIVE_OF_A_KIND_MIN, int)
+    assert_type(ofc.STRENGTH_FIVE_MAX, int)
     rows: tuple[str, str, str] = ROWS
     assert rows == ("top", "middle", "bottom")
     assert_type(PRESETS, dict[str, Rules])

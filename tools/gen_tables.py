@@ -31,6 +31,20 @@ q are mapped to 8192 slots by a two-level (hash-and-displace) perfect hash:
 Each slot holds a 32-bit word: the strength when the suits differ (low 16
 bits) and when all five cards share a suit (high 16 bits), so a hand costs
 five key loads, one multiply and two table loads.
+
+Jokers (codes 52 and 53, docs/VARIANTS.md)
+------------------------------------------
+A joker's key adds nothing to the sum; the kernels add JOKER_Q = 5**13 per
+joker (a 14th base-5 digit, so q < 2**32 still).  The 1820 + 455 keys of
+four natural cards + one joker and three + two are hashed the same way into
+their own 4096 slots (ofc_hand5j).  A slot holds the best strength over every
+card the jokers may become, when the naturals' suits differ (low 16 bits) and
+when they share one suit (high 16 bits, the best of both); for naturals of
+one rank (never suited) the high half holds the five of a kind instead
+(OFC_STRENGTH_MAX + 1 + rank, above every natural strength), which the
+kernel takes only where the rules allow it.  The top row uses a direct table
+on three ranks in which a joker is rank 13 (its code >> 2).  The best is
+found here by plain substitution of ranks, independently of the kernels.
 """
 from __future__ import annotations
 
@@ -47,6 +61,11 @@ OUT = ROOT / "csrc" / "ofc_tables.c"
 OUT_H = ROOT / "csrc" / "ofc_tables.h"
 
 HASH_BITS = 13          # 8192 slots for 6175 keys (load 0.75)
+JHASH_BITS = 12         # jokers: 4096 slots for 2275 keys
+JBUCKET_BITS = 10
+JSLOT_SHIFT = 64 - JBUCKET_BITS - JHASH_BITS
+JBUCKET_SHIFT = 64 - JBUCKET_BITS
+JOKER_Q = 5 ** 13       # a joker's digit in the base-5 rank sum
 BUCKET_BITS = 11        # 2048 buckets, ~3 keys each
 SLOT_SHIFT = 64 - BUCKET_BITS - HASH_BITS   # 40
 BUCKET_SHIFT = 64 - BUCKET_BITS             # 53
@@ -179,14 +198,68 @@ def build():
         if max(ms.count(r) for r in ms) <= 3:
             top3[r0 * NR * NR + r1 * NR + r2] = strength[high_key(ms, False)]
 
+    jt = joker_tables(strength, nmax)
     return dict(nmax=nmax, info=info, cactus=cactus, mult=mult, disp=disp,
-                hand5=hand5, low5=low5, top3=top3, low_info=low_info)
+                hand5=hand5, low5=low5, top3=top3, low_info=low_info, **jt)
 
 
-def perfect_hash(qs: list[int]):
+def joker_tables(strength: dict, nmax: int) -> dict:
+    """The joker tables (module doc): the best over every rank (and suit) the jokers take."""
+    def best_plain(nat: tuple[int, ...], nj: int) -> int:
+        # the jokers take ranks; a rank may not pass 4 cards (no five of a kind)
+        best = 0
+        for extra in itertools.combinations_with_replacement(range(NR), nj):
+            ms = tuple(sorted(nat + extra))
+            if max(ms.count(r) for r in ms) <= 4:
+                best = max(best, strength[high_key(ms, False)])
+        return best
+
+    def best_suited(nat: tuple[int, ...], nj: int) -> int:
+        # naturals of one suit: the jokers take cards of that suit not already there
+        best = 0
+        for extra in itertools.combinations([r for r in range(NR) if r not in nat], nj):
+            best = max(best, strength[high_key(tuple(sorted(nat + extra)), True)])
+        return best
+
+    keys, words = [], []
+    for nj in (1, 2):
+        for nat in rank_multisets(5 - nj, 4):
+            plain = best_plain(nat, nj)
+            if len(set(nat)) == 1:
+                high = nmax + 1 + nat[0]               # five of a kind, where allowed
+            elif len(set(nat)) == 5 - nj:
+                high = max(plain, best_suited(nat, nj))
+            else:
+                high = 0                               # naturals of one suit repeat no rank
+            keys.append(sum(5 ** r for r in nat) + nj * JOKER_Q)
+            words.append(plain | (high << 16))
+    assert len(keys) == 1820 + 455 and max(keys) < 2 ** 32
+    jmult, jdisp, jslot = perfect_hash(keys, JHASH_BITS, JBUCKET_BITS)
+    hand5j = [0] * (1 << JHASH_BITS)
+    for q, w in zip(keys, words):
+        hand5j[jslot[q]] = w
+
+    # top row: ranks 0..12, a joker 13; the best rank a joker takes (3 cards
+    # never pass 3 of a rank, and a pair's two suits leave two for trips)
+    top3j = [0] * (14 ** 3)
+    for idx in itertools.product(range(14), repeat=3):
+        nat = tuple(r for r in idx if r < NR)
+        nj = 3 - len(nat)
+        if nj == 3:
+            continue
+        best = 0
+        for extra in itertools.combinations_with_replacement(range(NR), nj):
+            best = max(best, strength[high_key(tuple(sorted(nat + extra)), False)])
+        top3j[(idx[0] * 14 + idx[1]) * 14 + idx[2]] = best
+    return dict(jmult=jmult, jdisp=jdisp, hand5j=hand5j, top3j=top3j)
+
+
+def perfect_hash(qs: list[int], hash_bits: int = HASH_BITS, bucket_bits: int = BUCKET_BITS):
     """Find MULT and DISP so that every q lands in its own slot (see module doc)."""
     rng = random.Random(20261130)               # fixed seed: the output is reproducible
-    size = 1 << HASH_BITS
+    size = 1 << hash_bits
+    SLOT_SHIFT = 64 - bucket_bits - hash_bits    # noqa: N806 (the module's names, for these sizes)
+    BUCKET_SHIFT = 64 - bucket_bits              # noqa: N806
     mask64 = (1 << 64) - 1
     for _ in range(1000):
         mult = rng.getrandbits(64) | 1
@@ -203,7 +276,7 @@ def perfect_hash(qs: list[int]):
         if not ok:
             continue
         taken = bytearray(size)
-        disp = [0] * (1 << BUCKET_BITS)
+        disp = [0] * (1 << bucket_bits)
         slot_of: dict[int, int] = {}
         for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
             members = buckets[b]
@@ -277,6 +350,10 @@ def render(t) -> str:
     #                 twice) and bit 63 is clear.
     card_key = [(5 ** (c >> 2)) | (1 << (32 + 4 * (c & 3))) if c < 52 else 0 for c in range(256)]
     card_bit = [(1 << c) if c < 52 else (1 << 63) for c in range(256)]
+    # with jokers: a joker's key is JOKER_Q (a 14th base-5 digit, no suit)
+    card_key_joker = card_key[:52] + [JOKER_Q, JOKER_Q] + [0] * 202
+    # with jokers: codes 52 and 53 have bits of their own
+    card_bit_joker = [(1 << c) if c < 54 else (1 << 63) for c in range(256)]
     # Same-hand masks for the vector duplicate check over 16 hands of n bytes:
     # byte p and byte p + d are in one hand iff p % n + d < n.
     mask5 = [[255 if p % 5 + d < 5 else 0 for p in range(80)] for d in range(1, 5)]
@@ -291,6 +368,12 @@ def render(t) -> str:
         c_array("uint64_t", "ofc_card_bit", card_bit, 4,
                 "per byte: 1 << code for a card, 1 << 63 for anything else", "ULL"),
         "\n",
+        c_array("uint64_t", "ofc_card_key_joker", card_key_joker, 4,
+                "per byte: ofc_card_key, and OFC_JOKER_Q for a joker (52, 53)", "ULL"),
+        "\n",
+        c_array("uint64_t", "ofc_card_bit_joker", card_bit_joker, 4,
+                "per byte: 1 << code for a card or a joker (52, 53), 1 << 63 for anything else", "ULL"),
+        "\n",
         c_array("uint16_t", "ofc_hash_disp", t["disp"], 16,
                 "displacement per bucket: slot = (bits 40..52 of q*MULT) ^ disp[q*MULT >> 53]"),
         "\n",
@@ -302,6 +385,16 @@ def render(t) -> str:
         "\n",
         c_array("uint16_t", "ofc_top3", t["top3"], 13,
                 "strength of a top row by ranks: index r0*169 + r1*13 + r2 (0: impossible triple)"),
+        "\n",
+        c_array("uint16_t", "ofc_hash_disp_joker", t["jdisp"], 16,
+                "jokers: displacement per bucket of the joker hash (OFC_JHASH_*)"),
+        "\n",
+        c_array("uint32_t", "ofc_hand5j", t["hand5j"], 8,
+                "jokers: best strength by slot of naturals + jokers: low 16 bits offsuit naturals, high 16 "
+                "naturals of one suit (the best of both), or a five of a kind (> OFC_STRENGTH_MAX)"),
+        "\n",
+        c_array("uint16_t", "ofc_top3j", t["top3j"], 14,
+                "jokers: best strength of a top row by ranks, a joker rank 13: index (r0*14 + r1)*14 + r2"),
         "\n",
         c_array("uint32_t", "ofc_strength_info", t["info"], 8,
                 "per strength: bits 0-3 category, 4-7 card count, 8-27 ranks by significance (4 bits each, 15 = none)"),
@@ -346,9 +439,21 @@ def render_header(t) -> str:
 #define OFC_HASH_SLOT_MASK {(1 << HASH_BITS) - 1}u
 #define OFC_HASH_BUCKET_SHIFT {BUCKET_SHIFT}
 
+/* the same for naturals + jokers (a joker adds OFC_JOKER_Q to q) */
+#define OFC_JOKER_Q {JOKER_Q}u
+#define OFC_JHASH_MULT {t['jmult']}ULL
+#define OFC_JHASH_SLOT_SHIFT {JSLOT_SHIFT}
+#define OFC_JHASH_SLOT_MASK {(1 << JHASH_BITS) - 1}u
+#define OFC_JHASH_BUCKET_SHIFT {JBUCKET_SHIFT}
+
 extern const uint64_t ofc_card_key[256];
 extern const uint64_t ofc_card_bit[256];
+extern const uint64_t ofc_card_key_joker[256];
+extern const uint64_t ofc_card_bit_joker[256];
 extern const uint16_t ofc_hash_disp[{1 << BUCKET_BITS}];
+extern const uint16_t ofc_hash_disp_joker[{1 << JBUCKET_BITS}];
+extern const uint32_t ofc_hand5j[{1 << JHASH_BITS}];
+extern const uint16_t ofc_top3j[{14 ** 3}];
 extern const uint32_t ofc_hand5[{1 << HASH_BITS}];
 extern const uint32_t ofc_low5[{1 << HASH_BITS}];
 extern const uint16_t ofc_top3[{NR ** 3}];

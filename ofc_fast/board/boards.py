@@ -20,15 +20,15 @@ import numpy.typing as npt
 from .. import _core, _workers
 from .._checks import is_int, refuse_odd, shown
 from ..hand.bad_rows import explain_bad_row
-from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, parse_text
+from ..hand.cards import DECK_SIZE, EMPTY, MAX_JOKERS, card_str, cards, parse_text
 from ..hand.strength import describe, strength
 from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
 
-class Analysis(NamedTuple):
-    """Result of :func:`analyze`, one entry per board."""
+class _AnalysisFields(NamedTuple):
+    """The five arrays of :class:`Analysis`."""
 
     fouled: npt.NDArray[np.bool_]
     """True for a fouled board."""
@@ -42,9 +42,36 @@ class Analysis(NamedTuple):
     """Not fouled and meets the stay condition."""
 
 
+class Analysis(_AnalysisFields):
+    """Result of :func:`analyze`, one entry per board: ``fouled``, ``strength``,
+    ``royalties``, ``fantasyland``, ``stays`` (a named tuple of five arrays), and
+    ``jokers``."""
+
+    @property
+    def jokers(self) -> npt.NDArray[np.uint8]:
+        """(..., 2) the card joker 52 and joker 53 became on each board (255 where the
+        board holds none; docs/VARIANTS.md, "Jokers")."""
+        found = self.__dict__.get("_jokers")
+        if found is None:
+            found = np.full(np.shape(self.fouled) + (2,), EMPTY, dtype=np.uint8)
+        out: npt.NDArray[np.uint8] = found
+        return out
+
+    def __reduce__(self) -> Any:
+        return (_analysis, (tuple(self), self.__dict__.get("_jokers")))
+
+
+def _analysis(fields: tuple[Any, ...], jokers: Any = None) -> Analysis:
+    """An Analysis of its five arrays and the jokers' cards (None: no jokers)."""
+    a = Analysis(*fields)
+    if jokers is not None:
+        a.__dict__["_jokers"] = jokers
+    return a
+
+
 # --- input ------------------------------------------------------------------
 
-def parse_boards(text: str) -> npt.NDArray[np.uint8]:
+def parse_boards(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
     """Codes of one board written ``"top / middle / bottom"`` (or ``|``), or 13 cards in order.
 
     >>> parse_boards("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d").shape
@@ -54,7 +81,7 @@ def parse_boards(text: str) -> npt.NDArray[np.uint8]:
         raise TypeError(f"a board's text must be a str, not {type(text).__name__} {shown(text)}")
     parts = ROW_SPLIT.split(text.strip())
     if len(parts) == 1:
-        codes = parse_text(text, False)
+        codes = parse_text(text, False, "", jokers)
         if len(codes) != 13:
             raise ValueError(f"a board has 13 cards (3 / 5 / 5), got {len(codes)} in {shown(text)}")
         return np.array(codes, dtype=np.uint8)
@@ -62,20 +89,21 @@ def parse_boards(text: str) -> npt.NDArray[np.uint8]:
         raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {shown(text)}")
     rows = []
     for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
-        codes = parse_text(part, False, f"{name} row: ")
+        codes = parse_text(part, False, f"{name} row: ", jokers)
         if len(codes) != hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {shown(part)}")
         rows += codes
     return np.array(rows, dtype=np.uint8)
 
 
-def board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
+def board_array(x: Any, deal: bool = False, jokers: int = 0) -> npt.NDArray[np.uint8]:
     """uint8 array (..., 13) of a boards argument: an array, text, Board, or lists of them.
 
     A list of 13 single-card strings or ints is one board; other lists hold
     boards (or deals) and are stacked.  Empty slots stay 255 here; the
     kernels reject them with their position.  ``deal``: the boards are the
-    players of a deal (for the wording of errors).
+    players of a deal (for the wording of errors).  ``jokers``: the jokers the
+    rules deal (their codes and text are cards then).
     """
     if isinstance(x, (bool, np.bool_)):
         raise TypeError(f"boards must be card codes, text or Board objects, not bool {x!r}")
@@ -87,11 +115,11 @@ def board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
     if isinstance(x, Board):
         arr = x.codes
     elif isinstance(x, str):
-        arr = parse_boards(x)
+        arr = parse_boards(x, jokers)
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
         arr = x
     elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
-        arr = narrow_board(x, deal)
+        arr = narrow_board(x, deal, jokers)
     elif isinstance(x, np.ndarray) and x.dtype.kind not in "US":
         raise TypeError(f"boards must be integer card codes or text, got a {x.dtype} array")
     elif isinstance(x, (list, tuple, np.ndarray)):
@@ -100,14 +128,14 @@ def board_array(x: Any, deal: bool = False) -> npt.NDArray[np.uint8]:
             raise ValueError("no boards given (an empty list); pass an array of shape (0, 13) "
                              "for no boards")
         if any(isinstance(i, (Board,) + _BOARDLIKE) for i in items) and not one_card_each(items):
-            arr = _stack_boards(items, deal)
+            arr = _stack_boards(items, deal, jokers)
         elif all(is_int(i) for i in items):
             for k, i in enumerate(items):   # Python ints past int64: name the place here
                 if not -2**63 <= i < 2**63:
                     raise ValueError(f"{place((), k, deal)}: card code {i} is not in 0..{DECK_SIZE - 1}")
-            arr = narrow_board(np.asarray(items, dtype=np.int64), deal)   # codes: name the row
+            arr = narrow_board(np.asarray(items, dtype=np.int64), deal, jokers)   # codes: name the row
         else:
-            arr = cards(items, allow_empty=True)
+            arr = cards(items, allow_empty=True, jokers=jokers)
     else:
         raise TypeError(f"boards must be card codes, text or Board objects, not "
                         f"{type(x).__name__} {shown(x)}")
@@ -123,17 +151,17 @@ _BOARDLIKE = (str, list, tuple, np.ndarray)
 def one_card_each(items: list[Any]) -> bool:
     """True for a board written as 13 separate cards (texts or codes)."""
     return len(items) == 13 and all(
-        (isinstance(i, str) and len(parse_text(i, True)) == 1)
+        (isinstance(i, str) and len(parse_text(i, True, "", MAX_JOKERS)) == 1)
         or is_int(i) for i in items)
 
 
 def _holds_boards(items: list[Any]) -> bool:
     """True for a list whose items are boards (Board, text of a board, nested sequences)."""
     return any(isinstance(j, (Board, list, tuple, np.ndarray))
-               or (isinstance(j, str) and len(parse_text(j, True)) > 1) for j in items)
+               or (isinstance(j, str) and len(parse_text(j, True, "", MAX_JOKERS)) > 1) for j in items)
 
 
-def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
+def _stack_boards(items: list[Any], deal: bool, jokers: int = 0) -> npt.NDArray[np.uint8]:
     """Stack a list of boards (or of deals), naming the item that is not one."""
     # a list of lists of boards is a list of deals; a list of boards is a deal
     # (score) or a list of boards (analyze)
@@ -145,7 +173,7 @@ def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
             raise TypeError(f"{label} {k}: expected a board (text, 13 card codes or a Board), "
                             f"got {type(item).__name__} {shown(item)}")
         try:
-            out.append(board_array(item, deal))
+            out.append(board_array(item, deal, jokers))
         except (ValueError, TypeError) as e:
             inner = str(e)
             joint = ", " if inner.split(" ", 1)[0] in ROWS else ": "   # 'player 1, bottom position 4'
@@ -156,13 +184,15 @@ def _stack_boards(items: list[Any], deal: bool) -> npt.NDArray[np.uint8]:
     return np.stack(out)
 
 
-def narrow_board(x: npt.NDArray[Any], deal: bool) -> npt.NDArray[np.uint8]:
+def narrow_board(x: npt.NDArray[Any], deal: bool, jokers: int = 0) -> npt.NDArray[np.uint8]:
     """uint8 copy of integer boards; -1 (empty) becomes 255, other codes must be cards."""
-    bad = ((x < 0) | (x >= DECK_SIZE)) & (x != -1) & (x != EMPTY)
+    bad = ((x < 0) | (x >= DECK_SIZE + jokers)) & (x != -1) & (x != EMPTY)
     if bad.any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), x.shape))
-        raise ValueError(f"{place(index[:-1], index[-1], deal)}: card code {x[index]} "
-                         f"is not in 0..{DECK_SIZE - 1}")
+        v = int(x[index])
+        note = f" (a joker: the rules have jokers={jokers})" if v in (DECK_SIZE, DECK_SIZE + 1) else ""
+        raise ValueError(f"{place(index[:-1], index[-1], deal)}: card code {v} "
+                         f"is not in 0..{DECK_SIZE + jokers - 1}{note}")
     return np.where(x < 0, EMPTY, x).astype(np.uint8)
 
 
@@ -173,7 +203,8 @@ def _partial_note(board: list[int]) -> str:
             f"partial boards)")
 
 
-def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], players: int = 0) -> None:
+def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], players: int = 0,
+             jokers: int = 0) -> None:
     """Raise the error for row ``row`` of ``flat`` that a kernel rejected.
 
     ``players`` = 0: rows are single boards; else rows are deals of that many boards.
@@ -191,7 +222,7 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
         codes[first - first % BOARD_SIZE:first - first % BOARD_SIZE + BOARD_SIZE])
     whole = ("deal " + (str(index[0]) if len(index) == 1 else str(index))) if players and index \
         else "the deal" if players else where(0).rsplit(", ", 1)[0] if index else "the board"
-    explain_bad_row(codes, where, whole, empty_note=note)
+    explain_bad_row(codes, where, whole, empty_note=note, jokers=jokers)
 
 
 # --- analyze ------------------------------------------------------------------
@@ -208,7 +239,7 @@ def _in_fantasyland_codes(values: npt.NDArray[Any], r: Rules) -> npt.NDArray[np.
 
 
 def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any = None,
-            workers: int = 1) -> Analysis:
+            workers: int = 1, dead: Any = None) -> Analysis:
     """Fouls, row strengths, royalties, Fantasyland and stays of complete boards.
 
     ``boards``: uint8 (or any integer) array ``(..., 13)`` (top 3, middle 5,
@@ -229,10 +260,23 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     >>> keep = HOUSE_RULES["progressive_keep"]     # stays keep their count
     >>> analyze("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", keep, in_fantasyland=16).fantasyland
     array(16, dtype=uint8)
+
+    With jokers (``rules.jokers``), each board's jokers become cards as the
+    rules say (``joker_pool``, ``joker_resolution``; docs/VARIANTS.md) and
+    ``Analysis.jokers`` tells which; ``dead``: the cards the player has seen
+    off the board (for ``joker_pool="unseen"``), one set for every board.
+
+    >>> import dataclasses
+    >>> jk = dataclasses.replace(PINEAPPLE, name="jk", jokers=2)
+    >>> a = analyze("Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s", jk)   # KKK would foul
+    >>> bool(a.fouled), describe(int(a.strength[0])), card_str(a.jokers), a.royalties.tolist()
+    (False, 'Pair of Kings, Ace kicker', 'Ac --', [8, 0, 0])
     """
     r = rules if type(rules) is Rules else get_rules(rules)
     w = _workers.resolve_workers(workers)
-    arr = board_array(boards)
+    if dead is not None and not r.jokers:
+        raise ValueError("dead cards are for jokers (joker_pool 'unseen'); these rules have none")
+    arr = board_array(boards, jokers=r.jokers)
     lead = arr.shape[:-1]
     flat = np.ascontiguousarray(arr.reshape(-1, 13))
     n = flat.shape[0]
@@ -264,20 +308,42 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     royalties = buf[6 * n:12 * n].view(np.int16).reshape(n, 3)
     fouled, fantasyland, stays = buf[12 * n:13 * n], buf[13 * n:14 * n], buf[14 * n:]
     tables = r.tables
-    bad = _workers.run(
-        lambda lo, hi: _core.analyze_rows(tables, flat, infl, fouled, strength, royalties,
-                                          fantasyland, stays, lo, hi), n, w)
+    jokers = None
+    if r.jokers:
+        jokers = np.empty((n, 2), dtype=np.uint8)
+        spec, mask = r.joker_spec, _dead_mask(dead)
+        bad = _workers.run(
+            lambda lo, hi: _core.analyze_jokers_rows(tables, spec, flat, infl, mask, fouled, strength,
+                                                     royalties, fantasyland, stays, jokers, lo, hi), n, w)
+    else:
+        bad = _workers.run(
+            lambda lo, hi: _core.analyze_rows(tables, flat, infl, fouled, strength, royalties,
+                                              fantasyland, stays, lo, hi), n, w)
     if bad >= 0:
-        _explain(flat, bad, lead)
-    return Analysis(
+        _explain(flat, bad, lead, jokers=r.jokers)
+    return _analysis((
         fouled.view(np.bool_).reshape(lead), strength.reshape(lead + (3,)),
-        royalties.reshape(lead + (3,)), fantasyland.reshape(lead), stays.view(np.bool_).reshape(lead))
+        royalties.reshape(lead + (3,)), fantasyland.reshape(lead), stays.view(np.bool_).reshape(lead)),
+        None if jokers is None else jokers.reshape(lead + (2,)))
+
+
+def _dead_mask(dead: Any) -> int:
+    """The bit mask (bit c for card c) of a ``dead`` argument: None, card text or codes."""
+    if dead is None:
+        return 0
+    codes = cards(dead)
+    if codes.ndim != 1:
+        raise ValueError(f"dead is one set of cards, got shape {codes.shape}")
+    mask = 0
+    for c in codes.tolist():
+        mask |= 1 << int(c)
+    return mask
 
 
 # --- scoring ------------------------------------------------------------------
 
 def deal_array(deals: Any, rules: Rules) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], int, bool]:
-    arr = board_array(deals, deal=True)
+    arr = board_array(deals, deal=True, jokers=rules.jokers)
     if arr.ndim < 2:
         raise ValueError(f"a deal is (players, 13) cards, got shape {arr.shape}")
     players = arr.shape[-2]
@@ -299,9 +365,14 @@ def _score(deals: Any, rules: Rules | str, workers: int, want_net: bool) -> Any:
     net = np.empty((n, players), dtype=np.int32) if want_net else None
     matrix = None if want_net else np.empty((n, players * players), dtype=np.int32)
     tables = r.tables
-    bad = _workers.run(lambda lo, hi: _core.score_rows(tables, flat, players, net, matrix, lo, hi), n, w)
+    if r.jokers:
+        spec = r.joker_spec
+        bad = _workers.run(lambda lo, hi: _core.score_jokers_rows(tables, spec, flat, players, net, matrix,
+                                                                  lo, hi), n, w)
+    else:
+        bad = _workers.run(lambda lo, hi: _core.score_rows(tables, flat, players, net, matrix, lo, hi), n, w)
     if bad >= 0:
-        _explain(flat, bad, lead, players)
+        _explain(flat, bad, lead, players, r.jokers)
     if net is not None:
         return net.reshape(lead + (players,))
     assert matrix is not None
@@ -345,6 +416,10 @@ class Board:
     'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d'
     >>> b.describe()
     ('Pair of Queens, Two kicker', 'Straight, Nine high', 'Four Kings, Two kicker')
+
+    A Board may hold jokers (codes 52, 53; ``X1``, ``X2`` in text): the rules
+    it is analyzed with decide what they become, and refuse them where they
+    deal none.
     """
 
     __slots__ = ("_codes", "_cache")
@@ -359,14 +434,14 @@ class Board:
                 self._codes = fast
                 return
         if middle is None and bottom is None:
-            codes = board_array(top)
+            codes = board_array(top, jokers=MAX_JOKERS)
             if codes.shape != (13,):
                 raise ValueError(f"a Board is one board of 13 cards, got shape {codes.shape}")
         elif middle is not None and bottom is not None:
             rows = []
             for name, row, (lo, hi) in zip(ROWS, (top, middle, bottom), ROW_SLICES):
                 try:
-                    arr = cards(row)
+                    arr = cards(row, jokers=MAX_JOKERS)
                 except ValueError as e:
                     raise ValueError(f"{name} row: {e}") from None
                 if arr.shape != (hi - lo,):
@@ -376,8 +451,8 @@ class Board:
             codes = np.concatenate(rows)
         else:
             raise TypeError("Board takes 13 cards, or top, middle and bottom rows")
-        if (codes >= DECK_SIZE).any() or np.unique(codes).size != BOARD_SIZE:
-            _explain(codes.reshape(1, 13), 0, ())
+        if (codes >= DECK_SIZE + MAX_JOKERS).any() or np.unique(codes).size != BOARD_SIZE:
+            _explain(codes.reshape(1, 13), 0, (), jokers=MAX_JOKERS)
         codes = codes.copy()
         codes.setflags(write=False)
         self._codes = codes
@@ -385,7 +460,7 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """A board from ``"top / middle / bottom"`` (``/`` or ``|``), or 13 cards in order."""
-        return cls(parse_boards(text))
+        return cls(parse_boards(text, MAX_JOKERS))
 
     @property
     def codes(self) -> npt.NDArray[np.uint8]:
@@ -437,7 +512,13 @@ class Board:
         key = (id(r), in_fantasyland)
         hit = self._cache.get(key)
         if hit is None or hit[0] is not r:
-            hit = self._cache[key] = (r, _core.board_values(self._codes, r.tables, in_fantasyland))
+            if int(self._codes.max()) >= DECK_SIZE:   # jokers: resolved (or refused) by analyze
+                a = analyze(self._codes, r, in_fantasyland=in_fantasyland)
+                values: tuple[Any, ...] = (bool(a.fouled), tuple(a.strength.tolist()), tuple(a.royalties.tolist()),
+                                           int(a.fantasyland), bool(a.stays))
+            else:
+                values = _core.board_values(self._codes, r.tables, in_fantasyland)
+            hit = self._cache[key] = (r, values)
         return hit[1]
 
     def strength(self, rules: Rules | str = PINEAPPLE) -> tuple[int, int, int]:

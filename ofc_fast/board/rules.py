@@ -28,12 +28,12 @@ from typing import Any, Final, Literal
 import numpy as np
 
 from .. import _core
-from ..hand.cards import DECK_SIZE, RANKS
+from ..hand.cards import DECK_SIZE, MAX_JOKERS, RANKS
 from ..hand.strength import HandCategory
 
 __all__ = [
     "Rules", "ORIGINAL", "PINEAPPLE", "PROGRESSIVE", "LOW", "PRESETS", "STAY_CONVENTIONS",
-    "get_rules", "HOUSE_RULES",
+    "get_rules", "HOUSE_RULES", "JOKER_POOLS", "FIVE_OF_A_KIND_ORDERS",
 ]
 
 H = HandCategory
@@ -49,6 +49,13 @@ STAY_CONVENTIONS: dict[str, tuple[HandCategory | None, HandCategory | None, Hand
 }
 
 _TOP_CATEGORIES = (H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND)
+_FIVE_CATEGORIES = tuple(c for c in H if c <= H.ROYAL_FLUSH)   # a stay is set by natural categories
+_JOKER_FIELDS = ("jokers", "joker_pool", "five_of_a_kind", "five_of_a_kind_middle", "five_of_a_kind_bottom",
+                 "joker_resolution", "natural_beats_wild")
+#: what a joker may become (docs/VARIANTS.md, "Jokers"), the default first
+JOKER_POOLS = ("any", "not_on_board", "unseen", "duplicates")
+#: where five of a kind ranks, when it is a hand (None: it is not)
+FIVE_OF_A_KIND_ORDERS = (None, "above_straight_flush", "below_royal")
 _INT32_MAX = 2**31 - 1
 
 
@@ -96,6 +103,22 @@ class Rules:
     Dealing
         ``first_round`` cards, then ``rounds`` rounds of ``round_cards``
         cards of which ``round_play`` are placed; 2 to ``max_players`` players.
+    Jokers (docs/VARIANTS.md, "Jokers"; every preset has none)
+        ``jokers``: 0, 1 or 2 jokers in the deck (codes 52, 53; ``deck_size``
+        cards in all).  ``joker_pool``: what a joker may become: "any" (a
+        card not already in its row), "not_on_board" (not a card on the
+        player's board, and not the other joker's card), "unseen" (as
+        "not_on_board", and not a card the player has seen: the ``dead``
+        cards of a call) or "duplicates" (any card, even one in its row).
+        ``five_of_a_kind``: None (not a hand), "above_straight_flush" or
+        "below_royal" (only with "duplicates"), paying
+        ``five_of_a_kind_middle`` / ``five_of_a_kind_bottom``.
+        ``joker_resolution``: "board" (the player picks every joker's card
+        at once: not fouled first, then royalties, then Fantasyland cards,
+        then the bottom, middle, top strengths) or "row" (each row as
+        strong as it can be alone, even when that fouls).
+        ``natural_beats_wild``: a row without a joker wins a tie against an
+        equal row made with one.
     """
 
     name: str
@@ -127,6 +150,13 @@ class Rules:
     top_high: tuple[int, ...] = (0,) * 13
     stay_mode: Literal["conditions", "entry", "tier"] = "conditions"
     stay_cards_mode: Literal["fixed", "current"] = "fixed"
+    jokers: int = 0
+    joker_pool: Literal["any", "not_on_board", "unseen", "duplicates"] = "any"
+    five_of_a_kind: Literal["above_straight_flush", "below_royal"] | None = None
+    five_of_a_kind_middle: int = 50
+    five_of_a_kind_bottom: int = 25
+    joker_resolution: Literal["board", "row"] = "board"
+    natural_beats_wild: bool = False
 
     # --- validation -------------------------------------------------------
     def __post_init__(self) -> None:
@@ -148,7 +178,8 @@ class Rules:
             object.__setattr__(self, field, tuple(int(v) for v in items))
         for field in ("low_nuts", "scoop_bonus", "fl_low_nuts", "fl_low_both", "stay_cards",
                       "min_players", "max_players", "first_round", "rounds", "round_cards",
-                      "round_play", "match_points"):
+                      "round_play", "match_points", "jokers", "five_of_a_kind_middle",
+                      "five_of_a_kind_bottom"):
             v = getattr(self, field)
             if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)):
                 fail(f"{field} must be an int, got {v!r}")
@@ -159,6 +190,7 @@ class Rules:
         if not isinstance(self.fl_keeps_button, (bool, np.bool_)):
             fail(f"fl_keeps_button must be a bool, got {self.fl_keeps_button!r}")
         object.__setattr__(self, "fl_keeps_button", bool(self.fl_keeps_button))
+        self._check_jokers(fail)
         # a row's royalty is an int16 (Analysis.royalties); deal totals are
         # bounded together below
         for field in ("top_high", "top_pair", "top_trips", "middle", "bottom", "low_middle"):
@@ -182,9 +214,9 @@ class Rules:
             fail(f"first_round + rounds x round_play = {self.first_round} + {self.rounds} x "
                  f"{self.round_play}: a board is 13 cards")
         dealt = self.cards_dealt
-        if dealt * self.max_players > DECK_SIZE:
+        if dealt * self.max_players > self.deck_size:
             fail(f"max_players = {self.max_players}: {self.max_players} players x {dealt} "
-                 f"cards dealt is more than {DECK_SIZE}")
+                 f"cards dealt is more than {self.deck_size}")
         # Fantasyland counts: 0 (no entry) or enough cards to set a board
         counts: list[tuple[str, int | None, int]] = [
             ("fl_top_pair", i, v) for i, v in enumerate(self.fl_top_pair)]
@@ -214,8 +246,8 @@ class Rules:
             if any(self.low_middle):
                 fail("low_middle is a Low (2-7) rule; set low=True or leave it all 0")
         # stay conditions
-        for row, allowed in (("stay_top", _TOP_CATEGORIES), ("stay_middle", tuple(H)),
-                             ("stay_bottom", tuple(H))):
+        for row, allowed in (("stay_top", _TOP_CATEGORIES), ("stay_middle", _FIVE_CATEGORIES),
+                             ("stay_bottom", _FIVE_CATEGORIES)):
             v = getattr(self, row)
             if v is None:
                 continue
@@ -253,10 +285,59 @@ class Rules:
         span = sum(max(0, *row) - min(0, *row) for row in self._royalty_rows())
         return (self.max_players - 1) * (3 + self.scoop_bonus + span)
 
+    def _check_jokers(self, fail: Any) -> None:
+        """The joker fields (docs/VARIANTS.md, "Jokers")."""
+        if self.jokers not in range(MAX_JOKERS + 1):
+            fail(f"jokers must be 0, 1 or 2 (jokers in the deck), got {self.jokers}")
+        if self.joker_pool not in JOKER_POOLS:
+            fail(f"joker_pool must be one of {', '.join(map(repr, JOKER_POOLS))}, got {self.joker_pool!r}")
+        if self.five_of_a_kind not in FIVE_OF_A_KIND_ORDERS:
+            fail(f"five_of_a_kind must be None, 'above_straight_flush' or 'below_royal', "
+                 f"got {self.five_of_a_kind!r}")
+        if self.five_of_a_kind is not None and self.joker_pool != "duplicates":
+            fail(f"five_of_a_kind = {self.five_of_a_kind!r} needs joker_pool 'duplicates': under "
+                 f"{self.joker_pool!r} a joker never copies a card of its row, so no row holds five "
+                 f"of a kind")
+        if self.jokers and self.low:
+            fail("jokers are not dealt in Low (2-7) OFC yet (docs/VARIANTS.md); leave jokers 0")
+        for f in ("five_of_a_kind_middle", "five_of_a_kind_bottom"):
+            if not -32_768 <= getattr(self, f) <= 32_767:
+                fail(f"{f} = {getattr(self, f)} is out of -32768..32767 (an int16 per row)")
+        if self.joker_resolution not in ("board", "row"):
+            fail(f"joker_resolution must be 'board' or 'row', got {self.joker_resolution!r}")
+        if not isinstance(self.natural_beats_wild, (bool, np.bool_)):
+            fail(f"natural_beats_wild must be a bool, got {self.natural_beats_wild!r}")
+        object.__setattr__(self, "natural_beats_wild", bool(self.natural_beats_wild))
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck: the 52 natural cards and the jokers (53 or 54 with jokers).
+
+        >>> PINEAPPLE.deck_size, dataclasses.replace(PINEAPPLE, name="j", jokers=2).deck_size
+        (52, 54)
+        """
+        return DECK_SIZE + self.jokers
+
+    @property
+    def joker_spec(self) -> tuple[int, int, int, int, int, int, int]:
+        """The joker fields as the C struct ofc_joker_rules holds them (ints)."""
+        return (self.jokers, JOKER_POOLS.index(self.joker_pool),
+                FIVE_OF_A_KIND_ORDERS.index(self.five_of_a_kind),
+                self.five_of_a_kind_middle, self.five_of_a_kind_bottom,
+                ("board", "row").index(self.joker_resolution), int(self.natural_beats_wild))
+
+    @property
+    def five_kind(self) -> bool:
+        """True when a row may hold five of a kind (joker_pool "duplicates" with five_of_a_kind set)."""
+        return self.five_of_a_kind is not None and self.joker_pool == "duplicates"
+
     def _royalty_rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The royalties each row can pay (top, middle, bottom), as validated fields."""
         middle = self.low_middle + (self.low_nuts,) if self.low else self.middle
-        return self.top_high + self.top_pair + self.top_trips, middle, self.bottom
+        bottom = self.bottom
+        if self.five_of_a_kind is not None:   # jokers: five of a kind pays its own royalties
+            middle, bottom = middle + (self.five_of_a_kind_middle,), bottom + (self.five_of_a_kind_bottom,)
+        return self.top_high + self.top_pair + self.top_trips, middle, bottom
 
     def __repr__(self) -> str:
         # short, for help() signatures and error messages: a preset by its
@@ -375,7 +456,8 @@ class Rules:
 
     # --- as data ------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Every field as plain JSON data: tables as lists, ``stay_*`` as int categories or None.
+        """Every field as plain JSON data: tables as lists, ``stay_*`` as int categories or None;
+        the joker fields only where they differ from their defaults (no jokers).
 
         The one conversion to data (``Game.to_json`` writes it); :meth:`from_dict`
         reads it back to an equal Rules.
@@ -389,6 +471,8 @@ class Rules:
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
+            if f.name in _JOKER_FIELDS and v == f.default:
+                continue   # a deck without jokers writes what it wrote before jokers existed
             if isinstance(v, tuple):
                 v = list(v)
             elif isinstance(v, HandCategory):

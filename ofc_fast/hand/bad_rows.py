@@ -21,29 +21,33 @@ from typing import NoReturn
 import numpy as np
 import numpy.typing as npt
 
-from .cards import DECK_SIZE, EMPTY, card_str
+from .cards import DECK_SIZE, EMPTY, JOKERS, card_str
 
 __all__ = ["explain_bad_row", "hand_label", "raise_bad_hand"]
 
 
 def explain_bad_row(codes: Sequence[int], place: Callable[[int], str], whole: str, *,
-                    label: str = "", empty_ok: bool = False, empty_note: str = "") -> NoReturn:
+                    label: str = "", empty_ok: bool = False, empty_note: str = "",
+                    jokers: int = 0) -> NoReturn:
     """Raise the ValueError that says what is wrong with ``codes``.
 
     ``place(i)`` words where slot ``i`` is; ``label`` (``"hand 7"``), when
     given, names the row first.  ``whole`` names the row for the last case
     (it is valid now, so another thread changed it).  ``empty_ok``: empty
     slots (255) are allowed (partial rows); else ``empty_note`` follows the
-    message of an empty slot.
+    message of an empty slot.  ``jokers``: the jokers the rules deal (their
+    codes are cards then).
     """
     codes = [int(c) for c in codes]
     at = f"{label}, " if label else ""
     for i, c in enumerate(codes):
         if c == EMPTY and not empty_ok:
             raise ValueError(f"{at}{place(i)}: empty slot ({EMPTY}) where a card is needed{empty_note}")
-        if c < 0 or (c >= DECK_SIZE and c != EMPTY):
+        if c < 0 or (c >= DECK_SIZE + jokers and c != EMPTY):
             also = f" ({EMPTY} is an empty slot)" if empty_ok else ""
-            raise ValueError(f"{at}{place(i)}: card code {c} is not in 0..{DECK_SIZE - 1}{also}")
+            if c in JOKERS:
+                also += f" (a joker: the rules have jokers={jokers})"
+            raise ValueError(f"{at}{place(i)}: card code {c} is not in 0..{DECK_SIZE + jokers - 1}{also}")
     seen: dict[int, int] = {}
     for i, c in enumerate(codes):
         if c == EMPTY:
@@ -62,7 +66,7 @@ def hand_label(row: int, lead: tuple[int, ...]) -> str:
     return f"hand {index[0] if len(index) == 1 else index}"
 
 
-def raise_bad_hand(hands: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...]) -> NoReturn:
+def raise_bad_hand(hands: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], jokers: int = 0) -> NoReturn:
     """The error for row ``row`` of an ``(n, k)`` array of hands (leading shape ``lead``)."""
     explain_bad_row(hands[row].tolist(), lambda i: f"position {i}", "the hand",
-                    label=hand_label(row, lead) if lead else "")
+                    label=hand_label(row, lead) if lead else "", jokers=jokers)

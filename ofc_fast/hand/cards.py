@@ -2,7 +2,10 @@
 
 A card code is ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace; suit 0 = c,
 1 = d, 2 = h, 3 = s), the numbering of PokerHandEvaluator; 255 (or -1) marks
-an empty slot in a partial board.
+an empty slot in a partial board.  Decks with jokers (``Rules.jokers``) add
+codes 52 and 53 (``JOKERS``), read from ``X1`` / ``X2`` (or ``Xj``, ``JK``,
+the joker emoji: the first unused joker) and printed ``X1``, ``X2``; a
+reader accepts them only when told how many jokers the rules deal.
 
 >>> cards("Ah Kd 2c")
 array([50, 45,  0], dtype=uint8)
@@ -23,7 +26,7 @@ from .._checks import is_int, ragged, refuse_odd, shown
 
 __all__ = [
     "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",
-    "from_cactus", "to_cactus",
+    "from_cactus", "to_cactus", "JOKERS", "MAX_JOKERS",
 ]
 
 # the deck as the compiled core reads it (spelled once, in ofc_fast/_scalar.pxi)
@@ -35,6 +38,13 @@ SUITS: Final[str] = _core.SUITS
 DECK_SIZE: Final[int] = _core.DECK_SIZE
 #: the code of an empty slot (also written -1, or ``--`` in text)
 EMPTY: Final[int] = 255
+#: the codes of the jokers, in the order a deck adds them (decks hold 0..MAX_JOKERS)
+JOKERS: Final[tuple[int, int]] = _core.JOKERS
+MAX_JOKERS: Final[int] = len(JOKERS)
+# joker text, any case: X1 and X2 name a joker; Xj, JK and the emoji the first one unused
+_JOKER_NAMED = {"x1": JOKERS[0], "x2": JOKERS[1]}
+_JOKER_ANY = {"xj", "jk", "\U0001f0cf"}
+_JOKER_NAMES = {JOKERS[0]: "X1", JOKERS[1]: "X2"}
 _SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
 
 # every spelling of every card: "Ah", "ah", "AH", "aH", "10h", "A♥" ...
@@ -50,12 +60,30 @@ for _r, _rc in enumerate(RANKS):
                     _CODE[_rr + _sym] = _r * 4 + _s
 _EMPTY_TOKENS = {"--", "__", "??", "xx", "XX"}
 _NAMES = [RANKS[c >> 2] + SUITS[c & 3] for c in range(DECK_SIZE)]
-_TOKEN = re.compile(r"10|\S")
+_TOKEN = re.compile(r"10|\U0001f0cf|\S")
 _SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
 
 
-def parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
-    """Codes of the cards in ``text`` ("Ah Kd 2c", "AhKd2c", "ah,kd,10c")."""
+def _joker(token: str, out: list[int], jokers: int, where: str, text: str) -> bool:
+    """Append the joker ``token`` names (True), or False when it names none."""
+    low = token.lower()
+    if low in _JOKER_NAMED:
+        code = _JOKER_NAMED[low]
+    elif low in _JOKER_ANY:
+        code = JOKERS[1] if JOKERS[0] in out else JOKERS[0]
+    else:
+        return False
+    if code - JOKERS[0] >= jokers:
+        have = "no jokers" if jokers == 0 else f"{jokers} joker"
+        raise ValueError(f"{where}joker {shown(token)} (code {code}) in {shown(text)}: the rules "
+                         f"have {have} (jokers={jokers})")
+    out.append(code)
+    return True
+
+
+def parse_text(text: str, allow_empty: bool, where: str = "", jokers: int = 0) -> list[int]:
+    """Codes of the cards in ``text`` ("Ah Kd 2c", "AhKd2c", "ah,kd,10c"); ``jokers``:
+    how many jokers the rules deal (their text is an error beyond it)."""
     out: list[int] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
@@ -64,18 +92,22 @@ def parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
         if code is not None:
             out.append(code)
             continue
+        if _joker(chunk, out, jokers, where, text):
+            continue
         if chunk in _EMPTY_TOKENS:
             if not allow_empty:
                 raise ValueError(f"{where}empty slot {shown(chunk)} where a card is needed")
             out.append(EMPTY)
             continue
         # cards written together ("AhKd2c"): rank then suit, repeatedly
-        toks = _TOKEN.findall(chunk)
+        toks = [t for tok in _TOKEN.findall(chunk) for t in ((tok, "") if tok == "\U0001f0cf" else (tok,))]
         if len(toks) % 2:
             raise ValueError(f"{where}cannot read card text {shown(chunk)} in {shown(text)}")
         for i in range(0, len(toks), 2):
             tok = toks[i] + toks[i + 1]
             code = _CODE.get(tok)
+            if code is None and _joker(tok, out, jokers, where, text):
+                continue
             if code is None:
                 if tok in _EMPTY_TOKENS and allow_empty:
                     out.append(EMPTY)
@@ -87,22 +119,33 @@ def parse_text(text: str, allow_empty: bool, where: str = "") -> list[int]:
     return out
 
 
-def _check_int(v: int, where: str, allow_empty: bool) -> int:
-    if 0 <= v < DECK_SIZE:
+def _joker_note(v: int, jokers: int) -> str:
+    """' (a joker: the rules have jokers=0)' for a joker code the rules do not deal."""
+    return f" (a joker: the rules have jokers={jokers})" if v in JOKERS else ""
+
+
+def _check_int(v: int, where: str, allow_empty: bool, jokers: int = 0) -> int:
+    if 0 <= v < DECK_SIZE + jokers:
         return v
     if allow_empty and v in (-1, EMPTY):
         return EMPTY
-    raise ValueError(f"{where}card code {v} is not in 0..{DECK_SIZE - 1}")
+    raise ValueError(f"{where}card code {v} is not in 0..{DECK_SIZE + jokers - 1}{_joker_note(v, jokers)}")
 
 
-def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) -> npt.NDArray[np.uint8]:
+def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False,
+          jokers: int = 0) -> npt.NDArray[np.uint8]:
     """Card codes of ``x`` as a uint8 array.
 
     ``x`` is text (``"Ah Kd 2c"``, ``"AhKd2c"``, any case, ``10`` for ``T``,
     suit symbols allowed), an iterable of card texts or codes, or a nested
     list / array of them (each text element may hold one card or a whole
     hand; a hand per element adds a last axis).  ``allow_empty`` accepts
-    ``--`` / ``-1`` / ``255`` as an empty slot (code 255).
+    ``--`` / ``-1`` / ``255`` as an empty slot (code 255).  ``jokers``: how
+    many jokers the rules deal (``Rules.jokers``): codes 52 (and 53) and their
+    text ``X1`` (``X2``) are cards then, an error otherwise.
+
+    >>> cards("As Ks Qs Ts X1", jokers=1).tolist()
+    [51, 47, 43, 35, 52]
 
     >>> cards("Ah Kd 2c").tolist()
     [50, 45, 0]
@@ -112,14 +155,14 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
     [51, 0]
     """
     if isinstance(x, str):
-        return np.array(parse_text(x, allow_empty), dtype=np.uint8)
+        return np.array(parse_text(x, allow_empty, "", jokers), dtype=np.uint8)
     if isinstance(x, (bytes, bytearray)):
         raise TypeError(f"card text must be str, not {type(x).__name__} ({shown(x)})")
     refuse_odd(x)
     if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
-        return _int_array(x, allow_empty)
+        return _int_array(x, allow_empty, jokers)
     if is_int(x):
-        return np.array([_check_int(int(x), "", allow_empty)], dtype=np.uint8)
+        return np.array([_check_int(int(x), "", allow_empty, jokers)], dtype=np.uint8)
     if x is None:
         raise TypeError("cards() takes text, card codes or a sequence of them, not None")
     if isinstance(x, np.ndarray) and x.dtype == object:
@@ -133,12 +176,12 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False) 
     except ValueError:   # ragged in a way numpy cannot hold even as objects
         raise ValueError(ragged(x) or "nested lists must be rectangular") from None
     if arr.dtype.kind in "iu":
-        return _int_array(arr, allow_empty)
+        return _int_array(arr, allow_empty, jokers)
     if arr.dtype.kind == "b" or arr.dtype.kind in "fc":
         raise TypeError(f"card codes must be integers, got a {arr.dtype} array")
     if arr.ndim == 0:
         raise TypeError(f"cannot read cards from {type(x).__name__} {shown(x)}")
-    return _object_array(arr, allow_empty)
+    return _object_array(arr, allow_empty, jokers)
 
 
 def _where(index: tuple[int, ...]) -> str:
@@ -149,17 +192,19 @@ def _where(index: tuple[int, ...]) -> str:
     return f"hand {lead[0] if len(lead) == 1 else lead}, position {index[-1]}: "
 
 
-def _int_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
-    bad = (arr < 0) | (arr >= DECK_SIZE)
+def _int_array(arr: npt.NDArray[Any], allow_empty: bool, jokers: int = 0) -> npt.NDArray[np.uint8]:
+    bad = (arr < 0) | (arr >= DECK_SIZE + jokers)
     if allow_empty:
         bad &= (arr != -1) & (arr != EMPTY)
     if bad.any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), arr.shape))
-        raise ValueError(f"{_where(index)}card code {arr[index]} is not in 0..{DECK_SIZE - 1}")
+        v = int(arr[index])
+        raise ValueError(f"{_where(index)}card code {v} is not in 0..{DECK_SIZE + jokers - 1}"
+                         f"{_joker_note(v, jokers)}")
     return arr.astype(np.uint8)
 
 
-def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.uint8]:
+def _object_array(arr: npt.NDArray[Any], allow_empty: bool, jokers: int = 0) -> npt.NDArray[np.uint8]:
     """Element by element: ints are codes, text is one card or a whole hand."""
     if arr.size == 0:   # an empty list or text array holds no cards
         return np.zeros(arr.shape, dtype=np.uint8)
@@ -168,7 +213,7 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.ui
         item = arr[index]
         where = _where(index)
         if isinstance(item, str):
-            codes = parse_text(item, allow_empty, where)
+            codes = parse_text(item, allow_empty, where, jokers)
             if not codes:
                 raise ValueError(f"{where}empty text {shown(item)}: an item holds one card or a "
                                  f"whole hand")
@@ -176,7 +221,7 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool) -> npt.NDArray[np.ui
         elif isinstance(item, (list, tuple, np.ndarray)):   # numpy kept a ragged level
             raise ValueError(ragged(arr) or f"{where}a nested sequence where a card is needed")  # noqa: TRY004
         elif is_int(item):
-            rows.append([_check_int(int(item), where, allow_empty)])
+            rows.append([_check_int(int(item), where, allow_empty, jokers)])
         else:
             raise TypeError(f"{where}expected card text or an integer code, got "
                             f"{type(item).__name__} {shown(item)}")
@@ -226,7 +271,8 @@ def card_str(codes: npt.NDArray[Any], sep: str = ...) -> Any: ...
 
 
 def card_str(codes: Any, sep: str = " ") -> Any:
-    """Canonical text of card codes: ``"Ah Kd 2c"``; 255 / -1 print as ``--``.
+    """Canonical text of card codes: ``"Ah Kd 2c"``; 255 / -1 print as ``--``, jokers
+    (52, 53) as ``X1``, ``X2``.
 
     A single code gives one card; a 1-D sequence gives one string; a 2-D or
     deeper array gives a list (nested like the array) of strings, one per row.
@@ -275,6 +321,8 @@ def _name(code: int, where: str) -> str:
         return _NAMES[code]
     if code in (-1, EMPTY):
         return "--"
+    if code in _JOKER_NAMES:
+        return _JOKER_NAMES[code]
     raise ValueError(f"{where}card code {code} is not in 0..{DECK_SIZE - 1}")
 
 

@@ -22,18 +22,23 @@ import numpy.typing as npt
 from .. import _core, _workers
 from .._checks import ragged, refuse_odd, shown
 from .bad_rows import raise_bad_hand
-from .cards import DECK_SIZE, Array1, Array2, cards, parse_text
+from .cards import DECK_SIZE, JOKERS, Array1, Array2, cards, parse_text
 
 __all__ = [
     "HandCategory", "STRENGTH_MAX", "LOWBALL_MAX", "strength", "lowball27",
     "category", "describe", "to_cactus_rank", "hand_array",
-    "ranks", "strength_table", "STRENGTH_TABLE_DTYPE",
+    "ranks", "strength_table", "STRENGTH_TABLE_DTYPE", "FIVE_OF_A_KIND_MIN", "STRENGTH_FIVE_MAX",
 ]
 
 #: strongest strength (royal flush); strengths run 1..STRENGTH_MAX
 STRENGTH_MAX: Final[int] = _core.STRENGTH_MAX
 #: best deuce-to-seven rank (7-5-4-3-2 offsuit); ranks run 1..LOWBALL_MAX
 LOWBALL_MAX: Final[int] = _core.LOWBALL_MAX
+#: five of a kind (jokers, joker_pool "duplicates"): FIVE_OF_A_KIND_MIN + rank, above every
+#: natural strength; rules ranking it "below_royal" compare rows by order_key (docs/VARIANTS.md)
+FIVE_OF_A_KIND_MIN: Final[int] = STRENGTH_MAX + 1
+#: the largest strength of all (five aces)
+STRENGTH_FIVE_MAX: Final[int] = _core.STRENGTH_FIVE_MAX
 
 
 class HandCategory(enum.IntEnum):
@@ -49,6 +54,7 @@ class HandCategory(enum.IntEnum):
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
     ROYAL_FLUSH = 9
+    FIVE_OF_A_KIND = 10     # only with jokers that may copy a card (Rules.five_of_a_kind)
 
     @property
     def label(self) -> str:
@@ -56,19 +62,22 @@ class HandCategory(enum.IntEnum):
         return self.name.replace("_", " ").capitalize()
 
 
-_INFO = _core.strength_info()            # category | cards << 4 | ranks << 8
+_INFO = np.concatenate([_core.strength_info(),   # category | cards << 4 | ranks << 8
+                        [10 | 5 << 4 | (r | 0xFFFF0) << 8 for r in range(13)]]).astype(np.uint32)
 _CATEGORY = (_INFO & 15).astype(np.uint8)
 _NCARDS = ((_INFO >> 4) & 15).astype(np.uint8)
-_CACTUS = _core.cactus_ranks()
+_CACTUS = np.concatenate([_core.cactus_ranks(), np.zeros(13, np.uint16)])   # none for five of a kind
 
 
 # --- input ------------------------------------------------------------------
 
-def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
+def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5),
+               jokers: int = 0) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
     """(C-contiguous uint8 (n, k) array, leading shape, is-one-hand) of a hands argument.
 
     Integer arrays of any dtype and memory order are accepted; codes that are
     no card are reported here with their original value, before any narrowing.
+    ``jokers``: the jokers the rules deal (their codes and text are cards then).
     """
     if isinstance(x, (bool, np.bool_)):
         raise TypeError(f"cards must be integer codes or text, not bool {x!r}")
@@ -80,15 +89,15 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
         raise TypeError(f"a hand is a sequence of {' or '.join(map(str, sizes))} cards, "
                         f"not a single value: {type(x).__name__} {shown(x)}")
     if isinstance(x, str):
-        arr = np.array(parse_text(x, False), dtype=np.uint8)
+        arr = np.array(parse_text(x, False, "", jokers), dtype=np.uint8)
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
         arr = x
     elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
-        arr = _narrow(x)
+        arr = _narrow(x, jokers)
     else:
         if isinstance(x, np.ndarray) and x.dtype.kind not in "US":
             raise TypeError(f"cards must be integer codes or text, got a {x.dtype} array")
-        arr = cards(x)
+        arr = cards(x, jokers=jokers)
     if arr.ndim == 0:
         raise TypeError("a hand is a sequence of cards, not a single value")
     k = arr.shape[-1]
@@ -100,26 +109,40 @@ def hand_array(x: Any, sizes: tuple[int, ...] = (3, 5)) -> tuple[npt.NDArray[np.
     return flat, lead, arr.ndim == 1
 
 
-def _narrow(x: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+def _narrow(x: npt.NDArray[Any], jokers: int = 0) -> npt.NDArray[np.uint8]:
     """uint8 copy of an integer array after checking every code is a card."""
-    bad = (x < 0) | (x >= DECK_SIZE)
+    bad = (x < 0) | (x >= DECK_SIZE + jokers)
     if bad.any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), x.shape))
         lead, pos = index[:-1], index[-1]
         where = f"hand {lead[0] if len(lead) == 1 else lead}, " if lead else ""
         value = x[index]
         what = "an empty slot" if value in (-1, 255) else "card code"
-        raise ValueError(f"{where}position {pos}: {what} {value} is not in 0..{DECK_SIZE - 1}")
+        note = f" (a joker: the rules have jokers={jokers})" if value in JOKERS else ""
+        raise ValueError(f"{where}position {pos}: {what} {value} is not in 0..{DECK_SIZE + jokers - 1}{note}")
     return x.astype(np.uint8)
 
 
-def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int) -> Any:
+def joker_rules(rules: Any) -> tuple[int, int]:
+    """(jokers, five_kind) of a ``rules=`` argument: None (no jokers) or an object with the
+    joker fields of ``Rules`` (``jokers``, ``joker_pool``, ``five_of_a_kind``)."""
+    if rules is None:
+        return 0, 0
+    try:
+        jokers, pool, five = rules.jokers, rules.joker_pool, rules.five_of_a_kind
+    except AttributeError:
+        raise TypeError(f"rules must be a Rules object (its joker fields) or None, got "
+                        f"{type(rules).__name__} {shown(rules)}") from None
+    return int(jokers), int(five is not None and pool == "duplicates")
+
+
+def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int, jokers: int = 0) -> Any:
     w = _workers.resolve_workers(workers)
-    flat, lead, one = hand_array(x, sizes)
+    flat, lead, one = hand_array(x, sizes, jokers)
     out = np.empty(flat.shape[0], dtype=np.uint16)
     bad = _workers.run(lambda lo, hi: rows_fn(flat, out, lo, hi), flat.shape[0], w)
     if bad >= 0:
-        raise_bad_hand(flat, bad, lead)
+        raise_bad_hand(flat, bad, lead, jokers)
     if one:
         return int(out[0])
     return out.reshape(lead)
@@ -128,16 +151,17 @@ def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int) -> Any:
 # --- public API -------------------------------------------------------------
 
 @overload
-def strength(hands: str | Sequence[int], *, workers: int = ...) -> int: ...
+def strength(hands: str | Sequence[int], *, workers: int = ..., rules: Any = ...) -> int: ...
 @overload
-def strength(hands: Array2 | Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+def strength(hands: Array2 | Sequence[Sequence[Any]], *, workers: int = ...,
+             rules: Any = ...) -> npt.NDArray[np.uint16]: ...
 @overload
-def strength(hands: Array1, *, workers: int = ...) -> int: ...
+def strength(hands: Array1, *, workers: int = ..., rules: Any = ...) -> int: ...
 @overload
-def strength(hands: npt.NDArray[Any], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+def strength(hands: npt.NDArray[Any], *, workers: int = ..., rules: Any = ...) -> npt.NDArray[np.uint16]: ...
 
 
-def strength(hands: Any, *, workers: int = 1) -> Any:
+def strength(hands: Any, *, workers: int = 1, rules: Any = None) -> Any:
     """Strength of hands of 3 or 5 cards: larger = stronger, one scale for both.
 
     ``hands`` is an integer array of shape ``(..., 5)`` or ``(..., 3)`` (any
@@ -150,7 +174,24 @@ def strength(hands: Any, *, workers: int = 1) -> Any:
     True
     >>> strength([[48, 44, 40, 36, 32], [0, 1, 2, 4, 8]]).tolist()   # royal flush, three deuces
     [7917, 5439]
+
+    ``rules``: the rules of a deck with jokers (``Rules.jokers`` 1 or 2;
+    None: no jokers).  A joker is then worth the card that makes the hand
+    strongest among the cards it may become in a row: a card not already in
+    the hand, or under ``joker_pool="duplicates"`` with ``five_of_a_kind``
+    set any card, five of a kind being ``FIVE_OF_A_KIND_MIN + rank`` (above
+    ``STRENGTH_MAX``: every joker-free strength keeps its value).
+
+    >>> import dataclasses, ofc_fast as ofc
+    >>> jk = dataclasses.replace(ofc.PINEAPPLE, name="jokers", jokers=2)
+    >>> describe(strength("As Ks Qs Ts X1", rules=jk)), describe(strength("8c 8d 8h 9s X1", rules=jk))
+    ('Royal flush', 'Four Eights, Nine kicker')
     """
+    jokers, five_kind = joker_rules(rules)
+    if jokers:
+        def rows(flat: Any, out: Any, lo: int, hi: int) -> int:
+            return int(_core.strength_jokers_rows(flat, out, lo, hi, jokers, five_kind))
+        return _batch(rows, hands, (3, 5), workers, jokers)
     return _batch(_core.strength_rows, hands, (3, 5), workers)
 
 
@@ -197,13 +238,14 @@ def _first_bool(s: Any, index: tuple[int, ...] = ()) -> tuple[tuple[int, ...], A
 
 
 def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
-    if isinstance(s, int) and not isinstance(s, bool) and not 1 <= s <= STRENGTH_MAX:
-        raise ValueError(f"strength {s} is not in 1..{STRENGTH_MAX}")
+    top = STRENGTH_FIVE_MAX   # five of a kind included
+    if isinstance(s, int) and not isinstance(s, bool) and not 1 <= s <= top:
+        raise ValueError(f"strength {s} is not in 1..{top}")
     refuse_odd(s, "strength values")
     if isinstance(s, (list, tuple)):
         for i, v in enumerate(s):
-            if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= STRENGTH_MAX:
-                raise ValueError(f"{_item((i,))}strength {v} is not in 1..{STRENGTH_MAX}")
+            if isinstance(v, int) and not isinstance(v, bool) and not 1 <= v <= top:
+                raise ValueError(f"{_item((i,))}strength {v} is not in 1..{top}")
         found = _first_bool(s)
         if found:
             raise TypeError(f"{_item(found[0])}strength values must be integers, not "
@@ -219,15 +261,15 @@ def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
                 raise TypeError(f"{_item(index)}strength values must be integers, got "
                                 f"{type(v).__name__} {v!r}")
-            if not 1 <= v <= STRENGTH_MAX:
-                raise ValueError(f"{_item(index)}strength {v} is not in 1..{STRENGTH_MAX}")
+            if not 1 <= v <= top:
+                raise ValueError(f"{_item(index)}strength {v} is not in 1..{top}")
         arr = arr.astype(np.int64)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"strength values must be integers, got {arr.dtype}")
-    bad = (arr < 1) | (arr > STRENGTH_MAX)
+    bad = (arr < 1) | (arr > top)
     if bad.any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), arr.shape))
-        raise ValueError(f"{_item(index)}strength {arr[index]} is not in 1..{STRENGTH_MAX}")
+        raise ValueError(f"{_item(index)}strength {arr[index]} is not in 1..{top}")
     return arr, arr.ndim == 0
 
 
@@ -269,8 +311,9 @@ def to_cactus_rank(s: Any) -> Any:
     out = _CACTUS[arr]
     if (out == 0).any():
         index = tuple(int(i) for i in np.unravel_index(int(np.argmax(out == 0)), arr.shape))
-        raise ValueError(f"{_item(index)}strength {arr[index]} is a 3-card hand; "
-                         f"Cactus Kev ranks are for 5 cards")
+        what = "five of a kind" if arr[index] > STRENGTH_MAX else "a 3-card hand"
+        raise ValueError(f"{_item(index)}strength {arr[index]} is {what}; "
+                         f"Cactus Kev ranks are for 5 natural cards")
     return int(out) if one else out
 
 
@@ -310,10 +353,12 @@ def _describe_one(s: int) -> str:
         return f"Full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
     if cat == HandCategory.FOUR_OF_A_KIND:
         return f"Four {_plural(ranks[0])}{_kickers(ranks[1:])}"
+    if cat == HandCategory.FIVE_OF_A_KIND:
+        return f"Five {_plural(ranks[0])}"
     return "Royal flush"
 
 
-_NAMES: list[str | None] = [None] * (STRENGTH_MAX + 1)   # describe() text, filled on use
+_NAMES: list[str | None] = [None] * (STRENGTH_FIVE_MAX + 1)   # describe() text, filled on use
 
 
 def _name_of(s: int) -> str:
@@ -353,7 +398,7 @@ def describe(x: Any) -> Any:
 _RANKS5 = np.stack([((_INFO >> (8 + 4 * i)) & 15).astype(np.int8) for i in range(5)], axis=-1)
 _RANKS5[_RANKS5 == 15] = -1
 _RANKS5.setflags(write=False)
-_RANK_TUPLES: list[tuple[int, ...] | None] = [None] * (STRENGTH_MAX + 1)   # ranks(int), filled on use
+_RANK_TUPLES: list[tuple[int, ...] | None] = [None] * (STRENGTH_FIVE_MAX + 1)   # ranks(int), filled on use
 
 
 def _rank_tuple(s: int) -> tuple[int, ...]:
@@ -385,7 +430,7 @@ def ranks(s: Any) -> Any:
     >>> ranks(strength([[0, 1, 2], [4, 8, 12]])).tolist()   # trip deuces; 5-4-3
     [[0, -1, -1, -1, -1], [3, 2, 1, -1, -1]]
     """
-    if type(s) is int and 1 <= s <= STRENGTH_MAX:
+    if type(s) is int and 1 <= s <= STRENGTH_FIVE_MAX:
         return _rank_tuple(s)
     arr, one = _strength_array(s)
     if one:
@@ -422,11 +467,12 @@ def strength_table() -> npt.NDArray[np.void]:
     if not _TABLE:
         t = np.zeros(STRENGTH_MAX + 1, dtype=STRENGTH_TABLE_DTYPE)
         t["strength"] = np.arange(STRENGTH_MAX + 1)
-        t["category"] = _CATEGORY
-        t["cards"] = _NCARDS
-        t["ranks"] = _RANKS5
+        natural = slice(0, STRENGTH_MAX + 1)   # the table covers the natural strengths
+        t["category"] = _CATEGORY[natural]
+        t["cards"] = _NCARDS[natural]
+        t["ranks"] = _RANKS5[natural]
         t["ranks"][0] = -1
-        t["cactus"] = _CACTUS
+        t["cactus"] = _CACTUS[natural]
         t["describe"] = [""] + [_name_of(s) for s in range(1, STRENGTH_MAX + 1)]
         t["category"][0] = 0
         t["cards"][0] = 0

@@ -1,0 +1,207 @@
+"""Jokers on boards (docs/VARIANTS.md, "Jokers"): analyze and score against a brute-force
+joint resolution (ofc_fast.reference.joker_board) for every joker_pool x joker_resolution x
+five_of_a_kind combination, the issue's golden cases, and the bad-input rows."""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+import ofc_fast as ofc
+from ofc_fast import reference as ref
+
+X1, X2 = ofc.JOKERS
+POOLS = [("any", None), ("not_on_board", None), ("unseen", None), ("duplicates", None),
+         ("duplicates", "above_straight_flush"), ("duplicates", "below_royal")]
+COMBOS = [(p, f, r) for p, f in POOLS for r in ("board", "row")]
+
+
+def rules_for(pool: str, five: str | None, resolution: str, base: ofc.Rules = ofc.PROGRESSIVE,
+              nbw: bool = False) -> ofc.Rules:
+    return dataclasses.replace(base, name="jk", jokers=2, joker_pool=pool, five_of_a_kind=five,
+                               five_of_a_kind_middle=40, five_of_a_kind_bottom=20,
+                               joker_resolution=resolution, natural_beats_wild=nbw)
+
+
+def strength_key(s: int) -> tuple[int, ...]:
+    cat = int(ofc.category(s))
+    cat = ref.STRAIGHT_FLUSH if cat == ref.ROYAL_FLUSH else cat
+    ranks = list(ofc.ranks(s))
+    return tuple([cat, *ranks] + [-1] * (5 - len(ranks)))
+
+
+def deals(n: int, seed: int) -> list[list[int]]:
+    """Boards with 1 or 2 jokers, biased to foul edges, Fantasyland tops and big hands."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        kind = rng.integers(4)
+        cards = rng.permutation(52)[:13].tolist()
+        if kind == 1:    # a pair of queens or better on top
+            r = int(rng.integers(10, 13))
+            pair = [r * 4 + s for s in rng.choice(4, 2, replace=False).tolist()]
+            cards = pair + [c for c in cards if c not in pair][:11]
+        elif kind == 2:  # many cards of one rank or suit: quads, flushes, five of a kind
+            r, s = int(rng.integers(13)), int(rng.integers(4))
+            heavy = [r * 4 + t for t in range(4)] + [k * 4 + s for k in rng.choice(13, 5, replace=False).tolist()]
+            heavy = list(dict.fromkeys(heavy))
+            cards = heavy + [c for c in cards if c not in heavy][:13 - len(heavy)]
+            cards = [cards[i] for i in rng.permutation(13)]
+        if kind >= 1:    # arranged not to foul, when a few shuffles find one
+            for _ in range(20):
+                a = ofc.analyze(np.array(cards, np.uint8), ofc.PINEAPPLE)
+                if not a.fouled:
+                    break
+                cards = [cards[i] for i in rng.permutation(13)]
+        nj = int(rng.integers(1, 3))
+        for j, pos in enumerate(rng.choice(13, nj, replace=False).tolist()):
+            cards[pos] = (X1, X2)[j]
+        out.append(cards)
+    return out
+
+
+def check_board(board: list[int], rules: ofc.Rules, in_fl: int = 0, dead: tuple[int, ...] = ()) -> None:
+    want = ref.joker_board(board, rules, in_fl, list(dead))
+    got = ofc.analyze(np.array(board, np.uint8), rules, in_fantasyland=in_fl, dead=list(dead) or None)
+    text = ofc.card_str(board)
+    assert [strength_key(int(s)) for s in got.strength] == list(want["keys"]), text
+    assert bool(got.fouled) == want["fouled"], text
+    assert tuple(got.royalties.tolist()) == want["royalties"], text
+    assert int(got.fantasyland) == want["fantasyland"] and bool(got.stays) == want["stays"], text
+    assert tuple(got.jokers.tolist()) == want["jokers"], text
+
+
+@pytest.mark.parametrize("pool, five, resolution", COMBOS)
+def test_analyze_against_brute_force(pool: str, five: str | None, resolution: str) -> None:
+    rules = rules_for(pool, five, resolution)
+    rng = np.random.default_rng(1)
+    for i, board in enumerate(deals(24, hash((pool, five, resolution)) % 2**32)):
+        dead = tuple(c for c in range(52) if c not in board and rng.random() < 0.3) if pool == "unseen" else ()
+        check_board(board, rules, in_fl=(i % 3 == 0), dead=dead)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pool, five, resolution", COMBOS)
+def test_analyze_against_brute_force_many(pool: str, five: str | None, resolution: str) -> None:
+    rules = rules_for(pool, five, resolution)
+    rng = np.random.default_rng(2)
+    for i, board in enumerate(deals(400, 1000 + hash((pool, five, resolution)) % 2**32)):
+        dead = tuple(c for c in range(52) if c not in board and rng.random() < 0.3) if pool == "unseen" else ()
+        check_board(board, rules, in_fl=(i % 3 == 0), dead=dead)
+
+
+@pytest.mark.parametrize("pool, five, resolution", COMBOS)
+@pytest.mark.parametrize("nbw", [False, True])
+def test_score_against_brute_force(pool: str, five: str | None, resolution: str, nbw: bool) -> None:
+    rules = rules_for(pool, five, resolution, ofc.PINEAPPLE, nbw)
+    rng = np.random.default_rng(3)
+    for _ in range(8):
+        cards = rng.permutation(52)[:26].tolist()
+        slots = rng.choice(26, 2, replace=False).tolist()
+        cards[slots[0]], cards[slots[1]] = X1, X2
+        deal = np.array(cards, np.uint8).reshape(2, 13)
+        want = ref.joker_score_matrix(deal.tolist(), rules)
+        assert ofc.score_matrix(deal, rules).tolist() == want, ofc.card_str(deal)
+
+
+ANY = rules_for("any", None, "board", ofc.PINEAPPLE)
+GOLDEN = [   # (board, rules, fouled, top description, the jokers' cards)
+    # K-K-joker on top stays a pair of kings when KKK would foul: the joker is the best kicker
+    ("Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s", ANY, False, "Pair of Kings, Ace kicker", "Ac --"),
+    # ... and under "row" it makes trips and fouls
+    ("Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s", rules_for("any", None, "row", ofc.PINEAPPLE), True,
+     "Three Kings", "Kh --"),
+    # a joker may copy a card on another row under "any" (the Qh of the bottom) ...
+    ("Qc Qd X1 / Kc Kd Kh 5c 6d / Qh Qs 7c 7d 7h", ANY, False, "Three Queens", "Qh --"),
+    # ... not under "not_on_board"
+    ("Qc Qd X1 / Kc Kd Kh 5c 6d / Qh Qs 7c 7d 7h", rules_for("not_on_board", None, "board", ofc.PINEAPPLE),
+     False, "Pair of Queens, Ace kicker", "Ac --"),
+    # two jokers in different rows may become the same card (Qh: trips on top, a royal flush)
+    ("Qc Qd X1 / Ah Kh Jh Th X2 / As Ks Qs Js Ts", ANY, False, "Three Queens", "Qh Qh"),
+    ("As X1 X2 / 2c 2d 2h 2s 6d / Ks Qs Js Ts 9s", ANY, False, "Three Aces", "Ac Ad"),
+]
+
+
+@pytest.mark.parametrize("text, rules, fouled, top, jokers", GOLDEN)
+def test_golden(text: str, rules: ofc.Rules, fouled: bool, top: str, jokers: str) -> None:
+    a = ofc.analyze(text, rules)
+    assert bool(a.fouled) == fouled
+    assert ofc.describe(int(a.strength[0])) == top
+    assert ofc.card_str(a.jokers) == jokers
+    check_board(ofc.parse_boards(text, jokers=2).tolist(), rules)
+
+
+def test_not_on_board_keeps_jokers_apart() -> None:
+    rules = rules_for("not_on_board", None, "board", ofc.PINEAPPLE)
+    a = ofc.analyze("Qc Qd X1 / Ah Kh Jh Th X2 / As Ks Qs Js Ts", rules)
+    assert ofc.card_str(a.jokers) == "Ac Qh"          # the royal flush pays more than QQQ
+
+
+def test_five_of_a_kind_order() -> None:
+    above = rules_for("duplicates", "above_straight_flush", "board", ofc.PINEAPPLE)
+    below = rules_for("duplicates", "below_royal", "board", ofc.PINEAPPLE)
+    board = "2c 3d 4h / 9c 9d 9h 9s X1 / As Ks Qs Js Ts"     # five nines under a royal flush
+    # above the straight flush five nines would foul: the joker makes quads instead
+    assert ofc.analyze(board, above).royalties.tolist() == [0, 20, 25]
+    assert ofc.describe(int(ofc.analyze(board, above).strength[1])) == "Four Nines, Ace kicker"
+    # below the royal flush they stand
+    assert ofc.analyze(board, below).royalties.tolist() == [0, 40, 25]
+    assert ofc.describe(int(ofc.analyze(board, below).strength[1])) == "Five Nines"
+    row = dataclasses.replace(above, joker_resolution="row")
+    assert ofc.analyze(board, row).fouled                    # each row alone: five nines, fouled
+
+
+def test_bad_input() -> None:
+    one = dataclasses.replace(ofc.PINEAPPLE, name="one", jokers=1)
+    board = "Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s"
+    with pytest.raises(ValueError, match="joker 'X1'.*jokers=0"):
+        ofc.analyze(board)
+    with pytest.raises(ValueError, match="card code 52 is not in 0..51 .a joker"):
+        ofc.analyze(ofc.parse_boards(board, jokers=1))
+    with pytest.raises(ValueError, match="card code 53 is not in 0..52"):
+        ofc.analyze(np.array([53] + list(range(12)), np.uint8), one)
+    with pytest.raises(ValueError, match="card code 54"):   # a third joker
+        ofc.analyze(np.array([54, 52, 53] + list(range(10)), np.uint8), ANY)
+    with pytest.raises(ValueError, match="used twice"):
+        ofc.analyze(np.array([52, 52] + list(range(11)), np.uint8), ANY)
+    with pytest.raises(ValueError, match="used twice"):
+        ofc.score(np.array([[52] + list(range(12)), [52] + list(range(12, 24))], np.uint8), ANY)
+    with pytest.raises(ValueError, match="dead cards are for jokers"):
+        ofc.analyze(np.arange(13), dead=[20])
+
+
+def test_analysis_jokers_default_and_pickle() -> None:
+    import pickle
+    a = ofc.analyze(np.arange(26).reshape(2, 13))
+    assert a.jokers.shape == (2, 2) and (a.jokers == 255).all()
+    b = ofc.analyze("Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s", ANY)
+    c = pickle.loads(pickle.dumps(b))
+    assert c.jokers.tolist() == b.jokers.tolist()
+    assert all((x == y).all() for x, y in zip(c, b))
+    fouled, strength, royalties, fantasyland, stays = b     # still five fields
+
+
+def test_workers_agree() -> None:
+    """Jokers through the thread pool: the same answers with 1 and 2 workers."""
+    rules = rules_for("not_on_board", None, "board", ofc.PINEAPPLE)
+    boards = np.array(deals(300, 11), np.uint8)
+    one, two = ofc.analyze(boards, rules), ofc.analyze(boards, rules, workers=2)
+    for x, y in zip(one, two):
+        assert (x == y).all()
+    assert (one.jokers == two.jokers).all()
+    hands = boards[:, 3:8].copy()
+    assert (ofc.strength(hands, rules=rules) == ofc.strength(hands, rules=rules, workers=2)).all()
+    deal = boards[:300].reshape(-1, 2, 13)
+    ok = np.array([len(set(d.ravel().tolist())) == 26 for d in deal])
+    assert (ofc.score(deal[ok], rules) == ofc.score(deal[ok], rules, workers=2)).all()
+
+
+def test_board_object() -> None:
+    b = ofc.Board.parse("Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s")
+    assert str(b) == "Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s"
+    assert b.royalties(ANY) == (8, 0, 0) and not b.fouled(ANY)
+    assert ofc.card_str(b.analyze(ANY).jokers) == "Ac --"
+    assert b.royalties(rules_for("any", None, "row", ofc.PINEAPPLE)) == (0, 0, 0)     # KKK fouls
+    with pytest.raises(ValueError, match="a joker: the rules have jokers=0"):
+        b.royalties(ofc.PINEAPPLE)
