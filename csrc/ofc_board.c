@@ -115,29 +115,6 @@ static void row_values(const uint8_t *b, int64_t nb, int low, uint16_t *v)
     }
 }
 
-/* Cards dealt on entering Fantasyland from the top and middle info words
- * (docs/RULES.md sections 8, 9): both qualifying (Low: KK+ and the nuts) deal
- * fl_both, or with fl_both 0 (no count of its own) the larger of the two
- * counts, so meeting both never deals less than one alone; else the one that
- * qualifies deals its own count, unless both are required. */
-static inline unsigned fl_entry(uint32_t it, uint32_t im, const ofc_rules *r)
-{
-    unsigned qt = OFC_QUALIFIES(it), qm = OFC_QUALIFIES(im);
-    if (qt & qm) {
-        unsigned et = OFC_ENTRY(it), em = OFC_ENTRY(im);
-        return r->fl_both ? (unsigned)r->fl_both : et > em ? et : em;
-    }
-    if (r->fl_both_required) return 0;
-    return qt ? OFC_ENTRY(it) : qm ? OFC_ENTRY(im) : 0;
-}
-
-/* Cards dealt to a player in Fantasyland with in_fl (1 = a bare flag, or
- * the count they are in it with) who stays. */
-static inline int stay_count(const ofc_rules *r, unsigned in_fl)
-{
-    return r->stay_count ? r->stay_count[in_fl] : r->stay_cards;
-}
-
 /* The rules applied to one board's row values. */
 static inline void board_rules(const uint16_t *v, int in_fantasyland, int low, const ofc_rules *r,
                                ofc_board_result *res)
@@ -145,24 +122,11 @@ static inline void board_rules(const uint16_t *v, int in_fantasyland, int low, c
     unsigned top = v[0], middle = v[1], bottom = v[2];
     int fouled = low ? (!r->middle_live[middle]) | (top > bottom) /* dead low, or bottom under top */
                      : (top > middle) | (middle > bottom);
-    uint32_t it = r->row_info[0][top], im = r->row_info[1][middle], ib = r->row_info[2][bottom];
     res->value[0] = (uint16_t)top;
     res->value[1] = (uint16_t)middle;
     res->value[2] = (uint16_t)bottom;
-    res->fouled = fouled;
-    /* a fouled board scores no royalties and neither enters nor stays */
-    int32_t keep = fouled ? 0 : -1;
-    res->royalty[0] = OFC_ROYALTY(it) & keep;
-    res->royalty[1] = OFC_ROYALTY(im) & keep;
-    res->royalty[2] = OFC_ROYALTY(ib) & keep;
-    unsigned in_fl = in_fantasyland > 255 || in_fantasyland < 0 ? 1u : (unsigned)in_fantasyland;
-    int stays = (!fouled) & (int)(OFC_STAY(it) | OFC_STAY(im) | OFC_STAY(ib) | ofc_tier_stays(r, it, in_fl));
-    res->stays = stays;
-    if (in_fantasyland) {
-        res->fantasyland = stays ? stay_count(r, in_fl) : 0;
-    } else {
-        res->fantasyland = (int)fl_entry(it, im, r) & keep;
-    }
+    ofc_board_apply(r->row_info[0][top], r->row_info[1][middle], r->row_info[2][bottom], fouled,
+                    in_fantasyland, r, res);
 }
 
 void ofc_board_eval(const uint8_t *b, int in_fantasyland, const ofc_rules *r, ofc_board_result *res)
@@ -194,9 +158,9 @@ static inline void analyze_rules(const uint16_t *v, int64_t len, const int low, 
         stays[j] = (uint8_t)st;
         unsigned cards = 0;
         if (in_fl && in_fl[j]) {
-            cards = st ? (unsigned)stay_count(r, in_fl[j]) : 0u;
+            cards = st ? (unsigned)ofc_stay_count(r, in_fl[j]) : 0u;
         } else if (OFC_UNLIKELY(OFC_QUALIFIES(it | im))) {
-            cards = fl_entry(it, im, r) & keep;
+            cards = ofc_fl_entry(it, im, r) & keep;
         }
         fantasyland[j] = (uint8_t)cards;
     }

@@ -62,6 +62,29 @@ static inline unsigned ofc_tier_stays(const ofc_rules *r, uint32_t it, unsigned 
     return r->stay_tier && OFC_QUALIFIES(it) && OFC_ENTRY(it) == tier;
 }
 
+/* Cards dealt on entering Fantasyland from the top and middle info words
+ * (docs/RULES.md sections 8, 9): both qualifying (Low: KK+ and the nuts) deal
+ * fl_both, or with fl_both 0 (no count of its own) the larger of the two
+ * counts, so meeting both never deals less than one alone; else the one that
+ * qualifies deals its own count, unless both are required. */
+static inline unsigned ofc_fl_entry(uint32_t it, uint32_t im, const ofc_rules *r)
+{
+    unsigned qt = OFC_QUALIFIES(it), qm = OFC_QUALIFIES(im);
+    if (qt & qm) {
+        unsigned et = OFC_ENTRY(it), em = OFC_ENTRY(im);
+        return r->fl_both ? (unsigned)r->fl_both : et > em ? et : em;
+    }
+    if (r->fl_both_required) return 0;
+    return qt ? OFC_ENTRY(it) : qm ? OFC_ENTRY(im) : 0;
+}
+
+/* Cards dealt to a player in Fantasyland with in_fl (1 = a bare flag, or
+ * the count they are in it with) who stays. */
+static inline int ofc_stay_count(const ofc_rules *r, unsigned in_fl)
+{
+    return r->stay_count ? r->stay_count[in_fl] : r->stay_cards;
+}
+
 /* Everything known about one complete board. */
 typedef struct ofc_board_result {
     uint16_t value[3];  /* row values: strength, or lowball rank for a Low middle */
@@ -70,6 +93,28 @@ typedef struct ofc_board_result {
     int32_t fantasyland; /* cards next hand, 0 = none */
     int32_t stays;       /* not fouled and a row meets its stay condition */
 } ofc_board_result;
+
+/* The rules applied to one board whose rows' info words (row_info at their
+ * values) and foul are known: royalties, stays and the Fantasyland cards of
+ * the next hand into res (the values are the caller's).  The one home of these
+ * rules for the board kernels, with jokers or without. */
+static inline void ofc_board_apply(uint32_t it, uint32_t im, uint32_t ib, int fouled, int in_fantasyland,
+                                   const ofc_rules *r, ofc_board_result *res)
+{
+    /* a fouled board scores no royalties and neither enters nor stays */
+    int32_t keep = fouled ? 0 : -1;
+    res->fouled = fouled;
+    res->royalty[0] = OFC_ROYALTY(it) & keep;
+    res->royalty[1] = OFC_ROYALTY(im) & keep;
+    res->royalty[2] = OFC_ROYALTY(ib) & keep;
+    unsigned in_fl = in_fantasyland > 255 || in_fantasyland < 0 ? 1u : (unsigned)in_fantasyland;
+    int stays = (!fouled) & (int)(OFC_STAY(it) | OFC_STAY(im) | OFC_STAY(ib) | ofc_tier_stays(r, it, in_fl));
+    res->stays = stays;
+    if (in_fantasyland)
+        res->fantasyland = stays ? ofc_stay_count(r, in_fl) : 0;
+    else
+        res->fantasyland = (int)ofc_fl_entry(it, im, r) & keep;
+}
 
 /* Evaluate one valid board (codes checked by the caller).  in_fantasyland:
  * 0 = not in Fantasyland, 1 = in it with the rules' base count (stay_cards),
@@ -244,12 +289,12 @@ enum { OFC_FIVE_NONE = 0, OFC_FIVE_ABOVE_STRAIGHT_FLUSH, OFC_FIVE_BELOW_ROYAL };
 enum { OFC_RESOLVE_BOARD = 0, OFC_RESOLVE_ROW };
 
 typedef struct ofc_joker_rules {
-    int32_t jokers;                /* 0..OFC_MAX_JOKERS in the deck */
-    int32_t pool;                  /* OFC_POOL_* */
-    int32_t five_kind;             /* OFC_FIVE_* (only with OFC_POOL_DUPLICATES) */
-    int32_t five_kind_royalty[2];  /* royalty of five of a kind in the middle, on the bottom */
-    int32_t resolution;            /* OFC_RESOLVE_* */
-    int32_t natural_beats_wild;    /* 1: in scoring, a row without a joker wins a tie against one with */
+    int32_t jokers;               /* 0..OFC_MAX_JOKERS in the deck */
+    int32_t pool;                 /* OFC_POOL_* */
+    int32_t five_kind;            /* OFC_FIVE_* (only with OFC_POOL_DUPLICATES) */
+    int32_t five_kind_royalty[2]; /* royalty of five of a kind in the middle, on the bottom */
+    int32_t resolution;           /* OFC_RESOLVE_* */
+    int32_t natural_beats_wild;   /* 1: in scoring, a row without a joker wins a tie against one with */
 } ofc_joker_rules;
 
 /* Resolve and evaluate one valid board that may hold jokers: res as
@@ -262,10 +307,10 @@ void ofc_board_eval_jokers(const uint8_t *board, int in_fantasyland, uint64_t de
 
 /* ofc_analyze_batch for boards that may hold jokers; joker_cards: 2 per board
  * (may be NULL); dead as for ofc_board_eval_jokers, for every board. */
-int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland, uint64_t dead,
-                                 const ofc_rules *rules, const ofc_joker_rules *jr, uint8_t *fouled,
-                                 uint16_t *strength, int16_t *royalties, uint8_t *fantasyland, uint8_t *stays,
-                                 uint8_t *joker_cards);
+int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fantasyland,
+                                 uint64_t dead, const ofc_rules *rules, const ofc_joker_rules *jr,
+                                 uint8_t *fouled, uint16_t *strength, int16_t *royalties,
+                                 uint8_t *fantasyland, uint8_t *stays, uint8_t *joker_cards);
 
 /* ofc_score_batch for deals that may hold jokers (the jokers of a deal are
  * distinct codes; "unseen" excludes the other boards of the deal). */

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "ofc_board.h"
 
-#define OFC_NO_CARD 0xFFu
+#define OFC_NO_CARD     0xFFu
 #define OFC_MAX_OPTIONS 182 /* classes of a row: 91 rank pairs, suited or not */
 
 /* one value a joker row can take, with the smallest cards reaching it: for a
@@ -64,7 +64,8 @@ static int row_options(const uint8_t *c, int n, int row, int low, int five_kind,
                        ofc_option *opt)
 {
     uint8_t x[5];
-    int pos[2] = {0, 0}, nj = 0, nopt = 0, fs = -2; /* fs: the naturals' one suit, -1 when they have several */
+    int pos[2] = {0, 0}, nj = 0, nopt = 0,
+        fs = -2; /* fs: the naturals' one suit, -1 when they have several */
     for (int i = 0; i < n; i++) {
         x[i] = c[i];
         if (c[i] >= OFC_JOKER1) {
@@ -82,8 +83,10 @@ static int row_options(const uint8_t *c, int n, int row, int low, int five_kind,
                 for (int t = 0; t < OFC_SUITS; t++) {
                     unsigned card = r * 4 + (unsigned)t;
                     if ((banned >> card & 1) || (fs >= 0 && (t == fs) != suited)) continue;
-                    if (w[0] == OFC_NO_CARD) w[0] = (uint8_t)card;
-                    else if (w[1] == OFC_NO_CARD) w[1] = (uint8_t)card;
+                    if (w[0] == OFC_NO_CARD)
+                        w[0] = (uint8_t)card;
+                    else if (w[1] == OFC_NO_CARD)
+                        w[1] = (uint8_t)card;
                 }
                 if (w[0] == OFC_NO_CARD) continue;
                 x[pos[0]] = w[0];
@@ -141,37 +144,17 @@ static inline unsigned order_key(const ofc_joker_rules *jr, int low, int row, ui
     return ofc_order_key(v, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
 }
 
-static inline unsigned entry_cards(uint32_t it, uint32_t im, const ofc_rules *r)
-{
-    unsigned qt = OFC_QUALIFIES(it), qm = OFC_QUALIFIES(im);
-    if (qt & qm) {
-        unsigned et = OFC_ENTRY(it), em = OFC_ENTRY(im);
-        return r->fl_both ? (unsigned)r->fl_both : et > em ? et : em;
-    }
-    if (r->fl_both_required) return 0;
-    return qt ? OFC_ENTRY(it) : qm ? OFC_ENTRY(im) : 0;
-}
-
 /* The rules applied to resolved row values (board_rules of ofc_board.c, with
  * five of a kind and the order of the rules). */
-static void joker_board_rules(const uint16_t *v, int in_fl, int low, const ofc_rules *r, const ofc_joker_rules *jr,
-                              ofc_board_result *res)
+static void joker_board_rules(const uint16_t *v, int in_fl, int low, const ofc_rules *r,
+                              const ofc_joker_rules *jr, ofc_board_result *res)
 {
-    unsigned kt = order_key(jr, low, 0, v[0]), km = order_key(jr, low, 1, v[1]), kb = order_key(jr, low, 2, v[2]);
+    unsigned kt = order_key(jr, low, 0, v[0]), km = order_key(jr, low, 1, v[1]),
+             kb = order_key(jr, low, 2, v[2]);
     int fouled = low ? (!r->middle_live[v[1]]) | (kt > kb) : (kt > km) | (km > kb);
-    uint32_t it = row_info(r, jr, 0, v[0]), im = row_info(r, jr, 1, v[1]), ib = row_info(r, jr, 2, v[2]);
-    int32_t keep = fouled ? 0 : -1;
     for (int i = 0; i < 3; i++) res->value[i] = v[i];
-    res->fouled = fouled;
-    res->royalty[0] = OFC_ROYALTY(it) & keep;
-    res->royalty[1] = OFC_ROYALTY(im) & keep;
-    res->royalty[2] = OFC_ROYALTY(ib) & keep;
-    int stays = (!fouled) & (int)(OFC_STAY(it) | OFC_STAY(im) | OFC_STAY(ib));
-    res->stays = stays;
-    if (in_fl)
-        res->fantasyland = stays ? (r->stay_count ? r->stay_count[in_fl > 255 ? 1 : in_fl] : r->stay_cards) : 0;
-    else
-        res->fantasyland = (int)entry_cards(it, im, r) & keep;
+    ofc_board_apply(row_info(r, jr, 0, v[0]), row_info(r, jr, 1, v[1]), row_info(r, jr, 2, v[2]), fouled,
+                    in_fl, r, res);
 }
 
 /* 1 when resolution a is better than b (the order of ofc_board.h). */
@@ -191,8 +174,8 @@ static int better(const ofc_board_result *a, const ofc_board_result *b, int low,
     return 0;
 }
 
-void ofc_board_eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc_rules *r, const ofc_joker_rules *jr,
-                           ofc_board_result *res, uint8_t *card, uint8_t *natural)
+void ofc_board_eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc_rules *r,
+                           const ofc_joker_rules *jr, ofc_board_result *res, uint8_t *card, uint8_t *natural)
 {
     const int low = r->middle_live != 0;
     const int five = jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE;
@@ -202,8 +185,10 @@ void ofc_board_eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc
     for (int row = 0; row < 3; row++) {
         int has = 0;
         for (int i = OFC_ROW_START(row); i < OFC_ROW_START(row) + OFC_ROW_SIZE(row); i++) {
-            if (b[i] >= OFC_JOKER1) has = 1;
-            else on_board |= (uint64_t)1 << b[i];
+            if (b[i] >= OFC_JOKER1)
+                has = 1;
+            else
+                on_board |= (uint64_t)1 << b[i];
         }
         natural[row] = (uint8_t)!has;
         if (has) jrow[njrows++] = row;
@@ -230,8 +215,8 @@ void ofc_board_eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc
     ofc_option opt[2][OFC_MAX_OPTIONS];
     int nopt[2] = {0, 0};
     for (int k = 0; k < njrows; k++)
-        nopt[k] = row_options(b + OFC_ROW_START(jrow[k]), OFC_ROW_SIZE(jrow[k]), jrow[k], low, five, banned[k],
-                              opt[k]);
+        nopt[k] = row_options(b + OFC_ROW_START(jrow[k]), OFC_ROW_SIZE(jrow[k]), jrow[k], low, five,
+                              banned[k], opt[k]);
     /* which joker each joker row holds (one joker per row when there are two rows) */
     int joker_of[2] = {0, 0};
     for (int k = 0; k < njrows; k++)
@@ -264,9 +249,12 @@ void ofc_board_eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc
                 cc[0] = o52->w[0];
                 cc[1] = o53->w[0];
                 if (distinct && cc[1] == cc[0]) {
-                    if (o53->w[1] != OFC_NO_CARD) cc[1] = o53->w[1];
-                    else if (o52->w[1] != OFC_NO_CARD) cc[0] = o52->w[1];
-                    else continue; /* both rows need the one same card */
+                    if (o53->w[1] != OFC_NO_CARD)
+                        cc[1] = o53->w[1];
+                    else if (o52->w[1] != OFC_NO_CARD)
+                        cc[0] = o52->w[1];
+                    else
+                        continue; /* both rows need the one same card */
                 }
             }
             joker_board_rules(v, in_fl, low, r, jr, &cur);
@@ -294,8 +282,9 @@ void ofc_board_eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc
 }
 
 int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl, uint64_t dead,
-                                 const ofc_rules *r, const ofc_joker_rules *jr, uint8_t *fouled, uint16_t *strength,
-                                 int16_t *royalties, uint8_t *fantasyland, uint8_t *stays, uint8_t *joker_cards)
+                                 const ofc_rules *r, const ofc_joker_rules *jr, uint8_t *fouled,
+                                 uint16_t *strength, int16_t *royalties, uint8_t *fantasyland, uint8_t *stays,
+                                 uint8_t *joker_cards)
 {
     uint64_t allowed = ofc_joker_allowed(jr->jokers);
     for (int64_t i = 0; i < n; i++) {
@@ -337,7 +326,8 @@ int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, con
             for (int q = 0; q < P; q++)
                 if (q != p)
                     for (int k = 0; k < OFC_BOARD_SIZE; k++)
-                        if (d[OFC_BOARD_SIZE * q + k] < OFC_JOKER1) dead |= (uint64_t)1 << d[OFC_BOARD_SIZE * q + k];
+                        if (d[OFC_BOARD_SIZE * q + k] < OFC_JOKER1)
+                            dead |= (uint64_t)1 << d[OFC_BOARD_SIZE * q + k];
             ofc_board_result res;
             uint8_t card[2], natural[3];
             ofc_board_eval_jokers(d + OFC_BOARD_SIZE * p, 0, dead, r, jr, &res, card, natural);

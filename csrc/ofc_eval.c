@@ -82,7 +82,10 @@ int64_t ofc_first_bad_hand_jokers(const uint8_t *cards, int64_t n, int size, int
     uint64_t allowed = ofc_joker_allowed(jokers);
 #ifdef OFC_VECTOR_CHECK
     const uint8_t *same_hand = size == 5 ? ofc_same_hand5 : ofc_same_hand3;
-    uint8_t last = (uint8_t)(OFC_LAST_CARD + (jokers < 0 ? 0 : jokers > OFC_MAX_JOKERS ? OFC_MAX_JOKERS : jokers));
+    uint8_t last = (uint8_t)(OFC_LAST_CARD
+                             + (jokers < 0                ? 0
+                                : jokers > OFC_MAX_JOKERS ? OFC_MAX_JOKERS
+                                                          : jokers));
     if (size == 5 || size == 3)
         for (; i + 16 < n; i += 16)
             if (OFC_UNLIKELY(ofc_bad16(cards + size * i, size, same_hand, last))) break;

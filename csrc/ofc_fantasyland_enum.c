@@ -104,7 +104,9 @@ static void enumerate(const uint8_t *c, int n, const ofc_rules *r, int legal, en
                                                         uint32_t it = r->row_info[0][tv];
                                                         int32_t roy = OFC_ROYALTY(it) + OFC_ROYALTY(im)
                                                                       + OFC_ROYALTY(ib);
-                                                        enum_best *e = &best[OFC_STAY(it | im | ib) | ofc_tier_stays(r, it, (unsigned)n)];
+                                                        enum_best *e =
+                                                            &best[OFC_STAY(it | im | ib)
+                                                                  | ofc_tier_stays(r, it, (unsigned)n)];
                                                         if (e->found
                                                             && (roy < e->royalty
                                                                 || (roy == e->royalty

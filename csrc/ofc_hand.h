@@ -152,22 +152,23 @@ static inline int ofc_strength_category(uint16_t s)
  * value.  Rules that rank it "below_royal" compare rows by ofc_order_key
  * (the royal flush then sorts above every five of a kind); rules that rank it
  * "above_straight_flush" compare strengths as they are. */
-#define OFC_JOKER1          52
-#define OFC_JOKER2          53
-#define OFC_MAX_JOKERS      2
+#define OFC_JOKER1              52
+#define OFC_JOKER2              53
+#define OFC_MAX_JOKERS          2
 #define OFC_DECK_WITH_JOKERS(j) (OFC_DECK_SIZE + (j)) /* cards in a deck with j jokers */
-#define OFC_IS_JOKER(c)     ((c) == OFC_JOKER1 || (c) == OFC_JOKER2)
-#define OFC_FIVE_OF_A_KIND  10 /* category number of five of a kind (after OFC_ROYAL_FLUSH) */
-#define OFC_FIVE_KIND(r)    (OFC_STRENGTH_MAX + 1 + (r))
-#define OFC_STRENGTH_FIVE_MAX OFC_FIVE_KIND(OFC_RANKS - 1) /* the largest strength with jokers */
+#define OFC_IS_JOKER(c)         ((c) == OFC_JOKER1 || (c) == OFC_JOKER2)
+#define OFC_FIVE_OF_A_KIND      10 /* category number of five of a kind (after OFC_ROYAL_FLUSH) */
+#define OFC_FIVE_KIND(r)        (OFC_STRENGTH_MAX + 1 + (r))
+#define OFC_STRENGTH_FIVE_MAX   OFC_FIVE_KIND(OFC_RANKS - 1) /* the largest strength with jokers */
 /* the order key of a royal flush where five of a kind ranks below it */
-#define OFC_ROYAL_OVER_FIVE (OFC_STRENGTH_FIVE_MAX + 1)
+#define OFC_ROYAL_OVER_FIVE     (OFC_STRENGTH_FIVE_MAX + 1)
 
 /* the card bits jokers = 0, 1, 2 allow (ofc_bad_cards_jokers) */
 static inline uint64_t ofc_joker_allowed(int jokers)
 {
     uint64_t cards = ((uint64_t)1 << OFC_DECK_SIZE) - 1;
-    return cards | (jokers >= 1 ? (uint64_t)1 << OFC_JOKER1 : 0) | (jokers >= 2 ? (uint64_t)1 << OFC_JOKER2 : 0);
+    return cards | (jokers >= 1 ? (uint64_t)1 << OFC_JOKER1 : 0)
+           | (jokers >= 2 ? (uint64_t)1 << OFC_JOKER2 : 0);
 }
 
 /* As ofc_bad_cards, where `allowed` (ofc_joker_allowed) may admit the jokers. */
@@ -193,12 +194,12 @@ static inline uint32_t ofc_slot5j(uint64_t key)
 /* Strength of five valid, distinct codes that may hold jokers.  five_kind:
  * nonzero when a joker may copy a card of its row and five of a kind is a
  * hand (joker_pool "duplicates" with five_of_a_kind set). */
-static inline uint16_t ofc_strength5_jokers_unchecked(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e,
-                                                      int five_kind)
+static inline uint16_t ofc_strength5_jokers_unchecked(unsigned a, unsigned b, unsigned c, unsigned d,
+                                                      unsigned e, int five_kind)
 {
     /* a joker's key is OFC_JOKER_Q: the 14th base-5 digit counts the jokers */
-    uint64_t key = ofc_card_key_joker[a] + ofc_card_key_joker[b] + ofc_card_key_joker[c] + ofc_card_key_joker[d]
-                   + ofc_card_key_joker[e];
+    uint64_t key = ofc_card_key_joker[a] + ofc_card_key_joker[b] + ofc_card_key_joker[c]
+                   + ofc_card_key_joker[d] + ofc_card_key_joker[e];
     uint32_t q = (uint32_t)key;
     if (OFC_LIKELY(q < OFC_JOKER_Q)) return (uint16_t)(ofc_hand5[ofc_slot5(key)] >> ofc_flush_shift(key));
     unsigned nj = 1 + (q >= 2 * OFC_JOKER_Q);

@@ -39,7 +39,8 @@ void ofc_rollout_begin(const ofc_rollout_setup *s, ofc_game *g, uint64_t seed, u
     if (s->fixed) { /* the known cards at their positions, the drawn ones in the rest, in order */
         uint8_t drawn[OFC_DECK_SIZE];
         memcpy(drawn, g->deck, (size_t)s->nrandom);
-        for (int i = 0, j = 0; i < s->need; i++) g->deck[i] = s->fixed[i] != OFC_EMPTY ? s->fixed[i] : drawn[j++];
+        for (int i = 0, j = 0; i < s->need; i++)
+            g->deck[i] = s->fixed[i] != OFC_EMPTY ? s->fixed[i] : drawn[j++];
     }
     ofc_game_deal(g);
 }
@@ -65,8 +66,8 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
                       const uint8_t *fixed, int64_t *by_fantasyland)
 {
     ofc_rollout_setup s;
-    int need = ofc_rollout_prepare(&s, players, first_round, rounds, round_cards, round_play, boards, fl_cards,
-                                   pool, npool, fixed);
+    int need = ofc_rollout_prepare(&s, players, first_round, rounds, round_cards, round_play, boards,
+                                   fl_cards, pool, npool, fixed);
     if (need < 0) return need;
     if (policy < 0 || policy >= ofc_policy_count) return OFC_ROLLOUT_POLICY;
     ofc_game g = s.start;
@@ -84,8 +85,8 @@ int ofc_rollout_next_turns(int players, int first_round, int rounds, int round_c
 {
     ofc_game g;
     int seat = 0;
-    int need = ofc_game_from_boards(&g, players, first_round, rounds, round_cards, round_play, boards, fl_cards,
-                                    &seat);
+    int need = ofc_game_from_boards(&g, players, first_round, rounds, round_cards, round_play, boards,
+                                    fl_cards, &seat);
     if (need == OFC_ERR_BOARD) return -1 - seat;
     if (need < 0) return OFC_ROLLOUT_DEALING;
     /* the engine's own dealing over a deck of positions: each turn's first

@@ -73,7 +73,9 @@ static int bad_count(int32_t v)
 
 static int bad_spec(const ofc_rules_spec *s)
 {
-    if ((s->low != 0 && s->low != 1) || (s->fl_low_both_required & ~1) || (s->stay_entry < OFC_STAY_CONDITIONS || s->stay_entry > OFC_STAY_TIER)) return 1;
+    if ((s->low != 0 && s->low != 1) || (s->fl_low_both_required & ~1)
+        || (s->stay_entry < OFC_STAY_CONDITIONS || s->stay_entry > OFC_STAY_TIER))
+        return 1;
     if (s->stay_cards_mode != OFC_STAY_CARDS_FIXED && s->stay_cards_mode != OFC_STAY_CARDS_CURRENT) return 1;
     /* stays by entry need the entry condition row by row (below) */
     if (s->stay_entry && s->low && s->fl_low_both_required) return 1;
@@ -126,7 +128,8 @@ int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
             /* stay_entry: a top that enters stays too; with entry needing
              * either condition alone (checked above) the union of the rows'
              * stay bits is then exactly "stays or would enter" */
-            int stay = (s->stay_top != OFC_NO_STAY && cat >= s->stay_top) || (s->stay_entry == OFC_STAY_ENTRY && fl > 0);
+            int stay = (s->stay_top != OFC_NO_STAY && cat >= s->stay_top)
+                       || (s->stay_entry == OFC_STAY_ENTRY && fl > 0);
             st->info[0][v] = pack(roy, stay, fl > 0, fl);
         } else if (ncards == 5) {
             if (!s->low)

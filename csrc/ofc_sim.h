@@ -75,8 +75,8 @@ enum {
 };
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
                       int round_play, int policy, const uint8_t *boards, const int *fl_cards,
-                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
-                      int64_t *sums, const uint8_t *fixed, int64_t *by_fantasyland);
+                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n, int64_t *sums,
+                      const uint8_t *fixed, int64_t *by_fantasyland);
 
 /* The pieces of ofc_rollout_batch, for a caller that plays the turns itself
  * (a policy written in Python): ofc_rollout_prepare checks the position and
