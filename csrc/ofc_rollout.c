@@ -4,7 +4,7 @@
 #include "ofc_sim.h"
 
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                      int round_play, int policy, const uint8_t *boards, const int *fl_cards,
+                      int round_play, int policy, const double *params, const uint8_t *boards, const int *fl_cards,
                       const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n, int64_t *sums)
 {
     /* the state every completion starts from */
@@ -31,7 +31,7 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
          * Fisher-Yates), drawn in place: start.deck holds the pool */
         ofc_draw_prefix(&deal_rng, g.deck, need, grp);
         ofc_game_deal(&g);
-        if (ofc_policy_finish(&g, policy, rules, &rng)) return OFC_ROLLOUT_POLICY;
+        if (ofc_policy_finish(&g, policy, rules, params, &rng)) return OFC_ROLLOUT_POLICY;
         int32_t net[OFC_MAX_SEATS], roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
         ofc_game_result(&g, rules, net, roy, f, fl);
         for (int p = 0; p < players; p++) {

@@ -26,19 +26,20 @@ typedef struct ofc_selfplay_totals {
 
 /* Self-play of hands index0 .. index0+n-1 (hand i deals from stream (seed,
  * i), the button on seat i % players, nobody in Fantasyland), every seat played by
- * `policy`.  Per hand and seat: net points, royalties (sum), fouled, and the
+ * `policy` with its parameters (NULL: its defaults).  Per hand and seat: net points, royalties (sum), fouled, and the
  * Fantasyland cards earned, and the batch's totals; any output may be NULL.
  * Returns 0, or an error of ofc_game_start or ofc_policy_play (nothing
  * written then). */
 int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                       int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
+                       int round_play, int policy, const double *params, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals);
 
 /* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
  * Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
  * each, seats in turn order): the first cards of a shuffle of the pool (the
  * unseen cards) by stream (seed, i) are dealt to the boards' remaining turns
- * round the table and placed by `policy`.  fl_cards (NULL: nobody) gives a
+ * round the table and placed by `policy` (params: its parameters, NULL:
+ * its defaults).  fl_cards (NULL: nobody) gives a
  * seat in Fantasyland its card count: its board is empty (it sets all 13
  * from that many cards, before the others' turns) or complete, and its
  * stay in Fantasyland is judged as the rules say for a player in it.  Per
@@ -51,7 +52,7 @@ enum {
     OFC_ROLLOUT_POLICY = -12   /* no policy has that number */
 };
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                      int round_play, int policy, const uint8_t *boards, const int *fl_cards,
+                      int round_play, int policy, const double *params, const uint8_t *boards, const int *fl_cards,
                       const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n,
                       int64_t *sums);
 
