@@ -417,15 +417,15 @@ static int greedy_policy(ofc_game *g, const ofc_rules *rules, const double *para
  * subset of the held cards once and scores a placement from three of them.
  * Fantasyland: the exact solver, as greedy. */
 
-enum { HEURISTIC_PARAMS = 7 };
+enum { HEURISTIC_PARAMS = 9 };
 static const char *const heuristic_names[HEURISTIC_PARAMS] = {
-    "foul", "royalty", "fantasyland", "strength", "rank", "low_spent", "tie",
+    "foul", "royalty", "fantasyland", "strength", "rank", "low_spent", "tie", "shape", "order",
 };
 /* tuned by heads-up self-play (tools/tune_policy.py) */
 static const double heuristic_weights[HEURISTIC_PARAMS] = {
-    30.0, 1.0, 8.0, 0.5, 0.5, 3.0, 3.0,
+    30.0, 1.0, 8.0, 0.5, 0.5, 3.0, 3.0, 1.0, 0.0,
 };
-enum { W_FOUL, W_ROYALTY, W_FANTASYLAND, W_STRENGTH, W_RANK, W_LOW_SPENT, W_TIE };
+enum { W_FOUL, W_ROYALTY, W_FANTASYLAND, W_STRENGTH, W_RANK, W_LOW_SPENT, W_TIE, W_SHAPE, W_ORDER };
 
 /* The categories of a row's outlook: the pairing ones, straight and flush
  * between them as in ofc_category, straight flushes counted as quads. */
@@ -439,6 +439,8 @@ typedef struct row_outlook {
     float fl;       /* top: chance of qualifying for Fantasyland */
     float live;     /* a Low middle: chance it ends live (1 elsewhere) */
     float spent;    /* Low: cards of ten or below spent on the top or bottom */
+    float shape;    /* greedy's value of the cards placed (made pairs and trips, draws) */
+    float level;    /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
     uint16_t value; /* complete: the row's value */
 } row_outlook;
@@ -518,6 +520,8 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     unsigned ranks = 0;
     memset(o, 0, sizeof *o);
     o->live = 1.0f;
+    o->shape = (float)row_heuristic(cards, n, r, c->low);
+    o->level = (float)row_level(cards, n);
     for (int i = 0; i < n; i++) {
         int k = cards[i] >> 2;
         count[k]++;
@@ -698,6 +702,14 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
     for (int k = 1; k < NCAT; k++) v += w[W_STRENGTH] * k * (b->p[k] + (c->low ? t->p[k] : m->p[k])) / NCAT;
     v += w[W_RANK] * (b->rank + (c->low ? -m->rank : m->rank)) / OFC_RANKS;
     v -= w[W_LOW_SPENT] * (t->spent + b->spent);
+    v += w[W_SHAPE] * (t->shape + m->shape + b->shape);
+    /* rows out of order so far, whatever the empty slots bring (as greedy) */
+    if (!c->low) {
+        if (t->level > m->level) v -= w[W_ORDER] * (t->level - m->level);
+        if (m->level > b->level) v -= w[W_ORDER] * (m->level - b->level);
+    } else if (t->level > b->level) {
+        v -= w[W_ORDER] * (t->level - b->level);
+    }
     return v;
 }
 

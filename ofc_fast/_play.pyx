@@ -182,6 +182,10 @@ cdef class HandState:
         return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.g.players)],
                         dtype=np.uint8)
 
+    def board_list(self, int seat):
+        """The board of `seat` as a list of 13 ints (255: empty)."""
+        return [self.g.board[seat][i] for i in range(13)]
+
     def discards(self, int seat):
         return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
                         dtype=np.uint8)

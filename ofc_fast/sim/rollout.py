@@ -31,7 +31,7 @@ from .._checks import check_seed, check_start
 from ..board.partial import dead_array, partial_boards, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
-from ..play.game import Game, check_dealing, policy_block, policy_code, seat_fantasyland
+from ..play.game import Game, Policy, check_dealing, policy_block, policy_spec, seat_fantasyland
 from . import totals
 
 __all__ = ["Placements", "RolloutResult", "evaluate_placements", "merge", "rollout"]
@@ -53,13 +53,16 @@ class RolloutResult(NamedTuple):
     sums: npt.NDArray[np.int64]
     """(players, 5) exact integer sums: net, net squared, fouls, Fantasyland entries,
     royalties (int64; Python ints, dtype object, only if a sum passes 2**63 - 1)."""
+    policy: str = ""
+    """The policy that filled the boards: its name, with the parameters that differ from
+    its defaults (``"heuristic(foul=40.0)"``); ``""`` in results pickled by 0.1.0."""
 
 
-def _result(sums: npt.NDArray[Any], n: int) -> RolloutResult:
+def _result(sums: npt.NDArray[Any], n: int, policy: str) -> RolloutResult:
     sums = totals.narrow(sums)
     mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], n)
     return RolloutResult(mean, stderr, totals.rate(sums[:, 2], n), totals.rate(sums[:, 3], n),
-                         totals.rate(sums[:, 4], n), n, sums)
+                         totals.rate(sums[:, 4], n), n, sums, policy)
 
 
 def merge(results: Sequence[RolloutResult]) -> RolloutResult:
@@ -72,11 +75,15 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
     """
     if not results:
         raise ValueError("merge needs at least one result")
+    policies = {r.policy for r in results}
+    if len(policies) > 1:
+        raise ValueError(f"merge: the results were filled by different policies "
+                         f"({', '.join(sorted(map(repr, policies)))})")
     total = None
     for r in results:
         total = totals.add(total, r.sums)
     assert total is not None
-    return _result(total, sum(r.n for r in results))
+    return _result(total, sum(r.n for r in results), results[0].policy)
 
 
 def _count(n: Any, name: str) -> int:
@@ -128,7 +135,8 @@ def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | 
 
 def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int,
          n: int, seed: int, start: int, workers: int, fl: list[int] | None = None,
-         progress: Callable[[int], None] | None = None) -> RolloutResult:
+         progress: Callable[[int], None] | None = None,
+         params: npt.NDArray[np.float64] | None = None, label: str = "") -> RolloutResult:
     players = flat.shape[0]
     tables = r.tables
     boards = np.ascontiguousarray(flat.reshape(-1))
@@ -138,7 +146,7 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
     def kernel(lo: int, hi: int) -> int:
         out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                    r.round_play, policy, boards, pool, seed, start + lo, start + hi,
-                                   fl)
+                                   fl, params)
         if isinstance(out, int):
             raise _error(out, r, pool, fl)
         with lock:
@@ -153,11 +161,11 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
     sums = np.zeros((players, 5), dtype=object)
     for v in parts.values():
         sums = totals.add(sums, v)
-    return _result(sums, n)
+    return _result(sums, n, label)
 
 
 def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
-            policy: str = "random", n: int = 1000, seed: int, start: int = 0,
+            policy: str | Policy = "heuristic", n: int = 1000, seed: int, start: int = 0,
             workers: int = 1, fantasyland: Sequence[int] | None = None,
             progress: Callable[[int], None] | None = None) -> RolloutResult:
     """Complete partial boards ``n`` times; each player's mean points, stderr and rates.
@@ -165,7 +173,11 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     ``boards``: ``(P, 13)`` partial boards of the players, in turn order (255
     or ``--`` for empty slots; each must hold a count of cards a hand reaches:
     0, ``first_round``, then ``round_play`` more a turn).  ``dead``: cards known
-    to be out (discards).  ``policy``: ``"random"`` or ``"greedy"``.  Completions
+    to be out (discards).  ``policy``: the built-in policy that places the cards:
+    ``"heuristic"`` (the default: fast, and fouls about as often as a careful player),
+    ``"greedy"`` (stronger, hundreds of times slower), ``"random"`` (fastest, but it
+    fouls most boards), or a :class:`~ofc_fast.Policy` with parameters; the result's
+    ``policy`` says which.  Completions
     ``start .. start + n - 1`` of ``seed``; the same result whatever ``workers``.
     ``fantasyland``: the cards of each seat in Fantasyland (0: plays normally),
     as in :class:`~ofc_fast.Game`; such a seat's board is empty (its hidden
@@ -202,8 +214,9 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     check_start(start, n, 2**63 - 1)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
-    return _run(np.ascontiguousarray(flat), pool, r, policy_code(policy), n, check_seed(seed), start,
-                _workers.resolve_workers(workers), fl, progress)
+    pol, params, label = policy_spec(policy)
+    return _run(np.ascontiguousarray(flat), pool, r, pol, n, check_seed(seed), start,
+                _workers.resolve_workers(workers), fl, progress, params, label)
 
 
 class Placements(NamedTuple):
@@ -217,10 +230,12 @@ class Placements(NamedTuple):
     """Expected net points of the player to act."""
     stderr: npt.NDArray[np.float64]
     foul_rate: npt.NDArray[np.float64]
+    policy: str = ""
+    """The policy that completed the boards (as :attr:`RolloutResult.policy`)."""
 
 
 def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: int = 1000,
-                        seed: int, policy: str = "random", workers: int = 1,
+                        seed: int, policy: str | Policy = "heuristic", workers: int = 1,
                         fantasyland: Sequence[int] | None = None,
                         progress: Callable[[int], None] | None = None) -> Placements:
     """Rank every legal placement of the held cards by expected points (common random numbers).
@@ -230,7 +245,8 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     its cards from the unseen ones in every completion), or ``(boards, held)``
     / ``(boards, held, dead)`` with player 0 to act, and ``fantasyland`` the
     cards of each seat in Fantasyland (as in :func:`rollout`; not player 0).
-    Each placement is completed ``n`` times with the same deals, by ``policy``.
+    Each placement is completed ``n`` times with the same deals, by ``policy`` (as in
+    :func:`rollout`: ``"heuristic"`` by default).
     ``rules``: the variant (default Pineapple); a Game plays its own, and
     other rules given with it are an error.  ``progress``: called with the number
     of completions just finished (``n`` per placement in all), from the worker threads.
@@ -285,7 +301,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     n = _count(n, "n")
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
-    pol = policy_code(policy)
+    pol, params, label = policy_spec(policy)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     # the legal codes, in code order: the engine's own legal mask (ofc_game_legal) on
@@ -317,7 +333,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
             k, b = divmod(unit, blocks)
             out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                        r.round_play, pol, option_boards[k], pool, s,
-                                    b * block, min(n, (b + 1) * block), fl)
+                                    b * block, min(n, (b + 1) * block), fl, params)
             if isinstance(out, int):  # a C status code
                 raise _error(out, r, pool, fl)
             with lock:
@@ -327,10 +343,10 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         return -1
 
     _workers.run(kernel, len(boards) * blocks, w, chunk=1)
-    results = [_result(sums[k], n) for k in range(len(boards))]
+    results = [_result(sums[k], n, label) for k in range(len(boards))]
     means = [res.mean[0] for res in results]
     errs = [res.stderr[0] for res in results]
     fouls = [res.foul_rate[0] for res in results]
     order_ = np.argsort(-np.array(means), kind="stable")
     return Placements([codes[i] for i in order_], np.array(boards, dtype=np.uint8)[order_],
-                      np.array(means)[order_], np.array(errs)[order_], np.array(fouls)[order_])
+                      np.array(means)[order_], np.array(errs)[order_], np.array(fouls)[order_], label)

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start
 from ..board.rules import Rules, get_rules
-from ..play.game import check_dealing, policy_block, policy_code
+from ..play.game import Policy, check_dealing, policy_block, policy_spec
 from . import totals
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate"]
@@ -93,12 +93,15 @@ def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
     return _summary(sum(p.hands for p in parts), sums, points, royalty)
 
 
-def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "random",
+def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Policy = "random",
              seed: int, start: int = 0, workers: int = 1,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Self-play ``hands`` hands (``start .. start + hands - 1`` of ``seed``) and summarise them.
 
-    ``policy``: ``"random"`` (millions of hands a second) or ``"greedy"``.
+    ``policy``: ``"random"`` (millions of hands a second, but it fouls most boards: the
+    default, for speed and for the results of earlier versions), ``"heuristic"``
+    (tens of thousands of hands a second, fouls like a careful player), ``"greedy"``,
+    or a :class:`~ofc_fast.Policy` with parameters.
     ``progress``: called with the number of hands just finished, from the
     worker threads (e.g. ``tqdm.update``).  The result does not depend on
     ``workers``.
@@ -115,7 +118,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
             raise ValueError(f"{name} must be >= 0, got {v}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
-    pol = policy_code(policy)
+    pol, params, _ = policy_spec(policy)
     check_dealing(r)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
@@ -137,7 +140,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
         rh = np.zeros((P, ROYALTY_RANGE + 1), np.int64)
         # the C kernel keeps the sums and histograms (no per-hand arrays)
         err = _sim.selfplay_totals(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
-                                   pol, s, sums, ph, rh, start + lo, m)
+                                   pol, s, sums, ph, rh, start + lo, m, params)
         if err != -1:
             raise ValueError(f"{r.name}: self-play failed: {_play.ERRORS[err]}")
         with lock:
