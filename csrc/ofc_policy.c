@@ -5,9 +5,6 @@
 #include <string.h>
 #include "ofc_play.h"
 #include "ofc_policy_tables.h"
-#ifdef HEUR_DEBUG
-#include <stdio.h>
-#endif
 
 /* Cards the seat to act must place this turn. */
 static int to_place(const ofc_game *g)
@@ -154,6 +151,8 @@ static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
  * 2.8 royalties a board, 5.0 4.5% with fewer royalties) */
 static const double low_spent = 3.0;
 
+static double row_score(const int *count, const int *suits, int n, int lo, int hi, int r, int low);
+
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
 {
     int count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
@@ -166,6 +165,13 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
         if (k < lo) lo = k;
         if (k > hi) hi = k;
     }
+    return row_score(count, suits, n, lo, hi, r, low);
+}
+
+/* row_heuristic from the row's counts of each rank and suit, its card count and its
+ * lowest and highest rank (the heuristic policy counts once for several uses). */
+static double row_score(const int *count, const int *suits, int n, int lo, int hi, int r, int low)
+{
     if (!n) return 0.0;
     double v = 0.0;
     int paired = 0;
@@ -221,11 +227,20 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
 /* Made-hand level of the placed cards of a row: the category so far (0 high
  * card, 1 pair, 2 two pair, 3 trips, 6 full house, 7 quads) plus the rank
  * of its best group / 13. */
+static double level_of(const int *count);
+
 static double row_level(const uint8_t *row, int len)
 {
-    int count[OFC_RANKS] = {0}, pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
+    int count[OFC_RANKS] = {0};
     for (int i = 0; i < len; i++)
         if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
+    return level_of(count);
+}
+
+/* row_level from the row's count of each rank. */
+static double level_of(const int *count)
+{
+    int pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
     for (int k = 0; k < OFC_RANKS; k++) {
         if (count[k]) hi = k;
         if (count[k] == 2) {
@@ -421,9 +436,11 @@ enum { HEURISTIC_PARAMS = 9 };
 static const char *const heuristic_names[HEURISTIC_PARAMS] = {
     "foul", "royalty", "fantasyland", "strength", "rank", "low_spent", "tie", "shape", "order",
 };
-/* tuned by heads-up self-play (tools/tune_policy.py) */
+/* tuned by heads-up play against greedy in Pineapple, Original and Low, 3000 hands each
+ * (python tools/tune_policy.py tune --against greedy --rules pineapple,original,low
+ * --hands 3000 --rounds 2, from foul 30 and royalty 1) */
 static const double heuristic_weights[HEURISTIC_PARAMS] = {
-    30.0, 1.0, 8.0, 0.5, 0.5, 3.0, 3.0, 1.0, 0.0,
+    20.1, 2.25, 8.0, 0.5, 0.5, 3.0, 3.0, 1.0, 0.0,
 };
 enum { W_FOUL, W_ROYALTY, W_FANTASYLAND, W_STRENGTH, W_RANK, W_LOW_SPENT, W_TIE, W_SHAPE, W_ORDER };
 
@@ -432,7 +449,9 @@ enum { W_FOUL, W_ROYALTY, W_FANTASYLAND, W_STRENGTH, W_RANK, W_LOW_SPENT, W_TIE,
 enum { C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT, C_FLUSH, C_FULL, C_QUADS, NCAT };
 
 typedef struct row_outlook {
-    float p[NCAT];  /* chance of ending at each category */
+    float p[NCAT];     /* chance of ending at each category */
+    float below[NCAT]; /* chance of ending under each category */
+    float category;    /* the expected category (0..1) */
     float rank;     /* for ties within a pairing category: the (likely) rank of the pair */
     float high;     /* for ties of high cards: the (likely) highest rank */
     float royalty;  /* expected royalties */
@@ -516,20 +535,22 @@ static inline float hit(const heuristic_ctx *c, int live, int e)
 static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
 {
     int size = OFC_ROW_SIZE(r), e = size - n, count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0};
-    int hi = -1, best = -1, bestn = 0, lows = 0;
+    int hi = -1, lo = OFC_RANKS, best = -1, bestn = 0, lows = 0;
     unsigned ranks = 0;
     memset(o, 0, sizeof *o);
     o->live = 1.0f;
-    o->shape = (float)row_heuristic(cards, n, r, c->low);
-    o->level = (float)row_level(cards, n);
+
     for (int i = 0; i < n; i++) {
         int k = cards[i] >> 2;
         count[k]++;
         suits[cards[i] & 3]++;
         ranks |= 1u << k;
         if (k > hi) hi = k;
+        if (k < lo) lo = k;
         lows += k <= 8;
     }
+    o->shape = (float)row_score(count, suits, n, lo, hi, r, c->low);
+    if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
     int n1 = 0, n2 = 0, n3 = 0, n4 = 0;
     for (int k = 0; k < OFC_RANKS; k++) {
         n1 += count[k] == 1;
@@ -670,6 +691,19 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     o->royalty = roy;
 }
 
+/* row_outlook_of with the chances of ending under each category. */
+static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
+{
+    row_outlook_of(c, r, cards, n, o);
+    float sum = 0.0f, category = 0.0f;
+    for (int k = 0; k < NCAT; k++) {
+        o->below[k] = sum;
+        sum += o->p[k];
+        category += k * o->p[k];
+    }
+    o->category = category / NCAT;
+}
+
 /* Chance that row a ends stronger than row b (b is the row below: a foul). */
 static float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b)
 {
@@ -678,12 +712,13 @@ static float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlo
     float q = 0.5f + slope * (a->rank - b->rank), qh = 0.5f + slope * (a->high - b->high);
     q = q < 0.02f ? 0.02f : q > 0.98f ? 0.98f : q;
     qh = qh < 0.02f ? 0.02f : qh > 0.98f ? 0.98f : qh;
-    float below = b->p[C_HIGH], p = a->p[C_HIGH] * b->p[C_HIGH] * qh; /* below: b's chance of a category under k */
-    for (int k = 1; k < NCAT; k++) {
-        p += a->p[k] * (below + b->p[k] * q);
-        below += b->p[k];
+    /* a above b's category, or in the same one and ahead there */
+    float under = 0.0f, same = 0.0f;
+    for (int k = 0; k < NCAT; k++) {
+        under += a->p[k] * b->below[k];
+        same += a->p[k] * b->p[k];
     }
-    return p;
+    return under + q * same + (qh - q) * a->p[C_HIGH] * b->p[C_HIGH];
 }
 
 static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
@@ -699,7 +734,7 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
     double v = fine * (w[W_ROYALTY] * (t->royalty + m->royalty + b->royalty) + w[W_FANTASYLAND] * t->fl)
                - w[W_FOUL] * (1.0 - fine);
     /* stronger rows win more of the row points */
-    for (int k = 1; k < NCAT; k++) v += w[W_STRENGTH] * k * (b->p[k] + (c->low ? t->p[k] : m->p[k])) / NCAT;
+    v += w[W_STRENGTH] * (b->category + (c->low ? t->category : m->category));
     v += w[W_RANK] * (b->rank + (c->low ? -m->rank : m->rank)) / OFC_RANKS;
     v -= w[W_LOW_SPENT] * (t->spent + b->spent);
     v += w[W_SHAPE] * (t->shape + m->shape + b->shape);
@@ -733,7 +768,7 @@ static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const 
             k = f;
             for (int i = 0; i < n; i++)
                 if (s >> i & 1u) cards[k++] = g->held[i];
-            row_outlook_of(&c, r, cards, k, &rows[r][s]);
+            row_outlook_full(&c, r, cards, k, &rows[r][s]);
         }
     }
     uint16_t codes[OFC_MAX_LEGAL];
@@ -747,23 +782,6 @@ static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const 
     int best = 0;
     for (int i = 1; i < ncodes; i++)
         if (value[i] > value[best]) best = i;
-#ifdef HEUR_DEBUG
-    {
-        static const char *R = "23456789TJQKA", *S = "cdhs";
-        fprintf(stderr, "seat %d board:", p);
-        for (int i = 0; i < 13; i++) fprintf(stderr, " %c%c", board[i] == 255 ? '-' : R[board[i] >> 2], board[i] == 255 ? '-' : S[board[i] & 3]);
-        fprintf(stderr, " held:");
-        for (int i = 0; i < n; i++) fprintf(stderr, " %c%c", R[g->held[i] >> 2], S[g->held[i] & 3]);
-        fprintf(stderr, "\n");
-        for (int i = 0; i < ncodes && ncodes <= 30; i++) {
-            unsigned mask[4] = {0, 0, 0, 0};
-            for (int j = 0; j < n; j++) mask[codes[i] >> (2 * j) & 3u] |= 1u << j;
-            const row_outlook *t = &rows[0][mask[0]], *m = &rows[1][mask[1]], *b = &rows[2][mask[2]];
-            fprintf(stderr, "  code %3u v %7.3f tm %.3f mb %.3f roy %.2f %.2f %.2f fl %.3f ranks %.0f %.0f %.0f%s\n", codes[i], value[i],
-                    beats(&c, t, m), beats(&c, m, b), t->royalty, m->royalty, b->royalty, t->fl, t->rank, m->rank, b->rank, i == best ? " *" : "");
-        }
-    }
-#endif
     return codes[best];
 }
 

@@ -61,7 +61,7 @@ from .solve.fantasyland import FantasylandArrays, FantasylandResult, solve_fanta
 # play in progress: partial boards, dealing, the game engine, Monte Carlo, self-play
 from .board import partial
 from .play.dealing import deal
-from .play.game import Game
+from .play.game import Game, Policy
 from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
 from .sim.selfplay import SimulationResult, simulate
 
@@ -76,7 +76,7 @@ __all__ = [
     "partial_strength", "royalty", "ScoreDetails", "find_duplicates", "score_details", "compat",
     "FantasylandArrays", "FantasylandResult", "solve_fantasyland",
 ]
-__all__ += ["partial", "deal", "Game", "Placements", "RolloutResult", "evaluate_placements",
+__all__ += ["partial", "deal", "Game", "Policy", "Placements", "RolloutResult", "evaluate_placements",
             "rollout", "SimulationResult", "simulate"]
 
 

@@ -2,7 +2,8 @@
 """Tune the heuristic policy's weights by heads-up self-play, and measure policies.
 
     python tools/tune_policy.py match heuristic greedy --rules pineapple --hands 4000
-    python tools/tune_policy.py tune --rules pineapple,original,low --hands 3000 --rounds 2
+    python tools/tune_policy.py tune --against greedy --hands 3000 --rounds 2
+    python tools/tune_policy.py speed --rules pineapple,original,low
 
 ``match``: policy A against policy B heads-up (``Game(match=False)``, the
 button going round, Fantasyland carried and set by the exact solver), A's
@@ -75,6 +76,28 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_speed(args: argparse.Namespace) -> int:
+    """Self-play speed (one thread, the same hands for every policy) and foul rates, in one run."""
+    import os
+    import platform
+    print(time.strftime("%Y-%m-%d %H:%M:%S %Z"), platform.node(), "load", os.getloadavg())
+    rates = {}
+    for rules in args.rules.split(","):
+        for name in args.policies.split(","):
+            policy = parse_policy(name)
+            hands = args.greedy_hands if str(policy).startswith("greedy") else args.hands
+            t0 = time.perf_counter()
+            s = ofc.simulate(rules, 2, hands, seed=args.seed, policy=policy)
+            rate = hands / (time.perf_counter() - t0)
+            rates[(rules, str(policy))] = rate
+            print(f"{rules:10s} {str(policy):12s} {rate:12,.0f} hands/s  fouls {s.foul_rate.mean():.2%}  "
+                  f"Fantasyland {s.fantasyland_rate.mean():.2%}  royalties {s.royalties.mean():.2f}",
+                  flush=True)
+        if (rules, "greedy") in rates and (rules, "heuristic") in rates:
+            print(f"{rules:10s} heuristic / greedy speed: {rates[(rules, 'heuristic')] / rates[(rules, 'greedy')]:.0f}x")
+    return 0
+
+
 def cmd_tune(args: argparse.Namespace) -> int:
     names = list(POLICY_PARAMS["heuristic"])
     best = dict(POLICY_PARAMS["heuristic"])
@@ -138,8 +161,14 @@ def main(argv: list[str] | None = None) -> int:
                    "default: the best weights so far")
     t.add_argument("--margin", type=float, default=0.5,
                    help="keep a change that gains more than this many standard errors")
+    sp = sub.add_parser("speed", help="self-play speed and foul rates of policies, one run")
+    sp.add_argument("--rules", default="pineapple,original,low,progressive")
+    sp.add_argument("--policies", default="random,heuristic,greedy")
+    sp.add_argument("--hands", type=int, default=20000)
+    sp.add_argument("--greedy-hands", type=int, default=400)
+    sp.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    return cmd_match(args) if args.cmd == "match" else cmd_tune(args)
+    return {"match": cmd_match, "tune": cmd_tune, "speed": cmd_speed}[args.cmd](args)
 
 
 if __name__ == "__main__":
