@@ -452,6 +452,7 @@ typedef struct row_outlook {
     float p[NCAT];     /* chance of ending at each category */
     float below[NCAT]; /* chance of ending under each category */
     float category;    /* the expected category (0..1) */
+    double solo;       /* the terms of the value that depend on this row alone */
     float rank;     /* for ties within a pairing category: the (likely) rank of the pair */
     float high;     /* for ties of high cards: the (likely) highest rank */
     float royalty;  /* expected royalties */
@@ -551,17 +552,18 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     }
     o->shape = (float)row_score(count, suits, n, lo, hi, r, c->low);
     if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
-    int n1 = 0, n2 = 0, n3 = 0, n4 = 0;
-    for (int k = 0; k < OFC_RANKS; k++) {
-        n1 += count[k] == 1;
-        n2 += count[k] == 2;
-        n3 += count[k] == 3;
-        n4 += count[k] == 4;
+    int groups[5] = {0, 0, 0, 0, 0}, sum = 0; /* ranks held 1..4 times; their sum */
+    for (unsigned x = ranks; x; x &= x - 1) {
+        int k = 0;
+        while (!((x >> k) & 1u)) k++;
+        groups[count[k]]++;
+        if (count[k] == 1) sum += k;
         if (count[k] >= 2 && count[k] >= bestn) {
             bestn = count[k];
             best = k;
         }
     }
+    int n1 = groups[1], n2 = groups[2], n3 = groups[3], n4 = groups[4];
     /* the rank of the pair when the row ends paired: made, else one of its ranks pairing
      * up or a fresh pair; the highest card of a high-card row: its own or the fills' */
     o->rank = best >= 0 ? (float)best : 6.0f;
@@ -616,10 +618,8 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     }
     const float *t = ofc_pol_potential[r != 0][OFC_POT_KEY(n1, n2, n3, n4)];
     if (best < 0 && n1) {
-        float up = t[6] * n1, fresh = t[1] - up, sum = 0.0f;
+        float up = t[6] * n1, fresh = t[1] - up;
         if (fresh < 0) fresh = 0;
-        for (int k = 0; k < OFC_RANKS; k++)
-            if (count[k]) sum += k;
         if (up + fresh > 0) o->rank = (t[6] * sum + fresh * 6.0f) / (up + fresh);
     }
     o->p[C_HIGH] = t[0];
@@ -631,7 +631,9 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     if (r == 0) {
         /* royalties and Fantasyland of the top: by the rank that pairs */
         float roy = 0.0f, fl = 0.0f, paired = 0.0f;
-        for (int k = 0; k < OFC_RANKS; k++) {
+        for (unsigned x = ranks; x; x &= x - 1) {
+            int k = 0;
+            while (!((x >> k) & 1u)) k++;
             if (count[k] == 2) {
                 float up = hit(c, c->live_rank[k], e);
                 roy += (1 - up) * c->top_pair[k] + up * c->top_trips[k];
@@ -665,14 +667,19 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
             for (int s = 0; s < OFC_SUITS; s++)
                 if (suits[s] == n && c->npool >= e)
                     flush = (float)(ofc_pol_choose[c->live_suit[s]][e] / ofc_pol_choose[c->npool][e]);
-            /* each window of five ranks (the wheel first) that holds every rank held */
-            for (int lo = -1; lo <= 8; lo++) {
-                unsigned win = lo < 0 ? 0x100Fu : 0x1Fu << lo;
+            /* each window of five ranks (the wheel first) that holds every rank held:
+             * one live card of each rank it lacks */
+            int first = hi - 4 < 0 ? 0 : hi - 4, last = lo < 8 ? lo : 8;
+            if (!(ranks & ~0x100Fu)) first = -1; /* the wheel too */
+            for (int w0 = first; w0 <= last; w0++) {
+                if (w0 >= 0 && w0 < hi - 4) continue;
+                unsigned win = w0 < 0 ? 0x100Fu : 0x1Fu << w0;
                 if (ranks & ~win) continue;
                 double ways = 1.0;
-                for (int j = 0; j < 5; j++) { /* the window's five ranks */
-                    int k = lo < 0 ? (j + OFC_RANKS - 1) % OFC_RANKS : lo + j;
-                    if (!(ranks >> k & 1u)) ways *= c->live_rank[k];
+                for (unsigned x = win & ~ranks; x; x &= x - 1) {
+                    int k = 0;
+                    while (!((x >> k) & 1u)) k++;
+                    ways *= c->live_rank[k];
                 }
                 if (c->npool >= e) straight += (float)(ways / ofc_pol_choose[c->npool][e]);
             }
@@ -702,6 +709,13 @@ static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards
         category += k * o->p[k];
     }
     o->category = category / NCAT;
+    /* stronger rows win more of the row points (the middle and bottom; in Low the top
+     * and bottom, and a lower middle); Low spends low cards on the top and bottom */
+    const double *w = c->w;
+    int counted = c->low ? r != 1 : r != 0;
+    o->solo = (counted ? w[W_STRENGTH] * o->category : 0.0)
+              + (r == 0 ? 0.0 : w[W_RANK] * (c->low && r == 1 ? -o->rank : o->rank) / OFC_RANKS)
+              - w[W_LOW_SPENT] * o->spent + w[W_SHAPE] * o->shape;
 }
 
 /* Chance that row a ends stronger than row b (b is the row below: a foul). */
@@ -733,11 +747,7 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
     }
     double v = fine * (w[W_ROYALTY] * (t->royalty + m->royalty + b->royalty) + w[W_FANTASYLAND] * t->fl)
                - w[W_FOUL] * (1.0 - fine);
-    /* stronger rows win more of the row points */
-    v += w[W_STRENGTH] * (b->category + (c->low ? t->category : m->category));
-    v += w[W_RANK] * (b->rank + (c->low ? -m->rank : m->rank)) / OFC_RANKS;
-    v -= w[W_LOW_SPENT] * (t->spent + b->spent);
-    v += w[W_SHAPE] * (t->shape + m->shape + b->shape);
+    v += t->solo + m->solo + b->solo;
     /* rows out of order so far, whatever the empty slots bring (as greedy) */
     if (!c->low) {
         if (t->level > m->level) v -= w[W_ORDER] * (t->level - m->level);
