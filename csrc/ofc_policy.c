@@ -819,7 +819,7 @@ const ofc_policy_info ofc_policies[] = {
      "every legal placement scored by a static outlook of the board it makes (row potentials from "
      "generated tables and the live cards: chances of fouling, royalties, Fantasyland), no "
      "sampling; the exact solver in Fantasyland",
-     heuristic_policy, 1024, HEURISTIC_PARAMS, heuristic_names, heuristic_weights},
+     heuristic_policy, 256, HEURISTIC_PARAMS, heuristic_names, heuristic_weights},
 };
 const int ofc_policy_count = (int)(sizeof ofc_policies / sizeof ofc_policies[0]);
 
