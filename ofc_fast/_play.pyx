@@ -226,6 +226,8 @@ cdef class HandState:
         cdef int nheld = self.g.nheld, seat = self.g.turn, i, j, err, code = 0, dest
         cdef const double *pp = NULL
         if params is not None:
+            if not 0 <= policy < ofc_policy_count or params.shape[0] != ofc_policies[policy].nparams:
+                raise ValueError("play_policy: the policy takes a different number of parameters")
             pp = &params[0]
         for i in range(nheld):
             held[i] = self.g.held[i]

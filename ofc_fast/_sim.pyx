@@ -12,6 +12,11 @@ from libc.stdint cimport uint8_t, uint64_t, int32_t, int64_t
 from ofc_fast._core cimport ofc_rules, RuleTables
 
 cdef extern from "ofc_sim.h" nogil:
+    ctypedef struct ofc_policy_info:
+        int nparams
+    const ofc_policy_info ofc_policies[]
+    const int ofc_policy_count
+
     ctypedef struct ofc_selfplay_totals:
         int64_t *sums
         int64_t *points_hist
@@ -26,6 +31,12 @@ cdef extern from "ofc_sim.h" nogil:
                           const uint8_t *boards,
                           const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed,
                           int64_t index0, int64_t n, int64_t *sums)
+
+
+cdef _check_params(int policy, const double[::1] params):
+    """The C policy reads its registry's count of parameters: refuse another count."""
+    if not 0 <= policy < ofc_policy_count or params.shape[0] != ofc_policies[policy].nparams:
+        raise ValueError("the policy takes a different number of parameters")
 
 
 def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, int round_cards,
@@ -48,6 +59,7 @@ def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, 
     t.points_range = <int>(points_hist.shape[1] // 2)
     t.royalty_range = <int>(royalty_hist.shape[1] - 1)
     if params is not None:
+        _check_params(policy, params)
         pp = &params[0]
     if n > 0:
         with nogil:
@@ -78,6 +90,7 @@ def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int
             fl[p] = int(fl_cards[p]) if p < players else 0
         flp = fl
     if params is not None:
+        _check_params(policy, params)
         pp = &params[0]
     if stop > start:
         with nogil:

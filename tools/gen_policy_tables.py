@@ -121,7 +121,7 @@ def render(table: list[list[list[Fraction]]]) -> str:
              '#include "ofc_policy_tables.h"', "",
              "/* [row kind: 0 top, 1 five slots][rank pattern key][high, pair, two pair, trips, full house,",
              " * quads, a single rank pairs up, a pair improves]: random fills of the empty slots */",
-             f"const float ofc_pol_potential[2][OFC_POT_KEYS][OFC_POT_FIELDS] = {{"]
+             "const float ofc_pol_potential[2][OFC_POT_KEYS][OFC_POT_FIELDS] = {"]
     for kind in table:
         lines.append("    {")
         for entry in kind:

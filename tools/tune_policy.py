@@ -94,7 +94,8 @@ def cmd_speed(args: argparse.Namespace) -> int:
                   f"Fantasyland {s.fantasyland_rate.mean():.2%}  royalties {s.royalties.mean():.2f}",
                   flush=True)
         if (rules, "greedy") in rates and (rules, "heuristic") in rates:
-            print(f"{rules:10s} heuristic / greedy speed: {rates[(rules, 'heuristic')] / rates[(rules, 'greedy')]:.0f}x")
+            ratio = rates[(rules, "heuristic")] / rates[(rules, "greedy")]
+            print(f"{rules:10s} heuristic / greedy speed: {ratio:.0f}x")
     return 0
 
 
