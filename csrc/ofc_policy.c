@@ -175,7 +175,7 @@ static double row_score(const int *count, const int *suits, int n, int lo, int h
     if (!n) return 0.0;
     double v = 0.0;
     int paired = 0;
-    for (int k = 0; k < OFC_RANKS; k++) {
+    for (int k = lo; k <= hi; k++) { /* no rank outside lo..hi is held */
         if (count[k] == 2) {
             v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0;
             paired = 1;
