@@ -22,14 +22,14 @@ CORE_SOURCES = [
     # solve: the Fantasyland solver and its enumeration (ofc_solve.h)
     "csrc/ofc_fantasyland.c", "csrc/ofc_fantasyland_enum.c",
     # play: dealing, the game state machine, the policies (ofc_play.h)
-    "csrc/ofc_deal.c", "csrc/ofc_game.c", "csrc/ofc_policy.c",
+    "csrc/ofc_deal.c", "csrc/ofc_game.c", "csrc/ofc_policy.c", "csrc/ofc_policy_tables.c",
     # sim: self-play, rollouts (ofc_sim.h)
     "csrc/ofc_selfplay.c", "csrc/ofc_rollout.c",
     # rl: batched environments (ofc_rl.h)
     "csrc/ofc_env.c",
 ]
 HEADERS = ["csrc/ofc_fast.h", "csrc/ofc_hand.h", "csrc/ofc_board.h", "csrc/ofc_solve.h", "csrc/ofc_play.h",
-           "csrc/ofc_sim.h", "csrc/ofc_rl.h", "csrc/ofc_tables.h"]
+           "csrc/ofc_sim.h", "csrc/ofc_rl.h", "csrc/ofc_tables.h", "csrc/ofc_policy_tables.h"]
 # One binding per layer: _core (hand + board), _solve, _play, _sim.
 BINDINGS = ["_core", "_solve", "_play", "_sim", "_rl"]
 _missing = [s for s in CORE_SOURCES + HEADERS if not os.path.exists(s)]

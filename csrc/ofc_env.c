@@ -155,7 +155,7 @@ static int play_policy(const ofc_vec *v, ofc_env *e, int policy)
     int seat = g->turn, n = g->nheld, fl = g->fl_cards[seat] != 0;
     uint8_t held[OFC_MAX_HELD + 8];
     if (!fl) memcpy(held, g->held, (size_t)n);
-    int err = ofc_policy_play(g, policy, v->rules, &e->policy);
+    int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
     if (err) return err;
     return fl ? record(e, OFC_ENV_BOARD, seat, 0, g->board[seat])
               : record(e, OFC_ENV_CODE, seat, code_played(g, seat, held, n), NULL);

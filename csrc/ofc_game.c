@@ -184,17 +184,40 @@ int ofc_game_check(const ofc_game *g, unsigned code)
     return OFC_GAME_OK;
 }
 
+int ofc_game_legal_codes(const ofc_game *g, uint16_t *codes)
+{
+    if (g->turn < 0 || g->fl_cards[g->turn] || g->nheld > OFC_MAX_HELD) return 0;
+    int n = g->nheld, m = to_place(g), k = 0;
+    const uint8_t *f = g->filled[g->turn];
+    /* the placements of m cards into the rooms left (tools/gen_tables.py, placements()):
+     * an entry gives the row of the q-th card kept at bits 5q, 5q + 1 */
+    int s = OFC_PLACE_STATE(m, OFC_ROW_SIZE(0) - f[0], OFC_ROW_SIZE(1) - f[1], OFC_ROW_SIZE(2) - f[2]);
+    const uint32_t *first = ofc_place + ofc_place_start[s], *last = ofc_place + ofc_place_start[s + 1];
+    for (unsigned drop = 0; drop < (1u << n); drop++) { /* each set of n - m discards */
+        int kept[OFC_MAX_HELD], q = 0;
+        unsigned base = 0;
+        for (int i = 0; i < n; i++) {
+            if (drop >> i & 1u)
+                base |= 3u << (2 * i);
+            else
+                kept[q++] = i;
+        }
+        if (q != m) continue;
+        for (const uint32_t *e = first; e < last; e++) {
+            unsigned code = base;
+            for (int j = 0; j < m; j++) code |= (*e >> (5 * j) & 3u) << (2 * kept[j]);
+            codes[k++] = (uint16_t)code;
+        }
+    }
+    return k;
+}
+
 int ofc_game_legal(const ofc_game *g, uint8_t *mask)
 {
-    int n = 0;
+    uint16_t codes[OFC_MAX_LEGAL];
+    int n = ofc_game_legal_codes(g, codes);
     memset(mask, 0, OFC_ACTIONS);
-    if (g->turn < 0 || g->fl_cards[g->turn] || g->nheld > OFC_MAX_HELD) return 0;
-    unsigned limit = 1u << (2 * g->nheld);
-    for (unsigned c = 0; c < limit; c++) {
-        int ok = ofc_game_check(g, c) == OFC_GAME_OK;
-        mask[c] = (uint8_t)ok;
-        n += ok;
-    }
+    for (int i = 0; i < n; i++) mask[codes[i]] = 1;
     return n;
 }
 

@@ -196,6 +196,12 @@ void ofc_game_deal(ofc_game *g);
 int ofc_game_check(const ofc_game *g, unsigned code);
 /* Legal codes of the turn into mask[OFC_ACTIONS] (1 = legal); their count. */
 int ofc_game_legal(const ofc_game *g, uint8_t *mask);
+/* The legal codes of the turn into codes[OFC_MAX_LEGAL] (from the placement
+ * table: every set of discards, then every placement of the cards kept, in
+ * no particular order); their count (0 for a Fantasyland turn or a finished
+ * hand). */
+#define OFC_MAX_LEGAL OFC_ACTIONS /* a code each at most (232 for Pineapple's first turn) */
+int ofc_game_legal_codes(const ofc_game *g, uint16_t *codes);
 /* Play a normal turn; nothing changes when it is refused (the error). */
 int ofc_game_apply(ofc_game *g, unsigned code);
 /* Set a Fantasyland seat's 13 cards (top, middle, bottom) from the held
@@ -218,8 +224,11 @@ void ofc_game_restart(ofc_game *g, const ofc_game *start);
  * a Fantasyland setting) from its own random stream.  A new policy is one
  * function in ofc_policy.c and one entry of ofc_policies: its number is its
  * index there, and the Python POLICIES, the command line and the docs read
- * the registry. */
-typedef int (*ofc_policy_fn)(ofc_game *g, const ofc_rules *rules, ofc_rng *rng);
+ * the registry.  A policy may take parameters (weights): nparams doubles
+ * named by param_names, `defaults` when the caller passes NULL. */
+typedef int (*ofc_policy_fn)(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng);
+
+#define OFC_POLICY_MAX_PARAMS 16
 
 typedef struct ofc_policy_info {
     const char *name;        /* as Python and the command line spell it */
@@ -228,19 +237,23 @@ typedef struct ofc_policy_info {
     /* hands (or completions) per call when a caller splits long work into
      * calls so that Ctrl-C lands between them: tens of milliseconds of one core */
     int block;
+    int nparams;                     /* 0: the policy takes none */
+    const char *const *param_names;  /* nparams names (as Python's Policy(name, **params) spells them) */
+    const double *defaults;          /* nparams values: the tuned weights */
 } ofc_policy_info;
 
-enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1 };
+enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1, OFC_POLICY_HEURISTIC = 2 };
 extern const ofc_policy_info ofc_policies[];
 extern const int ofc_policy_count;
 
-/* Play the turn of the seat to act with policy number `policy`: 0 (also when
- * the hand is over), OFC_ERR_POLICY, or OFC_ERR_DEALING when a normal turn
- * holds more than OFC_MAX_HELD cards (nothing changes then). */
-int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
+/* Play the turn of the seat to act with policy number `policy` and its
+ * parameters (NULL: the policy's defaults): 0 (also when the hand is over),
+ * OFC_ERR_POLICY, or OFC_ERR_DEALING when a normal turn holds more than
+ * OFC_MAX_HELD cards (nothing changes then). */
+int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const double *params, ofc_rng *rng);
 /* Play every turn left with `policy` (the same moves as ofc_policy_play turn
  * after turn).  Returns as ofc_policy_play. */
-int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng);
+int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const double *params, ofc_rng *rng);
 
 #ifdef __cplusplus
 }

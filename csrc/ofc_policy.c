@@ -1,8 +1,10 @@
-/* The policies: how a seat chooses and plays its turn (random, greedy), and
+/* The policies: how a seat chooses and plays its turn (random, greedy,
+ * heuristic), and
  * the registry that names them (ofc_play.h).  A new policy is one function
  * here and one entry of ofc_policies. */
 #include <string.h>
 #include "ofc_play.h"
+#include "ofc_policy_tables.h"
 
 /* Cards the seat to act must place this turn. */
 static int to_place(const ofc_game *g)
@@ -149,6 +151,8 @@ static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
  * 2.8 royalties a board, 5.0 4.5% with fewer royalties) */
 static const double low_spent = 3.0;
 
+static double row_score(const int *count, const int *suits, int n, int lo, int hi, int r, int low);
+
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
 {
     int count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
@@ -161,10 +165,17 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
         if (k < lo) lo = k;
         if (k > hi) hi = k;
     }
+    return row_score(count, suits, n, lo, hi, r, low);
+}
+
+/* row_heuristic from the row's counts of each rank and suit, its card count and its
+ * lowest and highest rank (the heuristic policy counts once for several uses). */
+static double row_score(const int *count, const int *suits, int n, int lo, int hi, int r, int low)
+{
     if (!n) return 0.0;
     double v = 0.0;
     int paired = 0;
-    for (int k = 0; k < OFC_RANKS; k++) {
+    for (int k = lo; k <= hi; k++) { /* no rank outside lo..hi is held */
         if (count[k] == 2) {
             v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0;
             paired = 1;
@@ -216,11 +227,20 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
 /* Made-hand level of the placed cards of a row: the category so far (0 high
  * card, 1 pair, 2 two pair, 3 trips, 6 full house, 7 quads) plus the rank
  * of its best group / 13. */
+static double level_of(const int *count);
+
 static double row_level(const uint8_t *row, int len)
 {
-    int count[OFC_RANKS] = {0}, pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
+    int count[OFC_RANKS] = {0};
     for (int i = 0; i < len; i++)
         if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
+    return level_of(count);
+}
+
+/* row_level from the row's count of each rank. */
+static double level_of(const int *count)
+{
+    int pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
     for (int k = 0; k < OFC_RANKS; k++) {
         if (count[k]) hi = k;
         if (count[k] == 2) {
@@ -376,9 +396,10 @@ static void greedy_set(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng, 
     }
 }
 
-static int random_policy(ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
+static int random_policy(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng)
 {
     (void)rules;
+    (void)params;
     if (g->fl_cards[g->turn]) {
         uint8_t board[OFC_BOARD_SIZE];
         random_set(g, rng, board);
@@ -388,8 +409,9 @@ static int random_policy(ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
     return OFC_GAME_OK;
 }
 
-static int greedy_policy(ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
+static int greedy_policy(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng)
 {
+    (void)params;
     if (g->fl_cards[g->turn]) {
         uint8_t board[OFC_BOARD_SIZE];
         greedy_set(g, rules, rng, board);
@@ -398,29 +420,419 @@ static int greedy_policy(ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
     return ofc_game_apply(g, greedy_code(g, rules, rng));
 }
 
+/* ---- heuristic ---------------------------------------------------------------
+ * Every legal placement scored by a static outlook of the board it makes, no
+ * sampling: each row's chances of ending at each category when its empty
+ * slots are filled from the unseen cards (the pairing categories from the
+ * generated row potentials, tools/gen_policy_tables.py; flushes and
+ * straights from the live cards of a suit or a rank), and from them the
+ * chance the board fouls (a row beating the one below it; in Low also a dead
+ * middle), its expected royalties and its chance of Fantasyland.  A row's
+ * outlook depends only on its cards, so a turn works out each row with each
+ * subset of the held cards once and scores a placement from three of them.
+ * Fantasyland: the exact solver, as greedy. */
+
+enum { HEURISTIC_PARAMS = 9 };
+static const char *const heuristic_names[HEURISTIC_PARAMS] = {
+    "foul", "royalty", "fantasyland", "strength", "rank", "low_spent", "tie", "shape", "order",
+};
+/* tuned by heads-up play against greedy in Pineapple, Original and Low, 3000 hands each
+ * (python tools/tune_policy.py tune --against greedy --rules pineapple,original,low
+ * --hands 3000 --rounds 2, from foul 30 and royalty 1) */
+static const double heuristic_weights[HEURISTIC_PARAMS] = {
+    20.1, 2.25, 8.0, 0.5, 0.5, 3.0, 3.0, 1.0, 0.0,
+};
+enum { W_FOUL, W_ROYALTY, W_FANTASYLAND, W_STRENGTH, W_RANK, W_LOW_SPENT, W_TIE, W_SHAPE, W_ORDER };
+
+/* The categories of a row's outlook: the pairing ones, straight and flush
+ * between them as in ofc_category, straight flushes counted as quads. */
+enum { C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT, C_FLUSH, C_FULL, C_QUADS, NCAT };
+
+typedef struct row_outlook {
+    float p[NCAT];     /* chance of ending at each category */
+    float below[NCAT]; /* chance of ending under each category */
+    float category;    /* the expected category (0..1) */
+    double solo;       /* the terms of the value that depend on this row alone */
+    float rank;     /* for ties within a pairing category: the (likely) rank of the pair */
+    float high;     /* for ties of high cards: the (likely) highest rank */
+    float royalty;  /* expected royalties */
+    float fl;       /* top: chance of qualifying for Fantasyland */
+    float live;     /* a Low middle: chance it ends live (1 elsewhere) */
+    float spent;    /* Low: cards of ten or below spent on the top or bottom */
+    float shape;    /* greedy's value of the cards placed (made pairs and trips, draws) */
+    float level;    /* greedy's made-hand level of the cards placed (row_level) */
+    int complete;
+    uint16_t value; /* complete: the row's value */
+} row_outlook;
+
+/* What a turn's scoring knows: the unseen cards and what the rules pay. */
+typedef struct heuristic_ctx {
+    const ofc_rules *rules;
+    const double *w;
+    int low, npool;
+    uint8_t pool[OFC_DECK_SIZE];
+    int live_rank[OFC_RANKS], live_suit[OFC_SUITS];
+    float top_pair[OFC_RANKS], top_trips[OFC_RANKS];       /* royalties */
+    float top_pair_fl[OFC_RANKS], top_trips_fl[OFC_RANKS]; /* 1: enters Fantasyland */
+    float top_pair_mean, top_pair_fl_mean;                 /* over the ranks */
+    float row5[3][NCAT];                                   /* royalties of the middle and bottom */
+} heuristic_ctx;
+
+static const int category_of[10] = {C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT,
+                                    C_FLUSH, C_FULL, C_QUADS, C_QUADS, C_QUADS};
+
+static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules *rules, const double *w)
+{
+    c->rules = rules;
+    c->w = w;
+    c->low = rules->middle_live != 0;
+    c->top_pair_mean = c->top_pair_fl_mean = 0.0f;
+    c->npool = unseen_pool(g, c->pool);
+    memset(c->live_rank, 0, sizeof c->live_rank);
+    memset(c->live_suit, 0, sizeof c->live_suit);
+    for (int i = 0; i < c->npool; i++) {
+        c->live_rank[c->pool[i] >> 2]++;
+        c->live_suit[c->pool[i] & 3]++;
+    }
+    for (int r = 0; r < OFC_RANKS; r++) {
+        unsigned k = r ? 0u : 1u; /* the lowest other rank as kicker */
+        uint32_t pair = rules->row_info[0][ofc_strength3_unchecked(4u * r, 4u * r + 1, 4u * k + 2)];
+        uint32_t trips = rules->row_info[0][ofc_strength3_unchecked(4u * r, 4u * r + 1, 4u * r + 2)];
+        c->top_pair[r] = (float)OFC_ROYALTY(pair);
+        c->top_trips[r] = (float)OFC_ROYALTY(trips);
+        c->top_pair_fl[r] = OFC_ENTRY(pair) ? 1.0f : 0.0f;
+        c->top_trips_fl[r] = OFC_ENTRY(trips) ? 1.0f : 0.0f;
+        c->top_pair_mean += c->top_pair[r] / OFC_RANKS;
+        c->top_pair_fl_mean += c->top_pair_fl[r] / OFC_RANKS;
+    }
+    /* a representative hand of each category (royalties of 5-card rows go by category) */
+    static const uint8_t hands[NCAT][5] = {
+        {0, 9, 18, 27, 32},   /* T-8-6-4-2 */
+        {20, 21, 2, 11, 28},  /* 7-7-9-4-2 */
+        {20, 21, 10, 11, 28}, /* 7-7-4-4-9 */
+        {20, 21, 22, 3, 28},  /* 7-7-7-9-2 */
+        {12, 17, 22, 27, 28}, /* 9-8-7-6-5 */
+        {0, 8, 16, 24, 32},   /* T-8-6-4-2 of clubs */
+        {20, 21, 22, 11, 8},  /* 7-7-7-4-4 */
+        {20, 21, 22, 23, 0},  /* 7-7-7-7-2 */
+    };
+    for (int r = 1; r < 3; r++)
+        for (int k = 0; k < NCAT; k++) {
+            const uint8_t *h = hands[k];
+            uint16_t v = ofc_strength5_unchecked(h[0], h[1], h[2], h[3], h[4]);
+            c->row5[r][k] = (r == 1 && c->low) ? 0.0f : (float)OFC_ROYALTY(rules->row_info[r][v]);
+        }
+}
+
+/* Chance that e cards drawn from the unseen ones hold at least one of `live` given cards. */
+static inline float hit(const heuristic_ctx *c, int live, int e)
+{
+    int n = c->npool;
+    if (e <= 0 || live <= 0 || n < e) return 0.0f;
+    return (float)(1.0 - ofc_pol_choose[n - live][e] / ofc_pol_choose[n][e]);
+}
+
+/* The outlook of row r holding `cards` (n of them). */
+static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
+{
+    int size = OFC_ROW_SIZE(r), e = size - n, count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0};
+    int hi = -1, lo = OFC_RANKS, best = -1, bestn = 0, lows = 0;
+    unsigned ranks = 0;
+    memset(o, 0, sizeof *o);
+    o->live = 1.0f;
+
+    for (int i = 0; i < n; i++) {
+        int k = cards[i] >> 2;
+        count[k]++;
+        suits[cards[i] & 3]++;
+        ranks |= 1u << k;
+        if (k > hi) hi = k;
+        if (k < lo) lo = k;
+        lows += k <= 8;
+    }
+    o->shape = (float)row_score(count, suits, n, lo, hi, r, c->low);
+    if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
+    int groups[5] = {0, 0, 0, 0, 0}, sum = 0; /* ranks held 1..4 times; their sum */
+    for (unsigned x = ranks; x; x &= x - 1) {
+        int k = 0;
+        while (!((x >> k) & 1u)) k++;
+        groups[count[k]]++;
+        if (count[k] == 1) sum += k;
+        if (count[k] >= 2 && count[k] >= bestn) {
+            bestn = count[k];
+            best = k;
+        }
+    }
+    int n1 = groups[1], n2 = groups[2], n3 = groups[3], n4 = groups[4];
+    /* the rank of the pair when the row ends paired: made, else one of its ranks pairing
+     * up or a fresh pair; the highest card of a high-card row: its own or the fills' */
+    o->rank = best >= 0 ? (float)best : 6.0f;
+    o->high = hi;
+    if (e > 0) {
+        float most = (OFC_RANKS - 1) * (float)e / (e + 1);
+        if (most > o->high) o->high = most;
+    }
+    if (c->low && r != 1) o->spent = (float)lows;
+    if (e == 0) {
+        uint16_t v;
+        o->complete = 1;
+        if (r == 0) {
+            v = ofc_strength3_unchecked(cards[0], cards[1], cards[2]);
+        } else if (r == 1 && c->low) {
+            v = ofc_lowball27_unchecked(cards[0], cards[1], cards[2], cards[3], cards[4]);
+            o->live = c->rules->middle_live[v] ? 1.0f : 0.0f;
+        } else {
+            v = ofc_strength5_unchecked(cards[0], cards[1], cards[2], cards[3], cards[4]);
+        }
+        o->value = v;
+        uint32_t info = c->rules->row_info[r][v];
+        o->royalty = (float)OFC_ROYALTY(info);
+        if (r == 0) o->fl = OFC_ENTRY(info) ? 1.0f : 0.0f;
+        if (!(r == 1 && c->low)) o->p[category_of[ofc_strength_category(v)]] = 1.0f;
+        return;
+    }
+    if (r == 1 && c->low) {
+        /* a live low: e more ranks of ten or below, none held yet (straights
+         * and flushes left to the late exact check) */
+        if (hi > 8 || n2 + n3 + n4) {
+            o->live = 0.0f;
+            return;
+        }
+        int free = 0, good = 0;
+        for (int k = 0; k <= 8; k++)
+            if (!count[k]) {
+                free++;
+                good += c->live_rank[k];
+            }
+        double live = 1.0;
+        for (int i = 0; i < e; i++) {
+            if (free <= i || c->npool <= i) {
+                live = 0.0;
+                break;
+            }
+            live *= (double)good * (free - i) / free / (c->npool - i);
+        }
+        o->live = (float)live;
+        o->rank = (float)hi;
+        return;
+    }
+    const float *t = ofc_pol_potential[r != 0][OFC_POT_KEY(n1, n2, n3, n4)];
+    if (best < 0 && n1) {
+        float up = t[6] * n1, fresh = t[1] - up;
+        if (fresh < 0) fresh = 0;
+        if (up + fresh > 0) o->rank = (t[6] * sum + fresh * 6.0f) / (up + fresh);
+    }
+    o->p[C_HIGH] = t[0];
+    o->p[C_PAIR] = t[1];
+    o->p[C_TWO_PAIR] = t[2];
+    o->p[C_TRIPS] = t[3];
+    o->p[C_FULL] = t[4];
+    o->p[C_QUADS] = t[5];
+    if (r == 0) {
+        /* royalties and Fantasyland of the top: by the rank that pairs */
+        float roy = 0.0f, fl = 0.0f, paired = 0.0f;
+        for (unsigned x = ranks; x; x &= x - 1) {
+            int k = 0;
+            while (!((x >> k) & 1u)) k++;
+            if (count[k] == 2) {
+                float up = hit(c, c->live_rank[k], e);
+                roy += (1 - up) * c->top_pair[k] + up * c->top_trips[k];
+                fl += (1 - up) * c->top_pair_fl[k] + up * c->top_trips_fl[k];
+                paired = 1.0f;
+            } else if (count[k] == 3) {
+                roy += c->top_trips[k];
+                fl += c->top_trips_fl[k];
+                paired = 1.0f;
+            } else if (count[k] == 1) {
+                float up = hit(c, c->live_rank[k], e);
+                roy += up * c->top_pair[k];
+                fl += up * c->top_pair_fl[k];
+                paired += up;
+            }
+        }
+        /* a pair of a rank not held yet: as likely any rank (the table's rest) */
+        float fresh = t[1] + t[3] - paired;
+        if (fresh > 0 && n < 2) {
+            roy += fresh * c->top_pair_mean;
+            fl += fresh * c->top_pair_fl_mean;
+        }
+        o->royalty = roy;
+        o->fl = fl;
+        return;
+    }
+    if (!(n2 + n3 + n4)) {
+        /* flushes and straights need every card different: out of the high-card share */
+        float flush = 0.0f, straight = 0.0f;
+        if (n) {
+            for (int s = 0; s < OFC_SUITS; s++)
+                if (suits[s] == n && c->npool >= e)
+                    flush = (float)(ofc_pol_choose[c->live_suit[s]][e] / ofc_pol_choose[c->npool][e]);
+            /* each window of five ranks (the wheel first) that holds every rank held:
+             * one live card of each rank it lacks */
+            int first = hi - 4 < 0 ? 0 : hi - 4, last = lo < 8 ? lo : 8;
+            if (!(ranks & ~0x100Fu)) first = -1; /* the wheel too */
+            for (int w0 = first; w0 <= last; w0++) {
+                if (w0 >= 0 && w0 < hi - 4) continue;
+                unsigned win = w0 < 0 ? 0x100Fu : 0x1Fu << w0;
+                if (ranks & ~win) continue;
+                double ways = 1.0;
+                for (unsigned x = win & ~ranks; x; x &= x - 1) {
+                    int k = 0;
+                    while (!((x >> k) & 1u)) k++;
+                    ways *= c->live_rank[k];
+                }
+                if (c->npool >= e) straight += (float)(ways / ofc_pol_choose[c->npool][e]);
+            }
+        }
+        float both = flush + straight;
+        if (both > o->p[C_HIGH]) {
+            flush *= o->p[C_HIGH] / both;
+            straight *= o->p[C_HIGH] / both;
+        }
+        o->p[C_HIGH] -= flush + straight;
+        o->p[C_FLUSH] = flush;
+        o->p[C_STRAIGHT] = straight;
+    }
+    float roy = 0.0f;
+    for (int k = 0; k < NCAT; k++) roy += o->p[k] * c->row5[r][k];
+    o->royalty = roy;
+}
+
+/* row_outlook_of with the chances of ending under each category. */
+static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
+{
+    row_outlook_of(c, r, cards, n, o);
+    float sum = 0.0f, category = 0.0f;
+    for (int k = 0; k < NCAT; k++) {
+        o->below[k] = sum;
+        sum += o->p[k];
+        category += k * o->p[k];
+    }
+    o->category = category / NCAT;
+    /* stronger rows win more of the row points (the middle and bottom; in Low the top
+     * and bottom, and a lower middle); Low spends low cards on the top and bottom */
+    const double *w = c->w;
+    int counted = c->low ? r != 1 : r != 0;
+    o->solo = (counted ? w[W_STRENGTH] * o->category : 0.0)
+              + (r == 0 ? 0.0 : w[W_RANK] * (c->low && r == 1 ? -o->rank : o->rank) / OFC_RANKS)
+              - w[W_LOW_SPENT] * o->spent + w[W_SHAPE] * o->shape;
+}
+
+/* Chance that row a ends stronger than row b (b is the row below: a foul). */
+static float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b)
+{
+    if (a->complete && b->complete) return a->value > b->value ? 1.0f : 0.0f;
+    float slope = (float)c->w[W_TIE] / OFC_RANKS;
+    float q = 0.5f + slope * (a->rank - b->rank), qh = 0.5f + slope * (a->high - b->high);
+    q = q < 0.02f ? 0.02f : q > 0.98f ? 0.98f : q;
+    qh = qh < 0.02f ? 0.02f : qh > 0.98f ? 0.98f : qh;
+    /* a above b's category, or in the same one and ahead there */
+    float under = 0.0f, same = 0.0f;
+    for (int k = 0; k < NCAT; k++) {
+        under += a->p[k] * b->below[k];
+        same += a->p[k] * b->p[k];
+    }
+    return under + q * same + (qh - q) * a->p[C_HIGH] * b->p[C_HIGH];
+}
+
+static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
+                              const row_outlook *b)
+{
+    const double *w = c->w;
+    double fine;
+    if (c->low) {
+        fine = (1.0 - beats(c, t, b)) * m->live;
+    } else {
+        fine = (1.0 - beats(c, t, m)) * (1.0 - beats(c, m, b));
+    }
+    double v = fine * (w[W_ROYALTY] * (t->royalty + m->royalty + b->royalty) + w[W_FANTASYLAND] * t->fl)
+               - w[W_FOUL] * (1.0 - fine);
+    v += t->solo + m->solo + b->solo;
+    /* rows out of order so far, whatever the empty slots bring (as greedy) */
+    if (!c->low) {
+        if (t->level > m->level) v -= w[W_ORDER] * (t->level - m->level);
+        if (m->level > b->level) v -= w[W_ORDER] * (m->level - b->level);
+    } else if (t->level > b->level) {
+        v -= w[W_ORDER] * (t->level - b->level);
+    }
+    return v;
+}
+
+static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const double *w)
+{
+    heuristic_ctx c;
+    heuristic_init(&c, g, rules, w);
+    int p = g->turn, n = g->nheld;
+    const uint8_t *board = g->board[p];
+    /* each row with each subset of the held cards (in held order) that fits */
+    row_outlook rows[3][1 << OFC_MAX_HELD];
+    for (int r = 0; r < 3; r++) {
+        int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f;
+        for (unsigned s = 0; s < (1u << n); s++) {
+            uint8_t cards[OFC_ROW5_SIZE];
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                if (s >> i & 1u) k++;
+            if (k > room) continue;
+            memcpy(cards, board + OFC_ROW_START(r), (size_t)f);
+            k = f;
+            for (int i = 0; i < n; i++)
+                if (s >> i & 1u) cards[k++] = g->held[i];
+            row_outlook_full(&c, r, cards, k, &rows[r][s]);
+        }
+    }
+    uint16_t codes[OFC_MAX_LEGAL];
+    double value[OFC_MAX_LEGAL];
+    int ncodes = ofc_game_legal_codes(g, codes);
+    for (int i = 0; i < ncodes; i++) {
+        unsigned mask[4] = {0, 0, 0, 0};
+        for (int j = 0; j < n; j++) mask[codes[i] >> (2 * j) & 3u] |= 1u << j;
+        value[i] = heuristic_value(&c, &rows[0][mask[0]], &rows[1][mask[1]], &rows[2][mask[2]]);
+    }
+    int best = 0;
+    for (int i = 1; i < ncodes; i++)
+        if (value[i] > value[best]) best = i;
+    return codes[best];
+}
+
+static int heuristic_policy(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng)
+{
+    if (g->fl_cards[g->turn]) {
+        uint8_t board[OFC_BOARD_SIZE];
+        greedy_set(g, rules, rng, board);
+        return ofc_game_set(g, board);
+    }
+    return ofc_game_apply(g, heuristic_code(g, rules, params));
+}
+
 /* ---- the registry: a policy's number is its index (enum ofc_policy) ------ */
 const ofc_policy_info ofc_policies[] = {
     {"random",
      "a uniform legal placement each turn (a uniform setting in Fantasyland): the fastest, but it "
      "fouls most boards, far more than any player would",
-     random_policy, 4096},
+     random_policy, 4096, 0, NULL, NULL},
     {"greedy",
      "every legal placement scored by the board it makes plus 32 random fills of its empty slots "
      "(how often they foul, what they earn); the exact solver in Fantasyland",
-     greedy_policy, 32},
+     greedy_policy, 32, 0, NULL, NULL},
+    {"heuristic",
+     "every legal placement scored by a static outlook of the board it makes (row potentials from "
+     "generated tables and the live cards: chances of fouling, royalties, Fantasyland), no "
+     "sampling; the exact solver in Fantasyland",
+     heuristic_policy, 256, HEURISTIC_PARAMS, heuristic_names, heuristic_weights},
 };
 const int ofc_policy_count = (int)(sizeof ofc_policies / sizeof ofc_policies[0]);
 
-int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const double *params, ofc_rng *rng)
 {
     if (policy < 0 || policy >= ofc_policy_count) return OFC_ERR_POLICY;
     if (g->turn < 0) return OFC_GAME_OK;
     /* the placement tables and the action codes cover at most OFC_MAX_HELD cards */
     if (!g->fl_cards[g->turn] && g->nheld > OFC_MAX_HELD) return OFC_ERR_DEALING;
-    return ofc_policies[policy].play(g, rules, rng);
+    return ofc_policies[policy].play(g, rules, params ? params : ofc_policies[policy].defaults, rng);
 }
 
-int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const double *params, ofc_rng *rng)
 {
     int fl = 0;
     if (policy < 0 || policy >= ofc_policy_count) return OFC_ERR_POLICY;
@@ -450,7 +862,7 @@ int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *
         return OFC_GAME_OK;
     }
     while (g->turn >= 0) {
-        int err = ofc_policy_play(g, policy, rules, rng);
+        int err = ofc_policy_play(g, policy, rules, params, rng);
         if (err) return err;
     }
     return OFC_GAME_OK;

@@ -61,7 +61,7 @@ void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums, i
 }
 
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                      int round_play, int policy, const uint8_t *boards, const int *fl_cards,
+                      int round_play, int policy, const double *params, const uint8_t *boards, const int *fl_cards,
                       const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n, int64_t *sums,
                       const uint8_t *fixed, int64_t *by_fantasyland)
 {
@@ -74,7 +74,7 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
     for (int64_t i = 0; i < n; i++) {
         ofc_rng rng;
         ofc_rollout_begin(&s, &g, seed, (uint64_t)(index0 + i), &rng);
-        if (ofc_policy_finish(&g, policy, rules, &rng)) return OFC_ROLLOUT_POLICY;
+        if (ofc_policy_finish(&g, policy, rules, params, &rng)) return OFC_ROLLOUT_POLICY;
         ofc_rollout_add(&g, rules, sums, by_fantasyland);
     }
     return 0;

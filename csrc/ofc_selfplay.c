@@ -4,7 +4,7 @@
 #include "ofc_sim.h"
 
 int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                       int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
+                       int round_play, int policy, const double *params, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
 {
     ofc_game start[OFC_MAX_SEATS], games[OFC_MAX_SEATS];
@@ -29,7 +29,7 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
         ofc_game_restart(g, &start[b]);
         ofc_shuffle(seed, hand, need, g->deck);
         memcpy(g->held, g->deck, (size_t)first_round);
-        int err = ofc_policy_finish(g, policy, rules, &rng);
+        int err = ofc_policy_finish(g, policy, rules, params, &rng);
         if (err) return err;
         int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
         int32_t pts[OFC_MAX_SEATS];

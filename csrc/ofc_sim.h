@@ -44,19 +44,20 @@ static inline void ofc_fl_split_add(int64_t *by, int p, int cards, int32_t net)
 
 /* Self-play of hands index0 .. index0+n-1 (hand i deals from stream (seed,
  * i), the button on seat i % players, nobody in Fantasyland), every seat played by
- * `policy`.  Per hand and seat: net points, royalties (sum), fouled, and the
+ * `policy` with its parameters (NULL: its defaults).  Per hand and seat: net points, royalties (sum), fouled, and the
  * Fantasyland cards earned, and the batch's totals; any output may be NULL.
  * Returns 0, or an error of ofc_game_start or ofc_policy_play (nothing
  * written then). */
 int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                       int round_play, int policy, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
+                       int round_play, int policy, const double *params, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
                        int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals);
 
 /* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
  * Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
  * each, seats in turn order): the cards the boards' remaining turns deal,
  * round the table, are the first cards of a shuffle of the pool (the
- * unseen cards) by stream (seed, i), placed by `policy`.  fixed (NULL: none)
+ * unseen cards) by stream (seed, i), placed by `policy`
+ * (params: its parameters, NULL: its defaults).  fixed (NULL: none)
  * holds a card for each of those dealt positions, or OFC_EMPTY where the
  * shuffle deals (known cards: not in the pool); the shuffle's cards fill the
  * OFC_EMPTY positions in order, so completion i deals the same cards there
@@ -74,7 +75,7 @@ enum {
     OFC_ROLLOUT_POLICY = -12   /* no policy has that number */
 };
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                      int round_play, int policy, const uint8_t *boards, const int *fl_cards,
+                      int round_play, int policy, const double *params, const uint8_t *boards, const int *fl_cards,
                       const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n, int64_t *sums,
                       const uint8_t *fixed, int64_t *by_fantasyland);
 

@@ -8,7 +8,11 @@ deal_rows works on rows [start, stop) without the GIL, for ofc_fast._workers
 to split over threads.
 """
 import numpy as np
-from libc.stdint cimport uint8_t, uint64_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t, int32_t, int64_t
+from libc.string cimport memset
+cimport numpy as cnp
+
+cnp.import_array()
 from ofc_fast._core cimport ofc_rules, RuleTables
 
 cdef extern from "ofc_play.h" nogil:
@@ -37,6 +41,8 @@ cdef extern from "ofc_play.h" nogil:
                              int round_play, const uint8_t *boards, const int *fl_cards, int *seat)
     void ofc_game_deal(ofc_game *g)
     int ofc_game_legal(const ofc_game *g, uint8_t *mask)
+    enum: OFC_MAX_LEGAL
+    int ofc_game_legal_codes(const ofc_game *g, uint16_t *codes)
     int ofc_game_apply(ofc_game *g, unsigned code)
     int ofc_game_set(ofc_game *g, const uint8_t *board)
     void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
@@ -46,9 +52,13 @@ cdef extern from "ofc_play.h" nogil:
         const char *name
         const char *description
         int block
+        int nparams
+        const char *const *param_names
+        const double *defaults
     const ofc_policy_info ofc_policies[]
     const int ofc_policy_count
-    int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+    int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const double *params,
+                        ofc_rng *rng)
 
 ACTIONS = OFC_ACTIONS
 ERRORS = {
@@ -73,6 +83,17 @@ def policies():
     interruptible work."""
     return [(ofc_policies[i].name.decode(), ofc_policies[i].description.decode(),
              ofc_policies[i].block) for i in range(ofc_policy_count)]
+
+
+def policy_params():
+    """The parameters of each policy of the registry, in the order of their numbers:
+    (names, tuned defaults) per policy, both empty for a policy that takes none."""
+    out = []
+    for i in range(ofc_policy_count):
+        k = ofc_policies[i].nparams
+        out.append((tuple(ofc_policies[i].param_names[j].decode() for j in range(k)),
+                    tuple(ofc_policies[i].defaults[j] for j in range(k))))
+    return out
 
 
 # --- dealing ------------------------------------------------------------------------
@@ -161,6 +182,10 @@ cdef class HandState:
         return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.g.players)],
                         dtype=np.uint8)
 
+    def board_list(self, int seat):
+        """The board of `seat` as a list of 13 ints (255: empty)."""
+        return [self.g.board[seat][i] for i in range(13)]
+
     def discards(self, int seat):
         return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
                         dtype=np.uint8)
@@ -169,10 +194,21 @@ cdef class HandState:
         return self.g.street[seat]
 
     def legal_mask(self):
-        mask = np.zeros(OFC_ACTIONS, dtype=np.uint8)
-        cdef uint8_t[::1] m = mask
-        ofc_game_legal(&self.g, &m[0])
-        return mask.view(np.bool_)
+        """(ACTIONS,) bool, True at the legal codes (from the engine's placement table)."""
+        cdef cnp.npy_intp size = OFC_ACTIONS
+        cdef cnp.ndarray mask = cnp.PyArray_ZEROS(1, &size, cnp.NPY_BOOL, 0)
+        cdef uint8_t *m = <uint8_t *>cnp.PyArray_DATA(mask)
+        cdef uint16_t codes[OFC_MAX_LEGAL]
+        cdef int n = ofc_game_legal_codes(&self.g, codes), i
+        for i in range(n):
+            m[codes[i]] = 1
+        return mask
+
+    def legal_codes(self):
+        """The legal codes, ascending (a list of ints)."""
+        cdef uint8_t mask[OFC_ACTIONS]
+        cdef int n = ofc_game_legal(&self.g, mask), c
+        return [c for c in range(1 << (2 * self.g.nheld)) if mask[c]] if n else []
 
     def apply(self, unsigned code):
         return ofc_game_apply(&self.g, code)
@@ -180,11 +216,34 @@ cdef class HandState:
     def set_board(self, const uint8_t[::1] board):
         return ofc_game_set(&self.g, &board[0])
 
-    def play_policy(self, int policy, RuleTables rules, uint64_t seed, uint64_t stream):
-        """Play the turn of the seat to act with policy number `policy` (0, or the C error)."""
+    def play_policy(self, int policy, RuleTables rules, uint64_t seed, uint64_t stream,
+                    const double[::1] params=None):
+        """Play the turn of the seat to act with policy number `policy` (params: its
+        parameters, None: its defaults): (0, the code it amounts to) for a normal turn,
+        (0, -1) for a Fantasyland setting, or (the C error, -1)."""
         cdef ofc_rng rng
+        cdef uint8_t held[52]
+        cdef int nheld = self.g.nheld, seat = self.g.turn, i, j, err, code = 0, dest
+        cdef const double *pp = NULL
+        if params is not None:
+            if not 0 <= policy < ofc_policy_count or params.shape[0] != ofc_policies[policy].nparams:
+                raise ValueError("play_policy: the policy takes a different number of parameters")
+            pp = &params[0]
+        for i in range(nheld):
+            held[i] = self.g.held[i]
         ofc_rng_init(&rng, seed, stream)
-        return ofc_policy_play(&self.g, policy, &rules.c, &rng)
+        err = ofc_policy_play(&self.g, policy, &rules.c, pp, &rng)
+        if err or seat < 0 or nheld > OFC_MAX_HELD:
+            return err, -1
+        # the code: where each held card went (the rows by slot, else discarded)
+        for i in range(nheld):
+            dest = 3
+            for j in range(13):
+                if self.g.board[seat][j] == held[i]:
+                    dest = 0 if j < 3 else 1 if j < 8 else 2
+                    break
+            code |= dest << (2 * i)
+        return 0, code
 
     def result(self, RuleTables rules):
         cdef int P = self.g.players

@@ -12,11 +12,13 @@ def rollout_sums(rules: RuleTables, players: int, first_round: int, rounds: int,
                  pool: npt.NDArray[np.uint8], seed: int, start: int,
                  stop: int, fl_cards: Sequence[int] | None = ...,
                  fixed: npt.NDArray[np.uint8] | None = ...,
-                 by_fl: npt.NDArray[np.int64] | None = ...) -> npt.NDArray[np.int64] | int: ...
+                 by_fl: npt.NDArray[np.int64] | None = ...,
+                 params: npt.NDArray[np.float64] | None = ...) -> npt.NDArray[np.int64] | int: ...
 def selfplay_totals(rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
                     round_play: int, policy: int, seed: int, sums: npt.NDArray[np.int64],
                     points_hist: npt.NDArray[np.int64], royalty_hist: npt.NDArray[np.int64],
-                    index0: int, n: int, by_fl: npt.NDArray[np.int64] | None = ...) -> int: ...
+                    index0: int, n: int, by_fl: npt.NDArray[np.int64] | None = ...,
+                    params: npt.NDArray[np.float64] | None = ...) -> int: ...
 
 FL_BUCKETS: int
 FL_SPLIT: int

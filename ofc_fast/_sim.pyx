@@ -14,6 +14,11 @@ from ofc_fast._core cimport ofc_rules, RuleTables
 cdef extern from "ofc_sim.h" nogil:
     enum: OFC_FL_BUCKETS
     enum: OFC_FL_SPLIT
+    ctypedef struct ofc_policy_info:
+        int nparams
+    const ofc_policy_info ofc_policies[]
+    const int ofc_policy_count
+
     ctypedef struct ofc_selfplay_totals:
         int64_t *sums
         int64_t *points_hist
@@ -21,11 +26,12 @@ cdef extern from "ofc_sim.h" nogil:
         int points_range, royalty_range
         int64_t *by_fantasyland
     int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
-                           int round_cards, int round_play, int policy, uint64_t seed,
+                           int round_cards, int round_play, int policy, const double *params, uint64_t seed,
                            int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
                            uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
     int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
-                          int round_cards, int round_play, int policy, const uint8_t *boards,
+                          int round_cards, int round_play, int policy, const double *params,
+                          const uint8_t *boards,
                           const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed,
                           int64_t index0, int64_t n, int64_t *sums, const uint8_t *fixed,
                           int64_t *by_fantasyland)
@@ -58,7 +64,8 @@ cdef extern from "ofc_sim.h" nogil:
     int ofc_game_legal(const ofc_game *g, uint8_t *mask)
     int ofc_game_apply(ofc_game *g, unsigned code)
     int ofc_game_set(ofc_game *g, const uint8_t *board)
-    int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, ofc_rng *rng)
+    int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const double *params,
+                        ofc_rng *rng)
     enum: OFC_ACTIONS
 
 #: per seat, buckets of the Fantasyland cards a hand earns (0: none), and what each keeps
@@ -81,16 +88,24 @@ cdef int64_t *_split_ptr(object by_fl, int players) except? NULL:
         raise ValueError("by_fl: a table of the wrong shape (fl_split makes one)")
     return &b[0, 0, 0]
 
+cdef _check_params(int policy, const double[::1] params):
+    """The C policy reads its registry's count of parameters: refuse another count."""
+    if not 0 <= policy < ofc_policy_count or params.shape[0] != ofc_policies[policy].nparams:
+        raise ValueError("the policy takes a different number of parameters")
+
+
 def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                     int round_play, int policy, uint64_t seed, int64_t[:, ::1] sums,
                     int64_t[:, ::1] points_hist, int64_t[:, ::1] royalty_hist, int64_t index0,
-                    Py_ssize_t n, by_fl=None):
+                    Py_ssize_t n, by_fl=None, const double[::1] params=None):
     """Self-play of hands index0 .. index0+n-1, added to the totals: sums (players, 5),
     points_hist (players, 2R+1) over net points -R..R, royalty_hist (players, RR+1).
     by_fl: None, or a table of fl_split(players) added to.
+    params: the policy's parameters (None: its defaults).
     Returns -1, or the C error code (an error of the engine or the policies)."""
     cdef ofc_selfplay_totals t
     cdef int err = 0
+    cdef const double *pp = NULL
     if sums.shape[0] < players or sums.shape[1] != 5 or points_hist.shape[0] < players \
             or points_hist.shape[1] % 2 != 1 or royalty_hist.shape[0] < players or royalty_hist.shape[1] < 1:
         raise ValueError("selfplay_totals: outputs of the wrong shape")
@@ -100,21 +115,25 @@ def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, 
     t.points_range = <int>(points_hist.shape[1] // 2)
     t.royalty_range = <int>(royalty_hist.shape[1] - 1)
     t.by_fantasyland = _split_ptr(by_fl, players)
+    if params is not None:
+        _check_params(policy, params)
+        pp = &params[0]
     if n > 0:
         with nogil:
             err = ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
-                                     policy, seed, index0, n, NULL, NULL, NULL, NULL, &t)
+                                     policy, pp, seed, index0, n, NULL, NULL, NULL, NULL, &t)
     return err if err else -1
 
 
 def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop, fl_cards=None, fixed=None,
-                 by_fl=None):
+                 by_fl=None, const double[::1] params=None):
     """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
     Fantasyland entries, royalties), or the C error code.  fl_cards: a card count per
     seat in Fantasyland (0: not), or None.  fixed: None, or a card (255: drawn) for each
-    card the turns left deal.  by_fl: None, or a table of fl_split(players) added to."""
+    card the turns left deal.  by_fl: None, or a table of fl_split(players) added to.
+    params: the policy's parameters (None: its defaults)."""
     sums = np.zeros((players, 5), dtype=np.int64)
     cdef int64_t[:, ::1] s = sums
     cdef int err = 0
@@ -128,16 +147,20 @@ def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int
         fx = fixed
         if fx.shape[0] > 0:
             fxp = &fx[0]
+    cdef const double *pp = NULL
     if players < 1 or players > 4 or boards.shape[0] != 13 * players or npool > 52:
         raise ValueError("rollout_sums: boards are 13 bytes a player (1..4), the pool at most 52 cards")
     if fl_cards is not None:
         for p in range(4):
             fl[p] = int(fl_cards[p]) if p < players else 0
         flp = fl
+    if params is not None:
+        _check_params(policy, params)
+        pp = &params[0]
     if stop > start:
         with nogil:
             err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
-                                    round_play, policy, &boards[0], flp, &pool[0], npool, seed,
+                                    round_play, policy, pp, &boards[0], flp, &pool[0], npool, seed,
                                     start, stop - start, &s[0, 0], fxp, byp)
     return err if err else sums
 
@@ -251,7 +274,7 @@ cdef class Completions:
         or the C error code as (err,)."""
         cdef ofc_game h = self.g
         cdef int seat = h.turn
-        cdef int err = ofc_policy_play(&h, policy, &self.rules.c, &self.rng)
+        cdef int err = ofc_policy_play(&h, policy, &self.rules.c, NULL, &self.rng)
         if err:
             return (err,)
         board = np.array([h.board[seat][i] for i in range(13)], dtype=np.uint8)

@@ -1036,6 +1036,21 @@ bad("Game.play_hand-bytes", lambda p: ofc.Game("pineapple", 2, seed=1).play_hand
     TypeError, "policies", "bytes")
 bad("Game.play_hand-seat-None", lambda p: ofc.Game("pineapple", 2, seed=1).play_hand(p),
     ["random", None], TypeError, "policies[1]", "None")
+bad("Policy-name", ofc.Policy, "best", ValueError, "unknown policy 'best'")
+bad("Policy-unknown-param", lambda k: ofc.Policy("heuristic", **{k: 1.0}), "fould", TypeError,
+    "'heuristic'", "no parameter 'fould'", "foul")
+bad("Policy-no-params", lambda w: ofc.Policy("random", foul=w), 1.0, TypeError, "'random'",
+    "takes no parameters", "foul")
+bad("Policy-param-str", lambda w: ofc.Policy("heuristic", foul=w), "30", TypeError, "foul",
+    "str '30'")
+bad("Policy-param-nan", lambda w: ofc.Policy("heuristic", foul=w), float("nan"), ValueError, "foul",
+    "finite", "nan")
+bad("Policy-weights-length", lambda w: ofc.Policy("heuristic", weights=w), [1.0, 2.0], ValueError,
+    "'heuristic'", "got 2")
+bad("Policy-weights-str", lambda w: ofc.Policy("heuristic", weights=w), "1 2 3", TypeError,
+    "weights", "str '1 2 3'")
+bad("Policy-twice", lambda w: ofc.Policy("heuristic", weights={"foul": w}, foul=w), 1.0, TypeError,
+    "foul", "twice")
 bad("Game.replay-nested", ofc.Game.replay, "[" * 100_000 + "]" * 100_000, ValueError, "nests too deeply")
 bad("Game.replay-empty", ofc.Game.replay, "{}", ValueError, "lacks", "'rules'")
 bad("Game.replay-list", ofc.Game.replay, "[]", ValueError, "JSON object")

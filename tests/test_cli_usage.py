@@ -135,7 +135,9 @@ def test_rollout_says_the_policy_and_prints_rows(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "rollout", "Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad",
                        "-n", "200")
     assert code == 0 and out.splitlines()[0].startswith("200 completions of the boards, filled by "
-                                                       "policy random: a uniform legal placement")
+                                                       "policy heuristic: every legal placement")
+    code, out, _ = run(capsys, "rollout", "Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad",
+                       "-n", "200", "--policy", "random")
     assert "fouls most boards" in out.splitlines()[0]
     code, out, _ = run(capsys, "rollout", *EMPTY2, "--hand", "Ah Ad 7c 8c 9c", "-n", "20",
                        "--top", "3", "--policy", "Greedy")

@@ -116,6 +116,16 @@ def _game_copies() -> Any:
 
 GOOD["Game-clone-copy-pickle"] = (_game_copies, ())
 
+
+def _heuristic_with_weights() -> Any:
+    p = ofc.Policy("heuristic", foul=25.0)
+    g = ofc.Game("pineapple", 2, seed=1)
+    g.play_hand(p)
+    return g, ofc.rollout(["--/--/--"] * 2, n=50, seed=1, policy=p), ofc.simulate("low", 2, 20, seed=1, policy=p)
+
+
+GOOD["heuristic-Policy"] = (_heuristic_with_weights, ())
+
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
     "strength-code-int64": (lambda: ofc.strength(BAD_HANDS64, workers=2), (BAD_HANDS64,)),

@@ -375,7 +375,7 @@ def test_policies_come_from_the_c_registry() -> None:
     from ofc_fast import _play
     from ofc_fast.play.game import POLICIES, POLICY_DESCRIPTIONS
     registry = _play.policies()
-    assert POLICIES == {"random": 0, "greedy": 1}                       # unchanged for users
+    assert POLICIES == {"random": 0, "greedy": 1, "heuristic": 2}       # earlier numbers unchanged
     assert list(POLICIES.items()) == [(name, i) for i, (name, _, _) in enumerate(registry)]
     assert all(POLICY_DESCRIPTIONS[name] for name in POLICIES)
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
@@ -388,5 +388,5 @@ def test_policies_come_from_the_c_registry() -> None:
 def test_unknown_policy_number_is_refused_in_c() -> None:
     from ofc_fast import _play
     g = Game("pineapple", 2, seed=1)
-    assert g._state.play_policy(len(_play.policies()), ofc.PINEAPPLE.tables, 1, 0) == -12
+    assert g._state.play_policy(len(_play.policies()), ofc.PINEAPPLE.tables, 1, 0) == (-12, -1)
     assert g.held.size == 5   # nothing played

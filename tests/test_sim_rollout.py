@@ -83,7 +83,7 @@ def test_pineapple_last_turn_matches_python() -> None:
     b0 = _holes(deck[:13], 2, rng)
     b1 = _holes(deck[13:26], 2, rng)
     py = _python_rollout(b0, b1, ofc.PINEAPPLE, 3000, 1)
-    got = rollout(np.array([b0, b1], np.uint8), ofc.PINEAPPLE, n=30000, seed=2)
+    got = rollout(np.array([b0, b1], np.uint8), ofc.PINEAPPLE, n=30000, seed=2, policy="random")
     err = np.sqrt(got.stderr ** 2 + py.std(axis=0, ddof=1) ** 2 / len(py))
     assert (np.abs(got.mean - py.mean(axis=0)) <= 4.5 * err).all(), (got.mean, py.mean(axis=0), err)
 
@@ -146,7 +146,7 @@ def test_fantasyland_opponent_random_setting() -> None:
     foul rate is that of a random setting of 14 random unseen cards, computed here by
     plain sampling and ofc.analyze (agreement within 4 standard errors)."""
     n = 20_000
-    r = rollout(BOARDS_7, n=n, seed=5, fantasyland=[0, 14])
+    r = rollout(BOARDS_7, n=n, seed=5, fantasyland=[0, 14], policy="random")
     assert r.sums[0, 0] == -r.sums[1, 0]
     board0 = ofc.partial.parse_partial(BOARDS_7[0])
     unseen = sorted(set(range(52)) - set(board0[board0 != EMPTY].tolist()))
@@ -164,7 +164,7 @@ def test_fantasyland_greedy_solves_and_complete_boards() -> None:
     royalties far above random); a complete Fantasyland board is scored as it is,
     its stay judged as the rules say for a player in Fantasyland."""
     g = rollout(BOARDS_7, policy="greedy", n=300, seed=2, fantasyland=[0, 14])
-    rnd = rollout(BOARDS_7, n=3000, seed=2, fantasyland=[0, 14])
+    rnd = rollout(BOARDS_7, n=3000, seed=2, fantasyland=[0, 14], policy="random")
     assert g.foul_rate[1] == 0 and g.royalties[1] > 3 * rnd.royalties[1]
     fl_board = "As Ah 2d / 4h 8h 9h Th Jh / 3s 3d 3h 3c 2c"
     r = rollout([BOARDS_7[0], fl_board], n=500, seed=2, fantasyland=[0, 14])

@@ -98,10 +98,10 @@ def policy_name(text: str) -> str:
     return key
 
 
-def add_policy_arg(parser: argparse.ArgumentParser, what: str) -> None:
+def add_policy_arg(parser: argparse.ArgumentParser, what: str, default: str = "random") -> None:
     meanings = "; ".join(f"{name}: {text}" for name, text in POLICY_DESCRIPTIONS.items())
-    parser.add_argument("--policy", default="random", type=policy_name, metavar="NAME",
-                        help=f"how {what}, one of {', '.join(POLICIES)} (default random). {meanings}")
+    parser.add_argument("--policy", default=default, type=policy_name, metavar="NAME",
+                        help=f"how {what}, one of {', '.join(POLICIES)} (default {default}). {meanings}")
 
 
 def progress_wanted(args: argparse.Namespace) -> bool:

@@ -234,7 +234,7 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
     r.add_argument("--dead", help="cards known to be out (discards)")
     r.add_argument("-n", type=_count("-n"), default=10_000,
                    help="completions (per placement with --hand)")
-    add_policy_arg(r, "the boards are completed")
+    add_policy_arg(r, "the boards are completed", default="heuristic")
     r.add_argument("--seed", type=int, default=0, help="the completions' seed")
     r.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
     r.add_argument("--top", type=_count("--top"), default=None,

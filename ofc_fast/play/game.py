@@ -57,18 +57,129 @@ ROW_CODES: Final = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
 #: the built-in policies, played in C: name -> number, read from the C core's policy
 #: registry (csrc/ofc_policy.c, where a policy is added); "random" (a uniform legal
 #: placement), "greedy" (each placement scored by the board it makes and by 32 random
-#: fills of its empty slots; the exact solver in Fantasyland)
+#: fills of its empty slots; the exact solver in Fantasyland), "heuristic" (each
+#: placement scored by a static outlook of the board it makes, no sampling; takes
+#: weights, see Policy)
 POLICIES: Final = {name: number for number, (name, _, _) in enumerate(_play.policies())}
 #: the one-line description of each built-in policy, from the same registry
 POLICY_DESCRIPTIONS: Final = {name: text for name, text, _ in _play.policies()}
 #: hands or completions per C call of each policy's long work (self-play, rollouts),
 #: from the same registry: Ctrl-C is noticed between calls
 POLICY_BLOCKS: Final = {name: block for name, _, block in _play.policies()}
+#: the parameters each built-in policy takes, from the same registry: name -> {parameter:
+#: tuned default}, in the order the C policy reads them (empty for one that takes none)
+POLICY_PARAMS: Final = {name: dict(zip(names, defaults))
+                        for (name, _, _), (names, defaults) in zip(_play.policies(), _play.policy_params())}
 
 _Result = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_],
                 npt.NDArray[np.int32]]
 Action = int | str | Sequence[Any] | npt.NDArray[Any] | Board | Mapping[str, Any]
-Policy = str | Callable[["Game"], Any]
+
+class Policy:
+    """A built-in policy with its parameters: ``Policy("heuristic", foul=25.0)`` or
+    ``Policy("heuristic", weights=[...])`` (every weight, in the order of
+    :data:`POLICY_PARAMS`), accepted wherever a policy name is (:meth:`Game.play`,
+    :func:`~ofc_fast.simulate`, :func:`~ofc_fast.rollout`,
+    :func:`~ofc_fast.evaluate_placements`).  Parameters not given keep their tuned
+    defaults, so ``Policy("heuristic")`` plays as ``"heuristic"``; the C policy gets them
+    as numbers, so a bot tunes without C.
+
+    >>> p = Policy("heuristic", foul=40.0)
+    >>> p.name, p.params["foul"], str(p)
+    ('heuristic', 40.0, 'heuristic(foul=40.0)')
+    >>> Policy("random", foul=1.0)
+    Traceback (most recent call last):
+    ...
+    TypeError: policy 'random' takes no parameters, got foul
+    """
+
+    __slots__ = ("_code", "_name", "_values")
+
+    def __init__(self, name: str, weights: Sequence[float] | Mapping[str, float] | None = None,
+                 **params: float) -> None:
+        code = policy_code(name)
+        key = name.lower()
+        defaults = POLICY_PARAMS[key]
+        values = dict(defaults)
+        given: dict[str, Any] = {}
+        if weights is not None:
+            if isinstance(weights, Mapping):
+                given.update(weights)
+            elif isinstance(weights, (str, bytes)) or not isinstance(weights, (Sequence, np.ndarray)):
+                raise TypeError(f"policy {key!r}: weights is a sequence of {len(defaults)} numbers "
+                                f"({', '.join(defaults) or 'none'}) or a mapping of them, got "
+                                f"{type(weights).__name__} {weights!r}")
+            else:
+                ws = list(np.asarray(weights, dtype=object).reshape(-1)) if isinstance(weights, np.ndarray) \
+                    else list(weights)
+                if len(ws) != len(defaults):
+                    raise ValueError(f"policy {key!r} takes {len(defaults)} weights "
+                                     f"({', '.join(defaults) or 'none'}), got {len(ws)}")
+                given.update(zip(defaults, ws))
+        for k, v in params.items():
+            if k in given:
+                raise TypeError(f"policy {key!r}: {k} given twice (in weights and by name)")
+            given[k] = v
+        if given and not defaults:
+            raise TypeError(f"policy {key!r} takes no parameters, got {', '.join(given)}")
+        for k, v in given.items():
+            if k not in defaults:
+                raise TypeError(f"policy {key!r} has no parameter {k!r}; its parameters: "
+                                f"{', '.join(defaults)}")
+            if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+                raise TypeError(f"policy {key!r}: {k} must be a number, got {type(v).__name__} {v!r}")
+            if not np.isfinite(float(v)):
+                raise ValueError(f"policy {key!r}: {k} must be finite, got {v!r}")
+            values[k] = float(v)
+        self._code = code
+        self._name = key
+        self._values = tuple(values.values())
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def params(self) -> dict[str, float]:
+        """Every parameter, given or default, in the order the C policy reads them."""
+        return dict(zip(POLICY_PARAMS[self._name], self._values))
+
+    def c_args(self) -> tuple[int, npt.NDArray[np.float64] | None]:
+        """(registry number, parameters as a float64 array or None for none) for the C calls."""
+        return self._code, (np.array(self._values, dtype=np.float64) if self._values else None)
+
+    def __str__(self) -> str:
+        changed = [f"{k}={v!r}" for (k, d), v in zip(POLICY_PARAMS[self._name].items(), self._values)
+                   if v != d]
+        return f"{self._name}({', '.join(changed)})" if changed else self._name
+
+    def __repr__(self) -> str:
+        changed = [f"{k}={v!r}" for (k, d), v in zip(POLICY_PARAMS[self._name].items(), self._values)
+                   if v != d]
+        return f"Policy({', '.join([repr(self._name)] + changed)})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Policy) and (self._name, self._values) == (other._name, other._values)
+
+    def __hash__(self) -> int:
+        return hash((self._name, self._values))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Policy, (self._name, list(self._values)))
+
+
+#: what plays a turn: a built-in policy's name, a Policy (with parameters), or a callable
+PolicyLike = str | Policy | Callable[["Game"], Any]
+
+
+def policy_spec(policy: Any, also: str = "") -> tuple[int, npt.NDArray[np.float64] | None, str]:
+    """(registry number, parameters or None, the label results carry) of a built-in policy
+    given by name (any case) or as a :class:`Policy`."""
+    if isinstance(policy, Policy):
+        code, params = policy.c_args()
+        return code, params, str(policy)
+    code = policy_code(policy, also)
+    return code, None, str(policy).lower()
 
 _POLICY_SALT = 0x5EED_0F_C0FFEE
 
@@ -252,11 +363,12 @@ class Game:
 
     # --- actions ------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
-        """Every legal action code of the turn (empty for a Fantasyland turn or a finished hand)."""
-        return [int(c) for c in np.flatnonzero(self._state.legal_mask())]
+        """Every legal action code of the turn, ascending (empty for a Fantasyland turn or a
+        finished hand)."""
+        return self._state.legal_codes()
 
     def action_mask(self) -> npt.NDArray[np.bool_]:
-        """(ACTIONS,) bool: True at the legal codes."""
+        """(ACTIONS,) bool: True at the legal codes (the engine's placement table)."""
         return self._state.legal_mask()
 
     def encode(self, *, top: Any = (), middle: Any = (), bottom: Any = (),
@@ -348,8 +460,9 @@ class Game:
             self._hands[-1].append(code)
         self._finish()
 
-    def play(self, policy: Policy = "random") -> None:
-        """Play the turn with a built-in policy (``"random"``, ``"greedy"``) or a callable.
+    def play(self, policy: PolicyLike = "random") -> None:
+        """Play the turn with a built-in policy (``"random"``, ``"greedy"``, ``"heuristic"``,
+        or a :class:`Policy` with parameters) or a callable.
 
         A callable gets this game and returns an action for :meth:`apply`; it must
         not play the turn itself.
@@ -357,7 +470,7 @@ class Game:
         with self._lock:
             self._play(policy)
 
-    def _play(self, policy: Policy) -> None:
+    def _play(self, policy: PolicyLike) -> None:
         if self.done:
             raise ValueError("the hand is over: no seat is to act")
         if callable(policy):
@@ -370,35 +483,24 @@ class Game:
                     f"alone; its action {action!r} was not applied")
             self._apply(action)
             return
-        if not isinstance(policy, str):
-            raise TypeError(f"policy must be a built-in policy name ({', '.join(POLICIES)}) or a "
-                            f"callable, got {type(policy).__name__} {policy!r}")
-        code = policy_code(policy, "or a callable")
+        if not isinstance(policy, (str, Policy)):
+            raise TypeError(f"policy must be a built-in policy name ({', '.join(POLICIES)}), a "
+                            f"Policy or a callable, got {type(policy).__name__} {policy!r}")
+        code, params, _ = policy_spec(policy, "or a callable")
         seat = int(self._state.turn)
-        before = self.held
         stream = (self._hand << 8) | len(self._hands[-1])
-        err = self._state.play_policy(code, self._rules.tables, self._seed ^ _POLICY_SALT, stream)
+        err, action = self._state.play_policy(code, self._rules.tables, self._seed ^ _POLICY_SALT,
+                                              stream, params)
         if err:
             raise ValueError(f"seat {seat}: policy {policy!r} failed: {_play.ERRORS[err]}")
-        # record what the policy did, as the action it amounts to
-        if self._fl[seat]:
-            self._hands[-1].append(self.boards[seat].tolist())
-        else:
-            self._hands[-1].append(self._last_code(seat, before))
+        # record what the policy did, as the action it amounts to (the C side worked out
+        # the code of a normal turn; a Fantasyland turn is the board it set)
+        self._hands[-1].append(self._state.board_list(seat) if self._fl[seat] else action)
         self._finish()
 
-    def _last_code(self, seat: int, before: npt.NDArray[np.uint8]) -> int:
-        board = self.boards[seat]
-        code = 0
-        for i, c in enumerate(before.tolist()):
-            pos = np.flatnonzero(board == c)
-            dest = 3 if pos.size == 0 else (0 if pos[0] < 3 else 1 if pos[0] < 8 else 2)
-            code |= dest << (2 * i)
-        return code
-
-    def play_hand(self, policies: Policy | Sequence[Policy] = "random") -> None:
+    def play_hand(self, policies: PolicyLike | Sequence[PolicyLike] = "random") -> None:
         """Play the rest of the hand, each seat with its policy (one for all, or one per seat)."""
-        if isinstance(policies, str) or callable(policies):
+        if isinstance(policies, (str, Policy)) or callable(policies):
             per_seat = [policies] * self._players
         elif isinstance(policies, Sequence) and not isinstance(policies, (bytes, bytearray)):
             per_seat = list(policies)
@@ -409,7 +511,7 @@ class Game:
         if len(per_seat) != self._players:
             raise ValueError(f"one policy per seat ({self._players}), got {len(per_seat)}")
         for seat, p in enumerate(per_seat):
-            if not (isinstance(p, str) or callable(p)):
+            if not (isinstance(p, (str, Policy)) or callable(p)):
                 raise TypeError(f"policies[{seat}]: a built-in policy name ({', '.join(POLICIES)}) "
                                 f"or a callable, got {type(p).__name__} {p!r}")
         with self._lock:

@@ -74,13 +74,13 @@ def ranges(total: int, parts: int) -> list[tuple[int, int]]:
     return [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(parts)]
 
 
-def _simulate_part(rules: Any, players: int, start: int, count: int, policy: str, seed: int,
+def _simulate_part(rules: Any, players: int, start: int, count: int, policy: Any, seed: int,
                    threads: int) -> SimulationResult:
     """One task: hands ``start .. start + count - 1`` on ``threads`` threads of its machine."""
     return simulate(rules, players, count, policy=policy, seed=seed, start=start, workers=threads)
 
 
-def _rollout_part(boards: Any, rules: Any, dead: Any, policy: str, start: int, count: int,
+def _rollout_part(boards: Any, rules: Any, dead: Any, policy: Any, start: int, count: int,
                   seed: int, threads: int) -> RolloutResult:
     """One task: completions ``start .. start + count - 1`` on ``threads`` threads of its machine."""
     return rollout(boards, rules, dead=dead, policy=policy, n=count, seed=seed, start=start,
@@ -88,7 +88,7 @@ def _rollout_part(boards: Any, rules: Any, dead: Any, policy: str, start: int, c
 
 
 def simulate_distributed(client: Any, rules: Any, players: int, hands: int, *,
-                         policy: str = "random", seed: int, parts: int = 16,
+                         policy: Any = "random", seed: int, parts: int = 16,
                          workers: int = 1) -> SimulationResult:
     """:func:`~ofc_fast.selfplay.simulate` split into ``parts`` tasks on a Dask ``client``.
 
@@ -108,7 +108,7 @@ def simulate_distributed(client: Any, rules: Any, players: int, hands: int, *,
 
 
 def rollout_distributed(client: Any, boards: Any, rules: Any, *, n: int, seed: int,
-                        dead: Any = None, policy: str = "random", parts: int = 16,
+                        dead: Any = None, policy: Any = "heuristic", parts: int = 16,
                         workers: int = 1) -> RolloutResult:
     """:func:`~ofc_fast.rollout.rollout` split into ``parts`` tasks on a Dask ``client``.
 

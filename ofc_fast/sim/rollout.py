@@ -35,7 +35,17 @@ from .._checks import check_seed, check_start, is_int
 from ..board.partial import dead_array, partial_boards, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
-from ..play.game import ACTIONS, POLICIES, Game, check_dealing, policy_block, policy_code, seat_fantasyland
+from ..play.game import (
+    ACTIONS,
+    POLICIES,
+    Game,
+    Policy,
+    check_dealing,
+    policy_block,
+    policy_code,
+    policy_spec,
+    seat_fantasyland,
+)
 from . import totals, worth
 
 __all__ = ["Placements", "RolloutResult", "RolloutState", "evaluate_placements", "merge", "rollout"]
@@ -73,8 +83,13 @@ class RolloutResult(NamedTuple):
     of net points, least and greatest net points (what merge needs)."""
 
 
+    policy: str = ""
+    """The policy that filled the boards: its name, with the parameters that differ from
+    its defaults (``"heuristic(foul=40.0)"``); ``""`` in results pickled by 0.1.0."""
+
+
 def _result(sums: npt.NDArray[Any], n: int, split: npt.NDArray[Any] | None = None,
-            value: worth.FantasylandValue = None) -> RolloutResult:
+            value: worth.FantasylandValue = None, policy: str = "") -> RolloutResult:
     sums = totals.narrow(sums)
     mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], n)
     lo = hi = None
@@ -85,7 +100,7 @@ def _result(sums: npt.NDArray[Any], n: int, split: npt.NDArray[Any] | None = Non
         else:
             lo, hi = worth.extremes(split)
     return RolloutResult(mean, stderr, totals.rate(sums[:, 2], n), totals.rate(sums[:, 3], n),
-                         totals.rate(sums[:, 4], n), n, sums, lo, hi, value, split)
+                         totals.rate(sums[:, 4], n), n, sums, lo, hi, value, split, policy)
 
 
 def merge(results: Sequence[RolloutResult]) -> RolloutResult:
@@ -101,6 +116,10 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
     values = {repr(r.fantasyland_value) for r in results}
     if len(values) > 1:
         raise ValueError(f"merge: the results credit different fantasyland_value ({', '.join(sorted(values))})")
+    policies = {r.policy for r in results}
+    if len(policies) > 1:
+        raise ValueError(f"merge: the results were filled by different policies "
+                         f"({', '.join(sorted(map(repr, policies)))})")
     total = None
     split: npt.NDArray[Any] | None = None
     whole = all(r.fantasyland_split is not None for r in results)
@@ -110,7 +129,8 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
             assert r.fantasyland_split is not None
             split = worth.add_split(split, r.fantasyland_split)
     assert total is not None
-    return _result(total, sum(r.n for r in results), split, results[0].fantasyland_value)
+    return _result(total, sum(r.n for r in results), split, results[0].fantasyland_value,
+                   results[0].policy)
 
 
 def _count(n: Any, name: str, least: int = 0) -> int:
@@ -289,15 +309,17 @@ def _play_python(comp: Any, view: RolloutState, fn: Callable[[RolloutState], Any
 def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int | Callable[..., Any],
          n: int, seed: int, start: int, workers: int, fl: list[int] | None = None,
          progress: Callable[[int], None] | None = None, fixed: npt.NDArray[np.uint8] | None = None,
-         value: worth.FantasylandValue = None) -> RolloutResult:
-    sums, split = _sums(flat, pool, r, policy, n, seed, start, workers, fl, progress, fixed)
-    return _result(sums, n, split, value)
+         value: worth.FantasylandValue = None, params: npt.NDArray[np.float64] | None = None,
+         label: str = "") -> RolloutResult:
+    sums, split = _sums(flat, pool, r, policy, n, seed, start, workers, fl, progress, fixed, params)
+    return _result(sums, n, split, value, label)
 
 
 def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
           policy: int | Callable[..., Any], n: int, seed: int, start: int, workers: int,
           fl: list[int] | None, progress: Callable[[int], None] | None,
-          fixed: npt.NDArray[np.uint8] | None) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+          fixed: npt.NDArray[np.uint8] | None,
+          params: npt.NDArray[np.float64] | None = None) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
     """Exact sums and by-Fantasyland split of completions ``start .. start + n - 1``."""
     players = flat.shape[0]
     tables = r.tables
@@ -332,7 +354,7 @@ def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
             b = _sim.fl_split(players)
             out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                     r.round_play, code, boards, pool, seed, start + lo, start + hi,
-                                    fl, fixed, b)
+                                    fl, fixed, b, params)
             if isinstance(out, int):
                 raise _error(out, r, pool, fl)
             with lock:
@@ -358,18 +380,21 @@ def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
 _PYTHON_BLOCK = 16
 
 
-def _policy(policy: Any) -> int | Callable[..., Any]:
-    """A built-in policy's number, or the Python callable itself."""
+def _policy(policy: Any) -> tuple[int | Callable[..., Any], npt.NDArray[np.float64] | None, str]:
+    """(a built-in policy's number or the Python callable itself, the built-in's
+    parameters or None, the label results carry)."""
+    if isinstance(policy, Policy):
+        return policy_spec(policy)
     if callable(policy) and not isinstance(policy, str):
-        return policy  # type: ignore[no-any-return]
+        return policy, None, getattr(policy, "__name__", "a Python callable")
     if not isinstance(policy, str):
-        raise TypeError(f"policy must be a built-in policy name ({', '.join(POLICIES)}) or a callable, "
-                        f"got {type(policy).__name__} {policy!r}")
-    return policy_code(policy, "or a callable")
+        raise TypeError(f"policy must be a built-in policy name ({', '.join(POLICIES)}), a Policy or "
+                        f"a callable, got {type(policy).__name__} {policy!r}")
+    return policy_spec(policy, "or a callable")
 
 
 def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
-            policy: str | Callable[[RolloutState], Any] = "random", n: int = 1000, seed: int,
+            policy: str | Policy | Callable[[RolloutState], Any] = "heuristic", n: int = 1000, seed: int,
             start: int = 0, workers: int = 1, fantasyland: Sequence[int] | None = None,
             progress: Callable[[int], None] | None = None, fantasyland_value: Any = None,
             known: Any = None) -> RolloutResult:
@@ -378,11 +403,14 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     ``boards``: ``(P, 13)`` partial boards of the players, in turn order (255
     or ``--`` for empty slots; each must hold a count of cards a hand reaches:
     0, ``first_round``, then ``round_play`` more a turn).  ``dead``: cards known
-    to be out (discards).  ``policy``: a built-in policy name (``POLICIES``),
-    or a Python callable (the slow path: one Python call a turn, one thread;
-    it gets a :class:`RolloutState` and returns an action code, or the 13
-    cards of the board on a Fantasyland turn).  Completions ``start .. start +
-    n - 1`` of ``seed``; the same result whatever ``workers``.
+    to be out (discards).  ``policy``: the built-in policy that places the cards:
+    ``"heuristic"`` (the default: fast, and fouls about as often as a careful player),
+    ``"greedy"`` (stronger, hundreds of times slower), ``"random"`` (fastest, but it
+    fouls most boards), a :class:`~ofc_fast.Policy` with parameters, or a Python
+    callable (the slow path: one Python call a turn, one thread; it gets a
+    :class:`RolloutState` and returns an action code, or the 13 cards of the board
+    on a Fantasyland turn); the result's ``policy`` says which.  Completions
+    ``start .. start + n - 1`` of ``seed``; the same result whatever ``workers``.
     ``fantasyland``: the cards of each seat in Fantasyland (0: plays normally),
     as in :class:`~ofc_fast.Game`; such a seat's board is empty (its hidden
     setting: the policy sets 13 of that many unseen cards, ``greedy`` with the
@@ -428,8 +456,9 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     value = worth.check_value(fantasyland_value, r)
-    return _run(np.ascontiguousarray(flat), pool, r, _policy(policy), n, check_seed(seed), start,
-                _workers.resolve_workers(workers), fl, progress, fixed, value)
+    pol, params, label = _policy(policy)
+    return _run(np.ascontiguousarray(flat), pool, r, pol, n, check_seed(seed), start,
+                _workers.resolve_workers(workers), fl, progress, fixed, value, params, label)
 
 
 class Placements(NamedTuple):
@@ -464,6 +493,8 @@ class Placements(NamedTuple):
     seat_royalties: npt.NDArray[np.float64] | None = None
     n: int = 0
     """Completions per option."""
+    policy: str = ""
+    """The policy that completed the boards (as :attr:`RolloutResult.policy`)."""
 
 
 def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.uint8]]) -> list[int]:
@@ -507,7 +538,7 @@ def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.u
 
 
 def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: int = 1000,
-                        seed: int, policy: str | Callable[[RolloutState], Any] = "random",
+                        seed: int, policy: str | Policy | Callable[[RolloutState], Any] = "heuristic",
                         workers: int = 1, fantasyland: Sequence[int] | None = None,
                         progress: Callable[[int], None] | None = None, candidates: Any = None,
                         fantasyland_value: Any = None, known: Any = None) -> Placements:
@@ -519,7 +550,8 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     / ``(boards, held, dead)`` with player 0 to act, and ``fantasyland`` the
     cards of each seat in Fantasyland (as in :func:`rollout`; not player 0).
     Each placement is completed ``n`` times with the same deals, by ``policy``
-    (a name, or a Python callable as in :func:`rollout`).
+    (as in :func:`rollout`: ``"heuristic"`` by default; a name, a Policy, or a Python
+    callable).
     ``rules``: the variant (default Pineapple); a Game plays its own, and
     other rules given with it are an error.  ``progress``: called with the number
     of completions just finished (``n`` per placement in all), from the worker threads.
@@ -590,7 +622,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     n = _count(n, "n", least=1)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
-    pol = _policy(policy)
+    pol, params, label = _policy(policy)
     value = worth.check_value(fantasyland_value, r)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
@@ -628,7 +660,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         for unit in range(lo, hi):
             k, b = divmod(unit, blocks)
             a, e = b * block, min(n, (b + 1) * block)
-            out = _sums(option_boards[k], pool, r, pol, e - a, s, a, 1, fl, None, fixed)
+            out = _sums(option_boards[k], pool, r, pol, e - a, s, a, 1, fl, None, fixed, params)
             with lock:
                 parts[k].append(out)
             if progress is not None:
@@ -651,7 +683,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
                 for s_, b_ in parts[i]:
                     sums = totals.add(sums, s_)
                     split = worth.add_split(split, b_)
-            results.append(_result(sums, n, split, value))
+            results.append(_result(sums, n, split, value, label))
         stats = {f: np.array([getattr(x, f) for x in results], dtype=np.float64).reshape(k, players)
                  for f in ("mean", "stderr", "foul_rate", "fantasyland_rate", "royalties", "min", "max")}
     order_ = np.argsort(-stats["mean"][:, 0], kind="stable")
@@ -660,7 +692,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
                       st["mean"][:, 0].copy(), st["stderr"][:, 0].copy(), st["foul_rate"][:, 0].copy(),
                       st["fantasyland_rate"][:, 0].copy(), st["royalties"][:, 0].copy(),
                       st["min"][:, 0].copy(), st["max"][:, 0].copy(), st["mean"], st["stderr"],
-                      st["foul_rate"], st["fantasyland_rate"], st["royalties"], n)
+                      st["foul_rate"], st["fantasyland_rate"], st["royalties"], n, label)
 
 
 def _stats_at_once(sums: npt.NDArray[np.int64], split: npt.NDArray[np.int64],

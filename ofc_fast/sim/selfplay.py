@@ -22,7 +22,7 @@ import numpy.typing as npt
 from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start
 from ..board.rules import Rules, get_rules
-from ..play.game import check_dealing, policy_block, policy_code
+from ..play.game import Policy, check_dealing, policy_block, policy_spec
 from . import totals, worth
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate"]
@@ -113,13 +113,16 @@ def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
     return _summary(sum(p.hands for p in parts), sums, points, royalty, split, parts[0].fantasyland_value)
 
 
-def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "random",
+def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Policy = "random",
              seed: int, start: int = 0, workers: int = 1,
              progress: Callable[[int], None] | None = None,
              fantasyland_value: Any = None) -> SimulationResult:
     """Self-play ``hands`` hands (``start .. start + hands - 1`` of ``seed``) and summarise them.
 
-    ``policy``: ``"random"`` (millions of hands a second) or ``"greedy"``.
+    ``policy``: ``"random"`` (millions of hands a second, but it fouls most boards: the
+    default, for speed and for the results of earlier versions), ``"heuristic"``
+    (tens of thousands of hands a second, fouls like a careful player), ``"greedy"``,
+    or a :class:`~ofc_fast.Policy` with parameters.
     ``progress``: called with the number of hands just finished, from the
     worker threads (e.g. ``tqdm.update``).  The result does not depend on
     ``workers``.  ``fantasyland_value``: points credited for each Fantasyland
@@ -138,7 +141,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
             raise ValueError(f"{name} must be >= {1 if name == 'hands' else 0}, got {v}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
-    pol = policy_code(policy)
+    pol, params, _ = policy_spec(policy)
     check_dealing(r)
     value = worth.check_value(fantasyland_value, r)
     s = check_seed(seed)
@@ -162,7 +165,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str = "ran
         split = _sim.fl_split(P)
         # the C kernel keeps the sums and histograms (no per-hand arrays)
         err = _sim.selfplay_totals(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
-                                   pol, s, sums, ph, rh, start + lo, m, split)
+                                   pol, s, sums, ph, rh, start + lo, m, split, params)
         if err != -1:
             raise ValueError(f"{r.name}: self-play failed: {_play.ERRORS[err]}")
         with lock:

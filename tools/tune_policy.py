@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Tune the heuristic policy's weights by heads-up self-play, and measure policies.
+
+    python tools/tune_policy.py match heuristic greedy --rules pineapple --hands 4000
+    python tools/tune_policy.py tune --against greedy --hands 3000 --rounds 2
+    python tools/tune_policy.py speed --rules pineapple,original,low
+
+``match``: policy A against policy B heads-up (``Game(match=False)``, the
+button going round, Fantasyland carried and set by the exact solver), A's
+mean points a hand with a 95% interval, and each side's foul and
+Fantasyland rates.  A policy is a name, or ``name:foul=40,tie=2`` for a
+``Policy`` with parameters.
+
+``tune``: coordinate search.  Each round tries every weight scaled by
+``--steps`` and keeps a change when, summed over the rules given, the
+candidate beats the current weights heads-up by more than ``--margin``
+standard errors; with ``--against greedy`` every candidate plays greedy on
+the same deals (common random numbers) and the gain is the difference.  It
+prints the weights it ends with; csrc/ofc_policy.c's heuristic_weights are
+the committed result (run from the repository root with the extension built
+in place).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import ofc_fast as ofc  # noqa: E402
+from ofc_fast.play.game import POLICY_PARAMS, Game, Policy  # noqa: E402
+
+
+def parse_policy(text: str) -> str | Policy:
+    if ":" not in text:
+        return text
+    name, args = text.split(":", 1)
+    params = {k: float(v) for k, v in (a.split("=") for a in args.split(",") if a)}
+    return Policy(name, **params)
+
+
+def head_to_head(rules: str, a: str | Policy, b: str | Policy, hands: int, seed: int) -> dict[str, float]:
+    """A against B for `hands` hands (a's seat alternates with the button)."""
+    g = Game(rules, 2, seed=seed, match=False)
+    pts = np.zeros(hands)
+    fouls = np.zeros(2)
+    fl = np.zeros(2)
+    for h in range(hands):
+        # seat of A: 0 on even hands, 1 on odd ones (each seat acts first as often)
+        sa = h % 2
+        seats = [a, b] if sa == 0 else [b, a]
+        g.play_hand(seats)
+        pts[h] = g.scores[sa]
+        fouls += [g.fouled[sa], g.fouled[1 - sa]]
+        fl += [g.next_fantasyland[sa] > 0, g.next_fantasyland[1 - sa] > 0]
+        g.next_hand()
+    se = pts.std(ddof=1) / math.sqrt(hands) if hands > 1 else float("nan")
+    return {"mean": float(pts.mean()), "se": float(se), "foul_a": fouls[0] / hands,
+            "foul_b": fouls[1] / hands, "fl_a": fl[0] / hands, "fl_b": fl[1] / hands}
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    a, b = parse_policy(args.a), parse_policy(args.b)
+    for rules in args.rules.split(","):
+        t0 = time.perf_counter()
+        r = head_to_head(rules, a, b, args.hands, args.seed)
+        dt = time.perf_counter() - t0
+        print(f"{rules:10s} {str(a)} vs {str(b)}: {r['mean']:+.3f} +- {1.96 * r['se']:.3f} points a hand "
+              f"({args.hands} hands); fouls {r['foul_a']:.1%} / {r['foul_b']:.1%}, Fantasyland "
+              f"{r['fl_a']:.1%} / {r['fl_b']:.1%}; {dt:.1f} s")
+    return 0
+
+
+def cmd_speed(args: argparse.Namespace) -> int:
+    """Self-play speed (one thread, the same hands for every policy) and foul rates, in one run."""
+    import os
+    import platform
+    print(time.strftime("%Y-%m-%d %H:%M:%S %Z"), platform.node(), "load", os.getloadavg())
+    rates = {}
+    for rules in args.rules.split(","):
+        for name in args.policies.split(","):
+            policy = parse_policy(name)
+            hands = args.greedy_hands if str(policy).startswith("greedy") else args.hands
+            t0 = time.perf_counter()
+            s = ofc.simulate(rules, 2, hands, seed=args.seed, policy=policy)
+            rate = hands / (time.perf_counter() - t0)
+            rates[(rules, str(policy))] = rate
+            print(f"{rules:10s} {str(policy):12s} {rate:12,.0f} hands/s  fouls {s.foul_rate.mean():.2%}  "
+                  f"Fantasyland {s.fantasyland_rate.mean():.2%}  royalties {s.royalties.mean():.2f}",
+                  flush=True)
+        if (rules, "greedy") in rates and (rules, "heuristic") in rates:
+            ratio = rates[(rules, "heuristic")] / rates[(rules, "greedy")]
+            print(f"{rules:10s} heuristic / greedy speed: {ratio:.0f}x")
+    return 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    names = list(POLICY_PARAMS["heuristic"])
+    best = dict(POLICY_PARAMS["heuristic"])
+    steps = [float(x) for x in args.steps.split(",")]
+    rules_list = args.rules.split(",")
+    against = parse_policy(args.against) if args.against else None
+
+    def score(trial: dict[str, float], rnd: int) -> tuple[float, float]:
+        """Summed over the rules: trial against the best (or both against `against`, the
+        difference; the same deals for both)."""
+        total, var = 0.0, 0.0
+        for i, rules in enumerate(rules_list):
+            seed = args.seed + i if against is not None else args.seed + 1000 * rnd + i
+            r = head_to_head(rules, Policy("heuristic", **trial), against or Policy("heuristic", **best),
+                             args.hands, seed)
+            total += r["mean"]
+            var += r["se"] ** 2
+        return total, math.sqrt(var)
+
+    base = score(best, 0)[0] if against is not None else 0.0
+    print("start:", best, f"{base:+.3f}" if against is not None else "", flush=True)
+    for rnd in range(args.rounds):
+        changed = False
+        for k in names:
+            if k in args.fixed.split(","):
+                continue
+            for f in steps:
+                trial = dict(best)
+                trial[k] = round(best[k] * f, 4) if best[k] else f - 1.0
+                total, se = score(trial, rnd)
+                gain = total - base
+                print(f"round {rnd} {k}={trial[k]}: {gain:+.3f} (se {se:.3f})", flush=True)
+                if gain > args.margin * se:
+                    best = trial
+                    base = total if against is not None else 0.0
+                    changed = True
+                    print("  kept:", best, flush=True)
+        if not changed:
+            break
+    print("weights:", ", ".join(f"{best[k]!r}" for k in names))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("match", help="policy A against policy B, heads-up")
+    m.add_argument("a")
+    m.add_argument("b")
+    m.add_argument("--rules", default="pineapple")
+    m.add_argument("--hands", type=int, default=4000)
+    m.add_argument("--seed", type=int, default=1)
+    t = sub.add_parser("tune", help="coordinate search over the heuristic's weights")
+    t.add_argument("--rules", default="pineapple,original,low")
+    t.add_argument("--hands", type=int, default=3000)
+    t.add_argument("--rounds", type=int, default=2)
+    t.add_argument("--steps", default="0.67,1.5")
+    t.add_argument("--fixed", default="", help="weights left alone (comma separated)")
+    t.add_argument("--seed", type=int, default=11)
+    t.add_argument("--against", default="", help="a fixed opponent for every candidate (e.g. greedy); "
+                   "default: the best weights so far")
+    t.add_argument("--margin", type=float, default=0.5,
+                   help="keep a change that gains more than this many standard errors")
+    sp = sub.add_parser("speed", help="self-play speed and foul rates of policies, one run")
+    sp.add_argument("--rules", default="pineapple,original,low,progressive")
+    sp.add_argument("--policies", default="random,heuristic,greedy")
+    sp.add_argument("--hands", type=int, default=20000)
+    sp.add_argument("--greedy-hands", type=int, default=400)
+    sp.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    return {"match": cmd_match, "tune": cmd_tune, "speed": cmd_speed}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
