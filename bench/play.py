@@ -38,13 +38,15 @@ def play_cases(scale: float = 1.0) -> list[tuple[str, Callable[[], Any], int, st
         ("simulate random heads-up Pineapple, deal to score, workers=1 (C++ peer ~250k/s)",
          lambda: simulate("pineapple", 2, n_hand, seed=1), n_hand, "hands"),
         ("rollout random completions from 5 cards placed, workers=1 (C++ peer ~210k/s)",
-         lambda: rollout(FIRST5, "pineapple", n=n_roll, seed=1), n_roll, "completions"),
+         lambda: rollout(FIRST5, "pineapple", n=n_roll, seed=1, policy="random"), n_roll, "completions"),
         ("rollout random completions of both boards from their first 5 cards, workers=1",
-         lambda: rollout(BOTH5, "pineapple", n=n_roll, seed=1), n_roll, "completions"),
+         lambda: rollout(BOTH5, "pineapple", n=n_roll, seed=1, policy="random"), n_roll, "completions"),
         ("simulate greedy heads-up Pineapple (32-fill outlook per placement), workers=1",
          lambda: simulate("pineapple", 2, n_greedy, policy="greedy", seed=1), n_greedy, "hands"),
-        ("evaluate_placements Pineapple opening, 232 x 1000, workers=2",
-         lambda: evaluate_placements(OPENING, n=1000, seed=1, workers=2), 1, "calls"),
+        ("evaluate_placements Pineapple opening, 232 x 1000 random completions, workers=2",
+         lambda: evaluate_placements(OPENING, n=1000, seed=1, workers=2, policy="random"), 1, "calls"),
+        ("rollout heuristic completions from 5 cards placed (the default policy), workers=1",
+         lambda: rollout(FIRST5, "pineapple", n=n_roll // 100, seed=1), n_roll // 100, "completions"),
     ]
 
 

@@ -422,7 +422,7 @@ class Board:
     deal none.
     """
 
-    __slots__ = ("_codes", "_cache")
+    __slots__ = ("_codes", "_cache", "_jokers")
 
     def __init__(self, top: Any, middle: Any = None, bottom: Any = None) -> None:
         """``Board(codes13)``, ``Board(text)`` or ``Board(top, middle, bottom)``."""
@@ -430,8 +430,9 @@ class Board:
         self._cache: dict[tuple[int, bool], tuple[Rules, tuple[Any, ...]]] = {}
         if middle is None and bottom is None:
             fast = _core.board_codes(top)   # 13 valid codes as a list, text or array
-            if fast is not None:
+            if fast is not None:   # natural cards only
                 self._codes = fast
+                self._jokers = False
                 return
         if middle is None and bottom is None:
             codes = board_array(top, jokers=MAX_JOKERS)
@@ -456,6 +457,7 @@ class Board:
         codes = codes.copy()
         codes.setflags(write=False)
         self._codes = codes
+        self._jokers = bool((codes >= DECK_SIZE).any())
 
     @classmethod
     def parse(cls, text: str) -> Board:
@@ -512,7 +514,7 @@ class Board:
         key = (id(r), in_fantasyland)
         hit = self._cache.get(key)
         if hit is None or hit[0] is not r:
-            if int(self._codes.max()) >= DECK_SIZE:   # jokers: resolved (or refused) by analyze
+            if self._jokers:   # resolved (or refused) by analyze
                 a = analyze(self._codes, r, in_fantasyland=in_fantasyland)
                 values: tuple[Any, ...] = (bool(a.fouled), tuple(a.strength.tolist()), tuple(a.royalties.tolist()),
                                            int(a.fantasyland), bool(a.stays))
