@@ -237,9 +237,9 @@ typedef struct ofc_policy_info {
     /* hands (or completions) per call when a caller splits long work into
      * calls so that Ctrl-C lands between them: tens of milliseconds of one core */
     int block;
-    int nparams;                     /* 0: the policy takes none */
-    const char *const *param_names;  /* nparams names (as Python's Policy(name, **params) spells them) */
-    const double *defaults;          /* nparams values: the tuned weights */
+    int nparams;                    /* 0: the policy takes none */
+    const char *const *param_names; /* nparams names (as Python's Policy(name, **params) spells them) */
+    const double *defaults;         /* nparams values: the tuned weights */
 } ofc_policy_info;
 
 enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1, OFC_POLICY_HEURISTIC = 2 };

@@ -453,14 +453,14 @@ typedef struct row_outlook {
     float below[NCAT]; /* chance of ending under each category */
     float category;    /* the expected category (0..1) */
     double solo;       /* the terms of the value that depend on this row alone */
-    float rank;     /* for ties within a pairing category: the (likely) rank of the pair */
-    float high;     /* for ties of high cards: the (likely) highest rank */
-    float royalty;  /* expected royalties */
-    float fl;       /* top: chance of qualifying for Fantasyland */
-    float live;     /* a Low middle: chance it ends live (1 elsewhere) */
-    float spent;    /* Low: cards of ten or below spent on the top or bottom */
-    float shape;    /* greedy's value of the cards placed (made pairs and trips, draws) */
-    float level;    /* greedy's made-hand level of the cards placed (row_level) */
+    float rank;        /* for ties within a pairing category: the (likely) rank of the pair */
+    float high;        /* for ties of high cards: the (likely) highest rank */
+    float royalty;     /* expected royalties */
+    float fl;          /* top: chance of qualifying for Fantasyland */
+    float live;        /* a Low middle: chance it ends live (1 elsewhere) */
+    float spent;       /* Low: cards of ten or below spent on the top or bottom */
+    float shape;       /* greedy's value of the cards placed (made pairs and trips, draws) */
+    float level;       /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
     uint16_t value; /* complete: the row's value */
 } row_outlook;
@@ -478,8 +478,8 @@ typedef struct heuristic_ctx {
     float row5[3][NCAT];                                   /* royalties of the middle and bottom */
 } heuristic_ctx;
 
-static const int category_of[10] = {C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT,
-                                    C_FLUSH, C_FULL, C_QUADS, C_QUADS, C_QUADS};
+static const int category_of[10] = {C_HIGH,  C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT,
+                                    C_FLUSH, C_FULL, C_QUADS,    C_QUADS, C_QUADS};
 
 static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules *rules, const double *w)
 {

@@ -61,9 +61,9 @@ void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums, i
 }
 
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                      int round_play, int policy, const double *params, const uint8_t *boards, const int *fl_cards,
-                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n, int64_t *sums,
-                      const uint8_t *fixed, int64_t *by_fantasyland)
+                      int round_play, int policy, const double *params, const uint8_t *boards,
+                      const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed, int64_t index0,
+                      int64_t n, int64_t *sums, const uint8_t *fixed, int64_t *by_fantasyland)
 {
     ofc_rollout_setup s;
     int need = ofc_rollout_prepare(&s, players, first_round, rounds, round_cards, round_play, boards,

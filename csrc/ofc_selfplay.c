@@ -4,8 +4,9 @@
 #include "ofc_sim.h"
 
 int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                       int round_play, int policy, const double *params, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
-                       int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
+                       int round_play, int policy, const double *params, uint64_t seed, int64_t index0,
+                       int64_t n, int32_t *net, int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland,
+                       ofc_selfplay_totals *totals)
 {
     ofc_game start[OFC_MAX_SEATS], games[OFC_MAX_SEATS];
     int need = players * (first_round + rounds * round_cards);

@@ -49,8 +49,9 @@ static inline void ofc_fl_split_add(int64_t *by, int p, int cards, int32_t net)
  * Returns 0, or an error of ofc_game_start or ofc_policy_play (nothing
  * written then). */
 int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                       int round_play, int policy, const double *params, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
-                       int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals);
+                       int round_play, int policy, const double *params, uint64_t seed, int64_t index0,
+                       int64_t n, int32_t *net, int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland,
+                       ofc_selfplay_totals *totals);
 
 /* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
  * Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
@@ -75,9 +76,9 @@ enum {
     OFC_ROLLOUT_POLICY = -12   /* no policy has that number */
 };
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
-                      int round_play, int policy, const double *params, const uint8_t *boards, const int *fl_cards,
-                      const uint8_t *pool, int npool, uint64_t seed, int64_t index0, int64_t n, int64_t *sums,
-                      const uint8_t *fixed, int64_t *by_fantasyland);
+                      int round_play, int policy, const double *params, const uint8_t *boards,
+                      const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed, int64_t index0,
+                      int64_t n, int64_t *sums, const uint8_t *fixed, int64_t *by_fantasyland);
 
 /* The pieces of ofc_rollout_batch, for a caller that plays the turns itself
  * (a policy written in Python): ofc_rollout_prepare checks the position and

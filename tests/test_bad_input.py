@@ -1037,8 +1037,8 @@ bad("Game.play_hand-bytes", lambda p: ofc.Game("pineapple", 2, seed=1).play_hand
 bad("Game.play_hand-seat-None", lambda p: ofc.Game("pineapple", 2, seed=1).play_hand(p),
     ["random", None], TypeError, "policies[1]", "None")
 bad("Policy-name", ofc.Policy, "best", ValueError, "unknown policy 'best'")
-bad("Policy-unknown-param", lambda k: ofc.Policy("heuristic", **{k: 1.0}), "fould", TypeError,
-    "'heuristic'", "no parameter 'fould'", "foul")
+bad("Policy-unknown-param", lambda k: ofc.Policy("heuristic", **{k: 1.0}), "fool", TypeError,
+    "'heuristic'", "no parameter 'fool'", "foul")
 bad("Policy-no-params", lambda w: ofc.Policy("random", foul=w), 1.0, TypeError, "'random'",
     "takes no parameters", "foul")
 bad("Policy-param-str", lambda w: ofc.Policy("heuristic", foul=w), "30", TypeError, "foul",
