@@ -14,10 +14,11 @@ static int bad_dealing(int players, int first_round, int rounds, int round_cards
            || (rounds + 1) * players > OFC_MAX_TURNS;
 }
 
-int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
-                   uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+/* A zeroed game of these seats and dealing fields (both ways of starting a
+ * hand begin here); OFC_ERR_DEALING for dealing the engine cannot play. */
+static int begin(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
+                 int button)
 {
-    int need = 0, k = 0;
     memset(g, 0, sizeof *g);
     if (bad_dealing(players, first_round, rounds, round_cards, round_play)) return OFC_ERR_DEALING;
     g->players = players;
@@ -26,6 +27,15 @@ int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int ro
     g->round_cards = round_cards;
     g->round_play = round_play;
     g->button = button;
+    return OFC_GAME_OK;
+}
+
+int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
+                   uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+{
+    int need = 0, k = 0;
+    int err = begin(g, players, first_round, rounds, round_cards, round_play, button);
+    if (err) return err;
     for (int p = 0; p < players; p++) {
         g->fl_cards[p] = fl_cards ? fl_cards[p] : 0;
         need += g->fl_cards[p] ? g->fl_cards[p] : first_round + rounds * round_cards;
@@ -65,14 +75,8 @@ int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, 
                          int round_play, const uint8_t *boards, const int *fl_cards, int *seat)
 {
     int turns[OFC_MAX_SEATS], need = 0, most = 0, k = 0;
-    memset(g, 0, sizeof *g);
-    if (bad_dealing(players, first_round, rounds, round_cards, round_play)) return OFC_ERR_DEALING;
-    g->players = players;
-    g->first_round = first_round;
-    g->rounds = rounds;
-    g->round_cards = round_cards;
-    g->round_play = round_play;
-    g->button = players - 1;
+    int err = begin(g, players, first_round, rounds, round_cards, round_play, players - 1);
+    if (err) return err;
     for (int p = 0; p < players; p++) {
         const uint8_t *b = boards + OFC_BOARD_SIZE * p;
         g->fl_cards[p] = fl_cards ? fl_cards[p] : 0;
