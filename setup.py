@@ -8,11 +8,6 @@ kernel is picked at run time).
 import os
 import sys
 
-import numpy as np
-from Cython.Build import cythonize
-from setuptools import Extension, setup
-from setuptools.command.build_ext import build_ext
-
 # The C core, layer by layer (csrc/ofc_<layer>.h each); every extension links all of it.
 CORE_SOURCES = [
     # hand: evaluators, subsets, the generated tables (ofc_hand.h)
@@ -35,7 +30,14 @@ BINDINGS = ["_core", "_solve", "_play", "_sim", "_rl"]
 _missing = [s for s in CORE_SOURCES + HEADERS if not os.path.exists(s)]
 if _missing:
     sys.exit(f"setup.py: the C core is incomplete, missing {', '.join(_missing)} "
-             f"(run from the repository root; csrc/ofc_tables.c/.h come from tools/gen_tables.py)")
+             f"(run from the repository root; csrc/ofc_tables.c/.h come from tools/gen_tables.py, "
+             f"csrc/ofc_policy_tables.c/.h from tools/gen_policy_tables.py)")
+
+# imported after the source check, so that a broken checkout says so first
+import numpy as np  # noqa: E402
+from Cython.Build import cythonize  # noqa: E402
+from setuptools import Extension, setup  # noqa: E402
+from setuptools.command.build_ext import build_ext  # noqa: E402
 
 if sys.platform == "win32":
     compile_args = ["/O2"]
