@@ -159,18 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="exit 1 if csrc/ofc_policy_tables.c/.h are stale")
     args = ap.parse_args(argv)
-    outputs = {OUT: render(build()), OUT_H: render_header()}
-    if args.check:
-        stale = [p for p, text in outputs.items() if not p.exists() or p.read_text() != text]
-        for p in stale:
-            print(f"{p.relative_to(ROOT)} is stale: run python tools/gen_policy_tables.py", file=sys.stderr)
-        if not stale:
-            print("generated policy tables are current")
-        return 1 if stale else 0
-    for p, text in outputs.items():
-        p.write_text(text)
-        print(f"wrote {p.relative_to(ROOT)}")
-    return 0
+    from gen_tables import write_or_check  # the same writer and check (tools/ is on the path)
+    return write_or_check({OUT: render(build()), OUT_H: render_header()}, args.check,
+                          "tools/gen_policy_tables.py", "generated policy tables")
 
 
 if __name__ == "__main__":

@@ -477,13 +477,19 @@ def main(argv=None) -> int:
     ap.add_argument("--check", action="store_true", help="exit 1 if csrc/ofc_tables.c is stale")
     args = ap.parse_args(argv)
     tables = build()
-    outputs = {OUT: render(tables), OUT_H: render_header(tables)}
-    if args.check:
+    return write_or_check({OUT: render(tables), OUT_H: render_header(tables)}, args.check,
+                          "tools/gen_tables.py", "generated tables")
+
+
+def write_or_check(outputs, check: bool, script: str, what: str) -> int:
+    """Write the generated files, or with ``check`` exit 1 naming each stale one
+    (every table generator of tools/ ends here)."""
+    if check:
         stale = [p for p, text in outputs.items() if not p.exists() or p.read_text() != text]
         for p in stale:
-            print(f"{p.relative_to(ROOT)} is stale: run python tools/gen_tables.py", file=sys.stderr)
+            print(f"{p.relative_to(ROOT)} is stale: run python {script}", file=sys.stderr)
         if not stale:
-            print("generated tables are current")
+            print(f"{what} are current")
         return 1 if stale else 0
     for p, text in outputs.items():
         p.write_text(text)
