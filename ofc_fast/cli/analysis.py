@@ -7,12 +7,12 @@ once and memory stays small.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import IO, NamedTuple
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from ..board.boards import analyze, score
+from ..board.boards import Analysis, analyze, score
 from ..board.rules import Rules
 from ..hand.cards import DECK_SIZE
 from .deals import Deals, read_deals
@@ -32,11 +32,29 @@ class Results(NamedTuple):
     fantasyland: npt.NDArray[np.uint8]
     stays: npt.NDArray[np.bool_]
     points: npt.NDArray[np.int32]
+    jokers: npt.NDArray[np.uint8]
+    """(boards, 2) the card joker X1 and X2 became (255: the board holds none)."""
 
     def select(self, rows: npt.NDArray[np.bool_]) -> Results:
-        return Results(self.deal[rows], self.player[rows], self.boards[rows], self.fouled[rows],
-                       self.strength[rows], self.royalties[rows], self.fantasyland[rows],
-                       self.stays[rows], self.points[rows])
+        return Results(*(field[rows] for field in self))
+
+
+def analyze_deals(codes: npt.NDArray[np.uint8], rules: Rules, in_fantasyland: Any = None,
+                  workers: int = 1) -> Analysis:
+    """``ofc.analyze`` of deals ``(n, players, 13)``, each board's jokers resolved as
+    ``ofc.score`` resolves them: under ``joker_pool="unseen"`` the other boards of the
+    deal are face up, so they are the board's ``dead`` cards."""
+    a = analyze(codes, rules, in_fantasyland=in_fantasyland, workers=workers)
+    if not rules.jokers or rules.joker_pool != "unseen" or codes.shape[-2] < 2:
+        return a
+    flags = None if in_fantasyland is None else np.broadcast_to(in_fantasyland, codes.shape[:-1])
+    for i, p in np.argwhere((codes >= DECK_SIZE).any(axis=-1)).tolist():
+        others = np.delete(codes[i], p, axis=0).ravel()
+        one = analyze(codes[i, p], rules, in_fantasyland=None if flags is None else flags[i, p],
+                      dead=others[others < DECK_SIZE])
+        for mine, theirs in zip((*a, a.jokers), (*one, one.jokers)):
+            mine[i, p] = theirs
+    return a
 
 
 def _library_error(codes: npt.NDArray[np.uint8], rules: Rules) -> str:
@@ -70,6 +88,7 @@ def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.uint8] | None, fi
     fantasyland = np.zeros(total, dtype=np.uint8)
     stays = np.zeros(total, dtype=np.bool_)
     points = np.zeros(total, dtype=np.int32)
+    jokers = np.full((total, 2), 255, dtype=np.uint8)
     # 0 / 1 flags, or the count a player is in Fantasyland with (--in-fantasyland 16)
     infl = deals.marks.astype(np.uint8)
     if flags is not None and len(flags) == 1:
@@ -97,16 +116,18 @@ def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.uint8] | None, fi
         codes = deals.boards[slots]
         flat = codes.reshape(len(idx), 13 * p)
         # a card twice: the sum of the cards' bits is not their union
-        bad = flat.max(axis=1) >= DECK_SIZE
+        bad = flat.max(axis=1) >= rules.deck_size
         bits = np.left_shift(np.uint64(1), np.minimum(flat, 63).astype(np.uint64))
         bad |= np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
         for i in np.flatnonzero(bad).tolist():
             errors[int(idx[i])] = _library_error(codes[i], rules)
         good = ~bad
         slots, codes = slots[good], codes[good]
-        a = analyze(codes, rules, in_fantasyland=infl[slots], workers=workers)
+        a = analyze_deals(codes, rules, infl[slots], workers)
         fouled[slots], strength[slots], royalties[slots] = a.fouled, a.strength, a.royalties
         fantasyland[slots], stays[slots] = a.fantasyland, a.stays
+        if rules.jokers:
+            jokers[slots] = a.jokers
         if p > 1:
             points[slots] = score(codes, rules, workers=workers)
     good_deal = players > 0
@@ -116,7 +137,7 @@ def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.uint8] | None, fi
     deal = np.repeat(np.arange(n, dtype=np.int64) + first_deal, players)[keep]
     player = (np.arange(total, dtype=np.int64) - np.repeat(offsets, players))[keep]
     return Results(deal, player, deals.boards[keep], fouled[keep], strength[keep],
-                   royalties[keep], fantasyland[keep], stays[keep], points[keep]), errors
+                   royalties[keep], fantasyland[keep], stays[keep], points[keep], jokers[keep]), errors
 
 
 def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDArray[np.uint8] | None,
@@ -127,11 +148,11 @@ def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDAr
     its file and line, after the rows of the deals before it were written,
     unless ``skip_bad``: then ``report`` gets its message and the rest goes on.
     """
-    writer = Writer(out, fmt)
+    writer = Writer(out, fmt, rules.jokers)
     kind = {"text": "", "json": " (JSON)", "jsonl": " (JSON Lines)"}[src.format]
     count = skipped = 0
     try:
-        for deals in read_deals(src):
+        for deals in read_deals(src, jokers=rules.jokers):
             results, errors = evaluate(deals, rules, flags, count, workers)
             if errors:
                 order = sorted(errors)

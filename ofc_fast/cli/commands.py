@@ -25,14 +25,14 @@ import numpy as np
 import numpy.typing as npt
 
 from .._workers import resolve_workers
-from ..board.boards import Board, analyze, score
+from ..board.boards import Board, analyze, parse_boards, score
 from ..board.geometry import ROW_SLICES, ROWS
 from ..board.rules import Rules
-from ..hand.cards import DECK_SIZE, RANKS, card_str
+from ..hand.cards import DECK_SIZE, RANKS, card_str, cards
 from ..hand.strength import category, describe, lowball27, strength
-from .analysis import run_deals
-from .options import add_progress_args, add_rules_args, make_bar, rules_of
-from .show import row_texts
+from .analysis import analyze_deals, run_deals
+from .options import add_progress_args, add_rules_args, make_bar, rules_label, rules_of
+from .show import joker_cards, joker_text, row_texts
 from .sources import FORMATS, Source, text_lines
 
 _FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
@@ -61,22 +61,20 @@ def _one_line(text: str, limit: int = 600) -> str:
 
 
 def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
+    rules = rules_of(args)
     for text in args.hands:
-        s = strength(text)
+        # a joker is worth the best card the rules let it be (ofc.strength with rules)
+        s = strength(text, rules=rules if rules.jokers else None)
         label, name = category(s).label, describe(s)
         # the name starts with its category, except for a high card ('Ace high, ...')
         named = name if name.lower().startswith(label.lower()) else f"{label}: {name}"
-        line = f"{card_str(np.asarray(_codes(text)))}: strength {s}, {named}"
-        if len(_codes(text)) == 5:
+        codes = cards(text, jokers=rules.jokers)
+        line = f"{card_str(codes)}: strength {s}, {named}"
+        if len(codes) == 5 and codes.max() < DECK_SIZE:    # 2-7 lowball has no jokers
             line += f"; 2-7 lowball rank {lowball27(text)}"
         print(line, file=out)
     out.flush()
     return 0
-
-
-def _codes(text: str) -> list[int]:
-    from ..hand.cards import cards
-    return [int(c) for c in cards(text)]
 
 
 def _row_name(value: int, row: int, rules: Rules) -> str:
@@ -90,14 +88,20 @@ def _row_name(value: int, row: int, rules: Rules) -> str:
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_of(args)
-    boards = [Board.parse(t) for t in args.boards]
+    boards = []
+    for p, text in enumerate(args.boards):
+        try:
+            boards.append(Board(parse_boards(text, rules.jokers)))
+        except ValueError as e:
+            raise ValueError(f"player {p}: {e}") from None
     deal = np.stack([b.codes for b in boards])
     points = score(deal, rules)
     flags = args.in_fantasyland
     if flags is not None and len(flags) not in (1, len(boards)):
         raise ValueError(f"--in-fantasyland gives {len(flags)} players, the deal has {len(boards)}")
-    res = analyze(deal, rules, in_fantasyland=flags)
-    print(f"rules: {rules.name}", file=out)
+    deals = analyze_deals(deal[None], rules, flags)
+    res = deals._make(field[0] for field in deals)
+    print(f"rules: {rules_label(rules)}", file=out)
     for p, b in enumerate(boards):
         foul = " FOULED" if res.fouled[p] else ""
         print(f"player {p}: {b}{foul}", file=out)
@@ -107,6 +111,9 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                 _row_name(int(res.strength[p, r]), r, rules)
             print(f"  {name:<6} {card_str(b.codes[lo:hi]):<15} {label:<45} royalties {int(res.royalties[p, r])}",
                   file=out)
+        jokers = joker_text(b.codes, deals.jokers[0, p])
+        if jokers:
+            print(f"  jokers {jokers}", file=out)
         fl = int(res.fantasyland[p])
         print(f"  royalties {int(res.royalties[p].sum())}, Fantasyland "
               f"{f'{fl} cards' if fl else 'no'}, points {int(points[p]):+d}", file=out)
@@ -188,12 +195,11 @@ def _fantasyland_hands(args: argparse.Namespace) -> Iterator[tuple[str, str, str
 def _solve_chunk(hands: list[tuple[str, str, str]], rules: Rules,
                  args: argparse.Namespace) -> list[dict[str, Any]]:
     """The best setting of each hand of a chunk, as the output's dicts (errors name the hand)."""
-    from ..hand.cards import cards
     from ..solve.fantasyland import FantasylandArrays, solve_fantasyland
     codes = []
     for _, where, text in hands:
         try:
-            hand = cards(text)
+            hand = cards(text, jokers=rules.jokers)
             if not 13 <= hand.size <= 17:
                 raise ValueError(f"a Fantasyland hand has 13 to 17 cards, got {hand.size}")
             codes.append(hand)
@@ -221,20 +227,27 @@ def _solve_chunk(hands: list[tuple[str, str, str]], rules: Rules,
                 "stays": bool(res.stays[j]), "fouled": bool(res.fouled[j]),
                 "value": float(res.value[j]), "discards": card_str(res.discards[j]),
             }
+            if rules.jokers:     # what each joker of the setting became
+                results[i]["jokers"] = joker_cards(board.codes, analyze(board.codes, rules).jokers)
     return results
 
 
 def _print_setting(label: str, r: dict[str, Any], rules: Rules, out: TextIO) -> None:
-    print(f"{label}: {r['hand']} ({len(r['hand'].split())} cards, {rules.name})", file=out)
+    print(f"{label}: {r['hand']} ({len(r['hand'].split())} cards, {rules_label(rules)})", file=out)
+    # rows holding jokers are named as the board's analysis resolved them
+    resolved = analyze(r["board"], rules).strength if r.get("jokers") else None
     for row, name in enumerate(ROWS):
         text = r[name]
-        label = "" if rules.low and row == 1 else describe(strength(text))
+        label = "" if rules.low and row == 1 else \
+            describe(strength(text) if resolved is None else int(resolved[row]))
         if rules.low and row == 1:
             label = "dead 2-7 low (fouls)" if r["fouled"] else "2-7 low"
         print(f"  {name:<6} {text:<15} {label:<40} royalties {r['royalties'][row]}", file=out)
     state = "FOULED (no legal setting)" if r["fouled"] else \
         f"royalties {sum(r['royalties'])}, stays in Fantasyland: {'yes' if r['stays'] else 'no'}"
     print(f"  {state}, value {r['value']:g}", file=out)
+    if r.get("jokers"):
+        print(f"  jokers {', '.join(f'{j} = {c}' for j, c in r['jokers'].items())}", file=out)
     print(f"  discards {r['discards'] or 'none'}", file=out)
 
 
@@ -317,7 +330,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--version", action="version", version=f"ofc-fast {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     e = sub.add_parser("eval", help="strength, category and name of hands of 3 or 5 cards")
-    e.add_argument("hands", nargs="+", help='a hand, e.g. "Ah Kd 2c"')
+    e.add_argument("hands", nargs="+", help='a hand, e.g. "Ah Kd 2c" ("As X1 X2" with --jokers 2)')
+    add_rules_args(e)
     s = sub.add_parser("score", help="score one deal: per player and row, royalties, fouls, Fantasyland")
     s.add_argument("boards", nargs="+", help='a board "top / middle / bottom", one per player')
     add_rules_args(s)
@@ -369,6 +383,9 @@ Input (UTF-8, a byte-order mark is fine):
   jsonl  one deal a line
   A JSON deal is a board string, a list of boards (strings, or lists of 13
   card texts or codes 0..51), or {"boards": [...], "in_fantasyland": [...]}.
+  Jokers (X1, X2, codes 52, 53) are cards where the rules deal them
+  (--jokers N or "jokers" in --rules-file); each adds a column, the card it
+  became (joker_x1, joker_x2).
 
 Deals are read, evaluated and written in chunks: output starts at once and
 memory stays small.  The first bad deal stops the run with its file and line

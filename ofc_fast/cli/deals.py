@@ -17,6 +17,9 @@ A JSON deal is a board string, a list of boards (strings, or lists of 13
 card texts or integer codes), or ``{"boards": [...], "in_fantasyland":
 [...]}`` with one bool per board.
 
+Jokers (``X1``, ``X2``, codes 52 and 53) are cards where the rules deal them
+(``jokers``, ``Rules.jokers``): every reader here is told how many.
+
 Lines of text are parsed a chunk at a time with numpy (``fastlines``, about a
 megabyte, some 12,000 deals); a line this fast path cannot read (other
 spellings, a mistake) goes through the library's own parser, which gives
@@ -80,17 +83,17 @@ def assemble(n: int, fast: npt.NDArray[np.bool_], fast_players: npt.NDArray[np.i
 _COMMENT = re.compile(rb"#[^\n]*")
 
 
-def _board_of_text(text: str, k: int) -> tuple[npt.NDArray[np.uint8], bool]:
+def _board_of_text(text: str, k: int, jokers: int) -> tuple[npt.NDArray[np.uint8], bool]:
     mark = text.startswith("*")
     if mark:
         text = text[1:].lstrip()
     try:
-        return parse_boards(text), mark
+        return parse_boards(text, jokers), mark
     except (ValueError, TypeError) as e:
         raise ValueError(f"player {k}: {e}") from None
 
 
-def _slow_line(raw: bytes) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+def _slow_line(raw: bytes, jokers: int = 0) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
     """One deal line through the library's parser (any spelling it accepts), or why not."""
     try:
         text = raw.decode("utf-8")
@@ -101,15 +104,15 @@ def _slow_line(raw: bytes) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]
     parts = [part for part in parts if part]
     if not parts:
         raise ValueError(f"no boards in {text.strip()!r}: a deal is boards separated by ';'")
-    read = [_board_of_text(part, k) for k, part in enumerate(parts)]
+    read = [_board_of_text(part, k, jokers) for k, part in enumerate(parts)]
     return np.stack([b for b, _ in read]), np.array([m for _, m in read], dtype=np.bool_)
 
 
-def text_deals(chunk: bytes, first_line: int) -> Deals:
+def text_deals(chunk: bytes, first_line: int, jokers: int = 0) -> Deals:
     """The deals of whole lines of a text file (``first_line``: the number of the first)."""
     if b"#" in chunk:
         chunk = _COMMENT.sub(b"", chunk)
-    fast = fast_lines(chunk)
+    fast = fast_lines(chunk, jokers)
     keep = np.flatnonzero(~fast.blank)
     lines = (keep + first_line).astype(np.int64)
     good = fast.good[keep]
@@ -120,7 +123,7 @@ def text_deals(chunk: bytes, first_line: int) -> Deals:
         raw = chunk.split(b"\n")
         for k in todo.tolist():
             try:
-                slow[k] = _slow_line(raw[int(keep[k])])
+                slow[k] = _slow_line(raw[int(keep[k])], jokers)
             except ValueError as e:
                 errors[k] = str(e)
     return assemble(len(keep), good, fast.players, fast.boards, fast.marks, slow, errors, lines)
@@ -130,11 +133,11 @@ _DEAL_SHAPE = ('a deal is a board string, a list of boards, or {"boards": [...],
                '"in_fantasyland": [...]}')
 
 
-def _json_board(board: Any, k: int) -> npt.NDArray[np.uint8]:
+def _json_board(board: Any, k: int, jokers: int) -> npt.NDArray[np.uint8]:
     where = f"player {k}: "
     if isinstance(board, str):
         try:
-            return parse_boards(board)
+            return parse_boards(board, jokers)
         except ValueError as e:
             raise ValueError(where + str(e)) from None
     if not isinstance(board, list):
@@ -144,7 +147,7 @@ def _json_board(board: Any, k: int) -> npt.NDArray[np.uint8]:
         raise ValueError(f"{where}a board is 13 cards (top 3, middle 5, bottom 5), got {len(board)} "
                          f"items: {short(board)}")
     try:
-        codes = cards(board)
+        codes = cards(board, jokers=jokers)
     except (ValueError, TypeError) as e:
         raise type(e)(where + str(e)) from None
     if codes.shape != (13,):
@@ -163,7 +166,7 @@ def _json_flags(value: Any, players: int) -> npt.NDArray[np.bool_]:
     return np.array([bool(v) for v in value], dtype=np.bool_)
 
 
-def _json_deal(value: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+def _json_deal(value: Any, jokers: int = 0) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
     """Boards and Fantasyland flags of one JSON deal, or why not."""
     flags = None
     if isinstance(value, Bad):
@@ -184,7 +187,7 @@ def _json_deal(value: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]
         raise ValueError("a deal holds at least one board, got []")
     if one_card_each(value):
         value = [value]          # one board written as 13 cards
-    boards = np.stack([_json_board(b, k) for k, b in enumerate(value)])
+    boards = np.stack([_json_board(b, k, jokers) for k, b in enumerate(value)])
     marks = np.zeros(len(boards), dtype=np.bool_) if flags is None else _json_flags(flags, len(boards))
     return boards, marks
 
@@ -205,7 +208,7 @@ def _text_of_json(value: Any) -> str | None:
     return line
 
 
-def json_deals(values: list[Any], lines: list[int]) -> Deals:
+def json_deals(values: list[Any], lines: list[int], jokers: int = 0) -> Deals:
     """The deals of parsed JSON values (``lines``: the file line where each starts)."""
     n = len(values)
     texts: list[str | None] = []
@@ -218,14 +221,14 @@ def json_deals(values: list[Any], lines: list[int]) -> Deals:
         else:
             texts.append(_text_of_json(v))
     as_text = np.array([t is not None for t in texts], dtype=np.bool_)
-    fast = fast_lines("\n".join(t for t in texts if t is not None).encode("utf-8"))
+    fast = fast_lines("\n".join(t for t in texts if t is not None).encode("utf-8"), jokers)
     good = np.zeros(n, dtype=np.bool_)
     good[as_text] = fast.good[:int(as_text.sum())] if as_text.any() else False
     slow: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]] = {}
     errors: dict[int, str] = {}
     for k in np.flatnonzero(~good).tolist():
         try:
-            slow[k] = _json_deal(values[k])
+            slow[k] = _json_deal(values[k], jokers)
         except (ValueError, TypeError) as e:
             errors[k] = str(e)
     deals = assemble(n, good, fast.players, fast.boards, fast.marks, slow, errors,
@@ -242,25 +245,25 @@ def json_deals(values: list[Any], lines: list[int]) -> Deals:
     return deals
 
 
-def _chunked(items: Iterator[tuple[Any, int]], size: int) -> Iterator[Deals]:
+def _chunked(items: Iterator[tuple[Any, int]], size: int, jokers: int) -> Iterator[Deals]:
     values: list[Any] = []
     lines: list[int] = []
     for value, line in items:
         values.append(value)
         lines.append(line)
         if len(values) == size:
-            yield json_deals(values, lines)
+            yield json_deals(values, lines, jokers)
             values, lines = [], []
     if values:
-        yield json_deals(values, lines)
+        yield json_deals(values, lines, jokers)
 
 
-def read_deals(src: Source, chunk: int = 16384) -> Iterator[Deals]:
-    """The deals of a source, a chunk at a time."""
+def read_deals(src: Source, chunk: int = 16384, jokers: int = 0) -> Iterator[Deals]:
+    """The deals of a source, a chunk at a time (``jokers``: the jokers the rules deal)."""
     if src.format == "text":
         for data, first in line_chunks(src):
-            yield text_deals(data, first)
+            yield text_deals(data, first, jokers)
         return
     values = JsonStream(src).values() if src.format == "json" else jsonl_values(src)
-    yield from _chunked(values, chunk)
+    yield from _chunked(values, chunk, jokers)
 

@@ -1,11 +1,12 @@
 """The text format's usual spelling read with array operations: the fast path of deal lines.
 
 A good line is boards separated by ';', each 13 two-character cards (rank
-then suit, any case) separated by blanks or not at all, with no row
-separator or with '/' or '|' after the 3rd and 8th card, and at most one
-'*' before its first card.  It reads the same grammar as
-:func:`ofc_fast.cards` (tests/card_text_table.py drives both); a line it
-cannot read is left to that parser, which reads it or says why not.
+then suit, any case; ``X1`` / ``X2`` where the rules deal jokers) separated
+by blanks or not at all, with no row separator or with '/' or '|' after the
+3rd and 8th card, and at most one '*' before its first card.  It reads the
+same grammar as :func:`ofc_fast.cards` (tests/card_text_table.py drives
+both); a line it cannot read (other joker spellings among them) is left to
+that parser, which reads it or says why not.
 """
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..hand.cards import RANKS, SUITS
+from ..hand.cards import JOKERS, RANKS, SUITS
 
-_WS, _RANK, _SUIT, _ROWSEP, _SEMI, _NL, _MARK, _OTHER = range(8)
+_WS, _RANK, _SUIT, _ROWSEP, _SEMI, _NL, _MARK, _OTHER, _X = range(9)
 _CLASS = np.full(256, _OTHER, dtype=np.uint8)
 _RANK_OF = np.zeros(256, dtype=np.uint8)
 _SUIT_OF = np.zeros(256, dtype=np.uint8)
@@ -34,6 +35,7 @@ _CLASS[ord("/")] = _CLASS[ord("|")] = _ROWSEP
 _CLASS[ord(";")] = _SEMI
 _CLASS[ord("\n")] = _NL
 _CLASS[ord("*")] = _MARK
+_CLASS[ord("x")] = _CLASS[ord("X")] = _X       # a joker, X1 / X2, where the rules deal one
 _CLASS_TABLE, _RANK_TABLE, _SUIT_TABLE = (t.tobytes() for t in (_CLASS, _RANK_OF, _SUIT_OF))
 
 
@@ -51,14 +53,15 @@ class Lines(NamedTuple):
     marks: npt.NDArray[np.bool_]      # (boards of good lines,)
 
 
-def fast_lines(data: bytes) -> Lines:
+def fast_lines(data: bytes, jokers: int = 0) -> Lines:
     """The lines of ``data`` that hold deals in the usual spelling, read with array operations.
 
     A good line is boards separated by ';', each 13 two-character cards
-    (rank then suit, any case) separated by blanks or not at all, with no
-    row separator or with '/' or '|' after the 3rd and 8th card, and at
-    most one '*' before its first card.  Anything else is left to the
-    library's parser.
+    (rank then suit, any case; ``X1`` and, with two, ``X2`` when the rules
+    deal ``jokers``) separated by blanks or not at all, with no row
+    separator or with '/' or '|' after the 3rd and 8th card, and at most
+    one '*' before its first card.  Anything else is left to the library's
+    parser.
     """
     if not data.endswith(b"\n"):
         data += b"\n"
@@ -67,13 +70,27 @@ def fast_lines(data: bytes) -> Lines:
     is_rank, is_suit = cls == _RANK, cls == _SUIT
     card = np.zeros(len(a), dtype=np.bool_)
     card[:-1] = is_rank[:-1] & is_suit[1:]                     # a card: rank then suit
+    joker = None
+    if jokers:
+        is_x = cls == _X
+        if is_x.any():
+            # X1 (X2 with two jokers): the digit after the X starts no card ('X2d' is not X2, 2d)
+            digit = (a == ord("1")) | ((a == ord("2")) if jokers > 1 else False)
+            joker = np.zeros(len(a), dtype=np.bool_)
+            joker[:-1] = is_x[:-1] & digit[1:]
+            joker_digit = np.zeros(len(a), dtype=np.bool_)
+            joker_digit[1:] = joker[:-1]
+            card = (card & ~joker_digit) | joker
     after_card = np.zeros(len(a), dtype=np.bool_)
     after_card[1:] = card[:-1]
-    loose = (cls == _OTHER) | (is_rank & ~card) | (is_suit & ~after_card)
-    # tokens: cards (at their rank), row separators, ';', newlines and '*', in order
+    loose = (cls >= _OTHER) | (is_rank & ~card) | (is_suit & ~after_card)
+    if joker is not None:
+        loose &= ~(joker | joker_digit)
+    # tokens: cards (at their rank, or X), row separators, ';', newlines and '*', in order
     tok = np.flatnonzero(card | ((cls - np.uint8(_ROWSEP)) <= _MARK - _ROWSEP))
     kind = cls[tok]
-    is_card, is_sep, is_mark = kind == _RANK, kind == _ROWSEP, kind == _MARK
+    is_card = kind == _RANK if joker is None else card[tok]
+    is_sep, is_mark = kind == _ROWSEP, kind == _MARK
     is_nl = kind == _NL
     is_end = is_nl | (kind == _SEMI)
     ends = np.flatnonzero(is_end)                               # segment k ends at token ends[k]
@@ -115,6 +132,10 @@ def fast_lines(data: bytes) -> Lines:
         p = p[seg_good[seg[is_card]]]
     rank = np.frombuffer(a[p].tobytes().translate(_RANK_TABLE), dtype=np.uint8)
     suit = np.frombuffer(a[p + 1].tobytes().translate(_SUIT_TABLE), dtype=np.uint8)
-    codes = (rank * np.uint8(4) + suit).reshape(-1, 13)
+    codes = rank * np.uint8(4) + suit
+    if joker is not None:
+        at = joker[p]
+        codes[at] = np.uint8(JOKERS[0]) + (a[p[at] + 1] == ord("2"))
+    codes = codes.reshape(-1, 13)
     marks = (nmark > 0)[seg_good]
     return Lines(blank, good, per_line[good].astype(np.int64), codes, marks)

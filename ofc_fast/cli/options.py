@@ -3,17 +3,20 @@
 Rules names are looked up by :func:`ofc_fast.get_rules` (the presets and the
 house variants, any case) and a rules file is read by
 :meth:`ofc_fast.Rules.from_dict`: the command line has no lookup or
-conversion of its own.
+conversion of its own.  The joker options (``--jokers``, ``--joker-pool``,
+...) set fields of :class:`~ofc_fast.Rules` on top of either, and Rules
+checks their values.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
 from typing import Any
 
-from ..board.rules import HOUSE_RULES, PRESETS, Rules, get_rules
+from ..board.rules import FIVE_OF_A_KIND_ORDERS, HOUSE_RULES, JOKER_POOLS, PRESETS, Rules, get_rules
 from ..play.game import POLICIES, POLICY_DESCRIPTIONS
 from .sources import read_limited
 
@@ -34,21 +37,68 @@ def rules_name(name: str) -> str:
             f"({', '.join(HOUSE_RULES)}) (or --rules-file FILE.json)") from None
 
 
+def _five_of_a_kind(text: str) -> str | None:
+    """The type of ``--five-of-a-kind``: an order of Rules.five_of_a_kind, or none."""
+    return None if text.strip().lower() == "none" else text
+
+
+#: the joker options: (option, Rules field, argparse settings); their values are checked by Rules
+_JOKER_OPTIONS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("--jokers", "jokers", {"type": int, "metavar": "N",
+                            "help": "jokers in the deck (0, 1 or 2; codes 52, 53, text X1, X2)"}),
+    ("--joker-pool", "joker_pool", {"metavar": "POOL", "help": "what a joker may become: "
+                                    f"{', '.join(JOKER_POOLS)} (docs/VARIANTS.md, Jokers)"}),
+    ("--joker-resolution", "joker_resolution", {"metavar": "HOW", "help": "who picks the jokers' "
+                                                "cards: the board at once, or each row alone"}),
+    ("--five-of-a-kind", "five_of_a_kind", {
+        "type": _five_of_a_kind, "metavar": "ORDER",
+        "help": f"where five of a kind ranks (with --joker-pool duplicates): "
+                f"{', '.join(str(o).lower() for o in FIVE_OF_A_KIND_ORDERS)}"}),
+    ("--natural-beats-wild", "natural_beats_wild", {
+        "action": "store_true",
+        "help": "a row without a joker wins a tie against an equal row holding one"}),
+)
+
+
 def add_rules_args(parser: argparse.ArgumentParser) -> None:
-    """``--rules NAME`` (any case) or ``--rules-file FILE.json``."""
+    """``--rules NAME`` (any case) or ``--rules-file FILE.json``, and the joker options."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--rules", default="pineapple", type=rules_name, metavar="NAME",
                        help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple), "
                             f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULES)})")
     group.add_argument("--rules-file", metavar="FILE.json",
                        help='custom rules: {"preset": "pineapple", "scoop_bonus": 6, ...}, any field of Rules')
+    jokers = parser.add_argument_group("jokers", "fields of Rules set on top of --rules or --rules-file")
+    for option, field, settings in _JOKER_OPTIONS:
+        jokers.add_argument(option, dest=field, default=argparse.SUPPRESS, **settings)   # absent: unset
 
 
 def rules_of(args: argparse.Namespace) -> Rules:
-    """The rules ``--rules`` or ``--rules-file`` gives."""
+    """The rules ``--rules`` or ``--rules-file`` gives, with the joker options set."""
     if getattr(args, "rules_file", None):
-        return load_rules_file(args.rules_file)
-    return get_rules(args.rules)
+        rules = load_rules_file(args.rules_file)
+    else:
+        rules = get_rules(args.rules)
+    given = {(option, field): getattr(args, field) for option, field, _ in _JOKER_OPTIONS
+             if hasattr(args, field)}
+    if not given:
+        return rules
+    try:
+        return dataclasses.replace(rules, **{field: value for (_, field), value in given.items()})
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"{', '.join(option for option, _ in given)}: {e}") from None
+
+
+def rules_label(rules: Rules) -> str:
+    """The rules' name, and their joker fields when they deal jokers ('pineapple, 2 jokers: ...')."""
+    if not rules.jokers:
+        return rules.name
+    fields = [f"joker_pool {rules.joker_pool}", f"joker_resolution {rules.joker_resolution}"]
+    if rules.five_of_a_kind is not None:
+        fields.append(f"five_of_a_kind {rules.five_of_a_kind}")
+    if rules.natural_beats_wild:
+        fields.append("natural_beats_wild")
+    return f"{rules.name}, {rules.jokers} joker{'s' if rules.jokers > 1 else ''} ({', '.join(fields)})"
 
 
 def load_rules_file(path: str) -> Rules:

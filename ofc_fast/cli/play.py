@@ -26,6 +26,7 @@ from .options import (
     add_progress_args,
     add_rules_args,
     make_bar,
+    rules_label,
     rules_of,
 )
 from .show import board_text
@@ -78,7 +79,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             w.writerow([p, res.hands, res.mean[p], res.stderr[p], res.ci95[p, 0], res.ci95[p, 1],
                         res.foul_rate[p], res.fantasyland_rate[p], res.royalties[p]])
     else:
-        print(f"{res.hands} hands of {rules.name}, {args.players} players, policy "
+        print(f"{res.hands} hands of {rules_label(rules)}, {args.players} players, policy "
               f"{args.policy}, seed {args.seed}", file=out)
         print(f"  policy {args.policy}: {POLICY_DESCRIPTIONS[args.policy]}", file=out)
         for p in range(args.players):

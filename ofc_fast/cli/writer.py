@@ -2,7 +2,9 @@
 
 The cells are built with array operations; a board's text is
 :func:`ofc_fast.card_str`'s names laid into the ``top / middle / bottom``
-template (the same text as ``str(Board)``, tests/test_card_text.py).
+template (the same text as ``str(Board)``, tests/test_card_text.py).  Rules
+that deal jokers add a column per joker: the card it became (empty, or null
+in JSON, where the board holds none).
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..hand.cards import DECK_SIZE, card_str
+from ..hand.cards import DECK_SIZE, EMPTY, JOKERS, card_str
 
 if TYPE_CHECKING:
     from .analysis import Results
@@ -20,13 +22,16 @@ if TYPE_CHECKING:
 COLUMNS = ("deal", "player", "board", "fouled", "strength_top", "strength_middle",
            "strength_bottom", "royalty_top", "royalty_middle", "royalty_bottom", "royalties",
            "fantasyland", "stays", "points")
+#: the columns rules with jokers add: the card joker X1 (X2) became
+JOKER_COLUMNS = ("joker_x1", "joker_x2")
 _LOW, _HIGH = -(1 << 15), 1 << 16
 _NUMBERS: npt.NDArray[Any] | None = None
 # a board's text: 'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d', 42 characters
 _BOARD = "xx xx xx / xx xx xx xx xx / xx xx xx xx xx"
 _CARD_AT = np.array([m.start() for m in re.finditer("xx", _BOARD)], dtype=np.int64)
-# the printer's name of each code, 2 bytes each
-_NAMES = np.frombuffer(card_str(list(range(DECK_SIZE)), "").encode(), dtype=np.uint8).reshape(DECK_SIZE, 2)
+# the printer's name of each code (the jokers' X1, X2 too), 2 bytes each
+_CODES = list(range(DECK_SIZE)) + list(JOKERS)
+_NAMES = np.frombuffer(card_str(_CODES, "").encode(), dtype=np.uint8).reshape(len(_CODES), 2)
 _NAME_AT = np.stack([_CARD_AT, _CARD_AT + 1], axis=1).ravel()     # where each name's 2 characters go
 
 
@@ -57,28 +62,42 @@ def _board_texts(boards: npt.NDArray[np.uint8], quote: str) -> list[str]:
     return out
 
 
-class Writer:
-    """Rows of results in CSV, JSON (one list) or JSON Lines, written a chunk at a time."""
+def _card_cells(codes: npt.NDArray[np.uint8], quote: str, none: str) -> npt.NDArray[np.object_]:
+    """The name of each card (quoted), ``none`` for an empty slot (255)."""
+    table = np.full(EMPTY + 1, none, dtype=object)
+    table[:DECK_SIZE] = [quote + name + quote for name in card_str(list(range(DECK_SIZE))).split()]
+    out: npt.NDArray[np.object_] = table[codes]
+    return out
 
-    def __init__(self, out: IO[str], fmt: str) -> None:
+
+class Writer:
+    """Rows of results in CSV, JSON (one list) or JSON Lines, written a chunk at a time.
+
+    ``jokers``: the jokers the rules deal, a column each (``JOKER_COLUMNS``).
+    """
+
+    def __init__(self, out: IO[str], fmt: str, jokers: int = 0) -> None:
         self.out = out
         self.format = fmt
         self.rows = 0
         self.ended = False
+        self.jokers = jokers
+        columns = COLUMNS + JOKER_COLUMNS[:jokers]
         if fmt == "csv":
-            self._write(",".join(COLUMNS) + "\n")
+            self._write(",".join(columns) + "\n")
             self.words = ("False", "True")
             self.quote = ""
             # the text before each cell and after the last
-            glue = [""] + [","] * (len(COLUMNS) - 1) + ["\n"]
+            glue = [""] + [","] * (len(columns) - 1) + ["\n"]
         else:
             if fmt == "json":
                 self._write("[")
             self.words = ("false", "true")
             self.quote = '"'
-            glue = ["{" + f'"{COLUMNS[0]}": '] + [f', "{c}": ' for c in COLUMNS[1:]] + \
+            glue = ["{" + f'"{columns[0]}": '] + [f', "{c}": ' for c in columns[1:]] + \
                 ["},\n" if fmt == "json" else "}\n"]
         self.glue = glue
+        self.columns = columns
 
     def _write(self, text: str) -> None:
         self.out.write(text)
@@ -89,7 +108,7 @@ class Writer:
         if not n:
             return
         # one object array of cells and the text between them, joined once
-        cells = np.empty((n, 2 * len(COLUMNS) + 1), dtype=object)
+        cells = np.empty((n, 2 * len(self.columns) + 1), dtype=object)
         cells[:, 0::2] = self.glue
         words = np.array(self.words, dtype=object)
         royalties = r.royalties.astype(np.int32)
@@ -99,6 +118,8 @@ class Writer:
                    _numbers(royalties[:, 0]), _numbers(royalties[:, 1]), _numbers(royalties[:, 2]),
                    _numbers(royalties.sum(axis=1)), _numbers(r.fantasyland),
                    words[r.stays.view(np.uint8)], _numbers(r.points)]
+        none = "" if self.format == "csv" else "null"
+        columns += [_card_cells(r.jokers[:, k], self.quote, none) for k in range(self.jokers)]
         for k, column in enumerate(columns):
             cells[:, 2 * k + 1] = column
         if self.format == "json":
