@@ -7,7 +7,9 @@ of ``_core`` and the command line's array reader of deal lines must all
 agree with it; a fast path may leave a text to the general parser, never
 read it otherwise.  ``BOARDS``: the same for the text of one board
 (``top / middle / bottom`` or 13 cards), read by ``parse_boards``,
-``analyze`` and ``ofc-fast analyze``.
+``analyze`` and ``ofc-fast analyze``.  ``JOKER_CASES`` and ``JOKER_BOARDS``:
+the same with jokers, read where the rules deal two (the boards also by
+tests/test_cli_jokers.py through every reader of the command line).
 """
 from __future__ import annotations
 
@@ -92,4 +94,22 @@ BOARDS: dict[str, str | Error] = {
     "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks Zz": Error("unknown card 'Zz'"),
     "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks --": Error("empty slot '--'"),
     "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 10d": "Qh Qd 2c 5s 6s 7s 8s 9d Kc Kd Kh Ks Td",
+}
+
+# Boards with jokers, read with jokers=2 by parse_boards, analyze, the command line's array
+# reader (X1 / X2 in any case; other joker spellings go to the parser) and ``ofc-fast analyze``.
+JK = "Ks Kd X1 5s 6s 7s 8s 9d Ac Ad Ah X2 2d"
+JOKER_BOARDS: dict[str, str | Error] = {
+    "Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah X2 2d": JK,
+    "KsKdX1/5s6s7s8s9d/AcAdAhX22d": JK,
+    "ks kd x1 | 5S 6s 7s 8s 9D | ac ad ah x2 2d": JK,
+    "Ks Kd X1 5s 6s 7s 8s 9d Ac Ad Ah X2 2d": JK,
+    "Ks Kd Xj / 5s 6s 7s 8s 9d / Ac Ad Ah X2 2d": JK,
+    "Ks Kd \U0001f0cf / 5s 6s 7s 8s 9d / Ac Ad Ah x2 2d": JK,
+    "Ks Kd jk / 5s 6s 7s 8s 9d / Ac Ad Ah X2 2d": JK,
+    "X2 X1 Qs / 5s 6s 7s 8s 9d / Ac Ad Ah As 2d": "X2 X1 Qs 5s 6s 7s 8s 9d Ac Ad Ah As 2d",
+    "Ks Kd 7h / 5s 6s 7s 8s 9d / Ac Ad Ah X12d": "Ks Kd 7h 5s 6s 7s 8s 9d Ac Ad Ah X1 2d",
+    "Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah X2d": Error("cannot read card text 'X2d'"),
+    "Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah X3 2d": Error("unknown card 'X3'"),
+    "Ks Kd xx / 5s 6s 7s 8s 9d / Ac Ad Ah X2 2d": Error("empty slot 'xx'"),
 }

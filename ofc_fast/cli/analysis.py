@@ -36,7 +36,9 @@ class Results(NamedTuple):
     """(boards, 2) the card joker X1 and X2 became (255: the board holds none)."""
 
     def select(self, rows: npt.NDArray[np.bool_]) -> Results:
-        return Results(*(field[rows] for field in self))
+        return Results(self.deal[rows], self.player[rows], self.boards[rows], self.fouled[rows],
+                       self.strength[rows], self.royalties[rows], self.fantasyland[rows],
+                       self.stays[rows], self.points[rows], self.jokers[rows])
 
 
 def analyze_deals(codes: npt.NDArray[np.uint8], rules: Rules, in_fantasyland: Any = None,
@@ -52,8 +54,9 @@ def analyze_deals(codes: npt.NDArray[np.uint8], rules: Rules, in_fantasyland: An
         others = np.delete(codes[i], p, axis=0).ravel()
         one = analyze(codes[i, p], rules, in_fantasyland=None if flags is None else flags[i, p],
                       dead=others[others < DECK_SIZE])
-        for mine, theirs in zip((*a, a.jokers), (*one, one.jokers)):
-            mine[i, p] = theirs
+        mine: tuple[Any, ...] = (*a, a.jokers)
+        for field, value in zip(mine, (*one, one.jokers)):
+            field[i, p] = value
     return a
 
 

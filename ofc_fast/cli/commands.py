@@ -99,23 +99,22 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     flags = args.in_fantasyland
     if flags is not None and len(flags) not in (1, len(boards)):
         raise ValueError(f"--in-fantasyland gives {len(flags)} players, the deal has {len(boards)}")
-    deals = analyze_deals(deal[None], rules, flags)
-    res = deals._make(field[0] for field in deals)
+    res = analyze_deals(deal[None], rules, flags)      # one deal: index [0, player]
     print(f"rules: {rules_label(rules)}", file=out)
     for p, b in enumerate(boards):
-        foul = " FOULED" if res.fouled[p] else ""
+        foul = " FOULED" if res.fouled[0, p] else ""
         print(f"player {p}: {b}{foul}", file=out)
         for r, name in enumerate(ROWS):
             lo, hi = ROW_SLICES[r]
-            label = "dead (fouls)" if (res.fouled[p] and r == 1 and rules.low) else \
-                _row_name(int(res.strength[p, r]), r, rules)
-            print(f"  {name:<6} {card_str(b.codes[lo:hi]):<15} {label:<45} royalties {int(res.royalties[p, r])}",
+            label = "dead (fouls)" if (res.fouled[0, p] and r == 1 and rules.low) else \
+                _row_name(int(res.strength[0, p, r]), r, rules)
+            print(f"  {name:<6} {card_str(b.codes[lo:hi]):<15} {label:<45} royalties {int(res.royalties[0, p, r])}",
                   file=out)
-        jokers = joker_text(b.codes, deals.jokers[0, p])
+        jokers = joker_text(b.codes, res.jokers[0, p])
         if jokers:
             print(f"  jokers {jokers}", file=out)
-        fl = int(res.fantasyland[p])
-        print(f"  royalties {int(res.royalties[p].sum())}, Fantasyland "
+        fl = int(res.fantasyland[0, p])
+        print(f"  royalties {int(res.royalties[0, p].sum())}, Fantasyland "
               f"{f'{fl} cards' if fl else 'no'}, points {int(points[p]):+d}", file=out)
     out.flush()
     return 0
