@@ -108,6 +108,9 @@ JOKER_BOARDS: dict[str, str | Error] = {
     "Ks Kd \U0001f0cf / 5s 6s 7s 8s 9d / Ac Ad Ah x2 2d": JK,
     "Ks Kd jk / 5s 6s 7s 8s 9d / Ac Ad Ah X2 2d": JK,
     "X2 X1 Qs / 5s 6s 7s 8s 9d / Ac Ad Ah As 2d": "X2 X1 Qs 5s 6s 7s 8s 9d Ac Ad Ah As 2d",
+    # a generic joker is the first one unused on the whole board, not in its row alone
+    "Ks Kd Xj / 5s 6s 7s 8s 9d / Ac Ad Ah JK 2d": JK,
+    "Ks Kd 🃏 / 5s 6s 7s 8s 9d / Ac Ad Ah xj 2d": JK,
     "Ks Kd 7h / 5s 6s 7s 8s 9d / Ac Ad Ah X12d": "Ks Kd 7h 5s 6s 7s 8s 9d Ac Ad Ah X1 2d",
     "Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah X2d": Error("cannot read card text 'X2d'"),
     "Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah X3 2d": Error("unknown card 'X3'"),

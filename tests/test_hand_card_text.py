@@ -142,3 +142,19 @@ def test_joker_text(text: str) -> None:
     assert ofc.cards(text, jokers=2).tolist() == codes_of(want)
     assert ofc.card_str(ofc.cards(text, jokers=2)) == want
     assert _core._read_text_codes(text) is None      # the fast reader leaves jokers to the parser
+
+
+@pytest.mark.parametrize("items,want", [
+    (["Xj", "JK"], [52, 53]),
+    (["As", "\U0001f0cf", "x2"], [51, 52, 53]),
+    ([["Xj", "JK", "As"], ["JK", "Ks", "Xj"]], [[52, 53, 51], [52, 47, 53]]),
+    (["Xj As", "JK Ks"], [[52, 51], [52, 47]]),   # a whole hand per item: each hand alone
+])
+def test_generic_jokers_number_within_a_hand(items: list, want: list) -> None:
+    """Xj, JK and the emoji take the first joker unused in their hand, card by card too."""
+    assert ofc.cards(items, jokers=2).tolist() == want
+
+
+def test_generic_joker_beyond_the_rules_names_it() -> None:
+    with pytest.raises(ValueError, match=r"position 1: joker 'JK' \(code 53\).*jokers=1"):
+        ofc.cards(["Xj", "JK"], jokers=1)

@@ -89,7 +89,7 @@ def parse_boards(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
         raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {shown(text)}")
     rows = []
     for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
-        codes = parse_text(part, False, f"{name} row: ", jokers)
+        codes = parse_text(part, False, f"{name} row: ", jokers, rows)
         if len(codes) != hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {shown(part)}")
         rows += codes

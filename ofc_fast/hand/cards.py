@@ -64,13 +64,15 @@ _TOKEN = re.compile(r"10|\U0001f0cf|\S")
 _SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
 
 
-def _joker(token: str, out: list[int], jokers: int, where: str, text: str) -> bool:
-    """Append the joker ``token`` names (True), or False when it names none."""
+def _joker(token: str, out: list[int], jokers: int, where: str, text: str, before: Sequence[int] = ()) -> bool:
+    """Append the joker ``token`` names (True), or False when it names none.  ``before``:
+    the codes read earlier in the same hand or board (a generic joker takes the first
+    joker unused there and in ``out``)."""
     low = token.lower()
     if low in _JOKER_NAMED:
         code = _JOKER_NAMED[low]
     elif low in _JOKER_ANY:
-        code = JOKERS[1] if JOKERS[0] in out else JOKERS[0]
+        code = JOKERS[1] if JOKERS[0] in out or JOKERS[0] in before else JOKERS[0]
     else:
         return False
     if code - JOKERS[0] >= jokers:
@@ -81,9 +83,11 @@ def _joker(token: str, out: list[int], jokers: int, where: str, text: str) -> bo
     return True
 
 
-def parse_text(text: str, allow_empty: bool, where: str = "", jokers: int = 0) -> list[int]:
+def parse_text(text: str, allow_empty: bool, where: str = "", jokers: int = 0,
+               before: Sequence[int] = ()) -> list[int]:
     """Codes of the cards in ``text`` ("Ah Kd 2c", "AhKd2c", "ah,kd,10c"); ``jokers``:
-    how many jokers the rules deal (their text is an error beyond it)."""
+    how many jokers the rules deal (their text is an error beyond it); ``before``: the
+    codes read earlier in the same hand or board (the rows before this one)."""
     out: list[int] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
@@ -92,7 +96,7 @@ def parse_text(text: str, allow_empty: bool, where: str = "", jokers: int = 0) -
         if code is not None:
             out.append(code)
             continue
-        if _joker(chunk, out, jokers, where, text):
+        if _joker(chunk, out, jokers, where, text, before):
             continue
         if chunk in _EMPTY_TOKENS:
             if not allow_empty:
@@ -106,7 +110,7 @@ def parse_text(text: str, allow_empty: bool, where: str = "", jokers: int = 0) -
         for i in range(0, len(toks), 2):
             tok = toks[i] + toks[i + 1]
             code = _CODE.get(tok)
-            if code is None and _joker(tok, out, jokers, where, text):
+            if code is None and _joker(tok, out, jokers, where, text, before):
                 continue
             if code is None:
                 if tok in _EMPTY_TOKENS and allow_empty:
@@ -227,7 +231,14 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool, jokers: int = 0) -> 
                             f"{type(item).__name__} {shown(item)}")
     counts = {len(r) for r in rows}
     if counts == {1}:
-        return np.array([r[0] for r in rows], dtype=np.uint8).reshape(arr.shape)
+        flat = np.array([r[0] for r in rows], dtype=np.uint8).reshape(arr.shape)
+        if jokers:   # a generic joker takes the first joker unused in its hand (the last axis)
+            for index in np.ndindex(arr.shape):
+                item = arr[index]
+                if isinstance(item, str) and item.strip().lower() in _JOKER_ANY:
+                    hand = [int(flat[index[:-1] + (i,)]) for i in range(index[-1])]
+                    flat[index] = int(parse_text(item, False, _where(index), jokers, hand)[0])
+        return flat
     if len(counts) == 1:
         k = counts.pop()
         return np.array(rows, dtype=np.uint8).reshape(arr.shape + (k,))
