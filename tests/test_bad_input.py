@@ -1073,6 +1073,36 @@ bad("compat.evaluate_cards-one-string", ofc.compat.evaluate_cards, "Ah Kh Qh Jh 
 bad("compat.rank-percentage-7463", ofc.compat.Evaluator().get_five_card_rank_percentage, 7463, ValueError,
     "1..7462")
 bad("compat.from_pokerkit-None", ofc.compat.from_pokerkit, None, TypeError, "iterable")
+# treys and phevaluator have no jokers: the compat doors refuse joker codes and text, saying so
+NO_JOKERS = "treys and phevaluator have no jokers"
+bad("compat.evaluate_cards-joker-code", ofc.compat.evaluate_cards, 52, ValueError, "position 0",
+    "52 is a joker", NO_JOKERS, more=(46, 42, 38, 34))
+bad("compat.evaluate_cards-joker-53-last", ofc.compat.evaluate_cards, 50, ValueError, "position 4",
+    "53 is a joker", NO_JOKERS, more=(46, 42, 38, 53))
+bad("compat.evaluate_cards-joker-np", ofc.compat.evaluate_cards, 50, ValueError, "position 2",
+    "52 is a joker", more=(46, np.uint8(52), 38, 34))
+bad("compat.evaluate_cards-joker-text", ofc.compat.evaluate_cards, "X1", ValueError, "position 0",
+    "'X1' is a joker (code 52)", NO_JOKERS, more=("Kh", "Qh", "Jh", "Th"))
+bad("compat.evaluate_cards-joker-emoji", ofc.compat.evaluate_cards, "Ah", ValueError, "position 3",
+    "'\U0001f0cf' is a joker", NO_JOKERS, more=("Kh", "Qh", "\U0001f0cf", "Th"))
+bad("compat.evaluate_cards-joker-7", ofc.compat.evaluate_cards, "Ah", ValueError, "position 6",
+    "'X2' is a joker (code 53)", more=("Kh", "Qh", "Jh", "Th", "2c", "X2"))
+bad("compat.to_treys-joker-text", ofc.compat.to_treys, "Ah X1", ValueError, "position 1",
+    "X1 in 'Ah X1' is a joker", NO_JOKERS)
+bad("compat.to_treys-joker-code", ofc.compat.to_treys, [50, 53], ValueError, "position 1",
+    "53 is a joker", NO_JOKERS)
+bad("compat.to_treys-joker-array", ofc.compat.to_treys, np.array([[50, 46], [42, 52]], np.uint8),
+    ValueError, "position 3", "52 is a joker", NO_JOKERS)
+bad("compat.to_pokerkit-joker", ofc.compat.to_pokerkit, "Ah Xj", ValueError, "position 1",
+    "X1 in 'Ah Xj' is a joker", NO_JOKERS)
+bad("compat.to_eval7-joker", ofc.compat.to_eval7, "JK", ValueError, "position 0", "'JK' is a joker",
+    NO_JOKERS)
+bad("compat.Evaluator.evaluate-joker-code", ofc.compat.Evaluator().evaluate, [1, 53], ValueError,
+    "position 1", "53 is not a Cactus Kev card integer", "a joker", NO_JOKERS, more=([2, 3, 4],))
+bad("compat.Evaluator.evaluate_row-joker-code", ofc.compat.Evaluator().evaluate_row, [52, 1, 2],
+    ValueError, "position 0", "52 is not a Cactus Kev card integer", NO_JOKERS)
+bad("compat.from_treys-joker-code", ofc.compat.from_treys, [268442665, 52], ValueError, "position 1",
+    "52", NO_JOKERS)
 
 # --- the rl layer: VecEnv (more rows in tests/test_rl_vecenv.py) ----------------------
 

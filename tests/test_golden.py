@@ -6,6 +6,8 @@ equal ``ofc_fast/golden/`` of the checkout.  Every case of every preset file is 
 every entry point: ``analyze`` (with the case's ``in_fantasyland``, one case
 at a time and all boards of a file in one batch), ``score``,
 ``score_matrix`` (one deal and stacked deals), and the ``Board`` methods.
+The joker file (``jokers.json``, each case with its own joker fields) goes through
+the same entry points, plus ``Analysis.jokers`` and ``analyze(dead=...)``.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import ofc_fast as ofc
 
 FORMAT = "ofc_fast-golden-1"
 PRESETS = ("original", "pineapple", "progressive", "low")
+JOKER_FILE = "jokers"   # Pineapple with each case's joker fields (README.md here)
 SOURCE_DIR = Path(__file__).parent.parent / "ofc_fast" / "golden"
 
 
@@ -34,17 +37,19 @@ def _installed() -> dict[str, str]:
 INSTALLED = _installed()
 FILES = {name[:-5]: json.loads(text) for name, text in INSTALLED.items() if name.endswith(".json")}
 CASES = [(preset, case) for preset in PRESETS for case in FILES.get(preset, {"cases": []})["cases"]]
+JOKER_CASES = FILES.get(JOKER_FILE, {"cases": []})["cases"]
 
 
 def test_installed_files() -> None:
-    assert set(FILES) == set(PRESETS), sorted(FILES)
+    assert set(FILES) == {*PRESETS, JOKER_FILE}, sorted(FILES)
     assert "README.md" in INSTALLED
-    for preset, data in FILES.items():
+    for name, data in FILES.items():
         assert data["format"] == FORMAT
-        assert data["rules"] == preset
+        assert data["rules"] == (name if name in PRESETS else "pineapple")
         ids = [c["id"] for c in data["cases"]]
-        assert len(ids) == len(set(ids)) >= 40, preset
+        assert len(ids) == len(set(ids)) >= (40 if name in PRESETS else 25), name
     assert len(CASES) >= 200
+    assert all(c["rules_changes"]["jokers"] for c in JOKER_CASES)
 
 
 def test_installed_files_equal_source_tree() -> None:
@@ -180,3 +185,74 @@ def test_golden_covers_every_feature() -> None:
     assert 4 in players["original"]
     assert all({2, 3} <= players[p] for p in PRESETS)
     assert all(fouled[p] >= 3 for p in PRESETS)
+
+
+# ---------------------------------------------------------------- jokers
+
+def _joker_rules(case: dict[str, Any]) -> ofc.Rules:
+    return dataclasses.replace(ofc.get_rules(FILES[JOKER_FILE]["rules"]), **case["rules_changes"])
+
+
+def _seen(case: dict[str, Any], codes: np.ndarray, i: int) -> Any:
+    """What player i has seen under "unseen": the case's dead cards and the other boards
+    (what score does); None under the other pools."""
+    if _joker_rules(case).joker_pool != "unseen":
+        return None
+    others = [int(c) for j in range(len(codes)) if j != i for c in codes[j] if int(c) not in ofc.JOKERS]
+    return ofc.cards(" ".join(case.get("dead", []))).tolist() + others
+
+
+@pytest.mark.parametrize("case", JOKER_CASES, ids=[c["id"] for c in JOKER_CASES])
+def test_joker_case(case: dict[str, Any]) -> None:
+    rules = _joker_rules(case)
+    boards, in_fl, expect = _expect(case)
+    n = len(boards)
+    codes = np.stack([ofc.parse_boards(b, jokers=rules.jokers) for b in boards])
+    assert not case.get("dead") or (rules.joker_pool == "unseen" and n == 1)
+
+    got = [ofc.analyze(codes[i], rules, in_fantasyland=in_fl[i], dead=_seen(case, codes, i)) for i in range(n)]
+    assert [bool(a.fouled) for a in got] == expect["fouled"]
+    assert [a.royalties.tolist() for a in got] == expect["royalties"]
+    assert [int(a.fantasyland) for a in got] == expect["fantasyland"]
+    assert [bool(a.stays) for a in got] == expect["stays"]
+    assert [ofc.card_str(a.jokers) for a in got] == expect["jokers"]
+    if rules.joker_pool != "unseen":
+        # all boards in one call, from text too, and the Board methods
+        a = ofc.analyze(boards, rules, in_fantasyland=in_fl)
+        assert a.royalties.tolist() == expect["royalties"] and a.fouled.tolist() == expect["fouled"]
+        assert ofc.card_str(a.jokers) == expect["jokers"]
+        for i, text in enumerate(boards):
+            b = ofc.Board.parse(text)
+            assert str(b) == text
+            assert b.fouled(rules) is expect["fouled"][i]
+            assert b.royalties(rules) == tuple(expect["royalties"][i])
+            assert b.fantasyland(rules, in_fl[i]) == expect["fantasyland"][i]
+            assert ofc.card_str(b.analyze(rules, in_fl[i]).jokers) == expect["jokers"][i]
+
+    if n >= 2:
+        assert ofc.score(codes, rules).tolist() == expect["score"]
+        assert ofc.score_matrix(codes, rules).tolist() == expect["score_matrix"]
+        assert ofc.score(boards, rules).tolist() == expect["score"]
+        two = np.stack([codes, codes])
+        assert ofc.score_matrix(two, rules, workers=2).tolist() == [expect["score_matrix"]] * 2
+        assert sum(expect["score"]) == 0
+
+
+def test_joker_cases_in_batches() -> None:
+    """The boards of all joker cases with the same rules in one call, with 1 and 2 workers."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for case in JOKER_CASES:
+        if _joker_rules(case).joker_pool != "unseen":
+            groups.setdefault(json.dumps(case["rules_changes"], sort_keys=True), []).append(case)
+    assert len(groups) >= 5
+    for cases in groups.values():
+        rules = _joker_rules(cases[0])
+        texts = [b for c in cases for b in c["boards"]]
+        flags = [f for c in cases for f in _expect(c)[1]]
+        want = {k: [v for c in cases for v in c["expect"][k]] for k in ("fouled", "royalties", "jokers")}
+        codes = np.stack([ofc.parse_boards(t, jokers=rules.jokers) for t in texts])
+        for workers in (1, 2):
+            a = ofc.analyze(codes, rules, in_fantasyland=np.array(flags), workers=workers)
+            assert a.fouled.tolist() == want["fouled"]
+            assert a.royalties.tolist() == want["royalties"]
+            assert ofc.card_str(a.jokers) == want["jokers"]

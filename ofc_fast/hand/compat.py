@@ -12,6 +12,11 @@
 The libraries themselves are needed only to make their card objects
 (``to_pokerkit``, ``to_eval7``).
 
+treys and phevaluator have no jokers, so these doors take none: a joker
+code (52, 53) or its text (``X1``, ``JK``, ...) is a ValueError that says so
+and where it was. Hands with jokers are ranked by ``ofc.strength(hands,
+rules=...)`` under rules that deal them (docs/VARIANTS.md, "Jokers").
+
 >>> ev = Evaluator()
 >>> ev.evaluate(to_treys("Ah Kh"), to_treys("Qh Jh Th 2c 3d"))
 1
@@ -30,8 +35,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._checks import shown
 from .bad_rows import explain_bad_row
-from .cards import card_str, cards, from_cactus, to_cactus
+from .cards import DECK_SIZE, JOKERS, MAX_JOKERS, card_str, cards, from_cactus, to_cactus
 from .strength import STRENGTH_MAX, strength, to_cactus_rank
 from .subsets import best_hand
 
@@ -49,10 +55,60 @@ _CLASS_NAMES = ("Royal Flush", "Straight Flush", "Four of a Kind", "Full House",
                 "Straight", "Three of a Kind", "Two Pair", "Pair", "High Card")
 
 
+def _read(x: Any, given: Any) -> npt.NDArray[np.uint8]:
+    """Card codes of ``x`` as :func:`~ofc_fast.cards` reads them; a joker (code or text)
+    is refused saying that treys and phevaluator have none.  ``given``: what the caller
+    passed, to name the value."""
+    try:
+        return cards(x)
+    except ValueError:
+        joker = _joker_message(x, given)   # looked for on the error path only
+        if joker is None:
+            raise
+        raise ValueError(joker) from None
+
+
+def _joker_message(x: Any, given: Any) -> str | None:
+    """What to say of the first joker in ``x``; None where it holds none (or does not read
+    even with jokers)."""
+    try:
+        flat = cards(x, jokers=MAX_JOKERS).reshape(-1)
+    except ValueError:
+        return None
+    hits = np.flatnonzero(flat >= DECK_SIZE)
+    if not hits.size:
+        return None
+    i, code = int(hits[0]), int(flat[hits[0]])
+    if isinstance(given, (list, tuple)) and len(given) == flat.size:
+        item = given[i]
+        value = shown(int(item) if isinstance(item, np.integer) else item)
+    elif isinstance(given, str):
+        value = shown(given) if flat.size == 1 else f"{card_str(code)} in {shown(given)}"
+    else:
+        value = str(code)
+    return (f"position {i}: {value} is a joker (code {code}): treys and phevaluator have no "
+            f"jokers, so ofc.compat takes none (ofc.strength(hands, rules=...) ranks hands with "
+            f"jokers under rules that deal them)")
+
+
+def _from_cactus(ints: Any) -> npt.NDArray[np.uint8]:
+    """:func:`~ofc_fast.from_cactus`, saying so where a bad int is a joker's code (52, 53)."""
+    try:
+        return from_cactus(ints)
+    except ValueError:
+        flat = np.asarray(ints, dtype=object).reshape(-1) if isinstance(ints, (list, tuple, np.ndarray)) else ()
+        for i, x in enumerate(flat):
+            if isinstance(x, (int, np.integer)) and not isinstance(x, bool) and int(x) in JOKERS:
+                raise ValueError(f"position {i}: {int(x)} is not a Cactus Kev card integer (it is "
+                                 f"ofc_fast's code of a joker, and treys and phevaluator have no "
+                                 f"jokers)") from None
+        raise
+
+
 def _all_cactus(cards_: Any, board: Any) -> npt.NDArray[np.uint8]:
     """Codes of the Cactus Kev ints of hand + board, checked (5 to 7 distinct cards)."""
     both = [*_as_list(cards_, "cards"), *_as_list(board, "board")]
-    codes = from_cactus(both) if both else np.zeros(0, np.uint8)
+    codes = _from_cactus(both) if both else np.zeros(0, np.uint8)
     if not 5 <= codes.size <= 7:
         raise ValueError(f"evaluate takes 5 to 7 cards in all (hand + board), got {codes.size}")
     _check_distinct(codes)
@@ -108,7 +164,7 @@ class Evaluator(_core.TreysEvaluatorBase):
         return int(to_cactus_rank(best_hand(codes, 5).strength))
 
     def _evaluate_row_general(self, cards: Any) -> int:
-        codes = from_cactus(_as_list(cards, "cards"))
+        codes = _from_cactus(_as_list(cards, "cards"))
         return ROW_RANK_MAX + 1 - int(strength(codes))
 
     def get_rank_class(self, hand_rank: int) -> int:
@@ -147,7 +203,7 @@ def evaluate_cards(*cards_: Any) -> int:
     """
     items = [c if isinstance(c, (str, int, np.integer)) and not isinstance(c, bool) else _phe_int(c)
              for c in cards_]
-    codes = cards(items)
+    codes = _read(items, list(cards_))
     if codes.ndim != 1:
         raise ValueError(f"evaluate_cards takes one card per argument (evaluate_cards(*cards)), got "
                          f"{len(cards_)} argument(s) holding {codes.size} cards")
@@ -173,7 +229,7 @@ def from_treys(ints: Any) -> npt.NDArray[np.uint8]:
     >>> card_str(from_treys([268442665, 134236965]))
     'As Kd'
     """
-    return from_cactus(ints)
+    return _from_cactus(ints)
 
 
 def to_treys(codes: Any) -> list[int]:
@@ -182,7 +238,7 @@ def to_treys(codes: Any) -> list[int]:
     >>> to_treys("As Kd")
     [268442665, 134236965]
     """
-    out: list[int] = to_cactus(codes).tolist()
+    out: list[int] = to_cactus(_read(codes, codes)).tolist()
     return out
 
 
@@ -202,9 +258,9 @@ def from_pokerkit(pk_cards: Iterable[Any]) -> npt.NDArray[np.uint8]:
 
 def to_pokerkit(codes: Any) -> list[Any]:
     """pokerkit ``Card`` objects of codes or text (needs pokerkit)."""
+    text = card_str(_read(codes, codes).reshape(-1))
     import pokerkit
 
-    text = card_str(cards(codes).reshape(-1))
     return list(pokerkit.Card.parse(text.replace(" ", ""))) if text else []
 
 
@@ -223,9 +279,10 @@ def from_eval7(e7_cards: Iterable[Any]) -> npt.NDArray[np.uint8]:
 
 def to_eval7(codes: Any) -> list[Any]:
     """eval7 ``Card`` objects of codes or text (needs eval7)."""
+    text = card_str(_read(codes, codes).reshape(-1))
     import eval7  # type: ignore[import-untyped,unused-ignore]
 
-    return [eval7.Card(s) for s in card_str(cards(codes).reshape(-1)).split()]
+    return [eval7.Card(s) for s in text.split()]
 
 
 # --- one call at C speed -----------------------------------------------------------
