@@ -22,7 +22,6 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from ..hand.cards import DECK_SIZE
 from .vecenv import VecEnv
 
 __all__ = ["GymVectorEnv", "OFCEnv", "action_space", "observation_space"]
@@ -31,9 +30,9 @@ _I32 = np.iinfo(np.int32)
 
 
 def observation_space(env: VecEnv) -> spaces.Dict:
-    """One env's observation: card planes (planes, 52) of 0/1 and the scalars (int32)."""
+    """One env's observation: card planes (planes, deck_size) of 0/1 and the scalars (int32)."""
     return spaces.Dict({
-        "cards": spaces.Box(0, 1, (env.planes, DECK_SIZE), dtype=np.uint8),
+        "cards": spaces.Box(0, 1, (env.planes, env.deck_size), dtype=np.uint8),
         "scalars": spaces.Box(int(_I32.min), int(_I32.max), (env.num_scalars,), dtype=np.int32),
     })
 
