@@ -37,7 +37,7 @@ from .._checks import check_seed, shown
 from ..board.rules import PRESETS, Rules, get_rules
 from ..play.game import ACTIONS, POLICY_BLOCKS, check_dealing, policy_code
 
-__all__ = ["MAX_ENVS", "VecEnv"]
+__all__ = ["MAX_ENVS", "VecEnv", "actions_array"]
 
 #: the most envs one VecEnv holds (about 3 KB each)
 MAX_ENVS: Final = 1 << 22
@@ -57,6 +57,20 @@ def _choice(value: Any, name: str) -> str:
     if not isinstance(value, str) or value not in _CHOICES[name]:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, _CHOICES[name]))}, got {shown(value)}")
     return value
+
+
+def actions_array(actions: Any, n: int, name: str = "actions") -> npt.NDArray[np.int64]:
+    """actions as an (n,) int64 array, or TypeError / ValueError (the values are checked in C,
+    with the mask)."""
+    a = np.asarray(actions)
+    if a.dtype == bool or a.dtype.kind not in "iu":
+        raise TypeError(f"{name} must be an integer array of shape ({n},), got dtype {a.dtype}")
+    if a.shape != (n,):
+        raise ValueError(f"{name} must have shape ({n},) (one action per env), got {a.shape}")
+    if a.dtype == np.uint64 and a.size and a.max() > np.iinfo(np.int64).max:
+        i = int(a.argmax())
+        raise ValueError(f"env {i}: action {int(a[i])} is not in the action space")
+    return np.ascontiguousarray(a, dtype=np.int64)
 
 
 def _fantasyland_start(r: Rules, players: int, chance: Any, cards: Any) -> tuple[int, int]:
@@ -264,6 +278,20 @@ class VecEnv:
         return self._views["current"]
 
     @property
+    def fantasyland_agent(self) -> bool:
+        """The learning seats set their Fantasyland hands (``fantasyland="agent"``)."""
+        return self._fl_agent
+
+    @property
+    def started(self) -> bool:
+        """reset() has made the envs (and close() not freed them)."""
+        return self._core is not None
+
+    def info(self) -> dict[str, Any]:
+        """The ``info`` of the last step or reset (views, as step returns them)."""
+        return dict(self._info_views)
+
+    @property
     def fantasyland_turn(self) -> npt.NDArray[np.bool_]:
         """(N,) the learning seat sets a Fantasyland hand (``fantasyland="agent"``)."""
         return self._views["fl_turn"]
@@ -335,17 +363,7 @@ class VecEnv:
             raise RuntimeError(f"VecEnv: {self._stale}: call reset() first")
 
     def _actions(self, actions: Any, name: str = "actions", n: int | None = None) -> npt.NDArray[np.int64]:
-        """actions as an (n,) int64 array (the values are checked in C, with the mask)."""
-        n = self._n if n is None else n
-        a = np.asarray(actions)
-        if a.dtype == bool or a.dtype.kind not in "iu":
-            raise TypeError(f"{name} must be an integer array of shape ({n},), got dtype {a.dtype}")
-        if a.shape != (n,):
-            raise ValueError(f"{name} must have shape ({n},) (one action per env), got {a.shape}")
-        if a.dtype == np.uint64 and a.size and a.max() > np.iinfo(np.int64).max:
-            i = int(a.argmax())
-            raise ValueError(f"env {i}: action {int(a[i])} is not in -1..{self.num_actions - 1}")
-        return np.ascontiguousarray(a, dtype=np.int64)
+        return actions_array(actions, self._n if n is None else n, name)
 
     def _boards(self, fantasyland: Any) -> npt.NDArray[np.uint8] | None:
         if fantasyland is None:
