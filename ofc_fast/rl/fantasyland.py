@@ -96,8 +96,7 @@ class CardByCard:
                 del self._settings[i]
         if fl.any():
             cards = self.env.observation()["cards"]
-            for i in np.flatnonzero(fl):
-                i = int(i)
+            for i in np.flatnonzero(fl).tolist():
                 if i not in self._settings:
                     held = np.flatnonzero(cards[i, 3]).tolist()
                     self._settings[i] = _Setting(held, len(held) - BOARD_SIZE)

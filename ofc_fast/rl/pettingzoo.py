@@ -19,8 +19,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .gym import observation_space
 from .fantasyland import make_env
+from .gym import observation_space
 
 __all__ = ["OFCAECEnv"]
 

@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv as _SB3VecEnv
 
-from .gym import action_space, observation_space
 from .fantasyland import make_env
+from .gym import action_space, observation_space
 
 __all__ = ["SB3VecEnv"]
 
