@@ -9,8 +9,21 @@
 #include "ofc_rl.h"
 
 /* The built-in policies' stream of an episode: far from the hands' streams (ep_seed, h). */
-#define POLICY_STREAM 0x8000000000000000ull
-#define CARD_BIT(c)   ((uint64_t)1 << (c))
+#define POLICY_STREAM   0x8000000000000000ull
+#define FL_START_STREAM 0x8000000000000001ull
+#define CARD_BIT(c)     ((uint64_t)1 << (c))
+
+/* The lowest card of a nonzero set of card bits. */
+static inline int low_card(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int c = 0;
+    while (!(x >> c & 1u)) c++;
+    return c;
+#endif
+}
 
 int ofc_env_planes(int players)
 {
@@ -58,21 +71,71 @@ int ofc_env_space_build(const ofc_env_spec *spec, ofc_env_space *s)
 
 /* ---- envs ----------------------------------------------------------------- */
 
+/* The mask rows: the legal codes of a turn (the engine's ofc_game_legal, from
+ * its placement table) for every street kind and filling of the rows, in
+ * the action space of the spec. */
+static void build_masks(ofc_vec *v)
+{
+    const ofc_env_spec *s = &v->spec;
+    int A = s->compact ? v->space.actions : OFC_ACTIONS;
+    uint8_t legal[OFC_ACTIONS];
+    for (int first = 0; first < 2; first++)
+        for (int f0 = 0; f0 <= OFC_ROW_SIZE(0); f0++)
+            for (int f1 = 0; f1 <= OFC_ROW_SIZE(1); f1++)
+                for (int f2 = 0; f2 <= OFC_ROW_SIZE(2); f2++) {
+                    ofc_game t;
+                    memset(&t, 0, sizeof t);
+                    t.players = 1;
+                    t.first_round = s->first_round;
+                    t.round_play = s->round_play;
+                    t.street[0] = !first;
+                    t.nheld = first ? s->first_round : s->round_cards;
+                    t.filled[0][0] = (uint8_t)f0;
+                    t.filled[0][1] = (uint8_t)f1;
+                    t.filled[0][2] = (uint8_t)f2;
+                    int row = OFC_ENV_MASK_ROW(first, t.filled[0]);
+                    uint8_t *m = v->mask_rows + (size_t)row * (size_t)A;
+                    int lo = A, hi = 0;
+                    if (!first && s->rounds == 0) t.nheld = 0; /* no later street */
+                    if (t.nheld) ofc_game_legal(&t, legal);
+                    else memset(legal, 0, sizeof legal);
+                    for (int code = 0; code < OFC_ACTIONS; code++) {
+                        if (!legal[code]) continue;
+                        int a = s->compact ? v->space.to_compact[!first][code] : code;
+                        if (a < 0) continue; /* cannot happen: the compact space holds every placement */
+                        m[a] = 1;
+                        lo = a < lo ? a : lo;
+                        hi = a + 1 > hi ? a + 1 : hi;
+                    }
+                    v->mask_span[row][0] = (int16_t)(lo < hi ? lo : 0);
+                    v->mask_span[row][1] = (int16_t)(lo < hi ? hi : 0);
+                }
+}
+
 int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, int64_t n)
 {
     memset(v, 0, sizeof *v);
     v->spec = *spec;
     v->rules = rules;
-    if (spec->players < 2 || spec->players > OFC_MAX_SEATS || spec->hero >= spec->players || n < 1)
+    if (spec->players < 2 || spec->players > OFC_MAX_SEATS || spec->hero >= spec->players || n < 1
+        || spec->deck < OFC_DECK_SIZE || spec->deck > 64)
         return OFC_ERR_DEALING;
     int err = ofc_env_space_build(spec, &v->space);
     if (err) return err;
+    int A = spec->compact ? v->space.actions : OFC_ACTIONS;
+    v->mask_rows = (uint8_t *)calloc((size_t)OFC_ENV_MASK_ROWS, (size_t)A);
+    v->mask_span = (int16_t(*)[2])calloc((size_t)OFC_ENV_MASK_ROWS, sizeof *v->mask_span);
     v->envs = (ofc_env *)calloc((size_t)n, sizeof(ofc_env));
-    if (!v->envs) return OFC_ENV_NO_MEMORY;
+    if (!v->envs || !v->mask_rows || !v->mask_span) {
+        ofc_vec_free(v);
+        return OFC_ENV_NO_MEMORY;
+    }
+    build_masks(v);
     v->n = n;
     for (int64_t i = 0; i < n; i++) {
         ofc_rng_init(&v->envs[i].episodes, spec->seed, (uint64_t)i);
         v->envs[i].done = 1;
+        v->envs[i].shown.seat = -1;
     }
     return 0;
 }
@@ -80,26 +143,43 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
 void ofc_vec_free(ofc_vec *v)
 {
     if (v->envs)
-        for (int64_t i = 0; i < v->n; i++) free(v->envs[i].hist);
+        for (int64_t i = 0; i < v->n; i++) {
+            free(v->envs[i].hist);
+            free(v->envs[i].boards);
+        }
     free(v->envs);
+    free(v->mask_rows);
+    free(v->mask_span);
     v->envs = NULL;
+    v->mask_rows = NULL;
+    v->mask_span = NULL;
     v->n = 0;
+}
+
+/* Grows *buf (of *cap items of `size` bytes) to hold one more than `used`. */
+static int room(void **buf, int64_t *cap, int64_t used, size_t size)
+{
+    if (used < *cap) return 0;
+    int64_t grown = *cap ? 2 * *cap : 64;
+    void *b = realloc(*buf, (size_t)grown * size);
+    if (!b) return OFC_ENV_NO_MEMORY;
+    *buf = b;
+    *cap = grown;
+    return 0;
 }
 
 static int record(ofc_env *e, int kind, int seat, unsigned code, const uint8_t *board)
 {
-    if (e->nhist == e->cap) {
-        int64_t cap = e->cap ? 2 * e->cap : 64;
-        ofc_env_record *h = (ofc_env_record *)realloc(e->hist, (size_t)cap * sizeof *h);
-        if (!h) return OFC_ENV_NO_MEMORY;
-        e->hist = h;
-        e->cap = cap;
+    if (room((void **)&e->hist, &e->cap, e->nhist, sizeof *e->hist)) return OFC_ENV_NO_MEMORY;
+    if (board) {
+        if (room((void **)&e->boards, &e->boards_cap, e->nboards, sizeof *e->boards)) return OFC_ENV_NO_MEMORY;
+        memcpy(e->boards[e->nboards], board, OFC_BOARD_SIZE);
+        code = (unsigned)e->nboards++;
     }
     ofc_env_record *r = &e->hist[e->nhist++];
     r->kind = (uint8_t)kind;
     r->seat = (uint8_t)seat;
-    r->code = (uint16_t)code;
-    if (board) memcpy(r->board, board, OFC_BOARD_SIZE);
+    r->code = code;
     return 0;
 }
 
@@ -109,22 +189,32 @@ static int start_hand(const ofc_vec *v, ofc_env *e, const int *fl)
     int err = ofc_game_start(&e->g, s->players, s->first_round, s->rounds, s->round_cards, s->round_play,
                              e->ep_seed, (uint64_t)e->hand, e->button, fl);
     if (err) return err;
+    e->shown.seat = -1; /* a new hand: the observation is written afresh */
     return record(e, OFC_ENV_HAND, e->button, (unsigned)e->hand, NULL);
 }
 
 static int begin_episode(const ofc_vec *v, ofc_env *e)
 {
     const ofc_env_spec *s = &v->spec;
-    int fl[OFC_MAX_SEATS] = {0, 0, 0, 0};
     e->ep_seed = ofc_rng_next(&e->episodes);
     e->episode++;
     ofc_rng_init(&e->policy, e->ep_seed, POLICY_STREAM);
+    for (int p = 0; p < OFC_MAX_SEATS; p++) e->fl0[p] = 0;
+    if (s->fl_start) {
+        /* who starts in Fantasyland: a stream of its own, so fl_start = 0
+         * deals what it dealt before the option existed */
+        ofc_rng r;
+        ofc_rng_init(&r, e->ep_seed, FL_START_STREAM);
+        for (int p = 0; p < s->players; p++)
+            e->fl0[p] = (ofc_rng_next(&r) >> 11) < s->fl_start ? s->fl_start_cards : 0;
+    }
     e->hand = 0;
     e->button = e->button0 = (int)((e->ep_seed >> 32) % (uint64_t)s->players);
     for (int p = 0; p < OFC_MAX_SEATS; p++) e->stacks[p] = s->match_points;
     e->nhist = 0;
+    e->nboards = 0;
     e->done = 0;
-    return start_hand(v, e, fl);
+    return start_hand(v, e, e->fl0);
 }
 
 static int learns(const ofc_env_spec *s, int seat)
@@ -132,33 +222,28 @@ static int learns(const ofc_env_spec *s, int seat)
     return s->hero < 0 || seat == s->hero;
 }
 
-/* The code a policy's normal turn amounts to: where each card held went. */
-static unsigned code_played(const ofc_game *g, int seat, const uint8_t *held, int n)
-{
-    unsigned code = 0;
-    for (int i = 0; i < n; i++) {
-        unsigned d = 3;
-        for (int k = 0; k < OFC_BOARD_SIZE; k++)
-            if (g->board[seat][k] == held[i]) {
-                d = k < OFC_ROW_START(1) ? 0u : k < OFC_ROW_START(2) ? 1u : 2u;
-                break;
-            }
-        code |= d << (2 * i);
-    }
-    return code;
-}
-
-/* Plays the turn of the seat to act with built-in policy `policy`, recorded. */
+/* Plays the turn of the seat to act with built-in policy `policy`, recorded:
+ * a normal turn as the code it amounts to (where each card held went, read
+ * from the slots the turn filled). */
 static int play_policy(const ofc_vec *v, ofc_env *e, int policy)
 {
     ofc_game *g = &e->g;
-    int seat = g->turn, n = g->nheld, fl = g->fl_cards[seat] != 0;
-    uint8_t held[OFC_MAX_HELD + 8];
-    if (!fl) memcpy(held, g->held, (size_t)n);
+    int seat = g->turn, n = g->nheld;
+    if (g->fl_cards[seat]) {
+        int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
+        return err ? err : record(e, OFC_ENV_BOARD, seat, 0, g->board[seat]);
+    }
+    uint8_t held[OFC_MAX_HELD], before[3];
+    memcpy(held, g->held, OFC_MAX_HELD);
+    memcpy(before, g->filled[seat], 3);
     int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
     if (err) return err;
-    return fl ? record(e, OFC_ENV_BOARD, seat, 0, g->board[seat])
-              : record(e, OFC_ENV_CODE, seat, code_played(g, seat, held, n), NULL);
+    uint8_t slot[64]; /* the place of each card held (no search: these turns are the hot path) */
+    for (int i = 0; i < n; i++) slot[held[i]] = (uint8_t)(2 * i);
+    unsigned code = (1u << (2 * n)) - 1; /* every card discarded, but those placed */
+    for (unsigned r = 0; r < 3; r++)
+        for (int k = before[r]; k < g->filled[seat][r]; k++) code ^= (3u ^ r) << slot[g->board[seat][OFC_ROW_START(r) + k]];
+    return record(e, OFC_ENV_CODE, seat, code, NULL);
 }
 
 /* The hand is over: its result into the outputs, and the next hand of a match. */
@@ -227,61 +312,116 @@ static int advance(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *o
 
 /* ---- observations --------------------------------------------------------- */
 
-/* Cards seat `seat` sees (its rows, held cards, discards, the rows of others
- * not hidden in Fantasyland), written as planes when `planes` is not NULL. */
-static uint64_t seen_by(const ofc_game *g, int seat, uint8_t *planes)
+/* Cards seat `seat` sees: its rows, held cards and discards, and the rows of
+ * others not hidden in Fantasyland (the foul-safe mask's dead cards). */
+static uint64_t seen_by(const ofc_game *g, int seat)
 {
     uint64_t seen = 0;
     int P = g->players, over = g->turn < 0;
     for (int j = 0; j < P; j++) {
         int o = (seat + j) % P;
-        if (j && !over && g->fl_cards[o]) continue; /* a Fantasyland board stays hidden until the hand ends */
-        int base = j ? 5 + 3 * (j - 1) : 0;
+        if (j && !over && g->fl_cards[o]) continue;
         for (int r = 0; r < 3; r++)
-            for (int k = 0; k < g->filled[o][r]; k++) {
-                uint8_t c = g->board[o][OFC_ROW_START(r) + k];
-                seen |= CARD_BIT(c);
-                if (planes) planes[(base + r) * OFC_DECK_SIZE + c] = 1;
-            }
+            for (int k = 0; k < g->filled[o][r]; k++) seen |= CARD_BIT(g->board[o][OFC_ROW_START(r) + k]);
     }
     if (g->turn == seat)
-        for (int k = 0; k < g->nheld; k++) {
-            seen |= CARD_BIT(g->held[k]);
-            if (planes) planes[3 * OFC_DECK_SIZE + g->held[k]] = 1;
-        }
-    for (int k = 0; k < g->ndiscards[seat]; k++) {
-        seen |= CARD_BIT(g->discards[seat][k]);
-        if (planes) planes[4 * OFC_DECK_SIZE + g->discards[seat][k]] = 1;
-    }
+        for (int k = 0; k < g->nheld; k++) seen |= CARD_BIT(g->held[k]);
+    for (int k = 0; k < g->ndiscards[seat]; k++) seen |= CARD_BIT(g->discards[seat][k]);
     return seen;
 }
 
-/* The mask of the seat to act (seat): legal actions, without those after
- * which every completion fouls when foul_safe (unless that leaves none). */
-static void write_mask(const ofc_vec *v, const ofc_env *e, int seat, uint64_t seen, uint8_t *m)
+/* The card planes of `seat`, bringing what `shown` says they hold up to
+ * date: the cards that joined a row or the discards since, the held cards
+ * that came and went (a card leaves the held plane only for its seat's rows
+ * or discards, so the unseen plane loses cards and never regains one within
+ * a hand).  shown->seat -1 (or another seat): written afresh. */
+static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *planes, int K, ofc_env_shown *shown)
 {
-    const ofc_env_space *sp = &v->space;
-    const ofc_game *g = &e->g;
-    int A = v->spec.compact ? sp->actions : OFC_ACTIONS;
-    memset(m, 0, (size_t)A);
-    if (g->turn != seat || g->fl_cards[seat]) return;
-    int street0 = g->street[seat] == 0;
-    int lo = street0 ? 0 : sp->opening, hi = street0 ? sp->opening : sp->actions, legal = 0;
-    const uint8_t *f = g->filled[seat];
-    for (int a = lo; a < hi; a++) {
-        const uint8_t *c = sp->count[a];
-        int ok = f[0] + c[0] <= OFC_ROW_SIZE(0) && f[1] + c[1] <= OFC_ROW_SIZE(1)
-                 && f[2] + c[2] <= OFC_ROW_SIZE(2);
-        m[v->spec.compact ? a : sp->to_code[a]] = (uint8_t)ok;
-        legal += ok;
+    int P = g->players, D = v->spec.deck, over = g->turn < 0;
+    uint8_t *unseen = planes + (size_t)(K - 1) * (size_t)D;
+    if (shown->seat != seat) {
+        memset(planes, 0, (size_t)(K - 1) * (size_t)D);
+        memset(unseen, 1, (size_t)D);
+        memset(shown->filled, 0, sizeof shown->filled);
+        shown->discards = 0;
+        shown->held = 0;
+        shown->seat = seat;
     }
-    if (!v->spec.foul_safe || !legal) return;
+    uint8_t *held_plane = planes + 3 * D;
+    uint64_t held = 0;
+    if (g->turn == seat)
+        for (int k = 0; k < g->nheld; k++) held |= CARD_BIT(g->held[k]);
+    for (uint64_t gone = shown->held & ~held; gone; gone &= gone - 1) held_plane[low_card(gone)] = 0;
+    for (uint64_t come = held & ~shown->held; come; come &= come - 1) {
+        int c = low_card(come);
+        held_plane[c] = 1;
+        unseen[c] = 0;
+    }
+    shown->held = held;
+    for (int j = 0, o = seat; j < P; j++, o = o + 1 < P ? o + 1 : 0) {
+        if (j && !over && g->fl_cards[o]) continue; /* a Fantasyland board stays hidden until the hand ends */
+        uint8_t *base = planes + (size_t)(j ? 5 + 3 * (j - 1) : 0) * (size_t)D;
+        for (int r = 0; r < 3; r++) {
+            const uint8_t *row = g->board[o] + OFC_ROW_START(r);
+            for (int k = shown->filled[j][r]; k < g->filled[o][r]; k++) {
+                base[r * D + row[k]] = 1;
+                unseen[row[k]] = 0;
+            }
+            shown->filled[j][r] = g->filled[o][r];
+        }
+    }
+    uint8_t *discards = planes + 4 * D;
+    for (int k = shown->discards; k < g->ndiscards[seat]; k++) {
+        discards[g->discards[seat][k]] = 1;
+        unseen[g->discards[seat][k]] = 0;
+    }
+    shown->discards = g->ndiscards[seat];
+}
+
+/* The mask of `seat`: the table row of its turn (none when it does not act
+ * or sets Fantasyland), written over the span where it differs from the row
+ * `shown` says is there; with foul_safe, without the actions after which
+ * every completion fouls (unless that leaves none). */
+static void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, ofc_env_shown *shown)
+{
+    int A = v->spec.compact ? v->space.actions : OFC_ACTIONS;
+    int acts = g->turn == seat && !g->fl_cards[seat];
+    int row = acts ? OFC_ENV_MASK_ROW(g->street[seat] == 0, g->filled[seat]) : -1;
+    int old = shown->mask;
+    if (old == row) return;
+    if (old == -2) {
+        memset(m, 0, (size_t)A);
+        old = -1;
+    }
+    int lo = A, hi = 0;
+    if (old >= 0) {
+        lo = v->mask_span[old][0];
+        hi = v->mask_span[old][1];
+    }
+    if (row >= 0) {
+        lo = v->mask_span[row][0] < lo ? v->mask_span[row][0] : lo;
+        hi = v->mask_span[row][1] > hi ? v->mask_span[row][1] : hi;
+    }
+    if (lo < hi) {
+        if (row >= 0)
+            memcpy(m + lo, v->mask_rows + (size_t)row * (size_t)A + lo, (size_t)(hi - lo));
+        else
+            memset(m + lo, 0, (size_t)(hi - lo));
+    }
+    shown->mask = row;
+    if (!v->spec.foul_safe || row < 0) return;
+
+    const ofc_env_space *sp = &v->space;
+    int street0 = g->street[seat] == 0;
+    int first = street0 ? 0 : sp->opening, last = street0 ? sp->opening : sp->actions, kept = 0;
+    uint64_t seen = seen_by(g, seat);
     uint8_t pool[OFC_DECK_SIZE];
-    int npool = 0, kept = 0;
+    int npool = 0;
     for (int c = 0; c < OFC_DECK_SIZE; c++)
         if (!(seen >> c & 1u)) pool[npool++] = (uint8_t)c;
     uint8_t drop[2 * OFC_ACTIONS];
-    for (int a = lo; a < hi; a++) {
+    const uint8_t *f = g->filled[seat];
+    for (int a = first; a < last; a++) {
         int idx = v->spec.compact ? a : sp->to_code[a];
         drop[a] = 0;
         if (!m[idx]) continue;
@@ -297,27 +437,26 @@ static void write_mask(const ofc_vec *v, const ofc_env *e, int seat, uint64_t se
         kept += !drop[a];
     }
     if (!kept) return; /* every action fouls: the legal ones stay */
-    for (int a = lo; a < hi; a++)
+    for (int a = first; a < last; a++)
         if (drop[a]) m[v->spec.compact ? a : sp->to_code[a]] = 0;
+    shown->mask = -2; /* no longer a table row */
 }
 
-/* Observation and mask of env i for seat `seat`. */
-static void observe(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, const ofc_env_out *out)
+/* Observation and mask of env e for seat `seat` into row i of out, over what
+ * `shown` says that row holds. */
+static void observe(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, const ofc_env_out *out,
+                    ofc_env_shown *shown)
 {
     const ofc_game *g = &e->g;
     const ofc_env_spec *s = &v->spec;
     int P = g->players, K = out->planes;
-    uint8_t *planes = out->cards + i * K * OFC_DECK_SIZE;
-    memset(planes, 0, (size_t)(K * OFC_DECK_SIZE));
-    uint64_t seen = seen_by(g, seat, planes);
-    uint8_t *unseen = planes + (K - 1) * OFC_DECK_SIZE;
-    for (int c = 0; c < OFC_DECK_SIZE; c++) unseen[c] = !(seen >> c & 1u);
+    put_cards(v, g, seat, out->cards + (size_t)i * (size_t)K * (size_t)s->deck, K, shown);
 
     int32_t *x = out->scalars + i * out->nscalars;
     int acting = g->turn == seat;
     x[0] = seat;
     x[1] = g->button;
-    x[2] = (seat - g->button - 1 + 2 * P) % P; /* 0: acts first */
+    x[2] = seat > g->button ? seat - g->button - 1 : seat - g->button - 1 + P; /* 0: acts first */
     x[3] = g->street[seat];
     x[4] = acting && !g->fl_cards[seat] ? (g->street[seat] == 0 ? g->first_round : g->round_play) : 0;
     x[5] = acting ? g->nheld : 0;
@@ -325,16 +464,25 @@ static void observe(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, con
     x[9] = g->fl_cards[seat];
     x[10] = e->hand;
     x[11] = s->match ? e->stacks[seat] : 0;
-    for (int j = 1; j < P; j++) {
-        int o = (seat + j) % P, hidden = g->turn >= 0 && g->fl_cards[o];
+    for (int j = 1, o = seat + 1 < P ? seat + 1 : 0; j < P; j++, o = o + 1 < P ? o + 1 : 0) {
+        int hidden = g->turn >= 0 && g->fl_cards[o];
         int32_t *y = x + 12 + 6 * (j - 1);
         y[0] = hidden ? 0 : g->street[o];
         for (int r = 0; r < 3; r++) y[1 + r] = OFC_ROW_SIZE(r) - (hidden ? 0 : g->filled[o][r]);
         y[4] = g->fl_cards[o];
         y[5] = s->match ? e->stacks[o] : 0;
     }
-    write_mask(v, e, seat, seen, out->mask + i * out->actions);
+    put_mask(v, g, seat, out->mask + i * out->actions, shown);
     out->current[i] = seat;
+}
+
+/* A fresh write (arrays other than the envs' own: the caller's opponent's, one seat's view). */
+static void observe_afresh(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, const ofc_env_out *out)
+{
+    ofc_env_shown none;
+    none.seat = -1;
+    none.mask = -2;
+    observe(v, e, i, seat, out, &none);
 }
 
 /* The seat env i's observation is for: the learning seat to act (or the hero). */
@@ -349,7 +497,7 @@ static void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_
 {
     const ofc_game *g = &e->g;
     int waiting = !e->done && g->turn >= 0 && !learns(&v->spec, g->turn);
-    observe(v, e, i, view_seat(v, e, last < 0 ? 0 : last), out);
+    observe(v, e, i, view_seat(v, e, last < 0 ? 0 : last), out, &e->shown);
     if (out->terminated) out->terminated[i] = (uint8_t)e->done;
     if (out->fl_turn)
         out->fl_turn[i] = (uint8_t)(!e->done && g->turn >= 0 && !waiting && g->fl_cards[g->turn]);
@@ -372,6 +520,7 @@ int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, 
         if (which && !which[i]) continue;
         ofc_env *e = &v->envs[i];
         zero_row(v, i, out);
+        e->shown.mask = -2; /* the arrays may hold anything (a new core over old arrays) */
         int err = begin_episode(v, e);
         if (!err) err = advance(v, e, i, out);
         if (err) return i;
@@ -380,29 +529,37 @@ int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, 
     return -1;
 }
 
-int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions, const uint8_t *mask,
+int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *mask,
                       const uint8_t *fl_turn, const uint8_t *boards, int *err)
 {
     int A = v->spec.compact ? v->space.actions : OFC_ACTIONS;
     for (int64_t i = lo; i < hi; i++) {
-        const ofc_env *e = &v->envs[i];
-        int32_t a = actions[i];
+        int64_t a = actions[i];
+        if (a < -1 || a >= A) {
+            *err = OFC_ENV_RANGE;
+            return i;
+        }
         if (a < 0) continue;
+        const ofc_env *e = &v->envs[i];
         if (e->done) {
             if (v->spec.autoreset) continue;
             *err = OFC_ENV_FINISHED;
             return i;
         }
         if (fl_turn && fl_turn[i]) {
+            if (!boards) {
+                *err = OFC_ENV_NO_BOARD;
+                return i;
+            }
             ofc_game tmp = e->g;
-            int r = boards ? ofc_game_set(&tmp, boards + i * OFC_BOARD_SIZE) : OFC_ERR_FANTASYLAND;
+            int r = ofc_game_set(&tmp, boards + i * OFC_BOARD_SIZE);
             if (r) {
                 *err = r;
                 return i;
             }
             continue;
         }
-        if (a >= A || !mask[i * A + a]) {
+        if (!mask[i * A + a]) {
             *err = OFC_ENV_ILLEGAL;
             return i;
         }
@@ -410,13 +567,13 @@ int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int32_t *a
     return -1;
 }
 
-int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions, const uint8_t *boards,
+int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *boards,
                      int begin, const ofc_env_out *out, int *err)
 {
     for (int64_t i = lo; i < hi; i++) {
         ofc_env *e = &v->envs[i];
         ofc_game *g = &e->g;
-        int32_t a = actions[i];
+        int64_t a = actions[i];
         int last = g->turn, r = 0;
         if (begin) zero_row(v, i, out);
         if (e->done) {
@@ -453,11 +610,11 @@ void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_
     for (int64_t i = lo; i < hi; i++) {
         const ofc_env *e = &v->envs[i];
         int seat = e->g.turn >= 0 && !e->done ? e->g.turn : 0;
-        observe(v, e, i, seat, out);
+        observe_afresh(v, e, i, seat, out);
     }
 }
 
 void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)
 {
-    observe(v, &v->envs[i], row, seat, out);
+    observe_afresh(v, &v->envs[i], row, seat, out);
 }

@@ -26,6 +26,11 @@ typedef struct ofc_env_spec {
     int foul_safe; /* masks leave out actions after which every completion fouls */
     int compact;   /* 1: the compact action space; 0: the engine's codes */
     int autoreset; /* 1: a finished env starts its next episode on the next step (its action ignored) */
+    int deck;      /* the card axis of the planes: the rules' deck (52 + jokers) */
+    /* each seat starts an episode in Fantasyland with fl_start_cards cards
+     * with probability fl_start / 2^53 (0: never), drawn per episode */
+    uint64_t fl_start;
+    int fl_start_cards;
     uint64_t seed;
 } ofc_env_spec;
 
@@ -41,31 +46,46 @@ typedef struct ofc_env_space {
     uint8_t count[2 * OFC_ACTIONS][3];  /* cards the action puts in the top, middle, bottom */
 } ofc_env_space;
 
-/* One entry of an episode's history: a hand starts, a code, or a Fantasyland board. */
+/* One entry of an episode's history: a hand starts (code: the hand), a code,
+ * or a Fantasyland board (code: its index in the env's boards). */
 enum { OFC_ENV_HAND = 0, OFC_ENV_CODE = 1, OFC_ENV_BOARD = 2 };
 typedef struct ofc_env_record {
     uint8_t kind, seat;
-    uint16_t code;
-    uint8_t board[OFC_BOARD_SIZE];
+    uint32_t code;
 } ofc_env_record;
+
+/* What the observation arrays hold of an env, so a step writes only what
+ * changed: the cards of each seat's rows (seats counted from `seat`), own
+ * discards, the held cards and the mask row (ofc_vec.mask_rows). */
+typedef struct ofc_env_shown {
+    int seat; /* the seat the arrays show; -1: nothing known (rewrite all) */
+    int discards;
+    int mask; /* the row of mask_rows written; -1: none (all zero); -2: not a row */
+    uint8_t filled[OFC_MAX_SEATS][3];
+    uint64_t held; /* a bit per card in the held plane */
+} ofc_env_shown;
 
 typedef struct ofc_env {
     ofc_game g;
+    ofc_env_shown shown;
     ofc_rng episodes; /* stream (seed, env index): one draw a new episode */
     ofc_rng policy;   /* the built-in policies' stream of this episode */
     uint64_t ep_seed; /* the episode's seed: hand h is dealt from stream (ep_seed, h), as Game deals */
     int64_t episode;  /* episodes started */
     int hand, button, button0;
+    int fl0[OFC_MAX_SEATS]; /* Fantasyland cards per seat of the episode's first hand */
     int32_t stacks[OFC_MAX_SEATS];
     int done; /* the episode is over */
     ofc_env_record *hist;
     int64_t nhist, cap;
+    uint8_t (*boards)[OFC_BOARD_SIZE]; /* the Fantasyland settings of the history */
+    int64_t nboards, boards_cap;
 } ofc_env;
 
 /* The arrays the envs write, row i for env i (any pointer but cards,
  * scalars, mask and current may be NULL). */
 typedef struct ofc_env_out {
-    uint8_t *cards;   /* (N, planes, 52) card planes of the seat observed */
+    uint8_t *cards;   /* (N, planes, deck) card planes of the seat observed */
     int32_t *scalars; /* (N, nscalars) */
     uint8_t *mask;    /* (N, actions) legal actions of that seat (none when it does not act) */
     int32_t
@@ -87,13 +107,22 @@ typedef struct ofc_vec {
     ofc_env_space space;
     ofc_env *envs;
     int64_t n;
+    /* the legal actions of every turn, a row of `actions` bytes each: row
+     * OFC_ENV_MASK_ROW(street 0?, filled rows) (the engine's placement table) */
+    uint8_t *mask_rows;
+    int16_t (*mask_span)[2]; /* [row]: the entries set lie in [lo, hi) */
 } ofc_vec;
+
+#define OFC_ENV_MASK_ROWS           (2 * 4 * 6 * 6)
+#define OFC_ENV_MASK_ROW(first, f) (((first) ? 0 : 144) + (f)[0] * 36 + (f)[1] * 6 + (f)[2])
 
 /* Errors (negative), besides the engine's (enum ofc_game_error). */
 enum {
     OFC_ENV_ILLEGAL = -100,  /* an action the mask does not allow */
     OFC_ENV_FINISHED = -101, /* an action for a finished env while autoreset is off */
-    OFC_ENV_NO_MEMORY = -102
+    OFC_ENV_NO_MEMORY = -102,
+    OFC_ENV_NO_BOARD = -103, /* a Fantasyland setting is the caller's, and no board was given */
+    OFC_ENV_RANGE = -104     /* an action outside -1 .. actions - 1 */
 };
 
 /* Card planes and scalars of an observation for `players` seats. */
@@ -108,17 +137,17 @@ void ofc_vec_free(ofc_vec *v);
  * is not NULL) and plays to the first decision of the caller: outputs as a step. */
 int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out);
 /* The first env in [lo, hi) whose action is refused (-1: none), its error in
- * *err: actions[i] < 0 skips env i (always allowed for a finished or waiting
- * env); mask is the one last written for those envs; boards (N, 13) the
- * Fantasyland settings of envs with fl_turn set. */
-int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions, const uint8_t *mask,
+ * *err: actions[i] = -1 skips env i (always allowed); mask is the one last
+ * written for those envs; boards (N, 13) the Fantasyland settings of envs
+ * with fl_turn set (whose action is then any but -1). */
+int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *mask,
                       const uint8_t *fl_turn, const uint8_t *boards, int *err);
 /* Plays checked actions of envs [lo, hi) (a negative one: that env does not
  * move), then every turn up to the caller's next decision, and writes the
  * outputs.  begin: a new step (rewards and info zeroed first), else the
  * caller's opponent moves continue the step.  Returns -1, or the env index
  * where the engine refused a move (its error in *err). */
-int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions, const uint8_t *boards,
+int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *boards,
                      int begin, const ofc_env_out *out, int *err);
 /* Observation and mask of envs [lo, hi) for their seat to act (the caller's
  * opponent turns). */

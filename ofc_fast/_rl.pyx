@@ -7,6 +7,7 @@ split over threads; the arrays the envs write are numpy arrays that the
 Python VecEnv owns and hands out.
 """
 import numpy as np
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport uint8_t, int16_t, uint64_t, int32_t, int64_t
 from libc.string cimport memset
 from ofc_fast._core cimport ofc_rules, RuleTables
@@ -16,7 +17,9 @@ cdef extern from "ofc_rl.h" nogil:
     ctypedef struct ofc_env_spec:
         int players, first_round, rounds, round_cards, round_play
         int hero, opponent, fl_agent, match, match_points, fl_keeps_button
-        int foul_safe, compact, autoreset
+        int foul_safe, compact, autoreset, deck
+        uint64_t fl_start
+        int fl_start_cards
         uint64_t seed
     ctypedef struct ofc_env_space:
         int actions
@@ -26,16 +29,17 @@ cdef extern from "ofc_rl.h" nogil:
         uint8_t count[2048][3]
     ctypedef struct ofc_env_record:
         uint8_t kind, seat
-        unsigned short code
-        uint8_t board[13]
+        unsigned int code
     ctypedef struct ofc_env:
         uint64_t ep_seed
         int64_t episode
         int hand, button, button0
+        int fl0[4]
         int32_t stacks[4]
         int done
         ofc_env_record *hist
         int64_t nhist
+        uint8_t (*boards)[13]
     ctypedef struct ofc_env_out:
         uint8_t *cards
         int32_t *scalars
@@ -64,9 +68,9 @@ cdef extern from "ofc_rl.h" nogil:
     int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, int64_t n)
     void ofc_vec_free(ofc_vec *v)
     int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out)
-    int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions,
+    int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
                           const uint8_t *mask, const uint8_t *fl_turn, const uint8_t *boards, int *err)
-    int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int32_t *actions,
+    int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
                          const uint8_t *boards, int begin, const ofc_env_out *out, int *err)
     void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
     void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)
@@ -75,6 +79,8 @@ ERRORS = {
     -100: "the action is not legal (its mask entry is False)",
     -101: "the env's episode is over and autoreset is off: reset it, or give it the action -1",
     -102: "out of memory",
+    -103: "the learning seat sets a Fantasyland hand: pass step(actions, fantasyland=boards)",
+    -104: "the action is not in the action space",
 }
 
 
@@ -174,6 +180,9 @@ cdef class VecCore:
         s.foul_safe = spec["foul_safe"]
         s.compact = spec["compact"]
         s.autoreset = spec["autoreset"]
+        s.deck = spec["deck"]
+        s.fl_start = spec["fl_start"]
+        s.fl_start_cards = spec["fl_start_cards"]
         s.seed = spec["seed"]
         self.rules = rules
         err = ofc_vec_init(&self.v, &s, &rules.c, n)
@@ -203,7 +212,34 @@ cdef class VecCore:
             bad = ofc_vec_reset(&self.v, lo, hi, w, &self.out)
         return bad
 
-    def check_rows(self, int64_t lo, int64_t hi, const int32_t[::1] actions, bint acting,
+    def step(self, const int64_t[::1] actions, const uint8_t[:, ::1] boards, int64_t chunk):
+        """Check every env's action, then play them all, `chunk` envs a call without the GIL
+        (Ctrl-C lands between calls): (-1, 0), or (env, error) where an action was refused
+        (nothing moved), or (env, error - 1000) where the engine refused a move."""
+        cdef int err = 0
+        cdef int64_t bad, lo, hi, n = self.v.n
+        cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
+        if actions.shape[0] != n:
+            raise ValueError(f"step: {actions.shape[0]} actions for {n} envs")
+        if b != NULL and boards.shape[0] != n:
+            raise ValueError(f"step: {boards.shape[0]} boards for {n} envs")
+        with nogil:
+            bad = ofc_vec_check(&self.v, 0, n, &actions[0], self.out.mask, self.out.fl_turn, b, &err)
+        if bad >= 0:
+            return bad, err
+        lo = 0
+        while lo < n:
+            hi = lo + chunk if lo + chunk < n else n
+            with nogil:
+                bad = ofc_vec_step(&self.v, lo, hi, &actions[0], b, 1, &self.out, &err)
+            if bad >= 0:
+                return bad, err - 1000
+            lo = hi
+            if lo < n:
+                PyErr_CheckSignals()
+        return -1, 0
+
+    def check_rows(self, int64_t lo, int64_t hi, const int64_t[::1] actions, bint acting,
                    const uint8_t[:, ::1] boards=None):
         """The first env in [lo, hi) whose action is refused, or -1."""
         cdef int err = 0
@@ -214,7 +250,7 @@ cdef class VecCore:
             bad = ofc_vec_check(&self.v, lo, hi, &actions[0], o.mask, o.fl_turn, b, &err)
         return bad
 
-    def check_error(self, int64_t i, const int32_t[::1] actions, bint acting, const uint8_t[:, ::1] boards=None):
+    def check_error(self, int64_t i, const int64_t[::1] actions, bint acting, const uint8_t[:, ::1] boards=None):
         """The error code of env i's action (0: allowed)."""
         cdef int err = 0
         cdef const ofc_env_out *o = &self.acting if acting else &self.out
@@ -222,7 +258,7 @@ cdef class VecCore:
         ofc_vec_check(&self.v, i, i + 1, &actions[0], o.mask, o.fl_turn, b, &err)
         return err
 
-    def step_rows(self, int64_t lo, int64_t hi, const int32_t[::1] actions, bint begin,
+    def step_rows(self, int64_t lo, int64_t hi, const int64_t[::1] actions, bint begin,
                   const uint8_t[:, ::1] boards=None):
         """Play envs [lo, hi) (checked first): -1, or the first env the engine refused."""
         cdef int err = 0
@@ -251,7 +287,8 @@ cdef class VecCore:
 
     def episode(self, int64_t i):
         """Env i's episode: (seed, first button, hands: a list of action lists (codes; 13-card
-        lists for Fantasyland settings), stacks, hands played, done)."""
+        lists for Fantasyland settings), stacks, hands played, done, episodes started,
+        Fantasyland cards per seat of its first hand)."""
         cdef ofc_env *e = &self.v.envs[i]
         hands = []
         cur = None
@@ -263,6 +300,7 @@ cdef class VecCore:
             elif r.kind == OFC_ENV_CODE:
                 cur.append(int(r.code))
             else:
-                cur.append([int(r.board[j]) for j in range(13)])
+                cur.append([int(e.boards[r.code][j]) for j in range(13)])
         return (int(e.ep_seed), int(e.button0), hands,
-                [int(e.stacks[p]) for p in range(4)], int(e.hand), bool(e.done), int(e.episode))
+                [int(e.stacks[p]) for p in range(4)], int(e.hand), bool(e.done), int(e.episode),
+                [int(e.fl0[p]) for p in range(4)])

@@ -1124,6 +1124,26 @@ bad("rl.VecEnv-num_envs-huge", _vecenv, 1 << 40, ValueError, "num_envs", str(1 <
 bad("rl.VecEnv.step-float", _stepped, np.zeros(3), TypeError, "integer array", "float64")
 bad("rl.VecEnv.step-shape", _stepped, np.zeros((3, 2), dtype=int), ValueError, "(3,)", "(3, 2)")
 bad("rl.VecEnv.step-illegal", _stepped, np.array([0, 0, 258]), ValueError, "env 2", "action 258")
+bad("rl.VecEnv.step-range", _stepped, np.array([0, 300, 0]), ValueError, "env 1", "action 300", "-1..258")
+
+
+def _fl_start(chance: Any) -> Any:
+    from ofc_fast.rl import VecEnv
+    return VecEnv("pineapple", 2, num_envs=2, fantasyland_start=chance)
+
+
+def _by_card(actions: Any) -> Any:
+    from ofc_fast.rl import VecEnv
+    from ofc_fast.rl.fantasyland import CardByCard
+    env = CardByCard(VecEnv("pineapple", 2, num_envs=3, seed=1, fantasyland="agent", fantasyland_start=1.0))
+    env.reset()
+    return env.step(actions)
+
+
+bad("rl.VecEnv-fantasyland_start", _fl_start, -0.5, ValueError, "fantasyland_start", "-0.5")
+bad("rl.CardByCard.step-row-action", _by_card, np.array([259, 0, 259]), ValueError, "env 1", "action 0",
+    "Fantasyland")
+bad("rl.CardByCard.step-dtype", _by_card, np.zeros(3), TypeError, "integer array", "float64")
 
 
 @pytest.mark.parametrize("case", TABLE, ids=[c.name for c in TABLE])

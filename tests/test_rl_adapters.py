@@ -134,3 +134,95 @@ def test_sb3_maskable_ppo_learns_a_few_steps() -> None:
     venv = SB3VecEnv("pineapple", 2, num_envs=8, seed=0)
     model = MaskablePPO("MultiInputPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, seed=0, device="cpu")
     model.learn(256)
+
+
+# --- Fantasyland set by the agent, a card a step, through every adapter ------------------------
+
+def _play_masked(step_mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A random allowed action per row of masks (0 where none is)."""
+    noise = np.where(step_mask, rng.random(step_mask.shape), -1.0)
+    return np.where(step_mask.any(1), noise.argmax(1), 0)
+
+
+def test_fantasyland_by_card_sets_the_boards_the_actions_build() -> None:
+    from ofc_fast.rl.fantasyland import EXTRA_ACTIONS, CardByCard
+    env = CardByCard(VecEnv("pineapple", 2, num_envs=6, seed=3, fantasyland="agent", fantasyland_start=1.0))
+    obs, _ = env.reset()
+    A = env.base_actions
+    assert env.num_actions == A + EXTRA_ACTIONS and env.fantasyland_turn.all()
+    assert obs["cards"][:, 3].sum(1).tolist() == [14] * 6
+    rng = np.random.default_rng(0)
+    masks = env.action_masks()
+    assert not masks[:, :A].any() and masks[:, A:].all()
+    with pytest.raises(ValueError, match="env 0: action 0 is not allowed while its seat sets Fantasyland"):
+        env.step(np.zeros(6, dtype=np.int64))
+    built: list[list[int]] = [[] for _ in range(6)]
+    for k in range(14):
+        before = env.observation()["cards"][:, 3].copy()
+        acts = _play_masked(env.action_masks(), rng)
+        for i in range(6):
+            built[i].append(int(np.flatnonzero(before[i])[0]))   # the lowest held card is placed
+        obs, reward, term, _, _ = env.step(acts)
+        assert (not reward.any() and not term.any()) or k == 13
+    # both seats were in Fantasyland: the last card ends the hand
+    assert not env.fantasyland_turn.any() and term.all()
+    for i in range(6):
+        g = ofc.Game.replay(env.to_json(i))
+        assert g.fantasyland[0] == 14
+        board = g.boards[0]
+        assert sorted(board.tolist() + g.discards(0).tolist()) == sorted(built[i])
+        # the cards are where the actions put them: the planes of the own rows
+        for r, (a, b) in enumerate(((0, 3), (3, 8), (8, 13))):
+            assert set(np.flatnonzero(obs["cards"][i][r]).tolist()) == set(board[a:b].tolist())
+        assert reward[i] == g.scores[0]
+
+
+def test_gymnasium_adapters_with_fantasyland_set_by_the_agent() -> None:
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from ofc_fast.rl.gym import GymVectorEnv, OFCEnv
+    single = OFCEnv("pineapple", 2, fantasyland="agent", fantasyland_start=0.5)
+    check_env(single, skip_render_check=True)
+    venv = GymVectorEnv("pineapple", 2, num_envs=8, seed=2, fantasyland="agent", fantasyland_start=0.5)
+    assert venv.single_action_space.n == 263
+    obs, info = venv.reset()
+    rng = np.random.default_rng(1)
+    settings = ends = 0
+    for _ in range(60):
+        assert venv.observation_space.contains(obs)
+        settings += int(info["action_mask"][:, 259:].any(1).sum())
+        obs, reward, term, _, info = venv.step(_play_masked(info["action_mask"], rng))
+        ends += int(term.sum())
+    assert settings > 0 and ends >= 8
+
+
+def test_sb3_and_pettingzoo_with_fantasyland_set_by_the_agent() -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from ofc_fast.rl.pettingzoo import OFCAECEnv
+    with pytest.warns(UserWarning):   # api_test's dict-observation warnings
+        api_test(OFCAECEnv("pineapple", 2, fantasyland="agent", fantasyland_start=1.0), num_cycles=100)
+    env = OFCAECEnv("pineapple", 2, fantasyland="agent", fantasyland_start=1.0)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        m = obs["action_mask"].astype(bool)
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(m))))
+    g = ofc.Game.replay(env.env.to_json(0))
+    assert list(g.fantasyland) == [14, 14] and [totals[a] for a in env.possible_agents] == g.scores.tolist()
+    pytest.importorskip("stable_baselines3")
+    from ofc_fast.rl.sb3 import SB3VecEnv
+    venv = SB3VecEnv("pineapple", 2, num_envs=4, seed=1, fantasyland="agent", fantasyland_start=1.0)
+    venv.reset()
+    masks = np.stack(venv.env_method("action_masks"))
+    assert masks.shape == (4, 263) and masks[:, 259:].all()
+    dones = 0
+    for _ in range(40):
+        _, _, done, _ = venv.step(_play_masked(np.stack(venv.env_method("action_masks")), rng))
+        dones += int(done.sum())
+    assert dones >= 4

@@ -92,6 +92,10 @@ def work():
     global env, masks
     for _ in range(10):
         env.step(masks.argmax(1))
+    fl = VecEnv("pineapple", 2, num_envs=64, seed=3, episode="match", fantasyland_start=0.5)
+    fl.reset()
+    for _ in range(3):
+        fl.step(fl.action_masks().argmax(1))
     small = VecEnv("original", 3, num_envs=64, seed=2, seats="all")
     small.reset()
     small.step(small.action_masks().argmax(1))

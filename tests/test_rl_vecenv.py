@@ -408,3 +408,61 @@ def test_outputs_are_read_only_views() -> None:
     for a in (obs["cards"], obs["scalars"], env.action_masks()):
         with pytest.raises(ValueError):
             a[0] = 1
+
+
+@pytest.mark.parametrize(("preset", "players"), [("pineapple", 2), ("progressive", 3), ("original", 4)])
+def test_fantasyland_start_equals_game(preset: str, players: int) -> None:
+    """Seats starting in Fantasyland (drawn per episode): replayed by Game from to_json,
+    the boards set by the solver, hidden from the other seats until the hand ends."""
+    env = VecEnv(preset, players, num_envs=8, seed=7, seats="all", fantasyland_start=0.5)
+    obs, _ = env.reset()
+    rng = np.random.default_rng(7)
+    started = 0
+    for _ in range(2 * 14):
+        for i in range(8):
+            g = _check_env(env, obs, i)
+            started += g.hand_number == 0 and any(g.fantasyland)
+        obs, *_ = env.step(_random_actions(env, rng))
+    assert started > 0
+
+
+def test_fantasyland_start_zero_deals_as_before() -> None:
+    a = VecEnv("pineapple", 2, num_envs=16, seed=5).reset()[0]["cards"].copy()
+    b = VecEnv("pineapple", 2, num_envs=16, seed=5, fantasyland_start=0.0).reset()[0]["cards"]
+    assert np.array_equal(a, b)
+    c = VecEnv("pineapple", 2, num_envs=16, seed=5, fantasyland_start=1.0, fantasyland_cards=14)
+    c.reset()
+    assert all(c.episode_info(i)["fantasyland"] == [14, 14] for i in range(16))
+
+
+@pytest.mark.parametrize(("kw", "match"), [
+    ({"fantasyland_start": 1.5}, "fantasyland_start must be a chance from 0 to 1, got 1.5"),
+    ({"fantasyland_start": "x"}, "fantasyland_start must be a chance"),
+    ({"fantasyland_start": 0.5, "fantasyland_cards": 20}, r"fantasyland_cards must be a count .*\(14\), got 20"),
+])
+def test_bad_fantasyland_start(kw: dict[str, Any], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        VecEnv("pineapple", 2, num_envs=2, **kw)
+
+
+def test_incremental_observations_equal_fresh_ones() -> None:
+    """The planes and masks a step writes over the last ones equal a fresh write of the same
+    state (observe), over hands, episodes, Fantasyland and every player count."""
+    for preset, players in (("pineapple", 2), ("progressive", 3), ("original", 4)):
+        env = VecEnv(preset, players, num_envs=6, seed=2, episode="match", opponent="greedy",
+                     fantasyland_start=0.3)
+        obs, _ = env.reset()
+        rng = np.random.default_rng(2)
+        for _ in range(40):
+            for i in range(6):
+                fresh = env.observe(i, env.hero)
+                assert np.array_equal(fresh["cards"], obs["cards"][i])
+                assert np.array_equal(fresh["scalars"], obs["scalars"][i])
+                assert np.array_equal(fresh["mask"], env.action_masks()[i])
+            obs, *_ = env.step(_random_actions(env, rng))
+
+
+def test_card_axis_is_the_rules_deck() -> None:
+    env = VecEnv("pineapple", 2, num_envs=2)
+    assert env.deck_size == ofc.get_rules("pineapple").deck_size == DECK_SIZE
+    assert env.reset()[0]["cards"].shape == (2, env.planes, env.deck_size)

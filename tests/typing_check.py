@@ -16,7 +16,7 @@ The functions are never called: this file is for the type checker only.
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal, assert_type
+from typing import Any, Literal, assert_type
 
 import numpy as np
 import numpy.typing as npt
@@ -364,3 +364,20 @@ def fantasyland_solver() -> None:
         assert_type(many.stays, npt.NDArray[np.bool_])
     ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", rules=5)  # type: ignore[call-overload]
     ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", stay_value="x")  # type: ignore[call-overload]
+
+
+def rl_layer() -> None:
+    """The rl layer: VecEnv, the Fantasyland card-by-card wrapper (never called)."""
+    from ofc_fast.rl import VecEnv
+    from ofc_fast.rl.fantasyland import CardByCard, make_env
+    env = VecEnv("pineapple", 2, num_envs=4, fantasyland="agent", fantasyland_start=0.5)
+    obs, info = env.reset(seed=1)
+    assert_type(obs, dict[str, npt.NDArray[Any]])
+    assert_type(env.action_masks(), npt.NDArray[np.bool_])
+    _, reward, terminated, _, _ = env.step(env.action_masks().argmax(1))
+    assert_type(reward, npt.NDArray[np.float32])
+    assert_type(terminated, npt.NDArray[np.bool_])
+    assert_type(env.deck_size, int)
+    assert_type(CardByCard(env).num_actions, int)
+    assert_type(make_env("pineapple", 2, 4), VecEnv | CardByCard)
+    VecEnv("pineapple", 2, num_envs="4")  # type: ignore[arg-type]

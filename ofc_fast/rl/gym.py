@@ -22,7 +22,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from ..hand.cards import DECK_SIZE
+from .fantasyland import CardByCard, make_env
 from .vecenv import VecEnv
 
 __all__ = ["GymVectorEnv", "OFCEnv", "action_space", "observation_space"]
@@ -30,15 +30,15 @@ __all__ = ["GymVectorEnv", "OFCEnv", "action_space", "observation_space"]
 _I32 = np.iinfo(np.int32)
 
 
-def observation_space(env: VecEnv) -> spaces.Dict:
-    """One env's observation: card planes (planes, 52) of 0/1 and the scalars (int32)."""
+def observation_space(env: VecEnv | CardByCard) -> spaces.Dict:
+    """One env's observation: card planes (planes, deck_size) of 0/1 and the scalars (int32)."""
     return spaces.Dict({
-        "cards": spaces.Box(0, 1, (env.planes, DECK_SIZE), dtype=np.uint8),
+        "cards": spaces.Box(0, 1, (env.planes, env.deck_size), dtype=np.uint8),
         "scalars": spaces.Box(int(_I32.min), int(_I32.max), (env.num_scalars,), dtype=np.int32),
     })
 
 
-def action_space(env: VecEnv) -> spaces.Discrete:
+def action_space(env: VecEnv | CardByCard) -> spaces.Discrete:
     return spaces.Discrete(env.num_actions)
 
 
@@ -58,7 +58,7 @@ class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-igno
         if kw.get("seats", "hero") != "hero":
             raise ValueError("GymVectorEnv plays one learning seat (seats='hero'); PettingZoo's adapter "
                              "plays every seat")
-        self.env = VecEnv(rules, players, num_envs, **kw)
+        self.env = make_env(rules, players, num_envs, **kw)
         self.num_envs = num_envs
         self.single_observation_space = observation_space(self.env)
         self.single_action_space = action_space(self.env)
@@ -102,7 +102,7 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
             raise ValueError(f"illegal must be 'first' or 'raise', got {illegal!r}")
         if kw.get("seats", "hero") != "hero":
             raise ValueError("OFCEnv plays one learning seat (seats='hero')")
-        self.env = VecEnv(rules, players, 1, autoreset=False, **kw)
+        self.env = make_env(rules, players, 1, autoreset=False, **kw)
         self.illegal = illegal
         self.observation_space = observation_space(self.env)
         self.action_space = action_space(self.env)
@@ -119,9 +119,9 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        if seed is None and self.env._core is not None:
+        if seed is None and self.env.started:
             self.env.reset_envs([0])
-            return self._obs(), self._info(self.env._info())
+            return self._obs(), self._info(self.env.info())
         _, info = self.env.reset(seed=seed)
         return self._obs(), self._info(info)
 

@@ -19,8 +19,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from .fantasyland import make_env
 from .gym import observation_space
-from .vecenv import VecEnv
 
 __all__ = ["OFCAECEnv"]
 
@@ -32,7 +32,7 @@ class OFCAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def __init__(self, rules: Any = "pineapple", players: int = 2, **kw: Any) -> None:
         super().__init__()
-        self.env = VecEnv(rules, players, 1, seats="all", autoreset=False, **kw)
+        self.env = make_env(rules, players, 1, seats="all", autoreset=False, **kw)
         self.possible_agents = [f"player_{p}" for p in range(players)]
         A = self.env.num_actions
         self._obs_space = spaces.Dict({"observation": observation_space(self.env),

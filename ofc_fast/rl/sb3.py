@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv as _SB3VecEnv
 
+from .fantasyland import make_env
 from .gym import action_space, observation_space
-from .vecenv import VecEnv
 
 __all__ = ["SB3VecEnv"]
 
@@ -32,7 +32,7 @@ class SB3VecEnv(_SB3VecEnv):  # type: ignore[misc,unused-ignore]
     def __init__(self, rules: Any = "pineapple", players: int = 2, num_envs: int = 64, **kw: Any) -> None:
         if kw.get("seats", "hero") != "hero":
             raise ValueError("SB3VecEnv plays one learning seat (seats='hero')")
-        self.env = VecEnv(rules, players, num_envs, autoreset=False, **kw)
+        self.env = make_env(rules, players, num_envs, autoreset=False, **kw)
         self._seed_next: int | None = kw.get("seed")
         self.render_mode = None
         super().__init__(num_envs, observation_space(self.env), action_space(self.env))

@@ -35,10 +35,9 @@ import numpy.typing as npt
 from .. import _rl, _workers
 from .._checks import check_seed, shown
 from ..board.rules import PRESETS, Rules, get_rules
-from ..hand.cards import DECK_SIZE
 from ..play.game import ACTIONS, POLICY_BLOCKS, check_dealing, policy_code
 
-__all__ = ["MAX_ENVS", "VecEnv"]
+__all__ = ["MAX_ENVS", "VecEnv", "actions_array"]
 
 #: the most envs one VecEnv holds (about 3 KB each)
 MAX_ENVS: Final = 1 << 22
@@ -58,6 +57,41 @@ def _choice(value: Any, name: str) -> str:
     if not isinstance(value, str) or value not in _CHOICES[name]:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, _CHOICES[name]))}, got {shown(value)}")
     return value
+
+
+def actions_array(actions: Any, n: int, name: str = "actions") -> npt.NDArray[np.int64]:
+    """actions as an (n,) int64 array, or TypeError / ValueError (the values are checked in C,
+    with the mask)."""
+    a = np.asarray(actions)
+    if a.dtype == bool or a.dtype.kind not in "iu":
+        raise TypeError(f"{name} must be an integer array of shape ({n},), got dtype {a.dtype}")
+    if a.shape != (n,):
+        raise ValueError(f"{name} must have shape ({n},) (one action per env), got {a.shape}")
+    if a.dtype == np.uint64 and a.size and a.max() > np.iinfo(np.int64).max:
+        i = int(a.argmax())
+        raise ValueError(f"env {i}: action {int(a[i])} is not in the action space")
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _fantasyland_start(r: Rules, players: int, chance: Any, cards: Any) -> tuple[int, int]:
+    """The chance a seat starts an episode in Fantasyland as a count of 2^-53 (exact for any
+    double), and its cards."""
+    if isinstance(chance, bool) or not isinstance(chance, (int, float, np.integer, np.floating)) \
+            or not 0.0 <= float(chance) <= 1.0:
+        raise ValueError(f"fantasyland_start must be a chance from 0 to 1, got {shown(chance)}")
+    deals = sorted(r.fantasyland_deals)
+    if cards is None:
+        cards = deals[0] if deals else 0
+    if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)) or int(cards) not in deals:
+        raise ValueError(f"fantasyland_cards must be a count these rules deal in Fantasyland "
+                         f"({', '.join(map(str, deals)) or 'none'}), got {shown(cards)}")
+    if float(chance) and int(cards) * players > r.deck_size:
+        raise ValueError(f"fantasyland_cards: {players} seats of {int(cards)} cards need more than the deck")
+    return int(float(chance) * 2.0**53), int(cards)
+
+
+_INT64: Final = np.dtype(np.int64)
+_INT64_STRIDES: Final = (8,)
 
 
 def _readonly(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -88,6 +122,10 @@ class VecEnv:
     ``autoreset``: True steps a finished env into its next episode on the next
     step (its action ignored: Gymnasium's next-step mode); False refuses an
     action for a finished env (give it -1) until :meth:`reset`.
+    ``fantasyland_start``: the chance (0 to 1) that each seat starts an
+    episode in Fantasyland, drawn per seat and episode from the env's own
+    stream, with ``fantasyland_cards`` cards (default: the fewest the rules
+    deal there, 14 in Pineapple); 0 deals exactly what it dealt before.
     """
 
     metadata: Final = {"autoreset_mode": "NextStep"}
@@ -95,7 +133,8 @@ class VecEnv:
     def __init__(self, rules: Rules | str = "pineapple", players: int = 2, num_envs: int = 1024, *,
                  seed: int = 0, seats: str = "hero", hero: int = 0, opponent: str | Opponent = "random",
                  fantasyland: str = "solver", episode: str = "hand", actions: str = "compact",
-                 mask: str = "legal", autoreset: bool = True, threads: int = 1) -> None:
+                 mask: str = "legal", autoreset: bool = True, threads: int = 1,
+                 fantasyland_start: float = 0.0, fantasyland_cards: int | None = None) -> None:
         r = get_rules(rules)
         if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
             raise TypeError(f"players must be an int, got {shown(players)}")
@@ -129,6 +168,7 @@ class VecEnv:
         if not isinstance(autoreset, (bool, np.bool_)):
             raise TypeError(f"autoreset must be True or False, got {shown(autoreset)}")
         self._threads = _workers.resolve_workers(threads)
+        fl_start, fl_cards = _fantasyland_start(r, players, fantasyland_start, fantasyland_cards)
         self._rules = r
         self._players = players
         self._n = n
@@ -142,6 +182,8 @@ class VecEnv:
         self.action_rows: npt.NDArray[np.uint8] = _readonly(counts)
         self.num_actions: int = int(to_code.size) if self._compact else ACTIONS
         self.planes, self.num_scalars = (int(x) for x in _rl.sizes(players))
+        #: the card axis of the planes: the rules' deck (52, and a column per joker)
+        self.deck_size: int = int(r.deck_size)
         self._arrays = self._allocate(n, rewards=True)
         self._acting = self._allocate(n, rewards=False) if self._opponent is not None else None
         # the step in C chunks that Ctrl-C can land between (tens of milliseconds)
@@ -149,6 +191,9 @@ class VecEnv:
         self._chunk = max(1, min(block, -(-n // self._threads)))
         self._truncated = _readonly(np.zeros(n, dtype=bool))
         self._views = self._make_views()
+        self._shape = (n,)
+        self._obs_views = {"cards": self._views["cards"], "scalars": self._views["scalars"]}
+        self._info_views = self._info()
         self._core: Any = None
         self._seed = check_seed(seed)
         self._spec = {"players": players, "first_round": r.first_round, "rounds": r.rounds,
@@ -156,7 +201,9 @@ class VecEnv:
                       "opponent": opp_code, "fl_agent": int(self._fl_agent), "match": int(self._match),
                       "match_points": int(r.match_points), "fl_keeps_button": int(bool(r.fl_keeps_button)),
                       "foul_safe": int(self._foul_safe), "compact": int(self._compact),
-                      "autoreset": int(self._autoreset)}
+                      "autoreset": int(self._autoreset), "deck": self.deck_size,
+                      "fl_start": fl_start, "fl_start_cards": fl_cards}
+        self._no_moves = np.full(n, -1, dtype=np.int64)
         self._stale = "reset() has not been called"
         self._busy = threading.Lock()
 
@@ -175,7 +222,7 @@ class VecEnv:
     def _allocate(self, n: int, rewards: bool) -> dict[str, npt.NDArray[Any]]:
         P = self._players
         a: dict[str, npt.NDArray[Any]] = {
-            "cards": np.zeros((n, self.planes, DECK_SIZE), dtype=np.uint8),
+            "cards": np.zeros((n, self.planes, self.deck_size), dtype=np.uint8),
             "scalars": np.zeros((n, self.num_scalars), dtype=np.int32),
             "mask": np.zeros((n, self.num_actions), dtype=np.uint8),
             "current": np.zeros(n, dtype=np.int32),
@@ -229,6 +276,20 @@ class VecEnv:
     def current_player(self) -> npt.NDArray[np.int32]:
         """(N,) the seat each env's observation and mask are for (the seat to act, in self-play)."""
         return self._views["current"]
+
+    @property
+    def fantasyland_agent(self) -> bool:
+        """The learning seats set their Fantasyland hands (``fantasyland="agent"``)."""
+        return self._fl_agent
+
+    @property
+    def started(self) -> bool:
+        """reset() has made the envs (and close() not freed them)."""
+        return self._core is not None
+
+    def info(self) -> dict[str, Any]:
+        """The ``info`` of the last step or reset (views, as step returns them)."""
+        return dict(self._info_views)
 
     @property
     def fantasyland_turn(self) -> npt.NDArray[np.bool_]:
@@ -301,17 +362,8 @@ class VecEnv:
         if self._stale:
             raise RuntimeError(f"VecEnv: {self._stale}: call reset() first")
 
-    def _actions(self, actions: Any, name: str = "actions", n: int | None = None) -> npt.NDArray[np.int32]:
-        n = self._n if n is None else n
-        a = np.asarray(actions)
-        if a.dtype == bool or a.dtype.kind not in "iu":
-            raise TypeError(f"{name} must be an integer array of shape ({n},), got dtype {a.dtype}")
-        if a.shape != (n,):
-            raise ValueError(f"{name} must have shape ({n},) (one action per env), got {a.shape}")
-        if a.size and (a.max() >= self.num_actions or a.min() < -1):
-            i = int(np.flatnonzero((a >= self.num_actions) | (a < -1))[0])
-            raise ValueError(f"env {i}: action {int(a[i])} is not in -1..{self.num_actions - 1}")
-        return np.ascontiguousarray(a, dtype=np.int32)
+    def _actions(self, actions: Any, name: str = "actions", n: int | None = None) -> npt.NDArray[np.int64]:
+        return actions_array(actions, self._n if n is None else n, name)
 
     def _boards(self, fantasyland: Any) -> npt.NDArray[np.uint8] | None:
         if fantasyland is None:
@@ -323,10 +375,16 @@ class VecEnv:
             raise ValueError(f"fantasyland: an ({self._n}, 13) integer array of boards, got {b.shape}")
         return np.ascontiguousarray(b, dtype=np.uint8)
 
-    def _refused(self, i: int, acts: npt.NDArray[np.int32], acting: bool,
-                 boards: npt.NDArray[np.uint8] | None, who: str) -> Exception:
-        err = self._core.check_error(i, acts, acting, boards)
+    def _refused(self, i: int, acts: npt.NDArray[np.int64], acting: bool,
+                 boards: npt.NDArray[np.uint8] | None, who: str, err: int | None = None) -> Exception:
+        if err is None:
+            err = self._core.check_error(i, acts, acting, boards)
         a = int(acts[i])
+        if err == -104:
+            return ValueError(f"env {i}: {who}action {a} is not in -1..{self.num_actions - 1}; no env moved")
+        if err == -103:
+            return ValueError(f"env {i}: the learning seat sets a Fantasyland hand: pass "
+                              f"step(actions, fantasyland=boards) (or action -1 to wait); no env moved")
         if err == -100:
             what = f"action {a}" + (f" (code {int(self.to_code[a])})" if self._compact else "")
             arrays = self._acting if acting and self._acting is not None else self._arrays
@@ -346,38 +404,45 @@ class VecEnv:
         a finished env's action is ignored under autoreset, which starts its
         next episode).  A refused action raises
         ValueError naming the env and the action, and no env moves.
-        ``fantasyland``: (N, 13) boards for the envs of :attr:`fantasyland_turn`.
+        ``fantasyland``: (N, 13) boards for the envs of :attr:`fantasyland_turn`
+        (whose action is then anything but -1; -1 leaves that env waiting).
         The arrays returned are read-only views that the next step overwrites.
         """
-        with self._using():
-            return self._step(actions, fantasyland)
-
-    def _step(self, actions: Any, fantasyland: Any) -> tuple[
-            dict[str, npt.NDArray[Any]], npt.NDArray[np.float32], npt.NDArray[np.bool_],
-            npt.NDArray[np.bool_], dict[str, Any]]:
-        self._ready()
-        acts = self._actions(actions)
-        boards = self._boards(fantasyland)
-        fl = self._arrays["fl_turn"].view(bool)
-        if fl.any():
-            if boards is None:
-                i = int(np.flatnonzero(fl)[0])
-                raise ValueError(f"env {i}: the learning seat sets a Fantasyland hand: pass "
-                                 f"step(actions, fantasyland=boards); no env moved")
-            acts = acts.copy()
-            acts[fl] = np.maximum(acts[fl], 0)
-        core = self._core
-        bad = self._run(lambda lo, hi: core.check_rows(lo, hi, acts, False, boards))
-        if bad >= 0:
-            raise self._refused(bad, acts, False, boards, "")
-        self._stale = "a step was interrupted"
-        bad = self._run(lambda lo, hi: core.step_rows(lo, hi, acts, True, boards))
-        if bad >= 0:
-            raise RuntimeError(f"env {bad}: the engine refused a move")
-        self._opponents()
-        self._stale = ""
-        v = self._views
-        return self.observation(), v["reward"], v["terminated"], self._truncated, self._info()
+        # the lock by hand and an int64 array as it is: this is the per-step path
+        if not self._busy.acquire(blocking=False):
+            raise RuntimeError("VecEnv: another call is stepping these envs (another thread, or the "
+                               "opponent callable): use one VecEnv per thread")
+        try:
+            if self._stale:
+                raise RuntimeError(f"VecEnv: {self._stale}: call reset() first")
+            acts = actions
+            if not (type(acts) is np.ndarray and acts.dtype is _INT64 and acts.shape == self._shape
+                    and acts.strides == _INT64_STRIDES):
+                acts = self._actions(actions)
+            boards = None if fantasyland is None else self._boards(fantasyland)
+            core = self._core
+            if self._threads == 1:
+                self._stale = "a step was interrupted"
+                bad, err = core.step(acts, boards, self._chunk)
+                if bad >= 0 and err > -1000:
+                    self._stale = ""
+                    raise self._refused(bad, acts, False, boards, "", err)
+            else:
+                bad = self._run(lambda lo, hi: core.check_rows(lo, hi, acts, False, boards))
+                if bad >= 0:
+                    raise self._refused(bad, acts, False, boards, "")
+                self._stale = "a step was interrupted"
+                bad = self._run(lambda lo, hi: core.step_rows(lo, hi, acts, True, boards))
+            if bad >= 0:
+                raise RuntimeError(f"env {bad}: the engine refused a move")
+            if self._opponent is not None:
+                self._opponents()
+            self._stale = ""
+            v = self._views
+            return (dict(self._obs_views), v["reward"], v["terminated"], self._truncated,
+                    dict(self._info_views))
+        finally:
+            self._busy.release()
 
     def _opponents(self) -> None:
         """The caller's opponent plays every env where one of its seats is to act."""
@@ -394,7 +459,7 @@ class VecEnv:
             obs = {"cards": acting["cards"][envs], "scalars": acting["scalars"][envs]}
             masks = acting["mask"][envs].view(bool)
             chosen = self._actions(self._opponent(obs, masks, envs), "opponent's actions", envs.size)
-            acts = np.full(self._n, -1, dtype=np.int32)
+            acts = np.full(self._n, -1, dtype=np.int64)
             acts[envs] = chosen
             bad = self._run(lambda lo, hi: core.check_rows(lo, hi, acts, True, None))
             if bad >= 0:
@@ -407,7 +472,7 @@ class VecEnv:
         i = self._env(i)
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < self._players:
             raise ValueError(f"seat must be in 0..{self._players - 1}, got {shown(seat)}")
-        one: dict[str, npt.NDArray[Any]] = {"cards": np.zeros((1, self.planes, DECK_SIZE), dtype=np.uint8),
+        one: dict[str, npt.NDArray[Any]] = {"cards": np.zeros((1, self.planes, self.deck_size), dtype=np.uint8),
                "scalars": np.zeros((1, self.num_scalars), dtype=np.int32),
                "mask": np.zeros((1, self.num_actions), dtype=np.uint8),
                "current": np.zeros(1, dtype=np.int32)}
@@ -416,11 +481,12 @@ class VecEnv:
 
     # --- histories ---------------------------------------------------------------
     def episode_info(self, i: int) -> dict[str, Any]:
-        """Env i's episode: its seed, first button, hands played, stacks, whether it is over."""
+        """Env i's episode: its seed, first button, Fantasyland cards per seat of its first
+        hand, hands played, stacks, whether it is over."""
         i = self._env(i)
-        seed, button, hands, stacks, hand, done, episode = self._core.episode(i)
+        seed, button, hands, stacks, hand, done, episode, fl = self._core.episode(i)
         return {"seed": seed, "button": button, "hand": hand, "stacks": list(stacks)[:self._players],
-                "done": done, "episode": episode, "hands": hands}
+                "done": done, "episode": episode, "hands": hands, "fantasyland": list(fl)[:self._players]}
 
     def _env(self, i: Any) -> int:
         self._ready()
@@ -434,7 +500,7 @@ class VecEnv:
         r = self._rules
         rules: Any = r.name if PRESETS.get(r.name) == r else r.to_dict()
         data: dict[str, Any] = {"rules": rules, "players": self._players, "seed": e["seed"],
-                                "button": e["button"], "fantasyland": [0] * self._players,
+                                "button": e["button"], "fantasyland": e["fantasyland"],
                                 "hands": e["hands"]}
         if not self._match:
             data["match"] = False
