@@ -546,6 +546,7 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
     row_cards(bm, c, n, out->board + OFC_ROW_START(2));
     memset(out->discards, OFC_EMPTY, sizeof out->discards);
     row_cards(all & ~(tm | mm | bm), c, n, out->discards);
+    out->jokers[0] = out->jokers[1] = OFC_EMPTY;
     for (int i = 0; i < 3; i++) out->royalty[i] = best.roy[i];
     out->stays = best.stays;
     out->fouled = fouled;
@@ -575,6 +576,51 @@ int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, 
     for (int64_t i = 0; i < count; i++) {
         if (solve(w, hands + (int64_t)k * i, k, rules, stay_value, out + i) != 0) {
             bad = i;
+            break;
+        }
+    }
+    free(w);
+    return bad;
+}
+
+/* ---- Jokers ---------------------------------------------------------------- */
+
+static int solve_jokers(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, const ofc_joker_rules *jr,
+                        double S, ofc_fantasyland_result *out)
+{
+    if (n < OFC_BOARD_SIZE || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (!isfinite(S)) return OFC_FL_BAD_VALUE;
+    if (ofc_bad_cards_jokers(cards, n, ofc_joker_allowed(jr->jokers))) return OFC_FL_BAD_CARDS;
+    int nj = 0;
+    for (int i = 0; i < n; i++) nj += cards[i] >= OFC_JOKER1;
+    if (!nj) return solve(w, cards, n, r, S, out); /* no joker: the plain solver's answer */
+    return ofc_fantasyland_enumerate_jokers(cards, n, r, jr, &S, 1, out);
+}
+
+int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules, const ofc_joker_rules *jr,
+                                 double stay_value, ofc_fantasyland_result *out)
+{
+    fl_work *w = (fl_work *)malloc(sizeof *w);
+    if (!w) return OFC_FL_NO_MEMORY;
+    int rc = solve_jokers(w, cards, n, rules, jr, stay_value, out);
+    free(w);
+    return rc;
+}
+
+int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
+                                           const ofc_joker_rules *jr, double stay_value,
+                                           ofc_fantasyland_result *out)
+{
+    if (k < OFC_BOARD_SIZE || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (!isfinite(stay_value)) return OFC_FL_BAD_VALUE;
+    if (count <= 0) return -1;
+    fl_work *w = (fl_work *)malloc(sizeof *w);
+    if (!w) return OFC_FL_NO_MEMORY;
+    int64_t bad = -1;
+    for (int64_t i = 0; i < count; i++) {
+        int rc = solve_jokers(w, hands + (int64_t)k * i, k, rules, jr, stay_value, out + i);
+        if (rc != 0) {
+            bad = rc == OFC_FL_BAD_CARDS ? i : rc;
             break;
         }
     }
