@@ -86,6 +86,26 @@ typedef struct {
     uint8_t st;
 } fl_three;
 
+/* One value a row holding jokers can have (in the rules' order), with its
+ * royalty and stay as a top ([0]), or as a middle ([0]) and a bottom ([1]). */
+typedef struct {
+    uint16_t key;
+    int16_t roy[2];
+    uint8_t stay[2];
+} fl_value;
+
+/* Room for the values of every subset holding a joker (17 cards, two
+ * jokers): C(15, 3) fives with both, 2 C(15, 4) with one (183 and 27
+ * values at most: 91 rank pairs or 13 ranks, suited or not, and five of a
+ * kind), and the tops (91 and 13 values). */
+#define FL_VALS (455 * 183 + 2730 * 27 + 15 * 91 + 210 * 13)
+
+typedef struct {
+    fl_value vals[FL_VALS];
+    int32_t first5[FL_FIVES], first3[FL_THREES];
+    uint8_t count5[FL_FIVES], count3[FL_THREES];
+} fl_joker_space;
+
 typedef struct fl_work {
     fl_five five[FL_FIVES];
     fl_three three[FL_THREES];
@@ -111,6 +131,12 @@ typedef struct fl_work {
     uint64_t seen;
     const ofc_rules *rules;
     const ofc_joker_rules *jr;
+    /* the values of each subset holding a joker: from list5[i] (first[i]
+     * of them) for 5-card subset i; the tops' in list3 the same way */
+    fl_value *vals;   /* in an fl_joker_space, allocated for hands with jokers only */
+    int nvals;
+    int32_t *first5, *first3;
+    uint8_t *count5, *count3;
 } fl_work;
 
 /* The best setting found so far, in the order of ofc_solve.h. */
@@ -163,6 +189,8 @@ typedef struct {
     uint16_t lo, hi;  /* least and greatest value, in the rules' order */
     int32_t roy[3];   /* greatest royalty as a top, a middle, a bottom */
     uint8_t stay[3];  /* may stay as one */
+    fl_value *list;   /* each value: its royalty and stay where it may be set */
+    int nlist;
 } fl_wild;
 
 static void wild_value(fl_wild *x, unsigned v, int size, const ofc_rules *r, const ofc_joker_rules *jr, int n)
@@ -170,11 +198,16 @@ static void wild_value(fl_wild *x, unsigned v, int size, const ofc_rules *r, con
     unsigned k = ofc_order_key((uint16_t)v, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
     x->lo = (uint16_t)(k < x->lo ? k : x->lo);
     x->hi = (uint16_t)(k > x->hi ? k : x->hi);
+    fl_value *e = &x->list[x->nlist++];
+    e->key = (uint16_t)k;
     for (int row = size == 3 ? 0 : 1; row <= (size == 3 ? 0 : 2); row++) {
         uint32_t info = ofc_joker_row_info(r, jr, row, v);
         int32_t roy = OFC_ROYALTY(info);
+        uint8_t stay = (uint8_t)(OFC_STAY(info) | (row == 0 ? ofc_tier_stays(r, info, (unsigned)n) : 0u));
         x->roy[row] = roy > x->roy[row] ? roy : x->roy[row];
-        x->stay[row] |= (uint8_t)(OFC_STAY(info) | (row == 0 ? ofc_tier_stays(r, info, (unsigned)n) : 0u));
+        x->stay[row] |= stay;
+        e->roy[row > 0 ? row - 1 : 0] = (int16_t)roy;
+        e->stay[row > 0 ? row - 1 : 0] = stay;
     }
 }
 
@@ -225,15 +258,21 @@ static void wild_row(uint8_t *h, int k, int size, const ofc_rules *r, const ofc_
 
 /* A 5-card subset at positions p[] of the sorted cards c holding jokers (the
  * last positions, from nat on): its wildcard bounds (high variants only). */
-static void wild_five(fl_five *f, const uint8_t *c, const int *p, int nat, const ofc_rules *r,
+static void wild_five(fl_work *w, int i5, const uint8_t *c, const int *p, int nat, const ofc_rules *r,
                       const ofc_joker_rules *jr, int n)
 {
+    fl_five *f = &w->five[i5];
     uint8_t h[5];
     int k = 0;
     for (int i = 0; i < 5; i++)
         if (p[i] < nat) h[k++] = c[p[i]];
     fl_wild x;
+    x.list = w->vals + w->nvals;
+    x.nlist = 0;
     wild_row(h, k, 5, r, jr, n, &x);
+    w->first5[i5] = w->nvals;
+    w->count5[i5] = (uint8_t)x.nlist;
+    w->nvals += x.nlist;
     f->hv = f->mv = x.hi;
     f->lo = x.lo;
     f->rb = (int16_t)x.roy[2];
@@ -243,15 +282,21 @@ static void wild_five(fl_five *f, const uint8_t *c, const int *p, int nat, const
     f->live = 1;
 }
 
-static void wild_three(fl_three *t, const uint8_t *c, const int *p, int nat, const ofc_rules *r,
+static void wild_three(fl_work *w, int i3, const uint8_t *c, const int *p, int nat, const ofc_rules *r,
                        const ofc_joker_rules *jr, int n)
 {
+    fl_three *t = &w->three[i3];
     uint8_t h[3];
     int k = 0;
     for (int i = 0; i < 3; i++)
         if (p[i] < nat) h[k++] = c[p[i]];
     fl_wild x;
+    x.list = w->vals + w->nvals;
+    x.nlist = 0;
     wild_row(h, k, 3, r, jr, n, &x);
+    w->first3[i3] = w->nvals;
+    w->count3[i3] = (uint8_t)x.nlist;
+    w->nvals += x.nlist;
     t->tv = x.hi;
     t->lo = x.lo;
     t->rt = (int16_t)x.roy[0];
@@ -266,6 +311,7 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc
 {
     const int low = r->middle_live != 0;
     const int below = jr && jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    w->nvals = 0;
     for (int e = 4; e < n; e++)
         for (int d = 3; d < e; d++)
             for (int cc = 2; cc < d; cc++)
@@ -277,7 +323,7 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc
                         f->mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
                         if (e >= nat) {
                             const int p[5] = {a, b, cc, d, e};
-                            wild_five(f, c, p, nat, r, jr, n);
+                            wild_five(w, i, c, p, nat, r, jr, n);
                             continue;
                         }
                         uint64_t key = ofc_key5(c[a], c[b], c[cc], c[d], c[e]);
@@ -298,11 +344,12 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc
     for (int cc = 2; cc < n; cc++)
         for (int b = 1; b < cc; b++)
             for (int a = 0; a < b; a++) {
-                fl_three *t = &w->three[fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3]];
+                int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3];
+                fl_three *t = &w->three[i];
                 t->mask = (1u << a) | (1u << b) | (1u << cc);
                 if (cc >= nat) {
                     const int p[3] = {a, b, cc};
-                    wild_three(t, c, p, nat, r, jr, n);
+                    wild_three(w, i, c, p, nat, r, jr, n);
                     continue;
                 }
                 t->tv = t->lo = ofc_strength3_unchecked(c[a], c[b], c[cc]);
@@ -470,11 +517,26 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                         if (low ? !m->live : m->lo > b->hv) continue;
                         if (m->mb < thr[(b->sb | m->ms | low_ts) != 0]) continue;
                         unsigned cap = low ? b->hv : m->hv; /* the top may not beat this */
+                        int32_t rm = m->rm;
+                        unsigned sm = m->sm;
+                        if (J && (m->mask & w->jm)) {
+                            /* a middle holding jokers: only its values under the bottom */
+                            const fl_value *e = w->vals + w->first5[mi];
+                            rm = FL_NONE;
+                            sm = 0;
+                            for (int j = 0; j < w->count5[mi]; j++)
+                                if (e[j].key <= b->hv) {
+                                    rm = e[j].roy[0] > rm ? e[j].roy[0] : rm;
+                                    sm |= e[j].stay[0];
+                                }
+                            if (rm == FL_NONE) continue;
+                            cap = cap < b->hv ? cap : b->hv;
+                        }
                         int32_t tb = w->top_best[cap >> FL_SHIFT];
                         if (tb == FL_NONE) continue;
                         tb = tb < b_tb ? tb : b_tb;
-                        int32_t base = b->rb + m->rm;
-                        unsigned sbm = b->sb | m->sm;
+                        int32_t base = b->rb + rm;
+                        unsigned sbm = b->sb | sm;
                         double bound = (double)(base + tb)
                                        + ((sbm | (w->top_stay[cap >> FL_SHIFT] & b_ts)) ? Spos : 0.0);
                         if (!could_win(best, bound, b->hv, bi, mi, m->mv)) continue;
@@ -488,7 +550,20 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                                     if (t->lo > cap) continue;
                                     if (J && ((b->mask | m->mask | t->mask) & w->jm)) {
                                         /* the wildcard bound first: resolving costs more */
-                                        double tbound = (double)(base + t->rt) + ((sbm | t->st) ? Spos : 0.0);
+                                        int32_t rt = t->rt;
+                                        unsigned st = t->st;
+                                        if (t->mask & w->jm) {
+                                            const fl_value *e = w->vals + w->first3[ti];
+                                            rt = FL_NONE;
+                                            st = 0;
+                                            for (int j = 0; j < w->count3[ti]; j++)
+                                                if (e[j].key <= cap) {
+                                                    rt = e[j].roy[0] > rt ? e[j].roy[0] : rt;
+                                                    st |= e[j].stay[0];
+                                                }
+                                        }
+                                        if (rt == FL_NONE) continue;
+                                        double tbound = (double)(base + rt) + ((sbm | st) ? Spos : 0.0);
                                         if (!could_win(best, tbound, b->hv, bi, mi, m->mv)) continue;
                                         joker_leaf(w, n, bi, mi, ti, t->mask, S, best);
                                         FL_THRESHOLDS()
@@ -618,7 +693,17 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
     memset(w->mid_stay, 0, sizeof w->mid_stay);
     for (int i = 0; i < n3; i++) {
         const fl_three *t = &w->three[i];
-        unsigned v = t->lo >> FL_SHIFT; /* it may be set under any row at least this strong */
+        if (jr && (t->mask & w->jm)) {
+            /* a top holding jokers: each value it can have */
+            const fl_value *e = w->vals + w->first3[i];
+            for (int j = 0; j < w->count3[i]; j++) {
+                unsigned v = e[j].key >> FL_SHIFT;
+                if (e[j].roy[0] > w->top_best[v]) w->top_best[v] = e[j].roy[0];
+                w->top_stay[v] |= e[j].stay[0];
+            }
+            continue;
+        }
+        unsigned v = t->tv >> FL_SHIFT;
         if (t->rt > w->top_best[v]) w->top_best[v] = t->rt;
         w->top_stay[v] |= t->st;
     }
@@ -644,8 +729,15 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
         if (low) {
             live_best = f->rm > live_best ? f->rm : live_best;
             live_stay |= f->sm;
+        } else if (jr && (f->mask & w->jm)) {
+            const fl_value *e = w->vals + w->first5[i];
+            for (int j = 0; j < w->count5[i]; j++) {
+                unsigned v = e[j].key >> FL_SHIFT;
+                if (e[j].roy[0] > w->mid_best[v]) w->mid_best[v] = e[j].roy[0];
+                w->mid_stay[v] |= e[j].stay[0];
+            }
         } else {
-            unsigned v = f->lo >> FL_SHIFT;
+            unsigned v = f->hv >> FL_SHIFT;
             if (f->rm > w->mid_best[v]) w->mid_best[v] = f->rm;
             w->mid_stay[v] |= f->sm;
         }
@@ -653,6 +745,21 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
     if (!low) prefix_max(w->mid_best, w->mid_stay);
     for (int i = 0; i < n5; i++) {
         fl_five *f = &w->five[i];
+        if (jr && (f->mask & w->jm)) {
+            /* as a middle: the best of its values, each with the best top under it */
+            const fl_value *e = w->vals + w->first5[i];
+            int32_t mb = FL_NONE;
+            unsigned ms = 0;
+            for (int j = 0; j < w->count5[i]; j++) {
+                unsigned v = e[j].key >> FL_SHIFT;
+                if (w->top_best[v] == FL_NONE) continue;
+                mb = e[j].roy[0] + w->top_best[v] > mb ? e[j].roy[0] + w->top_best[v] : mb;
+                ms |= e[j].stay[0] | w->top_stay[v];
+            }
+            f->mb = mb;
+            f->ms = (uint8_t)ms;
+            continue;
+        }
         int32_t tb = low ? 0 : w->top_best[f->hv >> FL_SHIFT];
         f->mb = tb == FL_NONE ? FL_NONE : f->rm + tb;
         f->ms = (uint8_t)(f->sm | (low ? 0 : w->top_stay[f->hv >> FL_SHIFT]));
@@ -677,6 +784,22 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
             }
             ub[i] = f->rb + mb + tb;
             cs[i] = (uint8_t)((f->sb | (low ? live_stay : w->mid_stay[v]) | w->top_stay[v]) && Spos > 0);
+            if (jr && (f->mask & w->jm)) {
+                /* a bottom holding jokers: the best of its values, each with what fits under it */
+                const fl_value *e = w->vals + w->first5[i];
+                int32_t u = FL_NONE;
+                unsigned st = 0;
+                for (int j = 0; j < w->count5[i]; j++) {
+                    unsigned x = e[j].key >> FL_SHIFT;
+                    if (w->top_best[x] == FL_NONE || w->mid_best[x] == FL_NONE) continue;
+                    int32_t b = e[j].roy[1] + w->mid_best[x] + w->top_best[x];
+                    u = b > u ? b : u;
+                    st |= e[j].stay[1] | w->mid_stay[x] | w->top_stay[x];
+                }
+                ub[i] = u;
+                cs[i] = (uint8_t)(st && Spos > 0);
+                if (u == FL_NONE) continue;
+            }
             lo = ub[i] < lo ? ub[i] : lo;
             hi = ub[i] > hi ? ub[i] : hi;
         }
@@ -738,7 +861,9 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
             if (tb == FL_NONE) continue;
             int32_t mb = low ? live_best : w->mid_best[f->hv >> FL_SHIFT];
             unsigned ms = low ? live_stay : w->mid_stay[f->hv >> FL_SHIFT];
-            double refined = (double)(f->rb + mb + tb) + ((f->sb | ms | ts) ? Spos : 0.0);
+            int32_t roy = f->rb + mb + tb;
+            if (jr && roy > ub[bi]) roy = ub[bi]; /* both bound it: the wildcard one may be less */
+            double refined = (double)roy + ((f->sb | ms | ts) && (!jr || cs[bi]) ? Spos : 0.0);
             if (!could_win(&best, refined, f->hv, bi, -1, 0)) continue;
             if (jr)
                 explore_bottom_jokers(w, n, bi, S, Spos, tb, ts, &best);
@@ -830,13 +955,37 @@ static int solve_jokers(fl_work *w, const uint8_t *cards, int n, const ofc_rules
     return ofc_fantasyland_enumerate_jokers(cards, n, r, jr, &S, 1, out);
 }
 
+/* A workspace with room for the jokers' values. */
+static fl_work *new_joker_work(void)
+{
+    fl_work *w = (fl_work *)malloc(sizeof *w);
+    fl_joker_space *js = (fl_joker_space *)malloc(sizeof *js);
+    if (!w || !js) {
+        free(w);
+        free(js);
+        return NULL;
+    }
+    w->vals = js->vals;
+    w->first5 = js->first5;
+    w->first3 = js->first3;
+    w->count5 = js->count5;
+    w->count3 = js->count3;
+    return w;
+}
+
+static void free_joker_work(fl_work *w)
+{
+    free((fl_joker_space *)(void *)w->vals); /* vals is the space's first member */
+    free(w);
+}
+
 int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules, const ofc_joker_rules *jr,
                                  double stay_value, ofc_fantasyland_result *out)
 {
-    fl_work *w = (fl_work *)malloc(sizeof *w);
+    fl_work *w = new_joker_work();
     if (!w) return OFC_FL_NO_MEMORY;
     int rc = solve_jokers(w, cards, n, rules, jr, stay_value, out);
-    free(w);
+    free_joker_work(w);
     return rc;
 }
 
@@ -847,7 +996,7 @@ int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, 
     if (k < OFC_BOARD_SIZE || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
     if (!isfinite(stay_value)) return OFC_FL_BAD_VALUE;
     if (count <= 0) return -1;
-    fl_work *w = (fl_work *)malloc(sizeof *w);
+    fl_work *w = new_joker_work();
     if (!w) return OFC_FL_NO_MEMORY;
     int64_t bad = -1;
     for (int64_t i = 0; i < count; i++) {
@@ -857,6 +1006,6 @@ int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, 
             break;
         }
     }
-    free(w);
+    free_joker_work(w);
     return bad;
 }
