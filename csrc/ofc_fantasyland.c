@@ -42,6 +42,7 @@
  * from 7918 entries to 495. */
 #define FL_SHIFT     4
 #define FL_VALUES    ((OFC_ROYAL_OVER_FIVE >> FL_SHIFT) + 1) /* jokers: row values in the rules' order */
+#define FL_NATURAL_VALUES ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1) /* the buckets used without jokers */
 #define FL_NONE      (-0x40000000) /* no row at or under this value */
 
 /* C(p, j) for positions p = 0..16: colex ranks of subsets */
@@ -310,61 +311,72 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc
                          const ofc_joker_rules *jr)
 {
     const int low = r->middle_live != 0;
-    const int below = jr && jr->five_kind == OFC_FIVE_BELOW_ROYAL;
     w->nvals = 0;
-    for (int e = 4; e < n; e++)
+    /* the subsets of natural cards (all of them without jokers) */
+    for (int e = 4; e < nat; e++)
         for (int d = 3; d < e; d++)
             for (int cc = 2; cc < d; cc++)
                 for (int b = 1; b < cc; b++)
                     for (int a = 0; a < b; a++) {
                         int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4]
                                 + fl_binom[e][5];
-                        fl_five *f = &w->five[i];
-                        f->mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
-                        if (e >= nat) {
-                            const int p[5] = {a, b, cc, d, e};
-                            wild_five(w, i, c, p, nat, r, jr, n);
-                            continue;
-                        }
                         uint64_t key = ofc_key5(c[a], c[b], c[cc], c[d], c[e]);
                         uint32_t slot = ofc_slot5(key);
                         unsigned shift = ofc_flush_shift(key);
-                        uint16_t hv = (uint16_t)(ofc_hand5[slot] >> shift);
-                        f->mv = low ? (uint16_t)(ofc_low5[slot] >> shift) : hv;
-                        uint32_t ib = r->row_info[2][hv], im = r->row_info[1][f->mv];
-                        f->hv = ofc_order_key(hv, below);
-                        f->mv = low ? f->mv : f->hv;
-                        f->lo = f->hv;
+                        fl_five *f = &w->five[i];
+                        f->mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
+                        f->hv = f->lo = (uint16_t)(ofc_hand5[slot] >> shift);
+                        f->mv = low ? (uint16_t)(ofc_low5[slot] >> shift) : f->hv;
+                        uint32_t ib = r->row_info[2][f->hv], im = r->row_info[1][f->mv];
                         f->rb = (int16_t)OFC_ROYALTY(ib);
                         f->sb = (uint8_t)OFC_STAY(ib);
                         f->rm = (int16_t)OFC_ROYALTY(im);
                         f->sm = (uint8_t)OFC_STAY(im);
                         f->live = low ? r->middle_live[f->mv] : 1;
                     }
-    for (int cc = 2; cc < n; cc++)
+    for (int cc = 2; cc < nat; cc++)
         for (int b = 1; b < cc; b++)
             for (int a = 0; a < b; a++) {
-                int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3];
-                fl_three *t = &w->three[i];
+                fl_three *t = &w->three[fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3]];
                 t->mask = (1u << a) | (1u << b) | (1u << cc);
-                if (cc >= nat) {
-                    const int p[3] = {a, b, cc};
-                    wild_three(w, i, c, p, nat, r, jr, n);
-                    continue;
-                }
                 t->tv = t->lo = ofc_strength3_unchecked(c[a], c[b], c[cc]);
                 uint32_t it = r->row_info[0][t->tv];
                 t->rt = (int16_t)OFC_ROYALTY(it);
                 t->st = (uint8_t)(OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)); /* in with n cards */
             }
+    if (!jr) return;
+    /* with jokers: natural rows in the rules' order (a royal flush above five of a kind) */
+    if (jr->five_kind == OFC_FIVE_BELOW_ROYAL)
+        for (int i = 0, n5 = fl_binom[nat - 1][5] + fl_binom[nat - 1][4]; i < n5; i++)
+            if (w->five[i].hv == OFC_STRENGTH_MAX) w->five[i].hv = w->five[i].mv = w->five[i].lo = OFC_ROYAL_OVER_FIVE;
+    /* the subsets holding a joker (its last positions) */
+    for (int e = nat > 4 ? nat : 4; e < n; e++)
+        for (int d = 3; d < e; d++)
+            for (int cc = 2; cc < d; cc++)
+                for (int b = 1; b < cc; b++)
+                    for (int a = 0; a < b; a++) {
+                        int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4]
+                                + fl_binom[e][5];
+                        const int p[5] = {a, b, cc, d, e};
+                        w->five[i].mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
+                        wild_five(w, i, c, p, nat, r, jr, n);
+                    }
+    for (int cc = nat > 2 ? nat : 2; cc < n; cc++)
+        for (int b = 1; b < cc; b++)
+            for (int a = 0; a < b; a++) {
+                int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3];
+                const int p[3] = {a, b, cc};
+                w->three[i].mask = (1u << a) | (1u << b) | (1u << cc);
+                wild_three(w, i, c, p, nat, r, jr, n);
+            }
 }
 
 /* Running maxima over the value buckets. */
-static void prefix_max(int32_t *best, uint8_t *stay)
+static void prefix_max(int32_t *best, uint8_t *stay, int nb)
 {
     int32_t b = FL_NONE;
     uint8_t s = 0;
-    for (int v = 0; v < FL_VALUES; v++) {
+    for (int v = 0; v < nb; v++) {
         b = best[v] > b ? best[v] : b;
         s |= stay[v];
         best[v] = b;
@@ -514,7 +526,7 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                         int mi = i1 + r[j0];
                         const fl_five *m = &w->five[mi];
                         /* a high middle must not beat the bottom; a Low one must be live */
-                        if (low ? !m->live : m->lo > b->hv) continue;
+                        if (low ? !m->live : (J ? m->lo : m->hv) > b->hv) continue;
                         if (m->mb < thr[(b->sb | m->ms | low_ts) != 0]) continue;
                         unsigned cap = low ? b->hv : m->hv; /* the top may not beat this */
                         int32_t rm = m->rm;
@@ -547,7 +559,7 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                                 for (int t0 = 0; t0 < t1; t0++) {
                                     int ti = fl_binom[x[t0]][1] + fl_binom[x[t1]][2] + fl_binom[x[t2]][3];
                                     const fl_three *t = &w->three[ti];
-                                    if (t->lo > cap) continue;
+                                    if ((J ? t->lo : t->tv) > cap) continue;
                                     if (J && ((b->mask | m->mask | t->mask) & w->jm)) {
                                         /* the wildcard bound first: resolving costs more */
                                         int32_t rt = t->rt;
@@ -685,12 +697,13 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
     const double Spos = S > 0 ? S : 0.0;                    /* a stay adds at most this */
     fill_subsets(w, c, n, nat, r, jr);
 
-    for (int v = 0; v < FL_VALUES; v++) {
+    const int nb = jr ? FL_VALUES : FL_NATURAL_VALUES;
+    for (int v = 0; v < nb; v++) {
         w->top_best[v] = FL_NONE;
         w->mid_best[v] = FL_NONE;
     }
-    memset(w->top_stay, 0, sizeof w->top_stay);
-    memset(w->mid_stay, 0, sizeof w->mid_stay);
+    memset(w->top_stay, 0, (size_t)nb);
+    memset(w->mid_stay, 0, (size_t)nb);
     for (int i = 0; i < n3; i++) {
         const fl_three *t = &w->three[i];
         if (jr && (t->mask & w->jm)) {
@@ -707,7 +720,7 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
         if (t->rt > w->top_best[v]) w->top_best[v] = t->rt;
         w->top_stay[v] |= t->st;
     }
-    prefix_max(w->top_best, w->top_stay);
+    prefix_max(w->top_best, w->top_stay, nb);
     w->nrich = w->nstays3 = 0;
     w->poor_max = FL_NONE;
     for (int i = 0; i < n3; i++) {
@@ -742,7 +755,7 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
             w->mid_stay[v] |= f->sm;
         }
     }
-    if (!low) prefix_max(w->mid_best, w->mid_stay);
+    if (!low) prefix_max(w->mid_best, w->mid_stay, nb);
     for (int i = 0; i < n5; i++) {
         fl_five *f = &w->five[i];
         if (jr && (f->mask & w->jm)) {
