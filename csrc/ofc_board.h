@@ -297,6 +297,17 @@ typedef struct ofc_joker_rules {
     int32_t natural_beats_wild;   /* 1: in scoring, a row without a joker wins a tie against one with */
 } ofc_joker_rules;
 
+/* The info word of row value v (row_info) where jokers may make five of a
+ * kind (above OFC_STRENGTH_MAX): it pays its own royalty and keeps a player
+ * in Fantasyland wherever a royal flush would (it meets every stay category
+ * a row can ask for). */
+static inline uint32_t ofc_joker_row_info(const ofc_rules *r, const ofc_joker_rules *jr, int row, unsigned v)
+{
+    if (OFC_LIKELY(v <= OFC_STRENGTH_MAX)) return r->row_info[row][v];
+    uint32_t royal = r->row_info[row][OFC_STRENGTH_MAX];
+    return (royal & ((uint32_t)1 << 16)) | (uint16_t)(int16_t)jr->five_kind_royalty[row - 1];
+}
+
 /* Resolve and evaluate one valid board that may hold jokers: res as
  * ofc_board_eval (value[] the strengths of the resolved rows), card[0..1]
  * what joker 52 / 53 became (OFC_EMPTY where the board has none), natural[r]

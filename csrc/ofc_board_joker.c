@@ -133,9 +133,7 @@ static int row_options(const uint8_t *c, int n, int row, int low, int five_kind,
  * would (it meets every stay category a row can ask for). */
 static inline uint32_t row_info(const ofc_rules *r, const ofc_joker_rules *jr, int row, unsigned v)
 {
-    if (OFC_LIKELY(v <= OFC_STRENGTH_MAX)) return r->row_info[row][v];
-    uint32_t royal = r->row_info[row][OFC_STRENGTH_MAX];
-    return (royal & ((uint32_t)1 << 16)) | (uint16_t)(int16_t)jr->five_kind_royalty[row - 1];
+    return ofc_joker_row_info(r, jr, row, v);
 }
 
 static inline unsigned order_key(const ofc_joker_rules *jr, int low, int row, uint16_t v)

@@ -41,7 +41,8 @@
  * the bound (the leaf checks the cap exactly) and cuts the per-hand set-up
  * from 7918 entries to 495. */
 #define FL_SHIFT     4
-#define FL_VALUES    ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1)
+#define FL_VALUES    ((OFC_ROYAL_OVER_FIVE >> FL_SHIFT) + 1) /* jokers: row values in the rules' order */
+#define FL_NATURAL_VALUES ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1) /* the buckets used without jokers */
 #define FL_NONE      (-0x40000000) /* no row at or under this value */
 
 /* C(p, j) for positions p = 0..16: colex ranks of subsets */
@@ -69,7 +70,8 @@ typedef struct {
     uint32_t mask;  /* positions of the cards */
     uint16_t hv;    /* high-hand strength: the value as a bottom (and a high middle) */
     uint16_t mv;    /* value as a middle: strength, or the lowball rank in Low */
-    int32_t rb, rm; /* royalty as a bottom, as a middle */
+    uint16_t lo;    /* the least value it can have: hv, or with jokers the least they can make */
+    int16_t rb, rm; /* royalty as a bottom, as a middle */
     uint8_t sb, sm; /* stays as a bottom, as a middle */
     uint8_t live;   /* may be a middle at all (Low: a live low) */
     uint8_t ms;     /* as a middle: it or a top under it may stay (high variants) */
@@ -79,10 +81,31 @@ typedef struct {
 
 typedef struct {
     uint32_t mask;
-    uint16_t tv;
+    uint16_t tv; /* value; with jokers the greatest they can make */
+    uint16_t lo; /* the least value it can have */
+    int16_t rt;
     uint8_t st;
-    int32_t rt;
 } fl_three;
+
+/* One value a row holding jokers can have (in the rules' order), with its
+ * royalty and stay as a top ([0]), or as a middle ([0]) and a bottom ([1]). */
+typedef struct {
+    uint16_t key;
+    int16_t roy[2];
+    uint8_t stay[2];
+} fl_value;
+
+/* Room for the values of every subset holding a joker (17 cards, two
+ * jokers): C(15, 3) fives with both, 2 C(15, 4) with one (183 and 27
+ * values at most: 91 rank pairs or 13 ranks, suited or not, and five of a
+ * kind), and the tops (91 and 13 values). */
+#define FL_VALS (455 * 183 + 2730 * 27 + 15 * 91 + 210 * 13)
+
+typedef struct {
+    fl_value vals[FL_VALS];
+    int32_t first5[FL_FIVES], first3[FL_THREES];
+    uint8_t count5[FL_FIVES], count3[FL_THREES];
+} fl_joker_space;
 
 typedef struct fl_work {
     fl_five five[FL_FIVES];
@@ -102,6 +125,19 @@ typedef struct fl_work {
     uint64_t keys3[FL_THREES], tmp3[FL_THREES];
     int nrich, nstays3;
     int32_t poor_max; /* best royalty of the other tops, FL_NONE if none */
+    /* a hand with jokers (ofc_solve_fantasyland_jokers): its sorted cards,
+     * the jokers' positions among them, what the leaves resolve with */
+    uint8_t cards[FL_MAX_CARDS];
+    uint32_t jm;
+    uint64_t seen;
+    const ofc_rules *rules;
+    const ofc_joker_rules *jr;
+    /* the values of each subset holding a joker: from list5[i] (first[i]
+     * of them) for 5-card subset i; the tops' in list3 the same way */
+    fl_value *vals;   /* in an fl_joker_space, allocated for hands with jokers only */
+    int nvals;
+    int32_t *first5, *first3;
+    uint8_t *count5, *count3;
 } fl_work;
 
 /* The best setting found so far, in the order of ofc_solve.h. */
@@ -112,6 +148,7 @@ typedef struct {
     uint16_t bv, mv, tv;
     int32_t roy[3];
     int stays;
+    uint8_t jokers[2]; /* what each joker became */
 } fl_best;
 
 /* Sort n 64-bit keys below 2**bits ascending, on bits `from` and up (the
@@ -142,11 +179,141 @@ static void sort_keys(uint64_t *a, uint64_t *tmp, uint32_t *count, int n, int fr
     }
 }
 
-/* Tables of every 5- and 3-card subset of the n sorted cards c. */
-static void fill_subsets(fl_work *w, const uint8_t *c, int n, const ofc_rules *r)
+/* ---- Jokers as wildcards, for the bounds --------------------------------
+ * A row holding jokers gets its bounds from every value the jokers could
+ * give it if each were any card not among the row's naturals (five of a kind
+ * too where the rules have it): a superset of what any joker_pool and either
+ * resolution can make of it, so the bounds stay true.  A value depends only
+ * on the jokers' ranks and on whether all five cards then share a suit, so
+ * one witness per class of (ranks, suited or not) is evaluated. */
+typedef struct {
+    uint16_t lo, hi;  /* least and greatest value, in the rules' order */
+    int32_t roy[3];   /* greatest royalty as a top, a middle, a bottom */
+    uint8_t stay[3];  /* may stay as one */
+    fl_value *list;   /* each value: its royalty and stay where it may be set */
+    int nlist;
+} fl_wild;
+
+static void wild_value(fl_wild *x, unsigned v, int size, const ofc_rules *r, const ofc_joker_rules *jr, int n)
+{
+    unsigned k = ofc_order_key((uint16_t)v, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
+    x->lo = (uint16_t)(k < x->lo ? k : x->lo);
+    x->hi = (uint16_t)(k > x->hi ? k : x->hi);
+    fl_value *e = &x->list[x->nlist++];
+    e->key = (uint16_t)k;
+    for (int row = size == 3 ? 0 : 1; row <= (size == 3 ? 0 : 2); row++) {
+        uint32_t info = ofc_joker_row_info(r, jr, row, v);
+        int32_t roy = OFC_ROYALTY(info);
+        uint8_t stay = (uint8_t)(OFC_STAY(info) | (row == 0 ? ofc_tier_stays(r, info, (unsigned)n) : 0u));
+        x->roy[row] = roy > x->roy[row] ? roy : x->roy[row];
+        x->stay[row] |= stay;
+        e->roy[row > 0 ? row - 1 : 0] = (int16_t)roy;
+        e->stay[row > 0 ? row - 1 : 0] = stay;
+    }
+}
+
+/* The wildcard bounds of a row of `size` cards: k naturals h[0..k-1], the rest jokers. */
+static void wild_row(uint8_t *h, int k, int size, const ofc_rules *r, const ofc_joker_rules *jr, int n,
+                     fl_wild *x)
+{
+    const int nj = size - k;
+    uint64_t used = 0;
+    int fs = -2; /* the naturals' one suit, -1 when none */
+    for (int i = 0; i < k; i++) {
+        used |= (uint64_t)1 << h[i];
+        fs = fs == -2 || fs == (h[i] & 3) ? h[i] & 3 : -1;
+    }
+    if (size == 3 || fs < 0) fs = -1;
+    x->lo = 0xFFFF;
+    x->hi = 0;
+    for (int i = 0; i < 3; i++) {
+        x->roy[i] = FL_NONE;
+        x->stay[i] = 0;
+    }
+    for (unsigned r1 = 0; r1 < OFC_RANKS; r1++)
+        for (unsigned r2 = nj == 2 ? r1 : 0; r2 < (nj == 2 ? OFC_RANKS : 1u); r2++)
+            for (int suited = 0; suited <= (fs >= 0); suited++) {
+                int found = 0;
+                for (unsigned t1 = 0; t1 < OFC_SUITS && !found; t1++)
+                    for (unsigned t2 = 0; t2 < (nj == 2 ? OFC_SUITS : 1u) && !found; t2++) {
+                        unsigned c1 = r1 * 4 + t1, c2 = r2 * 4 + t2;
+                        if (used >> c1 & 1) continue;
+                        if (nj == 2 && (c1 == c2 || (used >> c2 & 1))) continue;
+                        int all = (int)t1 == fs && (nj == 1 || (int)t2 == fs);
+                        if (fs >= 0 && all != suited) continue;
+                        h[k] = (uint8_t)c1;
+                        if (nj == 2) h[k + 1] = (uint8_t)c2;
+                        found = 1;
+                    }
+                if (!found) continue;
+                unsigned v = size == 3 ? ofc_strength3_unchecked(h[0], h[1], h[2])
+                                       : ofc_strength5_unchecked(h[0], h[1], h[2], h[3], h[4]);
+                wild_value(x, v, size, r, jr, n);
+            }
+    if (size == 5 && jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE) {
+        int one_rank = 1;
+        for (int i = 1; i < k; i++) one_rank &= (h[i] >> 2) == (h[0] >> 2);
+        if (one_rank) wild_value(x, OFC_FIVE_KIND(h[0] >> 2), size, r, jr, n);
+    }
+}
+
+/* A 5-card subset at positions p[] of the sorted cards c holding jokers (the
+ * last positions, from nat on): its wildcard bounds (high variants only). */
+static void wild_five(fl_work *w, int i5, const uint8_t *c, const int *p, int nat, const ofc_rules *r,
+                      const ofc_joker_rules *jr, int n)
+{
+    fl_five *f = &w->five[i5];
+    uint8_t h[5];
+    int k = 0;
+    for (int i = 0; i < 5; i++)
+        if (p[i] < nat) h[k++] = c[p[i]];
+    fl_wild x;
+    x.list = w->vals + w->nvals;
+    x.nlist = 0;
+    wild_row(h, k, 5, r, jr, n, &x);
+    w->first5[i5] = w->nvals;
+    w->count5[i5] = (uint8_t)x.nlist;
+    w->nvals += x.nlist;
+    f->hv = f->mv = x.hi;
+    f->lo = x.lo;
+    f->rb = (int16_t)x.roy[2];
+    f->rm = (int16_t)x.roy[1];
+    f->sb = x.stay[2];
+    f->sm = x.stay[1];
+    f->live = 1;
+}
+
+static void wild_three(fl_work *w, int i3, const uint8_t *c, const int *p, int nat, const ofc_rules *r,
+                       const ofc_joker_rules *jr, int n)
+{
+    fl_three *t = &w->three[i3];
+    uint8_t h[3];
+    int k = 0;
+    for (int i = 0; i < 3; i++)
+        if (p[i] < nat) h[k++] = c[p[i]];
+    fl_wild x;
+    x.list = w->vals + w->nvals;
+    x.nlist = 0;
+    wild_row(h, k, 3, r, jr, n, &x);
+    w->first3[i3] = w->nvals;
+    w->count3[i3] = (uint8_t)x.nlist;
+    w->nvals += x.nlist;
+    t->tv = x.hi;
+    t->lo = x.lo;
+    t->rt = (int16_t)x.roy[0];
+    t->st = x.stay[0];
+}
+
+/* Tables of every 5- and 3-card subset of the n sorted cards c, the jokers
+ * (jr; NULL: none) at positions nat..n-1.  With jokers the values are in the
+ * rules' order (ofc_order_key). */
+static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r,
+                         const ofc_joker_rules *jr)
 {
     const int low = r->middle_live != 0;
-    for (int e = 4; e < n; e++)
+    w->nvals = 0;
+    /* the subsets of natural cards (all of them without jokers) */
+    for (int e = 4; e < nat; e++)
         for (int d = 3; d < e; d++)
             for (int cc = 2; cc < d; cc++)
                 for (int b = 1; b < cc; b++)
@@ -158,33 +325,58 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, const ofc_rules *r
                         unsigned shift = ofc_flush_shift(key);
                         fl_five *f = &w->five[i];
                         f->mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
-                        f->hv = (uint16_t)(ofc_hand5[slot] >> shift);
+                        f->hv = f->lo = (uint16_t)(ofc_hand5[slot] >> shift);
                         f->mv = low ? (uint16_t)(ofc_low5[slot] >> shift) : f->hv;
                         uint32_t ib = r->row_info[2][f->hv], im = r->row_info[1][f->mv];
-                        f->rb = OFC_ROYALTY(ib);
+                        f->rb = (int16_t)OFC_ROYALTY(ib);
                         f->sb = (uint8_t)OFC_STAY(ib);
-                        f->rm = OFC_ROYALTY(im);
+                        f->rm = (int16_t)OFC_ROYALTY(im);
                         f->sm = (uint8_t)OFC_STAY(im);
                         f->live = low ? r->middle_live[f->mv] : 1;
                     }
-    for (int cc = 2; cc < n; cc++)
+    for (int cc = 2; cc < nat; cc++)
         for (int b = 1; b < cc; b++)
             for (int a = 0; a < b; a++) {
                 fl_three *t = &w->three[fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3]];
                 t->mask = (1u << a) | (1u << b) | (1u << cc);
-                t->tv = ofc_strength3_unchecked(c[a], c[b], c[cc]);
+                t->tv = t->lo = ofc_strength3_unchecked(c[a], c[b], c[cc]);
                 uint32_t it = r->row_info[0][t->tv];
-                t->rt = OFC_ROYALTY(it);
+                t->rt = (int16_t)OFC_ROYALTY(it);
                 t->st = (uint8_t)(OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)); /* in with n cards */
+            }
+    if (!jr) return;
+    /* with jokers: natural rows in the rules' order (a royal flush above five of a kind) */
+    if (jr->five_kind == OFC_FIVE_BELOW_ROYAL)
+        for (int i = 0, n5 = fl_binom[nat - 1][5] + fl_binom[nat - 1][4]; i < n5; i++)
+            if (w->five[i].hv == OFC_STRENGTH_MAX) w->five[i].hv = w->five[i].mv = w->five[i].lo = OFC_ROYAL_OVER_FIVE;
+    /* the subsets holding a joker (its last positions) */
+    for (int e = nat > 4 ? nat : 4; e < n; e++)
+        for (int d = 3; d < e; d++)
+            for (int cc = 2; cc < d; cc++)
+                for (int b = 1; b < cc; b++)
+                    for (int a = 0; a < b; a++) {
+                        int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4]
+                                + fl_binom[e][5];
+                        const int p[5] = {a, b, cc, d, e};
+                        w->five[i].mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
+                        wild_five(w, i, c, p, nat, r, jr, n);
+                    }
+    for (int cc = nat > 2 ? nat : 2; cc < n; cc++)
+        for (int b = 1; b < cc; b++)
+            for (int a = 0; a < b; a++) {
+                int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3];
+                const int p[3] = {a, b, cc};
+                w->three[i].mask = (1u << a) | (1u << b) | (1u << cc);
+                wild_three(w, i, c, p, nat, r, jr, n);
             }
 }
 
 /* Running maxima over the value buckets. */
-static void prefix_max(int32_t *best, uint8_t *stay)
+static void prefix_max(int32_t *best, uint8_t *stay, int nb)
 {
     int32_t b = FL_NONE;
     uint8_t s = 0;
-    for (int v = 0; v < FL_VALUES; v++) {
+    for (int v = 0; v < nb; v++) {
         b = best[v] > b ? best[v] : b;
         s |= stay[v];
         best[v] = b;
@@ -231,7 +423,7 @@ static int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned
     int32_t tb = w->poor_max;
     for (int i = 0; i < w->nrich; i++) {
         const fl_three *t = &w->three[w->rich[i]];
-        if (!(t->mask & mask) && t->tv <= cap) {
+        if (!(t->mask & mask) && t->lo <= cap) {
             tb = t->rt; /* > 0 >= poor_max */
             break;
         }
@@ -239,7 +431,7 @@ static int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned
     *stay = 0;
     for (int i = 0; i < w->nstays3; i++) {
         const fl_three *t = &w->three[w->stays3[i]];
-        if (!(t->mask & mask) && t->tv <= cap) {
+        if (!(t->mask & mask) && t->lo <= cap) {
             *stay = 1;
             break;
         }
@@ -247,10 +439,65 @@ static int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned
     return tb;
 }
 
+/* The cards of a subset mask, descending, into out. */
+static int row_cards(uint32_t mask, const uint8_t *c, int n, uint8_t *out)
+{
+    int k = 0;
+    for (int p = n - 1; p >= 0; p--)
+        if (mask >> p & 1u) out[k++] = c[p];
+    return k;
+}
+
+/* 1 when a setting of value v and row values (order keys) kb, km, kt over
+ * subsets bi, mi, ti comes before the best one (ofc_solve.h). */
+static inline int leaf_wins(const fl_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi, uint16_t kt,
+                            int ti)
+{
+    if (!best->found || v > best->value) return 1;
+    if (v < best->value) return 0;
+    if (kb != best->bv) return kb > best->bv;
+    if (bi != best->bi) return bi > best->bi;
+    if (km != best->mv) return km > best->mv;
+    if (mi != best->mi) return mi > best->mi;
+    if (kt != best->tv) return kt > best->tv;
+    return ti > best->ti;
+}
+
+/* The leaf of a setting with a joker on the board: resolved by the board
+ * layer (in Fantasyland with n cards), scored as resolved. */
+static void joker_leaf(const fl_work *w, int n, int bi, int mi, int ti, uint32_t tmask, double S, fl_best *best)
+{
+    uint8_t board[OFC_BOARD_SIZE], card[2], natural[3];
+    row_cards(tmask, w->cards, n, board + OFC_ROW_START(0));
+    row_cards(w->five[mi].mask, w->cards, n, board + OFC_ROW_START(1));
+    row_cards(w->five[bi].mask, w->cards, n, board + OFC_ROW_START(2));
+    ofc_board_result res;
+    ofc_board_eval_jokers(board, n, w->seen, w->rules, w->jr, &res, card, natural);
+    if (res.fouled) return;
+    const int below = w->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    uint16_t kt = ofc_order_key(res.value[0], below), km = ofc_order_key(res.value[1], below),
+             kb = ofc_order_key(res.value[2], below);
+    double v = (double)(res.royalty[0] + res.royalty[1] + res.royalty[2]) + (res.stays ? S : 0.0);
+    if (!leaf_wins(best, v, kb, bi, km, mi, kt, ti)) return;
+    best->found = 1;
+    best->value = v;
+    best->bi = bi;
+    best->mi = mi;
+    best->ti = ti;
+    best->bv = kb;
+    best->mv = km;
+    best->tv = kt;
+    for (int i = 0; i < 3; i++) best->roy[i] = res.royalty[i];
+    best->stays = res.stays;
+    best->jokers[0] = card[0];
+    best->jokers[1] = card[1];
+}
+
 /* Every middle over bottom bi, and the best top for each that can still win;
- * b_tb and b_ts bound the tops that avoid the bottom's cards (top_bound). */
-static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, double Spos, int32_t b_tb,
-                           unsigned b_ts, fl_best *best)
+ * b_tb and b_ts bound the tops that avoid the bottom's cards (top_bound).
+ * J: the hand holds jokers (w->jm), whose settings the board layer resolves. */
+static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int bi, double S, double Spos,
+                                           int32_t b_tb, unsigned b_ts, fl_best *best, const int J)
 {
     const fl_five *b = &w->five[bi];
     const uint32_t all = (1u << n) - 1u;
@@ -279,14 +526,29 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
                         int mi = i1 + r[j0];
                         const fl_five *m = &w->five[mi];
                         /* a high middle must not beat the bottom; a Low one must be live */
-                        if (low ? !m->live : m->hv > b->hv) continue;
+                        if (low ? !m->live : (J ? m->lo : m->hv) > b->hv) continue;
                         if (m->mb < thr[(b->sb | m->ms | low_ts) != 0]) continue;
                         unsigned cap = low ? b->hv : m->hv; /* the top may not beat this */
+                        int32_t rm = m->rm;
+                        unsigned sm = m->sm;
+                        if (J && (m->mask & w->jm)) {
+                            /* a middle holding jokers: only its values under the bottom */
+                            const fl_value *e = w->vals + w->first5[mi];
+                            rm = FL_NONE;
+                            sm = 0;
+                            for (int j = 0; j < w->count5[mi]; j++)
+                                if (e[j].key <= b->hv) {
+                                    rm = e[j].roy[0] > rm ? e[j].roy[0] : rm;
+                                    sm |= e[j].stay[0];
+                                }
+                            if (rm == FL_NONE) continue;
+                            cap = cap < b->hv ? cap : b->hv;
+                        }
                         int32_t tb = w->top_best[cap >> FL_SHIFT];
                         if (tb == FL_NONE) continue;
                         tb = tb < b_tb ? tb : b_tb;
-                        int32_t base = b->rb + m->rm;
-                        unsigned sbm = b->sb | m->sm;
+                        int32_t base = b->rb + rm;
+                        unsigned sbm = b->sb | sm;
                         double bound = (double)(base + tb)
                                        + ((sbm | (w->top_stay[cap >> FL_SHIFT] & b_ts)) ? Spos : 0.0);
                         if (!could_win(best, bound, b->hv, bi, mi, m->mv)) continue;
@@ -297,7 +559,28 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
                                 for (int t0 = 0; t0 < t1; t0++) {
                                     int ti = fl_binom[x[t0]][1] + fl_binom[x[t1]][2] + fl_binom[x[t2]][3];
                                     const fl_three *t = &w->three[ti];
-                                    if (t->tv > cap) continue;
+                                    if ((J ? t->lo : t->tv) > cap) continue;
+                                    if (J && ((b->mask | m->mask | t->mask) & w->jm)) {
+                                        /* the wildcard bound first: resolving costs more */
+                                        int32_t rt = t->rt;
+                                        unsigned st = t->st;
+                                        if (t->mask & w->jm) {
+                                            const fl_value *e = w->vals + w->first3[ti];
+                                            rt = FL_NONE;
+                                            st = 0;
+                                            for (int j = 0; j < w->count3[ti]; j++)
+                                                if (e[j].key <= cap) {
+                                                    rt = e[j].roy[0] > rt ? e[j].roy[0] : rt;
+                                                    st |= e[j].stay[0];
+                                                }
+                                        }
+                                        if (rt == FL_NONE) continue;
+                                        double tbound = (double)(base + rt) + ((sbm | st) ? Spos : 0.0);
+                                        if (!could_win(best, tbound, b->hv, bi, mi, m->mv)) continue;
+                                        joker_leaf(w, n, bi, mi, ti, t->mask, S, best);
+                                        FL_THRESHOLDS()
+                                        continue;
+                                    }
                                     int stays = (int)(sbm | t->st);
                                     double v = (double)(base + t->rt) + (stays ? S : 0.0);
                                     if (best->found) {
@@ -328,6 +611,7 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
                                     best->roy[1] = m->rm;
                                     best->roy[2] = b->rb;
                                     best->stays = stays;
+                                    best->jokers[0] = best->jokers[1] = OFC_EMPTY;
                                     FL_THRESHOLDS()
                                 }
                     }
@@ -338,6 +622,18 @@ static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, d
 }
 
 #undef FL_THRESHOLDS
+
+static void explore_bottom(const fl_work *w, int n, int low, int bi, double S, double Spos, int32_t b_tb,
+                           unsigned b_ts, fl_best *best)
+{
+    explore_body(w, n, low, bi, S, Spos, b_tb, b_ts, best, 0);
+}
+
+static void explore_bottom_jokers(const fl_work *w, int n, int bi, double S, double Spos, int32_t b_tb,
+                                  unsigned b_ts, fl_best *best)
+{
+    explore_body(w, n, 0, bi, S, Spos, b_tb, b_ts, best, 1);
+}
 
 /* No legal setting: the greatest one in the tie-break order, row by row. */
 static void best_fouled(const fl_work *w, int n, int n5, fl_best *best)
@@ -366,15 +662,6 @@ static void best_fouled(const fl_work *w, int n, int n5, fl_best *best)
     best->stays = 0;
 }
 
-/* The cards of a subset mask, descending, into out. */
-static int row_cards(uint32_t mask, const uint8_t *c, int n, uint8_t *out)
-{
-    int k = 0;
-    for (int p = n - 1; p >= 0; p--)
-        if (mask >> p & 1u) out[k++] = c[p];
-    return k;
-}
-
 static uint32_t three_mask(int ti, int n)
 {
     /* invert the colex rank: the greatest position first */
@@ -388,38 +675,52 @@ static uint32_t three_mask(int ti, int n)
     return mask;
 }
 
-static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, double S,
-                 ofc_fantasyland_result *out)
+/* Sorted codes: positions in code order (jokers last). */
+static void sort_cards(const uint8_t *cards, int n, uint8_t *c)
 {
-    uint8_t c[FL_MAX_CARDS];
-    if (n < OFC_BOARD_SIZE || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
-    if (!isfinite(S)) return OFC_FL_BAD_VALUE;
-    if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
-    /* sorted codes: positions in code order */
     for (int i = 0; i < n; i++) {
         int j = i;
         for (; j > 0 && c[j - 1] > cards[i]; j--) c[j] = c[j - 1];
         c[j] = cards[i];
     }
+}
+
+/* The search over the n sorted cards c; with jokers (jr not NULL: a high
+ * variant, the jokers at positions nat..n-1, w's joker fields set) returns
+ * 1 without writing out when no setting is legal. */
+static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r,
+                        const ofc_joker_rules *jr, double S, ofc_fantasyland_result *out)
+{
     const int low = r->middle_live != 0;
     const int n5 = fl_binom[n - 1][5] + fl_binom[n - 1][4]; /* C(n, 5) */
     const int n3 = fl_binom[n - 1][3] + fl_binom[n - 1][2]; /* C(n, 3) */
     const double Spos = S > 0 ? S : 0.0;                    /* a stay adds at most this */
-    fill_subsets(w, c, n, r);
+    fill_subsets(w, c, n, nat, r, jr);
 
-    for (int v = 0; v < FL_VALUES; v++) {
+    const int nb = jr ? FL_VALUES : FL_NATURAL_VALUES;
+    for (int v = 0; v < nb; v++) {
         w->top_best[v] = FL_NONE;
         w->mid_best[v] = FL_NONE;
     }
-    memset(w->top_stay, 0, sizeof w->top_stay);
-    memset(w->mid_stay, 0, sizeof w->mid_stay);
+    memset(w->top_stay, 0, (size_t)nb);
+    memset(w->mid_stay, 0, (size_t)nb);
     for (int i = 0; i < n3; i++) {
         const fl_three *t = &w->three[i];
+        if (jr && (t->mask & w->jm)) {
+            /* a top holding jokers: each value it can have */
+            const fl_value *e = w->vals + w->first3[i];
+            for (int j = 0; j < w->count3[i]; j++) {
+                unsigned v = e[j].key >> FL_SHIFT;
+                if (e[j].roy[0] > w->top_best[v]) w->top_best[v] = e[j].roy[0];
+                w->top_stay[v] |= e[j].stay[0];
+            }
+            continue;
+        }
         unsigned v = t->tv >> FL_SHIFT;
         if (t->rt > w->top_best[v]) w->top_best[v] = t->rt;
         w->top_stay[v] |= t->st;
     }
-    prefix_max(w->top_best, w->top_stay);
+    prefix_max(w->top_best, w->top_stay, nb);
     w->nrich = w->nstays3 = 0;
     w->poor_max = FL_NONE;
     for (int i = 0; i < n3; i++) {
@@ -441,15 +742,37 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
         if (low) {
             live_best = f->rm > live_best ? f->rm : live_best;
             live_stay |= f->sm;
+        } else if (jr && (f->mask & w->jm)) {
+            const fl_value *e = w->vals + w->first5[i];
+            for (int j = 0; j < w->count5[i]; j++) {
+                unsigned v = e[j].key >> FL_SHIFT;
+                if (e[j].roy[0] > w->mid_best[v]) w->mid_best[v] = e[j].roy[0];
+                w->mid_stay[v] |= e[j].stay[0];
+            }
         } else {
             unsigned v = f->hv >> FL_SHIFT;
             if (f->rm > w->mid_best[v]) w->mid_best[v] = f->rm;
             w->mid_stay[v] |= f->sm;
         }
     }
-    if (!low) prefix_max(w->mid_best, w->mid_stay);
+    if (!low) prefix_max(w->mid_best, w->mid_stay, nb);
     for (int i = 0; i < n5; i++) {
         fl_five *f = &w->five[i];
+        if (jr && (f->mask & w->jm)) {
+            /* as a middle: the best of its values, each with the best top under it */
+            const fl_value *e = w->vals + w->first5[i];
+            int32_t mb = FL_NONE;
+            unsigned ms = 0;
+            for (int j = 0; j < w->count5[i]; j++) {
+                unsigned v = e[j].key >> FL_SHIFT;
+                if (w->top_best[v] == FL_NONE) continue;
+                mb = e[j].roy[0] + w->top_best[v] > mb ? e[j].roy[0] + w->top_best[v] : mb;
+                ms |= e[j].stay[0] | w->top_stay[v];
+            }
+            f->mb = mb;
+            f->ms = (uint8_t)ms;
+            continue;
+        }
         int32_t tb = low ? 0 : w->top_best[f->hv >> FL_SHIFT];
         f->mb = tb == FL_NONE ? FL_NONE : f->rm + tb;
         f->ms = (uint8_t)(f->sm | (low ? 0 : w->top_stay[f->hv >> FL_SHIFT]));
@@ -457,6 +780,7 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
 
     fl_best best;
     memset(&best, 0, sizeof best);
+    best.jokers[0] = best.jokers[1] = OFC_EMPTY;
     if (!low || live_best != FL_NONE) {
         /* bounds of the bottoms, as sort keys: bound, then value, then rank */
         int32_t *ub = w->ub;
@@ -473,6 +797,22 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
             }
             ub[i] = f->rb + mb + tb;
             cs[i] = (uint8_t)((f->sb | (low ? live_stay : w->mid_stay[v]) | w->top_stay[v]) && Spos > 0);
+            if (jr && (f->mask & w->jm)) {
+                /* a bottom holding jokers: the best of its values, each with what fits under it */
+                const fl_value *e = w->vals + w->first5[i];
+                int32_t u = FL_NONE;
+                unsigned st = 0;
+                for (int j = 0; j < w->count5[i]; j++) {
+                    unsigned x = e[j].key >> FL_SHIFT;
+                    if (w->top_best[x] == FL_NONE || w->mid_best[x] == FL_NONE) continue;
+                    int32_t b = e[j].roy[1] + w->mid_best[x] + w->top_best[x];
+                    u = b > u ? b : u;
+                    st |= e[j].stay[1] | w->mid_stay[x] | w->top_stay[x];
+                }
+                ub[i] = u;
+                cs[i] = (uint8_t)(st && Spos > 0);
+                if (u == FL_NONE) continue;
+            }
             lo = ub[i] < lo ? ub[i] : lo;
             hi = ub[i] > hi ? ub[i] : hi;
         }
@@ -492,7 +832,10 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
         if (first >= 0) {
             unsigned ts;
             int32_t tb = top_bound(w, w->five[first].mask, w->five[first].hv, &ts);
-            explore_bottom(w, n, low, first, S, Spos, tb, ts, &best);
+            if (jr)
+                explore_bottom_jokers(w, n, first, S, Spos, tb, ts, &best);
+            else
+                explore_bottom(w, n, low, first, S, Spos, tb, ts, &best);
         }
         int len[2] = {0, 0};
         for (int i = 0; i < n5; i++) {
@@ -531,12 +874,18 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
             if (tb == FL_NONE) continue;
             int32_t mb = low ? live_best : w->mid_best[f->hv >> FL_SHIFT];
             unsigned ms = low ? live_stay : w->mid_stay[f->hv >> FL_SHIFT];
-            double refined = (double)(f->rb + mb + tb) + ((f->sb | ms | ts) ? Spos : 0.0);
+            int32_t roy = f->rb + mb + tb;
+            if (jr && roy > ub[bi]) roy = ub[bi]; /* both bound it: the wildcard one may be less */
+            double refined = (double)roy + ((f->sb | ms | ts) && (!jr || cs[bi]) ? Spos : 0.0);
             if (!could_win(&best, refined, f->hv, bi, -1, 0)) continue;
-            explore_bottom(w, n, low, bi, S, Spos, tb, ts, &best);
+            if (jr)
+                explore_bottom_jokers(w, n, bi, S, Spos, tb, ts, &best);
+            else
+                explore_bottom(w, n, low, bi, S, Spos, tb, ts, &best);
         }
     }
     int fouled = !best.found;
+    if (fouled && jr) return 1;
     if (fouled) best_fouled(w, n, n5, &best);
 
     const uint32_t all = (1u << n) - 1u;
@@ -546,11 +895,24 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
     row_cards(bm, c, n, out->board + OFC_ROW_START(2));
     memset(out->discards, OFC_EMPTY, sizeof out->discards);
     row_cards(all & ~(tm | mm | bm), c, n, out->discards);
+    out->jokers[0] = best.jokers[0];
+    out->jokers[1] = best.jokers[1];
     for (int i = 0; i < 3; i++) out->royalty[i] = best.roy[i];
     out->stays = best.stays;
     out->fouled = fouled;
     out->value = best.value;
     return 0;
+}
+
+static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, double S,
+                 ofc_fantasyland_result *out)
+{
+    uint8_t c[FL_MAX_CARDS];
+    if (n < OFC_BOARD_SIZE || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (!isfinite(S)) return OFC_FL_BAD_VALUE;
+    if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
+    sort_cards(cards, n, c);
+    return solve_sorted(w, c, n, n, r, NULL, S, out);
 }
 
 int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, double stay_value,
@@ -579,5 +941,84 @@ int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, 
         }
     }
     free(w);
+    return bad;
+}
+
+/* ---- Jokers ---------------------------------------------------------------- */
+
+static int solve_jokers(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, const ofc_joker_rules *jr,
+                        double S, ofc_fantasyland_result *out)
+{
+    if (n < OFC_BOARD_SIZE || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (!isfinite(S)) return OFC_FL_BAD_VALUE;
+    if (ofc_bad_cards_jokers(cards, n, ofc_joker_allowed(jr->jokers))) return OFC_FL_BAD_CARDS;
+    int nj = 0;
+    for (int i = 0; i < n; i++) nj += cards[i] >= OFC_JOKER1;
+    if (!nj) return solve(w, cards, n, r, S, out); /* no joker: the plain solver's answer */
+    /* Low deals no jokers (docs/VARIANTS.md): the plain enumeration serves a C caller that tries */
+    if (r->middle_live) return ofc_fantasyland_enumerate_jokers(cards, n, r, jr, &S, 1, out);
+    sort_cards(cards, n, w->cards);
+    w->jm = ((1u << nj) - 1u) << (n - nj);
+    w->seen = 0;
+    for (int i = 0; i < n - nj; i++) w->seen |= (uint64_t)1 << w->cards[i];
+    w->rules = r;
+    w->jr = jr;
+    if (solve_sorted(w, w->cards, n, n - nj, r, jr, S, out) == 0) return 0;
+    /* no legal setting: the greatest fouled one, as the enumeration finds it */
+    return ofc_fantasyland_enumerate_jokers(cards, n, r, jr, &S, 1, out);
+}
+
+/* A workspace with room for the jokers' values. */
+static fl_work *new_joker_work(void)
+{
+    fl_work *w = (fl_work *)malloc(sizeof *w);
+    fl_joker_space *js = (fl_joker_space *)malloc(sizeof *js);
+    if (!w || !js) {
+        free(w);
+        free(js);
+        return NULL;
+    }
+    w->vals = js->vals;
+    w->first5 = js->first5;
+    w->first3 = js->first3;
+    w->count5 = js->count5;
+    w->count3 = js->count3;
+    return w;
+}
+
+static void free_joker_work(fl_work *w)
+{
+    free((fl_joker_space *)(void *)w->vals); /* vals is the space's first member */
+    free(w);
+}
+
+int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules, const ofc_joker_rules *jr,
+                                 double stay_value, ofc_fantasyland_result *out)
+{
+    fl_work *w = new_joker_work();
+    if (!w) return OFC_FL_NO_MEMORY;
+    int rc = solve_jokers(w, cards, n, rules, jr, stay_value, out);
+    free_joker_work(w);
+    return rc;
+}
+
+int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
+                                           const ofc_joker_rules *jr, double stay_value,
+                                           ofc_fantasyland_result *out)
+{
+    if (k < OFC_BOARD_SIZE || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (!isfinite(stay_value)) return OFC_FL_BAD_VALUE;
+    if (count <= 0) return -1;
+    fl_work *w = new_joker_work();
+    if (!w) return OFC_FL_NO_MEMORY;
+    int64_t bad = -1;
+    for (int64_t i = 0; i < count; i++) {
+        int rc = solve_jokers(w, hands + (int64_t)k * i, k, rules, jr, stay_value, out + i);
+        if (rc != 0) {
+            bad = rc == OFC_FL_BAD_CARDS ? i : rc;
+            break;
+        }
+    }
+    free_joker_work(w);
     return bad;
 }

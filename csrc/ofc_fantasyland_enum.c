@@ -6,7 +6,9 @@
  *
  * One pass serves any number of stay values: it keeps the best setting that
  * stays and the best that does not, by (royalties, tie-break); for a stay
- * value S the answer is the better of the two with S added to the first. */
+ * value S the answer is the better of the two with S added to the first.
+ * With jokers (ofc_fantasyland_enumerate_jokers) every setting is one board
+ * resolved by the board layer (ofc_board_eval_jokers), nothing else. */
 #include <math.h>
 #include <string.h>
 #include "ofc_solve.h"
@@ -17,6 +19,7 @@ typedef struct {
     uint16_t bv, mv, tv; /* row values */
     uint64_t bm, mm, tm; /* card masks */
     int32_t roy[3];
+    uint8_t jokers[2]; /* what joker 52 / 53 became (OFC_EMPTY: none on the board) */
 } enum_best;
 
 /* Compare settings by (bottom value, bottom cards, middle ..., top ...). */
@@ -36,14 +39,14 @@ static int order_cmp(uint16_t bv, uint64_t bm, uint16_t mv, uint64_t mm, uint16_
 static int mask_cards(uint64_t mask, uint8_t *out)
 {
     int k = 0;
-    for (int code = OFC_LAST_CARD; code >= 0; code--)
+    for (int code = OFC_JOKER2; code >= 0; code--)
         if (mask >> code & 1u) out[k++] = (uint8_t)code;
     return k;
 }
 
 /* legal = 1: the best legal settings by stay class; legal = 0: the greatest
  * setting in the tie-break order, legal or not (into best[0]). */
-static void enumerate(const uint8_t *c, int n, const ofc_rules *r, int legal, enum_best best[2])
+static void enumerate(const uint8_t *c, int n, const ofc_rules *r, int legal, enum_best *best)
 {
     const int low = r->middle_live != 0;
     int b[5], m[5], t[3];
@@ -92,6 +95,7 @@ static void enumerate(const uint8_t *c, int n, const ofc_rules *r, int legal, en
                                                                        > 0) {
                                                                 enum_best *e = &best[0];
                                                                 e->found = 1;
+                                                                e->jokers[0] = e->jokers[1] = OFC_EMPTY;
                                                                 e->bv = bv, e->mv = mv, e->tv = tv;
                                                                 e->bm = bm, e->mm = mm, e->tm = tm;
                                                                 e->royalty = 0;
@@ -114,6 +118,7 @@ static void enumerate(const uint8_t *c, int n, const ofc_rules *r, int legal, en
                                                                            <= 0)))
                                                             continue;
                                                         e->found = 1;
+                                                        e->jokers[0] = e->jokers[1] = OFC_EMPTY;
                                                         e->royalty = roy;
                                                         e->bv = bv, e->mv = mv, e->tv = tv;
                                                         e->bm = bm, e->mm = mm, e->tm = tm;
@@ -133,28 +138,104 @@ static void write_result(const enum_best *e, uint64_t all, int stays, int fouled
     mask_cards(e->bm, out->board + 8);
     memset(out->discards, OFC_EMPTY, sizeof out->discards);
     mask_cards(all & ~(e->tm | e->mm | e->bm), out->discards);
+    out->jokers[0] = e->jokers[0];
+    out->jokers[1] = e->jokers[1];
     for (int i = 0; i < 3; i++) out->royalty[i] = e->roy[i];
     out->stays = stays;
     out->fouled = fouled;
     out->value = value;
 }
 
-int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules, const double *stay_values,
-                              int count, ofc_fantasyland_result *out)
+/* The order key of a resolved row value (the order the board layer compares rows by). */
+static unsigned joker_key(const ofc_rules *r, const ofc_joker_rules *jr, int row, uint16_t v)
 {
-    if (n < OFC_BOARD_SIZE || n > 17) return OFC_FL_BAD_COUNT;
-    if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
-    for (int i = 0; i < count; i++)
-        if (!isfinite(stay_values[i])) return OFC_FL_BAD_VALUE;
-    uint64_t all = 0;
-    for (int i = 0; i < n; i++) all |= 1ull << cards[i];
-    enum_best best[2];
-    memset(best, 0, sizeof best);
-    enumerate(cards, n, rules, 1, best);
+    if (r->middle_live && row == 1) return v;
+    return ofc_order_key(v, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
+}
+
+/* Every setting of a hand that may hold jokers, each board resolved by
+ * ofc_board_eval_jokers: the best legal settings by stay class into best[0..1],
+ * the greatest setting in the tie-break order (for when none is legal) into *any. */
+static void enumerate_jokers(const uint8_t *c, int n, const ofc_rules *r, const ofc_joker_rules *jr,
+                             uint64_t seen, enum_best best[2], enum_best *any)
+{
+    int b[5], m[5], t[3];
+    for (b[0] = 0; b[0] < n; b[0]++)
+        for (b[1] = b[0] + 1; b[1] < n; b[1]++)
+            for (b[2] = b[1] + 1; b[2] < n; b[2]++)
+                for (b[3] = b[2] + 1; b[3] < n; b[3]++)
+                    for (b[4] = b[3] + 1; b[4] < n; b[4]++) {
+                        uint8_t board[OFC_BOARD_SIZE];
+                        uint64_t bm = 0;
+                        for (int i = 0; i < 5; i++) {
+                            board[8 + i] = c[b[i]];
+                            bm |= 1ull << c[b[i]];
+                        }
+                        int rest[17], nr = 0;
+                        for (int i = 0; i < n; i++)
+                            if (!(bm >> c[i] & 1u)) rest[nr++] = c[i];
+                        for (m[0] = 0; m[0] < nr; m[0]++)
+                            for (m[1] = m[0] + 1; m[1] < nr; m[1]++)
+                                for (m[2] = m[1] + 1; m[2] < nr; m[2]++)
+                                    for (m[3] = m[2] + 1; m[3] < nr; m[3]++)
+                                        for (m[4] = m[3] + 1; m[4] < nr; m[4]++) {
+                                            uint64_t mm = 0;
+                                            for (int i = 0; i < 5; i++) {
+                                                board[3 + i] = (uint8_t)rest[m[i]];
+                                                mm |= 1ull << rest[m[i]];
+                                            }
+                                            int left[17], nl = 0;
+                                            for (int i = 0; i < nr; i++)
+                                                if (!(mm >> rest[i] & 1u)) left[nl++] = rest[i];
+                                            for (t[0] = 0; t[0] < nl; t[0]++)
+                                                for (t[1] = t[0] + 1; t[1] < nl; t[1]++)
+                                                    for (t[2] = t[1] + 1; t[2] < nl; t[2]++) {
+                                                        uint64_t tm = 0;
+                                                        for (int i = 0; i < 3; i++) {
+                                                            board[i] = (uint8_t)left[t[i]];
+                                                            tm |= 1ull << left[t[i]];
+                                                        }
+                                                        ofc_board_result res;
+                                                        uint8_t card[2], natural[3];
+                                                        ofc_board_eval_jokers(board, n, seen, r, jr, &res, card,
+                                                                              natural);
+                                                        uint16_t kt = (uint16_t)joker_key(r, jr, 0, res.value[0]),
+                                                                 km = (uint16_t)joker_key(r, jr, 1, res.value[1]),
+                                                                 kb = (uint16_t)joker_key(r, jr, 2, res.value[2]);
+                                                        enum_best *e = any;
+                                                        int32_t roy = 0;
+                                                        if (!res.fouled) {
+                                                            roy = res.royalty[0] + res.royalty[1]
+                                                                  + res.royalty[2];
+                                                            e = &best[res.stays != 0];
+                                                        }
+                                                        if (e->found
+                                                            && (roy < e->royalty
+                                                                || (roy == e->royalty
+                                                                    && order_cmp(kb, bm, km, mm, kt, tm, e)
+                                                                           <= 0)))
+                                                            continue;
+                                                        e->found = 1;
+                                                        e->royalty = roy;
+                                                        e->bv = kb, e->mv = km, e->tv = kt;
+                                                        e->bm = bm, e->mm = mm, e->tm = tm;
+                                                        for (int i = 0; i < 3; i++)
+                                                            e->roy[i] = res.fouled ? 0 : res.royalty[i];
+                                                        e->jokers[0] = card[0];
+                                                        e->jokers[1] = card[1];
+                                                    }
+                                        }
+                    }
+}
+
+/* The answers for each stay value from the best settings by stay class
+ * (or, with neither, the greatest fouled setting `any`). */
+static void write_answers(const enum_best best[2], const enum_best *any, uint64_t all, const double *stay_values,
+                          int count, ofc_fantasyland_result *out)
+{
     if (!best[0].found && !best[1].found) {
-        enumerate(cards, n, rules, 0, best);
-        for (int i = 0; i < count; i++) write_result(&best[0], all, 0, 1, 0.0, out + i);
-        return 0;
+        for (int i = 0; i < count; i++) write_result(any, all, 0, 1, 0.0, out + i);
+        return;
     }
     for (int i = 0; i < count; i++) {
         double S = stay_values[i];
@@ -167,5 +248,43 @@ int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rule
                                    > 0;
         write_result(&best[pick], all, pick, 0, pick ? v1 : v0, out + i);
     }
+}
+
+int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules, const double *stay_values,
+                              int count, ofc_fantasyland_result *out)
+{
+    if (n < OFC_BOARD_SIZE || n > 17) return OFC_FL_BAD_COUNT;
+    if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
+    for (int i = 0; i < count; i++)
+        if (!isfinite(stay_values[i])) return OFC_FL_BAD_VALUE;
+    uint64_t all = 0;
+    for (int i = 0; i < n; i++) all |= 1ull << cards[i];
+    enum_best best[2], any;
+    memset(best, 0, sizeof best);
+    memset(&any, 0, sizeof any);
+    enumerate(cards, n, rules, 1, best);
+    if (!best[0].found && !best[1].found) enumerate(cards, n, rules, 0, &any);
+    write_answers(best, &any, all, stay_values, count, out);
+    return 0;
+}
+
+int ofc_fantasyland_enumerate_jokers(const uint8_t *cards, int n, const ofc_rules *rules,
+                                     const ofc_joker_rules *jr, const double *stay_values, int count,
+                                     ofc_fantasyland_result *out)
+{
+    if (n < OFC_BOARD_SIZE || n > 17) return OFC_FL_BAD_COUNT;
+    if (ofc_bad_cards_jokers(cards, n, ofc_joker_allowed(jr->jokers))) return OFC_FL_BAD_CARDS;
+    for (int i = 0; i < count; i++)
+        if (!isfinite(stay_values[i])) return OFC_FL_BAD_VALUE;
+    uint64_t all = 0, seen = 0;
+    for (int i = 0; i < n; i++) {
+        all |= 1ull << cards[i];
+        if (cards[i] < OFC_JOKER1) seen |= 1ull << cards[i];
+    }
+    enum_best best[2], any;
+    memset(best, 0, sizeof best);
+    memset(&any, 0, sizeof any);
+    enumerate_jokers(cards, n, rules, jr, seen, best, &any);
+    write_answers(best, &any, all, stay_values, count, out);
     return 0;
 }

@@ -24,6 +24,8 @@ extern "C" {
 typedef struct ofc_fantasyland_result {
     uint8_t board[OFC_BOARD_SIZE]; /* top 3, middle 5, bottom 5; each row in descending code order */
     uint8_t discards[4];           /* the n - 13 cards left out, descending; OFC_EMPTY past them */
+    uint8_t jokers[2];             /* the card joker 52 / 53 became on the board; OFC_EMPTY when the
+                                    * hand has none or it is discarded (ofc_solve_fantasyland_jokers) */
     int32_t royalty[3];            /* top, middle, bottom; 0 when fouled */
     int32_t stays;                 /* not fouled and a row meets its stay condition */
     int32_t fouled;                /* 1 only when no legal setting exists */
@@ -52,6 +54,32 @@ int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, 
  * Returns 0 or one of OFC_FL_*. */
 int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules, const double *stay_values,
                               int count, ofc_fantasyland_result *out);
+
+/* ---- Fantasyland with jokers (docs/VARIANTS.md, "Jokers") ---------------
+ * ofc_solve_fantasyland for a hand that may hold the jokers jr->jokers
+ * deals (codes OFC_JOKER1, OFC_JOKER2): each setting is scored as the board
+ * layer resolves it (ofc_board_eval_jokers, in Fantasyland with n cards:
+ * the resolved rows' royalties, their stay, fouled as the resolution
+ * leaves it), and the jokers' cards are in out->jokers.  The cards the
+ * player has seen are the hand's own (joker_pool "unseen": no joker becomes
+ * a card of the hand, discards included).  Rows compare in the tie-break by
+ * their resolved values in the rules' order (ofc_order_key), sets by codes
+ * (a joker is the highest).  A hand without a joker gets exactly the answer
+ * of ofc_solve_fantasyland.  Returns 0 or one of OFC_FL_* (OFC_FL_BAD_CARDS
+ * also for a joker the rules do not deal). */
+int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules, const ofc_joker_rules *jr,
+                                 double stay_value, ofc_fantasyland_result *out);
+
+/* ofc_solve_fantasyland_batch for hands that may hold jokers. */
+int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
+                                           const ofc_joker_rules *jr, double stay_value,
+                                           ofc_fantasyland_result *out);
+
+/* ofc_fantasyland_enumerate with jokers: every setting resolved by
+ * ofc_board_eval_jokers (the reference of ofc_solve_fantasyland_jokers). */
+int ofc_fantasyland_enumerate_jokers(const uint8_t *cards, int n, const ofc_rules *rules,
+                                     const ofc_joker_rules *jr, const double *stay_values, int count,
+                                     ofc_fantasyland_result *out);
 
 #ifdef __cplusplus
 }

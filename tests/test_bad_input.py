@@ -875,6 +875,21 @@ for label, value, exc, needle in (("nan", float("nan"), ValueError, "nan"),
                                   ("mapping-text", {14: "x"}, TypeError, "stay_value[14]")):
     bad(f"solve_fantasyland-stay_value-{label}", ofc.solve_fantasyland, FL14, exc, "stay_value", needle,
         stay_value=value)
+# jokers in a Fantasyland hand: refused where the rules deal none or fewer
+_FLJ = [51, 47, 43, 39, 52, 30, 29, 28, 2, 1, 12, 16, 20, 41]
+bad("solve_fantasyland-joker-jokers0", ofc.solve_fantasyland, _FLJ, ValueError, "52", "position 4", "jokers=0")
+bad("solve_fantasyland-joker-text-jokers0", ofc.solve_fantasyland, "As Ks Qs Js X1 9h 9d 9c 2h 2d 5c 6c 7c Qd",
+    ValueError, "joker 'X1'", "jokers=0")
+bad("solve_fantasyland-53-jokers1", ofc.solve_fantasyland, np.array([_FLJ[:4] + [53] + _FLJ[5:]]), ValueError,
+    "53", "hand 0, position 4", "jokers=1", more=(_JK1,))
+bad("solve_fantasyland-joker-twice", ofc.solve_fantasyland, np.array([_FLJ, _FLJ[:13] + [52]]), ValueError,
+    "hand 1", "twice", "position 4 and at position 13", more=(_JK2,), workers=2)
+bad("solve_fantasyland-third-joker", ofc.solve_fantasyland, _FLJ[:13] + [54], ValueError, "54",
+    "position 13", more=(_JK2,))
+bad("_solve.solve_jokers_rows-spec", _solve.solve_jokers_rows, _JK2.tables, ValueError, "bad joker spec",
+    more=((2, 9, 0, 0, 0, 0, 0), np.zeros((1, 13), np.uint8), 0.0, np.zeros((1, 13), np.uint8),
+          np.zeros((1, 0), np.uint8), np.zeros((1, 3), np.int16), np.zeros(1, np.uint8), np.zeros(1, np.uint8),
+          np.zeros(1), np.zeros((1, 2), np.uint8), 0, 1))
 # house rules: in_fantasyland counts (stay_cards_mode "current") and stay values keyed by them
 _KEEP = ofc.HOUSE_RULES["progressive_keep"]
 bad("analyze-infl-count-12", ofc.analyze, np.stack([B1, B2]), ValueError, "in_fantasyland[1] = 12", "13..",

@@ -15,12 +15,16 @@ middle, then top, so the answer depends on the set of cards only.
 ((0, 12, 25), True, 37.0)
 >>> solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", stay_value=20).value
 57.0
+
+With jokers in the deck (``rules.jokers``), a hand may hold them: each
+setting is scored as the board layer resolves its jokers (docs/VARIANTS.md,
+"Jokers"), and ``jokers`` tells what each became.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, overload
 
 import numpy as np
@@ -30,14 +34,22 @@ from .. import _solve, _workers
 from ..board.boards import Board
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.bad_rows import raise_bad_hand
-from ..hand.cards import card_str
+from ..hand.cards import EMPTY, card_str
 from ..hand.strength import hand_array
 
 __all__ = ["FantasylandArrays", "FantasylandResult", "solve_fantasyland"]
 
 #: hands per kernel call: a few ms to a few tens of ms, so Ctrl-C is noticed quickly
 _CHUNK = 64
+#: the same for hands that may hold jokers (a few ms each at most)
+_JOKER_CHUNK = 8
 _SIZES = (13, 14, 15, 16, 17)
+
+
+def _no_jokers() -> npt.NDArray[np.uint8]:
+    out = np.full(2, EMPTY, dtype=np.uint8)
+    out.setflags(write=False)
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,12 +68,16 @@ class FantasylandResult:
     """True only when no legal setting exists (Low without a live middle)."""
     value: float
     """Royalty total, plus ``stay_value`` when it stays; 0 when fouled."""
+    jokers: npt.NDArray[np.uint8] = field(default_factory=_no_jokers)
+    """(2,) the card joker 52 and joker 53 became on the board (read-only; 255 where
+    the hand has none or it is discarded), as ``Analysis.jokers``."""
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, FantasylandResult) and self.board == other.board
                 and self.discards.tolist() == other.discards.tolist()
                 and (self.royalties, self.stays, self.fouled, self.value)
-                == (other.royalties, other.stays, other.fouled, other.value))
+                == (other.royalties, other.stays, other.fouled, other.value)
+                and self.jokers.tolist() == other.jokers.tolist())
 
     def __hash__(self) -> int:
         return hash((self.board, self.discards.tobytes(), self.royalties, self.value))
@@ -71,10 +87,12 @@ class FantasylandResult:
             f"royalties {'+'.join(map(str, self.royalties))}"
             f"{', stays in Fantasyland' if self.stays else ''}")
         discards = card_str(self.discards) if len(self.discards) else "none"
-        return f"{self.board}; {what}; value {self.value:g}; discards {discards}"
+        became = "".join(f"; {card_str([52 + i])} is {card_str([int(c)])}"
+                         for i, c in enumerate(self.jokers.tolist()) if c != EMPTY)
+        return f"{self.board}; {what}; value {self.value:g}; discards {discards}{became}"
 
 
-class FantasylandArrays(NamedTuple):
+class _FantasylandFields(NamedTuple):
     """Result of :func:`solve_fantasyland` for an array of hands, one entry per hand."""
 
     board: npt.NDArray[np.uint8]
@@ -89,6 +107,33 @@ class FantasylandArrays(NamedTuple):
     """No legal setting exists (Low without a live middle)."""
     value: npt.NDArray[np.float64]
     """Royalty total, plus the stay value when it stays; 0 when fouled."""
+
+
+class FantasylandArrays(_FantasylandFields):
+    """Result of :func:`solve_fantasyland` for an array of hands, one entry per hand:
+    ``board``, ``discards``, ``royalties``, ``stays``, ``fouled``, ``value`` (a named
+    tuple of six arrays), and ``jokers``."""
+
+    @property
+    def jokers(self) -> npt.NDArray[np.uint8]:
+        """(..., 2) the card joker 52 and joker 53 became on each board (255 where the
+        hand has none or it is discarded), as ``Analysis.jokers``."""
+        found = self.__dict__.get("_jokers")
+        if found is None:
+            found = np.full(np.shape(self.value) + (2,), EMPTY, dtype=np.uint8)
+        out: npt.NDArray[np.uint8] = found
+        return out
+
+    def __reduce__(self) -> Any:
+        return (_arrays, (tuple(self), self.__dict__.get("_jokers")))
+
+
+def _arrays(fields: tuple[Any, ...], jokers: Any = None) -> FantasylandArrays:
+    """FantasylandArrays of its six arrays and the jokers' cards (None: no jokers)."""
+    a = FantasylandArrays(*fields)
+    if jokers is not None:
+        a.__dict__["_jokers"] = jokers
+    return a
 
 
 def _stay_value(stay_value: Any, rules: Rules, k: int) -> float:
@@ -148,6 +193,18 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     the other lacks), then the middle, then the top.  ``workers``: threads
     (-1 = every core); the GIL is released while hands are solved.
 
+    Jokers: where ``rules.jokers`` deals them, a hand may hold codes 52 and
+    53 (``X1``, ``X2``); elsewhere they are refused, naming the value and its
+    position.  Each setting is scored as ``analyze`` scores its board in
+    Fantasyland with k cards: the jokers become cards as ``joker_pool`` and
+    ``joker_resolution`` say (under "unseen", not a card of the hand, the
+    discards included: the player holds them), and a setting the resolution
+    leaves fouled is not legal.  Rows tie-break by their resolved values
+    (a joker's code, the highest, in the card sets).  The board holds the
+    jokers in place; ``jokers`` gives the card each became (255 where there
+    is none or it is discarded), as ``Analysis.jokers``.  Exact: a
+    branch-and-bound in which a joker is a wildcard for the bounds.
+
     >>> r = solve_fantasyland("Ah Ad Ac Kh Kd 2s 3s 4s 5s 6s 7h 8h 9h Th", "progressive",
     ...                       stay_value={14: 30})
     >>> print(r)
@@ -165,7 +222,7 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     w = _workers.resolve_workers(workers)
     if not isinstance(stay_value, Mapping):
         _stay_value(stay_value, r, 13)   # a bad value is reported before the cards
-    flat, lead, one = hand_array(cards, _SIZES)
+    flat, lead, one = hand_array(cards, _SIZES, r.jokers)
     n, k = flat.shape
     stay = _stay_value(stay_value, r, k)
     board = np.empty((n, 13), dtype=np.uint8)
@@ -175,16 +232,30 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     fouled = np.empty(n, dtype=np.uint8)
     value = np.empty(n, dtype=np.float64)
     tables = r.tables
-    bad = _workers.run(
-        lambda lo, hi: _solve.solve_rows(tables, flat, stay, board, discards, royalties,
-                                               stays, fouled, value, lo, hi), n, w, _CHUNK)
+    jokers = None
+    if r.jokers:
+        jokers = np.empty((n, 2), dtype=np.uint8)
+        spec = r.joker_spec
+        bad = _workers.run(
+            lambda lo, hi: _solve.solve_jokers_rows(tables, spec, flat, stay, board, discards, royalties,
+                                                    stays, fouled, value, jokers, lo, hi), n, w, _JOKER_CHUNK)
+    else:
+        bad = _workers.run(
+            lambda lo, hi: _solve.solve_rows(tables, flat, stay, board, discards, royalties,
+                                             stays, fouled, value, lo, hi), n, w, _CHUNK)
     if bad >= 0:
-        raise_bad_hand(flat, bad, lead)
+        raise_bad_hand(flat, bad, lead, r.jokers)
     if one:
         disc = discards[0].copy()
         disc.setflags(write=False)
+        became = _no_jokers()
+        if jokers is not None:
+            became = jokers[0].copy()
+            became.setflags(write=False)
         return FantasylandResult(Board(board[0]), disc, (int(royalties[0, 0]), int(royalties[0, 1]),
-                                 int(royalties[0, 2])), bool(stays[0]), bool(fouled[0]), float(value[0]))
-    return FantasylandArrays(board.reshape(lead + (13,)), discards.reshape(lead + (k - 13,)),
-                             royalties.reshape(lead + (3,)), stays.view(np.bool_).reshape(lead),
-                             fouled.view(np.bool_).reshape(lead), value.reshape(lead))
+                                 int(royalties[0, 2])), bool(stays[0]), bool(fouled[0]), float(value[0]),
+                                 became)
+    return _arrays((board.reshape(lead + (13,)), discards.reshape(lead + (k - 13,)),
+                    royalties.reshape(lead + (3,)), stays.view(np.bool_).reshape(lead),
+                    fouled.view(np.bool_).reshape(lead), value.reshape(lead)),
+                   None if jokers is None else jokers.reshape(lead + (2,)))
