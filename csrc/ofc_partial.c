@@ -17,6 +17,13 @@
 #include "ofc_board.h"
 #include <string.h>
 
+/* the joker paths stay out of line: the search without jokers keeps its code */
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD __attribute__((noinline, cold))
+#else
+#define COLD
+#endif
+
 int ofc_partial_first_bad(const uint8_t *board)
 {
     return ofc_partial_first_bad_jokers(board, 0);
@@ -104,21 +111,17 @@ typedef struct search {
     unsigned high[3];
 } search;
 
-static int row_range(const search *s, int r, unsigned *lo, unsigned *hi);
-static int board_fine(const search *s);
+static COLD int row_range(const search *s, int r, unsigned *lo, unsigned *hi);
+static COLD int board_fine(const search *s);
+static COLD int fill_done_jokers(search *s, int st, int r);
+static COLD unsigned extreme_jokers(const search *s, int r, int want_max);
 
 /* Extreme value of row r over every completion from the pool indices not in
  * `used` (want_max: the largest, else the smallest). */
 static void extreme(search *s, int r, int k, int start, int want_max, unsigned *best)
 {
     if (k == s->need[r]) {
-        unsigned v, lo, hi;
-        if (OFC_UNLIKELY(s->jr != NULL)) {
-            row_range(s, r, &lo, &hi);
-            v = want_max ? hi : lo;
-        } else {
-            v = row_value(s->row[r], r, s->low);
-        }
+        unsigned v = OFC_UNLIKELY(s->jr != NULL) ? extreme_jokers(s, r, want_max) : row_value(s->row[r], r, s->low);
         if (want_max ? v > *best : v < *best) *best = v;
         return;
     }
@@ -161,7 +164,7 @@ static int accept(search *s, int r, unsigned v)
 
 /* accept with jokers: whether row r, whose value lies in lo..hi, may fit the
  * rows chosen before it (bounds only: the whole board is judged at the end). */
-static int accept_range(search *s, int r, unsigned lo, unsigned hi)
+static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
 {
     switch (r) {
     case 1:
@@ -194,14 +197,7 @@ static int fill(search *s, int st, int k, int from)
 {
     int r = s->order[st];
     if (k == s->need[r]) {
-        if (OFC_UNLIKELY(s->jr != NULL)) {
-            unsigned lo, hi;
-            row_range(s, r, &lo, &hi);
-            if (!accept_range(s, r, lo, hi)) return 0;
-            s->value[r] = lo;
-            s->high[r] = hi;
-            return st == 2 ? board_fine(s) : stage(s, st + 1);
-        }
+        if (OFC_UNLIKELY(s->jr != NULL)) return fill_done_jokers(s, st, r);
         unsigned v = row_value(s->row[r], r, s->low);
         if (!accept(s, r, v)) return 0;
         s->value[r] = v;
@@ -369,6 +365,26 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
     return nj;
 }
 
+/* One end of row r's range (extreme() with jokers). */
+static unsigned extreme_jokers(const search *s, int r, int want_max)
+{
+    unsigned lo, hi;
+    row_range(s, r, &lo, &hi);
+    return want_max ? hi : lo;
+}
+
+/* fill() with jokers, row r of stage st chosen: its range fits, then the
+ * next stage, or at the last the whole board judged. */
+static int fill_done_jokers(search *s, int st, int r)
+{
+    unsigned lo, hi;
+    row_range(s, r, &lo, &hi);
+    if (!accept_range(s, r, lo, hi)) return 0;
+    s->value[r] = lo;
+    s->high[r] = hi;
+    return st == 2 ? board_fine(s) : stage(s, st + 1);
+}
+
 /* Whether the complete board of the chosen rows is not fouled once the board
  * layer resolves its jokers. */
 static int board_fine(const search *s)
@@ -386,6 +402,7 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
     return ofc_partial_can_avoid_foul_jokers(board, pool, npool, 0, rules, NULL, budget);
 }
 
+/* (the search itself, also without jokers) */
 int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
                                       const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget)
 {

@@ -399,7 +399,7 @@ enum { OUTLOOK_FILLS = 32 };
 static const double outlook_foul = 10.0, outlook_earned = 2.0, outlook_fantasyland = 8.0;
 
 /* OUTLOOK_FILLS random fills of the empty slots of b (at least one) with
- * cards of the pool: -outlook_foul x the share that foul, plus outlook_earned
+ * cards of the pool (jr: the joker rules of a deck with jokers, else NULL): -outlook_foul x the share that foul, plus outlook_earned
  * x the mean royalties (and Fantasyland bonus) of those that do not. */
 static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const ofc_rules *rules,
                       const ofc_joker_rules *jr, ofc_rng *rng)
@@ -423,7 +423,7 @@ static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const of
             f[i] = t;
         }
         ofc_board_result res;
-        if (OFC_UNLIKELY(jr->jokers)) {
+        if (OFC_UNLIKELY(jr != NULL)) {
             uint8_t card[2], natural[3];
             ofc_board_eval_jokers(f, 0, 0, rules, jr, &res, card, natural);
         } else {
@@ -442,6 +442,7 @@ static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *
 {
     uint8_t pool[OFC_MAX_DECK];
     int npool = unseen_pool(g, pool);
+    const ofc_joker_rules *jr = g->jr.jokers ? &g->jr : NULL; /* a deck with jokers */
     unsigned limit = 1u << (2 * g->nheld), best = 0;
     double best_v = -1e300;
     for (unsigned c = 0; c < limit; c++) {
@@ -454,16 +455,21 @@ static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *
             unsigned d = (c >> (2 * i)) & 3u;
             if (d < 3) b[OFC_ROW_START(d) + filled[d]++] = g->held[i];
         }
-        uint8_t wild[OFC_BOARD_SIZE];
-        if (OFC_UNLIKELY(g->jr.jokers)) wild_board(b, wild);
-        double v = board_heuristic(g->jr.jokers ? wild : b, rules);
+        double v;
+        if (OFC_UNLIKELY(jr != NULL)) {
+            uint8_t wild[OFC_BOARD_SIZE];
+            wild_board(b, wild);
+            v = board_heuristic(wild, rules);
+        } else {
+            v = board_heuristic(b, rules);
+        }
         /* late in the hand, an exact check that some completion avoids the
          * foul (bounded: when the search runs out the placement counts as safe) */
         int empties = 0;
         for (int i = 0; i < OFC_BOARD_SIZE; i++) empties += b[i] == OFC_EMPTY;
-        if (empties <= 4 && ofc_partial_can_avoid_foul_jokers(b, pool, npool, 0, rules, &g->jr, 20000) == 0)
+        if (empties <= 4 && ofc_partial_can_avoid_foul_jokers(b, pool, npool, 0, rules, jr, 20000) == 0)
             v -= 1000.0;
-        if (empties > 0 && empties <= npool) v += outlook(b, pool, npool, rules, &g->jr, rng);
+        if (empties > 0 && empties <= npool) v += outlook(b, pool, npool, rules, jr, rng);
         v += (ofc_rng_u32(rng) >> 8) * 1e-12; /* ties broken at random */
         if (v > best_v) {
             best_v = v;

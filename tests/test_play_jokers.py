@@ -308,3 +308,35 @@ def test_can_avoid_foul_with_jokers_is_exact(conv: dict) -> None:
         assert got == want, (ofc.card_str(board), ofc.card_str(pool))
         answers.append(want)
     assert len(set(answers)) == 2   # both answers met
+
+
+def test_fantasyland_hands_with_a_joker_set_by_the_solver() -> None:
+    """A greedy or heuristic seat in Fantasyland holding a joker sets its hand with the
+    solver that resolves jokers (ofc_solve_fantasyland_jokers): never fouled from 14
+    cards here, results as the board layer's."""
+    r = joker_rules(2, base=ofc.PROGRESSIVE)
+    done = 0
+    for seed in range(40):
+        g = Game(r, 2, seed=seed, fantasyland=[14, 0], match=False)
+        if not (g.held >= 52).any():
+            continue
+        g.play("greedy" if done % 2 else "heuristic")
+        g.play_hand("random")
+        assert not g.fouled[0]
+        _check_result(g, r)
+        done += 1
+        if done == 2:
+            break
+    assert done == 2
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_simulate_with_jokers_whatever_the_workers(policy: str) -> None:
+    r = joker_rules(2, joker_pool="unseen")
+    a = ofc.simulate(r, 3, 600, seed=4, policy=policy, workers=1)
+    b = ofc.simulate(r, 3, 600, seed=4, policy=policy, workers=3)
+    assert a.sums.tolist() == b.sums.tolist() and a.points_hist.tolist() == b.points_hist.tolist()
+    pos = (["Kc X1 / 2c 3c / 9d", "-- / -- / --"], "X2 Ah 7d")
+    e1 = ofc.evaluate_placements(pos, joker_rules(2), n=64, seed=2, policy=policy, workers=1)
+    e3 = ofc.evaluate_placements(pos, joker_rules(2), n=64, seed=2, policy=policy, workers=3)
+    assert e1.codes == e3.codes and e1.mean.tolist() == e3.mean.tolist()
