@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from .. import _core, _workers
 from ..hand.bad_rows import explain_bad_row
-from ..hand.cards import DECK_SIZE, EMPTY, MAX_JOKERS, card_str, cards, parse_text
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, parse_text
 from .boards import Board, narrow_board
 from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
 from .rules import PINEAPPLE, Rules, get_rules
@@ -132,12 +132,12 @@ def _run(boards: Any, rules: Rules | str, jokers: int | None = None
 
 
 def needed(boards: Any) -> npt.NDArray[np.int8]:
-    """Cards each row still needs: ``(..., 3)`` int8 (top, middle, bottom); jokers count as cards.
+    """Cards each row still needs: ``(..., 3)`` int8 (top, middle, bottom).
 
     >>> needed("Ah / -- / Kc Kd Kh").tolist()
     [2, 5, 2]
     """
-    return _run(boards, PINEAPPLE, MAX_JOKERS)[0]
+    return _run(boards, PINEAPPLE)[0]
 
 
 def complete_rows(boards: Any) -> npt.NDArray[np.bool_]:
@@ -146,7 +146,7 @@ def complete_rows(boards: Any) -> npt.NDArray[np.bool_]:
     >>> complete_rows("Ah Ad Ac / -- / Kc Kd Kh 2c 3c").tolist()
     [True, False, True]
     """
-    out: npt.NDArray[np.bool_] = _run(boards, PINEAPPLE, MAX_JOKERS)[0] == 0
+    out: npt.NDArray[np.bool_] = _run(boards, PINEAPPLE)[0] == 0
     return out
 
 
