@@ -323,6 +323,17 @@ int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t
                                  uint8_t *fouled, uint16_t *strength, int16_t *royalties,
                                  uint8_t *fantasyland, uint8_t *stays, uint8_t *joker_cards);
 
+/* How a row of a board resolved by ofc_board_eval_jokers compares in scoring
+ * (ofc_score_jokers_batch, the game engine's result): its value in the
+ * rules' order, doubled, plus 1 for a row without a joker (natural) where
+ * natural_beats_wild breaks ties that way. */
+static inline uint16_t ofc_joker_score_key(const ofc_joker_rules *jr, int low, int row, uint16_t value,
+                                           int natural)
+{
+    unsigned key = (low && row == 1) ? value : ofc_order_key(value, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
+    return (uint16_t)((key << 1) | (jr->natural_beats_wild ? (unsigned)natural : 0u));
+}
+
 /* ofc_score_batch for deals that may hold jokers (the jokers of a deal are
  * distinct codes; "unseen" excludes the other boards of the deal). */
 int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
@@ -343,6 +354,22 @@ void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *
  * nodes (-1: no limit) ran out first.  Exact: a search over completions. */
 int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool, const ofc_rules *rules,
                                int64_t budget);
+/* The same where the deck has jokers (jr->jokers of them, codes OFC_JOKER1,
+ * OFC_JOKER2): the board and the pool may hold them, and a completion is
+ * judged by ofc_board_eval_jokers (so a joker is wild as the rules' pool and
+ * resolution say; dead: the cards "unseen" excludes, a bit mask).  jr NULL or
+ * without jokers: ofc_partial_can_avoid_foul. */
+int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
+                                      const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget);
+/* ofc_partial_first_bad where the deck has `jokers` jokers (a joker code the
+ * deck lacks is bad). */
+int ofc_partial_first_bad_jokers(const uint8_t *board, int jokers);
+/* ofc_partial_values where rows may hold jokers: a complete row holding one
+ * is worth the strongest hand its jokers make (ofc_strength5_jokers_unchecked:
+ * a joker takes a card not already in its row, five of a kind where the rules
+ * have it); jr NULL: ofc_partial_values. */
+void ofc_partial_values_jokers(const uint8_t *board, const ofc_rules *rules, const ofc_joker_rules *jr,
+                               uint16_t *value);
 
 #ifdef __cplusplus
 }

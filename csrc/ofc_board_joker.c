@@ -333,8 +333,7 @@ int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, con
             roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
             /* rows compare by the rules' order; natural_beats_wild breaks ties for a row without a joker */
             for (int k = 0; k < 3; k++)
-                key[3 * p + k] = (uint16_t)((order_key(jr, low, k, res.value[k]) << 1)
-                                            | (jr->natural_beats_wild ? natural[k] : 0));
+                key[3 * p + k] = ofc_joker_score_key(jr, low, k, res.value[k], natural[k]);
         }
         ofc_score_seats(key, fouled, roy, P, r->scoop_bonus, net ? net + (int64_t)P * i : NULL,
                         matrix ? matrix + (int64_t)P * P * i : NULL);

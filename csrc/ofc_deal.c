@@ -8,9 +8,11 @@
 #include <string.h>
 #include "ofc_play.h"
 
-static const uint8_t fresh_deck[OFC_DECK_SIZE] = {
+/* the 52 cards in code order, then the jokers (a deck with j jokers: the first 52 + j) */
+static const uint8_t fresh_deck[OFC_MAX_DECK] = {
     0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
-    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51,
+    OFC_JOKER1, OFC_JOKER2};
 
 void ofc_draw_groups(int n, int k, ofc_draw_group *grp)
 {
@@ -95,6 +97,23 @@ void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck)
     }
 }
 
+/* A deck with jokers: the same partial Fisher-Yates over 52 + jokers cards
+ * (the groups of that deck size, computed per call). */
+void ofc_shuffle_jokers(uint64_t seed, uint64_t index, int k, int jokers, uint8_t *deck)
+{
+    if (jokers <= 0) {
+        ofc_shuffle(seed, index, k, deck);
+        return;
+    }
+    int size = OFC_DECK_WITH_JOKERS(jokers);
+    ofc_draw_group grp[(OFC_MAX_DECK + 2) / 3];
+    ofc_rng g;
+    ofc_draw_groups(size, k, grp);
+    ofc_rng_init(&g, seed, index);
+    memcpy(deck, fresh_deck, (size_t)size);
+    draw(&g, deck, k, grp, NULL, deck);
+}
+
 /* where[] of the usual deals of complete boards (13 cards a player, 5 then
  * 3 a round, or 5 then 1), as constants so that each card is stored at a
  * fixed offset; ofc_deal_batch uses one only where it equals the where[] it
@@ -126,6 +145,21 @@ static OFC_ALWAYS_INLINE void deal_one(uint64_t seed, uint64_t index, int total,
     draw(&g, deck, total, deck_groups, where, o);
 }
 
+/* where[i]: the output byte of the deck's i-th card.  The top of the deck
+ * goes round the table: first_round cards to each player, then rounds of
+ * round_cards (the last may be short). */
+static void deal_order(int players, int cards, int first_round, int round_cards, uint8_t *where)
+{
+    int pos = 0, got = 0;
+    int step = first_round < cards ? first_round : cards;
+    while (got < cards) {
+        for (int p = 0; p < players; p++)
+            for (int c = 0; c < step; c++) where[pos++] = (uint8_t)(p * cards + got + c);
+        got += step;
+        step = cards - got < round_cards ? cards - got : round_cards;
+    }
+}
+
 #define DEAL_ALL(total, where) \
     for (int64_t d = 0; d < n; d++) deal_one(seed, (uint64_t)(index0 + d), total, where, out + (total) * d)
 
@@ -134,19 +168,7 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
 {
     uint8_t where[OFC_DECK_BUFFER]; /* a position per card of the deck; padded like deal_one's deck */
     int total = players * cards;
-    /* where[i]: the output byte of the deck's i-th card.  The top of the deck
-     * goes round the table: first_round cards to each player, then rounds of
-     * round_cards (the last may be short) */
-    {
-        int pos = 0, got = 0;
-        int step = first_round < cards ? first_round : cards;
-        while (got < cards) {
-            for (int p = 0; p < players; p++)
-                for (int c = 0; c < step; c++) where[pos++] = (uint8_t)(p * cards + got + c);
-            got += step;
-            step = cards - got < round_cards ? cards - got : round_cards;
-        }
-    }
+    deal_order(players, cards, first_round, round_cards, where);
     if (total == 26 && !memcmp(where, where_2_3, 26)) {
         DEAL_ALL(26, where_2_3);
     } else if (total == 39 && !memcmp(where, where_3_3, 39)) {
@@ -160,5 +182,26 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
     } else {
         for (int64_t d = 0; d < n; d++)
             deal_one(seed, (uint64_t)(index0 + d), total, where, out + (int64_t)total * d);
+    }
+}
+
+void ofc_deal_jokers_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards, int first_round,
+                           int round_cards, int jokers, uint8_t *out)
+{
+    if (jokers <= 0) {
+        ofc_deal_batch(seed, index0, n, players, cards, first_round, round_cards, out);
+        return;
+    }
+    uint8_t where[OFC_DECK_BUFFER];
+    ofc_draw_group grp[(OFC_MAX_DECK + 2) / 3];
+    int total = players * cards, size = OFC_DECK_WITH_JOKERS(jokers);
+    deal_order(players, cards, first_round, round_cards, where);
+    ofc_draw_groups(size, total, grp);
+    for (int64_t d = 0; d < n; d++) {
+        uint8_t deck[OFC_DECK_BUFFER];
+        ofc_rng g;
+        ofc_rng_init(&g, seed, (uint64_t)(index0 + d));
+        memcpy(deck, fresh_deck, (size_t)size);
+        draw(&g, deck, total, grp, where, out + (int64_t)total * d);
     }
 }

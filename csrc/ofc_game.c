@@ -33,14 +33,23 @@ static int begin(ofc_game *g, int players, int first_round, int rounds, int roun
 int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
                    uint64_t seed, uint64_t hand, int button, const int *fl_cards)
 {
+    return ofc_game_start_jokers(g, players, first_round, rounds, round_cards, round_play, seed, hand, button,
+                                 fl_cards, NULL);
+}
+
+int ofc_game_start_jokers(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                          int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards,
+                          const ofc_joker_rules *jr)
+{
     int need = 0, k = 0;
     int err = begin(g, players, first_round, rounds, round_cards, round_play, button);
     if (err) return err;
+    if (jr) g->jr = *jr;
     for (int p = 0; p < players; p++) {
         g->fl_cards[p] = fl_cards ? fl_cards[p] : 0;
         need += g->fl_cards[p] ? g->fl_cards[p] : first_round + rounds * round_cards;
     }
-    if (need > OFC_DECK_SIZE) return OFC_ERR_DECK;
+    if (need > ofc_game_deck_size(g)) return OFC_ERR_DECK;
     memset(g->board, OFC_EMPTY, sizeof g->board);
     /* Fantasyland seats first (docs/RULES.md section 7: engines let them act first), in seat
      * order from the left of the button, then street by street */
@@ -54,7 +63,7 @@ int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int ro
             if (!g->fl_cards[p]) g->schedule[k++] = p;
         }
     g->nturns = k;
-    ofc_shuffle(seed, hand, need, g->deck);
+    ofc_shuffle_jokers(seed, hand, need, g->jr.jokers, g->deck);
     ofc_game_deal(g);
     return OFC_GAME_OK;
 }
@@ -250,7 +259,7 @@ int ofc_game_set(ofc_game *g, const uint8_t *board)
     for (int i = 0; i < g->nheld; i++) held |= (uint64_t)1 << g->held[i];
     for (int i = 0; i < OFC_BOARD_SIZE; i++) {
         if (board[i] == OFC_EMPTY) return OFC_ERR_EMPTY_SLOT;
-        if (board[i] > OFC_LAST_CARD || !(held >> board[i] & 1u) || (seen >> board[i] & 1u))
+        if (board[i] >= ofc_game_deck_size(g) || !(held >> board[i] & 1u) || (seen >> board[i] & 1u))
             return OFC_ERR_NOT_HELD;
         seen |= (uint64_t)1 << board[i];
     }
@@ -263,9 +272,41 @@ int ofc_game_set(ofc_game *g, const uint8_t *board)
     return OFC_GAME_OK;
 }
 
+/* ofc_game_result of a hand with jokers: each board resolved by the board
+ * layer (ofc_board_eval_jokers, "unseen" excluding the other boards as
+ * ofc_score_jokers_batch does), the rows compared by ofc_joker_score_key. */
+static void result_jokers(const ofc_game *g, const ofc_rules *rules, int32_t *net, int32_t *royalties,
+                          int32_t *fouled, int32_t *fantasyland)
+{
+    uint16_t key[3 * OFC_MAX_SEATS];
+    int32_t fl[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
+    int low = rules->middle_live != 0;
+    for (int p = 0; p < g->players; p++) {
+        uint64_t dead = 0;
+        for (int q = 0; q < g->players; q++)
+            for (int i = 0; q != p && i < OFC_BOARD_SIZE; i++)
+                if (g->board[q][i] < OFC_DECK_SIZE) dead |= (uint64_t)1 << g->board[q][i];
+        ofc_board_result res;
+        uint8_t card[2], natural[3];
+        ofc_board_eval_jokers(g->board[p], g->fl_cards[p], dead, rules, &g->jr, &res, card, natural);
+        if (royalties)
+            for (int r = 0; r < 3; r++) royalties[3 * p + r] = res.royalty[r];
+        if (fouled) fouled[p] = res.fouled;
+        if (fantasyland) fantasyland[p] = res.fantasyland;
+        for (int r = 0; r < 3; r++) key[3 * p + r] = ofc_joker_score_key(&g->jr, low, r, res.value[r], natural[r]);
+        fl[p] = res.fouled;
+        roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
+    }
+    if (net) ofc_score_seats(key, fl, roy, g->players, rules->scoop_bonus, net, NULL);
+}
+
 void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, int32_t *royalties,
                      int32_t *fouled, int32_t *fantasyland)
 {
+    if (OFC_UNLIKELY(g->jr.jokers)) {
+        result_jokers(g, rules, net, royalties, fouled, fantasyland);
+        return;
+    }
     ofc_board_result res;
     uint16_t value[3 * OFC_MAX_SEATS];
     int32_t fl[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];

@@ -17,13 +17,25 @@
 #include "ofc_board.h"
 #include <string.h>
 
+/* the joker paths stay out of line: the search without jokers keeps its code */
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD __attribute__((noinline, cold))
+#else
+#define COLD
+#endif
+
 int ofc_partial_first_bad(const uint8_t *board)
+{
+    return ofc_partial_first_bad_jokers(board, 0);
+}
+
+int ofc_partial_first_bad_jokers(const uint8_t *board, int jokers)
 {
     uint64_t seen = 0;
     for (int i = 0; i < OFC_BOARD_SIZE; i++) {
         unsigned c = board[i];
         if (c == OFC_EMPTY) continue;
-        if (c > OFC_LAST_CARD || (seen >> c & 1u)) return i;
+        if (c >= (unsigned)OFC_DECK_WITH_JOKERS(jokers) || (seen >> c & 1u)) return i;
         seen |= (uint64_t)1 << c;
     }
     return -1;
@@ -55,26 +67,61 @@ void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *
         value[r] = need[r] ? 0 : (uint16_t)row_value(board + OFC_ROW_START(r), r, low);
 }
 
+/* Jokers: a row holding one is worth the strongest hand it can make (the
+ * hand layer's joker strength: a joker takes a card not in its row, or makes
+ * five of a kind where the rules have it). */
+static inline unsigned row_value_jokers(const uint8_t *c, int r, int five_kind)
+{
+    if (r == 0) return ofc_strength3_jokers_unchecked(c[0], c[1], c[2]);
+    return ofc_strength5_jokers_unchecked(c[0], c[1], c[2], c[3], c[4], five_kind);
+}
+
+void ofc_partial_values_jokers(const uint8_t *board, const ofc_rules *rules, const ofc_joker_rules *jr,
+                               uint16_t *value)
+{
+    if (!jr || !jr->jokers) {
+        ofc_partial_values(board, rules, value);
+        return;
+    }
+    int five = jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE;
+    int8_t need[3];
+    ofc_partial_needed(board, need);
+    for (int r = 0; r < 3; r++)
+        value[r] = need[r] ? 0 : (uint16_t)row_value_jokers(board + OFC_ROW_START(r), r, five);
+}
+
 typedef struct search {
     int low;
     const uint8_t *live; /* Low: middle_live table */
     const int *order;    /* rows in search order */
     uint8_t row[3][5];   /* the fixed cards first, the chosen ones after */
     int fixed[3], need[3];
-    uint8_t pool[OFC_DECK_SIZE];
+    uint8_t pool[OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)];
     int n;
     uint64_t used; /* pool indices taken by rows chosen so far */
     unsigned value[3];
     unsigned min_top, max_bottom;
     int64_t budget; /* nodes left before giving up (-1: none) */
+    /* jokers on the board or in the pool (else NULL): a row's value is a
+     * range, value[] its low ends and high[] its high ends (in the order of
+     * ofc_order_key), and a completion is judged whole by the board layer */
+    const ofc_joker_rules *jr;
+    const ofc_rules *rules;
+    uint64_t dead;
+    unsigned high[3];
 } search;
+
+static COLD int row_range(const search *s, int r, unsigned *lo, unsigned *hi);
+static COLD int board_fine(const search *s);
+static COLD int fill_done_jokers(search *s, int st, int r);
+static COLD unsigned extreme_jokers(const search *s, int r, int want_max);
 
 /* Extreme value of row r over every completion from the pool indices not in
  * `used` (want_max: the largest, else the smallest). */
 static void extreme(search *s, int r, int k, int start, int want_max, unsigned *best)
 {
     if (k == s->need[r]) {
-        unsigned v = row_value(s->row[r], r, s->low);
+        unsigned v = OFC_UNLIKELY(s->jr != NULL) ? extreme_jokers(s, r, want_max) : row_value(s->row[r], r, s->low);
         if (want_max ? v > *best : v < *best) *best = v;
         return;
     }
@@ -115,6 +162,24 @@ static int accept(search *s, int r, unsigned v)
     }
 }
 
+/* accept with jokers: whether row r, whose value lies in lo..hi, may fit the
+ * rows chosen before it (bounds only: the whole board is judged at the end). */
+static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
+{
+    switch (r) {
+    case 1:
+        if (hi < s->min_top || lo > s->max_bottom) return 0;
+        if (s->need[0] > 0) {
+            unsigned t = 0xFFFFu;
+            extreme(s, 0, 0, 0, 0, &t);
+            if (t > hi) return 0;
+        }
+        return 1;
+    case 0: return lo <= s->high[1];
+    default: return hi >= s->value[1];
+    }
+}
+
 /* Whether card c may join the first fixed + k cards of a Low middle: a live
  * middle (docs/RULES.md section 9, ofc_rules.c) is ten high or lower and
  * has no pair, so a higher card or a second card of a rank kills it. */
@@ -132,6 +197,7 @@ static int fill(search *s, int st, int k, int from)
 {
     int r = s->order[st];
     if (k == s->need[r]) {
+        if (OFC_UNLIKELY(s->jr != NULL)) return fill_done_jokers(s, st, r);
         unsigned v = row_value(s->row[r], r, s->low);
         if (!accept(s, r, v)) return 0;
         s->value[r] = v;
@@ -170,6 +236,7 @@ static int stage(search *s, int st)
 /* Whether rows holding these cards do not foul (complete rows). */
 static int valid_rows(search *s)
 {
+    if (OFC_UNLIKELY(s->jr != NULL)) return board_fine(s);
     unsigned v[3];
     for (int r = 0; r < 3; r++) v[r] = row_value(s->row[r], r, s->low);
     if (s->low) return s->live[v[1]] && v[0] <= v[2];
@@ -234,11 +301,116 @@ static int witness(search *s)
     return 0;
 }
 
+/* ---- jokers ---------------------------------------------------------------
+ * A row's value with jokers depends on what they become, so the search
+ * bounds each chosen row by a range (lo..hi in the rules' order: the weakest
+ * and the strongest hand its jokers could make alone, a row without one its
+ * value) and prunes with the ranges only; a complete board is judged by
+ * ofc_board_eval_jokers itself, so the answer is exact whatever the pool and
+ * resolution rules. */
+
+/* The strongest and (a bound on) the weakest value of chosen row r; the
+ * number of jokers it holds. */
+static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
+{
+    const ofc_joker_rules *jr = s->jr;
+    const uint8_t *c = s->row[r];
+    int n = OFC_ROW_SIZE(r), nj = 0, five = jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE,
+        below = jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    for (int i = 0; i < n; i++) nj += c[i] >= OFC_JOKER1;
+    *hi = ofc_order_key((uint16_t)row_value_jokers(c, r, five), below);
+    if (!nj) {
+        *lo = *hi;
+        return 0;
+    }
+    uint8_t x[5];
+    memcpy(x, c, (size_t)n);
+    unsigned least = 0xFFFFu;
+    if (r == 0) { /* the top goes by ranks: every rank for each joker */
+        int j0 = -1, j1 = -1;
+        for (int i = 0; i < 3; i++)
+            if (c[i] >= OFC_JOKER1) {
+                if (j0 < 0)
+                    j0 = i;
+                else
+                    j1 = i;
+            }
+        for (unsigned a = 0; a < OFC_RANKS; a++)
+            for (unsigned b = 0; b < (j1 >= 0 ? OFC_RANKS : 1u); b++) {
+                x[j0] = (uint8_t)(4 * a);
+                if (j1 >= 0) x[j1] = (uint8_t)(4 * b + 1);
+                unsigned v = ofc_strength3_unchecked(x[0], x[1], x[2]);
+                if (v < least) least = v;
+            }
+    } else if (nj == 1) { /* every card not in the row (a card of the row only pairs it: never weaker) */
+        int j = 0;
+        uint64_t own = 0;
+        for (int i = 0; i < n; i++) {
+            if (c[i] >= OFC_JOKER1)
+                j = i;
+            else
+                own |= (uint64_t)1 << c[i];
+        }
+        for (unsigned card = 0; card < OFC_DECK_SIZE; card++) {
+            if (own >> card & 1u) continue;
+            x[j] = (uint8_t)card;
+            unsigned v = ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+            if (v < least) least = v;
+        }
+    } else {
+        least = 0; /* two jokers in a five-card row: no bound */
+    }
+    *lo = ofc_order_key((uint16_t)least, below);
+    if (*lo > *hi) *lo = *hi;
+    return nj;
+}
+
+/* One end of row r's range (extreme() with jokers). */
+static unsigned extreme_jokers(const search *s, int r, int want_max)
+{
+    unsigned lo, hi;
+    row_range(s, r, &lo, &hi);
+    return want_max ? hi : lo;
+}
+
+/* fill() with jokers, row r of stage st chosen: its range fits, then the
+ * next stage, or at the last the whole board judged. */
+static int fill_done_jokers(search *s, int st, int r)
+{
+    unsigned lo, hi;
+    row_range(s, r, &lo, &hi);
+    if (!accept_range(s, r, lo, hi)) return 0;
+    s->value[r] = lo;
+    s->high[r] = hi;
+    return st == 2 ? board_fine(s) : stage(s, st + 1);
+}
+
+/* Whether the complete board of the chosen rows is not fouled once the board
+ * layer resolves its jokers. */
+static int board_fine(const search *s)
+{
+    uint8_t b[OFC_BOARD_SIZE], card[2], natural[3];
+    for (int r = 0; r < 3; r++) memcpy(b + OFC_ROW_START(r), s->row[r], (size_t)OFC_ROW_SIZE(r));
+    ofc_board_result res;
+    ofc_board_eval_jokers(b, 0, s->dead, s->rules, s->jr, &res, card, natural);
+    return !res.fouled;
+}
+
 int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool, const ofc_rules *rules,
                                int64_t budget)
 {
+    return ofc_partial_can_avoid_foul_jokers(board, pool, npool, 0, rules, NULL, budget);
+}
+
+/* (the search itself, also without jokers) */
+int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
+                                      const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget)
+{
     search s;
     int total = 0;
+    s.jr = NULL;
+    s.rules = rules;
+    s.dead = dead;
     s.low = rules->middle_live != 0;
     s.live = rules->middle_live;
     s.order = s.low ? order_low : order_high;
@@ -254,11 +426,21 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
         s.need[r] = OFC_ROW_SIZE(r) - s.fixed[r];
         total += s.need[r];
     }
-    /* the pool sorted by code (rank-major): tops are tried weakest first */
+    /* the pool sorted by code (rank-major): tops are tried weakest first (the
+     * jokers last: bottoms try them first) */
     uint64_t bits = 0;
+    int deck = OFC_DECK_SIZE;
     for (int i = 0; i < npool; i++) bits |= (uint64_t)1 << pool[i];
+    if (jr && jr->jokers) {
+        uint64_t on_board = 0;
+        for (int i = 0; i < OFC_BOARD_SIZE; i++)
+            if (board[i] != OFC_EMPTY) on_board |= (uint64_t)1 << board[i];
+        deck = OFC_DECK_WITH_JOKERS(jr->jokers);
+        /* a joker on the board or in the pool: the search of ranges */
+        if ((bits | on_board) >> OFC_JOKER1) s.jr = jr;
+    }
     s.n = 0;
-    for (int c = 0; c < OFC_DECK_SIZE; c++)
+    for (int c = 0; c < deck; c++)
         if (bits >> c & 1u) s.pool[s.n++] = (uint8_t)c;
     if (total > s.n) return -2;
     /* a Low middle already dead: every completion fouls */
@@ -273,6 +455,7 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
      * a row missing more keeps the trivial bound (pruning only) */
     s.min_top = 0;
     s.max_bottom = 0xFFFFu;
+    s.high[1] = 0xFFFFu;
     if (s.need[0] <= 3) {
         unsigned v = 0xFFFFu;
         extreme(&s, 0, 0, 0, 0, &v);

@@ -114,12 +114,20 @@ void ofc_draw_prefix(ofc_rng *g, uint8_t *deck, int k, const ofc_draw_group *grp
  * Fisher-Yates over the deck): deck[0..k) are the cards in the order dealt. */
 void ofc_shuffle(uint64_t seed, uint64_t index, int k, uint8_t *deck);
 
+/* ofc_shuffle of a deck with `jokers` jokers (0..OFC_MAX_JOKERS): the 52
+ * cards, then codes OFC_JOKER1 (and OFC_JOKER2), shuffled alike; jokers 0 is
+ * ofc_shuffle, the same cards for the same stream. */
+void ofc_shuffle_jokers(uint64_t seed, uint64_t index, int k, int jokers, uint8_t *deck);
+
 /* Deals index0 .. index0+n-1 of `players` players, `cards` cards each (cards
  * a player receives, in order), dealt round-robin as the variant deals them:
  * first_round to each player in turn, then round_cards a round.  out holds
  * n * players * cards bytes, player-major within a deal. */
 void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards, int first_round,
                     int round_cards, uint8_t *out);
+/* ofc_deal_batch from a deck with `jokers` jokers (ofc_shuffle_jokers); jokers 0 is ofc_deal_batch. */
+void ofc_deal_jokers_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards, int first_round,
+                           int round_cards, int jokers, uint8_t *out);
 
 /* ---- The game engine (csrc/ofc_game.c) ----------------------------------
  * One hand of 2..4 seats.  Fantasyland seats act first, each once (all their
@@ -139,6 +147,7 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
 #define OFC_ACTIONS     1024 /* 4 ** OFC_MAX_HELD */
 #define OFC_DECK_BUFFER 64   /* the deck and padding: a turn reads its cards 8 bytes at a time */
 #define OFC_MAX_TURNS   64
+#define OFC_MAX_DECK    OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS) /* the most cards a deck holds (54) */
 
 typedef struct ofc_game {
     int players, first_round, rounds, round_cards, round_play;
@@ -148,15 +157,25 @@ typedef struct ofc_game {
     int deck_pos;
     uint8_t board[OFC_MAX_SEATS][OFC_BOARD_SIZE];
     uint8_t filled[OFC_MAX_SEATS][3];
-    uint8_t held[OFC_DECK_SIZE]; /* the cards of the seat to act (only it holds any) */
+    uint8_t held[OFC_MAX_DECK]; /* the cards of the seat to act (only it holds any) */
     int nheld;
-    uint8_t discards[OFC_MAX_SEATS][OFC_DECK_SIZE];
+    uint8_t discards[OFC_MAX_SEATS][OFC_MAX_DECK];
     int ndiscards[OFC_MAX_SEATS];
     int street[OFC_MAX_SEATS];   /* turns this seat has finished */
     int schedule[OFC_MAX_TURNS]; /* seats in the order they act */
     int nturns, step;
     int turn; /* seat to act, -1 once the hand is over */
+    /* the jokers of the deck and what they become (docs/VARIANTS.md, "Jokers"):
+     * all 0 (no jokers) unless the hand was started by ofc_game_start_jokers
+     * or a caller set it; the result and the policies read it */
+    ofc_joker_rules jr;
 } ofc_game;
+
+/* Cards in the deck of a hand: 52 and its jokers. */
+static inline int ofc_game_deck_size(const ofc_game *g)
+{
+    return OFC_DECK_WITH_JOKERS(g->jr.jokers);
+}
 
 /* Errors of the engine and the policies (negative). */
 enum ofc_game_error {
@@ -179,6 +198,12 @@ enum ofc_game_error {
  * the seats need more than the deck, or OFC_ERR_DEALING. */
 int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
                    uint64_t seed, uint64_t hand, int button, const int *fl_cards);
+/* ofc_game_start of a deck with jokers: jr (NULL: none) is kept in g->jr, the
+ * deck is ofc_shuffle_jokers(seed, hand, .., jr->jokers), and the result
+ * resolves the jokers of each board (ofc_board_eval_jokers). */
+int ofc_game_start_jokers(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                          int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards,
+                          const ofc_joker_rules *jr);
 /* A hand in progress from the boards in play: `players` boards (13 bytes
  * each, seats in turn order: the button on the last seat), each holding a
  * count of cards a hand reaches (none, first_round, then round_play more a
@@ -211,7 +236,10 @@ int ofc_game_set(ofc_game *g, const uint8_t *board);
  * seat's cards are dealt (for the policies, which place cards themselves). */
 void ofc_game_end_turn(ofc_game *g);
 /* Once the hand is over: net points, royalties (3 per seat), fouls and the
- * Fantasyland cards of the next hand per seat (any output may be NULL). */
+ * Fantasyland cards of the next hand per seat (any output may be NULL).  With
+ * jokers (g->jr) each board is resolved by ofc_board_eval_jokers as the board
+ * layer scores a deal (ofc_score_jokers_batch: "unseen" excludes the other
+ * boards), a seat in Fantasyland judged with its count. */
 void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, int32_t *royalties,
                      int32_t *fouled, int32_t *fantasyland);
 /* Back to the state of start (a game of the same seats and schedule): the

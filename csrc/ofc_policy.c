@@ -122,7 +122,7 @@ static void random_place(ofc_game *g, ofc_rng *rng)
 /* A random board of 13 of the held cards (Fantasyland, random policy). */
 static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
 {
-    uint8_t h[OFC_DECK_SIZE];
+    uint8_t h[OFC_MAX_DECK];
     int n = g->nheld;
     memcpy(h, g->held, (size_t)n);
     for (int i = 0; i < OFC_BOARD_SIZE; i++) {
@@ -132,6 +132,86 @@ static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
         h[j] = t;
         board[i] = h[i];
     }
+}
+
+/* ---- jokers (docs/VARIANTS.md, "Jokers") -----------------------------------
+ * The greedy and heuristic policies read a row holding a joker as the row
+ * with each joker replaced by a natural stand-in: in a complete row the
+ * cards that make it strongest (its value is then the joker row's), in a row
+ * still filling another card of its largest group (the highest such rank; an
+ * ace in a row of jokers only) in the suit the row holds most of, so made
+ * pairs, trips and draws count the joker.  A stand-in may repeat a card of
+ * the row: only a row's counts of ranks and suits read it. */
+static void wild_row(uint8_t *c, int n, int size)
+{
+    int nj = 0, count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0};
+    uint64_t own = 0;
+    for (int i = 0; i < n; i++) {
+        if (c[i] >= OFC_JOKER1) {
+            nj++;
+            continue;
+        }
+        count[c[i] >> 2]++;
+        suits[c[i] & 3]++;
+        own |= (uint64_t)1 << c[i];
+    }
+    if (!nj) return;
+    int j[2] = {-1, -1};
+    for (int i = 0, k = 0; i < n; i++)
+        if (c[i] >= OFC_JOKER1) j[k++] = i;
+    if (n == size) { /* complete: the strongest natural cards (a joker never copies one of its row) */
+        unsigned best = 0;
+        uint8_t x[5], pick[2] = {0, 0};
+        memcpy(x, c, (size_t)n);
+        for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
+            if (own >> a & 1u) continue;
+            x[j[0]] = (uint8_t)a;
+            for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? OFC_DECK_SIZE : 1u); b++) {
+                if (nj == 2) {
+                    if (own >> b & 1u) continue;
+                    x[j[1]] = (uint8_t)b;
+                }
+                unsigned v = size == OFC_TOP_SIZE ? ofc_strength3_unchecked(x[0], x[1], x[2])
+                                                  : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+                if (v > best) {
+                    best = v;
+                    pick[0] = (uint8_t)a;
+                    pick[1] = (uint8_t)b;
+                }
+            }
+        }
+        c[j[0]] = pick[0];
+        if (nj == 2) c[j[1]] = pick[1];
+        return;
+    }
+    int rank = OFC_RANKS - 1, suit = 0;
+    for (int k = OFC_RANKS - 1, most = 0; k >= 0; k--)
+        if (count[k] > most) {
+            most = count[k];
+            rank = k;
+        }
+    for (int t = 1; t < OFC_SUITS; t++)
+        if (suits[t] > suits[suit]) suit = t;
+    for (int k = 0; k < nj; k++) c[j[k]] = (uint8_t)(4 * rank + suit);
+}
+
+/* A board's rows through wild_row (rows fill left to right). */
+static void wild_board(const uint8_t *b, uint8_t *out)
+{
+    memcpy(out, b, OFC_BOARD_SIZE);
+    for (int r = 0; r < 3; r++) {
+        int n = 0;
+        while (n < OFC_ROW_SIZE(r) && out[OFC_ROW_START(r) + n] != OFC_EMPTY) n++;
+        wild_row(out + OFC_ROW_START(r), n, OFC_ROW_SIZE(r));
+    }
+}
+
+/* 1 when the held cards include a joker. */
+static int holds_joker(const ofc_game *g)
+{
+    for (int i = 0; i < g->nheld; i++)
+        if (g->held[i] >= OFC_JOKER1) return 1;
+    return 0;
 }
 
 /* ---- greedy ----------------------------------------------------------------
@@ -307,7 +387,7 @@ static int unseen_pool(const ofc_game *g, uint8_t *pool)
     }
     for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
     for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
-    for (int c = 0; c < OFC_DECK_SIZE; c++)
+    for (int c = 0; c < ofc_game_deck_size(g); c++)
         if (!(seen >> c & 1u)) pool[n++] = (uint8_t)c;
     return n;
 }
@@ -319,11 +399,12 @@ enum { OUTLOOK_FILLS = 32 };
 static const double outlook_foul = 10.0, outlook_earned = 2.0, outlook_fantasyland = 8.0;
 
 /* OUTLOOK_FILLS random fills of the empty slots of b (at least one) with
- * cards of the pool: -outlook_foul x the share that foul, plus outlook_earned
+ * cards of the pool (jr: the joker rules of a deck with jokers, else NULL): -outlook_foul x the share that foul, plus outlook_earned
  * x the mean royalties (and Fantasyland bonus) of those that do not. */
-static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const ofc_rules *rules, ofc_rng *rng)
+static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const ofc_rules *rules,
+                      const ofc_joker_rules *jr, ofc_rng *rng)
 {
-    uint8_t deck[OFC_DECK_SIZE];
+    uint8_t deck[OFC_MAX_DECK];
     int fouls = 0;
     double earned = 0.0;
     memcpy(deck, pool, (size_t)npool);
@@ -342,7 +423,12 @@ static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const of
             f[i] = t;
         }
         ofc_board_result res;
-        ofc_board_eval(f, 0, rules, &res);
+        if (OFC_UNLIKELY(jr != NULL)) {
+            uint8_t card[2], natural[3];
+            ofc_board_eval_jokers(f, 0, 0, rules, jr, &res, card, natural);
+        } else {
+            ofc_board_eval(f, 0, rules, &res);
+        }
         if (res.fouled)
             fouls++;
         else
@@ -354,8 +440,9 @@ static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const of
 
 static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
 {
-    uint8_t pool[OFC_DECK_SIZE];
+    uint8_t pool[OFC_MAX_DECK];
     int npool = unseen_pool(g, pool);
+    const ofc_joker_rules *jr = g->jr.jokers ? &g->jr : NULL; /* a deck with jokers */
     unsigned limit = 1u << (2 * g->nheld), best = 0;
     double best_v = -1e300;
     for (unsigned c = 0; c < limit; c++) {
@@ -368,13 +455,21 @@ static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *
             unsigned d = (c >> (2 * i)) & 3u;
             if (d < 3) b[OFC_ROW_START(d) + filled[d]++] = g->held[i];
         }
-        double v = board_heuristic(b, rules);
+        double v;
+        if (OFC_UNLIKELY(jr != NULL)) {
+            uint8_t wild[OFC_BOARD_SIZE];
+            wild_board(b, wild);
+            v = board_heuristic(wild, rules);
+        } else {
+            v = board_heuristic(b, rules);
+        }
         /* late in the hand, an exact check that some completion avoids the
          * foul (bounded: when the search runs out the placement counts as safe) */
         int empties = 0;
         for (int i = 0; i < OFC_BOARD_SIZE; i++) empties += b[i] == OFC_EMPTY;
-        if (empties <= 4 && ofc_partial_can_avoid_foul(b, pool, npool, rules, 20000) == 0) v -= 1000.0;
-        if (empties > 0 && empties <= npool) v += outlook(b, pool, npool, rules, rng);
+        if (empties <= 4 && ofc_partial_can_avoid_foul_jokers(b, pool, npool, 0, rules, jr, 20000) == 0)
+            v -= 1000.0;
+        if (empties > 0 && empties <= npool) v += outlook(b, pool, npool, rules, jr, rng);
         v += (ofc_rng_u32(rng) >> 8) * 1e-12; /* ties broken at random */
         if (v > best_v) {
             best_v = v;
@@ -389,7 +484,11 @@ static void greedy_set(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng, 
 {
     ofc_fantasyland_result res;
     int n = g->nheld < 17 ? g->nheld : 17;
-    if (ofc_solve_fantasyland(g->held, n, rules, 10.0, &res) == 0) {
+    /* a hand holding a joker: the solver that resolves it as the board layer does */
+    int err = OFC_UNLIKELY(g->jr.jokers && holds_joker(g))
+                  ? ofc_solve_fantasyland_jokers(g->held, n, rules, &g->jr, 10.0, &res)
+                  : ofc_solve_fantasyland(g->held, n, rules, 10.0, &res);
+    if (err == 0) {
         memcpy(board, res.board, OFC_BOARD_SIZE);
     } else {
         random_set(g, rng, board);
@@ -470,7 +569,7 @@ typedef struct heuristic_ctx {
     const ofc_rules *rules;
     const double *w;
     int low, npool;
-    uint8_t pool[OFC_DECK_SIZE];
+    uint8_t pool[OFC_MAX_DECK];
     int live_rank[OFC_RANKS], live_suit[OFC_SUITS];
     float top_pair[OFC_RANKS], top_trips[OFC_RANKS];       /* royalties */
     float top_pair_fl[OFC_RANKS], top_trips_fl[OFC_RANKS]; /* 1: enters Fantasyland */
@@ -491,6 +590,11 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
     memset(c->live_rank, 0, sizeof c->live_rank);
     memset(c->live_suit, 0, sizeof c->live_suit);
     for (int i = 0; i < c->npool; i++) {
+        if (OFC_UNLIKELY(c->pool[i] >= OFC_JOKER1)) { /* wild: a live card of every rank and suit */
+            for (int k = 0; k < OFC_RANKS; k++) c->live_rank[k]++;
+            for (int t = 0; t < OFC_SUITS; t++) c->live_suit[t]++;
+            continue;
+        }
         c->live_rank[c->pool[i] >> 2]++;
         c->live_suit[c->pool[i] & 3]++;
     }
@@ -778,6 +882,7 @@ static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const 
             k = f;
             for (int i = 0; i < n; i++)
                 if (s >> i & 1u) cards[k++] = g->held[i];
+            if (OFC_UNLIKELY(g->jr.jokers)) wild_row(cards, k, OFC_ROW_SIZE(r));
             row_outlook_full(&c, r, cards, k, &rows[r][s]);
         }
     }

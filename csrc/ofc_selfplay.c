@@ -8,14 +8,24 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
                        int64_t n, int32_t *net, int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland,
                        ofc_selfplay_totals *totals)
 {
+    return ofc_selfplay_jokers_batch(rules, NULL, players, first_round, rounds, round_cards, round_play, policy,
+                                     params, seed, index0, n, net, royalty, fouled, fantasyland, totals);
+}
+
+int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players, int first_round,
+                              int rounds, int round_cards, int round_play, int policy, const double *params,
+                              uint64_t seed, int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
+                              uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
+{
+    int jokers = jr ? jr->jokers : 0;
     ofc_game start[OFC_MAX_SEATS], games[OFC_MAX_SEATS];
     int need = players * (first_round + rounds * round_cards);
     if (policy < 0 || policy >= ofc_policy_count) return OFC_ERR_POLICY;
     /* a hand as ofc_game_start begins it, per button: each hand restarts
      * that button's game and deals its own deck */
     for (int b = 0; b < players; b++) {
-        int err =
-            ofc_game_start(&start[b], players, first_round, rounds, round_cards, round_play, seed, 0, b, 0);
+        int err = ofc_game_start_jokers(&start[b], players, first_round, rounds, round_cards, round_play, seed,
+                                        0, b, 0, jr);
         if (err) return err;
         games[b] = start[b];
     }
@@ -28,7 +38,7 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
         int b = (int)(hand % (uint64_t)players);
         ofc_game *g = &games[b];
         ofc_game_restart(g, &start[b]);
-        ofc_shuffle(seed, hand, need, g->deck);
+        ofc_shuffle_jokers(seed, hand, need, jokers, g->deck);
         memcpy(g->held, g->deck, (size_t)first_round);
         int err = ofc_policy_finish(g, policy, rules, params, &rng);
         if (err) return err;

@@ -52,6 +52,12 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
                        int round_play, int policy, const double *params, uint64_t seed, int64_t index0,
                        int64_t n, int32_t *net, int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland,
                        ofc_selfplay_totals *totals);
+/* ofc_selfplay_batch from a deck with jokers (jr, NULL: none; each hand as
+ * ofc_game_start_jokers deals it); jr->jokers 0 is ofc_selfplay_batch. */
+int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players, int first_round,
+                              int rounds, int round_cards, int round_play, int policy, const double *params,
+                              uint64_t seed, int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
+                              uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals);
 
 /* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
  * Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
@@ -79,6 +85,15 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
                       int round_play, int policy, const double *params, const uint8_t *boards,
                       const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed, int64_t index0,
                       int64_t n, int64_t *sums, const uint8_t *fixed, int64_t *by_fantasyland);
+/* ofc_rollout_batch where the boards, the pool or `fixed` may hold jokers:
+ * jr (NULL: none) resolves them (ofc_game_result); jr->jokers 0 is
+ * ofc_rollout_batch.  The pieces below take jokers by setting s->start.jr
+ * after ofc_rollout_prepare. */
+int ofc_rollout_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players, int first_round,
+                             int rounds, int round_cards, int round_play, int policy, const double *params,
+                             const uint8_t *boards, const int *fl_cards, const uint8_t *pool, int npool,
+                             uint64_t seed, int64_t index0, int64_t n, int64_t *sums, const uint8_t *fixed,
+                             int64_t *by_fantasyland);
 
 /* The pieces of ofc_rollout_batch, for a caller that plays the turns itself
  * (a policy written in Python): ofc_rollout_prepare checks the position and
@@ -90,7 +105,7 @@ typedef struct ofc_rollout_setup {
     ofc_game start;
     int players, need, nrandom, npool;
     const uint8_t *fixed;
-    ofc_draw_group grp[(OFC_DECK_SIZE + 2) / 3];
+    ofc_draw_group grp[(OFC_MAX_DECK + 2) / 3];
 } ofc_rollout_setup;
 int ofc_rollout_prepare(ofc_rollout_setup *s, int players, int first_round, int rounds, int round_cards,
                         int round_play, const uint8_t *boards, const int *fl_cards, const uint8_t *pool,

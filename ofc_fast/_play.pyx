@@ -13,11 +13,13 @@ from libc.string cimport memset
 cimport numpy as cnp
 
 cnp.import_array()
-from ofc_fast._core cimport ofc_rules, RuleTables
+from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables
+
+include "_joker_spec.pxi"
 
 cdef extern from "ofc_play.h" nogil:
-    void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
-                        int first_round, int round_cards, uint8_t *out)
+    void ofc_deal_jokers_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
+                               int first_round, int round_cards, int jokers, uint8_t *out)
 
     enum: OFC_ACTIONS
     enum: OFC_MAX_HELD
@@ -29,14 +31,16 @@ cdef extern from "ofc_play.h" nogil:
         int players
         uint8_t deck[64]
         uint8_t board[4][13]
-        uint8_t held[52]
+        uint8_t held[54]
         int nheld
-        uint8_t discards[4][52]
+        uint8_t discards[4][54]
         int ndiscards[4]
         int street[4]
         int turn
-    int ofc_game_start(ofc_game *g, int players, int first_round, int rounds, int round_cards,
-                       int round_play, uint64_t seed, uint64_t hand, int button, const int *fl_cards)
+        ofc_joker_rules jr
+    int ofc_game_start_jokers(ofc_game *g, int players, int first_round, int rounds, int round_cards,
+                              int round_play, uint64_t seed, uint64_t hand, int button,
+                              const int *fl_cards, const ofc_joker_rules *jr)
     int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, int round_cards,
                              int round_play, const uint8_t *boards, const int *fl_cards, int *seat)
     void ofc_game_deal(ofc_game *g)
@@ -99,12 +103,15 @@ def policy_params():
 # --- dealing ------------------------------------------------------------------------
 
 def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, int cards,
-              int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop):
-    """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards))."""
+              int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop, int jokers=0):
+    """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards)),
+    from a deck with `jokers` jokers (0..2)."""
+    if not 0 <= jokers <= 2 or players * cards > 52 + jokers:
+        raise ValueError(f"deal_rows: {players} x {cards} cards from a deck of 52 + {jokers}")
     if stop > start:
         with nogil:
-            ofc_deal_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
-                           first_round, round_cards, &out[start, 0])
+            ofc_deal_jokers_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
+                                  first_round, round_cards, jokers, &out[start, 0])
     return -1
 
 
@@ -154,12 +161,18 @@ cdef class HandState:
     cdef ofc_game g
 
     def __init__(self, int players, int first_round, int rounds, int round_cards,
-                 int round_play, uint64_t seed, uint64_t hand, int button, fl_cards):
+                 int round_play, uint64_t seed, uint64_t hand, int button, fl_cards,
+                 joker_spec=None):
         cdef int fl[4]
+        cdef ofc_joker_rules jr
+        fill_joker_rules(joker_spec, &jr)
         for p in range(4):
             fl[p] = fl_cards[p] if p < players else 0
-        err = ofc_game_start(&self.g, players, first_round, rounds, round_cards, round_play,
-                             seed, hand, button, fl)
+        err = ofc_game_start_jokers(&self.g, players, first_round, rounds, round_cards, round_play,
+                                    seed, hand, button, fl, &jr)
+        if err == -8 and jr.jokers:
+            raise ValueError(f"the seats need more than {52 + jr.jokers} cards (52 and "
+                             f"{jr.jokers} joker{'s' if jr.jokers > 1 else ''})")
         if err:
             raise ValueError(ERRORS[err])
 
@@ -222,7 +235,7 @@ cdef class HandState:
         parameters, None: its defaults): (0, the code it amounts to) for a normal turn,
         (0, -1) for a Fantasyland setting, or (the C error, -1)."""
         cdef ofc_rng rng
-        cdef uint8_t held[52]
+        cdef uint8_t held[54]
         cdef int nheld = self.g.nheld, seat = self.g.turn, i, j, err, code = 0, dest
         cdef const double *pp = NULL
         if params is not None:

@@ -9,7 +9,10 @@ ofc_fast._workers to split over threads.
 """
 import numpy as np
 from libc.stdint cimport uint8_t, uint64_t, int32_t, int64_t
-from ofc_fast._core cimport ofc_rules, RuleTables
+from libc.string cimport memset
+from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables
+
+include "_joker_spec.pxi"
 
 cdef extern from "ofc_sim.h" nogil:
     enum: OFC_FL_BUCKETS
@@ -25,16 +28,17 @@ cdef extern from "ofc_sim.h" nogil:
         int64_t *royalty_hist
         int points_range, royalty_range
         int64_t *by_fantasyland
-    int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int rounds,
-                           int round_cards, int round_play, int policy, const double *params, uint64_t seed,
-                           int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
-                           uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
-    int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds,
-                          int round_cards, int round_play, int policy, const double *params,
-                          const uint8_t *boards,
-                          const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed,
-                          int64_t index0, int64_t n, int64_t *sums, const uint8_t *fixed,
-                          int64_t *by_fantasyland)
+    int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players,
+                                  int first_round, int rounds, int round_cards, int round_play,
+                                  int policy, const double *params, uint64_t seed, int64_t index0,
+                                  int64_t n, int32_t *net, int32_t *royalty, uint8_t *fouled,
+                                  uint8_t *fantasyland, ofc_selfplay_totals *totals)
+    int ofc_rollout_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players,
+                                 int first_round, int rounds, int round_cards, int round_play,
+                                 int policy, const double *params, const uint8_t *boards,
+                                 const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed,
+                                 int64_t index0, int64_t n, int64_t *sums, const uint8_t *fixed,
+                                 int64_t *by_fantasyland)
     int ofc_rollout_next_turns(int players, int first_round, int rounds, int round_cards,
                                int round_play, const uint8_t *boards, const int *fl_cards,
                                int *offset, int *count)
@@ -45,12 +49,13 @@ cdef extern from "ofc_sim.h" nogil:
         int players
         int fl_cards[4]
         uint8_t board[4][13]
-        uint8_t held[52]
+        uint8_t held[54]
         int nheld
-        uint8_t discards[4][52]
+        uint8_t discards[4][54]
         int ndiscards[4]
         int street[4]
         int turn
+        ofc_joker_rules jr
     ctypedef struct ofc_rollout_setup:
         ofc_game start
         int need
@@ -97,14 +102,17 @@ cdef _check_params(int policy, const double[::1] params):
 def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                     int round_play, int policy, uint64_t seed, int64_t[:, ::1] sums,
                     int64_t[:, ::1] points_hist, int64_t[:, ::1] royalty_hist, int64_t index0,
-                    Py_ssize_t n, by_fl=None, const double[::1] params=None):
+                    Py_ssize_t n, by_fl=None, const double[::1] params=None, joker_spec=None):
     """Self-play of hands index0 .. index0+n-1, added to the totals: sums (players, 5),
     points_hist (players, 2R+1) over net points -R..R, royalty_hist (players, RR+1).
     by_fl: None, or a table of fl_split(players) added to.
-    params: the policy's parameters (None: its defaults).
+    params: the policy's parameters (None: its defaults).  joker_spec: Rules.joker_spec
+    (None: no jokers).
     Returns -1, or the C error code (an error of the engine or the policies)."""
     cdef ofc_selfplay_totals t
+    cdef ofc_joker_rules jr
     cdef int err = 0
+    fill_joker_rules(joker_spec, &jr)
     cdef const double *pp = NULL
     if sums.shape[0] < players or sums.shape[1] != 5 or points_hist.shape[0] < players \
             or points_hist.shape[1] % 2 != 1 or royalty_hist.shape[0] < players or royalty_hist.shape[1] < 1:
@@ -120,21 +128,25 @@ def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, 
         pp = &params[0]
     if n > 0:
         with nogil:
-            err = ofc_selfplay_batch(&rules.c, players, first_round, rounds, round_cards, round_play,
-                                     policy, pp, seed, index0, n, NULL, NULL, NULL, NULL, &t)
+            err = ofc_selfplay_jokers_batch(&rules.c, &jr, players, first_round, rounds, round_cards,
+                                            round_play, policy, pp, seed, index0, n, NULL, NULL, NULL,
+                                            NULL, &t)
     return err if err else -1
 
 
 def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int round_cards,
                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop, fl_cards=None, fixed=None,
-                 by_fl=None, const double[::1] params=None):
+                 by_fl=None, const double[::1] params=None, joker_spec=None):
     """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
     Fantasyland entries, royalties), or the C error code.  fl_cards: a card count per
     seat in Fantasyland (0: not), or None.  fixed: None, or a card (255: drawn) for each
     card the turns left deal.  by_fl: None, or a table of fl_split(players) added to.
-    params: the policy's parameters (None: its defaults)."""
+    params: the policy's parameters (None: its defaults).  joker_spec: Rules.joker_spec (None:
+    no jokers; the boards, pool and fixed cards hold none)."""
     sums = np.zeros((players, 5), dtype=np.int64)
+    cdef ofc_joker_rules jr
+    fill_joker_rules(joker_spec, &jr)
     cdef int64_t[:, ::1] s = sums
     cdef int err = 0
     cdef int npool = <int>pool.shape[0]
@@ -148,8 +160,8 @@ def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int
         if fx.shape[0] > 0:
             fxp = &fx[0]
     cdef const double *pp = NULL
-    if players < 1 or players > 4 or boards.shape[0] != 13 * players or npool > 52:
-        raise ValueError("rollout_sums: boards are 13 bytes a player (1..4), the pool at most 52 cards")
+    if players < 1 or players > 4 or boards.shape[0] != 13 * players or npool > 52 + jr.jokers:
+        raise ValueError("rollout_sums: boards are 13 bytes a player (1..4), the pool at most the deck")
     if fl_cards is not None:
         for p in range(4):
             fl[p] = int(fl_cards[p]) if p < players else 0
@@ -159,9 +171,9 @@ def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int
         pp = &params[0]
     if stop > start:
         with nogil:
-            err = ofc_rollout_batch(&rules.c, players, first_round, rounds, round_cards,
-                                    round_play, policy, pp, &boards[0], flp, &pool[0], npool, seed,
-                                    start, stop - start, &s[0, 0], fxp, byp)
+            err = ofc_rollout_jokers_batch(&rules.c, &jr, players, first_round, rounds, round_cards,
+                                           round_play, policy, pp, &boards[0], flp, &pool[0], npool,
+                                           seed, start, stop - start, &s[0, 0], fxp, byp)
     return err if err else sums
 
 
@@ -202,13 +214,15 @@ cdef class Completions:
 
     def __init__(self, RuleTables rules, int players, int first_round, int rounds, int round_cards,
                  int round_play, const uint8_t[::1] boards, const uint8_t[::1] pool, fl_cards=None,
-                 fixed=None):
+                 fixed=None, joker_spec=None):
         cdef int fl[4]
+        cdef ofc_joker_rules jr
+        fill_joker_rules(joker_spec, &jr)
         cdef int *flp = NULL
         cdef const uint8_t[::1] fx
         cdef const uint8_t *fxp = NULL
-        if players < 1 or players > 4 or boards.shape[0] != 13 * players or pool.shape[0] > 52:
-            raise ValueError("Completions: boards are 13 bytes a player (1..4), the pool at most 52")
+        if players < 1 or players > 4 or boards.shape[0] != 13 * players or pool.shape[0] > 52 + jr.jokers:
+            raise ValueError("Completions: boards are 13 bytes a player (1..4), the pool at most the deck")
         self.rules = rules
         self.players = players
         if fl_cards is not None:
@@ -224,6 +238,7 @@ cdef class Completions:
                                           round_play, &boards[0], flp,
                                           &pool[0] if pool.shape[0] else NULL,
                                           <int>pool.shape[0], fxp)
+        self.s.start.jr = jr   # the result and the policies resolve the jokers
         self.g = self.s.start
 
     def begin(self, uint64_t seed, uint64_t index):

@@ -72,7 +72,7 @@ def shuffle(seed: int, index: int, k: int, deck: list[int] | None = None) -> lis
 
 def deal_cards(seed: int, index: int, players: int, cards: int, rules: Any) -> list[list[int]]:
     """Cards each player receives, dealt round the table as the variant deals."""
-    deck = shuffle(seed, index, players * cards)
+    deck = shuffle(seed, index, players * cards, list(range(getattr(rules, "deck_size", 52))))
     out: list[list[int]] = [[] for _ in range(players)]
     pos, got, step = 0, 0, min(rules.first_round, cards)
     while got < cards:
@@ -94,7 +94,7 @@ class HandModel:
                  fl: list[int]) -> None:
         self.rules, self.players, self.fl = rules, players, list(fl)
         need = sum(c if c else rules.cards_dealt for c in fl)
-        self.deck = shuffle(seed, hand, need)
+        self.deck = shuffle(seed, hand, need, list(range(getattr(rules, "deck_size", 52))))
         self.pos = 0
         order = [(button + i) % players for i in range(1, players + 1)]
         self.schedule = [p for p in order if fl[p]]

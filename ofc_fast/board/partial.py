@@ -39,10 +39,11 @@ __all__ = [
 ]
 
 
-def parse_partial(text: str) -> npt.NDArray[np.uint8]:
+def parse_partial(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
     """Codes of a partial board ``"top / middle / bottom"``; a short row is padded with empty slots.
 
-    Empty slots may also be written ``--``; a row may be empty.
+    Empty slots may also be written ``--``; a row may be empty.  ``jokers``: the
+    jokers the deck holds (``X1``, ``X2``; an error beyond them).
 
     >>> parse_partial("Ah / -- / Kc Kd").tolist()[:4]
     [50, 255, 255, 255]
@@ -55,56 +56,58 @@ def parse_partial(text: str) -> npt.NDArray[np.uint8]:
                          f"{len(parts)} in {text!r}")
     out: list[int] = []
     for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
-        codes = list(parse_text(part, True, f"{name} row: "))
+        codes = list(parse_text(part, True, f"{name} row: ", jokers))
         placed = [c for c in codes if c != EMPTY]
         if len(codes) > hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} slots, got {len(codes)} in {part!r}")
         out += placed + [EMPTY] * (hi - lo - len(placed))
     arr = np.array(out, dtype=np.uint8)
-    _check(arr.reshape(1, BOARD_SIZE), ())
+    _check(arr.reshape(1, BOARD_SIZE), (), jokers)
     return arr
 
 
-def _check(flat: npt.NDArray[np.uint8], lead: tuple[int, ...]) -> None:
-    bad = _core.partial_first_bad(flat)
+def _check(flat: npt.NDArray[np.uint8], lead: tuple[int, ...], jokers: int = 0) -> None:
+    bad = _core.partial_first_bad(flat, jokers)
     if bad is None:
         return
     row = bad[0]
     index = tuple(int(i) for i in np.unravel_index(row, lead)) if lead else ()
     explain_bad_row(flat[row].tolist(), lambda i: place(index, i, False),
                     place(index, 0, False).rsplit(", ", 1)[0] if index else "the board",
-                    empty_ok=True)
+                    empty_ok=True, jokers=jokers)
 
 
-def partial_boards(boards: Any) -> npt.NDArray[np.uint8]:
+def partial_boards(boards: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
     """Checked uint8 array ``(..., 13)`` of partial boards (text, codes with 255 / -1, Board).
+
+    ``jokers``: the jokers the deck holds (codes 52, 53; a code beyond them is an error).
 
     >>> partial_boards([[0, 1, -1] + [-1] * 10]).shape
     (1, 13)
     """
     if isinstance(boards, str):
-        return parse_partial(boards)
+        return parse_partial(boards, jokers)
     if isinstance(boards, Board):
         return boards.codes.copy()
     if isinstance(boards, (list, tuple)) and boards and all(isinstance(b, str) for b in boards) \
             and not (len(boards) == BOARD_SIZE and all(len(parse_text(b, True)) == 1 for b in boards)):
-        return np.stack([parse_partial(b) for b in boards])
+        return np.stack([parse_partial(b, jokers) for b in boards])
     if isinstance(boards, (list, tuple)) and boards and all(
             isinstance(b, (list, tuple)) and b and all(isinstance(x, str) for x in b) for b in boards):
-        return np.stack([partial_boards(b) for b in boards])   # e.g. deals of board texts
+        return np.stack([partial_boards(b, jokers) for b in boards])   # e.g. deals of board texts
     if isinstance(boards, (list, tuple)) and boards and all(
             isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in boards):
         boards = np.asarray(boards, dtype=np.int64)
     if isinstance(boards, np.ndarray) and boards.dtype.kind in "iu" and boards.dtype != np.uint8:
-        arr = narrow_board(boards, False)     # names the row and position of a bad code
+        arr = narrow_board(boards, False, jokers)     # names the row and position of a bad code
     elif isinstance(boards, np.ndarray) and boards.dtype == np.uint8:
         arr = boards.copy()   # the result is a new array, never a view of the caller's
     else:
-        arr = cards(boards, allow_empty=True)
+        arr = cards(boards, allow_empty=True, jokers=jokers)
     if arr.ndim == 0 or arr.shape[-1] != BOARD_SIZE:
         raise ValueError(f"a board has 13 slots (top 3, middle 5, bottom 5): got shape {arr.shape}")
     flat = np.ascontiguousarray(arr.reshape(-1, BOARD_SIZE))
-    _check(flat, arr.shape[:-1])
+    _check(flat, arr.shape[:-1], jokers)
     # rows fill left to right: a card after an empty slot is moved up
     if ((flat[:, :-1] == EMPTY) & (flat[:, 1:] != EMPTY)).any():
         flat = flat.copy()
@@ -115,15 +118,16 @@ def partial_boards(boards: Any) -> npt.NDArray[np.uint8]:
     return flat.reshape(arr.shape)
 
 
-def _run(boards: Any, rules: Rules | str) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint16],
-                                                   tuple[int, ...]]:
-    arr = partial_boards(boards)
+def _run(boards: Any, rules: Rules | str, jokers: int | None = None
+         ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint16], tuple[int, ...]]:
+    r = get_rules(rules)
+    arr = partial_boards(boards, r.jokers if jokers is None else jokers)
     lead = arr.shape[:-1]
     flat = np.ascontiguousarray(arr.reshape(-1, BOARD_SIZE))
     n = flat.shape[0]
     need = np.empty((n, 3), dtype=np.int8)
     value = np.empty((n, 3), dtype=np.uint16)
-    _core.partial_board_rows(get_rules(rules).tables, flat, need, value, 0, n)
+    _core.partial_board_rows(r.tables, flat, need, value, 0, n, r.joker_spec if r.jokers else None)
     return need.reshape(lead + (3,)), value.reshape(lead + (3,)), lead
 
 
@@ -149,6 +153,9 @@ def complete_rows(boards: Any) -> npt.NDArray[np.bool_]:
 def row_values(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.uint16]:
     """Values of the complete rows (``strength``; a Low middle: its lowball27 rank), 0 if incomplete.
 
+    With jokers (``rules.jokers``) a complete row holding one is worth the strongest
+    hand it can make alone (``strength(row, rules=rules)``).
+
     >>> from ofc_fast import strength
     >>> v = row_values("Qh Qd 5c / 5s 6s / --")
     >>> int(v[0]) == strength("Qh Qd 5c"), v[1:].tolist()
@@ -157,25 +164,27 @@ def row_values(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.ui
     return _run(boards, rules)[1]
 
 
-def dead_array(dead: Any) -> npt.NDArray[np.uint8]:
-    """Dead cards as uint8 ``(k,)`` or ``(..., k)``; per-board lists may differ in length."""
+def dead_array(dead: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
+    """Dead cards as uint8 ``(k,)`` or ``(..., k)``; per-board lists may differ in length.
+    ``jokers``: the jokers the deck holds (a dead joker is a card too)."""
     if isinstance(dead, np.ndarray) and dead.dtype == np.uint8:
-        bad = (dead >= DECK_SIZE) & (dead != EMPTY)
+        bad = (dead >= DECK_SIZE + jokers) & (dead != EMPTY)
         if bad.any():
             where = tuple(int(i) for i in np.argwhere(bad)[0])
             raise ValueError(f"dead card at position {where if len(where) > 1 else where[0]} is "
-                             f"{int(dead[where])}: not a card (0..{DECK_SIZE - 1}, or {EMPTY} for none)")
+                             f"{int(dead[where])}: not a card (0..{DECK_SIZE + jokers - 1}, or {EMPTY} "
+                             f"for none)")
         return dead
     if isinstance(dead, (list, tuple)) and dead and all(
             isinstance(x, (list, tuple, np.ndarray)) for x in dead):
-        rows = [cards(list(x), allow_empty=True).reshape(-1) if len(x) else
+        rows = [cards(list(x), allow_empty=True, jokers=jokers).reshape(-1) if len(x) else
                 np.zeros(0, np.uint8) for x in dead]
         width = max(len(x) for x in rows)
         out = np.full((len(rows), width), EMPTY, dtype=np.uint8)
         for i, x in enumerate(rows):
             out[i, :len(x)] = x
         return out
-    return cards(dead, allow_empty=True)
+    return cards(dead, allow_empty=True, jokers=jokers)
 
 
 #: can_avoid_foul's search, in C calls short enough for Ctrl-C: nodes per board
@@ -186,28 +195,31 @@ _SEARCH_BOARDS = 128
 _SEARCH_STEP = 1 << 18
 
 
-def unseen_rows(taken: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
-    """``(n, DECK_SIZE)`` bool: True for each card in no slot of row i of ``taken`` ``(n, k)``.
+def unseen_rows(taken: npt.NDArray[np.uint8], jokers: int = 0) -> npt.NDArray[np.bool_]:
+    """``(n, DECK_SIZE + jokers)`` bool: True for each card in no slot of row i of ``taken`` ``(n, k)``.
 
-    The one computation of the unseen pool: the deck minus every card already
-    placed, held or known to be out (empty slots, 255, are no card).
+    The one computation of the unseen pool: the deck (52 cards and ``jokers``
+    jokers) minus every card already placed, held or known to be out (empty
+    slots, 255, are no card).
     """
-    mark = np.zeros((taken.shape[0], DECK_SIZE + 1), dtype=np.bool_)
-    np.put_along_axis(mark, np.minimum(taken, DECK_SIZE).astype(np.intp), True, axis=1)
-    out: npt.NDArray[np.bool_] = ~mark[:, :DECK_SIZE]
+    size = DECK_SIZE + jokers
+    mark = np.zeros((taken.shape[0], size + 1), dtype=np.bool_)
+    np.put_along_axis(mark, np.minimum(taken, size).astype(np.intp), True, axis=1)
+    out: npt.NDArray[np.bool_] = ~mark[:, :size]
     return out
 
 
-def unseen(*groups: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+def unseen(*groups: npt.ArrayLike, jokers: int = 0) -> npt.NDArray[np.uint8]:
     """The cards in none of ``groups`` (boards, held cards, dead cards: checked codes,
-    empty slots ignored), in code order: the cards a player has not seen.
+    empty slots ignored), in code order: the cards a player has not seen.  ``jokers``:
+    the jokers of the deck (codes 52, 53 come last).
 
     >>> card_str(unseen(cards("Ah Kd"), cards("2c"))[:3])
     '2d 2h 2s'
     """
     taken = np.concatenate([np.asarray(g, dtype=np.uint8).reshape(-1) for g in groups] or
                            [np.zeros(0, np.uint8)])
-    return np.flatnonzero(unseen_rows(taken.reshape(1, -1))[0]).astype(np.uint8)
+    return np.flatnonzero(unseen_rows(taken.reshape(1, -1), jokers)[0]).astype(np.uint8)
 
 
 def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
@@ -223,13 +235,19 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
     calls, each counted at its whole allowance); a board whose search runs
     out raises RuntimeError.  Ctrl-C stops a call within about a second.
 
+    With jokers (``rules.jokers``) the board and the cards left may hold them:
+    a completion is judged as :func:`~ofc_fast.analyze` judges it (each joker
+    wild as ``joker_pool`` and ``joker_resolution`` say; ``dead`` is also
+    what ``"unseen"`` excludes).
+
     >>> b = "Ah Ad / 2c 3d 4h 5s / --"      # the middle needs a straight: an ace or a six
     >>> can_avoid_foul([b, b], dead=[["Ac", "As", "6c", "6d", "6h", "6s"], []]).tolist()
     [False, True]
     """
     r = get_rules(rules)
     w = _workers.resolve_workers(workers)
-    arr = partial_boards(boards)
+    jokers, size = r.jokers, r.deck_size
+    arr = partial_boards(boards, jokers)
     lead = arr.shape[:-1]
     flat = np.ascontiguousarray(arr.reshape(-1, BOARD_SIZE))
     n = flat.shape[0]
@@ -239,8 +257,9 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
         raise ValueError(f"budget must be -1 (no limit) or 0..2**63-1 search nodes, got {budget}")
     # the pool of each board: the deck minus the board and the dead cards
     taken = flat
+    masks = np.zeros(n, dtype=np.uint64)   # jokers: the dead cards "unseen" excludes
     if dead is not None:
-        d = dead_array(dead)
+        d = dead_array(dead, jokers)
         if d.ndim == 1:
             d = np.broadcast_to(d, (n, d.shape[0]))
         else:
@@ -256,19 +275,24 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
                 raise ValueError(f"dead card {card_str(int(flat[i, pos]))} is also on "
                                  f"board {i} at {place((), pos, False)}")
             taken = np.concatenate([flat, d], axis=1)
-    free = unseen_rows(taken)
+            if jokers:
+                bits = np.where((d != EMPTY) & (d < DECK_SIZE), np.left_shift(
+                    np.uint64(1), np.minimum(d, DECK_SIZE - 1).astype(np.uint64)), np.uint64(0))
+                masks = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+    free = unseen_rows(taken, jokers)
     npool = free.sum(axis=1).astype(np.int32)
-    pools = np.zeros((n, DECK_SIZE), dtype=np.uint8)
+    pools = np.zeros((n, size), dtype=np.uint8)
     # pool cards first in each row, in code order
     order = np.argsort(~free, axis=1, kind="stable").astype(np.uint8)
     pools[:] = order
     out = np.empty(n, dtype=np.int8)
     tables = r.tables
+    spec = r.joker_spec if jokers else None
     # first pass: a short search of every board, _SEARCH_BOARDS boards a C
     # call (Ctrl-C is noticed between calls); nearly all end here
     first = _SEARCH_FIRST if budget == -1 else min(int(budget), _SEARCH_FIRST)
     _workers.run(lambda lo, hi: _core.can_avoid_foul_rows(tables, flat, pools, npool, out,
-                                                          first, lo, hi), n, w,
+                                                          first, lo, hi, spec, masks), n, w,
                  chunk=_SEARCH_BOARDS)
     if (out == -2).any():
         i = int(np.argmax(out == -2))
@@ -302,10 +326,11 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
                 return -1
             if left != -1:
                 left -= step   # a call is charged its whole allowance
-            p = np.zeros((1, DECK_SIZE), np.uint8)
+            p = np.zeros((1, size), np.uint8)
             p[0, :len(pool)] = pool
             _core.can_avoid_foul_rows(tables, board.reshape(1, 13), p,
-                                      np.array([len(pool)], np.int32), got, step, 0, 1)
+                                      np.array([len(pool)], np.int32), got, step, 0, 1, spec,
+                                      masks[i:i + 1])
             if got[0] == 1:
                 return 1
             if got[0] == -1:

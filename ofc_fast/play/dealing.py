@@ -4,7 +4,8 @@ Deal ``i`` of a seed is a shuffle drawn from its own counter-based random
 stream (a hash of the seed and ``i``), so the array does not depend on the
 number of worker threads, and deals ``[a, b)`` of a long run can be made
 anywhere (``start=``).  The stream is splitmix64's finaliser over a Weyl
-sequence; the shuffle is a partial Fisher-Yates over the 52 cards, three
+sequence; the shuffle is a partial Fisher-Yates over the 52 cards (and the
+jokers of rules that deal them), three
 positions from each 32-bit half of an output (Lemire's multiply-shift
 chained through the low halves, with the rare rejection that keeps it
 exactly uniform).  tests/engine_model.py reproduces it in plain Python.
@@ -42,6 +43,9 @@ def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | N
     deck goes round the table: ``first_round`` cards to each player in turn,
     then ``round_cards`` a round.  ``seed``: 0..2**64-1; deals ``start ..
     start + n - 1`` of that seed (the same arrays whatever ``workers``).
+    With ``rules.jokers`` the deck holds 52 + jokers cards (codes 52, 53 after
+    the natural ones), shuffled alike; without, the deals of a seed are those
+    of every earlier release.
 
     >>> deal(1, "original", 4, seed=1).shape
     (1, 4, 13)
@@ -64,5 +68,5 @@ def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | N
         k = r.first_round + street * r.round_cards
     out = np.empty((n, players * k), dtype=np.uint8)
     _workers.run(lambda lo, hi: _play.deal_rows(s, start, out, players, k, r.first_round,
-                                                  r.round_cards, lo, hi), n, w)
+                                                  r.round_cards, lo, hi, r.jokers), n, w)
     return out.reshape(n, players, k)

@@ -245,7 +245,8 @@ class Game:
         r = self._rules
         # the new hand's state first: when it is refused (too many cards) nothing changes
         state = _play.HandState(self._players, r.first_round, r.rounds, r.round_cards,
-                                  r.round_play, self._seed, self._hand + 1, button, fl)
+                                  r.round_play, self._seed, self._hand + 1, button, fl,
+                                  r.joker_spec if r.jokers else None)
         self._state = state
         self._hand += 1
         self._button = button
@@ -344,7 +345,8 @@ class Game:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees: every board (a Fantasyland board of another seat stays hidden
-        until the hand ends), its own held cards and discards, and the cards it cannot see.
+        until the hand ends), its own held cards and discards, and the cards it cannot see
+        (of the rules' deck: with jokers, codes 52 and 53 among them while unseen).
 
         >>> g = Game("pineapple", 2, seed=3)
         >>> sorted(g.observation(1))
@@ -359,7 +361,7 @@ class Game:
         held = self.held if self.turn == s else np.zeros(0, np.uint8)
         disc = self.discards(s)
         return {"seat": s, "boards": boards, "held": held.copy(), "discards": disc,
-                "unseen": unseen(boards, held, disc)}
+                "unseen": unseen(boards, held, disc, jokers=self._rules.jokers)}
 
     # --- actions ------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -385,7 +387,8 @@ class Game:
         for name, row in (("top", top), ("middle", middle), ("bottom", bottom),
                           ("discard", discard if discard is not None else ())):
             try:
-                codes = cards(row).reshape(-1).tolist() if not isinstance(row, tuple) or row else []
+                codes = (cards(row, jokers=self._rules.jokers).reshape(-1).tolist()
+                         if not isinstance(row, tuple) or row else [])
             except (TypeError, ValueError) as e:
                 raise type(e)(f"{name}: {e}") from None
             for c in codes:
@@ -428,7 +431,7 @@ class Game:
             raise ValueError("the hand is over: no seat is to act")
         seat = int(self._state.turn)
         if self._fl[seat]:
-            board = board_array(action) if not isinstance(action, Mapping) else None
+            board = board_array(action, jokers=self._rules.jokers) if not isinstance(action, Mapping) else None
             if board is None or board.shape != (13,):
                 raise ValueError(f"seat {seat} is in Fantasyland: the action is its 13 cards "
                                  f"(top, middle, bottom), got {action!r}")

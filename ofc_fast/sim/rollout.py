@@ -144,9 +144,10 @@ def _count(n: Any, name: str, least: int = 0) -> int:
 
 def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
           held: npt.NDArray[np.uint8] | None = None,
-          known: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
-    """The unseen cards: the deck minus the boards, the held cards, the dead ones and the
-    known ones, each card in at most one of those places (docs/RULES.md §1)."""
+          known: npt.NDArray[np.uint8] | None = None, jokers: int = 0) -> npt.NDArray[np.uint8]:
+    """The unseen cards: the deck (52 cards and ``jokers`` jokers) minus the boards, the
+    held cards, the dead ones and the known ones, each card in at most one of those
+    places (docs/RULES.md §1)."""
     where: dict[int, str] = {}
     owner: dict[int, int] = {}
     for i, c in enumerate(flat.reshape(-1).tolist()):
@@ -158,12 +159,14 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
             where[c] = f"on the board of player {i // 13}"
     for label, extra in (("held", held), ("dead", dead), ("known", known)):
         for k, c in enumerate(() if extra is None else extra.tolist()):
-            if c >= DECK_SIZE:
-                raise ValueError(f"{label} card {k} is {c}: not a card (0..{DECK_SIZE - 1})")
+            if c >= DECK_SIZE + jokers:
+                note = f" (a joker: the rules have jokers={jokers})" if c < DECK_SIZE + 2 else ""
+                raise ValueError(f"{label} card {k} is {c}: not a card (0..{DECK_SIZE + jokers - 1})"
+                                 f"{note}")
             if c in where:
                 raise ValueError(f"{label} card {card_str(c)} (position {k}) is also {where[c]}")
             where[c] = f"{label} (position {k})"
-    return unseen(list(where))
+    return unseen(list(where), jokers=jokers)
 
 
 def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | None) -> ValueError:
@@ -206,7 +209,7 @@ def _known(known: Any, flat: npt.NDArray[np.uint8], r: Rules, fl: list[int] | No
                 raise ValueError(f"known: a key is a seat ({', '.join(map(str, sorted(index)))}), "
                                  f"got {seat!r}")
             i = index[int(seat)]
-            arr = cards(cs).reshape(-1)
+            arr = cards(cs, jokers=r.jokers).reshape(-1)
             if offsets[i] < 0:
                 raise ValueError(f"known[{seat}]: seat {seat} has no turn left to be dealt cards")
             if arr.size > counts[i]:
@@ -216,7 +219,7 @@ def _known(known: Any, flat: npt.NDArray[np.uint8], r: Rules, fl: list[int] | No
             every.append(arr)
         kc = np.concatenate(every) if every else np.zeros(0, np.uint8)
     else:
-        kc = cards(known).reshape(-1)
+        kc = cards(known, jokers=r.jokers).reshape(-1)
         if kc.size > need:
             raise ValueError(f"known: {kc.size} cards, but the turns left deal only {need}")
         fixed[:kc.size] = kc
@@ -282,7 +285,7 @@ class RolloutState:
 
 
 def _play_python(comp: Any, view: RolloutState, fn: Callable[[RolloutState], Any], seed: int,
-                 index: int) -> None:
+                 index: int, jokers: int = 0) -> None:
     """Completion ``index`` played to the end by the Python policy ``fn``."""
     comp.begin(seed, index)
     view.index = index
@@ -290,7 +293,7 @@ def _play_python(comp: Any, view: RolloutState, fn: Callable[[RolloutState], Any
         seat = int(comp.turn)
         action = fn(view)
         if comp.fantasyland(seat):
-            board = partial_boards(action).reshape(-1)
+            board = partial_boards(action, jokers).reshape(-1)
             if board.size != 13:
                 raise ValueError(f"completion {index}: the policy set {board.size // 13} boards for "
                                  f"board {seat} in Fantasyland, not one")
@@ -323,13 +326,14 @@ def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
     """Exact sums and by-Fantasyland split of completions ``start .. start + n - 1``."""
     players = flat.shape[0]
     tables = r.tables
+    spec = r.joker_spec if r.jokers else None
     boards = np.ascontiguousarray(flat.reshape(-1))
     parts: dict[int, Any] = {}
     lock = threading.Lock()
     if callable(policy):
         # the slow path: one completion after another, every turn a Python call
         comp = _sim.Completions(tables, players, r.first_round, r.rounds, r.round_cards, r.round_play,
-                                boards, pool, fl, fixed)
+                                boards, pool, fl, fixed, spec)
         if comp.status < 0:
             raise _error(comp.status, r, pool, fl)
         view = RolloutState(comp, r)
@@ -339,7 +343,7 @@ def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
             s = np.zeros((players, 5), np.int64)
             b = _sim.fl_split(players)
             for i in range(lo, hi):
-                _play_python(comp, view, fn, seed, start + i)
+                _play_python(comp, view, fn, seed, start + i, r.jokers)
                 comp.add(s, b)
             parts[lo] = (s, b)
             if progress is not None:
@@ -354,7 +358,7 @@ def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
             b = _sim.fl_split(players)
             out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                     r.round_play, code, boards, pool, seed, start + lo, start + hi,
-                                    fl, fixed, b, params)
+                                    fl, fixed, b, params, spec)
             if isinstance(out, int):
                 raise _error(out, r, pool, fl)
             with lock:
@@ -425,6 +429,10 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     order; a mapping ``{player: cards}`` the cards that player's next turn is
     dealt (held, not placed yet).  The other dealt cards are drawn from the
     rest, and completion ``i`` draws them the same way whatever the boards.
+    With ``rules.jokers`` the deck holds them (codes 52, 53): the boards,
+    ``dead`` and ``known`` may hold them, the unseen ones are dealt like any
+    card, and each completed board is scored as :func:`~ofc_fast.score` scores
+    it (a seat in Fantasyland as :func:`~ofc_fast.analyze` with its count).
 
     The players' streets may differ by more than one turn (one board complete,
     another empty): a what-if the game itself cannot reach, allowed for analysis;
@@ -441,15 +449,15 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     """
     r = get_rules(rules)
     check_dealing(r)
-    flat = partial_boards(boards)
+    flat = partial_boards(boards, r.jokers)
     if flat.ndim != 2:
         raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
     r.check_players(flat.shape[0])
-    d = np.zeros(0, np.uint8) if dead is None else dead_array(dead).reshape(-1)
+    d = np.zeros(0, np.uint8) if dead is None else dead_array(dead, r.jokers).reshape(-1)
     d = d[d != EMPTY]
     fl = None if fantasyland is None else seat_fantasyland(fantasyland, flat.shape[0], r)
     fixed, kc = _known(known, np.ascontiguousarray(flat), r, fl)
-    pool = _pool(flat, d, None, kc)
+    pool = _pool(flat, d, None, kc, r.jokers)
     n = _count(n, "n", least=1)
     start = _count(start, "start")
     check_start(start, n, 2**63 - 1)
@@ -497,7 +505,8 @@ class Placements(NamedTuple):
     """The policy that completed the boards (as :attr:`RolloutResult.policy`)."""
 
 
-def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.uint8]]) -> list[int]:
+def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.uint8]],
+                jokers: int = 0) -> list[int]:
     """The indices into the legal placements of ``candidates`` (codes or boards)."""
     if isinstance(candidates, (str, bytes)) or not isinstance(candidates, (Sequence, np.ndarray)):
         raise TypeError(f"candidates is a sequence of action codes or boards, got "
@@ -521,7 +530,7 @@ def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.u
                                  f"the held cards")
             i = by_code[int(cand)]
         else:
-            b = partial_boards(cand)
+            b = partial_boards(cand, jokers)
             if b.shape != (13,):
                 raise ValueError(f"candidates[{j}]: a candidate is an action code or one board, got "
                                  f"shape {b.shape}")
@@ -598,12 +607,12 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     else:
         if not isinstance(position, (tuple, list)) or len(position) not in (2, 3):
             raise TypeError("position is a Game, or (boards, held) / (boards, held, dead)")
-        flat = np.ascontiguousarray(partial_boards(position[0]))
+        flat = np.ascontiguousarray(partial_boards(position[0], r.jokers))
         if flat.ndim != 2:
             raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
-        held = cards(position[1]).reshape(-1)
+        held = cards(position[1], jokers=r.jokers).reshape(-1)
         dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
-            else dead_array(position[2]).reshape(-1)
+            else dead_array(position[2], r.jokers).reshape(-1)
         dead = dead[dead != EMPTY]
         if fantasyland is not None:
             fl = seat_fantasyland(fantasyland, flat.shape[0], r)
@@ -618,7 +627,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
                          f"{r.name} turn holds {want}")
     if 13 - placed < (r.first_round if placed == 0 else r.round_play):
         raise ValueError("player 0's board is complete: no placement to make")
-    pool = _pool(flat, dead, held)
+    pool = _pool(flat, dead, held, None, r.jokers)
     n = _count(n, "n", least=1)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
@@ -635,7 +644,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     codes = [int(c) for c in legal[0]]
     boards = list(legal[1])
     if candidates is not None:
-        pick = _candidates(candidates, codes, boards)
+        pick = _candidates(candidates, codes, boards, r.jokers)
         codes = [codes[i] for i in pick]
         boards = [boards[i] for i in pick]
     players = flat.shape[0]
@@ -647,7 +656,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     # every option places the same count of cards: the known cards' positions are theirs all
     fixed, kc = _known(known, option_boards[0], r, fl, seats)
     if kc is not None:
-        pool = _pool(flat, dead, held, kc)
+        pool = _pool(flat, dead, held, kc, r.jokers)
     # the work: (option, block of completions) units in parallel, each option over the
     # completion range [0, n) (the same deals for all: common random numbers); blocks of
     # the policy's registry size keep Ctrl-C answered within a block, even for a huge n

@@ -127,7 +127,8 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
     worker threads (e.g. ``tqdm.update``).  The result does not depend on
     ``workers``.  ``fantasyland_value``: points credited for each Fantasyland
     earned, as in :func:`~ofc_fast.rollout` (exact; the histograms stay those
-    of the hands' own points).
+    of the hands' own points).  With ``rules.jokers`` the hands are dealt from
+    the deck with its jokers, as :class:`~ofc_fast.Game` deals them.
     """
     r = get_rules(rules)
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
@@ -147,6 +148,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     tables = r.tables
+    spec = r.joker_spec if r.jokers else None   # a deck with jokers: dealt and resolved in C
     n = int(hands)
     start = int(start)
     check_start(start, n, 2**63 - 1)
@@ -165,7 +167,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
         split = _sim.fl_split(P)
         # the C kernel keeps the sums and histograms (no per-hand arrays)
         err = _sim.selfplay_totals(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
-                                   pol, s, sums, ph, rh, start + lo, m, split, params)
+                                   pol, s, sums, ph, rh, start + lo, m, split, params, spec)
         if err != -1:
             raise ValueError(f"{r.name}: self-play failed: {_play.ERRORS[err]}")
         with lock:

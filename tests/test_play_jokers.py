@@ -1,0 +1,341 @@
+"""Jokers in the play layer (docs/VARIANTS.md, "Jokers"): dealing from 53- and
+54-card decks against the plain-Python model of the stream, games whose results
+are the board layer's (and the reference's brute force) for every joker_pool and
+joker_resolution, the policies on joker decks, replay, observations, bad input."""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+
+import engine_model as model
+import numpy as np
+import pytest
+
+import ofc_fast as ofc
+from ofc_fast import reference
+from ofc_fast.play.dealing import deal
+from ofc_fast.play.game import Game
+
+
+def joker_rules(jokers: int = 2, base: ofc.Rules = ofc.PINEAPPLE, **fields: object) -> ofc.Rules:
+    return dataclasses.replace(base, name=f"{base.name}_j{jokers}", jokers=jokers, **fields)
+
+
+#: every joker_pool x joker_resolution, five of a kind both ways under "duplicates"
+CONVENTIONS = [dict(joker_pool=p, joker_resolution=res) for p in ("any", "not_on_board", "unseen")
+               for res in ("board", "row")] + [
+    dict(joker_pool="duplicates", joker_resolution="board", five_of_a_kind="above_straight_flush"),
+    dict(joker_pool="duplicates", joker_resolution="row", five_of_a_kind="below_royal"),
+    dict(joker_pool="any", joker_resolution="board", natural_beats_wild=True),
+]
+
+
+@pytest.mark.parametrize("jokers", [1, 2])
+@pytest.mark.parametrize("preset", ["pineapple", "original", "progressive"])
+def test_deal_is_the_model_stream(jokers: int, preset: str) -> None:
+    """A deck of 52 + jokers cards shuffled by the documented stream (tests/engine_model.py
+    with the longer deck), bit for bit, every table size and street."""
+    r = joker_rules(jokers, ofc.PRESETS[preset])
+    for players in range(r.min_players, r.max_players + 1):
+        for street in (None, 0, r.rounds):
+            k = 13 if street is None else r.first_round + street * r.round_cards
+            d = deal(8, r, players, seed=2**63 + 11, street=street, start=500)
+            for i in range(8):
+                assert d[i].tolist() == model.deal_cards(2**63 + 11, 500 + i, players, k, r)
+
+
+def test_deal_each_card_once_and_joker_frequency() -> None:
+    """No card twice in a deal; each joker is dealt as often as any card (39 of 54 cards
+    for three Pineapple-sized boards: 13/18 of the deals), within 5 standard errors."""
+    r = joker_rules(2)
+    n = 40000
+    d = deal(n, r, 3, seed=3).reshape(n, -1)
+    assert d.max() == 53
+    s = np.sort(d, axis=1)
+    assert (s[:, 1:] != s[:, :-1]).all()
+    p = 39 / 54
+    for code in (52, 53, 0, 51):
+        rate = (d == code).any(axis=1).mean()
+        assert abs(rate - p) < 5 * (p * (1 - p) / n) ** 0.5, (code, rate)
+    one = deal(n, joker_rules(1), 3, seed=3).reshape(n, -1)
+    assert one.max() == 52
+    assert abs((one == 52).any(axis=1).mean() - 39 / 53) < 5 * ((39 / 53) * (14 / 53) / n) ** 0.5
+
+
+def test_deal_without_jokers_unchanged() -> None:
+    """jokers=0 is the deck of every earlier release (the same seed, the same cards)."""
+    r = ofc.PINEAPPLE
+    assert (deal(50, joker_rules(0), 3, seed=9) == deal(50, r, 3, seed=9)).all()
+    g0, g1 = Game(r, 2, seed=5), Game(joker_rules(0), 2, seed=5)
+    g0.play_hand("heuristic"), g1.play_hand("heuristic")
+    assert g0.boards.tolist() == g1.boards.tolist() and g0.scores.tolist() == g1.scores.tolist()
+
+
+def test_deal_workers_and_start_with_jokers() -> None:
+    r = joker_rules(2)
+    a = deal(300, r, 2, seed=4, workers=1)
+    assert (a == deal(300, r, 2, seed=4, workers=3)).all()
+    assert (a[100:] == deal(200, r, 2, seed=4, start=100)).all()
+
+
+def test_game_deals_the_model_hand() -> None:
+    """A game without Fantasyland holds the cards deal() gives (the same stream)."""
+    r = joker_rules(2)
+    g = Game(r, 3, seed=21)
+    g.play_hand("random")
+    seen = [sorted(g.boards[p].tolist() + g.discards(p).tolist()) for p in range(3)]
+    button = g.button
+    cards = deal(1, r, 3, seed=21, start=0, street=r.rounds)[0]
+    # player 0 of deal() sits left of the button
+    for i in range(3):
+        assert seen[(button + 1 + i) % 3] == sorted(cards[i].tolist())
+
+
+def _check_result(g: Game, r: ofc.Rules) -> None:
+    """The game's end-of-hand results are the board layer's for its final boards."""
+    boards = g.boards
+    P = g.players
+    all_cards = np.concatenate([boards.reshape(-1)] + [g.discards(p) for p in range(P)])
+    assert len(set(all_cards.tolist())) == all_cards.size   # every card dealt at most once
+    assert all_cards.max() < r.deck_size
+    fl = g.fantasyland
+    for p in range(P):
+        dead = [int(c) for q in range(P) if q != p for c in boards[q] if c < 52]
+        a = ofc.analyze(boards[p], r, in_fantasyland=fl[p] or None, dead=dead or None)
+        assert g.royalties[p].tolist() == a.royalties.tolist()
+        assert bool(g.fouled[p]) == bool(a.fouled)
+        assert int(g.next_fantasyland[p]) == int(a.fantasyland)
+    if not any(fl):
+        assert g.scores.tolist() == ofc.score(boards, r).tolist()
+
+
+@pytest.mark.parametrize("conv", CONVENTIONS, ids=lambda c: "-".join(map(str, c.values())))
+def test_games_score_as_the_board_layer(conv: dict) -> None:
+    """Hands on 53- and 54-card decks, every convention: scores, royalties, fouls and
+    Fantasyland are those of analyze / score of the final boards."""
+    for jokers in (1, 2):
+        r = joker_rules(jokers, **conv)
+        g = Game(r, 3, seed=jokers, match=False)
+        with_joker = 0
+        for h in range(40):
+            g.play_hand(["random", "heuristic", "random"][h % 3] if h % 2 else "random")
+            with_joker += int((g.boards >= 52).any())
+            _check_result(g, r)
+            g.next_hand()
+        assert with_joker > 20
+
+
+@pytest.mark.parametrize("conv", CONVENTIONS[:4] + CONVENTIONS[6:], ids=lambda c: "-".join(map(str, c.values())))
+def test_games_score_as_the_reference(conv: dict) -> None:
+    """Net points against the plain-Python brute-force resolution of every joker
+    (reference.joker_score_matrix), on hands that hold a joker."""
+    r = joker_rules(2, **conv)
+    g = Game(r, 2, seed=77, match=False)
+    checked = 0
+    while checked < 6:
+        g.play_hand("random")
+        if (g.boards >= 52).any():
+            m = reference.joker_score_matrix(g.boards.tolist(), r)
+            assert g.scores.tolist() == [sum(row) for row in m]
+            checked += 1
+        g.next_hand()
+
+
+def test_fantasyland_seats_with_jokers() -> None:
+    """A seat in Fantasyland on a joker deck (random setting): its stay judged with its
+    count, the other seats as usual."""
+    r = joker_rules(2, base=ofc.PROGRESSIVE)
+    for seed in range(12):
+        g = Game(r, 2, seed=seed, fantasyland=[14, 0], match=False)
+        g.play_hand("random")
+        _check_result(g, r)
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic", "greedy"])
+def test_policies_play_legal_moves_on_joker_decks(policy: str) -> None:
+    """Every policy plays whole hands from a 54-card deck (holding and placing jokers)."""
+    r = joker_rules(2)
+    g = Game(r, 2, seed=8, match=False)
+    hands = 3 if policy == "greedy" else 30
+    placed = 0
+    for _ in range(hands):
+        g.play_hand(policy)
+        placed += int((g.boards >= 52).sum())
+        _check_result(g, r)
+        g.next_hand()
+    assert placed > 0
+
+
+def test_heuristic_uses_jokers_well() -> None:
+    """The heuristic knows a joker is wild: on a 54-card deck it fouls no more often and
+    earns more royalties than on 52 (jokers only help a player who reads them)."""
+    plain = ofc.simulate(ofc.PINEAPPLE, 2, 3000, seed=1, policy="heuristic")
+    wild = ofc.simulate(joker_rules(2), 2, 3000, seed=1, policy="heuristic")
+    assert wild.foul_rate.mean() <= plain.foul_rate.mean() + 0.02
+    assert wild.royalties.mean() > plain.royalties.mean()
+
+
+def test_replay_and_observation_with_jokers() -> None:
+    r = joker_rules(2, joker_pool="unseen", joker_resolution="row")
+    g = Game(r, 2, seed=12, match=False)
+    obs = g.observation(0)
+    assert obs["unseen"].max() == 53 and obs["unseen"].size == 54 - 5
+    for _ in range(5):
+        g.play_hand("heuristic")
+        g.next_hand()
+    g.play("random")
+    h = Game.replay(g.to_json())
+    assert h.rules == r and h.boards.tolist() == g.boards.tolist() and h.points.tolist() == g.points.tolist()
+    assert g.action_mask().sum() == len(g.legal_actions())
+
+
+def test_encode_and_fantasyland_actions_take_jokers() -> None:
+    r = joker_rules(2)
+    for seed in range(200):
+        g = Game(r, 2, seed=seed)
+        if (g.held >= 52).any():
+            break
+    held = g.held
+    joker = [int(c) for c in held if c >= 52][0]
+    code = g.encode(bottom=[ofc.card_str(joker)], middle=[c for c in held if c != joker][:4])
+    g.apply(code)
+    assert joker in g.boards.reshape(-1).tolist()
+
+
+def test_bad_joker_codes() -> None:
+    """A joker the deck does not hold is an error naming it, wherever a card is taken."""
+    one = joker_rules(1)
+    empty = ["-- / -- / --"] * 2
+    with pytest.raises(ValueError, match="53"):
+        ofc.rollout(["X2 Ah Kd / -- / --", "-- / -- / --"], one, n=10, seed=1)
+    with pytest.raises(ValueError, match="53|joker"):
+        ofc.rollout(empty, one, n=10, seed=1, dead=[53])
+    with pytest.raises(ValueError, match="53|joker"):
+        ofc.rollout(empty, one, n=10, seed=1, known=["X2"])
+    with pytest.raises(ValueError, match="52|joker"):
+        ofc.rollout(empty, ofc.PINEAPPLE, n=10, seed=1, dead=[52])
+    with pytest.raises(ValueError, match="53|joker"):
+        ofc.evaluate_placements((empty, [53, 0, 1, 2, 3]), one, n=10, seed=1)
+    with pytest.raises(ValueError, match="53|joker"):
+        ofc.partial.can_avoid_foul([53, 1, 2] + [255] * 10, one)
+    with pytest.raises(ValueError, match="52|joker"):
+        ofc.partial.can_avoid_foul([52, 1, 2] + [255] * 10, ofc.PINEAPPLE)
+    g = Game(one, 2, seed=1)
+    with pytest.raises(ValueError, match="53|joker"):
+        g.encode(top=[53])
+
+
+def test_jokers_known_and_dead_in_rollouts() -> None:
+    """Known and dead jokers: a known joker is dealt where said, a dead one never."""
+    r = joker_rules(2)
+    empty = ["-- / -- / --"] * 2
+    base = ofc.rollout(empty, r, n=200, seed=3, policy="random", dead=["X1", "X2"])
+    plain = ofc.rollout(empty, ofc.PINEAPPLE, n=200, seed=3, policy="random")
+    # with both jokers dead the pool is the 52 cards: the same deals as without jokers
+    assert base.mean.tolist() == plain.mean.tolist()
+    assert base.foul_rate.tolist() == plain.foul_rate.tolist()
+    k = ofc.rollout(empty, r, n=200, seed=3, policy="heuristic", known={0: ["X1", "X2"]})
+    assert k.n == 200
+
+
+@pytest.mark.parametrize("conv", CONVENTIONS[::2], ids=lambda c: "-".join(map(str, c.values())))
+def test_rollout_sums_are_the_games(conv: dict) -> None:
+    """A rollout of empty boards is self-play of whole hands: its sums are exactly those of
+    the completions replayed through Game-free scoring (score of the final boards)."""
+    r = joker_rules(2, **conv)
+    res = ofc.rollout(["-- / -- / --"] * 2, r, n=300, seed=5, policy="random")
+    again = ofc.rollout(["-- / -- / --"] * 2, r, n=300, seed=5, policy="random", workers=3)
+    assert res.mean.tolist() == again.mean.tolist() and res.sums.tolist() == again.sums.tolist()
+    assert res.sums[:, 0].sum() == 0
+
+
+def test_can_avoid_foul_values_with_jokers() -> None:
+    """row_values of a complete joker row is its strength under the rules."""
+    r = joker_rules(2)
+    v = ofc.partial.row_values("Kc Kd X1 / 2c 3c / --", r)
+    assert int(v[0]) == int(ofc.strength("Kc Kd X1", rules=r))
+
+
+def _brute_force(board: list[int], pool: list[int], r: ofc.Rules, dead: list[int]) -> bool:
+    """Some completion of board with distinct cards of pool is not fouled (analyze)."""
+    rows = [(0, 3), (3, 8), (8, 13)]
+    empty = [[i for i in range(lo, hi) if board[i] == 255] for lo, hi in rows]
+    boards = []
+    for top in itertools.combinations(pool, len(empty[0])):
+        rest = [c for c in pool if c not in top]
+        for mid in itertools.combinations(rest, len(empty[1])):
+            rest2 = [c for c in rest if c not in mid]
+            for bot in itertools.combinations(rest2, len(empty[2])):
+                b = list(board)
+                for slots, cs in zip(empty, (top, mid, bot)):
+                    for i, c in zip(slots, cs):
+                        b[i] = c
+                boards.append(b)
+    a = ofc.analyze(np.array(boards, np.uint8), r, dead=[c for c in dead if c < 52] or None)
+    return bool((~a.fouled).any())
+
+
+@pytest.mark.parametrize("conv", CONVENTIONS, ids=lambda c: "-".join(map(str, c.values())))
+def test_can_avoid_foul_with_jokers_is_exact(conv: dict) -> None:
+    """can_avoid_foul on boards and pools holding jokers equals the brute force over every
+    completion, each judged by analyze (the board layer's resolution)."""
+    r = joker_rules(2, **conv)
+    rng = np.random.default_rng(len(str(conv)))
+    answers = []
+    for _ in range(60):
+        deck = rng.permutation(54)
+        board = [int(c) for c in deck[:13]]
+        k = int(rng.integers(1, 5))
+        for _ in range(k):   # empty the last filled slot of a random row
+            row = int(rng.integers(0, 3))
+            lo, hi = ((0, 3), (3, 8), (8, 13))[row]
+            filled = [i for i in range(lo, hi) if board[i] != 255]
+            if filled:
+                board[filled[-1]] = 255
+        # a small pool (the rest dead), always holding a joker when one is off the board
+        rest = [int(c) for c in deck[13:]]
+        pool = rest[:7]
+        if not any(c >= 52 for c in pool + board):
+            pool[0] = 52 if 52 in rest else 53
+            if pool[0] not in rest:
+                continue
+        dead = [c for c in rest if c not in pool] + [c for c in deck[:13].tolist() if c not in board]
+        if sum(c == 255 for c in board) > len(pool):
+            continue
+        want = _brute_force(board, pool, r, dead)
+        got = bool(ofc.partial.can_avoid_foul(np.array(board, np.uint8), r, dead=dead))
+        assert got == want, (ofc.card_str(board), ofc.card_str(pool))
+        answers.append(want)
+    assert len(set(answers)) == 2   # both answers met
+
+
+def test_fantasyland_hands_with_a_joker_set_by_the_solver() -> None:
+    """A greedy or heuristic seat in Fantasyland holding a joker sets its hand with the
+    solver that resolves jokers (ofc_solve_fantasyland_jokers): never fouled from 14
+    cards here, results as the board layer's."""
+    r = joker_rules(2, base=ofc.PROGRESSIVE)
+    done = 0
+    for seed in range(40):
+        g = Game(r, 2, seed=seed, fantasyland=[14, 0], match=False)
+        if not (g.held >= 52).any():
+            continue
+        g.play("greedy" if done % 2 else "heuristic")
+        g.play_hand("random")
+        assert not g.fouled[0]
+        _check_result(g, r)
+        done += 1
+        if done == 2:
+            break
+    assert done == 2
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_simulate_with_jokers_whatever_the_workers(policy: str) -> None:
+    r = joker_rules(2, joker_pool="unseen")
+    a = ofc.simulate(r, 3, 600, seed=4, policy=policy, workers=1)
+    b = ofc.simulate(r, 3, 600, seed=4, policy=policy, workers=3)
+    assert a.sums.tolist() == b.sums.tolist() and a.points_hist.tolist() == b.points_hist.tolist()
+    pos = (["Kc X1 / 2c 3c / 9d", "-- / -- / --"], "X2 Ah 7d")
+    e1 = ofc.evaluate_placements(pos, joker_rules(2), n=64, seed=2, policy=policy, workers=1)
+    e3 = ofc.evaluate_placements(pos, joker_rules(2), n=64, seed=2, policy=policy, workers=3)
+    assert e1.codes == e3.codes and e1.mean.tolist() == e3.mean.tolist()
