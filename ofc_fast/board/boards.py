@@ -87,7 +87,7 @@ def parse_boards(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
         return np.array(codes, dtype=np.uint8)
     if len(parts) != 3:
         raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {shown(text)}")
-    rows = []
+    rows: list[int] = []
     for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
         codes = parse_text(part, False, f"{name} row: ", jokers, rows)
         if len(codes) != hi - lo:
