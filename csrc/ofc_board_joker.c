@@ -494,38 +494,53 @@ static int rules_monotone(const ofc_rules *r, const ofc_joker_rules *jr)
     return 1;
 }
 
-/* The ranks the jokers of a row (naturals at c, nj jokers) take to make it
- * worth v, ascending, into out; 0 when no ranks do. */
-static int joker_ranks(uint16_t v, const uint8_t *c, int n, int nj, unsigned *out)
+/* The ranks the jokers of a row (its naturals' cards `own`, nn of them, and
+ * nj jokers) take to make it worth v, ascending, into out; 0 when no ranks
+ * do.  Each rank of the hand v beyond the naturals' count of it is a
+ * joker's. */
+static int joker_ranks(uint16_t v, uint64_t own, int nn, int nj, unsigned *out)
 {
-    int cnt[OFC_RANKS] = {0};
+    unsigned rk[5], mult[5], k = 0;
     if (v > OFC_STRENGTH_MAX) {
-        cnt[v - OFC_STRENGTH_MAX - 1] = 5;
+        rk[0] = v - OFC_STRENGTH_MAX - 1u;
+        mult[0] = 5;
+        k = 1;
     } else {
+        static const uint8_t lead[10][2] = {{1, 1}, {2, 1}, {2, 2}, {3, 1}, {1, 1},
+                                            {1, 1}, {3, 2}, {4, 1}, {1, 1}, {1, 1}};
         uint32_t info = ofc_strength_info[v];
-        unsigned cat = info & 15u, rk[5], k = 0;
-        for (int i = 0; i < 5; i++) {
-            unsigned x = (info >> (8 + 4 * i)) & 15u;
-            if (x != 15u) rk[k++] = x;
-        }
-        if (k == 0) return 0;
+        unsigned cat = info & 15u, high = (info >> 8) & 15u;
+        if (high == 15u) return 0;
         if (cat == OFC_STRAIGHT || cat == OFC_STRAIGHT_FLUSH || cat == OFC_ROYAL_FLUSH) {
-            for (unsigned i = 0; i < 5; i++) cnt[rk[0] >= i ? rk[0] - i : OFC_RANKS - 1]++;
+            for (unsigned i = 0; i < 5; i++) { /* the wheel's five-high runs down to the ace */
+                rk[i] = high >= i ? high - i : OFC_RANKS - 1;
+                mult[i] = 1;
+            }
+            k = 5;
         } else {
-            static const uint8_t lead[10][2] = {{1, 1}, {2, 1}, {2, 2}, {3, 1}, {1, 1},
-                                                {1, 1}, {3, 2}, {4, 1}, {1, 1}, {1, 1}};
-            for (unsigned i = 0; i < k; i++) cnt[rk[i]] += i < 2 ? lead[cat][i] : 1;
+            for (; k < 5; k++) {
+                unsigned x = (info >> (8 + 4 * k)) & 15u;
+                if (x == 15u) break;
+                rk[k] = x;
+                mult[k] = k < 2 ? lead[cat][k] : 1u;
+            }
         }
     }
-    for (int i = 0; i < n; i++)
-        if (c[i] < OFC_JOKER1 && --cnt[c[i] >> 2] < 0) return 0;
-    int got = 0;
-    for (unsigned r = 0; r < OFC_RANKS; r++)
-        for (; cnt[r] > 0; cnt[r]--) {
-            if (got == nj) return 0;
-            out[got++] = r;
-        }
-    return got == nj;
+    int got = 0, seen = 0;
+    for (unsigned i = 0; i < k; i++) {
+        unsigned m = (unsigned)(own >> (4 * rk[i])) & 15u;
+        int have = (int)((m & 1u) + (m >> 1 & 1u) + (m >> 2 & 1u) + (m >> 3 & 1u));
+        if (have > (int)mult[i] || got + (int)mult[i] - have > nj) return 0;
+        for (int e = have; e < (int)mult[i]; e++) out[got++] = rk[i];
+        seen += have;
+    }
+    if (got != nj || seen != nn) return 0;
+    if (nj == 2 && out[0] > out[1]) {
+        unsigned t = out[0];
+        out[0] = out[1];
+        out[1] = t;
+    }
+    return 1;
 }
 
 /* The smallest cards (w[0] for joker 52's role: the smaller of a pair) the
@@ -534,8 +549,6 @@ static int joker_ranks(uint16_t v, const uint8_t *c, int n, int nj, unsigned *ou
 static int witness(const uint8_t *c, int n, int row, const ofc_search *s, uint64_t banned, int nj, uint16_t v,
                    uint8_t *w)
 {
-    unsigned jrk[2];
-    if (!joker_ranks(v, c, n, nj, jrk)) return 0;
     uint64_t own = 0;
     int fs = -2;
     for (int i = 0; i < n; i++)
@@ -544,6 +557,8 @@ static int witness(const uint8_t *c, int n, int row, const ofc_search *s, uint64
             int t = c[i] & 3;
             fs = fs == -2 ? t : fs == t ? fs : -1;
         }
+    unsigned jrk[2];
+    if (!joker_ranks(v, own, n - nj, nj, jrk)) return 0;
     if (n == 3 || fs < 0) fs = -1;
     const int same_ok = banned == 0;
     unsigned cat = v > OFC_STRENGTH_MAX ? OFC_FIVE_OF_A_KIND : ofc_strength_info[v] & 15u;
@@ -583,21 +598,75 @@ static int witness(const uint8_t *c, int n, int row, const ofc_search *s, uint64
     return 1;
 }
 
-/* The strongest option of a row with key at most `most` (0 when none): its
- * value and cards into v, w. */
-static int strongest_below(const uint8_t *c, int n, int row, const ofc_search *s, uint64_t banned, int both,
-                           unsigned most, uint16_t *v, uint8_t *w)
+/* 5 ** r, the base-5 digit of rank r in a rank key (ofc_key5) */
+static const uint32_t pow5[OFC_RANKS] = {1u,      5u,       25u,       125u,      625u,       3125u,     15625u,
+                                         78125u,  390625u,  1953125u,  9765625u,  48828125u, 244140625u};
+
+/* The rank key (sum of 5 ** rank over the cards) of a 5-card strength that
+ * is no five of a kind. */
+static uint32_t rank_key(uint16_t v)
 {
-    ofc_option opt[OFC_MAX_OPTIONS];
-    int nopt = row_options(c, n, row, s, banned, opt);
-    const ofc_option *best = 0;
-    for (int i = 0; i < nopt; i++)
-        if (opt[i].key <= most && (!best || stronger(&opt[i], best, both))) best = &opt[i];
-    if (!best) return 0;
-    *v = best->value;
-    w[0] = best->w[0];
-    w[1] = best->w[1];
-    return 1;
+    static const uint8_t lead[10][2] = {{1, 1}, {2, 1}, {2, 2}, {3, 1}, {1, 1},
+                                        {1, 1}, {3, 2}, {4, 1}, {1, 1}, {1, 1}};
+    uint32_t info = ofc_strength_info[v], key = 0;
+    unsigned cat = info & 15u, high = (info >> 8) & 15u;
+    if (cat == OFC_STRAIGHT || cat == OFC_STRAIGHT_FLUSH || cat == OFC_ROYAL_FLUSH) {
+        /* five in a row down from the high card; the wheel's five-high ends with the ace */
+        key = high == 3u ? pow5[0] + pow5[1] + pow5[2] + pow5[3] + pow5[12]
+                         : pow5[high] + pow5[high - 1] + pow5[high - 2] + pow5[high - 3] + pow5[high - 4];
+        return key;
+    }
+    for (unsigned k = 0; k < 5; k++) {
+        unsigned x = (info >> (8 + 4 * k)) & 15u;
+        if (x == 15u) break;
+        key += (k < 2 ? lead[cat][k] : 1u) * pow5[x];
+    }
+    return key;
+}
+
+/* The smallest card the one joker of a middle or bottom row takes to make it
+ * worth exactly v (a value of the joker tables), outside banned; 0 when none.
+ * The rank is the one digit the key of v has beyond the naturals' key; the
+ * hand is then v exactly when the card makes a flush just when v is one. */
+static int one_joker_card(const uint8_t *c, uint16_t v, uint64_t banned, uint8_t *w)
+{
+    uint32_t nat = 0;
+    uint64_t own = 0;
+    int fs = -2;
+    for (int i = 0; i < OFC_ROW5_SIZE; i++)
+        if (c[i] < OFC_JOKER1) {
+            nat += (uint32_t)ofc_card_key[c[i]];
+            own |= (uint64_t)1 << c[i];
+            int t = c[i] & 3;
+            fs = fs == -2 ? t : fs == t ? fs : -1;
+        }
+    unsigned r;
+    if (v > OFC_STRENGTH_MAX) {
+        r = v - OFC_STRENGTH_MAX - 1u;
+        if ((own >> (4 * r) & 15u) != 15u) return 0; /* five of a kind: four naturals of its rank */
+    } else {
+        /* 5 ** r modulo 64 differs for every rank */
+        static const uint8_t rank_of_mod64[64] = {
+            0, 0, 0, 0, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0,
+            0, 12, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 11, 0, 0,
+            0, 8, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0,
+            0, 4, 0, 0, 0, 5, 0, 0, 0, 10, 0, 0, 0, 3, 0, 0};
+        uint32_t d = rank_key(v) - nat;
+        r = rank_of_mod64[d & 63u];
+        if (pow5[r] != d) return 0;
+    }
+    unsigned cat = v > OFC_STRENGTH_MAX ? OFC_FIVE_OF_A_KIND : ofc_strength_info[v] & 15u;
+    int flush = fs >= 0 && (cat == OFC_FLUSH || cat == OFC_STRAIGHT_FLUSH || cat == OFC_ROYAL_FLUSH);
+    unsigned m = (unsigned)(~banned >> (4 * r)) & 15u;
+    for (unsigned t = 0; t < OFC_SUITS; t++) {
+        unsigned card = 4 * r + t;
+        if ((m >> t & 1) && ((int)t == fs && !(own >> card & 1)) == flush) {
+            w[0] = (uint8_t)card;
+            w[1] = OFC_NO_CARD;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* A joker row's strongest value [0] and its strongest with key at most a
@@ -656,6 +725,17 @@ static void five_one_joker(const uint8_t *c, int row, const ofc_search *s, uint6
     const unsigned fbit = fs >= 0 ? 1u << fs : 0u;
     const int royal_over = s->five && s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
     unsigned mx = 0, mk = 0, mc = 0, bl = 0, bk = 0, bc = 0;
+    if (fs < 0 && one_rank < 0) {
+        /* the common row: no flush, no five of a kind; every value is its own key */
+        for (unsigned r = 0; r < OFC_RANKS; r++) {
+            unsigned m = (unsigned)(~banned >> (4 * r)) & 15u;
+            if (!m) continue;
+            unsigned v = ofc_hand5[ofc_slot5(ranks + (uint32_t)ofc_card_key[4 * r])] & 0xFFFFu;
+            if (v > mk) mx = mk = v, mc = 4 * r + lowest(m);
+            if (v <= most && v > bk) bl = bk = v, bc = 4 * r + lowest(m);
+        }
+        goto done;
+    }
     for (unsigned r = 0; r < OFC_RANKS; r++) {
         unsigned m = (unsigned)(~banned >> (4 * r)) & 15u;
         if (!m) continue;
@@ -682,10 +762,89 @@ static void five_one_joker(const uint8_t *c, int row, const ofc_search *s, uint6
             if (k <= most && k > bk) bl = hi, bk = k, bc = fcard;
         }
     }
+done:
     o->v[0] = o->v[1] = 0;
     o->known[0] = o->known[1] = 0;
     if (mx) set_best(o, 0, (uint16_t)mx, mk, mc);
     if (bl) set_best(o, 1, (uint16_t)bl, bk, bc);
+}
+
+static inline unsigned suit_count(unsigned m)
+{
+    return (m & 1u) + (m >> 1 & 1u) + (m >> 2 & 1u) + (m >> 3 & 1u);
+}
+
+/* The strongest value with key at most `most` of a row holding both jokers
+ * (0: none), by one table read per pair of ranks; its cards are the
+ * witness of that value. */
+static uint16_t two_jokers_below(const uint8_t *c, int n, int row, const ofc_search *s, uint64_t banned,
+                                 unsigned most)
+{
+    uint32_t ranks = 0;
+    uint64_t own = 0;
+    int fs = -2, one_rank = -1, nn = 0;
+    unsigned nat = 0;
+    for (int i = 0; i < n; i++) {
+        if (c[i] >= OFC_JOKER1) continue;
+        int sct = c[i] & 3, rk = c[i] >> 2;
+        fs = fs == -2 ? sct : fs == sct ? fs : -1;
+        one_rank = nn++ == 0 ? rk : one_rank == rk ? one_rank : -1;
+        ranks += (uint32_t)ofc_card_key[c[i]];
+        own |= (uint64_t)1 << c[i];
+        nat = (unsigned)rk;
+    }
+    if (n == 3 || fs < 0) fs = -1;
+    const int same_ok = banned == 0;
+    const int royal_over = s->five && s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    unsigned best = 0, bk = 0;
+    if (n == 5 && fs < 0 && one_rank < 0) {
+        /* the common row: no flush, no five of a kind; every value is its own key */
+        unsigned pc[OFC_RANKS];
+        for (unsigned r = 0; r < OFC_RANKS; r++) pc[r] = suit_count((unsigned)(~banned >> (4 * r)) & 15u);
+        for (unsigned r1 = 0; r1 < OFC_RANKS; r1++) {
+            if (!pc[r1]) continue;
+            uint32_t base = ranks + (uint32_t)ofc_card_key[4 * r1];
+            if (pc[r1] >= 2 || same_ok) { /* both jokers of rank r1 */
+                unsigned v = ofc_hand5[ofc_slot5(base + (uint32_t)ofc_card_key[4 * r1])] & 0xFFFFu;
+                if (v <= most && v > best) best = v;
+            }
+            for (unsigned r2 = r1 + 1; r2 < OFC_RANKS; r2++) {
+                if (!pc[r2]) continue;
+                unsigned v = ofc_hand5[ofc_slot5(base + (uint32_t)ofc_card_key[4 * r2])] & 0xFFFFu;
+                if (v <= most && v > best) best = v;
+            }
+        }
+        return (uint16_t)best;
+    }
+    for (unsigned r1 = 0; r1 < OFC_RANKS; r1++) {
+        unsigned m1 = (unsigned)(~banned >> (4 * r1)) & 15u;
+        if (!m1) continue;
+        unsigned p1 = suit_count(m1);
+        for (unsigned r2 = r1; r2 < OFC_RANKS; r2++) {
+            unsigned m2 = (unsigned)(~banned >> (4 * r2)) & 15u;
+            if (!m2) continue;
+            unsigned lo, hi;
+            if (n == 3) {
+                lo = hi = ofc_top3[nat * 169u + r1 * 13u + r2];
+            } else if (OFC_UNLIKELY(r1 == r2 && one_rank == (int)r1)) {
+                lo = hi = s->five ? OFC_FIVE_KIND(r1) : 0u;
+            } else {
+                uint32_t w = ofc_hand5[ofc_slot5(ranks + (uint32_t)ofc_card_key[4 * r1] + (uint32_t)ofc_card_key[4 * r2])];
+                lo = w & 0xFFFFu;
+                hi = w >> 16;
+            }
+            /* the pairs of cards: a flush only from two cards of the naturals' suit, both new */
+            unsigned pairs = r1 != r2 ? p1 * suit_count(m2) : p1 * (p1 - 1) / 2 + (same_ok ? p1 : 0);
+            unsigned flush = fs >= 0 && r1 != r2 && (m1 >> fs & 1) && (m2 >> fs & 1)
+                             && !(own >> (4 * r1 + (unsigned)fs) & 1) && !(own >> (4 * r2 + (unsigned)fs) & 1);
+            if (pairs > flush && lo && lo <= most && lo > bk) best = lo, bk = lo;
+            if (flush) {
+                unsigned k = royal_over && hi == OFC_STRENGTH_MAX ? OFC_ROYAL_OVER_FIVE : hi;
+                if (k <= most && k > bk) best = hi, bk = k;
+            }
+        }
+    }
+    return (uint16_t)best;
 }
 
 /* The fast path: 1 when it resolved the board (the joker rows' values into
@@ -695,6 +854,7 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
 {
     ofc_row_best o[3];
     int feasible = s->jr->resolution == OFC_RESOLVE_BOARD;
+    if (!jokers_in[0] && !jokers_in[2] && s->k[0] > s->k[2]) feasible = 0; /* the naturals foul already */
     /* bottom to top, each bounded by the row below it: the strongest bottom,
      * the strongest middle not above it, the strongest top not above that */
     unsigned most = 0xFFFFu;
@@ -721,11 +881,8 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
             } else if (nj == 1) {
                 five_one_joker(c, row, s, banned[row], most, x);
             } else {
-                x->v[1] = 0;
-                if (strongest_below(c, OFC_ROW_SIZE(row), row, s, banned[row], 1, most, &x->v[1], x->w[1])) {
-                    x->k[1] = (uint16_t)order_key(s->jr, 0, row, x->v[1]);
-                    x->known[1] = 1;
-                }
+                x->v[1] = two_jokers_below(c, OFC_ROW_SIZE(row), row, s, banned[row], most);
+                x->k[1] = (uint16_t)order_key(s->jr, 0, row, x->v[1]);
             }
         }
         if (!x->v[0]) return 0;
@@ -737,8 +894,10 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
         const int nj = jokers_in[row];
         if (!nj) continue;
         ofc_row_best *x = &o[row];
+        const uint8_t *c = b + OFC_ROW_START(row);
         if (!x->known[pick]
-            && !witness(b + OFC_ROW_START(row), OFC_ROW_SIZE(row), row, s, banned[row], nj, x->v[pick], x->w[pick]))
+            && !(row && nj == 1 ? one_joker_card(c, x->v[pick], banned[row], x->w[pick])
+                                : witness(c, OFC_ROW_SIZE(row), row, s, banned[row], nj, x->v[pick], x->w[pick])))
             return 0; /* not a value the pool allows: the search decides */
         s->v[row] = x->v[pick];
         if (nj == 2) {
@@ -778,21 +937,25 @@ static void eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc_ru
     s.low = r->middle_live != 0;
     s.in_fl = in_fl;
     s.five = jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE;
-    int jrow[2] = {-1, -1}, njrows = 0, jokers_in[3] = {0, 0, 0}, joker_of[3] = {0, 0, 0};
-    uint64_t on_board = 0, own[3] = {0, 0, 0};
+    int jrow[2] = {-1, -1}, njrows = 0, jokers_in[3], joker_of[3];
+    uint64_t on_board = 0, own[3];
     card[0] = card[1] = OFC_NO_CARD;
     for (int row = 0; row < 3; row++) {
-        for (int i = OFC_ROW_START(row); i < OFC_ROW_START(row) + OFC_ROW_SIZE(row); i++) {
-            if (b[i] >= OFC_JOKER1) {
-                jokers_in[row]++;
-                joker_of[row] = b[i] - OFC_JOKER1;
-            } else {
-                own[row] |= (uint64_t)1 << b[i];
-            }
-        }
+        /* the row's codes as bits: the naturals below OFC_JOKER1, the jokers at it and after */
+        const uint8_t *c = b + OFC_ROW_START(row);
+        uint64_t bits = (uint64_t)1 << c[0] | (uint64_t)1 << c[1] | (uint64_t)1 << c[2];
+        if (row) bits |= (uint64_t)1 << c[3] | (uint64_t)1 << c[4];
+        unsigned j = (unsigned)(bits >> OFC_JOKER1) & 3u;
+        jokers_in[row] = (int)((j & 1u) + (j >> 1));
+        joker_of[row] = j == 2u; /* the row's one joker is 53 */
+        own[row] = bits & (((uint64_t)1 << OFC_DECK_SIZE) - 1);
         on_board |= own[row];
-        natural[row] = (uint8_t)!jokers_in[row];
-        if (jokers_in[row]) jrow[njrows++] = row;
+        natural[row] = (uint8_t)!j;
+        if (j) jrow[njrows++] = row;
+    }
+    if (njrows == 0) { /* the plain board: nothing the joker rules change */
+        ofc_board_eval(b, in_fl, r, res);
+        return;
     }
     for (int row = 0; row < 3; row++)
         if (natural[row]) {
@@ -804,10 +967,6 @@ static void eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc_ru
             s.k[row] = order_key(jr, s.low, row, s.v[row]);
             s.info[row] = row_info(r, jr, row, s.v[row]);
         }
-    if (njrows == 0) {
-        joker_board_rules(s.v, in_fl, s.low, r, jr, res);
-        return;
-    }
     /* the cards no joker may take, per row */
     uint64_t banned[3];
     for (int row = 0; row < 3; row++)
