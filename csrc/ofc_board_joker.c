@@ -598,6 +598,14 @@ static int witness(const uint8_t *c, int n, int row, const ofc_search *s, uint64
     return 1;
 }
 
+/* the smallest card of rank r among suits m, and the next one (OFC_NO_CARD if none) */
+static inline void two_smallest(unsigned r, unsigned m, uint8_t *w)
+{
+    unsigned rest = m & (m - 1);
+    w[0] = (uint8_t)(4 * r + lowest(m));
+    w[1] = (uint8_t)(rest ? 4 * r + lowest(rest) : OFC_NO_CARD);
+}
+
 /* 5 ** r, the base-5 digit of rank r in a rank key (ofc_key5) */
 static const uint32_t pow5[OFC_RANKS] = {1u,      5u,       25u,       125u,      625u,       3125u,     15625u,
                                          78125u,  390625u,  1953125u,  9765625u,  48828125u, 244140625u};
@@ -657,16 +665,12 @@ static int one_joker_card(const uint8_t *c, uint16_t v, uint64_t banned, uint8_t
     }
     unsigned cat = v > OFC_STRENGTH_MAX ? OFC_FIVE_OF_A_KIND : ofc_strength_info[v] & 15u;
     int flush = fs >= 0 && (cat == OFC_FLUSH || cat == OFC_STRAIGHT_FLUSH || cat == OFC_ROYAL_FLUSH);
-    unsigned m = (unsigned)(~banned >> (4 * r)) & 15u;
-    for (unsigned t = 0; t < OFC_SUITS; t++) {
-        unsigned card = 4 * r + t;
-        if ((m >> t & 1) && ((int)t == fs && !(own >> card & 1)) == flush) {
-            w[0] = (uint8_t)card;
-            w[1] = OFC_NO_CARD;
-            return 1;
-        }
-    }
-    return 0;
+    unsigned m = (unsigned)(~banned >> (4 * r)) & 15u, fits = 0;
+    for (unsigned t = 0; t < OFC_SUITS; t++)
+        if ((m >> t & 1) && ((int)t == fs && !(own >> (4 * r + t) & 1)) == flush) fits |= 1u << t;
+    if (!fits) return 0;
+    two_smallest(r, fits, w);
+    return 1;
 }
 
 /* A joker row's strongest value [0] and its strongest with key at most a
@@ -677,12 +681,11 @@ typedef struct {
     uint8_t known[2];
 } ofc_row_best;
 
-static inline void set_best(ofc_row_best *o, int which, uint16_t v, unsigned k, unsigned card)
+static inline void set_best(ofc_row_best *o, int which, uint16_t v, unsigned k, unsigned r, unsigned m)
 {
     o->v[which] = v;
     o->k[which] = (uint16_t)k;
-    o->w[which][0] = (uint8_t)card;
-    o->w[which][1] = OFC_NO_CARD;
+    two_smallest(r, m, o->w[which]);
     o->known[which] = 1;
 }
 
@@ -702,13 +705,13 @@ static void top_one_joker(const uint8_t *c, uint64_t banned, unsigned most, ofc_
     /* a top's values are their keys; distinct ranks give distinct values */
     o->v[0] = o->v[1] = 0;
     o->known[0] = o->known[1] = 0;
-    if (mx) set_best(o, 0, (uint16_t)mx, mx, 4 * mr + lowest((unsigned)(~banned >> (4 * mr)) & 15u));
-    if (bl) set_best(o, 1, (uint16_t)bl, bl, 4 * br + lowest((unsigned)(~banned >> (4 * br)) & 15u));
+    if (mx) set_best(o, 0, (uint16_t)mx, mx, mr, (unsigned)(~banned >> (4 * mr)) & 15u);
+    if (bl) set_best(o, 1, (uint16_t)bl, bl, br, (unsigned)(~banned >> (4 * br)) & 15u);
 }
 
 /* ofc_row_best of a middle or bottom with one joker: one table read per rank
  * (its offsuit and flush values); the cards as row_options gives them. */
-static void five_one_joker(const uint8_t *c, int row, const ofc_search *s, uint64_t banned, unsigned most,
+static void five_one_joker(const uint8_t *c, const ofc_search *s, uint64_t banned, unsigned most,
                            ofc_row_best *o)
 {
     uint32_t ranks = 0;
@@ -724,15 +727,15 @@ static void five_one_joker(const uint8_t *c, int row, const ofc_search *s, uint6
     }
     const unsigned fbit = fs >= 0 ? 1u << fs : 0u;
     const int royal_over = s->five && s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
-    unsigned mx = 0, mk = 0, mc = 0, bl = 0, bk = 0, bc = 0;
+    unsigned mx = 0, mk = 0, mr = 0, mm = 0, bl = 0, bk = 0, br = 0, bm = 0;
     if (fs < 0 && one_rank < 0) {
         /* the common row: no flush, no five of a kind; every value is its own key */
         for (unsigned r = 0; r < OFC_RANKS; r++) {
             unsigned m = (unsigned)(~banned >> (4 * r)) & 15u;
             if (!m) continue;
             unsigned v = ofc_hand5[ofc_slot5(ranks + (uint32_t)ofc_card_key[4 * r])] & 0xFFFFu;
-            if (v > mk) mx = mk = v, mc = 4 * r + lowest(m);
-            if (v <= most && v > bk) bl = bk = v, bc = 4 * r + lowest(m);
+            if (v > mk) mx = mk = v, mr = r, mm = m;
+            if (v <= most && v > bk) bl = bk = v, br = r, bm = m;
         }
         goto done;
     }
@@ -752,21 +755,21 @@ static void five_one_joker(const uint8_t *c, int row, const ofc_search *s, uint6
         int fs_ok = (m & fbit) != 0, fs_copy = fs_ok && (own >> fcard & 1);
         unsigned mlo = (m & ~fbit) | (fs_copy ? fbit : 0u);
         if (mlo && lo) {
-            unsigned card = 4 * r + lowest(mlo), k = lo;
-            if (k > mk) mx = lo, mk = k, mc = card;
-            if (k <= most && k > bk) bl = lo, bk = k, bc = card;
+            unsigned k = lo;
+            if (k > mk) mx = lo, mk = k, mr = r, mm = mlo;
+            if (k <= most && k > bk) bl = lo, bk = k, br = r, bm = mlo;
         }
         if (fs_ok && !fs_copy) {
             unsigned k = royal_over && hi == OFC_STRENGTH_MAX ? OFC_ROYAL_OVER_FIVE : hi;
-            if (k > mk) mx = hi, mk = k, mc = fcard;
-            if (k <= most && k > bk) bl = hi, bk = k, bc = fcard;
+            if (k > mk) mx = hi, mk = k, mr = r, mm = fbit;
+            if (k <= most && k > bk) bl = hi, bk = k, br = r, bm = fbit;
         }
     }
 done:
     o->v[0] = o->v[1] = 0;
     o->known[0] = o->known[1] = 0;
-    if (mx) set_best(o, 0, (uint16_t)mx, mk, mc);
-    if (bl) set_best(o, 1, (uint16_t)bl, bk, bc);
+    if (mx) set_best(o, 0, (uint16_t)mx, mk, mr, mm);
+    if (bl) set_best(o, 1, (uint16_t)bl, bk, br, bm);
 }
 
 static inline unsigned suit_count(unsigned m)
@@ -777,7 +780,7 @@ static inline unsigned suit_count(unsigned m)
 /* The strongest value with key at most `most` of a row holding both jokers
  * (0: none), by one table read per pair of ranks; its cards are the
  * witness of that value. */
-static uint16_t two_jokers_below(const uint8_t *c, int n, int row, const ofc_search *s, uint64_t banned,
+static uint16_t two_jokers_below(const uint8_t *c, int n, const ofc_search *s, uint64_t banned,
                                  unsigned most)
 {
     uint32_t ranks = 0;
@@ -854,6 +857,7 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
 {
     ofc_row_best o[3];
     int feasible = s->jr->resolution == OFC_RESOLVE_BOARD;
+    const int distinct = s->jr->pool == OFC_POOL_NOT_ON_BOARD || s->jr->pool == OFC_POOL_UNSEEN;
     if (!jokers_in[0] && !jokers_in[2] && s->k[0] > s->k[2]) feasible = 0; /* the naturals foul already */
     /* bottom to top, each bounded by the row below it: the strongest bottom,
      * the strongest middle not above it, the strongest top not above that */
@@ -875,13 +879,29 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
                                : ofc_strength5_jokers_unchecked(c[0], c[1], c[2], c[3], c[4], s->five);
             x->k[0] = (uint16_t)order_key(s->jr, 0, row, x->v[0]);
             x->known[0] = x->known[1] = 0;
-            if (!feasible || x->k[0] <= most) {
+            if (distinct) {
+                /* the tables know only the row: the strongest may need a card of the board */
+                x->known[0] = (uint8_t)(row && nj == 1 ? one_joker_card(c, x->v[0], banned[row], x->w[0])
+                                                       : witness(c, OFC_ROW_SIZE(row), row, s, banned[row], nj,
+                                                                 x->v[0], x->w[0]));
+                if (!x->known[0] && nj == 2) { /* the strongest the pool allows, by one pass */
+                    x->v[0] = two_jokers_below(c, OFC_ROW_SIZE(row), s, banned[row], 0xFFFFu);
+                    if (!x->v[0]) return 0;
+                    x->k[0] = (uint16_t)order_key(s->jr, 0, row, x->v[0]);
+                }
+            }
+            if (distinct && !x->known[0] && nj == 1) {
+                five_one_joker(c, s, banned[row], feasible ? most : 0xFFFFu, x);
+            } else if (!feasible || x->k[0] <= most) {
                 x->v[1] = x->v[0];
                 x->k[1] = x->k[0];
+                x->known[1] = x->known[0];
+                x->w[1][0] = x->w[0][0];
+                x->w[1][1] = x->w[0][1];
             } else if (nj == 1) {
-                five_one_joker(c, row, s, banned[row], most, x);
+                five_one_joker(c, s, banned[row], most, x);
             } else {
-                x->v[1] = two_jokers_below(c, OFC_ROW_SIZE(row), row, s, banned[row], most);
+                x->v[1] = two_jokers_below(c, OFC_ROW_SIZE(row), s, banned[row], most);
                 x->k[1] = (uint16_t)order_key(s->jr, 0, row, x->v[1]);
             }
         }
@@ -907,10 +927,24 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
             card[joker_of[row]] = x->w[pick][0];
         }
     }
-    /* two jokers that must be two cards */
-    if ((s->jr->pool == OFC_POOL_NOT_ON_BOARD || s->jr->pool == OFC_POOL_UNSEEN) && card[0] == card[1]
-        && card[0] != OFC_NO_CARD)
-        return 0;
+    /* two jokers, one a row, that must be two cards: the next smallest for one of them */
+    if (distinct && card[0] == card[1] && card[0] != OFC_NO_CARD) {
+        const uint8_t *w52 = 0, *w53 = 0;
+        for (int row = 0; row < 3; row++)
+            if (jokers_in[row] == 1) {
+                if (joker_of[row])
+                    w53 = o[row].w[pick];
+                else
+                    w52 = o[row].w[pick];
+            }
+        if (!w52 || !w53) return 0;
+        if (w53[1] != OFC_NO_CARD)
+            card[1] = w53[1];
+        else if (w52[1] != OFC_NO_CARD)
+            card[0] = w52[1];
+        else
+            return 0; /* both need the one same card: the search decides */
+    }
     return 1;
 }
 
