@@ -317,6 +317,11 @@ int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t
 int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                                const ofc_joker_rules *jr, int32_t *net, int32_t *matrix);
 
+/* ofc_score_details_batch for deals that may hold jokers (as ofc_score_jokers_batch). */
+int64_t ofc_score_details_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                       const ofc_joker_rules *jr, int8_t *rows, int32_t *row_points,
+                                       int32_t *scoop, int32_t *royalties, int32_t *total);
+
 /* ---- Partial boards (csrc/ofc_partial.c) ----------------------------------
  * A partial board holds OFC_EMPTY in its empty slots; rows fill left to right. */
 /* Position (0..OFC_BOARD_SIZE - 1) of the first byte of a partial board that is neither a

@@ -1093,10 +1093,36 @@ int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t
     return -1;
 }
 
+/* The seats of one checked deal d of P boards: what ofc_score_seats and
+ * ofc_score_pair read (row keys in the rules' order, natural_beats_wild in
+ * the last bit; fouls; royalty totals). */
+static void joker_seats(const uint8_t *d, int P, const ofc_rules *r, const ofc_joker_rules *jr, int monotone,
+                        uint16_t *key, int32_t *fouled, int32_t *roy)
+{
+    const int low = r->middle_live != 0;
+    for (int p = 0; p < P; p++) {
+        /* "unseen": the other boards of the deal are face up */
+        uint64_t dead = 0;
+        for (int q = 0; q < P; q++)
+            if (q != p)
+                for (int k = 0; k < OFC_BOARD_SIZE; k++)
+                    if (d[OFC_BOARD_SIZE * q + k] < OFC_JOKER1) dead |= (uint64_t)1 << d[OFC_BOARD_SIZE * q + k];
+        ofc_board_result res;
+        uint8_t card[2], natural[3];
+        eval_jokers(d + OFC_BOARD_SIZE * p, 0, dead, r, jr, monotone, &res, card, natural);
+        fouled[p] = res.fouled;
+        roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
+        /* rows compare by the rules' order; natural_beats_wild breaks ties for a row without a joker */
+        for (int k = 0; k < 3; k++)
+            key[3 * p + k] = (uint16_t)((order_key(jr, low, k, res.value[k]) << 1)
+                                        | (jr->natural_beats_wild ? natural[k] : 0));
+    }
+}
+
 int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r,
                                const ofc_joker_rules *jr, int32_t *net, int32_t *matrix)
 {
-    const int P = players, low = r->middle_live != 0;
+    const int P = players;
     if (P < 2 || P > OFC_MAX_SEATS) return -2;
     uint64_t allowed = ofc_joker_allowed(jr->jokers);
     const int monotone = n * P >= OFC_HINT_MIN_BOARDS && rules_monotone(r, jr);
@@ -1106,26 +1132,44 @@ int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, con
         if (OFC_UNLIKELY(ofc_bad_cards_jokers(d, OFC_BOARD_SIZE * P, allowed))) return i;
         uint16_t key[3 * OFC_MAX_SEATS];
         int32_t fouled[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
-        for (int p = 0; p < P; p++) {
-            /* "unseen": the other boards of the deal are face up */
-            uint64_t dead = 0;
-            for (int q = 0; q < P; q++)
-                if (q != p)
-                    for (int k = 0; k < OFC_BOARD_SIZE; k++)
-                        if (d[OFC_BOARD_SIZE * q + k] < OFC_JOKER1)
-                            dead |= (uint64_t)1 << d[OFC_BOARD_SIZE * q + k];
-            ofc_board_result res;
-            uint8_t card[2], natural[3];
-            eval_jokers(d + OFC_BOARD_SIZE * p, 0, dead, r, jr, monotone, &res, card, natural);
-            fouled[p] = res.fouled;
-            roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
-            /* rows compare by the rules' order; natural_beats_wild breaks ties for a row without a joker */
-            for (int k = 0; k < 3; k++)
-                key[3 * p + k] = (uint16_t)((order_key(jr, low, k, res.value[k]) << 1)
-                                            | (jr->natural_beats_wild ? natural[k] : 0));
-        }
+        joker_seats(d, P, r, jr, monotone, key, fouled, roy);
         ofc_score_seats(key, fouled, roy, P, r->scoop_bonus, net ? net + (int64_t)P * i : NULL,
                         matrix ? matrix + (int64_t)P * P * i : NULL);
+    }
+    return -1;
+}
+
+int64_t ofc_score_details_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r,
+                                       const ofc_joker_rules *jr, int8_t *rows, int32_t *row_points,
+                                       int32_t *scoop, int32_t *royalties, int32_t *total)
+{
+    const int P = players, K = players * (players - 1) / 2;
+    if (P < 2 || P > OFC_MAX_SEATS) return -2;
+    uint64_t allowed = ofc_joker_allowed(jr->jokers);
+    const int monotone = n * P >= OFC_HINT_MIN_BOARDS && rules_monotone(r, jr);
+    for (int64_t i = 0; i < n; i++) {
+        uint8_t d[OFC_BOARD_SIZE * OFC_MAX_SEATS];
+        memcpy(d, deals + (int64_t)OFC_BOARD_SIZE * P * i, (size_t)(OFC_BOARD_SIZE * P));
+        if (OFC_UNLIKELY(ofc_bad_cards_jokers(d, OFC_BOARD_SIZE * P, allowed))) return i;
+        uint16_t key[3 * OFC_MAX_SEATS];
+        int32_t fouled[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
+        joker_seats(d, P, r, jr, monotone, key, fouled, roy);
+        int64_t k = (int64_t)K * i;
+        for (int a = 0; a < P; a++)
+            for (int b = a + 1; b < P; b++, k++) {
+                ofc_pair_score ps;
+                ofc_score_pair(key + 3 * a, fouled[a], roy[a], key + 3 * b, fouled[b], roy[b], r->scoop_bonus,
+                               &ps);
+                if (rows)
+                    for (int q = 0; q < 3; q++) rows[3 * k + q] = (int8_t)ps.rows[q];
+                if (row_points) row_points[k] = ps.row_points;
+                if (scoop) scoop[k] = ps.scoop;
+                if (royalties) {
+                    royalties[2 * k] = roy[a];
+                    royalties[2 * k + 1] = roy[b];
+                }
+                if (total) total[k] = ps.total;
+            }
     }
     return -1;
 }
