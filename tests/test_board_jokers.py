@@ -309,3 +309,33 @@ def test_score_details_with_jokers(pool: str, five: str | None, resolution: str)
             assert d.total[i, j] == m[i, a, b]
             assert d.row_points[i, j] == d.rows[i, j].sum()
         assert m[i].tolist() == ref.joker_score_matrix(deals_arr[i].tolist(), rules)
+
+
+# --- the fast path: batches of 64 boards or more check the rules once and resolve most boards
+# --- without the search (csrc/ofc_board_joker.c); the same answers as the brute force -------------
+
+@pytest.mark.parametrize("pool, five", POOLS)
+def test_batches_against_brute_force(pool: str, five: str | None) -> None:
+    rules = rules_for(pool, five, "board")
+    boards = deals(64, 77 + POOLS.index((pool, five)))
+    rng = np.random.default_rng(9)
+    on_boards = {c for b in boards for c in b}
+    dead = [c for c in range(52) if rng.random() < 0.15 and c not in on_boards] if pool == "unseen" else []
+    infl = np.arange(64) % 3 == 0
+    got = ofc.analyze(np.array(boards, np.uint8), rules, in_fantasyland=infl, dead=dead or None)
+    for i, board in enumerate(boards):
+        want = ref.joker_board(board, rules, bool(infl[i]), dead)
+        text = ofc.card_str(board)
+        assert bool(got.fouled[i]) == want["fouled"], text
+        assert tuple(got.royalties[i].tolist()) == want["royalties"], text
+        assert int(got.fantasyland[i]) == want["fantasyland"] and bool(got.stays[i]) == want["stays"], text
+        assert tuple(got.jokers[i].tolist()) == want["jokers"], text
+        assert [strength_key(int(s)) for s in got.strength[i]] == list(want["keys"]), text
+    # scoring 32 heads-up deals at once: 64 boards
+    rng = np.random.default_rng(10)
+    deal = np.array([rng.permutation(52)[:26] for _ in range(32)], np.uint8)
+    deal[:, 0], deal[:, 20] = X1, X2
+    deal = deal.reshape(32, 2, 13)
+    m = ofc.score_matrix(deal, rules)
+    for i in range(0, 32, 4):
+        assert m[i].tolist() == ref.joker_score_matrix(deal[i].tolist(), rules)
