@@ -159,6 +159,7 @@ def build_rows(ctx: Ctx) -> list[Row]:
     rows.extend(per_call_rows(ctx))
     rows.extend(scalar_rows(ctx))
     rows.extend(optional_rows(ctx))
+    rows.extend(joker_rows(ctx))
     rows.extend(play_rows(ctx))
     return rows
 
@@ -323,6 +324,41 @@ def optional_rows(ctx: Ctx) -> list[Row]:
     add(Row(REF_SCORE, lambda: [ref.score(d, rules) for d in few], len(few), "deal"))
     return rows
 
+
+def joker_rows(ctx: Ctx) -> list[Row]:
+    """Jokers (docs/VARIANTS.md, "Jokers"): the same random hands and boards with one joker
+    (and for boards two) in place of as many cards, at random places, under the Pineapple
+    rules with ``jokers=2`` (joker_pool "any", joker_resolution "board"); the joker-free rows
+    beside them are the baselines of the ratios."""
+    import dataclasses
+    rows: list[Row] = []
+    add = rows.append
+    if not hasattr(ofc, "JOKERS"):
+        return rows
+    jk = dataclasses.replace(ofc.PINEAPPLE, name="bench-jokers", jokers=2)
+    rng = np.random.default_rng(SEED + 3)
+    h5 = ctx.hands5.copy()
+    h5[np.arange(len(h5)), rng.integers(0, 5, len(h5))] = ofc.JOKERS[0]
+    add(Row(JOKER_FREE5, lambda: ofc.strength(ctx.hands5, workers=1), ctx.n, "joker"))
+    add(Row(JOKER5, lambda: ofc.strength(h5, rules=jk, workers=1), ctx.n, "joker"))
+    nb = min(ctx.n, 1_000_000)
+    plain = ctx.boards(nb)
+    one, two = plain.copy(), plain.copy()
+    places = np.argsort(rng.random((nb, 13)), axis=1)[:, :2]
+    one[np.arange(nb), places[:, 0]] = ofc.JOKERS[0]
+    two[np.arange(nb), places[:, 0]] = ofc.JOKERS[0]
+    two[np.arange(nb), places[:, 1]] = ofc.JOKERS[1]
+    add(Row(JOKER_FREE_BOARDS, lambda: ofc.analyze(plain, ofc.PINEAPPLE, workers=1), nb, "joker"))
+    add(Row(JOKER_BOARDS1, lambda: ofc.analyze(one, jk, workers=1), nb, "joker"))
+    add(Row(JOKER_BOARDS2, lambda: ofc.analyze(two, jk, workers=1), nb, "joker"))
+    return rows
+
+
+JOKER_FREE5 = "ofc.strength 5-card batch, no joker (joker baseline), workers=1"
+JOKER5 = "ofc.strength 5-card batch, one joker each, workers=1"
+JOKER_FREE_BOARDS = "ofc.analyze random boards, no joker (joker baseline), workers=1"
+JOKER_BOARDS1 = "ofc.analyze random boards, one joker each, workers=1"
+JOKER_BOARDS2 = "ofc.analyze random boards, two jokers each, workers=1"
 
 ROWS3 = "ofc.strength on the deals' 3 rows (baseline), workers=1"
 ANALYZE = "ofc.analyze heads-up deals, workers=1"
@@ -640,6 +676,12 @@ def derived(rows: list[Row]) -> list[tuple[str, str, Optional[float]]]:
         v = base.rate / r.rate if base and r else None
         out.append((label, f"{v:.2f}x" if v is not None else "n/a", v))
     times("analyze vs pure-Python reference, per deal", an, find(rows, REF_ANALYZE))
+    # jokers: time with jokers / time without (the issue's targets: at most 2x and 10x)
+    times("5-card batch strength with one joker / joker-free, time", find(rows, JOKER_FREE5), find(rows, JOKER5))
+    times("analyze boards with one joker / joker-free, time", find(rows, JOKER_FREE_BOARDS),
+          find(rows, JOKER_BOARDS1))
+    times("analyze boards with two jokers / joker-free, time", find(rows, JOKER_FREE_BOARDS),
+          find(rows, JOKER_BOARDS2))
     times("score vs pure-Python reference, per deal", sc, find(rows, REF_SCORE))
     return out
 

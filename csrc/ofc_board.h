@@ -327,17 +327,28 @@ int64_t ofc_analyze_jokers_batch(const uint8_t *boards, int64_t n, const uint8_t
  * (ofc_score_jokers_batch, the game engine's result): its value in the
  * rules' order, doubled, plus 1 for a row without a joker (natural) where
  * natural_beats_wild breaks ties that way. */
+static inline unsigned ofc_joker_order_key(const ofc_joker_rules *jr, int low, int row, uint16_t value)
+{
+    if (low && row == 1) return value; /* a Low middle: its 2-7 value, the larger the better */
+    return ofc_order_key(value, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
+}
+
 static inline uint16_t ofc_joker_score_key(const ofc_joker_rules *jr, int low, int row, uint16_t value,
                                            int natural)
 {
-    unsigned key = (low && row == 1) ? value : ofc_order_key(value, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
-    return (uint16_t)((key << 1) | (jr->natural_beats_wild ? (unsigned)natural : 0u));
+    return (uint16_t)((ofc_joker_order_key(jr, low, row, value) << 1)
+                      | (jr->natural_beats_wild ? (unsigned)natural : 0u));
 }
 
 /* ofc_score_batch for deals that may hold jokers (the jokers of a deal are
  * distinct codes; "unseen" excludes the other boards of the deal). */
 int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                                const ofc_joker_rules *jr, int32_t *net, int32_t *matrix);
+
+/* ofc_score_details_batch for deals that may hold jokers (as ofc_score_jokers_batch). */
+int64_t ofc_score_details_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
+                                       const ofc_joker_rules *jr, int8_t *rows, int32_t *row_points,
+                                       int32_t *scoop, int32_t *royalties, int32_t *total);
 
 /* ---- Partial boards (csrc/ofc_partial.c) ----------------------------------
  * A partial board holds OFC_EMPTY in its empty slots; rows fill left to right. */

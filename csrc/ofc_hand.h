@@ -243,6 +243,25 @@ int64_t ofc_first_bad_hand_jokers(const uint8_t *cards, int64_t n, int size, int
 int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int jokers, int five_kind,
                                   uint16_t *out);
 
+/* As ofc_subset_strengths_batch and ofc_best_hand_batch for hands that may
+ * hold `jokers` jokers (m up to OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)): each
+ * subset is worth its strength with jokers (five_kind as in
+ * ofc_strength5_jokers_unchecked); the best subset is the first greatest by
+ * ofc_order_key (below_royal: five of a kind ranks below the royal flush). */
+int64_t ofc_subset_strengths_jokers_batch(const uint8_t *cards, int64_t n, int m, int k, int jokers,
+                                          int five_kind, uint16_t *out);
+int64_t ofc_best_hand_jokers_batch(const uint8_t *cards, int64_t n, int m, int k, int jokers, int five_kind,
+                                   int below_royal, uint16_t *best, uint8_t *positions);
+
+/* As ofc_partial_strength_batch for rows that may hold jokers: a joker is the
+ * card that makes the row worth most (a row of 3 or 5 cards: its strength). */
+int64_t ofc_partial_strength_jokers_batch(const uint8_t *rows, int64_t n, int k, int jokers, int five_kind,
+                                          uint16_t *out);
+
+/* As ofc_lowball27_batch for hands that may hold jokers: a joker is the card
+ * (not in the hand; two jokers two cards) that makes the best low. */
+int64_t ofc_lowball27_jokers_batch(const uint8_t *cards, int64_t n, int jokers, uint16_t *out);
+
 /* Checked single-hand entry points: the strength, or -1 when a code is not
  * a card or a card repeats, -2 when n is not 3 or 5 (lowball: not 5). */
 int ofc_strength(const uint8_t *cards, int n);

@@ -26,6 +26,7 @@ cdef extern from "ofc_fast.h" nogil:
     enum: OFC_JOKER1
     enum: OFC_JOKER2
     enum: OFC_MAX_JOKERS
+    enum: OFC_DECK_SIZE
     enum: OFC_FIVE_OF_A_KIND
     enum: OFC_STRENGTH_FIVE_MAX
     enum: OFC_ROYAL_OVER_FIVE
@@ -38,6 +39,13 @@ cdef extern from "ofc_fast.h" nogil:
     int ofc_strength_jokers(const uint8_t *cards, int n, int jokers, int five_kind)
     int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int jokers, int five_kind,
                                       uint16_t *out)
+    int64_t ofc_subset_strengths_jokers_batch(const uint8_t *cards, int64_t n, int m, int k, int jokers,
+                                              int five_kind, uint16_t *out)
+    int64_t ofc_best_hand_jokers_batch(const uint8_t *cards, int64_t n, int m, int k, int jokers,
+                                       int five_kind, int below_royal, uint16_t *best, uint8_t *positions)
+    int64_t ofc_partial_strength_jokers_batch(const uint8_t *rows, int64_t n, int k, int jokers, int five_kind,
+                                              uint16_t *out)
+    int64_t ofc_lowball27_jokers_batch(const uint8_t *cards, int64_t n, int jokers, uint16_t *out)
 
     ctypedef struct ofc_rules:
         const uint32_t *row_info[3]
@@ -86,6 +94,10 @@ cdef extern from "ofc_fast.h" nogil:
                                      uint8_t *fantasyland, uint8_t *stays, uint8_t *joker_cards)
     int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                                    const ofc_joker_rules *jr, int32_t *net, int32_t *matrix)
+    int64_t ofc_score_details_jokers_batch(const uint8_t *deals, int64_t n, int players,
+                                           const ofc_rules *rules, const ofc_joker_rules *jr, int8_t *rows,
+                                           int32_t *row_points, int32_t *scoop, int32_t *royalties,
+                                           int32_t *total)
 
 # Partial boards (csrc/ofc_partial.c)
 cdef extern from "ofc_fast.h" nogil:

@@ -96,6 +96,29 @@ def score_details_rows(
     stop: int,
 ) -> int: ...
 
+def score_details_jokers_rows(
+    rules: RuleTables,
+    joker_spec: tuple[int, ...],
+    deals: npt.NDArray[np.uint8],
+    players: int,
+    rows: npt.NDArray[np.int8],
+    row_points: npt.NDArray[np.int32],
+    scoop: npt.NDArray[np.int32],
+    royalties: npt.NDArray[np.int32],
+    total: npt.NDArray[np.int32],
+    start: int,
+    stop: int,
+) -> int: ...
+def subset_jokers_rows(cards: npt.NDArray[np.uint8], k: int, out: npt.NDArray[np.uint16], start: int, stop: int,
+                       jokers: int, five_kind: int) -> int: ...
+def best_jokers_rows(cards: npt.NDArray[np.uint8], k: int, best: npt.NDArray[np.uint16],
+                     positions: npt.NDArray[np.uint8], start: int, stop: int, jokers: int, five_kind: int,
+                     below_royal: int) -> int: ...
+def partial_jokers_rows(rows: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int,
+                        jokers: int, five_kind: int) -> int: ...
+def lowball27_jokers_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int,
+                          jokers: int) -> int: ...
+
 # --- partial boards (_partial.pxi) -------------------------------------------
 def partial_first_bad(boards: npt.NDArray[np.uint8], jokers: int = ...) -> tuple[int, int] | None: ...
 def partial_board_rows(rules: RuleTables, boards: npt.NDArray[np.uint8], need: npt.NDArray[np.int8],

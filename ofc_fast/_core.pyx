@@ -71,6 +71,81 @@ def strength_jokers_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out
     return bad if bad < 0 else bad + start
 
 
+def subset_jokers_rows(const uint8_t[:, ::1] cards not None, int k, uint16_t[:, ::1] out not None,
+                       Py_ssize_t start, Py_ssize_t stop, int jokers, int five_kind):
+    """subset_rows for hands that may hold up to ``jokers`` jokers (0..2)."""
+    cdef int64_t bad = -1
+    cdef int m = <int>cards.shape[1]
+    if (k != 3 and k != 5) or m < k or m > OFC_DECK_SIZE + OFC_MAX_JOKERS:
+        raise ValueError(f"subsets of {k} of hands of {m} cards")
+    if not 0 <= jokers <= OFC_MAX_JOKERS:
+        raise ValueError(f"jokers must be 0, 1 or 2, got {jokers}")
+    if out.shape[1] != ofc_choose(m, k):
+        raise ValueError(f"the output has {out.shape[1]} columns for {ofc_choose(m, k)} subsets")
+    _check_range(start, stop, cards.shape[0], out.shape[0], "hands")
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = ofc_subset_strengths_jokers_batch(&cards[start, 0], stop - start, m, k, jokers, five_kind,
+                                                &out[start, 0])
+    return bad if bad < 0 else bad + start
+
+
+def best_jokers_rows(const uint8_t[:, ::1] cards not None, int k, uint16_t[::1] best not None,
+                     uint8_t[:, ::1] positions not None, Py_ssize_t start, Py_ssize_t stop, int jokers,
+                     int five_kind, int below_royal):
+    """best_rows for hands that may hold up to ``jokers`` jokers; the best by the rules'
+    order (``below_royal``: five of a kind under the royal flush)."""
+    cdef int64_t bad = -1
+    cdef int m = <int>cards.shape[1]
+    if (k != 3 and k != 5) or m < k or m > OFC_DECK_SIZE + OFC_MAX_JOKERS:
+        raise ValueError(f"subsets of {k} of hands of {m} cards")
+    if not 0 <= jokers <= OFC_MAX_JOKERS:
+        raise ValueError(f"jokers must be 0, 1 or 2, got {jokers}")
+    if positions.shape[1] != k:
+        raise ValueError(f"positions have {k} columns")
+    _check_range(start, stop, cards.shape[0], min(best.shape[0], positions.shape[0]), "hands")
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = ofc_best_hand_jokers_batch(&cards[start, 0], stop - start, m, k, jokers, five_kind, below_royal,
+                                         &best[start], &positions[start, 0])
+    return bad if bad < 0 else bad + start
+
+
+def partial_jokers_rows(const uint8_t[:, ::1] rows not None, uint16_t[::1] out not None,
+                        Py_ssize_t start, Py_ssize_t stop, int jokers, int five_kind):
+    """partial_rows for rows that may hold up to ``jokers`` jokers."""
+    cdef int64_t bad = -1
+    cdef int k = <int>rows.shape[1]
+    if k > 5:
+        raise ValueError(f"a row holds at most 5 cards, got rows of {k}")
+    if not 0 <= jokers <= OFC_MAX_JOKERS:
+        raise ValueError(f"jokers must be 0, 1 or 2, got {jokers}")
+    _check_range(start, stop, rows.shape[0], out.shape[0], "rows")
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = ofc_partial_strength_jokers_batch(&rows[start, 0], stop - start, k, jokers, five_kind, &out[start])
+    return bad if bad < 0 else bad + start
+
+
+def lowball27_jokers_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not None,
+                          Py_ssize_t start, Py_ssize_t stop, int jokers):
+    """lowball27_rows for hands that may hold up to ``jokers`` jokers."""
+    cdef int64_t bad = -1
+    if cards.shape[1] != 5:
+        raise ValueError(f"lowball hands have 5 cards, got rows of {cards.shape[1]}")
+    if not 0 <= jokers <= OFC_MAX_JOKERS:
+        raise ValueError(f"jokers must be 0, 1 or 2, got {jokers}")
+    _check_range(start, stop, cards.shape[0], out.shape[0], "hands")
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = ofc_lowball27_jokers_batch(&cards[start, 0], stop - start, jokers, &out[start])
+    return bad if bad < 0 else bad + start
+
+
 def lowball27_rows(const uint8_t[:, ::1] cards not None, uint16_t[::1] out not None,
                    Py_ssize_t start, Py_ssize_t stop):
     """Deuce-to-seven rank of rows [start, stop) of a (n, 5) array into out."""
@@ -380,6 +455,34 @@ def score_details_rows(RuleTables rules not None, const uint8_t[:, ::1] deals no
         bad = ofc_score_details_batch(&deals[start, 0], stop - start, players, &rules.c,
                                       &rows[k * start, 0], &row_points[k * start], &scoop[k * start],
                                       &royalties[k * start, 0], &total[k * start])
+    return bad if bad < 0 else bad + start
+
+
+def score_details_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
+                              const uint8_t[:, ::1] deals not None, int players,
+                              int8_t[:, ::1] rows not None, int32_t[::1] row_points not None,
+                              int32_t[::1] scoop not None, int32_t[:, ::1] royalties not None,
+                              int32_t[::1] total not None, Py_ssize_t start, Py_ssize_t stop):
+    """score_details_rows for deals that may hold jokers."""
+    cdef int64_t bad
+    cdef Py_ssize_t n = deals.shape[0], k
+    cdef ofc_joker_rules jr
+    if not rules.ready:
+        raise ValueError("RuleTables object was not initialised")
+    _joker_rules(joker_spec, &jr)
+    if players < 2 or players > 4 or deals.shape[1] != 13 * players:
+        raise ValueError("deals have 2 to 4 boards of 13 cards")
+    k = players * (players - 1) // 2
+    if rows.shape[1] != 3 or royalties.shape[1] != 2:
+        raise ValueError("rows have 3 columns (top, middle, bottom), royalties 2 (a, b)")
+    _check_range(start, stop, n, min(rows.shape[0], row_points.shape[0], scoop.shape[0],
+                                     royalties.shape[0], total.shape[0]) // k, "deals")
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = ofc_score_details_jokers_batch(&deals[start, 0], stop - start, players, &rules.c, &jr,
+                                             &rows[k * start, 0], &row_points[k * start], &scoop[k * start],
+                                             &royalties[k * start, 0], &total[k * start])
     return bad if bad < 0 else bad + start
 
 

@@ -312,14 +312,14 @@ def to_cactus_rank_door(general):
 
 def describe_door(general, list names):
     """``describe`` with one int strength answered from ``names`` (its text, None until made)."""
-    def describe(x):
+    def describe(x, *, rules=None):
         cdef long v = _strength_arg(x)
         cdef object name
         if v:
             name = <object>PyList_GET_ITEM(names, v)
             if name is not None:
                 return name
-        return general(x)
+        return general(x, rules=rules)
     return _dressed(describe, general)
 
 

@@ -476,8 +476,76 @@ def _key_category(key: tuple[int, ...]) -> int:
     return ROYAL_FLUSH if key[0] == STRAIGHT_FLUSH and key[1] == ACE else key[0]
 
 
+def _offsuit(cards: list[int]) -> list[int]:
+    """The cards of a row that may hold a card twice, as distinct cards of the same ranks and no
+    flush when one repeats (a flush is five different cards of one suit)."""
+    if len(set(cards)) == len(cards):
+        return cards
+    seen: dict[int, int] = {}
+    out = []
+    for r in (rank_of(c) for c in cards):
+        out.append(r * 4 + seen.get(r, 0))
+        seen[r] = seen.get(r, 0) + 1
+    return out
+
+
+def _low_middle(cards: list[int]) -> tuple[tuple[int, ...], bool, int] | None:
+    """(lowball key, live, royalty-rank) of a Low middle that may hold a card twice, or None
+    for five of a kind (no hand).  The royalty-rank is -1 for the nuts, else its highest rank."""
+    if len({rank_of(c) for c in cards}) == 1:
+        return None
+    row = _offsuit(cards)
+    live = is_live_low(row)
+    return lowball_key(row), live, (-1 if _is_low_nuts(row) else max(rank_of(c) for c in row))
+
+
+def _joker_rows_low(rows: list[list[int]], rules: Any, in_fantasyland: bool | int) -> dict[str, Any] | None:
+    """_joker_rows for Low (2-7) OFC: the middle a deuce-to-seven low (docs/RULES.md §9)."""
+    five = rules.five_of_a_kind if rules.joker_pool == "duplicates" else None
+    top, bottom = _any_key(rows[0], five), _any_key(rows[2], five)
+    mid = _low_middle(rows[1])
+    if top is None or bottom is None or mid is None:
+        return None
+    mkey, live, high = mid
+    order = [_joker_order(top, rules), mkey, _joker_order(bottom, rules)]
+    foul = not live or order[0] > order[2]
+    cat_b = _key_category(bottom)
+    nuts = live and high == -1
+    if foul:
+        roy = (0, 0, 0)
+    else:
+        t = (rules.top_trips[top[1]] if top[0] == TRIPS else rules.top_pair[top[1]] if top[0] == PAIR
+             else rules.top_high[top[1]])
+        m = rules.low_nuts if nuts else rules.low_middle[high]
+        b = rules.five_of_a_kind_bottom if cat_b == FIVE_OF_A_KIND else rules.bottom[cat_b]
+        roy = (int(t), int(m), int(b))
+    entry = 0
+    if not foul:
+        t_cards = int(rules.fl_top_trips[top[1]] if top[0] == TRIPS else rules.fl_top_pair[top[1]]
+                      if top[0] == PAIR else 0)
+        both = int(rules.fl_low_both) or max(t_cards, int(rules.fl_low_nuts))
+        if rules.fl_low_mode == "both":
+            entry = both if (t_cards and nuts) else 0
+        else:
+            entry = both if (t_cards and nuts) else int(rules.fl_low_nuts) if nuts else t_cards
+    cats = [_key_category(top), cat_b]
+    stay = not foul and (any(m is not None and c >= m for m, c in
+                             zip((rules.stay_top, rules.stay_bottom), cats))
+                         or (rules.stay_mode == "entry" and entry > 0))
+    if in_fantasyland:
+        current = int(in_fantasyland)
+        fl = 0 if not stay else current if rules.stay_cards_mode == "current" and current >= 13 \
+            else int(rules.stay_cards)
+    else:
+        fl = entry
+    return {"fouled": foul, "keys": [top, mkey, bottom], "order": order, "royalties": roy,
+            "fantasyland": fl, "stays": stay}
+
+
 def _joker_rows(rows: list[list[int]], rules: Any, in_fantasyland: bool | int) -> dict[str, Any] | None:
     """Fouled, royalties, Fantasyland and stay of substituted rows (None: a row is no hand)."""
+    if rules.low:
+        return _joker_rows_low(rows, rules, in_fantasyland)
     five = rules.five_of_a_kind if rules.joker_pool == "duplicates" else None
     keys = [_any_key(r, five) for r in rows]
     if any(k is None for k in keys):
@@ -517,8 +585,8 @@ def joker_board(board: Sequence[int], rules: Any, in_fantasyland: bool | int = F
     """A board holding jokers (52, 53) resolved by brute force over every substitution the
     rules allow (docs/VARIANTS.md, "Jokers"): the best by ``joker_resolution``, ties to the
     smallest card for joker 52, then 53.  A dict: fouled, keys (row keys), royalties,
-    fantasyland, stays, jokers (the two cards, 255 for a joker not on the board).  High
-    variants only (Low has no jokers)."""
+    fantasyland, stays, jokers (the two cards, 255 for a joker not on the board).  In Low
+    the middle's key is its deuce-to-seven key: a joker there makes the best low."""
     board = list(board)
     pool = rules.joker_pool
     slots = {c: i for i, c in enumerate(board) if c in JOKERS}

@@ -563,6 +563,29 @@ bad("score-joker-twice", ofc.score, np.array([[52] + _JB, [52] + list(range(12, 
     ValueError, "used twice", more=(_JK2,))
 bad("score-joker-jokers0", ofc.score, np.array([[52] + _JB, list(range(12, 25))], np.uint8),
     ValueError, "52", "jokers=0")
+# the other entry points that take jokers (rules=): each refuses 52 where the rules deal none,
+# 53 under jokers=1, a third joker (54), naming the value and where it was
+_JH7 = [0, 5, 10, 15, 20, 25]
+for fname, call in {
+    "best_hand": lambda h, **kw: ofc.best_hand(h, 3, **kw),
+    "subset_strengths": lambda h, **kw: ofc.subset_strengths(h, 3, **kw),
+    "partial_strength": lambda h, **kw: ofc.partial_strength(h[:2] + [255, 255, 255], **kw),
+    "lowball27": lambda h, **kw: ofc.lowball27(h[:5], **kw),
+}.items():
+    bad(f"{fname}-joker-jokers0", call, [52] + _JH7, ValueError, "52", "jokers=0")
+    bad(f"{fname}-53-jokers1", call, [53] + _JH7, ValueError, "53", "jokers=1", rules=_JK1)
+    bad(f"{fname}-third-joker", call, [54, 52] + _JH7, ValueError, "54", rules=_JK2)
+bad("describe-joker-no-rules", ofc.describe, "Ah Kd X1", ValueError, "joker 'X1'", "jokers=0")
+bad("describe-53-jokers1", ofc.describe, "Ah X1 X2", ValueError, "X2", "jokers=1", rules=_JK1)
+bad("royalty-joker-jokers0", ofc.royalty, [0, 5, 52], ValueError, "52", "jokers=0", more=("top",))
+bad("royalty-53-jokers1", ofc.royalty, [0, 5, 53], ValueError, "53", "jokers=1", more=("top", _JK1))
+bad("royalty-third-joker", ofc.royalty, [0, 54, 53], ValueError, "54", more=("top", _JK2))
+bad("score_details-joker-jokers0", ofc.score_details, np.array([[52] + _JB, list(range(12, 25))], np.uint8),
+    ValueError, "52", "jokers=0")
+bad("score_details-53-jokers1", ofc.score_details, np.array([[53] + _JB, list(range(12, 25))], np.uint8),
+    ValueError, "53", more=(_JK1,))
+bad("score_details-joker-twice", ofc.score_details,
+    np.array([[52] + _JB, [52] + list(range(12, 24))], np.uint8), ValueError, "used twice", more=(_JK2,))
 bad("rules-jokers-3", dataclasses.replace, ofc.PINEAPPLE, ValueError, "jokers", kw={"name": "x", "jokers": 3})
 bad("rules-joker-pool", dataclasses.replace, ofc.PINEAPPLE, ValueError, "joker_pool",
     kw={"name": "x", "joker_pool": "all"})

@@ -205,3 +205,137 @@ def test_board_object() -> None:
     assert b.royalties(rules_for("any", None, "row", ofc.PINEAPPLE)) == (0, 0, 0)     # KKK fouls
     with pytest.raises(ValueError, match="a joker: the rules have jokers=0"):
         b.royalties(ofc.PINEAPPLE)
+
+
+# --- Low (2-7) OFC with jokers: the middle's joker makes the best low -------------------------------
+
+LOW_COMBOS = [(p, f, r) for p, f in POOLS[:4] + [("duplicates", "above_straight_flush")]
+              for r in ("board", "row")]
+
+
+def low_deals(n: int, seed: int) -> list[list[int]]:
+    """Low boards with 1 or 2 jokers: low middles (live or nearly), tops of a pair of queens or
+    better half the time, near the foul edge."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        mid: list[int] = []
+        for c in rng.permutation(36).tolist():                  # deuces to tens
+            if len(mid) < 5 and c // 4 not in {m // 4 for m in mid}:
+                mid.append(c)
+        top: list[int] = []
+        if rng.random() < 0.5:
+            r = int(rng.integers(10, 13))
+            top = [r * 4 + int(s) for s in rng.choice(4, 2, replace=False)]
+        rest = [c for c in rng.permutation(52).tolist() if c not in mid and c not in top]
+        top = top + rest[:3 - len(top)]
+        rest = [c for c in rest if c not in top]
+        cards = top + mid + rest[:5]
+        nj = int(rng.integers(1, 3))
+        for j, pos in enumerate(rng.choice(13, nj, replace=False).tolist()):
+            cards[pos] = (X1, X2)[j]
+        out.append(cards)
+    return out
+
+
+@pytest.mark.parametrize("pool, five, resolution", LOW_COMBOS)
+def test_low_against_brute_force(pool: str, five: str | None, resolution: str) -> None:
+    rules = rules_for(pool, five, resolution, ofc.LOW)
+    rng = np.random.default_rng(7)
+    for i, board in enumerate(low_deals(20, 50 + hash((pool, five, resolution)) % 2**16)):
+        dead = tuple(c for c in range(52) if c not in board and rng.random() < 0.3) if pool == "unseen" else ()
+        want = ref.joker_board(board, rules, i % 3 == 0, list(dead))
+        got = ofc.analyze(np.array(board, np.uint8), rules, in_fantasyland=i % 3 == 0, dead=list(dead) or None)
+        text = ofc.card_str(board)
+        assert bool(got.fouled) == want["fouled"], text
+        assert tuple(got.royalties.tolist()) == want["royalties"], text
+        assert int(got.fantasyland) == want["fantasyland"] and bool(got.stays) == want["stays"], text
+        assert tuple(got.jokers.tolist()) == want["jokers"], text
+        middle = [int(got.jokers[c - X1]) if c in (X1, X2) else c for c in board[3:8]]
+        if len(set(middle)) == 5:   # the middle's value is the low of its resolved cards
+            assert int(got.strength[1]) == ofc.lowball27(middle), text
+            assert ref.lowball_key(middle) == want["keys"][1], text
+
+
+@pytest.mark.parametrize("nbw", [False, True])
+def test_low_score_against_brute_force(nbw: bool) -> None:
+    rules = rules_for("any", None, "board", ofc.LOW, nbw)
+    rng = np.random.default_rng(8)
+    for a in low_deals(10, 9):
+        # the other board: a low middle too when the cards allow, else any cards left
+        others = [b for b in low_deals(20, int(rng.integers(1 << 30)))
+                  if not (set(b) & set(a)) - {X1, X2} and not {X1, X2} & set(b)]
+        b = others[0] if others else [c for c in rng.permutation(52).tolist() if c not in a][:13]
+        deal = [a, b]
+        assert ofc.score_matrix(np.array(deal, np.uint8), rules).tolist() == ref.joker_score_matrix(deal, rules)
+
+
+def test_low_golden() -> None:
+    rules = rules_for("any", None, "board", ofc.LOW)
+    a = ofc.analyze("Kc Kd Qh / 7c X1 4h 3s 2c / Ah Ad 7d 7h 3c", rules)
+    assert ofc.card_str(a.jokers) == "5c --" and a.royalties.tolist() == [8, 8, 0] and not a.fouled
+    assert int(a.strength[1]) == ofc.LOWBALL_MAX     # the joker makes the nuts, 7-5-4-3-2
+
+
+# --- royalty and score_details with jokers ------------------------------------------------------------
+
+def test_royalty_with_jokers() -> None:
+    rules = rules_for("duplicates", "below_royal", "board", ofc.PINEAPPLE)
+    assert ofc.royalty("As X1 X2", "top", rules) == 22                  # trip aces
+    assert ofc.royalty("9c 9d 9h 9s X1", "middle", rules) == 40         # five nines: its own royalty
+    assert ofc.royalty("9c 9d 9h 9s X1", "bottom", rules) == 20
+    assert ofc.royalty(["As Ks Qs Ts X1", "2c 3c 4c 5c X2"], "bottom", rules).tolist() == [25, 15]
+    low = rules_for("any", None, "board", ofc.LOW)
+    assert ofc.royalty("7c X1 4h 3s 2c", "middle", low) == 8             # the nuts
+    with pytest.raises(ValueError, match="joker"):
+        ofc.royalty("As X1 X2", "top", ofc.PINEAPPLE)
+
+
+@pytest.mark.parametrize("pool, five, resolution", COMBOS[::3])
+def test_score_details_with_jokers(pool: str, five: str | None, resolution: str) -> None:
+    rules = rules_for(pool, five, resolution, ofc.PINEAPPLE, nbw=True)
+    rng = np.random.default_rng(4)
+    deals = []
+    for _ in range(30):
+        cards = rng.permutation(52)[:39].tolist()
+        slots = rng.choice(39, 2, replace=False).tolist()
+        cards[slots[0]], cards[slots[1]] = X1, X2
+        deals.append(np.array(cards, np.uint8).reshape(3, 13))
+    deals_arr = np.array(deals)
+    d = ofc.score_details(deals_arr, rules)
+    m = ofc.score_matrix(deals_arr, rules)
+    for i in range(len(deals)):
+        for j, (a, b) in enumerate(d.pairs.tolist()):
+            assert d.total[i, j] == m[i, a, b]
+            assert d.row_points[i, j] == d.rows[i, j].sum()
+        assert m[i].tolist() == ref.joker_score_matrix(deals_arr[i].tolist(), rules)
+
+
+# --- the fast path: batches of 64 boards or more check the rules once and resolve most boards
+# --- without the search (csrc/ofc_board_joker.c); the same answers as the brute force -------------
+
+@pytest.mark.parametrize("pool, five", POOLS)
+def test_batches_against_brute_force(pool: str, five: str | None) -> None:
+    rules = rules_for(pool, five, "board")
+    boards = deals(64, 77 + POOLS.index((pool, five)))
+    rng = np.random.default_rng(9)
+    on_boards = {c for b in boards for c in b}
+    dead = [c for c in range(52) if rng.random() < 0.15 and c not in on_boards] if pool == "unseen" else []
+    infl = np.arange(64) % 3 == 0
+    got = ofc.analyze(np.array(boards, np.uint8), rules, in_fantasyland=infl, dead=dead or None)
+    for i, board in enumerate(boards):
+        want = ref.joker_board(board, rules, bool(infl[i]), dead)
+        text = ofc.card_str(board)
+        assert bool(got.fouled[i]) == want["fouled"], text
+        assert tuple(got.royalties[i].tolist()) == want["royalties"], text
+        assert int(got.fantasyland[i]) == want["fantasyland"] and bool(got.stays[i]) == want["stays"], text
+        assert tuple(got.jokers[i].tolist()) == want["jokers"], text
+        assert [strength_key(int(s)) for s in got.strength[i]] == list(want["keys"]), text
+    # scoring 32 heads-up deals at once: 64 boards
+    rng = np.random.default_rng(10)
+    deal = np.array([rng.permutation(52)[:26] for _ in range(32)], np.uint8)
+    deal[:, 0], deal[:, 20] = X1, X2
+    deal = deal.reshape(32, 2, 13)
+    m = ofc.score_matrix(deal, rules)
+    for i in range(0, 32, 4):
+        assert m[i].tolist() == ref.joker_score_matrix(deal[i].tolist(), rules)

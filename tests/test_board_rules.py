@@ -609,6 +609,6 @@ def test_joker_defaults_and_round_trip() -> None:
     assert eval(repr(jk), {"Rules": ofc.Rules, "HandCategory": ofc.HandCategory}) == jk
     with pytest.raises(ValueError, match="needs joker_pool 'duplicates'"):
         dataclasses.replace(ofc.PINEAPPLE, name="jk", jokers=1, five_of_a_kind="below_royal")
-    with pytest.raises(ValueError, match="Low"):
-        dataclasses.replace(ofc.LOW, name="jk", jokers=1, joker_pool="duplicates",
-                            five_of_a_kind="below_royal")
+    low = dataclasses.replace(ofc.LOW, name="jk", jokers=1, joker_pool="duplicates",
+                              five_of_a_kind="below_royal")     # Low deals jokers too (docs/VARIANTS.md)
+    assert low.deck_size == 53 and ofc.Rules.from_dict(low.to_dict()) == low

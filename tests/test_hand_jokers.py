@@ -130,3 +130,100 @@ def test_joker_codes_refused_without_jokers() -> None:
         ofc.strength(np.array([[0, 1, 2, 52, 52]], np.uint8), rules=ANY)
     with pytest.raises(ValueError, match="card code 54"):
         ofc.strength(np.array([[0, 1, 2, 52, 54]], np.uint8), rules=ANY)
+
+
+# --- the rest of the evaluator API with jokers, against substitution by brute force ---------------
+
+def _subs(hand: list[int], pool_any: bool = True) -> list[list[int]]:
+    """Every hand the jokers of ``hand`` can become: cards not in the hand, two jokers two cards."""
+    jpos = [i for i, c in enumerate(hand) if c in (X1, X2)]
+    used = {c for c in hand if c not in (X1, X2)}
+    out: list[list[int]] = []
+    free = [c for c in range(52) if c not in used]
+    for combo in itertools.permutations(free, len(jpos)):
+        h = list(hand)
+        for p, c in zip(jpos, combo):
+            h[p] = c
+        out.append(h)
+    return out
+
+
+def _random_hands(rng: np.random.Generator, n: int, m: int, nj: int) -> list[list[int]]:
+    out = []
+    for _ in range(n):
+        h = rng.permutation(52)[:m - nj].tolist() + [X1, X2][:nj]
+        out.append([h[i] for i in rng.permutation(m)])
+    return out
+
+
+@pytest.mark.parametrize("k", [3, 5])
+def test_subset_strengths_and_best_hand(k: int) -> None:
+    rng = np.random.default_rng(k)
+    for rules in (ANY, FIVE):
+        hands = _random_hands(rng, 40, 7, 2) + _random_hands(rng, 40, 6, 1)
+        for hand in hands:
+            subs = ofc.subset_strengths(hand, k, rules=rules)
+            want = [int(ofc.strength(list(c), rules=rules)) for c in itertools.combinations(hand, k)]
+            assert subs.tolist() == want, ofc.card_str(hand)
+            best = ofc.best_hand(hand, k, rules=rules)
+            assert best.strength == max(want) and list(best.positions) == list(
+                next(p for p, s in zip(itertools.combinations(range(len(hand)), k), want) if s == max(want)))
+        arr = np.array(hands[:40], np.uint8)
+        assert (ofc.subset_strengths(arr, k, rules=rules) ==
+                np.array([ofc.subset_strengths(h, k, rules=rules) for h in arr])).all()
+        many = ofc.best_hand(arr, k, rules=rules)
+        assert many.strength.tolist() == [ofc.best_hand(h, k, rules=rules).strength for h in arr]
+
+
+def test_best_hand_below_royal() -> None:
+    below = dataclasses.replace(FIVE, name="below", five_of_a_kind="below_royal")
+    hand = "9c 9d 9h 9s X1 As Ks Qs Js"          # five nines, or the royal flush with the joker
+    assert ofc.describe(ofc.best_hand(hand, rules=FIVE).strength) == "Five Nines"
+    assert ofc.describe(ofc.best_hand(hand, rules=below).strength) == "Royal flush"
+
+
+def test_partial_strength_with_jokers() -> None:
+    rng = np.random.default_rng(5)
+    for k in (3, 5):
+        for filled in range(1, k + 1):
+            for nj in (1, 2):
+                if nj > filled:
+                    continue
+                for _ in range(15):
+                    cards = rng.permutation(52)[:filled - nj].tolist() + [X1, X2][:nj]
+                    row = [cards[i] for i in rng.permutation(filled)] + [255] * (k - filled)
+                    want = max(int(ofc.partial_strength(s)) for s in _subs(row))
+                    assert ofc.partial_strength(row, rules=ANY) == want, ofc.card_str(row)
+    assert ofc.describe(ofc.partial_strength("Ah X1", rules=ANY)) == ofc.describe(ofc.partial_strength("Ah Ad"))
+
+
+def test_lowball_with_jokers() -> None:
+    rng = np.random.default_rng(6)
+    for nj in (1, 2):
+        for hand in _random_hands(rng, 60, 5, nj):
+            want = max(int(ofc.lowball27(s)) for s in _subs(hand))
+            assert ofc.lowball27(hand, rules=ANY) == want, ofc.card_str(hand)
+    assert ofc.lowball27("7c X1 4h 3s 2c", rules=ANY) == ofc.LOWBALL_MAX
+
+
+def test_describe_and_ranks_with_jokers() -> None:
+    assert ofc.describe("As X1 X2", rules=ANY) == "Three Aces"
+    assert ofc.describe(["As X1 X2", "8c 8d 8h 9s X1"][1], rules=ANY) == "Four Eights, Nine kicker"
+    five = ofc.strength("9c 9d 9h 9s X1", rules=FIVE)
+    assert ofc.describe(five) == "Five Nines" and ofc.ranks(five) == (7,)
+    with pytest.raises(ValueError, match="joker"):
+        ofc.describe("As X1 X2")
+
+
+@pytest.mark.parametrize("call", [
+    lambda h, r: ofc.subset_strengths(h, 3, rules=r), lambda h, r: ofc.best_hand(h, 3, rules=r),
+    lambda h, r: ofc.partial_strength(h[:3], rules=r), lambda h, r: ofc.lowball27(h[:5], rules=r),
+    lambda h, r: ofc.describe(ofc.card_str(h[:5]), rules=r)])
+def test_joker_codes_refused(call) -> None:
+    one = dataclasses.replace(ofc.PINEAPPLE, name="one", jokers=1)
+    with pytest.raises(ValueError, match=r"(code 52|joker).*jokers=0"):
+        call([52, 0, 1, 2, 3, 4], None)
+    with pytest.raises(ValueError, match=r"(code 53|joker).*jokers=1"):
+        call([53, 0, 1, 2, 3, 4], one)
+    with pytest.raises(ValueError, match=r"54"):
+        call([54, 52, 53, 2, 3, 4], ANY)

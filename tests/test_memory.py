@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import gc
 import pickle
 import sys
@@ -106,6 +107,26 @@ GOOD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
 }
 
 
+# jokers (issue 17): the joker batch paths, good and bad
+JK = dataclasses.replace(ofc.PINEAPPLE, name="memory-jokers", jokers=2)
+JK_LOW = dataclasses.replace(ofc.LOW, name="memory-jokers-low", jokers=2, joker_pool="not_on_board")
+JK_BOARDS = BOARDS.copy()
+JK_BOARDS[:, 0], JK_BOARDS[::2, 7] = 52, 53
+JK_DEALS = DEALS.copy()
+JK_DEALS[:, 0, 0], JK_DEALS[:, 1, 5] = 52, 53
+JK_HANDS7 = HANDS7.copy()
+JK_HANDS7[:, 0] = 52
+JK_HANDS5 = HANDS5.copy()
+JK_HANDS5[:, 2] = 52
+GOOD["jokers-analyze-score"] = (lambda: (ofc.analyze(JK_BOARDS, JK, workers=2), ofc.analyze(JK_BOARDS, JK_LOW),
+                                         ofc.score(JK_DEALS, JK), ofc.score_details(JK_DEALS[:50], JK)),
+                                (JK_BOARDS, JK_DEALS, JK))
+GOOD["jokers-hands"] = (lambda: (ofc.strength(JK_HANDS5, rules=JK, workers=2), ofc.lowball27(JK_HANDS5, rules=JK),
+                                 ofc.best_hand(JK_HANDS7, 3, rules=JK), ofc.subset_strengths(JK_HANDS7, 5, rules=JK),
+                                 ofc.partial_strength(np.where(JK_HANDS5 > 40, 255, JK_HANDS5), rules=JK),
+                                 ofc.royalty(JK_HANDS5, "bottom", JK)), (JK_HANDS5, JK_HANDS7, JK))
+
+
 def _game_copies() -> Any:
     g = ofc.Game("pineapple", 2, seed=1, match=False)
     g.play("random")
@@ -148,6 +169,10 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "score-one-dup": (lambda: ofc.score([B1_TEXT, B1_TEXT]), ()),
     "best_hand-dup": (lambda: ofc.best_hand(HAND7[:6] + HAND7[:1]), (HAND7,)),
     "compat-dup": (lambda: ofc.compat.Evaluator().evaluate(TREYS7[:2], TREYS7[:5]), (TREYS7,)),
+    "jokers-analyze-53": (lambda: ofc.analyze(JK_BOARDS, dataclasses.replace(JK, jokers=1)), (JK_BOARDS,)),
+    "jokers-score-0": (lambda: ofc.score(JK_DEALS, HOUSE), (JK_DEALS, HOUSE)),
+    "jokers-best_hand-0": (lambda: ofc.best_hand(JK_HANDS7, 5), (JK_HANDS7,)),
+    "jokers-partial-third": (lambda: ofc.partial_strength([54, 52, 255], rules=JK), ()),
     "Game-forged-fantasyland": (lambda: ofc.Game("pineapple", 2, seed=1, fantasyland=[13, 0]), ()),
     "Game-policy-None": (lambda: ofc.Game("pineapple", 2, seed=1).play_hand(None), ()),  # type: ignore[arg-type]
 }

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import _thread
+import dataclasses
 import queue
 import signal
 import subprocess
@@ -41,6 +42,19 @@ def _cards(n: int, k: int, seed: int) -> np.ndarray:
     rows = np.resize(pool, (n, k))
     # shuffle the rows so that chunks differ
     return np.ascontiguousarray(rows[rng.permutation(n)])
+
+
+JK = dataclasses.replace(ofc.PINEAPPLE, name="threads-jokers", jokers=2)
+JK_LOW = dataclasses.replace(ofc.LOW, name="threads-jokers-low", jokers=2, joker_pool="unseen")
+
+
+def _jokers(rows: np.ndarray, nj: int) -> np.ndarray:
+    """rows with their first nj cards turned into jokers 52 (and 53)."""
+    out = rows.copy()
+    out[:, 0] = 52
+    if nj == 2:
+        out[:, -1] = 53
+    return out
 
 
 def _equal(a: Any, b: Any) -> bool:
@@ -73,6 +87,15 @@ CALLS: dict[str, tuple[Callable[[np.ndarray, int], Any], Callable[[int, int], np
     "subsets7-3": (lambda a, w: ofc.subset_strengths(a, 3, workers=w), lambda n, s: _cards(n, 7, s)),
     "partial_strength": (lambda a, w: ofc.partial_strength(a, workers=w),
                          lambda n, s: np.where(_cards(n, 5, s) % 3 == 0, 255, _cards(n, 5, s)).astype(np.uint8)),
+    # jokers (issue 17): a joker or two in every item
+    "strength5-jokers": (lambda a, w: ofc.strength(a, workers=w, rules=JK), lambda n, s: _jokers(_cards(n, 5, s), 1)),
+    "analyze-jokers": (lambda a, w: ofc.analyze(a, JK, workers=w), lambda n, s: _jokers(_cards(n, 13, s), 2)),
+    "analyze-jokers-unseen-low": (lambda a, w: ofc.analyze(a, JK_LOW, workers=w, dead=[0, 1, 2]),
+                                  lambda n, s: _jokers(_cards(n, 13, s), 2)),
+    "score-jokers": (lambda a, w: ofc.score(a, JK, workers=w),
+                     lambda n, s: _jokers(_cards(n, 26, s), 2).reshape(n, 2, 13)),
+    "best_hand7-jokers": (lambda a, w: tuple(ofc.best_hand(a, 5, workers=w, rules=JK)),
+                          lambda n, s: _jokers(_cards(n, 7, s), 2)),
 }
 
 
@@ -427,3 +450,29 @@ def test_interrupt_during_analyze_and_score() -> None:
         assert time.monotonic() - start < 5
         assert _equal(ofc.analyze(boards[:1000]), want_b)
         assert _equal(ofc.score(deals[:1000], workers=2), want_d)
+
+
+def test_interrupt_during_joker_calls() -> None:
+    """Ctrl-C stops the joker batch paths (analyze, score, strength with jokers) and the next
+    call is right."""
+    boards = _jokers(_cards(400_000, 13, 14), 2)
+    deals = _jokers(_cards(200_000, 26, 15), 2).reshape(-1, 2, 13)
+    hands = _jokers(_cards(3_000_000, 5, 16), 1)
+    want_b = ofc.analyze(boards[:1000], JK)
+    want_d = ofc.score(deals[:1000], JK)
+    want_h = ofc.strength(hands[:1000], rules=JK)
+    for call in (lambda: ofc.analyze(boards, JK, workers=2), lambda: ofc.score(deals, JK, workers=2),
+                 lambda: ofc.strength(hands, rules=JK, workers=1)):
+        timer = _interrupt_after(0.2, "interrupt_main")
+        start = time.monotonic()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                while time.monotonic() - start < 10:
+                    call()
+        finally:
+            timer.cancel()
+            timer.join()
+        assert time.monotonic() - start < 5
+        assert _equal(ofc.analyze(boards[:1000], JK), want_b)
+        assert _equal(ofc.score(deals[:1000], JK, workers=2), want_d)
+        assert _equal(ofc.strength(hands[:1000], rules=JK), want_h)

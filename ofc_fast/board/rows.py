@@ -34,19 +34,19 @@ import numpy.typing as npt
 from .. import _core, _workers
 from ..hand.bad_rows import explain_bad_row
 from ..hand.cards import cards
-from ..hand.strength import describe, lowball27, strength  # noqa: F401 (describe: in the examples)
+from ..hand.strength import STRENGTH_MAX, describe, joker_rules, lowball27, strength  # noqa: F401 (describe)
 from .geometry import ROW_SIZES, ROWS
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = ["partial_strength", "royalty"]
 
 
-def _rows_array(x: Any) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
+def _rows_array(x: Any, jokers: int = 0) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
     if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, np.integer)) and np.ndim(x) == 0):
         raise TypeError(f"a row is a sequence of cards, not a single value: {x!r}")
     if isinstance(x, np.ndarray) and x.dtype.kind not in "iuUS":
         raise TypeError(f"cards must be integer codes or text, got a {x.dtype} array")
-    arr = cards(x, allow_empty=True)
+    arr = cards(x, allow_empty=True, jokers=jokers)
     if arr.ndim == 0:
         raise TypeError("a row is a sequence of cards, not a single value")
     k = arr.shape[-1]
@@ -57,12 +57,13 @@ def _rows_array(x: Any) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
 
 
 @overload
-def partial_strength(rows: str | Sequence[int], *, workers: int = ...) -> int: ...
+def partial_strength(rows: str | Sequence[int], *, workers: int = ..., rules: Any = ...) -> int: ...
 @overload
-def partial_strength(rows: npt.NDArray[Any] | Sequence[Sequence[Any]], *, workers: int = ...) -> Any: ...
+def partial_strength(rows: npt.NDArray[Any] | Sequence[Sequence[Any]], *, workers: int = ...,
+                     rules: Any = ...) -> Any: ...
 
 
-def partial_strength(rows: Any, *, workers: int = 1) -> Any:
+def partial_strength(rows: Any, *, workers: int = 1, rules: Any = None) -> Any:
     """Strength of rows holding 0 to 5 cards, on the scale of :func:`strength` (see the module).
 
     ``rows``: one row (text, codes) of up to 5 cards, or an array ``(..., 3)``
@@ -76,15 +77,23 @@ def partial_strength(rows: Any, *, workers: int = 1) -> Any:
     >>> partial_strength([[50, 255, 255], [50, 51, 255]]).tolist() == [partial_strength("Ah"),
     ...                                                               partial_strength("Ah As")]
     True
+
+    ``rules``: the rules of a deck with jokers (:func:`~ofc_fast.strength`):
+    a joker is then the card that makes the row worth the most (a row of 3
+    or 5 cards: its strength with jokers).
     """
     w = _workers.resolve_workers(workers)
-    flat, lead, one = _rows_array(rows)
+    jokers, five_kind = joker_rules(rules)
+    flat, lead, one = _rows_array(rows, jokers)
     n = flat.shape[0]
     out = np.empty(n, dtype=np.uint16)
-    bad = _workers.run(lambda lo, hi: _core.partial_rows(flat, out, lo, hi), n, w)
+    if jokers:
+        bad = _workers.run(lambda lo, hi: _core.partial_jokers_rows(flat, out, lo, hi, jokers, five_kind), n, w)
+    else:
+        bad = _workers.run(lambda lo, hi: _core.partial_rows(flat, out, lo, hi), n, w)
     if bad >= 0:   # a card twice (codes out of range were refused when reading)
         explain_bad_row(flat[bad].tolist(), lambda i: f"position {i}", "the row",
-                        label=f"row {bad}" if lead else "", empty_ok=True)
+                        label=f"row {bad}" if lead else "", empty_ok=True, jokers=jokers)
     if one:
         return int(out[0])
     return out.reshape(lead)
@@ -105,6 +114,11 @@ def royalty(row: Any, name: str, rules: Rules | str = PINEAPPLE) -> Any:
 
     >>> royalty("Kc Kd Kh Ks 2d", "bottom", "pineapple"), royalty("7c 5d 4h 3s 2c", "middle", "low")
     (10, 8)
+
+    With rules that deal jokers a row may hold them; it is resolved on its own
+    (each joker the card that makes the row best: :func:`~ofc_fast.strength`,
+    a Low middle :func:`~ofc_fast.lowball27`), five of a kind paying
+    ``five_of_a_kind_middle`` / ``five_of_a_kind_bottom``.
     """
     r = get_rules(rules)
     if not isinstance(name, str) or name not in ROWS:
@@ -113,11 +127,15 @@ def royalty(row: Any, name: str, rules: Rules | str = PINEAPPLE) -> Any:
     size = ROW_SIZES[index]
     if isinstance(row, (bool, np.bool_)) or (isinstance(row, (int, np.integer)) and np.ndim(row) == 0):
         raise TypeError(f"a row is a sequence of cards, not a single value: {row!r}")
-    codes = row if isinstance(row, np.ndarray) and row.dtype.kind in "iu" else cards(row)
+    codes = row if isinstance(row, np.ndarray) and row.dtype.kind in "iu" else cards(row, jokers=r.jokers)
     if codes.ndim == 0 or codes.shape[-1] != size:
         got = codes.shape[-1] if codes.ndim else 0
         raise ValueError(f"the {name} row has {size} cards, got {got}")
-    arr = np.asarray(lowball27(codes) if index == 1 and r.low else strength(codes))
+    jk = r if r.jokers else None
+    arr = np.asarray(lowball27(codes, rules=jk) if index == 1 and r.low else strength(codes, rules=jk))
     info = r.tables.arrays[index]
-    pts = (info[arr] & 0xFFFF).astype(np.uint16).view(np.int16).astype(np.int32)
+    five = arr > STRENGTH_MAX   # five of a kind: its own royalty (jokers only)
+    pts = (info[np.where(five, 0, arr)] & 0xFFFF).astype(np.uint16).view(np.int16).astype(np.int32)
+    if five.any():
+        pts = np.where(five, (0, r.five_of_a_kind_middle, r.five_of_a_kind_bottom)[index], pts).astype(np.int32)
     return int(pts) if arr.ndim == 0 else pts

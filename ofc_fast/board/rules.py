@@ -298,8 +298,6 @@ class Rules:
             fail(f"five_of_a_kind = {self.five_of_a_kind!r} needs joker_pool 'duplicates': under "
                  f"{self.joker_pool!r} a joker never copies a card of its row, so no row holds five "
                  f"of a kind")
-        if self.jokers and self.low:
-            fail("jokers are not dealt in Low (2-7) OFC yet (docs/VARIANTS.md); leave jokers 0")
         for f in ("five_of_a_kind_middle", "five_of_a_kind_bottom"):
             if not -32_768 <= getattr(self, f) <= 32_767:
                 fail(f"{f} = {getattr(self, f)} is out of -32768..32767 (an int16 per row)")

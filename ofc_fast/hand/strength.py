@@ -136,6 +136,11 @@ def joker_rules(rules: Any) -> tuple[int, int]:
     return int(jokers), int(five is not None and pool == "duplicates")
 
 
+def five_below_royal(rules: Any) -> int:
+    """1 when the rules rank five of a kind below the royal flush (``five_of_a_kind="below_royal"``)."""
+    return int(rules is not None and getattr(rules, "five_of_a_kind", None) == "below_royal")
+
+
 def _batch(rows_fn: Any, x: Any, sizes: tuple[int, ...], workers: int, jokers: int = 0) -> Any:
     w = _workers.resolve_workers(workers)
     flat, lead, one = hand_array(x, sizes, jokers)
@@ -196,16 +201,17 @@ def strength(hands: Any, *, workers: int = 1, rules: Any = None) -> Any:
 
 
 @overload
-def lowball27(hands: str | Sequence[int], *, workers: int = ...) -> int: ...
+def lowball27(hands: str | Sequence[int], *, workers: int = ..., rules: Any = ...) -> int: ...
 @overload
-def lowball27(hands: Array2 | Sequence[Sequence[Any]], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+def lowball27(hands: Array2 | Sequence[Sequence[Any]], *, workers: int = ...,
+              rules: Any = ...) -> npt.NDArray[np.uint16]: ...
 @overload
-def lowball27(hands: Array1, *, workers: int = ...) -> int: ...
+def lowball27(hands: Array1, *, workers: int = ..., rules: Any = ...) -> int: ...
 @overload
-def lowball27(hands: npt.NDArray[Any], *, workers: int = ...) -> npt.NDArray[np.uint16]: ...
+def lowball27(hands: npt.NDArray[Any], *, workers: int = ..., rules: Any = ...) -> npt.NDArray[np.uint16]: ...
 
 
-def lowball27(hands: Any, *, workers: int = 1) -> Any:
+def lowball27(hands: Any, *, workers: int = 1, rules: Any = None) -> Any:
     """Deuce-to-seven lowball rank of 5-card hands: larger = better low.
 
     Aces are high, straights and flushes count against the hand; 7-5-4-3-2
@@ -216,7 +222,16 @@ def lowball27(hands: Any, *, workers: int = 1) -> Any:
     True
     >>> lowball27("Ah 5d 4h 3s 2c") > lowball27("6h 5d 4h 3s 2c")  # A-5 is ace high, 6-2 a straight
     True
+
+    ``rules``: the rules of a deck with jokers, as for :func:`strength`; a
+    joker is then the card (not in the hand; two jokers two cards) that
+    makes the best low.
     """
+    jokers, _ = joker_rules(rules)
+    if jokers:
+        def rows(flat: Any, out: Any, lo: int, hi: int) -> int:
+            return int(_core.lowball27_jokers_rows(flat, out, lo, hi, jokers))
+        return _batch(rows, hands, (5,), workers, jokers)
     return _batch(_core.lowball27_rows, hands, (5,), workers)
 
 
@@ -369,12 +384,12 @@ def _name_of(s: int) -> str:
 
 
 @overload
-def describe(x: str | int | np.integer[Any]) -> str: ...
+def describe(x: str | int | np.integer[Any], *, rules: Any = ...) -> str: ...
 @overload
-def describe(x: npt.NDArray[Any] | Sequence[Any]) -> list[Any]: ...
+def describe(x: npt.NDArray[Any] | Sequence[Any], *, rules: Any = ...) -> list[Any]: ...
 
 
-def describe(x: Any) -> Any:
+def describe(x: Any, *, rules: Any = None) -> Any:
     """Readable name of a hand: a strength (int), or one hand as text.
 
     Arrays of strengths give a list of names.
@@ -383,9 +398,12 @@ def describe(x: Any) -> Any:
     'Pair of Queens, King-Five-Two kickers'
     >>> describe("Ah 2d 3c 4s 5h")
     'Straight, Five high'
+
+    ``rules``: a hand given as text may hold the jokers those rules deal
+    (:func:`strength`); strengths need no rules.
     """
     if isinstance(x, str):
-        x = strength(x)
+        x = strength(x, rules=rules)
     arr, one = _strength_array(x)
     if one:
         return _name_of(int(arr))
