@@ -125,6 +125,26 @@ def test_games_score_as_the_board_layer(conv: dict) -> None:
         assert with_joker > 20
 
 
+@pytest.mark.parametrize("base", [ofc.LOW, ofc.ORIGINAL, ofc.PROGRESSIVE], ids=lambda b: b.name)
+@pytest.mark.parametrize("policy", ["random", "heuristic", "greedy"])
+def test_games_of_other_presets_with_jokers(base: ofc.Rules, policy: str) -> None:
+    """Low (2-7), Original and Progressive on a 54-card deck: each policy's hands score
+    as analyze / score of their final boards, and against the brute force."""
+    r = joker_rules(2, base)
+    g = Game(r, 2, seed=5, match=False)
+    with_joker = 0
+    for _ in range(3 if policy == "greedy" else 20):
+        g.play_hand(policy)
+        if (g.boards >= 52).any():
+            with_joker += 1
+            if not any(g.fantasyland):
+                m = reference.joker_score_matrix(g.boards.tolist(), r)
+                assert g.scores.tolist() == [sum(row) for row in m]
+        _check_result(g, r)
+        g.next_hand()
+    assert with_joker > 0
+
+
 @pytest.mark.parametrize("conv", CONVENTIONS[:4] + CONVENTIONS[6:], ids=lambda c: "-".join(map(str, c.values())))
 def test_games_score_as_the_reference(conv: dict) -> None:
     """Net points against the plain-Python brute-force resolution of every joker
