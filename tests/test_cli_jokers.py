@@ -376,7 +376,6 @@ def test_bad_joker_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt
     (["eval", "As Ks Qs", "--jokers", "2", "--five-of-a-kind", "below_royal"],
      "needs joker_pool 'duplicates'"),
     (["eval", "As Ks Qs", "--joker-resolution", "player"], "joker_resolution must be 'board' or 'row', got 'player'"),
-    (["score", "As Ks Qs", "--rules", "low", "--jokers", "1"], "jokers are not dealt in Low"),
 ])
 def test_bad_joker_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
     code, out, err = run(capsys, *argv)
