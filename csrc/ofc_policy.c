@@ -295,11 +295,43 @@ static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
     return v;
 }
 
-/* The cards the seat to act cannot see. */
-static int unseen_pool(const ofc_game *g, uint8_t *pool)
+/* Bit tricks (lowest_bit: a plain loop where the compiler has no builtin). */
+static inline int bit_count(uint64_t x)
+{
+    /* by halves, nibbles and bytes (no popcnt instruction is assumed) */
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+static inline int lowest_bit(unsigned x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int k = 0;
+    while (!((x >> k) & 1u)) k++;
+    return k;
+#endif
+}
+
+static inline int lowest_bit64(uint64_t x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int k = 0;
+    while (!((x >> k) & 1u)) k++;
+    return k;
+#endif
+}
+
+/* The cards the seat to act cannot see, a bit each. */
+static uint64_t unseen_mask(const ofc_game *g)
 {
     uint64_t seen = 0;
-    int p = g->turn, n = 0;
+    int p = g->turn;
     for (int q = 0; q < g->players; q++) {
         if (q != p && g->fl_cards[q]) continue; /* a Fantasyland board stays hidden */
         for (int i = 0; i < OFC_BOARD_SIZE; i++)
@@ -307,8 +339,15 @@ static int unseen_pool(const ofc_game *g, uint8_t *pool)
     }
     for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
     for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
-    for (int c = 0; c < OFC_DECK_SIZE; c++)
-        if (!(seen >> c & 1u)) pool[n++] = (uint8_t)c;
+    return ~seen & (~(uint64_t)0 >> (64 - OFC_DECK_SIZE));
+}
+
+/* The cards the seat to act cannot see, in order. */
+static int unseen_pool(const ofc_game *g, uint8_t *pool)
+{
+    uint64_t unseen = unseen_mask(g);
+    int n = 0;
+    for (; unseen; unseen &= unseen - 1) pool[n++] = (uint8_t)lowest_bit64(unseen);
     return n;
 }
 
@@ -462,15 +501,17 @@ typedef struct row_outlook {
     float shape;       /* greedy's value of the cards placed (made pairs and trips, draws) */
     float level;       /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
-    uint16_t value; /* complete: the row's value */
+    uint16_t value;     /* complete: the row's value */
+    int nlikely;        /* the categories with a chance (p[k] != 0), in order: */
+    uint8_t likely[NCAT]; /* beats skips the others, whose terms add exact zeros */
 } row_outlook;
 
 /* What a turn's scoring knows: the unseen cards and what the rules pay. */
 typedef struct heuristic_ctx {
     const ofc_rules *rules;
     const double *w;
+    float slope; /* beats: how the chance of winning a tie grows with the rank ahead */
     int low, npool;
-    uint8_t pool[OFC_DECK_SIZE];
     int live_rank[OFC_RANKS], live_suit[OFC_SUITS];
     float top_pair[OFC_RANKS], top_trips[OFC_RANKS];       /* royalties */
     float top_pair_fl[OFC_RANKS], top_trips_fl[OFC_RANKS]; /* 1: enters Fantasyland */
@@ -485,15 +526,15 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
 {
     c->rules = rules;
     c->w = w;
+    c->slope = (float)w[W_TIE] / OFC_RANKS;
     c->low = rules->middle_live != 0;
     c->top_pair_mean = c->top_pair_fl_mean = 0.0f;
-    c->npool = unseen_pool(g, c->pool);
-    memset(c->live_rank, 0, sizeof c->live_rank);
-    memset(c->live_suit, 0, sizeof c->live_suit);
-    for (int i = 0; i < c->npool; i++) {
-        c->live_rank[c->pool[i] >> 2]++;
-        c->live_suit[c->pool[i] & 3]++;
-    }
+    /* the unseen cards counted by rank (card 4k + s) and by suit */
+    uint64_t unseen = unseen_mask(g), clubs = 0;
+    for (int k = 0; k < OFC_RANKS; k++) clubs |= (uint64_t)1 << (4 * k);
+    c->npool = bit_count(unseen);
+    for (int k = 0; k < OFC_RANKS; k++) c->live_rank[k] = bit_count(unseen >> (4 * k) & 0xFu);
+    for (int x = 0; x < OFC_SUITS; x++) c->live_suit[x] = bit_count(unseen & clubs << x);
     for (int r = 0; r < OFC_RANKS; r++) {
         unsigned k = r ? 0u : 1u; /* the lowest other rank as kicker */
         uint32_t pair = rules->row_info[0][ofc_strength3_unchecked(4u * r, 4u * r + 1, 4u * k + 2)];
@@ -554,8 +595,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
     int groups[5] = {0, 0, 0, 0, 0}, sum = 0; /* ranks held 1..4 times; their sum */
     for (unsigned x = ranks; x; x &= x - 1) {
-        int k = 0;
-        while (!((x >> k) & 1u)) k++;
+        int k = lowest_bit(x);
         groups[count[k]]++;
         if (count[k] == 1) sum += k;
         if (count[k] >= 2 && count[k] >= bestn) {
@@ -632,8 +672,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
         /* royalties and Fantasyland of the top: by the rank that pairs */
         float roy = 0.0f, fl = 0.0f, paired = 0.0f;
         for (unsigned x = ranks; x; x &= x - 1) {
-            int k = 0;
-            while (!((x >> k) & 1u)) k++;
+            int k = lowest_bit(x);
             if (count[k] == 2) {
                 float up = hit(c, c->live_rank[k], e);
                 roy += (1 - up) * c->top_pair[k] + up * c->top_trips[k];
@@ -677,8 +716,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
                 if (ranks & ~win) continue;
                 double ways = 1.0;
                 for (unsigned x = win & ~ranks; x; x &= x - 1) {
-                    int k = 0;
-                    while (!((x >> k) & 1u)) k++;
+                    int k = lowest_bit(x);
                     ways *= c->live_rank[k];
                 }
                 if (c->npool >= e) straight += (float)(ways / ofc_pol_choose[c->npool][e]);
@@ -698,41 +736,80 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     o->royalty = roy;
 }
 
+/* The terms of the value that depend on row r alone: stronger rows win more
+ * of the row points (the middle and bottom; in Low the top and bottom, and a
+ * lower middle); Low spends low cards on the top and bottom. */
+static double solo_terms(const heuristic_ctx *c, int r, const row_outlook *o)
+{
+    const double *w = c->w;
+    int counted = c->low ? r != 1 : r != 0;
+    return (counted ? w[W_STRENGTH] * o->category : 0.0)
+           + (r == 0 ? 0.0 : w[W_RANK] * (c->low && r == 1 ? -o->rank : o->rank) / OFC_RANKS)
+           - w[W_LOW_SPENT] * o->spent + w[W_SHAPE] * o->shape;
+}
+
 /* row_outlook_of with the chances of ending under each category. */
 static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
 {
     row_outlook_of(c, r, cards, n, o);
     float sum = 0.0f, category = 0.0f;
+    o->nlikely = 0;
     for (int k = 0; k < NCAT; k++) {
         o->below[k] = sum;
         sum += o->p[k];
         category += k * o->p[k];
+        if (o->p[k] != 0.0f) o->likely[o->nlikely++] = (uint8_t)k;
     }
     o->category = category / NCAT;
-    /* stronger rows win more of the row points (the middle and bottom; in Low the top
-     * and bottom, and a lower middle); Low spends low cards on the top and bottom */
-    const double *w = c->w;
-    int counted = c->low ? r != 1 : r != 0;
-    o->solo = (counted ? w[W_STRENGTH] * o->category : 0.0)
-              + (r == 0 ? 0.0 : w[W_RANK] * (c->low && r == 1 ? -o->rank : o->rank) / OFC_RANKS)
-              - w[W_LOW_SPENT] * o->spent + w[W_SHAPE] * o->shape;
+    o->solo = solo_terms(c, r, o);
+}
+
+/* The bottom's outlook from the middle's (a high variant, the same cards in
+ * both): only the shape, the royalties and the terms of one row differ. */
+static void bottom_from_middle(const heuristic_ctx *c, const uint8_t *cards, int n, const row_outlook *m,
+                               row_outlook *o)
+{
+    *o = *m;
+    o->shape = (float)row_heuristic(cards, n, 2, 0);
+    if (o->complete) {
+        o->royalty = (float)OFC_ROYALTY(c->rules->row_info[2][o->value]);
+    } else {
+        float roy = 0.0f;
+        for (int k = 0; k < NCAT; k++) roy += o->p[k] * c->row5[2][k];
+        o->royalty = roy;
+    }
+    o->solo = solo_terms(c, 2, o);
 }
 
 /* Chance that row a ends stronger than row b (b is the row below: a foul). */
-static float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b)
+static inline float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b)
 {
     if (a->complete && b->complete) return a->value > b->value ? 1.0f : 0.0f;
-    float slope = (float)c->w[W_TIE] / OFC_RANKS;
-    float q = 0.5f + slope * (a->rank - b->rank), qh = 0.5f + slope * (a->high - b->high);
-    q = q < 0.02f ? 0.02f : q > 0.98f ? 0.98f : q;
-    qh = qh < 0.02f ? 0.02f : qh > 0.98f ? 0.98f : qh;
+    float q = 0.5f + c->slope * (a->rank - b->rank), qh = 0.5f + c->slope * (a->high - b->high);
+    /* clamped to 0.02 .. 0.98 (one statement a bound: min and max, no branches) */
+    q = q < 0.02f ? 0.02f : q;
+    q = q > 0.98f ? 0.98f : q;
+    qh = qh < 0.02f ? 0.02f : qh;
+    qh = qh > 0.98f ? 0.98f : qh;
     /* a above b's category, or in the same one and ahead there */
     float under = 0.0f, same = 0.0f;
-    for (int k = 0; k < NCAT; k++) {
+    for (int i = 0; i < a->nlikely; i++) {
+        int k = a->likely[i];
         under += a->p[k] * b->below[k];
         same += a->p[k] * b->p[k];
     }
     return under + q * same + (qh - q) * a->p[C_HIGH] * b->p[C_HIGH];
+}
+
+#if OFC_MAX_HELD != 5
+#error "held_bits reads codes of 5 held cards"
+#endif
+/* Bits 0, 2, .., 8 of x (one for each held card of a code) as bits 0 .. 4. */
+static inline unsigned held_bits(unsigned x)
+{
+    x = (x | x >> 1) & 0x133u;
+    x = (x | x >> 2) & 0x10Fu;
+    return (x | x >> 4) & 0x1Fu;
 }
 
 static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
@@ -766,32 +843,43 @@ static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const 
     const uint8_t *board = g->board[p];
     /* each row with each subset of the held cards (in held order) that fits */
     row_outlook rows[3][1 << OFC_MAX_HELD];
+    int m = to_place(g);
+    /* empty middle and bottom (a first turn) in a high variant: the same
+     * outlooks but for the terms of one row */
+    int shared = !c.low && !g->filled[p][1] && !g->filled[p][2];
     for (int r = 0; r < 3; r++) {
         int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f;
         for (unsigned s = 0; s < (1u << n); s++) {
             uint8_t cards[OFC_ROW5_SIZE];
-            int k = 0;
-            for (int i = 0; i < n; i++)
-                if (s >> i & 1u) k++;
-            if (k > room) continue;
+            int k = bit_count(s);
+            if (k > room || k > m) continue;
             memcpy(cards, board + OFC_ROW_START(r), (size_t)f);
             k = f;
             for (int i = 0; i < n; i++)
                 if (s >> i & 1u) cards[k++] = g->held[i];
-            row_outlook_full(&c, r, cards, k, &rows[r][s]);
+            if (r == 2 && shared)
+                bottom_from_middle(&c, cards, k, &rows[1][s], &rows[2][s]);
+            else
+                row_outlook_full(&c, r, cards, k, &rows[r][s]);
         }
     }
     uint16_t codes[OFC_MAX_LEGAL];
-    double value[OFC_MAX_LEGAL];
     int ncodes = ofc_game_legal_codes(g, codes);
+    const row_outlook *at[OFC_MAX_LEGAL][3]; /* each placement's rows */
+    unsigned cards_bits = 0x155u & ((1u << (2 * n)) - 1); /* bit 2j for held card j */
     for (int i = 0; i < ncodes; i++) {
-        unsigned mask[4] = {0, 0, 0, 0};
-        for (int j = 0; j < n; j++) mask[codes[i] >> (2 * j) & 3u] |= 1u << j;
-        value[i] = heuristic_value(&c, &rows[0][mask[0]], &rows[1][mask[1]], &rows[2][mask[2]]);
+        /* the held cards each row gets: where the code's two bits a card read 0, 1 or 2 */
+        unsigned one = codes[i] & cards_bits, two = codes[i] >> 1 & cards_bits;
+        at[i][0] = &rows[0][held_bits(~one & ~two & cards_bits)];
+        at[i][1] = &rows[1][held_bits(one & ~two)];
+        at[i][2] = &rows[2][held_bits(~one & two)];
     }
     int best = 0;
-    for (int i = 1; i < ncodes; i++)
-        if (value[i] > value[best]) best = i;
+    double best_v = heuristic_value(&c, at[0][0], at[0][1], at[0][2]);
+    for (int i = 1; i < ncodes; i++) {
+        double v = heuristic_value(&c, at[i][0], at[i][1], at[i][2]);
+        if (v > best_v) best_v = v, best = i;
+    }
     return codes[best];
 }
 
