@@ -2,6 +2,7 @@
  * heuristic), and
  * the registry that names them (ofc_play.h).  A new policy is one function
  * here and one entry of ofc_policies. */
+#include <math.h>
 #include <string.h>
 #include "ofc_play.h"
 #include "ofc_policy_tables.h"
@@ -135,15 +136,17 @@ static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
 }
 
 /* ---- greedy ----------------------------------------------------------------
- * One step of look-ahead: every legal placement is scored by a hand-made
- * value of the board it makes plus a sampled outlook, and a placement after
+ * One step of look-ahead: the heuristic policy's few best placements
+ * (below) are each scored by a hand-made value of the board it makes plus a
+ * sampled outlook, and a placement after
  * which every completion fouls (ofc_partial_can_avoid_foul over the cards the
  * seat cannot see) is taken only when all are.  The value: royalties of
  * complete rows, made pairs and trips, flush and straight draws in the 5-card
  * rows (Low: low, unpaired cards in the middle), a bonus for a Fantasyland
  * top, and a penalty for a top that outranks what the middle holds so far.
- * The outlook: the board's empty slots filled at random from the unseen cards
- * a few dozen times, scored by how often that fouls and what it earns. */
+ * The outlook: the board completed a few dozen times (the seat's later turns
+ * dealt from the unseen cards and played by the heuristic policy), scored by
+ * how often that fouls and what it earns. */
 
 /* Value of the placed cards of one row (len = its slots). */
 /* Low: the cost of a card of ten or below on the top or bottom (tuned on
@@ -351,42 +354,104 @@ static int unseen_pool(const ofc_game *g, uint8_t *pool)
     return n;
 }
 
-/* The outlook (weights tuned on heads-up greedy self-play, each against the
- * greedy without it: +1.4 points a hand in Original, +0.8 in Pineapple, +0.4
- * in Low; fouls 33% -> 6% in Original, 10% -> 1.4% in Pineapple) */
+/* The outlook (weights tuned on heads-up greedy self-play with random fills,
+ * each against the greedy without it: +1.4 points a hand in Original, +0.8
+ * in Pineapple, +0.4 in Low; fouls 33% -> 6% in Original, 10% -> 1.4% in
+ * Pineapple) */
 enum { OUTLOOK_FILLS = 32 };
 static const double outlook_foul = 10.0, outlook_earned = 2.0, outlook_fantasyland = 8.0;
 
-/* OUTLOOK_FILLS random fills of the empty slots of b (at least one) with
- * cards of the pool: -outlook_foul x the share that foul, plus outlook_earned
- * x the mean royalties (and Fantasyland bonus) of those that do not. */
-static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const ofc_rules *rules, ofc_rng *rng)
+/* The heuristic policy with its own weights (below): its choice, and its k
+ * best placements (codes, best first; returns how many). */
+static unsigned heuristic_default_code(const ofc_game *g, const ofc_rules *rules);
+static int heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best);
+/* greedy looks ahead from the heuristic's best few placements only (the
+ * completions cost a heuristic turn each of the seat's turns left) */
+enum { GREEDY_SHORTLIST = 8 };
+
+/* Counts a completed board f: a foul, or what it earns (royalties and the
+ * Fantasyland bonus). */
+static void outlook_add(const uint8_t *f, const ofc_rules *rules, int *fouls, double *earned)
+{
+    ofc_board_result res;
+    ofc_board_eval(f, 0, rules, &res);
+    if (res.fouled)
+        (*fouls)++;
+    else
+        *earned += res.royalty[0] + res.royalty[1] + res.royalty[2]
+                   + (res.fantasyland ? outlook_fantasyland : 0.0);
+}
+
+/* OUTLOOK_FILLS completions of the seat's board after placement `code` of g
+ * (board b, at least one empty slot): the seat's turns left dealt from a
+ * shuffle of the pool and played by the heuristic policy where those turns
+ * fill the board exactly (every preset's hand), else the empty slots filled
+ * at random from the pool.  -outlook_foul x the share that foul, plus
+ * outlook_earned x the mean of what the others earn. */
+static double outlook(const ofc_game *g, unsigned code, const uint8_t *b, const uint8_t *pool, int npool,
+                      const ofc_rules *rules, ofc_rng *rng)
 {
     uint8_t deck[OFC_DECK_SIZE];
-    int fouls = 0;
+    int fouls = 0, p = g->turn, empties = 0;
     double earned = 0.0;
+    for (int i = 0; i < OFC_BOARD_SIZE; i++) empties += b[i] == OFC_EMPTY;
+    int turns = g->rounds - g->street[p], n = g->round_cards;
     memcpy(deck, pool, (size_t)npool);
-    for (int s = 0; s < OUTLOOK_FILLS; s++) {
-        uint8_t f[OFC_BOARD_SIZE];
-        int k = 0;
-        /* a partial Fisher-Yates over the deck as the last fill left it:
-         * uniform whatever its order */
-        for (int i = 0; i < OFC_BOARD_SIZE; i++) {
-            f[i] = b[i];
-            if (b[i] != OFC_EMPTY) continue;
-            int j = k + (int)ofc_rng_below(rng, (uint32_t)(npool - k));
-            uint8_t t = deck[j];
-            deck[j] = deck[k];
-            deck[k++] = t;
-            f[i] = t;
+    if (turns > 0 && turns * g->round_play == empties && turns * n <= npool && n <= OFC_MAX_HELD) {
+        /* the seat's later turns on a copy of the hand: its board, its
+         * discards (this turn's too) and the cards each turn deals it */
+        ofc_game s = *g;
+        uint8_t filled[3];
+        int nd = g->ndiscards[p];
+        for (int i = 0; i < g->nheld; i++)
+            if ((code >> (2 * i) & 3u) == 3u) s.discards[p][nd++] = g->held[i];
+        for (int r = 0; r < 3; r++) {
+            filled[r] = 0;
+            while (filled[r] < OFC_ROW_SIZE(r) && b[OFC_ROW_START(r) + filled[r]] != OFC_EMPTY) filled[r]++;
         }
-        ofc_board_result res;
-        ofc_board_eval(f, 0, rules, &res);
-        if (res.fouled)
-            fouls++;
-        else
-            earned += res.royalty[0] + res.royalty[1] + res.royalty[2]
-                      + (res.fantasyland ? outlook_fantasyland : 0.0);
+        for (int x = 0; x < OUTLOOK_FILLS; x++) {
+            memcpy(s.board[p], b, OFC_BOARD_SIZE);
+            memcpy(s.filled[p], filled, 3);
+            s.ndiscards[p] = nd;
+            for (int t = 0, k = 0; t < turns; t++) {
+                /* a partial Fisher-Yates over the deck as the last fill left it */
+                for (int i = 0; i < n; i++, k++) {
+                    int j = k + (int)ofc_rng_below(rng, (uint32_t)(npool - k));
+                    uint8_t c = deck[j];
+                    deck[j] = deck[k];
+                    deck[k] = c;
+                    s.held[i] = c;
+                }
+                s.nheld = n;
+                s.street[p] = g->street[p] + 1 + t;
+                unsigned h = heuristic_default_code(&s, rules);
+                for (int i = 0; i < n; i++) {
+                    unsigned d = h >> (2 * i) & 3u;
+                    if (d == 3)
+                        s.discards[p][s.ndiscards[p]++] = s.held[i];
+                    else
+                        s.board[p][OFC_ROW_START(d) + s.filled[p][d]++] = s.held[i];
+                }
+            }
+            outlook_add(s.board[p], rules, &fouls, &earned);
+        }
+    } else {
+        for (int x = 0; x < OUTLOOK_FILLS; x++) {
+            uint8_t f[OFC_BOARD_SIZE];
+            int k = 0;
+            /* a partial Fisher-Yates over the deck as the last fill left it:
+             * uniform whatever its order */
+            for (int i = 0; i < OFC_BOARD_SIZE; i++) {
+                f[i] = b[i];
+                if (b[i] != OFC_EMPTY) continue;
+                int j = k + (int)ofc_rng_below(rng, (uint32_t)(npool - k));
+                uint8_t t = deck[j];
+                deck[j] = deck[k];
+                deck[k++] = t;
+                f[i] = t;
+            }
+            outlook_add(f, rules, &fouls, &earned);
+        }
     }
     return (outlook_earned * earned - outlook_foul * fouls) / OUTLOOK_FILLS;
 }
@@ -394,11 +459,12 @@ static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const of
 static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
 {
     uint8_t pool[OFC_DECK_SIZE];
-    int npool = unseen_pool(g, pool);
-    unsigned limit = 1u << (2 * g->nheld), best = 0;
+    uint16_t shortlist[GREEDY_SHORTLIST];
+    int npool = unseen_pool(g, pool), nshort = heuristic_shortlist(g, rules, GREEDY_SHORTLIST, shortlist);
+    unsigned best = 0;
     double best_v = -1e300;
-    for (unsigned c = 0; c < limit; c++) {
-        if (ofc_game_check(g, c)) continue;
+    for (int x = 0; x < nshort; x++) {
+        unsigned c = shortlist[x];
         uint8_t b[OFC_BOARD_SIZE];
         uint8_t filled[3];
         memcpy(b, g->board[g->turn], OFC_BOARD_SIZE);
@@ -413,7 +479,7 @@ static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *
         int empties = 0;
         for (int i = 0; i < OFC_BOARD_SIZE; i++) empties += b[i] == OFC_EMPTY;
         if (empties <= 4 && ofc_partial_can_avoid_foul(b, pool, npool, rules, 20000) == 0) v -= 1000.0;
-        if (empties > 0 && empties <= npool) v += outlook(b, pool, npool, rules, rng);
+        if (empties > 0 && empties <= npool) v += outlook(g, c, b, pool, npool, rules, rng);
         v += (ofc_rng_u32(rng) >> 8) * 1e-12; /* ties broken at random */
         if (v > best_v) {
             best_v = v;
@@ -835,7 +901,9 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
     return v;
 }
 
-static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const double *w)
+/* The k best placements of the seat to act (codes into best, best first, the
+ * first in code order among equal values); returns how many. */
+static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const double *w, int k, uint16_t *best)
 {
     heuristic_ctx c;
     heuristic_init(&c, g, rules, w);
@@ -874,13 +942,41 @@ static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const 
         at[i][1] = &rows[1][held_bits(one & ~two)];
         at[i][2] = &rows[2][held_bits(~one & two)];
     }
-    int best = 0;
-    double best_v = heuristic_value(&c, at[0][0], at[0][1], at[0][2]);
-    for (int i = 1; i < ncodes; i++) {
-        double v = heuristic_value(&c, at[i][0], at[i][1], at[i][2]);
-        if (v > best_v) best_v = v, best = i;
+    if (ncodes == 0) return 0;
+    double value[OFC_MAX_LEGAL];
+    int top = 0;
+    for (int i = 0; i < ncodes; i++) {
+        value[i] = heuristic_value(&c, at[i][0], at[i][1], at[i][2]);
+        if (value[i] > value[top]) top = i;
     }
-    return codes[best];
+    best[0] = codes[top];
+    /* the next best, one by one (a shortlist of a few) */
+    int nbest = 1;
+    for (; nbest < k && nbest < ncodes; nbest++) {
+        value[top] = -HUGE_VAL;
+        top = 0;
+        for (int i = 1; i < ncodes; i++)
+            if (value[i] > value[top]) top = i;
+        best[nbest] = codes[top];
+    }
+    return nbest;
+}
+
+static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const double *w)
+{
+    uint16_t best = 0;
+    heuristic_best(g, rules, w, 1, &best);
+    return best;
+}
+
+static unsigned heuristic_default_code(const ofc_game *g, const ofc_rules *rules)
+{
+    return heuristic_code(g, rules, heuristic_weights);
+}
+
+static int heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best)
+{
+    return heuristic_best(g, rules, heuristic_weights, k, best);
 }
 
 static int heuristic_policy(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng)
@@ -900,9 +996,10 @@ const ofc_policy_info ofc_policies[] = {
      "fouls most boards, far more than any player would",
      random_policy, 4096, 0, NULL, NULL},
     {"greedy",
-     "every legal placement scored by the board it makes plus 32 random fills of its empty slots "
-     "(how often they foul, what they earn); the exact solver in Fantasyland",
-     greedy_policy, 32, 0, NULL, NULL},
+     "the heuristic's 8 best placements scored by the board each makes plus 32 completions of it, "
+     "the seat's later turns dealt at random and played by the heuristic (how often they foul, "
+     "what they earn); the exact solver in Fantasyland",
+     greedy_policy, 1, 0, NULL, NULL},
     {"heuristic",
      "every legal placement scored by a static outlook of the board it makes (row potentials from "
      "generated tables and the live cards: chances of fouling, royalties, Fantasyland), no "
