@@ -1017,6 +1017,30 @@ int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const doubl
     return ofc_policies[policy].play(g, rules, params ? params : ofc_policies[policy].defaults, rng);
 }
 
+void ofc_policy_random_finish(ofc_game *g, ofc_rng *rng)
+{
+    /* every turn a normal one: random_place's moves, each seat's rows kept in
+     * locals and its cards read where they lie in the deck rather than
+     * handed over */
+    seat_view v[OFC_MAX_SEATS];
+    for (int p = 0; p < g->players; p++) view_load(g, p, &v[p]);
+    int step = g->step, pos = g->deck_pos;
+    random_turn(&v[g->turn], g->held, g->nheld, to_place(g), rng);
+    g->street[g->turn]++;
+    for (step++; step < g->nturns; step++) {
+        int p = g->schedule[step], first = g->street[p] == 0;
+        int n = first ? g->first_round : g->round_cards;
+        random_turn(&v[p], g->deck + pos, n, first ? g->first_round : g->round_play, rng);
+        g->street[p]++;
+        pos += n;
+    }
+    for (int p = 0; p < g->players; p++) view_store(g, p, &v[p]);
+    g->step = g->nturns;
+    g->turn = -1;
+    g->nheld = 0;
+    g->deck_pos = pos;
+}
+
 int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const double *params, ofc_rng *rng)
 {
     int fl = 0;
@@ -1024,26 +1048,7 @@ int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const dou
     if (g->first_round > OFC_MAX_HELD || g->round_cards > OFC_MAX_HELD) return OFC_ERR_DEALING;
     for (int p = 0; p < g->players; p++) fl |= g->fl_cards[p];
     if (policy == OFC_POLICY_RANDOM && !fl && g->turn >= 0) {
-        /* every turn a normal one: random_place's moves, each seat's rows
-         * kept in locals and its cards read where they lie in the deck
-         * rather than handed over */
-        seat_view v[OFC_MAX_SEATS];
-        for (int p = 0; p < g->players; p++) view_load(g, p, &v[p]);
-        int step = g->step, pos = g->deck_pos;
-        random_turn(&v[g->turn], g->held, g->nheld, to_place(g), rng);
-        g->street[g->turn]++;
-        for (step++; step < g->nturns; step++) {
-            int p = g->schedule[step], first = g->street[p] == 0;
-            int n = first ? g->first_round : g->round_cards;
-            random_turn(&v[p], g->deck + pos, n, first ? g->first_round : g->round_play, rng);
-            g->street[p]++;
-            pos += n;
-        }
-        for (int p = 0; p < g->players; p++) view_store(g, p, &v[p]);
-        g->step = g->nturns;
-        g->turn = -1;
-        g->nheld = 0;
-        g->deck_pos = pos;
+        ofc_policy_random_finish(g, rng);
         return OFC_GAME_OK;
     }
     while (g->turn >= 0) {
