@@ -60,21 +60,6 @@ void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums, i
     }
 }
 
-/* ofc_rollout_add without the Fantasyland split. */
-static inline void add_sums(const ofc_game *g, const ofc_rules *rules, int64_t *sums)
-{
-    int32_t net[OFC_MAX_SEATS], roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
-    ofc_game_result(g, rules, net, roy, f, fl);
-    for (int p = 0; p < g->players; p++) {
-        int64_t *s = sums + 5 * p;
-        s[0] += net[p];
-        s[1] += (int64_t)net[p] * net[p];
-        s[2] += f[p];
-        s[3] += fl[p] != 0;
-        s[4] += roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
-    }
-}
-
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
                       int round_play, int policy, const double *params, const uint8_t *boards,
                       const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed, int64_t index0,
@@ -90,16 +75,13 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
     for (int p = 0; p < players; p++) fl |= s.start.fl_cards[p];
     if (policy == OFC_POLICY_RANDOM && !fl && s.start.turn >= 0 && first_round <= OFC_MAX_HELD
         && round_cards <= OFC_MAX_HELD) {
-        /* the engine's speed test: the checks of ofc_policy_finish and the
-         * Fantasyland split's once for the batch, not once a completion */
+        /* the engine's speed test: the checks of ofc_policy_finish once for
+         * the batch, not once a completion */
         for (int64_t i = 0; i < n; i++) {
             ofc_rng rng;
             ofc_rollout_begin(&s, &g, seed, (uint64_t)(index0 + i), &rng);
             ofc_policy_random_finish(&g, &rng);
-            if (by_fantasyland)
-                ofc_rollout_add(&g, rules, sums, by_fantasyland);
-            else
-                add_sums(&g, rules, sums);
+            ofc_rollout_add(&g, rules, sums, by_fantasyland);
         }
         return 0;
     }
