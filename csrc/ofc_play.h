@@ -282,6 +282,10 @@ int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const doubl
 /* Play every turn left with `policy` (the same moves as ofc_policy_play turn
  * after turn).  Returns as ofc_policy_play. */
 int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const double *params, ofc_rng *rng);
+/* ofc_policy_finish's random play, checked by the caller: a hand under way
+ * (turn >= 0), nobody in Fantasyland, at most OFC_MAX_HELD cards a turn
+ * (the kernels check once for a batch, not once a hand). */
+void ofc_policy_random_finish(ofc_game *g, ofc_rng *rng);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
  * heuristic), and
  * the registry that names them (ofc_play.h).  A new policy is one function
  * here and one entry of ofc_policies. */
+#include <math.h>
 #include <string.h>
 #include "ofc_play.h"
 #include "ofc_policy_tables.h"
@@ -215,15 +216,17 @@ static int holds_joker(const ofc_game *g)
 }
 
 /* ---- greedy ----------------------------------------------------------------
- * One step of look-ahead: every legal placement is scored by a hand-made
- * value of the board it makes plus a sampled outlook, and a placement after
+ * One step of look-ahead: the heuristic policy's few best placements
+ * (below) are each scored by a hand-made value of the board it makes plus a
+ * sampled outlook, and a placement after
  * which every completion fouls (ofc_partial_can_avoid_foul over the cards the
  * seat cannot see) is taken only when all are.  The value: royalties of
  * complete rows, made pairs and trips, flush and straight draws in the 5-card
  * rows (Low: low, unpaired cards in the middle), a bonus for a Fantasyland
  * top, and a penalty for a top that outranks what the middle holds so far.
- * The outlook: the board's empty slots filled at random from the unseen cards
- * a few dozen times, scored by how often that fouls and what it earns. */
+ * The outlook: the board completed a few dozen times (the seat's later turns
+ * dealt from the unseen cards and played by the heuristic policy), scored by
+ * how often that fouls and what it earns. */
 
 /* Value of the placed cards of one row (len = its slots). */
 /* Low: the cost of a card of ten or below on the top or bottom (tuned on
@@ -375,11 +378,43 @@ static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
     return v;
 }
 
-/* The cards the seat to act cannot see. */
-static int unseen_pool(const ofc_game *g, uint8_t *pool)
+/* Bit tricks (lowest_bit: a plain loop where the compiler has no builtin). */
+static inline int bit_count(uint64_t x)
+{
+    /* by halves, nibbles and bytes (no popcnt instruction is assumed) */
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+static inline int lowest_bit(unsigned x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int k = 0;
+    while (!((x >> k) & 1u)) k++;
+    return k;
+#endif
+}
+
+static inline int lowest_bit64(uint64_t x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int k = 0;
+    while (!((x >> k) & 1u)) k++;
+    return k;
+#endif
+}
+
+/* The cards the seat to act cannot see, a bit each. */
+static uint64_t unseen_mask(const ofc_game *g)
 {
     uint64_t seen = 0;
-    int p = g->turn, n = 0;
+    int p = g->turn;
     for (int q = 0; q < g->players; q++) {
         if (q != p && g->fl_cards[q]) continue; /* a Fantasyland board stays hidden */
         for (int i = 0; i < OFC_BOARD_SIZE; i++)
@@ -387,53 +422,121 @@ static int unseen_pool(const ofc_game *g, uint8_t *pool)
     }
     for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
     for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
-    for (int c = 0; c < ofc_game_deck_size(g); c++)
-        if (!(seen >> c & 1u)) pool[n++] = (uint8_t)c;
+    return ~seen & (~(uint64_t)0 >> (64 - ofc_game_deck_size(g)));
+}
+
+/* The cards the seat to act cannot see, in order. */
+static int unseen_pool(const ofc_game *g, uint8_t *pool)
+{
+    uint64_t unseen = unseen_mask(g);
+    int n = 0;
+    for (; unseen; unseen &= unseen - 1) pool[n++] = (uint8_t)lowest_bit64(unseen);
     return n;
 }
 
-/* The outlook (weights tuned on heads-up greedy self-play, each against the
- * greedy without it: +1.4 points a hand in Original, +0.8 in Pineapple, +0.4
- * in Low; fouls 33% -> 6% in Original, 10% -> 1.4% in Pineapple) */
+/* The outlook (weights tuned on heads-up greedy self-play with random fills,
+ * each against the greedy without it: +1.4 points a hand in Original, +0.8
+ * in Pineapple, +0.4 in Low; fouls 33% -> 6% in Original, 10% -> 1.4% in
+ * Pineapple) */
 enum { OUTLOOK_FILLS = 32 };
 static const double outlook_foul = 10.0, outlook_earned = 2.0, outlook_fantasyland = 8.0;
 
-/* OUTLOOK_FILLS random fills of the empty slots of b (at least one) with
- * cards of the pool (jr: the joker rules of a deck with jokers, else NULL): -outlook_foul x the share that foul, plus outlook_earned
- * x the mean royalties (and Fantasyland bonus) of those that do not. */
-static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const ofc_rules *rules,
-                      const ofc_joker_rules *jr, ofc_rng *rng)
+/* The heuristic policy with its own weights (below): its choice, and its k
+ * best placements (codes, best first; returns how many). */
+static unsigned heuristic_default_code(const ofc_game *g, const ofc_rules *rules);
+static int heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best);
+/* greedy looks ahead from the heuristic's best few placements only (the
+ * completions cost a heuristic turn each of the seat's turns left) */
+enum { GREEDY_SHORTLIST = 8 };
+
+/* Counts a completed board f: a foul, or what it earns (royalties and the
+ * Fantasyland bonus). */
+static void outlook_add(const uint8_t *f, const ofc_game *g, const ofc_rules *rules, int *fouls, double *earned)
+{
+    ofc_board_result res;
+    if (OFC_UNLIKELY(g->jr.jokers)) { /* a deck with jokers: the board layer resolves them */
+        uint8_t card[2], natural[3];
+        ofc_board_eval_jokers(f, 0, 0, rules, &g->jr, &res, card, natural);
+    } else {
+        ofc_board_eval(f, 0, rules, &res);
+    }
+    if (res.fouled)
+        (*fouls)++;
+    else
+        *earned += res.royalty[0] + res.royalty[1] + res.royalty[2]
+                   + (res.fantasyland ? outlook_fantasyland : 0.0);
+}
+
+/* OUTLOOK_FILLS completions of the seat's board after placement `code` of g
+ * (board b, at least one empty slot; jokers resolved as the deck's rules say): the seat's turns left dealt from a
+ * shuffle of the pool and played by the heuristic policy where those turns
+ * fill the board exactly (every preset's hand), else the empty slots filled
+ * at random from the pool.  -outlook_foul x the share that foul, plus
+ * outlook_earned x the mean of what the others earn. */
+static double outlook(const ofc_game *g, unsigned code, const uint8_t *b, const uint8_t *pool, int npool,
+                      const ofc_rules *rules, ofc_rng *rng)
 {
     uint8_t deck[OFC_MAX_DECK];
-    int fouls = 0;
+    int fouls = 0, p = g->turn, empties = 0;
     double earned = 0.0;
+    for (int i = 0; i < OFC_BOARD_SIZE; i++) empties += b[i] == OFC_EMPTY;
+    int turns = g->rounds - g->street[p], n = g->round_cards;
     memcpy(deck, pool, (size_t)npool);
-    for (int s = 0; s < OUTLOOK_FILLS; s++) {
-        uint8_t f[OFC_BOARD_SIZE];
-        int k = 0;
-        /* a partial Fisher-Yates over the deck as the last fill left it:
-         * uniform whatever its order */
-        for (int i = 0; i < OFC_BOARD_SIZE; i++) {
-            f[i] = b[i];
-            if (b[i] != OFC_EMPTY) continue;
-            int j = k + (int)ofc_rng_below(rng, (uint32_t)(npool - k));
-            uint8_t t = deck[j];
-            deck[j] = deck[k];
-            deck[k++] = t;
-            f[i] = t;
+    if (turns > 0 && turns * g->round_play == empties && turns * n <= npool && n <= OFC_MAX_HELD) {
+        /* the seat's later turns on a copy of the hand: its board, its
+         * discards (this turn's too) and the cards each turn deals it */
+        ofc_game s = *g;
+        uint8_t filled[3];
+        int nd = g->ndiscards[p];
+        for (int i = 0; i < g->nheld; i++)
+            if ((code >> (2 * i) & 3u) == 3u) s.discards[p][nd++] = g->held[i];
+        for (int r = 0; r < 3; r++) {
+            filled[r] = 0;
+            while (filled[r] < OFC_ROW_SIZE(r) && b[OFC_ROW_START(r) + filled[r]] != OFC_EMPTY) filled[r]++;
         }
-        ofc_board_result res;
-        if (OFC_UNLIKELY(jr != NULL)) {
-            uint8_t card[2], natural[3];
-            ofc_board_eval_jokers(f, 0, 0, rules, jr, &res, card, natural);
-        } else {
-            ofc_board_eval(f, 0, rules, &res);
+        for (int x = 0; x < OUTLOOK_FILLS; x++) {
+            memcpy(s.board[p], b, OFC_BOARD_SIZE);
+            memcpy(s.filled[p], filled, 3);
+            s.ndiscards[p] = nd;
+            for (int t = 0, k = 0; t < turns; t++) {
+                /* a partial Fisher-Yates over the deck as the last fill left it */
+                for (int i = 0; i < n; i++, k++) {
+                    int j = k + (int)ofc_rng_below(rng, (uint32_t)(npool - k));
+                    uint8_t c = deck[j];
+                    deck[j] = deck[k];
+                    deck[k] = c;
+                    s.held[i] = c;
+                }
+                s.nheld = n;
+                s.street[p] = g->street[p] + 1 + t;
+                unsigned h = heuristic_default_code(&s, rules);
+                for (int i = 0; i < n; i++) {
+                    unsigned d = h >> (2 * i) & 3u;
+                    if (d == 3)
+                        s.discards[p][s.ndiscards[p]++] = s.held[i];
+                    else
+                        s.board[p][OFC_ROW_START(d) + s.filled[p][d]++] = s.held[i];
+                }
+            }
+            outlook_add(s.board[p], g, rules, &fouls, &earned);
         }
-        if (res.fouled)
-            fouls++;
-        else
-            earned += res.royalty[0] + res.royalty[1] + res.royalty[2]
-                      + (res.fantasyland ? outlook_fantasyland : 0.0);
+    } else {
+        for (int x = 0; x < OUTLOOK_FILLS; x++) {
+            uint8_t f[OFC_BOARD_SIZE];
+            int k = 0;
+            /* a partial Fisher-Yates over the deck as the last fill left it:
+             * uniform whatever its order */
+            for (int i = 0; i < OFC_BOARD_SIZE; i++) {
+                f[i] = b[i];
+                if (b[i] != OFC_EMPTY) continue;
+                int j = k + (int)ofc_rng_below(rng, (uint32_t)(npool - k));
+                uint8_t t = deck[j];
+                deck[j] = deck[k];
+                deck[k++] = t;
+                f[i] = t;
+            }
+            outlook_add(f, g, rules, &fouls, &earned);
+        }
     }
     return (outlook_earned * earned - outlook_foul * fouls) / OUTLOOK_FILLS;
 }
@@ -441,12 +544,13 @@ static double outlook(const uint8_t *b, const uint8_t *pool, int npool, const of
 static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng)
 {
     uint8_t pool[OFC_MAX_DECK];
-    int npool = unseen_pool(g, pool);
+    uint16_t shortlist[GREEDY_SHORTLIST];
+    int npool = unseen_pool(g, pool), nshort = heuristic_shortlist(g, rules, GREEDY_SHORTLIST, shortlist);
     const ofc_joker_rules *jr = g->jr.jokers ? &g->jr : NULL; /* a deck with jokers */
-    unsigned limit = 1u << (2 * g->nheld), best = 0;
+    unsigned best = 0;
     double best_v = -1e300;
-    for (unsigned c = 0; c < limit; c++) {
-        if (ofc_game_check(g, c)) continue;
+    for (int x = 0; x < nshort; x++) {
+        unsigned c = shortlist[x];
         uint8_t b[OFC_BOARD_SIZE];
         uint8_t filled[3];
         memcpy(b, g->board[g->turn], OFC_BOARD_SIZE);
@@ -469,7 +573,7 @@ static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *
         for (int i = 0; i < OFC_BOARD_SIZE; i++) empties += b[i] == OFC_EMPTY;
         if (empties <= 4 && ofc_partial_can_avoid_foul_jokers(b, pool, npool, 0, rules, jr, 20000) == 0)
             v -= 1000.0;
-        if (empties > 0 && empties <= npool) v += outlook(b, pool, npool, rules, jr, rng);
+        if (empties > 0 && empties <= npool) v += outlook(g, c, b, pool, npool, rules, rng);
         v += (ofc_rng_u32(rng) >> 8) * 1e-12; /* ties broken at random */
         if (v > best_v) {
             best_v = v;
@@ -561,15 +665,17 @@ typedef struct row_outlook {
     float shape;       /* greedy's value of the cards placed (made pairs and trips, draws) */
     float level;       /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
-    uint16_t value; /* complete: the row's value */
+    uint16_t value;     /* complete: the row's value */
+    int nlikely;        /* the categories with a chance (p[k] != 0), in order: */
+    uint8_t likely[NCAT]; /* beats skips the others, whose terms add exact zeros */
 } row_outlook;
 
 /* What a turn's scoring knows: the unseen cards and what the rules pay. */
 typedef struct heuristic_ctx {
     const ofc_rules *rules;
     const double *w;
+    float slope; /* beats: how the chance of winning a tie grows with the rank ahead */
     int low, npool;
-    uint8_t pool[OFC_MAX_DECK];
     int live_rank[OFC_RANKS], live_suit[OFC_SUITS];
     float top_pair[OFC_RANKS], top_trips[OFC_RANKS];       /* royalties */
     float top_pair_fl[OFC_RANKS], top_trips_fl[OFC_RANKS]; /* 1: enters Fantasyland */
@@ -584,20 +690,17 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
 {
     c->rules = rules;
     c->w = w;
+    c->slope = (float)w[W_TIE] / OFC_RANKS;
     c->low = rules->middle_live != 0;
     c->top_pair_mean = c->top_pair_fl_mean = 0.0f;
-    c->npool = unseen_pool(g, c->pool);
-    memset(c->live_rank, 0, sizeof c->live_rank);
-    memset(c->live_suit, 0, sizeof c->live_suit);
-    for (int i = 0; i < c->npool; i++) {
-        if (OFC_UNLIKELY(c->pool[i] >= OFC_JOKER1)) { /* wild: a live card of every rank and suit */
-            for (int k = 0; k < OFC_RANKS; k++) c->live_rank[k]++;
-            for (int t = 0; t < OFC_SUITS; t++) c->live_suit[t]++;
-            continue;
-        }
-        c->live_rank[c->pool[i] >> 2]++;
-        c->live_suit[c->pool[i] & 3]++;
-    }
+    /* the unseen cards counted by rank (card 4k + s) and by suit; an unseen
+     * joker is wild: a live card of every rank and suit */
+    uint64_t unseen = unseen_mask(g), clubs = 0;
+    for (int k = 0; k < OFC_RANKS; k++) clubs |= (uint64_t)1 << (4 * k);
+    int wild = bit_count(unseen >> OFC_JOKER1);
+    c->npool = bit_count(unseen);
+    for (int k = 0; k < OFC_RANKS; k++) c->live_rank[k] = bit_count(unseen >> (4 * k) & 0xFu) + wild;
+    for (int x = 0; x < OFC_SUITS; x++) c->live_suit[x] = bit_count(unseen & clubs << x) + wild;
     for (int r = 0; r < OFC_RANKS; r++) {
         unsigned k = r ? 0u : 1u; /* the lowest other rank as kicker */
         uint32_t pair = rules->row_info[0][ofc_strength3_unchecked(4u * r, 4u * r + 1, 4u * k + 2)];
@@ -658,8 +761,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
     int groups[5] = {0, 0, 0, 0, 0}, sum = 0; /* ranks held 1..4 times; their sum */
     for (unsigned x = ranks; x; x &= x - 1) {
-        int k = 0;
-        while (!((x >> k) & 1u)) k++;
+        int k = lowest_bit(x);
         groups[count[k]]++;
         if (count[k] == 1) sum += k;
         if (count[k] >= 2 && count[k] >= bestn) {
@@ -736,8 +838,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
         /* royalties and Fantasyland of the top: by the rank that pairs */
         float roy = 0.0f, fl = 0.0f, paired = 0.0f;
         for (unsigned x = ranks; x; x &= x - 1) {
-            int k = 0;
-            while (!((x >> k) & 1u)) k++;
+            int k = lowest_bit(x);
             if (count[k] == 2) {
                 float up = hit(c, c->live_rank[k], e);
                 roy += (1 - up) * c->top_pair[k] + up * c->top_trips[k];
@@ -781,8 +882,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
                 if (ranks & ~win) continue;
                 double ways = 1.0;
                 for (unsigned x = win & ~ranks; x; x &= x - 1) {
-                    int k = 0;
-                    while (!((x >> k) & 1u)) k++;
+                    int k = lowest_bit(x);
                     ways *= c->live_rank[k];
                 }
                 if (c->npool >= e) straight += (float)(ways / ofc_pol_choose[c->npool][e]);
@@ -802,41 +902,80 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     o->royalty = roy;
 }
 
+/* The terms of the value that depend on row r alone: stronger rows win more
+ * of the row points (the middle and bottom; in Low the top and bottom, and a
+ * lower middle); Low spends low cards on the top and bottom. */
+static double solo_terms(const heuristic_ctx *c, int r, const row_outlook *o)
+{
+    const double *w = c->w;
+    int counted = c->low ? r != 1 : r != 0;
+    return (counted ? w[W_STRENGTH] * o->category : 0.0)
+           + (r == 0 ? 0.0 : w[W_RANK] * (c->low && r == 1 ? -o->rank : o->rank) / OFC_RANKS)
+           - w[W_LOW_SPENT] * o->spent + w[W_SHAPE] * o->shape;
+}
+
 /* row_outlook_of with the chances of ending under each category. */
 static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
 {
     row_outlook_of(c, r, cards, n, o);
     float sum = 0.0f, category = 0.0f;
+    o->nlikely = 0;
     for (int k = 0; k < NCAT; k++) {
         o->below[k] = sum;
         sum += o->p[k];
         category += k * o->p[k];
+        if (o->p[k] != 0.0f) o->likely[o->nlikely++] = (uint8_t)k;
     }
     o->category = category / NCAT;
-    /* stronger rows win more of the row points (the middle and bottom; in Low the top
-     * and bottom, and a lower middle); Low spends low cards on the top and bottom */
-    const double *w = c->w;
-    int counted = c->low ? r != 1 : r != 0;
-    o->solo = (counted ? w[W_STRENGTH] * o->category : 0.0)
-              + (r == 0 ? 0.0 : w[W_RANK] * (c->low && r == 1 ? -o->rank : o->rank) / OFC_RANKS)
-              - w[W_LOW_SPENT] * o->spent + w[W_SHAPE] * o->shape;
+    o->solo = solo_terms(c, r, o);
+}
+
+/* The bottom's outlook from the middle's (a high variant, the same cards in
+ * both): only the shape, the royalties and the terms of one row differ. */
+static void bottom_from_middle(const heuristic_ctx *c, const uint8_t *cards, int n, const row_outlook *m,
+                               row_outlook *o)
+{
+    *o = *m;
+    o->shape = (float)row_heuristic(cards, n, 2, 0);
+    if (o->complete) {
+        o->royalty = (float)OFC_ROYALTY(c->rules->row_info[2][o->value]);
+    } else {
+        float roy = 0.0f;
+        for (int k = 0; k < NCAT; k++) roy += o->p[k] * c->row5[2][k];
+        o->royalty = roy;
+    }
+    o->solo = solo_terms(c, 2, o);
 }
 
 /* Chance that row a ends stronger than row b (b is the row below: a foul). */
-static float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b)
+static inline float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b)
 {
     if (a->complete && b->complete) return a->value > b->value ? 1.0f : 0.0f;
-    float slope = (float)c->w[W_TIE] / OFC_RANKS;
-    float q = 0.5f + slope * (a->rank - b->rank), qh = 0.5f + slope * (a->high - b->high);
-    q = q < 0.02f ? 0.02f : q > 0.98f ? 0.98f : q;
-    qh = qh < 0.02f ? 0.02f : qh > 0.98f ? 0.98f : qh;
+    float q = 0.5f + c->slope * (a->rank - b->rank), qh = 0.5f + c->slope * (a->high - b->high);
+    /* clamped to 0.02 .. 0.98 (one statement a bound: min and max, no branches) */
+    q = q < 0.02f ? 0.02f : q;
+    q = q > 0.98f ? 0.98f : q;
+    qh = qh < 0.02f ? 0.02f : qh;
+    qh = qh > 0.98f ? 0.98f : qh;
     /* a above b's category, or in the same one and ahead there */
     float under = 0.0f, same = 0.0f;
-    for (int k = 0; k < NCAT; k++) {
+    for (int i = 0; i < a->nlikely; i++) {
+        int k = a->likely[i];
         under += a->p[k] * b->below[k];
         same += a->p[k] * b->p[k];
     }
     return under + q * same + (qh - q) * a->p[C_HIGH] * b->p[C_HIGH];
+}
+
+#if OFC_MAX_HELD != 5
+#error "held_bits reads codes of 5 held cards"
+#endif
+/* Bits 0, 2, .., 8 of x (one for each held card of a code) as bits 0 .. 4. */
+static inline unsigned held_bits(unsigned x)
+{
+    x = (x | x >> 1) & 0x133u;
+    x = (x | x >> 2) & 0x10Fu;
+    return (x | x >> 4) & 0x1Fu;
 }
 
 static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
@@ -862,7 +1001,9 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
     return v;
 }
 
-static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const double *w)
+/* The k best placements of the seat to act (codes into best, best first, the
+ * first in code order among equal values); returns how many. */
+static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const double *w, int k, uint16_t *best)
 {
     heuristic_ctx c;
     heuristic_init(&c, g, rules, w);
@@ -870,34 +1011,73 @@ static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const 
     const uint8_t *board = g->board[p];
     /* each row with each subset of the held cards (in held order) that fits */
     row_outlook rows[3][1 << OFC_MAX_HELD];
+    int m = to_place(g);
+    /* empty middle and bottom (a first turn) in a high variant: the same
+     * outlooks but for the terms of one row */
+    int shared = !c.low && !g->filled[p][1] && !g->filled[p][2];
     for (int r = 0; r < 3; r++) {
         int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f;
         for (unsigned s = 0; s < (1u << n); s++) {
             uint8_t cards[OFC_ROW5_SIZE];
-            int k = 0;
-            for (int i = 0; i < n; i++)
-                if (s >> i & 1u) k++;
-            if (k > room) continue;
+            int k = bit_count(s);
+            if (k > room || k > m) continue;
             memcpy(cards, board + OFC_ROW_START(r), (size_t)f);
             k = f;
             for (int i = 0; i < n; i++)
                 if (s >> i & 1u) cards[k++] = g->held[i];
             if (OFC_UNLIKELY(g->jr.jokers)) wild_row(cards, k, OFC_ROW_SIZE(r));
-            row_outlook_full(&c, r, cards, k, &rows[r][s]);
+            if (r == 2 && shared)
+                bottom_from_middle(&c, cards, k, &rows[1][s], &rows[2][s]);
+            else
+                row_outlook_full(&c, r, cards, k, &rows[r][s]);
         }
     }
     uint16_t codes[OFC_MAX_LEGAL];
-    double value[OFC_MAX_LEGAL];
     int ncodes = ofc_game_legal_codes(g, codes);
+    const row_outlook *at[OFC_MAX_LEGAL][3]; /* each placement's rows */
+    unsigned cards_bits = 0x155u & ((1u << (2 * n)) - 1); /* bit 2j for held card j */
     for (int i = 0; i < ncodes; i++) {
-        unsigned mask[4] = {0, 0, 0, 0};
-        for (int j = 0; j < n; j++) mask[codes[i] >> (2 * j) & 3u] |= 1u << j;
-        value[i] = heuristic_value(&c, &rows[0][mask[0]], &rows[1][mask[1]], &rows[2][mask[2]]);
+        /* the held cards each row gets: where the code's two bits a card read 0, 1 or 2 */
+        unsigned one = codes[i] & cards_bits, two = codes[i] >> 1 & cards_bits;
+        at[i][0] = &rows[0][held_bits(~one & ~two & cards_bits)];
+        at[i][1] = &rows[1][held_bits(one & ~two)];
+        at[i][2] = &rows[2][held_bits(~one & two)];
     }
-    int best = 0;
-    for (int i = 1; i < ncodes; i++)
-        if (value[i] > value[best]) best = i;
-    return codes[best];
+    if (ncodes == 0) return 0;
+    double value[OFC_MAX_LEGAL];
+    int top = 0;
+    for (int i = 0; i < ncodes; i++) {
+        value[i] = heuristic_value(&c, at[i][0], at[i][1], at[i][2]);
+        if (value[i] > value[top]) top = i;
+    }
+    best[0] = codes[top];
+    /* the next best, one by one (a shortlist of a few) */
+    int nbest = 1;
+    for (; nbest < k && nbest < ncodes; nbest++) {
+        value[top] = -HUGE_VAL;
+        top = 0;
+        for (int i = 1; i < ncodes; i++)
+            if (value[i] > value[top]) top = i;
+        best[nbest] = codes[top];
+    }
+    return nbest;
+}
+
+static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const double *w)
+{
+    uint16_t best = 0;
+    heuristic_best(g, rules, w, 1, &best);
+    return best;
+}
+
+static unsigned heuristic_default_code(const ofc_game *g, const ofc_rules *rules)
+{
+    return heuristic_code(g, rules, heuristic_weights);
+}
+
+static int heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best)
+{
+    return heuristic_best(g, rules, heuristic_weights, k, best);
 }
 
 static int heuristic_policy(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng)
@@ -917,9 +1097,10 @@ const ofc_policy_info ofc_policies[] = {
      "fouls most boards, far more than any player would",
      random_policy, 4096, 0, NULL, NULL},
     {"greedy",
-     "every legal placement scored by the board it makes plus 32 random fills of its empty slots "
-     "(how often they foul, what they earn); the exact solver in Fantasyland",
-     greedy_policy, 32, 0, NULL, NULL},
+     "the heuristic's 8 best placements scored by the board each makes plus 32 completions of it, "
+     "the seat's later turns dealt at random and played by the heuristic (how often they foul, "
+     "what they earn); the exact solver in Fantasyland",
+     greedy_policy, 1, 0, NULL, NULL},
     {"heuristic",
      "every legal placement scored by a static outlook of the board it makes (row potentials from "
      "generated tables and the live cards: chances of fouling, royalties, Fantasyland), no "
@@ -937,6 +1118,30 @@ int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const doubl
     return ofc_policies[policy].play(g, rules, params ? params : ofc_policies[policy].defaults, rng);
 }
 
+void ofc_policy_random_finish(ofc_game *g, ofc_rng *rng)
+{
+    /* every turn a normal one: random_place's moves, each seat's rows kept in
+     * locals and its cards read where they lie in the deck rather than
+     * handed over */
+    seat_view v[OFC_MAX_SEATS];
+    for (int p = 0; p < g->players; p++) view_load(g, p, &v[p]);
+    int step = g->step, pos = g->deck_pos;
+    random_turn(&v[g->turn], g->held, g->nheld, to_place(g), rng);
+    g->street[g->turn]++;
+    for (step++; step < g->nturns; step++) {
+        int p = g->schedule[step], first = g->street[p] == 0;
+        int n = first ? g->first_round : g->round_cards;
+        random_turn(&v[p], g->deck + pos, n, first ? g->first_round : g->round_play, rng);
+        g->street[p]++;
+        pos += n;
+    }
+    for (int p = 0; p < g->players; p++) view_store(g, p, &v[p]);
+    g->step = g->nturns;
+    g->turn = -1;
+    g->nheld = 0;
+    g->deck_pos = pos;
+}
+
 int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const double *params, ofc_rng *rng)
 {
     int fl = 0;
@@ -944,26 +1149,7 @@ int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const dou
     if (g->first_round > OFC_MAX_HELD || g->round_cards > OFC_MAX_HELD) return OFC_ERR_DEALING;
     for (int p = 0; p < g->players; p++) fl |= g->fl_cards[p];
     if (policy == OFC_POLICY_RANDOM && !fl && g->turn >= 0) {
-        /* every turn a normal one: random_place's moves, each seat's rows
-         * kept in locals and its cards read where they lie in the deck
-         * rather than handed over */
-        seat_view v[OFC_MAX_SEATS];
-        for (int p = 0; p < g->players; p++) view_load(g, p, &v[p]);
-        int step = g->step, pos = g->deck_pos;
-        random_turn(&v[g->turn], g->held, g->nheld, to_place(g), rng);
-        g->street[g->turn]++;
-        for (step++; step < g->nturns; step++) {
-            int p = g->schedule[step], first = g->street[p] == 0;
-            int n = first ? g->first_round : g->round_cards;
-            random_turn(&v[p], g->deck + pos, n, first ? g->first_round : g->round_play, rng);
-            g->street[p]++;
-            pos += n;
-        }
-        for (int p = 0; p < g->players; p++) view_store(g, p, &v[p]);
-        g->step = g->nturns;
-        g->turn = -1;
-        g->nheld = 0;
-        g->deck_pos = pos;
+        ofc_policy_random_finish(g, rng);
         return OFC_GAME_OK;
     }
     while (g->turn >= 0) {

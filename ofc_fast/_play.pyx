@@ -156,6 +156,9 @@ def legal_placements(const uint8_t[::1] board, const uint8_t[::1] held, int firs
 
 # --- one hand -----------------------------------------------------------------------------
 
+include "_hand_views.pxi"
+
+
 cdef class HandState:
     """One hand in the C engine (struct ofc_game); ofc_fast.play.game.Game drives it."""
     cdef ofc_game g
@@ -188,20 +191,18 @@ cdef class HandState:
 
     @property
     def held(self):
-        return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)
+        return _held_of(&self.g)
 
     @property
     def boards(self):
-        return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.g.players)],
-                        dtype=np.uint8)
+        return _boards_of(&self.g)
 
     def board_list(self, int seat):
         """The board of `seat` as a list of 13 ints (255: empty)."""
         return [self.g.board[seat][i] for i in range(13)]
 
     def discards(self, int seat):
-        return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
-                        dtype=np.uint8)
+        return _discards_of(&self.g, seat)
 
     def street(self, int seat):
         return self.g.street[seat]
@@ -227,7 +228,7 @@ cdef class HandState:
         return ofc_game_apply(&self.g, code)
 
     def set_board(self, const uint8_t[::1] board):
-        return ofc_game_set(&self.g, &board[0])
+        return _set_board_of(&self.g, board)
 
     def play_policy(self, int policy, RuleTables rules, uint64_t seed, uint64_t stream,
                     const double[::1] params=None):

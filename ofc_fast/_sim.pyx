@@ -199,6 +199,9 @@ def next_turns(int players, int first_round, int rounds, int round_cards, int ro
     return err, [off[p] for p in range(players)], [cnt[p] for p in range(players)]
 
 
+include "_hand_views.pxi"
+
+
 cdef class Completions:
     """The completions of one position, dealt as ofc_rollout_batch deals them, for a
     policy that plays its turns from Python: begin(index) deals completion index, the
@@ -250,12 +253,11 @@ cdef class Completions:
 
     @property
     def held(self):
-        return np.array([self.g.held[i] for i in range(self.g.nheld)], dtype=np.uint8)
+        return _held_of(&self.g)
 
     @property
     def boards(self):
-        return np.array([[self.g.board[p][i] for i in range(13)] for p in range(self.players)],
-                        dtype=np.uint8)
+        return _boards_of(&self.g)
 
     def fantasyland(self, int seat):
         return self.g.fl_cards[seat]
@@ -264,8 +266,7 @@ cdef class Completions:
         return self.g.street[seat]
 
     def discards(self, int seat):
-        return np.array([self.g.discards[seat][i] for i in range(self.g.ndiscards[seat])],
-                        dtype=np.uint8)
+        return _discards_of(&self.g, seat)
 
     def legal(self):
         """The legal-code mask of a normal turn (OFC_ACTIONS bytes)."""
@@ -278,9 +279,7 @@ cdef class Completions:
         return ofc_game_apply(&self.g, code)
 
     def set_board(self, const uint8_t[::1] board):
-        if board.shape[0] != 13:
-            raise ValueError("set_board: 13 cards")
-        return ofc_game_set(&self.g, &board[0])
+        return _set_board_of(&self.g, board)
 
     def play_builtin(self, int policy):
         """The action built-in policy number `policy` takes here, drawing from this

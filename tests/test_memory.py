@@ -146,6 +146,9 @@ def _heuristic_with_weights() -> Any:
 
 
 GOOD["heuristic-Policy"] = (_heuristic_with_weights, ())
+GOOD["estimate_fantasyland_value"] = (
+    lambda: ofc.estimate_fantasyland_value("pineapple", hands=2, completions=2, normal_hands=200,
+                                           iterations=1, seed=1), ())
 
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),

@@ -326,11 +326,17 @@ CHILD = textwrap.dedent("""
         pool = np.argsort(rng.random((4096, 52)), axis=1)[:, :5].astype(np.uint8)
         big = np.resize(pool, (4_000_000, 5))
         call = lambda: ofc.strength(big, workers=workers)
-    else:
+    elif what == "score":
         pool = np.argsort(rng.random((4096, 52)), axis=1)[:, :39].astype(np.uint8)
         big = np.resize(pool, (400_000, 39)).reshape(-1, 3, 13)
         call = lambda: ofc.score(big, workers=workers)
-    call()
+    else:   # Fantasyland hands set by the solver and played out, many seconds a call
+        call = lambda: ofc.estimate_fantasyland_value("progressive", hands=10**5, completions=10,
+                                                      normal_hands=1000, seed=1, workers=workers)
+        ofc.estimate_fantasyland_value("progressive", hands=20, completions=4, normal_hands=1000,
+                                       seed=1, workers=workers)
+    if what != "fantasyland_value":
+        call()
     print("ready", flush=True)
     while True:
         try:
@@ -345,7 +351,8 @@ CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("workers,what", [(1, "strength"), (2, "strength"), (2, "score")])
+@pytest.mark.parametrize("workers,what", [(1, "strength"), (2, "strength"), (2, "score"),
+                                          (1, "fantasyland_value"), (2, "fantasyland_value")])
 def test_sigint_stops_a_long_loop_promptly(workers: int, what: str) -> None:
     windows = sys.platform == "win32"
     proc = subprocess.Popen([sys.executable, "-c", CHILD, str(workers), what], cwd=tempfile.gettempdir(),

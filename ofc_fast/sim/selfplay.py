@@ -95,21 +95,12 @@ def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
     """
     if not parts:
         raise ValueError("merge_simulations needs at least one result")
-    values = {repr(p.fantasyland_value) for p in parts}
-    if len(values) > 1:
-        raise ValueError(f"merge_simulations: the parts credit different fantasyland_value "
-                         f"({', '.join(sorted(values))})")
-    sums = None
-    split = None
-    whole = all(p.fantasyland_split is not None for p in parts)
-    for p in parts:
-        sums = totals.add(sums, p.sums)
-        if whole:
-            assert p.fantasyland_split is not None
-            split = worth.add_split(split, p.fantasyland_split)
+    worth.same_value([p.fantasyland_value for p in parts], "merge_simulations")
+    splits = [p.fantasyland_split for p in parts]
+    sums, split = worth.add_parts([p.sums for p in parts],
+                                  None if any(b is None for b in splits) else splits)  # type: ignore[arg-type]
     points = sum((p.points_hist for p in parts[1:]), parts[0].points_hist.copy())
     royalty = sum((p.royalty_hist for p in parts[1:]), parts[0].royalty_hist.copy())
-    assert sums is not None
     return _summary(sum(p.hands for p in parts), sums, points, royalty, split, parts[0].fantasyland_value)
 
 
@@ -156,8 +147,10 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
     # rules pay so much that a block's squared points could pass an int64
     chunk = totals.safe_block(r, policy_block(pol))
     lock = threading.Lock()
-    total = [np.zeros((P, 5), object), np.zeros((P, 2 * POINTS_RANGE + 1), np.int64),
-             np.zeros((P, ROYALTY_RANGE + 1), np.int64), _sim.fl_split(P).astype(object)]
+    # each block's sums and split, joined once at the end (worth.add_parts); the histograms
+    # (counts of hands: no int64 can overflow) added as they come
+    hist = [np.zeros((P, 2 * POINTS_RANGE + 1), np.int64), np.zeros((P, ROYALTY_RANGE + 1), np.int64)]
+    parts: dict[int, tuple[Any, Any]] = {}
 
     def kernel(lo: int, hi: int) -> int:
         m = hi - lo
@@ -171,13 +164,15 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
         if err != -1:
             raise ValueError(f"{r.name}: self-play failed: {_play.ERRORS[err]}")
         with lock:
-            total[0] = totals.add(total[0], sums)
-            total[1] += ph
-            total[2] += rh
-            total[3] = worth.add_split(total[3], split)
+            parts[lo] = (sums, split)
+            hist[0] += ph
+            hist[1] += rh
         if progress is not None:
             progress(m)
         return -1
 
     _workers.run(kernel, n, w, chunk=chunk)
-    return _summary(n, total[0], total[1], total[2], total[3], value)
+    if not parts:   # no hands
+        parts[0] = (np.zeros((P, 5), np.int64), _sim.fl_split(P))
+    sums, split = worth.add_parts([a for a, _ in parts.values()], [b for _, b in parts.values()])
+    return _summary(n, sums, hist[0], hist[1], split, value)

@@ -22,7 +22,7 @@ stay those of the hands' own points.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -92,6 +92,34 @@ def add_split(total: npt.NDArray[Any] | None, part: npt.NDArray[np.int64]) -> np
         both = pick(total[..., col].astype(object), part[..., col].astype(object))
         out[..., col] = np.where(a_has & b_has, both, np.where(b_has, part[..., col], total[..., col]))
     return out
+
+
+def add_parts(sums: Sequence[npt.NDArray[Any]], splits: Sequence[npt.NDArray[Any]] | None
+              ) -> tuple[npt.NDArray[Any], npt.NDArray[Any] | None]:
+    """The totals of disjoint parts as one, in Python ints (dtype object): their sums
+    added, and (``splits`` not None) their by-Fantasyland tables as :func:`add_split`
+    joins them, in one pass over all the parts (not a part at a time)."""
+    total = np.stack([np.asarray(s).astype(object) for s in sums]).sum(axis=0)
+    if splits is None:
+        return total, None
+    every = np.stack([np.asarray(b).astype(object) for b in splits])
+    out = every[0].copy()
+    out[..., :2] = every[..., :2].sum(axis=0)
+    has = every[..., 0] > 0
+    any_has = has.any(axis=0)
+    big = 2**256   # beyond any net points: stands for "no hands" in the least and greatest
+    lo = np.where(has, every[..., 2], big).min(axis=0)
+    hi = np.where(has, every[..., 3], -big).max(axis=0)
+    out[..., 2] = np.where(any_has, lo, out[..., 2])
+    out[..., 3] = np.where(any_has, hi, out[..., 3])
+    return total, out
+
+
+def same_value(values: Sequence[Any], what: str) -> None:
+    """Refuse to join results that credit different ``fantasyland_value``."""
+    seen = {repr(v) for v in values}
+    if len(seen) > 1:
+        raise ValueError(f"{what}: the results credit different fantasyland_value ({', '.join(sorted(seen))})")
 
 
 def extremes(split: npt.NDArray[Any]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
