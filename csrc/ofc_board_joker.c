@@ -431,7 +431,7 @@ static int best_two(ofc_search *s, int A, int B, ofc_option *oa, int na, ofc_opt
                             if (gx < top && gx > next) next = gx;
                             continue;
                         }
-                        ofc_pair p;
+                        ofc_pair p = {0, 0, {0, 0}}; /* set by best_pair where it returns 1 */
                         if (best_pair(oa, na, x, ob, nb, y, chained, a_holds_52, distinct, &p)
                             && (!found || pair_better(&p, best))) {
                             *best = p;
@@ -1032,7 +1032,7 @@ static void eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc_ru
         }
     } else if (found) {
         const int distinct = jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN;
-        ofc_pair p;
+        ofc_pair p = {0, 0, {0, 0}};
         found = best_two(&s, jrow[0], jrow[1], opt[0], nopt[0], opt[1], nopt[1], joker_of[jrow[0]] == 0,
                          distinct, &p);
         if (found) {
