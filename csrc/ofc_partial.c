@@ -329,16 +329,25 @@ static int witness(search *s)
  * ofc_board_eval_jokers itself, so the answer is exact whatever the pool and
  * resolution rules. */
 
-/* The strongest and (a bound on) the weakest value of chosen row r; the
- * number of jokers it holds. */
+/* The strongest (hi) and the weakest (lo, when not NULL) value of chosen row
+ * r over what its jokers may become alone; the number of jokers it holds.
+ * The weakest is a bound for the pools that restrict a joker further. */
 static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
 {
     const ofc_joker_rules *jr = s->jr;
     const uint8_t *c = s->row[r];
     int n = OFC_ROW_SIZE(r), nj = 0, five = jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE,
         below = jr->five_kind == OFC_FIVE_BELOW_ROYAL;
-    for (int i = 0; i < n; i++) nj += c[i] >= OFC_JOKER1;
+    int j[2] = {-1, -1};
+    uint64_t own = 0;
+    for (int i = 0; i < n; i++) {
+        if (c[i] >= OFC_JOKER1)
+            j[nj++] = i;
+        else
+            own |= (uint64_t)1 << c[i];
+    }
     *hi = ofc_order_key((uint16_t)row_value_jokers(c, r, five), below);
+    if (!lo) return nj;
     if (!nj) {
         *lo = *hi;
         return 0;
@@ -347,38 +356,27 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
     memcpy(x, c, (size_t)n);
     unsigned least = 0xFFFFu;
     if (r == 0) { /* the top goes by ranks: every rank for each joker */
-        int j0 = -1, j1 = -1;
-        for (int i = 0; i < 3; i++)
-            if (c[i] >= OFC_JOKER1) {
-                if (j0 < 0)
-                    j0 = i;
-                else
-                    j1 = i;
-            }
         for (unsigned a = 0; a < OFC_RANKS; a++)
-            for (unsigned b = 0; b < (j1 >= 0 ? OFC_RANKS : 1u); b++) {
-                x[j0] = (uint8_t)(4 * a);
-                if (j1 >= 0) x[j1] = (uint8_t)(4 * b + 1);
+            for (unsigned b = 0; b < (nj == 2 ? OFC_RANKS : 1u); b++) {
+                x[j[0]] = (uint8_t)(4 * a);
+                if (nj == 2) x[j[1]] = (uint8_t)(4 * b + 1);
                 unsigned v = ofc_strength3_unchecked(x[0], x[1], x[2]);
                 if (v < least) least = v;
             }
-    } else if (nj == 1) { /* every card not in the row (a card of the row only pairs it: never weaker) */
-        int j = 0;
-        uint64_t own = 0;
-        for (int i = 0; i < n; i++) {
-            if (c[i] >= OFC_JOKER1)
-                j = i;
-            else
-                own |= (uint64_t)1 << c[i];
+    } else { /* every card not in the row, two jokers two different ones (a card of
+              * the row, or one card twice, only pairs: never weaker) */
+        for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
+            if (own >> a & 1u) continue;
+            x[j[0]] = (uint8_t)a;
+            for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
+                if (nj == 2) {
+                    if (own >> b & 1u) continue;
+                    x[j[1]] = (uint8_t)b;
+                }
+                unsigned v = ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+                if (v < least) least = v;
+            }
         }
-        for (unsigned card = 0; card < OFC_DECK_SIZE; card++) {
-            if (own >> card & 1u) continue;
-            x[j] = (uint8_t)card;
-            unsigned v = ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
-            if (v < least) least = v;
-        }
-    } else {
-        least = 0; /* two jokers in a five-card row: no bound */
     }
     *lo = ofc_order_key((uint16_t)least, below);
     if (*lo > *hi) *lo = *hi;
@@ -389,7 +387,7 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
 static unsigned extreme_jokers(const search *s, int r, int want_max)
 {
     unsigned lo, hi;
-    row_range(s, r, &lo, &hi);
+    row_range(s, r, want_max ? NULL : &lo, &hi);
     return want_max ? hi : lo;
 }
 

@@ -180,14 +180,22 @@ def dead_array(dead: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
         return dead
     if isinstance(dead, (list, tuple)) and dead and all(
             isinstance(x, (list, tuple, np.ndarray)) for x in dead):
-        rows = [cards(list(x), allow_empty=True, jokers=jokers).reshape(-1) if len(x) else
-                np.zeros(0, np.uint8) for x in dead]
+        rows = [_dead_cards(list(x), jokers, f"dead cards of board {i}").reshape(-1) if len(x) else
+                np.zeros(0, np.uint8) for i, x in enumerate(dead)]
         width = max(len(x) for x in rows)
         out = np.full((len(rows), width), EMPTY, dtype=np.uint8)
         for i, x in enumerate(rows):
             out[i, :len(x)] = x
         return out
-    return cards(dead, allow_empty=True, jokers=jokers)
+    return _dead_cards(dead, jokers, "dead cards")
+
+
+def _dead_cards(dead: Any, jokers: int, what: str) -> npt.NDArray[np.uint8]:
+    """``cards(dead)``, its error naming ``what`` the bad card was in."""
+    try:
+        return cards(dead, allow_empty=True, jokers=jokers)
+    except (ValueError, TypeError) as e:
+        raise type(e)(f"{what}: {e}") from None
 
 
 #: can_avoid_foul's search, in C calls short enough for Ctrl-C: nodes per board
