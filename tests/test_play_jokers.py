@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Callable
+from typing import Any
 
 import engine_model as model
 import numpy as np
@@ -434,7 +436,7 @@ LATE_JOKERS = ["Qh X1 3d / 5s 6s 7h / Kd Ks 4c", "Ah 3h / 7c X2 9h Tc / Ac Ad 4d
 OPEN_JOKERS = (["-- / -- / --"] * 2, "X1 Ad 7c 8c 9c")
 
 
-def _joker_kernels() -> dict[str, object]:
+def _joker_kernels() -> dict[str, Callable[[int], Any]]:
     """name -> a call of a kernel that deals, plays or searches with jokers (taking workers)."""
     r = joker_rules(2, joker_pool="unseen")
     empty = ["-- / -- / --"] * 2
@@ -457,20 +459,12 @@ def _joker_kernels() -> dict[str, object]:
 def test_joker_kernels_whatever_the_workers_and_threads(name: str) -> None:
     """Each joker kernel gives the same result on 1 worker, on 3, and from 4 Python
     threads calling it at once (2 workers each)."""
-    import threading
+    from concurrent.futures import ThreadPoolExecutor
     call = _joker_kernels()[name]
     want = np.asarray(call(1))
     assert np.array_equal(np.asarray(call(3)), want)
-    got: list[bool] = []
-
-    def work() -> None:
-        got.append(bool(np.array_equal(np.asarray(call(2)), want)))
-
-    threads = [threading.Thread(target=work) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda _: bool(np.array_equal(np.asarray(call(2)), want)), range(4)))
     assert got == [True] * 4
 
 
