@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import functools
 import json
 import os
 import platform
@@ -161,6 +162,7 @@ def build_rows(ctx: Ctx) -> list[Row]:
     rows.extend(optional_rows(ctx))
     rows.extend(joker_rows(ctx))
     rows.extend(play_rows(ctx))
+    rows.extend(joker_play_rows(ctx))
     return rows
 
 
@@ -169,6 +171,48 @@ def play_rows(ctx: Ctx) -> list[Row]:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from play import play_cases
     return [Row(name, fn, n, "play") for name, fn, n, _ in play_cases(min(1.0, ctx.n / 10_000_000))]
+
+
+#: the play rows timed with and without jokers: (label, call of (rules, n), items at scale 1)
+PLAIN_DECK, JOKER_DECK = "deck of 52", "deck of 54 (2 jokers)"
+_FIRST5 = ["Qh 2c / 5s 6s / Kd", "-- / -- / --"]
+
+
+def _joker_play_cases() -> list[tuple[str, Callable[[Any, int], Any], int]]:
+    from ofc_fast.sim.rollout import rollout
+    from ofc_fast.sim.selfplay import simulate
+    return [
+        ("simulate random heads-up Pineapple", lambda r, n: simulate(r, 2, n, seed=1), 400_000),
+        ("simulate greedy heads-up Pineapple", lambda r, n: simulate(r, 2, n, seed=1, policy="greedy"), 400),
+        ("rollout random completions from 5 cards placed",
+         lambda r, n: rollout(_FIRST5, r, n=n, seed=1, policy="random"), 400_000),
+        ("rollout heuristic completions from 5 cards placed",
+         lambda r, n: rollout(_FIRST5, r, n=n, seed=1), 4_000),
+    ]
+
+
+def joker_play_rows(ctx: Ctx) -> list[Row]:
+    """Self-play and rollouts on a 54-card deck (2 jokers) and on the plain deck, the same
+    calls in the same run: the ratio is the cost of jokers in play (issue 17)."""
+    import dataclasses
+    jokers = dataclasses.replace(ofc.PINEAPPLE, name="pineapple_2_jokers", jokers=2)
+    scale = min(1.0, ctx.n / 10_000_000)
+    rows = []
+    for label, call, n in _joker_play_cases():
+        k = max(1, int(n * scale))
+        rows.append(Row(f"{label}, {PLAIN_DECK}, workers=1", functools.partial(call, ofc.PINEAPPLE, k), k, "play"))
+        rows.append(Row(f"{label}, {JOKER_DECK}, workers=1", functools.partial(call, jokers, k), k, "play"))
+    return rows
+
+
+def joker_play_ratios(rows: list[Row]) -> list[tuple[str, str, Optional[float]]]:
+    """Time on the deck with jokers / on the plain deck, per joker play case."""
+    out: list[tuple[str, str, Optional[float]]] = []
+    for label, _, _ in _joker_play_cases():
+        plain, jk = find(rows, f"{label}, {PLAIN_DECK}"), find(rows, f"{label}, {JOKER_DECK}")
+        v = plain.rate / jk.rate if plain and jk else None
+        out.append((f"{label}: time on a {JOKER_DECK} / a {PLAIN_DECK}", f"{v:.2f}x" if v is not None else "n/a", v))
+    return out
 
 
 def per_call_rows(ctx: Ctx) -> list[Row]:
@@ -683,6 +727,7 @@ def derived(rows: list[Row]) -> list[tuple[str, str, Optional[float]]]:
     times("analyze boards with two jokers / joker-free, time", find(rows, JOKER_FREE_BOARDS),
           find(rows, JOKER_BOARDS2))
     times("score vs pure-Python reference, per deal", sc, find(rows, REF_SCORE))
+    out.extend(joker_play_ratios(rows))
     return out
 
 

@@ -116,20 +116,47 @@ static COLD int board_fine(const search *s);
 static COLD int fill_done_jokers(search *s, int st, int r);
 static COLD unsigned extreme_jokers(const search *s, int r, int want_max);
 
-/* Extreme value of row r over every completion from the pool indices not in
- * `used` (want_max: the largest, else the smallest). */
-static void extreme(search *s, int r, int k, int start, int want_max, unsigned *best)
+typedef void extreme_fn(search *s, int r, int k, int start, int want_max, unsigned *best);
+
+/* One step of the extreme value of row r over every completion from the pool
+ * indices not in `used` (want_max: the largest, else the smallest): a leaf
+ * valued by its row (wild: by an end of its joker range), a deeper step by
+ * `next`.  Inlined into a plain and a joker recursion, so that the leaves
+ * without jokers test nothing. */
+static OFC_ALWAYS_INLINE void extreme_step(search *s, int r, int k, int start, int want_max, unsigned *best,
+                                           int wild, extreme_fn *next)
 {
     if (k == s->need[r]) {
-        unsigned v = OFC_UNLIKELY(s->jr != NULL) ? extreme_jokers(s, r, want_max) : row_value(s->row[r], r, s->low);
+        unsigned v = wild ? extreme_jokers(s, r, want_max) : row_value(s->row[r], r, s->low);
         if (want_max ? v > *best : v < *best) *best = v;
         return;
     }
     for (int i = start; i <= s->n - (s->need[r] - k); i++) {
         if (s->used >> i & 1u) continue;
         s->row[r][s->fixed[r] + k] = s->pool[i];
-        extreme(s, r, k + 1, i + 1, want_max, best);
+        next(s, r, k + 1, i + 1, want_max, best);
     }
+}
+
+static void extreme_plain(search *s, int r, int k, int start, int want_max, unsigned *best)
+{
+    extreme_step(s, r, k, start, want_max, best, 0, extreme_plain);
+}
+
+static COLD void extreme_wild(search *s, int r, int k, int start, int want_max, unsigned *best)
+{
+    extreme_step(s, r, k, start, want_max, best, 1, extreme_wild);
+}
+
+/* The largest (want_max) or the smallest value row r reaches with cards of the pool. */
+static inline unsigned extreme(search *s, int r, int want_max)
+{
+    unsigned best = want_max ? 0 : 0xFFFFu;
+    if (OFC_UNLIKELY(s->jr != NULL))
+        extreme_wild(s, r, 0, 0, want_max, &best);
+    else
+        extreme_plain(s, r, 0, 0, want_max, &best);
+    return best;
 }
 
 static int stage(search *s, int st);
@@ -140,21 +167,21 @@ static int stage(search *s, int st);
  * the bottoms that beat the top. */
 static const int order_high[3] = {1, 2, 0}, order_low[3] = {1, 0, 2};
 
+/* Whether a middle whose value lies in lo..hi may fit: between the weakest
+ * top and the strongest bottom, and some top from the cards it leaves is at
+ * most it (else no bottom needs to be tried). */
+static int middle_fits(search *s, unsigned lo, unsigned hi)
+{
+    if (hi < s->min_top || lo > s->max_bottom) return 0;
+    return s->need[0] == 0 || extreme(s, 0, 0) <= hi;
+}
+
 /* Whether row r of value v fits the rows chosen before it. */
 static int accept(search *s, int r, unsigned v)
 {
     switch (r) {
     case 1: /* middle: live in Low; else between the weakest top and the strongest bottom */
-        if (s->low) return s->live[v];
-        if (v < s->min_top || v > s->max_bottom) return 0;
-        if (s->need[0] > 0) {
-            /* some top from the cards this middle leaves is at most the middle:
-             * else no bottom needs to be tried */
-            unsigned t = 0xFFFFu;
-            extreme(s, 0, 0, 0, 0, &t);
-            if (t > v) return 0;
-        }
-        return 1;
+        return s->low ? s->live[v] : middle_fits(s, v, v);
     case 0: /* top: at most the middle (Low: at most the strongest bottom) */
         return v <= (s->low ? s->max_bottom : s->value[1]);
     default: /* bottom: at least the middle (Low: at least the top) */
@@ -167,14 +194,7 @@ static int accept(search *s, int r, unsigned v)
 static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
 {
     switch (r) {
-    case 1:
-        if (hi < s->min_top || lo > s->max_bottom) return 0;
-        if (s->need[0] > 0) {
-            unsigned t = 0xFFFFu;
-            extreme(s, 0, 0, 0, 0, &t);
-            if (t > hi) return 0;
-        }
-        return 1;
+    case 1: return middle_fits(s, lo, hi);
     case 0: return lo <= s->high[1];
     default: return hi >= s->value[1];
     }
@@ -309,16 +329,25 @@ static int witness(search *s)
  * ofc_board_eval_jokers itself, so the answer is exact whatever the pool and
  * resolution rules. */
 
-/* The strongest and (a bound on) the weakest value of chosen row r; the
- * number of jokers it holds. */
+/* The strongest (hi) and the weakest (lo, when not NULL) value of chosen row
+ * r over what its jokers may become alone; the number of jokers it holds.
+ * The weakest is a bound for the pools that restrict a joker further. */
 static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
 {
     const ofc_joker_rules *jr = s->jr;
     const uint8_t *c = s->row[r];
     int n = OFC_ROW_SIZE(r), nj = 0, five = jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE,
         below = jr->five_kind == OFC_FIVE_BELOW_ROYAL;
-    for (int i = 0; i < n; i++) nj += c[i] >= OFC_JOKER1;
+    int j[2] = {-1, -1};
+    uint64_t own = 0;
+    for (int i = 0; i < n; i++) {
+        if (c[i] >= OFC_JOKER1)
+            j[nj++] = i;
+        else
+            own |= (uint64_t)1 << c[i];
+    }
     *hi = ofc_order_key((uint16_t)row_value_jokers(c, r, five), below);
+    if (!lo) return nj;
     if (!nj) {
         *lo = *hi;
         return 0;
@@ -327,38 +356,27 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
     memcpy(x, c, (size_t)n);
     unsigned least = 0xFFFFu;
     if (r == 0) { /* the top goes by ranks: every rank for each joker */
-        int j0 = -1, j1 = -1;
-        for (int i = 0; i < 3; i++)
-            if (c[i] >= OFC_JOKER1) {
-                if (j0 < 0)
-                    j0 = i;
-                else
-                    j1 = i;
-            }
         for (unsigned a = 0; a < OFC_RANKS; a++)
-            for (unsigned b = 0; b < (j1 >= 0 ? OFC_RANKS : 1u); b++) {
-                x[j0] = (uint8_t)(4 * a);
-                if (j1 >= 0) x[j1] = (uint8_t)(4 * b + 1);
+            for (unsigned b = 0; b < (nj == 2 ? OFC_RANKS : 1u); b++) {
+                x[j[0]] = (uint8_t)(4 * a);
+                if (nj == 2) x[j[1]] = (uint8_t)(4 * b + 1);
                 unsigned v = ofc_strength3_unchecked(x[0], x[1], x[2]);
                 if (v < least) least = v;
             }
-    } else if (nj == 1) { /* every card not in the row (a card of the row only pairs it: never weaker) */
-        int j = 0;
-        uint64_t own = 0;
-        for (int i = 0; i < n; i++) {
-            if (c[i] >= OFC_JOKER1)
-                j = i;
-            else
-                own |= (uint64_t)1 << c[i];
+    } else { /* every card not in the row, two jokers two different ones (a card of
+              * the row, or one card twice, only pairs: never weaker) */
+        for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
+            if (own >> a & 1u) continue;
+            x[j[0]] = (uint8_t)a;
+            for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
+                if (nj == 2) {
+                    if (own >> b & 1u) continue;
+                    x[j[1]] = (uint8_t)b;
+                }
+                unsigned v = ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+                if (v < least) least = v;
+            }
         }
-        for (unsigned card = 0; card < OFC_DECK_SIZE; card++) {
-            if (own >> card & 1u) continue;
-            x[j] = (uint8_t)card;
-            unsigned v = ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
-            if (v < least) least = v;
-        }
-    } else {
-        least = 0; /* two jokers in a five-card row: no bound */
     }
     *lo = ofc_order_key((uint16_t)least, below);
     if (*lo > *hi) *lo = *hi;
@@ -369,7 +387,7 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
 static unsigned extreme_jokers(const search *s, int r, int want_max)
 {
     unsigned lo, hi;
-    row_range(s, r, &lo, &hi);
+    row_range(s, r, want_max ? NULL : &lo, &hi);
     return want_max ? hi : lo;
 }
 
@@ -456,16 +474,8 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     s.min_top = 0;
     s.max_bottom = 0xFFFFu;
     s.high[1] = 0xFFFFu;
-    if (s.need[0] <= 3) {
-        unsigned v = 0xFFFFu;
-        extreme(&s, 0, 0, 0, 0, &v);
-        s.min_top = v;
-    }
-    if (s.need[2] <= 3) {
-        unsigned v = 0;
-        extreme(&s, 2, 0, 0, 1, &v);
-        s.max_bottom = v;
-    }
+    if (s.need[0] <= 3) s.min_top = extreme(&s, 0, 0);
+    if (s.need[2] <= 3) s.max_bottom = extreme(&s, 2, 1);
     /* every top beats every bottom: no middle to try */
     if (s.min_top > s.max_bottom) return 0;
     return stage(&s, 0);

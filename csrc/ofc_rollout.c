@@ -65,11 +65,25 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
                       const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed, int64_t index0,
                       int64_t n, int64_t *sums, const uint8_t *fixed, int64_t *by_fantasyland)
 {
+    return ofc_rollout_jokers_batch(rules, NULL, players, first_round, rounds, round_cards, round_play, policy,
+                                    params, boards, fl_cards, pool, npool, seed, index0, n, sums, fixed,
+                                    by_fantasyland);
+}
+
+/* (the loop itself; with jokers each hand's game carries the joker rules:
+ * its result resolves them, the policies read them) */
+int ofc_rollout_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players, int first_round,
+                             int rounds, int round_cards, int round_play, int policy, const double *params,
+                             const uint8_t *boards, const int *fl_cards, const uint8_t *pool, int npool,
+                             uint64_t seed, int64_t index0, int64_t n, int64_t *sums, const uint8_t *fixed,
+                             int64_t *by_fantasyland)
+{
     ofc_rollout_setup s;
     int need = ofc_rollout_prepare(&s, players, first_round, rounds, round_cards, round_play, boards,
                                    fl_cards, pool, npool, fixed);
     if (need < 0) return need;
     if (policy < 0 || policy >= ofc_policy_count) return OFC_ROLLOUT_POLICY;
+    if (jr) s.start.jr = *jr;
     ofc_game g = s.start;
     int fl = 0;
     for (int p = 0; p < players; p++) fl |= s.start.fl_cards[p];
@@ -85,34 +99,6 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
         }
         return 0;
     }
-    for (int64_t i = 0; i < n; i++) {
-        ofc_rng rng;
-        ofc_rollout_begin(&s, &g, seed, (uint64_t)(index0 + i), &rng);
-        if (ofc_policy_finish(&g, policy, rules, params, &rng)) return OFC_ROLLOUT_POLICY;
-        ofc_rollout_add(&g, rules, sums, by_fantasyland);
-    }
-    return 0;
-}
-
-/* With jokers the completions are those of ofc_rollout_batch, each hand's
- * game carrying the joker rules (its result resolves them, the policies read
- * them); without, ofc_rollout_batch itself. */
-int ofc_rollout_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players, int first_round,
-                             int rounds, int round_cards, int round_play, int policy, const double *params,
-                             const uint8_t *boards, const int *fl_cards, const uint8_t *pool, int npool,
-                             uint64_t seed, int64_t index0, int64_t n, int64_t *sums, const uint8_t *fixed,
-                             int64_t *by_fantasyland)
-{
-    if (!jr || !jr->jokers)
-        return ofc_rollout_batch(rules, players, first_round, rounds, round_cards, round_play, policy, params,
-                                 boards, fl_cards, pool, npool, seed, index0, n, sums, fixed, by_fantasyland);
-    ofc_rollout_setup s;
-    int need = ofc_rollout_prepare(&s, players, first_round, rounds, round_cards, round_play, boards,
-                                   fl_cards, pool, npool, fixed);
-    if (need < 0) return need;
-    if (policy < 0 || policy >= ofc_policy_count) return OFC_ROLLOUT_POLICY;
-    s.start.jr = *jr;
-    ofc_game g = s.start;
     for (int64_t i = 0; i < n; i++) {
         ofc_rng rng;
         ofc_rollout_begin(&s, &g, seed, (uint64_t)(index0 + i), &rng);

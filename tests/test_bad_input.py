@@ -1111,6 +1111,67 @@ bad("compat.evaluate_cards-one-string", ofc.compat.evaluate_cards, "Ah Kh Qh Jh 
 bad("compat.rank-percentage-7463", ofc.compat.Evaluator().get_five_card_rank_percentage, 7463, ValueError,
     "1..7462")
 bad("compat.from_pokerkit-None", ofc.compat.from_pokerkit, None, TypeError, "iterable")
+# jokers in play (issue 17): a joker code where the rules deal none, 53 where they deal one, a third
+# joker (54), in every argument of the play paths that takes cards; the value and where it was
+_JK0_GAME, _JK1_GAME, _JK2_GAME = (Lazy(lambda r=r: ofc.Game(r, 2, seed=1)) for r in (ofc.PINEAPPLE, _JK1, _JK2))
+bad("game-encode-joker-jokers0", lambda g: g.encode(top=[52]), _JK0_GAME, ValueError, "top", "position 0",
+    "52", "jokers=0")
+bad("game-encode-joker-text-jokers0", lambda g: g.encode(middle=["X1"]), _JK0_GAME, ValueError, "middle",
+    "joker 'X1'", "jokers=0")
+bad("game-encode-53-jokers1", lambda g: g.encode(bottom=[53]), _JK1_GAME, ValueError, "bottom", "53",
+    "jokers=1")
+bad("game-encode-third-joker", lambda g: g.encode(top=[54]), _JK2_GAME, ValueError, "top", "54", "0..53")
+bad("game-apply-53-jokers1", lambda g: g.apply({"top": [53]}), _JK1_GAME, ValueError, "top", "53", "jokers=1")
+bad("game-replay-jokers-3", ofc.Game.replay, Lazy(lambda: dict(json.loads(ofc.Game(_JK1, 2, seed=1).to_json()),
+    rules=dict(_JK1.to_dict(), jokers=3))), ValueError, "history 'rules'", "jokers", "got 3")
+bad("rules-from_dict-jokers-3", ofc.Rules.from_dict, Lazy(lambda: dict(_JK2.to_dict(), jokers=3)), ValueError,
+    "jokers must be 0, 1 or 2", "got 3")
+bad("rollout-board-joker-jokers0", ofc.rollout, ["X1 Ah Kd / -- / --", "-- / -- / --"], ValueError,
+    "top row", "joker 'X1'", "jokers=0", n=1, seed=1)
+bad("rollout-board-53-jokers1", ofc.rollout, [[53, 1, 2] + [255] * 10, [255] * 13], ValueError, "position 0",
+    "53", "jokers=1", more=(_JK1,), n=1, seed=1)
+bad("rollout-board-third-joker", ofc.rollout, [[255] * 13, [54, 1, 2] + [255] * 10], ValueError, "1, position 0",
+    "54", more=(_JK2,), n=1, seed=1)
+bad("rollout-joker-on-two-boards", ofc.rollout, ["X1 Ah Kd / -- / --", "X1 2c 3c / -- / --"], ValueError,
+    "X1", "two boards", more=(_JK2,), n=1, seed=1)
+bad("rollout-dead-joker-jokers0", ofc.rollout, EMPTY2, ValueError, "dead cards", "position 1", "52",
+    "jokers=0", n=1, seed=1, dead=[3, 52])
+bad("rollout-dead-53-jokers1", ofc.rollout, EMPTY2, ValueError, "dead cards of board 1", "53", "jokers=1",
+    more=(_JK1,), n=1, seed=1, dead=[[3], [53]])
+bad("rollout-dead-third-joker", ofc.rollout, EMPTY2, ValueError, "dead cards", "54", more=(_JK2,), n=1,
+    seed=1, dead=[54])
+bad("rollout-known-53-jokers1", ofc.rollout, EMPTY2, ValueError, "known", "joker 'X2'", "jokers=1",
+    more=(_JK1,), n=1, seed=1, known="X2")
+bad("rollout-known-seat-third-joker", ofc.rollout, EMPTY2, ValueError, "known[1]", "54", more=(_JK2,), n=1,
+    seed=1, known={1: [54]})
+bad("rollout-known-joker-jokers0", ofc.rollout, EMPTY2, ValueError, "known", "52", "jokers=0", n=1, seed=1,
+    known=[52])
+bad("evaluate_placements-held-joker-jokers0", ofc.evaluate_placements, (EMPTY2, "Ah Ad X1 8c 9c"), ValueError,
+    "cards in hand", "joker 'X1'", "jokers=0", n=1, seed=1)
+bad("evaluate_placements-held-53-jokers1", ofc.evaluate_placements, (EMPTY2, [0, 1, 2, 3, 53]), ValueError,
+    "cards in hand", "position 4", "53", "jokers=1", more=(_JK1,), n=1, seed=1)
+bad("evaluate_placements-held-third-joker", ofc.evaluate_placements, (EMPTY2, [54, 52, 2, 3, 4]), ValueError,
+    "cards in hand", "54", more=(_JK2,), n=1, seed=1)
+bad("evaluate_placements-dead-53-jokers1", ofc.evaluate_placements, (EMPTY2, "Ah Ad 7c 8c 9c", [53]),
+    ValueError, "dead cards", "53", "jokers=1", more=(_JK1,), n=1, seed=1)
+bad("evaluate_placements-board-53-jokers1", ofc.evaluate_placements, (["X2 / -- / --", "-- / -- / --"],
+    "Ah Ad 7c"), ValueError, "top row", "joker 'X2'", "jokers=1", more=(_JK1,), n=1, seed=1)
+bad("can_avoid_foul-joker-jokers0", ofc.partial.can_avoid_foul, [0, 52] + [255] * 11, ValueError,
+    "top position 1", "52", "jokers=0")
+bad("can_avoid_foul-53-jokers1", ofc.partial.can_avoid_foul, "Ah / 2c X2 / --", ValueError, "middle row",
+    "joker 'X2'", "jokers=1", more=(_JK1,))
+bad("can_avoid_foul-third-joker", ofc.partial.can_avoid_foul, [255] * 8 + [54] + [255] * 4, ValueError,
+    "bottom position 0", "54", more=(_JK2,))
+bad("can_avoid_foul-dead-53-jokers1", ofc.partial.can_avoid_foul, "Ah / -- / --", ValueError, "dead cards",
+    "53", "jokers=1", more=(_JK1,), dead=[53])
+bad("can_avoid_foul-dead-joker-twice", ofc.partial.can_avoid_foul, "X1 / -- / --", ValueError, "X1",
+    more=(_JK2,), dead=["X1"])
+bad("partial-needed-53-jokers1", ofc.partial.needed, [53] + [255] * 12, ValueError, "top position 0", "53",
+    "jokers=1", more=(_JK1,))
+bad("partial-complete_rows-joker-jokers0", ofc.partial.complete_rows, "X1 / -- / --", ValueError,
+    "joker 'X1'", "jokers=0")
+bad("partial-row_values-third-joker", ofc.partial.row_values, [54, 0, 1] + [255] * 10, ValueError, "54",
+    more=(_JK2,))
 # treys and phevaluator have no jokers: the compat doors refuse joker codes and text, saying so
 NO_JOKERS = "treys and phevaluator have no jokers"
 bad("compat.evaluate_cards-joker-code", ofc.compat.evaluate_cards, 52, ValueError, "position 0",

@@ -150,6 +150,23 @@ GOOD["estimate_fantasyland_value"] = (
     lambda: ofc.estimate_fantasyland_value("pineapple", hands=2, completions=2, normal_hands=200,
                                            iterations=1, seed=1), ())
 
+JOKERS2 = ofc.Rules.from_dict(dict(ofc.PINEAPPLE.to_dict(), name="jk2", jokers=2, joker_pool="unseen"))
+JOKERS1 = ofc.Rules.from_dict(dict(ofc.PINEAPPLE.to_dict(), name="jk1", jokers=1))
+JOKER_BOARDS = ["Qh X1 / 5s 6s 7s / Kc Kd", "-- / -- / --"]
+
+
+def _play_with_jokers() -> Any:
+    """Game, self-play, rollouts and the foul search on a 54-card deck (issue 17; placements
+    and the greedy policy in tests/test_play_jokers.py, whose calls take longer)."""
+    g = ofc.Game(JOKERS2, 2, seed=1, match=False)
+    g.play_hand("heuristic")
+    return (g, ofc.simulate(JOKERS2, 2, 30, seed=1), ofc.rollout(JOKER_BOARDS, JOKERS2, n=10, seed=1, dead=["X2"]),
+            ofc.partial.can_avoid_foul(["X1 Ad / 2c 3d X2 5s / --"] * 4, JOKERS2),
+            ofc.deal(50, JOKERS1, 3, seed=1))
+
+
+GOOD["play-jokers"] = (_play_with_jokers, (JOKERS2, JOKERS1))
+
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
     "strength-code-int64": (lambda: ofc.strength(BAD_HANDS64, workers=2), (BAD_HANDS64,)),
@@ -178,6 +195,12 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "jokers-partial-third": (lambda: ofc.partial_strength([54, 52, 255], rules=JK), ()),
     "Game-forged-fantasyland": (lambda: ofc.Game("pineapple", 2, seed=1, fantasyland=[13, 0]), ()),
     "Game-policy-None": (lambda: ofc.Game("pineapple", 2, seed=1).play_hand(None), ()),  # type: ignore[arg-type]
+    "rollout-53-jokers1": (lambda: ofc.rollout(["X2 Ah / -- / --", "-- / -- / --"], JOKERS1, n=5, seed=1),
+                           (JOKERS1,)),
+    "rollout-joker-dead-jokers0": (lambda: ofc.rollout(JOKER_BOARDS[1:] * 2, n=5, seed=1, dead=[52]), ()),
+    "Game-encode-third-joker": (lambda: ofc.Game(JOKERS2, 2, seed=1).encode(top=[54]), (JOKERS2,)),
+    "evaluate_placements-held-53-jokers1": (lambda: ofc.evaluate_placements(
+        (["-- / -- / --"] * 2, [53, 0, 1, 2, 3]), JOKERS1, n=2, seed=1), (JOKERS1,)),
 }
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Callable
+from typing import Any
 
 import engine_model as model
 import numpy as np
@@ -276,6 +278,67 @@ def test_can_avoid_foul_values_with_jokers() -> None:
     assert int(v[0]) == int(ofc.strength("Kc Kd X1", rules=r))
 
 
+def _random_partial(rng: np.random.Generator, jokers: int) -> list[int]:
+    """A partial board of a deck with ``jokers`` jokers: each slot empty or not at random."""
+    deck = rng.permutation(52 + jokers)[:13]
+    return [255 if rng.random() < 0.4 else int(c) for c in deck]
+
+
+@pytest.mark.parametrize("jokers", [1, 2])
+def test_needed_and_complete_rows_with_jokers(jokers: int) -> None:
+    """needed / complete_rows under rules dealing jokers take boards holding them, a joker
+    counted as a card: against counting the empty slots of each row (a row fills left to
+    right, so a gap only moves its cards up)."""
+    r = joker_rules(jokers)
+    rng = np.random.default_rng(17 + jokers)
+    boards = [_random_partial(rng, jokers) for _ in range(400)]
+    boards += [[52] + [255] * 12, [255] * 7 + [51 + jokers] + [255] * 5, list(range(52 - 13 + jokers, 52 + jokers))]
+    want = [[sum(b[i] == 255 for i in range(lo, hi)) for lo, hi in ((0, 3), (3, 8), (8, 13))] for b in boards]
+    assert any(c >= 52 for b in boards for c in b if c != 255)
+    arr = np.array(boards, np.uint8)
+    assert ofc.partial.needed(arr, r).tolist() == want
+    assert ofc.partial.complete_rows(arr, r).tolist() == [[n == 0 for n in w] for w in want]
+    assert ofc.partial.needed(arr[:400].reshape(20, 20, 13), r).reshape(-1, 3).tolist() == want[:400]
+    # one board as text, and the joker-free default unchanged
+    assert ofc.partial.needed("X1 Ah / -- / Kc", r).tolist() == [1, 5, 4]
+    assert ofc.partial.complete_rows("Kc Kd X1 / -- / --", r).tolist() == [True, False, False]
+    assert ofc.partial.needed("Ah / -- / Kc").tolist() == [2, 5, 4]
+    with pytest.raises(ValueError, match="jokers=0"):
+        ofc.partial.needed("X1 Ah / -- / Kc")
+
+
+@pytest.mark.parametrize("pool", ["any", "not_on_board", "unseen"])
+def test_row_values_with_jokers_against_substitution(pool: str) -> None:
+    """row_values of a complete row holding jokers is the best natural hand over every
+    substitution of its jokers by cards not in the row (a row never holds one card
+    twice); rows without one, and incomplete rows, as without jokers."""
+    r = joker_rules(2, joker_pool=pool)
+    rng = np.random.default_rng(len(pool))
+    boards = []
+    for i in range(16):   # both jokers, or one (odd i), somewhere on the board; now and then a gap
+        naturals = [int(c) for c in rng.permutation(52)[:12]]
+        b = [int(c) for c in rng.permutation(naturals[:11] + [52, naturals[11] if i % 2 else 53])]
+        if i % 4 == 3:
+            b[int(rng.integers(0, 13))] = 255
+        boards.append(b)
+    got = ofc.partial.row_values(np.array(boards, np.uint8), r)
+    for b, v in zip(boards, got.tolist()):
+        for k, (lo, hi) in enumerate(((0, 3), (3, 8), (8, 13))):
+            row = b[lo:hi]
+            if 255 in row:
+                assert v[k] == 0
+                continue
+            slots = [i for i, c in enumerate(row) if c >= 52]
+            free = [c for c in range(52) if c not in row]
+            subs = []
+            for cs in itertools.combinations(free, len(slots)):
+                x = list(row)
+                for i, c in zip(slots, cs):
+                    x[i] = c
+                subs.append(x)
+            assert v[k] == int(ofc.strength(np.array(subs, np.uint8)).max()), (ofc.card_str(row), k)
+
+
 def _brute_force(board: list[int], pool: list[int], r: ofc.Rules, dead: list[int]) -> bool:
     """Some completion of board with distinct cards of pool is not fouled (analyze)."""
     rows = [(0, 3), (3, 8), (8, 13)]
@@ -329,6 +392,32 @@ def test_can_avoid_foul_with_jokers_is_exact(conv: dict) -> None:
     assert len(set(answers)) == 2   # both answers met
 
 
+@pytest.mark.parametrize("conv", CONVENTIONS[::2], ids=lambda c: "-".join(map(str, c.values())))
+def test_can_avoid_foul_two_jokers_left_for_one_row(conv: dict) -> None:
+    """Both jokers in the pool and a five-card row missing two or three cards (the range
+    search bounds such a row by the weakest hand its two jokers make): equal to the
+    brute force, foul edges included (a middle that must beat its bottom)."""
+    r = joker_rules(2, **conv)
+    rng = np.random.default_rng(7 + len(str(conv)))
+    answers = []
+    for _ in range(40):
+        naturals = [int(c) for c in rng.permutation(52)]
+        board = naturals[:13]
+        row = int(rng.integers(1, 3))
+        lo, hi = ((0, 3), (3, 8), (8, 13))[row]
+        for i in range(hi - int(rng.integers(2, 4)), hi):
+            board[i] = 255
+        if rng.random() < 0.5:   # and a top slot now and then
+            board[2] = 255
+        pool = [52, 53] + naturals[13:18]
+        dead = naturals[18:] + [c for c in naturals[:13] if c not in board]
+        want = _brute_force(board, pool, r, dead)
+        got = bool(ofc.partial.can_avoid_foul(np.array(board, np.uint8), r, dead=dead))
+        assert got == want, (ofc.card_str(board), ofc.card_str(pool))
+        answers.append(want)
+    assert len(set(answers)) == 2   # both answers met
+
+
 def test_fantasyland_hands_with_a_joker_set_by_the_solver() -> None:
     """A greedy or heuristic seat in Fantasyland holding a joker sets its hand with the
     solver that resolves jokers (ofc_solve_fantasyland_jokers): never fouled from 14
@@ -359,3 +448,114 @@ def test_simulate_with_jokers_whatever_the_workers(policy: str) -> None:
     e1 = ofc.evaluate_placements(pos, joker_rules(2), n=64, seed=2, policy=policy, workers=1)
     e3 = ofc.evaluate_placements(pos, joker_rules(2), n=64, seed=2, policy=policy, workers=3)
     assert e1.codes == e3.codes and e1.mean.tolist() == e3.mean.tolist()
+
+
+# --- threads, workers, Ctrl-C, memory: the joker kernels ----------------------------------
+
+LATE_JOKERS = ["Qh X1 3d / 5s 6s 7h / Kd Ks 4c", "Ah 3h / 7c X2 9h Tc / Ac Ad 4d"]
+OPEN_JOKERS = (["-- / -- / --"] * 2, "X1 Ad 7c 8c 9c")
+
+
+def _joker_kernels() -> dict[str, Callable[[int], Any]]:
+    """name -> a call of a kernel that deals, plays or searches with jokers (taking workers)."""
+    r = joker_rules(2, joker_pool="unseen")
+    empty = ["-- / -- / --"] * 2
+    rng = np.random.default_rng(23)
+    boards = np.array([_random_partial(rng, 2) for _ in range(300)], np.uint8)
+    some = ofc.evaluate_placements(OPEN_JOKERS, r, n=1, seed=2, policy="random").codes[::29]
+    return {
+        "deal": lambda w: deal(5000, r, 3, seed=2, workers=w),
+        "rollout-random": lambda w: ofc.rollout(empty, r, n=3000, seed=2, policy="random", workers=w).sums,
+        "rollout-heuristic": lambda w: ofc.rollout(LATE_JOKERS, r, n=600, seed=2, workers=w).sums,
+        "rollout-greedy": lambda w: ofc.rollout(LATE_JOKERS, r, n=40, seed=2, policy="greedy", workers=w).sums,
+        "simulate-greedy": lambda w: ofc.simulate(r, 2, 24, seed=2, policy="greedy", workers=w).sums,
+        "placements-greedy": lambda w: ofc.evaluate_placements(OPEN_JOKERS, r, n=4, seed=2, policy="greedy",
+                                                               workers=w, candidates=some).mean,
+        "can_avoid_foul": lambda w: ofc.partial.can_avoid_foul(boards, r, workers=w),
+    }
+
+
+@pytest.mark.parametrize("name", list(_joker_kernels()))
+def test_joker_kernels_whatever_the_workers_and_threads(name: str) -> None:
+    """Each joker kernel gives the same result on 1 worker, on 3, and from 4 Python
+    threads calling it at once (2 workers each)."""
+    from concurrent.futures import ThreadPoolExecutor
+    call = _joker_kernels()[name]
+    want = np.asarray(call(1))
+    assert np.array_equal(np.asarray(call(3)), want)
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda _: bool(np.array_equal(np.asarray(call(2)), want)), range(4)))
+    assert got == [True] * 4
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("which", ["simulate", "rollout", "simulate-greedy", "rollout-greedy",
+                                   "placements-greedy"])
+def test_ctrl_c_stops_the_long_joker_paths(which: str, workers: int) -> None:
+    """Ctrl-C (interrupt_main) stops a long run on a joker deck between chunks; the next
+    call is exact."""
+    import _thread
+    import threading
+    import time
+    r = joker_rules(2)
+    empty = ["-- / -- / --"] * 2
+
+    def long_run() -> None:   # some 20-40 s of work, so that a missed interrupt fails, not hangs
+        if which == "simulate":
+            ofc.simulate(r, 2, 2 * 10**7, seed=1, workers=workers)
+        elif which == "rollout":
+            ofc.rollout(empty, r, n=4 * 10**7, seed=1, policy="random", workers=workers)
+        elif which == "simulate-greedy":
+            ofc.simulate(r, 2, 5000, seed=1, policy="greedy", workers=workers)
+        elif which == "rollout-greedy":
+            ofc.rollout(empty, r, n=5000, seed=1, policy="greedy", workers=workers)
+        else:
+            ofc.evaluate_placements(OPEN_JOKERS, r, n=4096, seed=1, policy="greedy", workers=workers)
+
+    want = ofc.rollout(LATE_JOKERS, r, n=300, seed=2, policy="random").sums
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    t0 = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            long_run()
+    finally:
+        timer.cancel()
+        timer.join()
+    assert time.perf_counter() - t0 < 5
+    assert (ofc.rollout(LATE_JOKERS, r, n=300, seed=2, policy="random", workers=workers).sums == want).all()
+
+
+def test_no_memory_growth_of_the_joker_paths() -> None:
+    """Repeated games, self-play, rollouts, placements and searches on joker decks, good
+    calls and failing ones: the process does not grow."""
+    from rss import rss_growth
+    snippet = """
+import dataclasses
+import ofc_fast as ofc
+r = dataclasses.replace(ofc.PINEAPPLE, name="jk2", jokers=2, joker_pool="unseen")
+one = dataclasses.replace(ofc.PINEAPPLE, name="jk1", jokers=1)
+empty = ["-- / -- / --"] * 2
+def work():
+    g = ofc.Game(r, 2, seed=1, match=False)
+    g.play_hand(["greedy", "heuristic"])
+    g.to_json()
+    ofc.Game.replay(g.to_json())
+    ofc.simulate(r, 3, 2000, seed=1)
+    ofc.simulate(r, 2, 4, seed=1, policy="greedy")
+    ofc.rollout(["Qh X1 / 5s 6s 7s / Kc Kd", "-- / -- / --"], r, n=2000, seed=1, workers=2, dead=["2c"])
+    ofc.rollout(empty, r, n=10, seed=1, policy="greedy", known={1: "X2"})
+    ofc.evaluate_placements((empty, "X1 Ad 7c 8c 9c"), r, n=10, seed=1)
+    ofc.partial.can_avoid_foul(["X1 Ad / 2c 3d X2 5s / --"] * 50, r, dead=["Ac"])
+    ofc.deal(20_000, r, 3, seed=1)
+    for bad in (lambda: ofc.rollout(["X2 Ah / -- / --", "-- / -- / --"], one, n=5, seed=1),
+                lambda: ofc.evaluate_placements((empty, [53, 0, 1, 2, 3]), one, n=5, seed=1),
+                lambda: ofc.Game(one, 2, seed=1).encode(top=[53])):
+        try:
+            bad()
+        except ValueError:
+            pass
+warm = work
+"""
+    grew = rss_growth(snippet, 3)
+    assert grew < 8 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"

@@ -295,6 +295,8 @@ def play_in_progress() -> None:
 
     assert_type(partial.needed("Ah / -- / --"), npt.NDArray[np.int8])
     assert_type(partial.complete_rows("Ah / -- / --"), npt.NDArray[np.bool_])
+    assert_type(partial.needed("X1 / -- / --", "pineapple"), npt.NDArray[np.int8])
+    assert_type(partial.complete_rows("X1 / -- / --", PINEAPPLE), npt.NDArray[np.bool_])
     assert_type(partial.row_values("Ah / -- / --", PINEAPPLE), npt.NDArray[np.uint16])
     assert_type(partial.can_avoid_foul("Ah / -- / --", dead=["Kd"]), npt.NDArray[np.bool_])
     assert_type(partial.parse_partial("Ah / -- / --"), npt.NDArray[np.uint8])

@@ -118,10 +118,10 @@ def partial_boards(boards: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
     return flat.reshape(arr.shape)
 
 
-def _run(boards: Any, rules: Rules | str, jokers: int | None = None
+def _run(boards: Any, rules: Rules | str
          ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint16], tuple[int, ...]]:
     r = get_rules(rules)
-    arr = partial_boards(boards, r.jokers if jokers is None else jokers)
+    arr = partial_boards(boards, r.jokers)
     lead = arr.shape[:-1]
     flat = np.ascontiguousarray(arr.reshape(-1, BOARD_SIZE))
     n = flat.shape[0]
@@ -131,22 +131,25 @@ def _run(boards: Any, rules: Rules | str, jokers: int | None = None
     return need.reshape(lead + (3,)), value.reshape(lead + (3,)), lead
 
 
-def needed(boards: Any) -> npt.NDArray[np.int8]:
+def needed(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.int8]:
     """Cards each row still needs: ``(..., 3)`` int8 (top, middle, bottom).
+
+    A joker is a card like any other; the boards may hold the jokers ``rules``
+    deals (``rules.jokers``).
 
     >>> needed("Ah / -- / Kc Kd Kh").tolist()
     [2, 5, 2]
     """
-    return _run(boards, PINEAPPLE)[0]
+    return _run(boards, rules)[0]
 
 
-def complete_rows(boards: Any) -> npt.NDArray[np.bool_]:
-    """Which rows are complete: ``(..., 3)`` bool.
+def complete_rows(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.bool_]:
+    """Which rows are complete: ``(..., 3)`` bool (the boards may hold the jokers ``rules`` deals).
 
     >>> complete_rows("Ah Ad Ac / -- / Kc Kd Kh 2c 3c").tolist()
     [True, False, True]
     """
-    out: npt.NDArray[np.bool_] = _run(boards, PINEAPPLE)[0] == 0
+    out: npt.NDArray[np.bool_] = _run(boards, rules)[0] == 0
     return out
 
 
@@ -177,14 +180,22 @@ def dead_array(dead: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
         return dead
     if isinstance(dead, (list, tuple)) and dead and all(
             isinstance(x, (list, tuple, np.ndarray)) for x in dead):
-        rows = [cards(list(x), allow_empty=True, jokers=jokers).reshape(-1) if len(x) else
-                np.zeros(0, np.uint8) for x in dead]
+        rows = [_dead_cards(list(x), jokers, f"dead cards of board {i}").reshape(-1) if len(x) else
+                np.zeros(0, np.uint8) for i, x in enumerate(dead)]
         width = max(len(x) for x in rows)
         out = np.full((len(rows), width), EMPTY, dtype=np.uint8)
         for i, x in enumerate(rows):
             out[i, :len(x)] = x
         return out
-    return cards(dead, allow_empty=True, jokers=jokers)
+    return _dead_cards(dead, jokers, "dead cards")
+
+
+def _dead_cards(dead: Any, jokers: int, what: str) -> npt.NDArray[np.uint8]:
+    """``cards(dead)``, its error naming ``what`` the bad card was in."""
+    try:
+        return cards(dead, allow_empty=True, jokers=jokers)
+    except (ValueError, TypeError) as e:
+        raise type(e)(f"{what}: {e}") from None
 
 
 #: can_avoid_foul's search, in C calls short enough for Ctrl-C: nodes per board

@@ -177,6 +177,14 @@ def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | 
     return ValueError(f"player {p}: a board with that many cards is not one a {r.name} hand reaches")
 
 
+def _cards_of(what: str, x: Any, jokers: int) -> npt.NDArray[np.uint8]:
+    """``cards(x)`` flat, its error naming the argument ``what`` the bad card was in."""
+    try:
+        return cards(x, jokers=jokers).reshape(-1)
+    except (ValueError, TypeError) as e:
+        raise type(e)(f"{what}: {e}") from None
+
+
 def _known(known: Any, flat: npt.NDArray[np.uint8], r: Rules, fl: list[int] | None,
            seats: Sequence[int] | None = None) -> tuple[npt.NDArray[np.uint8] | None,
                                                         npt.NDArray[np.uint8] | None]:
@@ -201,7 +209,7 @@ def _known(known: Any, flat: npt.NDArray[np.uint8], r: Rules, fl: list[int] | No
                 raise ValueError(f"known: a key is a seat ({', '.join(map(str, sorted(index)))}), "
                                  f"got {seat!r}")
             i = index[int(seat)]
-            arr = cards(cs, jokers=r.jokers).reshape(-1)
+            arr = _cards_of(f"known[{seat}]", cs, r.jokers)
             if offsets[i] < 0:
                 raise ValueError(f"known[{seat}]: seat {seat} has no turn left to be dealt cards")
             if arr.size > counts[i]:
@@ -211,7 +219,7 @@ def _known(known: Any, flat: npt.NDArray[np.uint8], r: Rules, fl: list[int] | No
             every.append(arr)
         kc = np.concatenate(every) if every else np.zeros(0, np.uint8)
     else:
-        kc = cards(known, jokers=r.jokers).reshape(-1)
+        kc = _cards_of("known", known, r.jokers)
         if kc.size > need:
             raise ValueError(f"known: {kc.size} cards, but the turns left deal only {need}")
         fixed[:kc.size] = kc
@@ -600,7 +608,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
         flat = np.ascontiguousarray(partial_boards(position[0], r.jokers))
         if flat.ndim != 2:
             raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
-        held = cards(position[1], jokers=r.jokers).reshape(-1)
+        held = _cards_of("the cards in hand", position[1], r.jokers)
         dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
             else dead_array(position[2], r.jokers).reshape(-1)
         dead = dead[dead != EMPTY]
