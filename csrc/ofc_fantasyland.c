@@ -374,8 +374,9 @@ static void wild_subset(fl_work *w, int size, int i, const int *p, const uint8_t
     }
 }
 
-/* Tables of every 5- and 3-card subset of the first nat of the sorted cards c. */
-static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r)
+/* Tables of every 5- and 3-card subset of the first nat of the sorted cards c
+ * (inlined: the joker-free solver is as fast as before jokers only so). */
+static OFC_ALWAYS_INLINE void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r)
 {
     const int low = r->middle_live != 0;
     for (int e = 4; e < nat; e++)
@@ -502,8 +503,9 @@ static inline int could_win(const fl_best *best, double value, uint16_t bv, int 
 static inline int leaf_wins(const fl_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi, uint16_t kt,
                             int ti)
 {
-    if (!best->found || v > best->value) return 1;
-    if (v < best->value) return 0;
+    if (!best->found) return 1;
+    if (v < best->value) return 0; /* the common case first */
+    if (v > best->value) return 1;
     if (kb != best->bv) return kb > best->bv;
     if (bi != best->bi) return bi > best->bi;
     if (km != best->mv) return km > best->mv;
@@ -596,6 +598,26 @@ static inline int32_t wild_under(const fl_value *e, int count, unsigned cap, uns
         }
     *stay = st;
     return roy;
+}
+
+/* The best royalty of a row holding jokers ([row]: 0 as a top or a middle, 1
+ * as a bottom) over its values, each with the best rows under it (the bucket
+ * maxima u1 and, if not NULL, u2; FL_NONE: none fits), and in *stay whether
+ * one of them can stay. */
+static int32_t wild_over(const fl_value *e, int count, int row, const int32_t *u1, const uint8_t *s1,
+                         const int32_t *u2, const uint8_t *s2, unsigned *stay)
+{
+    int32_t best = FL_NONE;
+    unsigned st = 0;
+    for (int j = 0; j < count; j++) {
+        unsigned x = e[j].key >> FL_SHIFT;
+        if (u1[x] == FL_NONE || (u2 && u2[x] == FL_NONE)) continue;
+        int32_t b = e[j].roy[row] + u1[x] + (u2 ? u2[x] : 0);
+        best = b > best ? b : best;
+        st |= e[j].stay[row] | s1[x] | (s2 ? s2[x] : 0u);
+    }
+    *stay = st;
+    return best;
 }
 
 /* The leaf of a setting with a joker on the board: resolved by the board
@@ -880,16 +902,8 @@ static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat
         fl_five *f = &w->five[i];
         if (J && (f->mask & w->jm)) {
             /* as a middle: the best of its values, each with the best top under it */
-            const fl_value *e = js->vals + js->first5[i];
-            int32_t mb = FL_NONE;
-            unsigned ms = 0;
-            for (int j = 0; j < js->count5[i]; j++) {
-                unsigned v = e[j].key >> FL_SHIFT;
-                if (w->top_best[v] == FL_NONE) continue;
-                mb = e[j].roy[0] + w->top_best[v] > mb ? e[j].roy[0] + w->top_best[v] : mb;
-                ms |= e[j].stay[0] | w->top_stay[v];
-            }
-            f->mb = mb;
+            unsigned ms;
+            f->mb = wild_over(js->vals + js->first5[i], js->count5[i], 0, w->top_best, w->top_stay, NULL, NULL, &ms);
             f->ms = (uint8_t)ms;
             continue;
         }
@@ -919,19 +933,11 @@ static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat
             cs[i] = (uint8_t)((f->sb | (low ? live_stay : w->mid_stay[v]) | w->top_stay[v]) && Spos > 0);
             if (J && (f->mask & w->jm)) {
                 /* a bottom holding jokers: the best of its values, each with what fits under it */
-                const fl_value *e = js->vals + js->first5[i];
-                int32_t u = FL_NONE;
-                unsigned st = 0;
-                for (int j = 0; j < js->count5[i]; j++) {
-                    unsigned x = e[j].key >> FL_SHIFT;
-                    if (w->top_best[x] == FL_NONE || w->mid_best[x] == FL_NONE) continue;
-                    int32_t b = e[j].roy[1] + w->mid_best[x] + w->top_best[x];
-                    u = b > u ? b : u;
-                    st |= e[j].stay[1] | w->mid_stay[x] | w->top_stay[x];
-                }
-                ub[i] = u;
+                unsigned st;
+                ub[i] = wild_over(js->vals + js->first5[i], js->count5[i], 1, w->mid_best, w->mid_stay, w->top_best,
+                                  w->top_stay, &st);
                 cs[i] = (uint8_t)(st && Spos > 0);
-                if (u == FL_NONE) continue;
+                if (ub[i] == FL_NONE) continue;
             }
             lo = ub[i] < lo ? ub[i] : lo;
             hi = ub[i] > hi ? ub[i] : hi;
