@@ -215,25 +215,23 @@ typedef struct {
 
 typedef struct {
     fl_group g[FL_GROUPS];
-    int ng, last;
+    int ng;
+    int8_t recent[16]; /* a group of each pay's hash (wild_add), -1 for none yet */
 } fl_groups;
 
-/* Add value v of a row of `size` cards (its rows: the top, or the middle and the bottom). */
-static inline void wild_value(fl_groups *gs, unsigned v, int size, const ofc_rules *r, const ofc_joker_rules *jr,
-                              int n)
+/* What a value pays: the royalty and stay bits (0-16) of its info words as
+ * a middle (or a top) and as a bottom, side by side. */
+static inline uint64_t wild_pay(uint32_t first, uint32_t bottom)
 {
-    unsigned k = ofc_order_key((uint16_t)v, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
-    uint64_t pay;
-    if (size == 3) {
-        uint32_t it = ofc_joker_row_info(r, jr, 0, v);
-        pay = (uint64_t)(uint16_t)OFC_ROYALTY(it) | (uint64_t)(OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)) << 32;
-    } else {
-        uint32_t im = ofc_joker_row_info(r, jr, 1, v), ib = ofc_joker_row_info(r, jr, 2, v);
-        pay = (uint64_t)(uint16_t)OFC_ROYALTY(im) | (uint64_t)(uint16_t)OFC_ROYALTY(ib) << 16
-              | (uint64_t)OFC_STAY(im) << 32 | (uint64_t)OFC_STAY(ib) << 33;
-    }
-    int g = gs->last; /* runs of values often pay the same */
-    if (g >= gs->ng || gs->g[g].pay != pay) {
+    return (uint64_t)(first & 0x1FFFFu) | (uint64_t)(bottom & 0x1FFFFu) << 17;
+}
+
+/* Add a value of order key k paying `pay` (wild_pay). */
+static inline void wild_add(fl_groups *gs, unsigned k, uint64_t pay)
+{
+    unsigned h = (unsigned)((pay * 0x9E3779B97F4A7C15ull) >> 60);
+    int g = gs->recent[h];
+    if (g < 0 || gs->g[g].pay != pay) {
         for (g = 0; g < gs->ng && gs->g[g].pay != pay; g++) {
         }
         if (g == gs->ng) {
@@ -241,7 +239,7 @@ static inline void wild_value(fl_groups *gs, unsigned v, int size, const ofc_rul
             gs->g[g].pay = pay;
             gs->g[g].lo = gs->g[g].hi = (uint16_t)k;
         }
-        gs->last = g;
+        gs->recent[h] = (int8_t)g;
     }
     fl_group *e = &gs->g[g];
     e->lo = (uint16_t)(k < e->lo ? k : e->lo);
@@ -255,7 +253,8 @@ static fl_wild wild_values(fl_joker_space *js, const uint8_t *h, int k, int size
                            const ofc_joker_rules *jr, int n, int *count)
 {
     fl_groups gs;
-    gs.ng = gs.last = 0;
+    gs.ng = 0;
+    memset(gs.recent, -1, sizeof gs.recent);
     const int nj = size - k;
     unsigned free_suits[OFC_RANKS]; /* of each rank, the suits not among the naturals */
     for (int i = 0; i < OFC_RANKS; i++) free_suits[i] = 15u;
@@ -268,6 +267,8 @@ static fl_wild wild_values(fl_joker_space *js, const uint8_t *h, int k, int size
     }
     if (size == 3 || fs < 0) fs = -1;
     const unsigned off = fs >= 0 ? 15u & ~(1u << fs) : 15u; /* suits that leave no flush */
+    const int below = jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    const uint32_t *top_info = r->row_info[0], *mid_info = r->row_info[1], *bot_info = r->row_info[2];
     for (unsigned r1 = 0; r1 < OFC_RANKS; r1++) {
         const unsigned f1 = free_suits[r1];
         if (!f1) continue;
@@ -289,19 +290,27 @@ static fl_wild wild_values(fl_joker_space *js, const uint8_t *h, int k, int size
             if (size == 3) {
                 unsigned v = k == 2 ? ofc_strength3_unchecked(h[0], h[1], r1 * 4)
                                     : ofc_strength3_unchecked(h[0], r1 * 4, r2 * 4);
-                if (offsuit) wild_value(&gs, v, 3, r, jr, n);
+                uint32_t it = top_info[v];
+                if (offsuit) wild_add(&gs, v, wild_pay((it & 0xFFFFu) | (OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)) << 16, 0));
                 continue;
             }
             uint32_t key = ranks + (uint32_t)ofc_card_key[r1 * 4] + (nj == 2 ? (uint32_t)ofc_card_key[r2 * 4] : 0u);
             uint32_t both = ofc_hand5[ofc_slot5(key)]; /* offsuit value in bits 0-15, flush in 16-31 */
-            if (offsuit) wild_value(&gs, both & 0xFFFFu, 5, r, jr, n);
-            if (suited) wild_value(&gs, both >> 16, 5, r, jr, n);
+            if (offsuit) {
+                unsigned v = both & 0xFFFFu;
+                wild_add(&gs, v, wild_pay(mid_info[v], bot_info[v]));
+            }
+            if (suited) {
+                unsigned v = both >> 16;
+                wild_add(&gs, ofc_order_key((uint16_t)v, below), wild_pay(mid_info[v], bot_info[v]));
+            }
         }
     }
     if (size == 5 && jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE) {
         int one_rank = 1;
         for (int i = 1; i < k; i++) one_rank &= (h[i] >> 2) == (h[0] >> 2);
-        if (one_rank) wild_value(&gs, OFC_FIVE_KIND(h[0] >> 2), 5, r, jr, n);
+        unsigned v = OFC_FIVE_KIND(h[0] >> 2);
+        if (one_rank) wild_add(&gs, v, wild_pay(ofc_joker_row_info(r, jr, 1, v), ofc_joker_row_info(r, jr, 2, v)));
     }
     fl_wild x;
     x.lo = 0xFFFF;
@@ -313,10 +322,11 @@ static fl_wild wild_values(fl_joker_space *js, const uint8_t *h, int k, int size
     for (int g = 0; g < gs.ng; g++) {
         const fl_group *grp = &gs.g[g];
         fl_value v;
-        v.roy[0] = (int16_t)(uint16_t)grp->pay;
-        v.roy[1] = (int16_t)(uint16_t)(grp->pay >> 16);
-        v.stay[0] = (uint8_t)(grp->pay >> 32 & 1u);
-        v.stay[1] = (uint8_t)(grp->pay >> 33 & 1u);
+        uint32_t first = (uint32_t)(grp->pay & 0x1FFFFu), bottom = (uint32_t)(grp->pay >> 17);
+        v.roy[0] = (int16_t)OFC_ROYALTY(first);
+        v.roy[1] = (int16_t)OFC_ROYALTY(bottom);
+        v.stay[0] = (uint8_t)OFC_STAY(first);
+        v.stay[1] = (uint8_t)OFC_STAY(bottom);
         for (int i = 0; i < 2; i++) {
             x.roy[i] = v.roy[i] > x.roy[i] ? v.roy[i] : x.roy[i];
             x.stay[i] |= v.stay[i];
