@@ -672,7 +672,8 @@ def table(rows: list[Row]) -> str:
 
 # ---------------------------------------------------------------- Fantasyland
 
-C_FANTASYLAND = r"""
+#: what the Fantasyland C programs share: headers, a clock, the rules' tables
+C_FL_PRELUDE = r"""
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -688,7 +689,9 @@ static double now(void)
 }
 
 static ofc_rules_storage storage;
+"""
 
+C_FANTASYLAND = C_FL_PRELUDE + r"""
 /* fl <hands file> <n> <k> <preset> <stay value> <enumerated hands>
  * Prints the seconds of ofc_solve_fantasyland on each hand (the least of 3
  * calls, made in 3 passes over all after an untimed one, so that a busy
@@ -736,6 +739,22 @@ int main(int argc, char **argv)
 FL_ENUM_HANDS = {13: 50, 14: 20, 15: 10, 16: 4, 17: 2}
 
 
+def build_c_program(cc: Optional[str], source: str, folder: str, name: str, failures: list[str]) -> Optional[str]:
+    """The executable of a C program on the library's sources, built in folder
+    (None, with a line in failures, when it does not compile; None without a C compiler)."""
+    if cc is None:
+        return None
+    src, exe = os.path.join(folder, name + ".c"), os.path.join(folder, name)
+    with open(src, "w") as f:
+        f.write(source)
+    p = subprocess.run([cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(), "-o", exe, "-lm"],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"compiling the C program {name} failed: " + p.stderr.strip()[-300:])
+        return None
+    return exe
+
+
 def fantasyland_section(cc: Optional[str], hands: int, workers_all: int) -> tuple[list[str], list[str]]:
     """Markdown lines of the Fantasyland table, and failures.
 
@@ -753,16 +772,7 @@ def fantasyland_section(cc: Optional[str], hands: int, workers_all: int) -> tupl
              f"| workers=-1 ({workers_all}) | plain enumeration in C, median (hands) | solver speed-up |",
              "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     tmp = tempfile.TemporaryDirectory(prefix="ofc_fl_bench_")
-    exe = None
-    if cc is not None:
-        src, exe = os.path.join(tmp.name, "fl.c"), os.path.join(tmp.name, "fl")
-        with open(src, "w") as f:
-            f.write(C_FANTASYLAND)
-        p = subprocess.run([cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(),
-                            "-o", exe, "-lm"], capture_output=True, text=True)
-        if p.returncode != 0:
-            failures.append("compiling the Fantasyland C program failed: " + p.stderr.strip()[-300:])
-            exe = None
+    exe = build_c_program(cc, C_FANTASYLAND, tmp.name, "fl", failures)
 
     def ms(x: float) -> str:
         return f"{x * 1e3:.3f} ms" if x == x else "n/a"
@@ -805,23 +815,7 @@ def fantasyland_section(cc: Optional[str], hands: int, workers_all: int) -> tupl
     return lines, failures
 
 
-C_FANTASYLAND_JOKERS = r"""
-#define _POSIX_C_SOURCE 199309L
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include "ofc_fast.h"
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static ofc_rules_storage storage;
-
+C_FANTASYLAND_JOKERS = C_FL_PRELUDE + r"""
 /* flj <n> <k> <enumerated hands> <file of 0 jokers> <of 1> <of 2>
  * Pineapple; the hands with jokers under jokers = 2 and the default joker
  * fields (pool "any", "board" resolution), those without by the plain solver.
@@ -912,30 +906,23 @@ def fantasyland_joker_section(cc: Optional[str], hands: int, repeat: int = 3) ->
             ofc.solve_fantasyland(sets[j], rules[j], workers=1)
             py[j] = min(py[j], (time.perf_counter() - t0) / hands)
     c_times: list[Optional[np.ndarray]] = [None] * 3
-    if cc is not None:
-        with tempfile.TemporaryDirectory(prefix="ofc_flj_bench_") as tmp:
-            src, exe = os.path.join(tmp, "flj.c"), os.path.join(tmp, "flj")
-            with open(src, "w") as f:
-                f.write(C_FANTASYLAND_JOKERS)
-            p = subprocess.run([cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(),
-                                "-o", exe, "-lm"], capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(prefix="ofc_flj_bench_") as tmp:
+        exe = build_c_program(cc, C_FANTASYLAND_JOKERS, tmp, "flj", failures)
+        if exe is not None:
+            paths = [os.path.join(tmp, f"jokers{j}.bin") for j in range(3)]
+            for j in range(3):
+                sets[j].tofile(paths[j])
+            p = subprocess.run([exe, str(hands), str(k), str(FL_JOKER_ENUM_HANDS), *paths],
+                               capture_output=True, text=True)
             if p.returncode != 0:
-                failures.append("compiling the Fantasyland joker C program failed: " + p.stderr.strip()[-300:])
+                failures.append(f"Fantasyland joker C program failed: {p.stderr.strip()}")
             else:
-                paths = [os.path.join(tmp, f"jokers{j}.bin") for j in range(3)]
-                for j in range(3):
-                    sets[j].tofile(paths[j])
-                p = subprocess.run([exe, str(hands), str(k), str(FL_JOKER_ENUM_HANDS), *paths],
-                                   capture_output=True, text=True)
-                if p.returncode != 0:
-                    failures.append(f"Fantasyland joker C program failed: {p.stderr.strip()}")
-                else:
-                    parts = p.stdout.split("set")[1:]
-                    c_times = [np.array([float(x) for x in part.split()[:hands]]) for part in parts]
-                    bad = int(p.stdout.split()[-1])
-                    if bad:
-                        failures.append(f"Fantasyland with jokers: {bad} of {3 * FL_JOKER_ENUM_HANDS} answers "
-                                        f"differ from the plain enumeration")
+                parts = p.stdout.split("set")[1:]
+                c_times = [np.array([float(x) for x in part.split()[:hands]]) for part in parts]
+                bad = int(p.stdout.split()[-1])
+                if bad:
+                    failures.append(f"Fantasyland with jokers: {bad} of {3 * FL_JOKER_ENUM_HANDS} answers "
+                                    f"differ from the plain enumeration")
 
     def ms(x: float) -> str:
         return f"{x * 1e3:.3f} ms"
@@ -952,6 +939,17 @@ def fantasyland_joker_section(cc: Optional[str], hands: int, repeat: int = 3) ->
         lines.append(f"| {j} | {ms(med)} | {ms(float(np.percentile(t, 99)))} | {ms(float(t.max()))} | "
                      f"{ms(float(t.mean()))} | {ms(py[j])} | {med / base:.1f}x |")
     return lines, failures
+
+
+def print_section(title: str, lines: list[str], failures: list[str]) -> list[str]:
+    """Print a table of its own under the main one; returns its failures."""
+    print()
+    print(title)
+    print()
+    print("\n".join(lines))
+    for f in failures:
+        print(f"- FAILED: {f}")
+    return failures
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -1023,24 +1021,14 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"  - FAILED: {f}")
     if args.fantasyland > 0:
         print(f"  Fantasyland: {args.fantasyland} hands per size ...", file=sys.stderr, flush=True)
-        fl_lines, fl_failures = fantasyland_section(cc, args.fantasyland, info["cores_usable"])
-        failures += fl_failures
-        print()
-        print(f"Fantasyland solver (ofc.solve_fantasyland, Pineapple, stay value 0; "
-              f"{args.fantasyland} random hands per size; C: one call per hand, the least of 3):")
-        print()
-        print("\n".join(fl_lines))
-        for f in fl_failures:
-            print(f"- FAILED: {f}")
-        flj_lines, flj_failures = fantasyland_joker_section(cc, args.fantasyland)
-        failures += flj_failures
-        print()
-        print(f"Fantasyland solver with jokers (14 cards, Pineapple, stay value 0; {args.fantasyland} random "
-              f"hands per joker count, timed in one run; C: one call per hand, the least of 3):")
-        print()
-        print("\n".join(flj_lines))
-        for f in flj_failures:
-            print(f"- FAILED: {f}")
+        failures += print_section(
+            f"Fantasyland solver (ofc.solve_fantasyland, Pineapple, stay value 0; "
+            f"{args.fantasyland} random hands per size; C: one call per hand, the least of 3):",
+            *fantasyland_section(cc, args.fantasyland, info["cores_usable"]))
+        failures += print_section(
+            f"Fantasyland solver with jokers (14 cards, Pineapple, stay value 0; {args.fantasyland} random "
+            f"hands per joker count, timed in one run; C: one call per hand, the least of 3):",
+            *fantasyland_joker_section(cc, args.fantasyland))
         elapsed = time.perf_counter() - t_start
     print(f"- total run time: {elapsed:.1f} s")
 
