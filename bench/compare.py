@@ -759,7 +759,8 @@ def table(rows: list[Row]) -> str:
 
 # ---------------------------------------------------------------- Fantasyland
 
-C_FANTASYLAND = r"""
+#: what the Fantasyland C programs share: headers, a clock, the rules' tables
+C_FL_PRELUDE = r"""
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -775,7 +776,9 @@ static double now(void)
 }
 
 static ofc_rules_storage storage;
+"""
 
+C_FANTASYLAND = C_FL_PRELUDE + r"""
 /* fl <hands file> <n> <k> <preset> <stay value> <enumerated hands>
  * Prints the seconds of ofc_solve_fantasyland on each hand (the least of 3
  * calls, made in 3 passes over all after an untimed one, so that a busy
@@ -823,6 +826,22 @@ int main(int argc, char **argv)
 FL_ENUM_HANDS = {13: 50, 14: 20, 15: 10, 16: 4, 17: 2}
 
 
+def build_c_program(cc: Optional[str], source: str, folder: str, name: str, failures: list[str]) -> Optional[str]:
+    """The executable of a C program on the library's sources, built in folder
+    (None, with a line in failures, when it does not compile; None without a C compiler)."""
+    if cc is None:
+        return None
+    src, exe = os.path.join(folder, name + ".c"), os.path.join(folder, name)
+    with open(src, "w") as f:
+        f.write(source)
+    p = subprocess.run([cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(), "-o", exe, "-lm"],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"compiling the C program {name} failed: " + p.stderr.strip()[-300:])
+        return None
+    return exe
+
+
 def fantasyland_section(cc: Optional[str], hands: int, workers_all: int) -> tuple[list[str], list[str]]:
     """Markdown lines of the Fantasyland table, and failures.
 
@@ -840,16 +859,7 @@ def fantasyland_section(cc: Optional[str], hands: int, workers_all: int) -> tupl
              f"| workers=-1 ({workers_all}) | plain enumeration in C, median (hands) | solver speed-up |",
              "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     tmp = tempfile.TemporaryDirectory(prefix="ofc_fl_bench_")
-    exe = None
-    if cc is not None:
-        src, exe = os.path.join(tmp.name, "fl.c"), os.path.join(tmp.name, "fl")
-        with open(src, "w") as f:
-            f.write(C_FANTASYLAND)
-        p = subprocess.run([cc, "-O3", "-std=c99", "-I" + ofc.get_include(), src, *ofc.get_sources(),
-                            "-o", exe, "-lm"], capture_output=True, text=True)
-        if p.returncode != 0:
-            failures.append("compiling the Fantasyland C program failed: " + p.stderr.strip()[-300:])
-            exe = None
+    exe = build_c_program(cc, C_FANTASYLAND, tmp.name, "fl", failures)
 
     def ms(x: float) -> str:
         return f"{x * 1e3:.3f} ms" if x == x else "n/a"
@@ -890,6 +900,143 @@ def fantasyland_section(cc: Optional[str], hands: int, workers_all: int) -> tupl
     finally:
         tmp.cleanup()
     return lines, failures
+
+
+C_FANTASYLAND_JOKERS = C_FL_PRELUDE + r"""
+/* flj <n> <k> <enumerated hands> <file of 0 jokers> <of 1> <of 2>
+ * Pineapple; the hands with jokers under jokers = 2 and the default joker
+ * fields (pool "any", "board" resolution), those without by the plain solver.
+ * Prints per set the seconds of each hand (the least of 3 calls, made in 3
+ * passes over the three sets in turn after an untimed one), then "enum" and
+ * how many of the first hands' answers differ from the plain enumeration. */
+int main(int argc, char **argv)
+{
+    if (argc != 7) { fprintf(stderr, "usage: flj n k enum file0 file1 file2\n"); return 2; }
+    int n = atoi(argv[1]), k = atoi(argv[2]), ne = atoi(argv[3]);
+    uint8_t *h[3];
+    double *best[3];
+    ofc_fantasyland_result *res = malloc((size_t)n * sizeof *res);
+    ofc_rules_spec spec;
+    if (!res || ofc_rules_preset(&spec, OFC_PRESET_PINEAPPLE) != 0 || ofc_rules_build(&spec, &storage) != 0) return 2;
+    ofc_joker_rules jr;
+    memset(&jr, 0, sizeof jr);
+    jr.jokers = 2;
+    for (int s = 0; s < 3; s++) {
+        FILE *f = fopen(argv[4 + s], "rb");
+        h[s] = malloc((size_t)n * k);
+        best[s] = malloc((size_t)n * sizeof *best[s]);
+        if (!f || !h[s] || !best[s] || fread(h[s], (size_t)k, (size_t)n, f) != (size_t)n) { fprintf(stderr, "read failed\n"); return 2; }
+        fclose(f);
+    }
+#define SOLVE(s, i) ((s) == 0 ? ofc_solve_fantasyland(h[s] + k * (i), k, &storage.rules, 0.0, res + (i)) \
+                              : ofc_solve_fantasyland_jokers(h[s] + k * (i), k, &storage.rules, &jr, 0.0, res + (i)))
+    for (int pass = -1; pass < 3; pass++)
+        for (int s = 0; s < 3; s++)
+            for (int i = 0; i < n; i++) {
+                double t0 = now();
+                if (SOLVE(s, i) != 0) return 3;
+                double t = now() - t0;
+                if (pass >= 0) best[s][i] = pass == 0 || t < best[s][i] ? t : best[s][i];
+            }
+    for (int s = 0; s < 3; s++) {
+        printf("set\n");
+        for (int i = 0; i < n; i++) printf("%.9f\n", best[s][i]);
+    }
+    int mismatches = 0;
+    for (int s = 0; s < 3; s++)
+        for (int i = 0; i < ne && i < n; i++) {
+            ofc_fantasyland_result e;
+            double stay = 0.0;
+            if (SOLVE(s, i) != 0 || ofc_fantasyland_enumerate_jokers(h[s] + k * i, k, &storage.rules, &jr, &stay, 1, &e) != 0) return 3;
+            mismatches += memcmp(e.board, res[i].board, 13) != 0 || memcmp(e.jokers, res[i].jokers, 2) != 0
+                          || e.value != res[i].value;
+        }
+    printf("mismatches %d\n", mismatches);
+    return 0;
+}
+"""
+
+#: 14-card hands per joker count given to the plain enumeration (some 5 s each with jokers)
+FL_JOKER_ENUM_HANDS = 2
+
+
+def joker_hands(n: int, k: int, jokers: int, seed: int) -> np.ndarray:
+    """(n, k) hands of k - jokers random cards and the jokers (codes 52, 53), shuffled."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), dtype=np.uint8)
+    for i in range(n):
+        out[i] = rng.permutation(np.concatenate([rng.permutation(52)[:k - jokers], [52, 53][:jokers]]))
+    return out
+
+
+def fantasyland_joker_section(cc: Optional[str], hands: int, repeat: int = 3) -> tuple[list[str], list[str]]:
+    """Markdown lines of the solver on 14-card Pineapple hands holding 0, 1 and 2
+    jokers, timed in one run, and failures.
+
+    The hands with jokers are solved under ``jokers=2`` (the default joker
+    fields), those without by the plain rules.  C columns: one call per hand
+    (the least of 3, the three sets in turn in one process; median, 99th
+    percentile and worst); Python: one ``solve_fantasyland`` call on each
+    array, per hand (the least of ``repeat``, the sets in turn).  The first
+    FL_JOKER_ENUM_HANDS hands of each set must get the answers of the plain
+    enumeration with joker resolution.
+    """
+    import dataclasses
+    k = 14
+    failures: list[str] = []
+    sets = [joker_hands(hands, k, j, SEED + 100 * j) for j in range(3)]
+    rules = [ofc.PINEAPPLE] + [dataclasses.replace(ofc.PINEAPPLE, name="pineapple-jokers", jokers=2)] * 2
+    py = [float("inf")] * 3
+    for _ in range(repeat):
+        for j in range(3):
+            t0 = time.perf_counter()
+            ofc.solve_fantasyland(sets[j], rules[j], workers=1)
+            py[j] = min(py[j], (time.perf_counter() - t0) / hands)
+    c_times: list[Optional[np.ndarray]] = [None] * 3
+    with tempfile.TemporaryDirectory(prefix="ofc_flj_bench_") as tmp:
+        exe = build_c_program(cc, C_FANTASYLAND_JOKERS, tmp, "flj", failures)
+        if exe is not None:
+            paths = [os.path.join(tmp, f"jokers{j}.bin") for j in range(3)]
+            for j in range(3):
+                sets[j].tofile(paths[j])
+            p = subprocess.run([exe, str(hands), str(k), str(FL_JOKER_ENUM_HANDS), *paths],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                failures.append(f"Fantasyland joker C program failed: {p.stderr.strip()}")
+            else:
+                parts = p.stdout.split("set")[1:]
+                c_times = [np.array([float(x) for x in part.split()[:hands]]) for part in parts]
+                bad = int(p.stdout.split()[-1])
+                if bad:
+                    failures.append(f"Fantasyland with jokers: {bad} of {3 * FL_JOKER_ENUM_HANDS} answers "
+                                    f"differ from the plain enumeration")
+
+    def ms(x: float) -> str:
+        return f"{x * 1e3:.3f} ms"
+
+    lines = ["| jokers in the hand | C solver median | p99 | worst | mean | Python array, per hand (workers=1) "
+             "| median vs no joker |", "|---:|---:|---:|---:|---:|---:|---:|"]
+    base = float(np.median(c_times[0])) if c_times[0] is not None else float("nan")
+    for j in range(3):
+        t = c_times[j]
+        if t is None:
+            lines.append(f"| {j} | n/a | n/a | n/a | n/a | {ms(py[j])} | n/a |")
+            continue
+        med = float(np.median(t))
+        lines.append(f"| {j} | {ms(med)} | {ms(float(np.percentile(t, 99)))} | {ms(float(t.max()))} | "
+                     f"{ms(float(t.mean()))} | {ms(py[j])} | {med / base:.1f}x |")
+    return lines, failures
+
+
+def print_section(title: str, lines: list[str], failures: list[str]) -> list[str]:
+    """Print a table of its own under the main one; returns its failures."""
+    print()
+    print(title)
+    print()
+    print("\n".join(lines))
+    for f in failures:
+        print(f"- FAILED: {f}")
+    return failures
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -961,15 +1108,14 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"  - FAILED: {f}")
     if args.fantasyland > 0:
         print(f"  Fantasyland: {args.fantasyland} hands per size ...", file=sys.stderr, flush=True)
-        fl_lines, fl_failures = fantasyland_section(cc, args.fantasyland, info["cores_usable"])
-        failures += fl_failures
-        print()
-        print(f"Fantasyland solver (ofc.solve_fantasyland, Pineapple, stay value 0; "
-              f"{args.fantasyland} random hands per size; C: one call per hand, the least of 3):")
-        print()
-        print("\n".join(fl_lines))
-        for f in fl_failures:
-            print(f"- FAILED: {f}")
+        failures += print_section(
+            f"Fantasyland solver (ofc.solve_fantasyland, Pineapple, stay value 0; "
+            f"{args.fantasyland} random hands per size; C: one call per hand, the least of 3):",
+            *fantasyland_section(cc, args.fantasyland, info["cores_usable"]))
+        failures += print_section(
+            f"Fantasyland solver with jokers (14 cards, Pineapple, stay value 0; {args.fantasyland} random "
+            f"hands per joker count, timed in one run; C: one call per hand, the least of 3):",
+            *fantasyland_joker_section(cc, args.fantasyland))
         elapsed = time.perf_counter() - t_start
     print(f"- total run time: {elapsed:.1f} s")
 

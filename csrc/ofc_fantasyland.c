@@ -27,6 +27,14 @@
  * exact cap within a bucket of values), so they are true upper bounds for
  * any royalty table; equality with the best value found is not pruned
  * unless the tie-break already loses, so ties are decided exactly.
+ *
+ * With jokers (solve_jokers) the same search runs on bounds that read a
+ * joker as a wildcard (wild_values), and each setting with a joker on the
+ * board is scored as the board layer resolves it (joker_leaf); those leaves
+ * cost the most, so over each middle they are tried in order of their
+ * bounds, strongest first, and skipped once the best one beats their bound.
+ * The search is one body (search, explore_body) for both, compiled once
+ * without jokers (every joker branch folded away) and once with.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -68,10 +76,10 @@ static const uint16_t fl_binom[17][6] = {
 
 typedef struct {
     uint32_t mask;  /* positions of the cards */
-    uint16_t hv;    /* high-hand strength: the value as a bottom (and a high middle) */
+    uint16_t hv;    /* high-hand strength: the value as a bottom (and a high middle);
+                     * with jokers the greatest they can make, in the rules' order */
     uint16_t mv;    /* value as a middle: strength, or the lowball rank in Low */
-    uint16_t lo;    /* the least value it can have: hv, or with jokers the least they can make */
-    int16_t rb, rm; /* royalty as a bottom, as a middle */
+    int32_t rb, rm; /* royalty as a bottom, as a middle (with jokers: the greatest) */
     uint8_t sb, sm; /* stays as a bottom, as a middle */
     uint8_t live;   /* may be a middle at all (Low: a live low) */
     uint8_t ms;     /* as a middle: it or a top under it may stay (high variants) */
@@ -82,9 +90,8 @@ typedef struct {
 typedef struct {
     uint32_t mask;
     uint16_t tv; /* value; with jokers the greatest they can make */
-    uint16_t lo; /* the least value it can have */
-    int16_t rt;
     uint8_t st;
+    int32_t rt;
 } fl_three;
 
 /* One value a row holding jokers can have (in the rules' order), with its
@@ -98,13 +105,18 @@ typedef struct {
 /* Room for the values of every subset holding a joker (17 cards, two
  * jokers): C(15, 3) fives with both, 2 C(15, 4) with one (183 and 27
  * values at most: 91 rank pairs or 13 ranks, suited or not, and five of a
- * kind), and the tops (91 and 13 values). */
+ * kind), and the tops (91 and 13 values); wild_values lists fewer. */
 #define FL_VALS (455 * 183 + 2730 * 27 + 15 * 91 + 210 * 13)
 
+/* What a hand with jokers adds to the workspace (allocated for them only). */
 typedef struct {
     fl_value vals[FL_VALS];
+    int nvals;
+    /* the values of 5-card subset i holding a joker: count5[i] of them from
+     * vals + first5[i]; the tops' the same way */
     int32_t first5[FL_FIVES], first3[FL_THREES];
     uint8_t count5[FL_FIVES], count3[FL_THREES];
+    uint16_t lo5[FL_FIVES], lo3[FL_THREES]; /* the least value of each subset */
 } fl_joker_space;
 
 typedef struct fl_work {
@@ -125,19 +137,14 @@ typedef struct fl_work {
     uint64_t keys3[FL_THREES], tmp3[FL_THREES];
     int nrich, nstays3;
     int32_t poor_max; /* best royalty of the other tops, FL_NONE if none */
-    /* a hand with jokers (ofc_solve_fantasyland_jokers): its sorted cards,
-     * the jokers' positions among them, what the leaves resolve with */
+    /* a hand with jokers (solve_jokers): its sorted cards, the jokers'
+     * positions among them, what the leaves resolve with */
     uint8_t cards[FL_MAX_CARDS];
     uint32_t jm;
     uint64_t seen;
     const ofc_rules *rules;
     const ofc_joker_rules *jr;
-    /* the values of each subset holding a joker: from list5[i] (first[i]
-     * of them) for 5-card subset i; the tops' in list3 the same way */
-    fl_value *vals;   /* in an fl_joker_space, allocated for hands with jokers only */
-    int nvals;
-    int32_t *first5, *first3;
-    uint8_t *count5, *count3;
+    fl_joker_space *js;
 } fl_work;
 
 /* The best setting found so far, in the order of ofc_solve.h. */
@@ -184,135 +191,204 @@ static void sort_keys(uint64_t *a, uint64_t *tmp, uint32_t *count, int n, int fr
  * give it if each were any card not among the row's naturals (five of a kind
  * too where the rules have it): a superset of what any joker_pool and either
  * resolution can make of it, so the bounds stay true.  A value depends only
- * on the jokers' ranks and on whether all five cards then share a suit, so
- * one witness per class of (ranks, suited or not) is evaluated. */
+ * on the jokers' ranks and on whether all five cards then share a suit; the
+ * hash slot of a rank multiset holds both (offsuit and flush), so each class
+ * of ranks costs one lookup.
+ *
+ * The values are grouped by what they pay (royalty and stay in each row the
+ * subset may be set in); of a group only the least value can matter to "the
+ * best row at most this strong" and only the greatest to "the best rows
+ * under this one" (both bounds grow with the value), so only those two are
+ * listed. */
 typedef struct {
-    uint16_t lo, hi;  /* least and greatest value, in the rules' order */
-    int32_t roy[3];   /* greatest royalty as a top, a middle, a bottom */
-    uint8_t stay[3];  /* may stay as one */
-    fl_value *list;   /* each value: its royalty and stay where it may be set */
-    int nlist;
+    uint16_t lo, hi; /* least and greatest value, in the rules' order */
+    int32_t roy[2];  /* greatest royalty: as a top, or as a middle and a bottom */
+    uint8_t stay[2];
 } fl_wild;
 
-static void wild_value(fl_wild *x, unsigned v, int size, const ofc_rules *r, const ofc_joker_rules *jr, int n)
+#define FL_GROUPS 184 /* room for every value of a row in a group of its own (a handful in practice) */
+
+typedef struct {
+    uint64_t pay; /* the royalties and stays, packed */
+    uint16_t lo, hi;
+} fl_group;
+
+typedef struct {
+    fl_group g[FL_GROUPS];
+    int ng;
+    int8_t recent[16]; /* a group of each pay's hash (wild_add), -1 for none yet */
+} fl_groups;
+
+/* What a value pays: the royalty and stay bits (0-16) of its info words as
+ * a middle (or a top) and as a bottom, side by side. */
+static inline uint64_t wild_pay(uint32_t first, uint32_t bottom)
 {
-    unsigned k = ofc_order_key((uint16_t)v, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
-    x->lo = (uint16_t)(k < x->lo ? k : x->lo);
-    x->hi = (uint16_t)(k > x->hi ? k : x->hi);
-    fl_value *e = &x->list[x->nlist++];
-    e->key = (uint16_t)k;
-    for (int row = size == 3 ? 0 : 1; row <= (size == 3 ? 0 : 2); row++) {
-        uint32_t info = ofc_joker_row_info(r, jr, row, v);
-        int32_t roy = OFC_ROYALTY(info);
-        uint8_t stay = (uint8_t)(OFC_STAY(info) | (row == 0 ? ofc_tier_stays(r, info, (unsigned)n) : 0u));
-        x->roy[row] = roy > x->roy[row] ? roy : x->roy[row];
-        x->stay[row] |= stay;
-        e->roy[row > 0 ? row - 1 : 0] = (int16_t)roy;
-        e->stay[row > 0 ? row - 1 : 0] = stay;
-    }
+    return (uint64_t)(first & 0x1FFFFu) | (uint64_t)(bottom & 0x1FFFFu) << 17;
 }
 
-/* The wildcard bounds of a row of `size` cards: k naturals h[0..k-1], the rest jokers. */
-static void wild_row(uint8_t *h, int k, int size, const ofc_rules *r, const ofc_joker_rules *jr, int n,
-                     fl_wild *x)
+/* Add a value of order key k paying `pay` (wild_pay). */
+static inline void wild_add(fl_groups *gs, unsigned k, uint64_t pay)
 {
+    unsigned h = (unsigned)((pay * 0x9E3779B97F4A7C15ull) >> 60);
+    int g = gs->recent[h];
+    if (g < 0 || gs->g[g].pay != pay) {
+        for (g = 0; g < gs->ng && gs->g[g].pay != pay; g++) {
+        }
+        if (g == gs->ng) {
+            gs->ng++;
+            gs->g[g].pay = pay;
+            gs->g[g].lo = gs->g[g].hi = (uint16_t)k;
+        }
+        gs->recent[h] = (int8_t)g;
+    }
+    fl_group *e = &gs->g[g];
+    e->lo = (uint16_t)(k < e->lo ? k : e->lo);
+    e->hi = (uint16_t)(k > e->hi ? k : e->hi);
+}
+
+/* The wildcard values of a row of `size` cards whose naturals are h[0..k-1]
+ * (the rest jokers): listed from js->vals + js->nvals (*count of them),
+ * their bounds returned. */
+static fl_wild wild_values(fl_joker_space *js, const uint8_t *h, int k, int size, const ofc_rules *r,
+                           const ofc_joker_rules *jr, int n, int *count)
+{
+    fl_groups gs;
+    gs.ng = 0;
+    memset(gs.recent, -1, sizeof gs.recent);
     const int nj = size - k;
-    uint64_t used = 0;
-    int fs = -2; /* the naturals' one suit, -1 when none */
+    unsigned free_suits[OFC_RANKS]; /* of each rank, the suits not among the naturals */
+    for (int i = 0; i < OFC_RANKS; i++) free_suits[i] = 15u;
+    uint32_t ranks = 0; /* the naturals' ranks, base 5 (the rank part of ofc_key5) */
+    int fs = -2;        /* the naturals' one suit, -1 when none */
     for (int i = 0; i < k; i++) {
-        used |= (uint64_t)1 << h[i];
+        free_suits[h[i] >> 2] &= ~(1u << (h[i] & 3));
+        ranks += (uint32_t)ofc_card_key[h[i]];
         fs = fs == -2 || fs == (h[i] & 3) ? h[i] & 3 : -1;
     }
     if (size == 3 || fs < 0) fs = -1;
-    x->lo = 0xFFFF;
-    x->hi = 0;
-    for (int i = 0; i < 3; i++) {
-        x->roy[i] = FL_NONE;
-        x->stay[i] = 0;
-    }
-    for (unsigned r1 = 0; r1 < OFC_RANKS; r1++)
-        for (unsigned r2 = nj == 2 ? r1 : 0; r2 < (nj == 2 ? OFC_RANKS : 1u); r2++)
-            for (int suited = 0; suited <= (fs >= 0); suited++) {
-                int found = 0;
-                for (unsigned t1 = 0; t1 < OFC_SUITS && !found; t1++)
-                    for (unsigned t2 = 0; t2 < (nj == 2 ? OFC_SUITS : 1u) && !found; t2++) {
-                        unsigned c1 = r1 * 4 + t1, c2 = r2 * 4 + t2;
-                        if (used >> c1 & 1) continue;
-                        if (nj == 2 && (c1 == c2 || (used >> c2 & 1))) continue;
-                        int all = (int)t1 == fs && (nj == 1 || (int)t2 == fs);
-                        if (fs >= 0 && all != suited) continue;
-                        h[k] = (uint8_t)c1;
-                        if (nj == 2) h[k + 1] = (uint8_t)c2;
-                        found = 1;
-                    }
-                if (!found) continue;
-                unsigned v = size == 3 ? ofc_strength3_unchecked(h[0], h[1], h[2])
-                                       : ofc_strength5_unchecked(h[0], h[1], h[2], h[3], h[4]);
-                wild_value(x, v, size, r, jr, n);
+    const unsigned off = fs >= 0 ? 15u & ~(1u << fs) : 15u; /* suits that leave no flush */
+    const int below = jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    const uint32_t *top_info = r->row_info[0], *mid_info = r->row_info[1], *bot_info = r->row_info[2];
+    for (unsigned r1 = 0; r1 < OFC_RANKS; r1++) {
+        const unsigned f1 = free_suits[r1];
+        if (!f1) continue;
+        for (unsigned r2 = nj == 2 ? r1 : 0; r2 < (nj == 2 ? OFC_RANKS : 1u); r2++) {
+            /* which classes the jokers' cards can reach: offsuit (no flush), suited (a flush) */
+            unsigned offsuit, suited;
+            if (nj == 1) {
+                offsuit = (f1 & off) != 0;
+                suited = fs >= 0 && (f1 >> fs & 1u);
+            } else if (r2 == r1) {
+                offsuit = (f1 & (f1 - 1u)) != 0; /* two suits of the rank, never both the flush's */
+                suited = 0;
+            } else {
+                const unsigned f2 = free_suits[r2];
+                if (!f2) continue;
+                offsuit = ((f1 | f2) & off) != 0;
+                suited = fs >= 0 && ((f1 & f2) >> fs & 1u);
             }
+            if (size == 3) {
+                unsigned v = k == 2 ? ofc_strength3_unchecked(h[0], h[1], r1 * 4)
+                                    : ofc_strength3_unchecked(h[0], r1 * 4, r2 * 4);
+                uint32_t it = top_info[v];
+                if (offsuit) wild_add(&gs, v, wild_pay((it & 0xFFFFu) | (OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)) << 16, 0));
+                continue;
+            }
+            uint32_t key = ranks + (uint32_t)ofc_card_key[r1 * 4] + (nj == 2 ? (uint32_t)ofc_card_key[r2 * 4] : 0u);
+            uint32_t both = ofc_hand5[ofc_slot5(key)]; /* offsuit value in bits 0-15, flush in 16-31 */
+            if (offsuit) {
+                unsigned v = both & 0xFFFFu;
+                wild_add(&gs, v, wild_pay(mid_info[v], bot_info[v]));
+            }
+            if (suited) {
+                unsigned v = both >> 16;
+                wild_add(&gs, ofc_order_key((uint16_t)v, below), wild_pay(mid_info[v], bot_info[v]));
+            }
+        }
+    }
     if (size == 5 && jr->pool == OFC_POOL_DUPLICATES && jr->five_kind != OFC_FIVE_NONE) {
         int one_rank = 1;
         for (int i = 1; i < k; i++) one_rank &= (h[i] >> 2) == (h[0] >> 2);
-        if (one_rank) wild_value(x, OFC_FIVE_KIND(h[0] >> 2), size, r, jr, n);
+        unsigned v = OFC_FIVE_KIND(h[0] >> 2);
+        if (one_rank) wild_add(&gs, v, wild_pay(ofc_joker_row_info(r, jr, 1, v), ofc_joker_row_info(r, jr, 2, v)));
+    }
+    fl_wild x;
+    x.lo = 0xFFFF;
+    x.hi = 0;
+    x.roy[0] = x.roy[1] = FL_NONE;
+    x.stay[0] = x.stay[1] = 0;
+    fl_value *e = js->vals + js->nvals;
+    int m = 0;
+    for (int g = 0; g < gs.ng; g++) {
+        const fl_group *grp = &gs.g[g];
+        fl_value v;
+        uint32_t first = (uint32_t)(grp->pay & 0x1FFFFu), bottom = (uint32_t)(grp->pay >> 17);
+        v.roy[0] = (int16_t)OFC_ROYALTY(first);
+        v.roy[1] = (int16_t)OFC_ROYALTY(bottom);
+        v.stay[0] = (uint8_t)OFC_STAY(first);
+        v.stay[1] = (uint8_t)OFC_STAY(bottom);
+        for (int i = 0; i < 2; i++) {
+            x.roy[i] = v.roy[i] > x.roy[i] ? v.roy[i] : x.roy[i];
+            x.stay[i] |= v.stay[i];
+        }
+        x.lo = grp->lo < x.lo ? grp->lo : x.lo;
+        x.hi = grp->hi > x.hi ? grp->hi : x.hi;
+        v.key = grp->lo;
+        e[m++] = v;
+        if (grp->hi != grp->lo) {
+            v.key = grp->hi;
+            e[m++] = v;
+        }
+    }
+    js->nvals += m;
+    *count = m;
+    return x;
+}
+
+/* Subset i of `size` cards at positions p[] of the sorted cards c, holding
+ * jokers (the positions from nat on): its wildcard values and bounds. */
+static void wild_subset(fl_work *w, int size, int i, const int *p, const uint8_t *c, int nat, const ofc_rules *r,
+                        const ofc_joker_rules *jr, int n)
+{
+    fl_joker_space *js = w->js;
+    uint8_t h[5];
+    uint32_t mask = 0;
+    int k = 0;
+    for (int j = 0; j < size; j++) {
+        mask |= 1u << p[j];
+        if (p[j] < nat) h[k++] = c[p[j]];
+    }
+    int first = js->nvals, count;
+    fl_wild x = wild_values(js, h, k, size, r, jr, n, &count);
+    if (size == 3) {
+        fl_three *t = &w->three[i];
+        js->first3[i] = first;
+        js->count3[i] = (uint8_t)count;
+        js->lo3[i] = x.lo;
+        t->mask = mask;
+        t->tv = x.hi;
+        t->rt = x.roy[0];
+        t->st = x.stay[0];
+    } else {
+        fl_five *f = &w->five[i];
+        js->first5[i] = first;
+        js->count5[i] = (uint8_t)count;
+        js->lo5[i] = x.lo;
+        f->mask = mask;
+        f->hv = f->mv = x.hi;
+        f->rm = x.roy[0];
+        f->rb = x.roy[1];
+        f->sm = x.stay[0];
+        f->sb = x.stay[1];
+        f->live = 1;
     }
 }
 
-/* A 5-card subset at positions p[] of the sorted cards c holding jokers (the
- * last positions, from nat on): its wildcard bounds (high variants only). */
-static void wild_five(fl_work *w, int i5, const uint8_t *c, const int *p, int nat, const ofc_rules *r,
-                      const ofc_joker_rules *jr, int n)
-{
-    fl_five *f = &w->five[i5];
-    uint8_t h[5];
-    int k = 0;
-    for (int i = 0; i < 5; i++)
-        if (p[i] < nat) h[k++] = c[p[i]];
-    fl_wild x;
-    x.list = w->vals + w->nvals;
-    x.nlist = 0;
-    wild_row(h, k, 5, r, jr, n, &x);
-    w->first5[i5] = w->nvals;
-    w->count5[i5] = (uint8_t)x.nlist;
-    w->nvals += x.nlist;
-    f->hv = f->mv = x.hi;
-    f->lo = x.lo;
-    f->rb = (int16_t)x.roy[2];
-    f->rm = (int16_t)x.roy[1];
-    f->sb = x.stay[2];
-    f->sm = x.stay[1];
-    f->live = 1;
-}
-
-static void wild_three(fl_work *w, int i3, const uint8_t *c, const int *p, int nat, const ofc_rules *r,
-                       const ofc_joker_rules *jr, int n)
-{
-    fl_three *t = &w->three[i3];
-    uint8_t h[3];
-    int k = 0;
-    for (int i = 0; i < 3; i++)
-        if (p[i] < nat) h[k++] = c[p[i]];
-    fl_wild x;
-    x.list = w->vals + w->nvals;
-    x.nlist = 0;
-    wild_row(h, k, 3, r, jr, n, &x);
-    w->first3[i3] = w->nvals;
-    w->count3[i3] = (uint8_t)x.nlist;
-    w->nvals += x.nlist;
-    t->tv = x.hi;
-    t->lo = x.lo;
-    t->rt = (int16_t)x.roy[0];
-    t->st = x.stay[0];
-}
-
-/* Tables of every 5- and 3-card subset of the n sorted cards c, the jokers
- * (jr; NULL: none) at positions nat..n-1.  With jokers the values are in the
- * rules' order (ofc_order_key). */
-static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r,
-                         const ofc_joker_rules *jr)
+/* Tables of every 5- and 3-card subset of the first nat of the sorted cards c
+ * (inlined: the joker-free solver is as fast as before jokers only so). */
+static OFC_ALWAYS_INLINE void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r)
 {
     const int low = r->middle_live != 0;
-    w->nvals = 0;
-    /* the subsets of natural cards (all of them without jokers) */
     for (int e = 4; e < nat; e++)
         for (int d = 3; d < e; d++)
             for (int cc = 2; cc < d; cc++)
@@ -325,12 +401,12 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc
                         unsigned shift = ofc_flush_shift(key);
                         fl_five *f = &w->five[i];
                         f->mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
-                        f->hv = f->lo = (uint16_t)(ofc_hand5[slot] >> shift);
+                        f->hv = (uint16_t)(ofc_hand5[slot] >> shift);
                         f->mv = low ? (uint16_t)(ofc_low5[slot] >> shift) : f->hv;
                         uint32_t ib = r->row_info[2][f->hv], im = r->row_info[1][f->mv];
-                        f->rb = (int16_t)OFC_ROYALTY(ib);
+                        f->rb = OFC_ROYALTY(ib);
                         f->sb = (uint8_t)OFC_STAY(ib);
-                        f->rm = (int16_t)OFC_ROYALTY(im);
+                        f->rm = OFC_ROYALTY(im);
                         f->sm = (uint8_t)OFC_STAY(im);
                         f->live = low ? r->middle_live[f->mv] : 1;
                     }
@@ -339,35 +415,69 @@ static void fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc
             for (int a = 0; a < b; a++) {
                 fl_three *t = &w->three[fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3]];
                 t->mask = (1u << a) | (1u << b) | (1u << cc);
-                t->tv = t->lo = ofc_strength3_unchecked(c[a], c[b], c[cc]);
+                t->tv = ofc_strength3_unchecked(c[a], c[b], c[cc]);
                 uint32_t it = r->row_info[0][t->tv];
-                t->rt = (int16_t)OFC_ROYALTY(it);
+                t->rt = OFC_ROYALTY(it);
                 t->st = (uint8_t)(OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)); /* in with n cards */
             }
-    if (!jr) return;
-    /* with jokers: natural rows in the rules' order (a royal flush above five of a kind) */
-    if (jr->five_kind == OFC_FIVE_BELOW_ROYAL)
-        for (int i = 0, n5 = fl_binom[nat - 1][5] + fl_binom[nat - 1][4]; i < n5; i++)
-            if (w->five[i].hv == OFC_STRENGTH_MAX) w->five[i].hv = w->five[i].mv = w->five[i].lo = OFC_ROYAL_OVER_FIVE;
-    /* the subsets holding a joker (its last positions) */
+}
+
+/* Subset i of `size` cards (mask) holding joker 53 where its twin (subset
+ * `twin`, the same naturals) holds joker 52: the same wildcard values. */
+static void wild_twin(fl_work *w, int size, int i, int twin, uint32_t mask)
+{
+    fl_joker_space *js = w->js;
+    if (size == 3) {
+        w->three[i] = w->three[twin];
+        w->three[i].mask = mask;
+        js->first3[i] = js->first3[twin];
+        js->count3[i] = js->count3[twin];
+        js->lo3[i] = js->lo3[twin];
+    } else {
+        w->five[i] = w->five[twin];
+        w->five[i].mask = mask;
+        js->first5[i] = js->first5[twin];
+        js->count5[i] = js->count5[twin];
+        js->lo5[i] = js->lo5[twin];
+    }
+}
+
+/* With jokers at positions nat..n-1 (a high variant): the natural subsets'
+ * values in the rules' order (a royal flush above five of a kind), then the
+ * subsets holding a joker (their last positions). */
+static void fill_joker_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r,
+                               const ofc_joker_rules *jr)
+{
+    fl_joker_space *js = w->js;
+    js->nvals = 0;
+    for (int i = 0, n5 = fl_binom[nat - 1][5] + fl_binom[nat - 1][4]; i < n5; i++) {
+        fl_five *f = &w->five[i];
+        if (jr->five_kind == OFC_FIVE_BELOW_ROYAL && f->hv == OFC_STRENGTH_MAX) f->hv = f->mv = OFC_ROYAL_OVER_FIVE;
+        js->lo5[i] = f->hv;
+    }
+    for (int i = 0, n3 = fl_binom[nat - 1][3] + fl_binom[nat - 1][2]; i < n3; i++) js->lo3[i] = w->three[i].tv;
     for (int e = nat > 4 ? nat : 4; e < n; e++)
         for (int d = 3; d < e; d++)
             for (int cc = 2; cc < d; cc++)
                 for (int b = 1; b < cc; b++)
                     for (int a = 0; a < b; a++) {
-                        int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4]
-                                + fl_binom[e][5];
                         const int p[5] = {a, b, cc, d, e};
-                        w->five[i].mask = (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e);
-                        wild_five(w, i, c, p, nat, r, jr, n);
+                        int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4] + fl_binom[e][5];
+                        if (e > nat && d < nat)
+                            wild_twin(w, 5, i, i - fl_binom[e][5] + fl_binom[nat][5],
+                                      (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e));
+                        else
+                            wild_subset(w, 5, i, p, c, nat, r, jr, n);
                     }
     for (int cc = nat > 2 ? nat : 2; cc < n; cc++)
         for (int b = 1; b < cc; b++)
             for (int a = 0; a < b; a++) {
-                int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3];
                 const int p[3] = {a, b, cc};
-                w->three[i].mask = (1u << a) | (1u << b) | (1u << cc);
-                wild_three(w, i, c, p, nat, r, jr, n);
+                int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3];
+                if (cc > nat && b < nat)
+                    wild_twin(w, 3, i, i - fl_binom[cc][3] + fl_binom[nat][3], (1u << a) | (1u << b) | (1u << cc));
+                else
+                    wild_subset(w, 3, i, p, c, nat, r, jr, n);
             }
 }
 
@@ -397,6 +507,41 @@ static inline int could_win(const fl_best *best, double value, uint16_t bv, int 
     return mi >= best->mi;
 }
 
+/* 1 when a setting of value v and row values (order keys) kb, km, kt over
+ * subsets bi, mi, ti comes before the best one (ofc_solve.h); with bounds
+ * for v, kb, km, kt: 0 when no such setting can. */
+static inline int leaf_wins(const fl_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi, uint16_t kt,
+                            int ti)
+{
+    if (!best->found) return 1;
+    if (v < best->value) return 0; /* the common case first */
+    if (v > best->value) return 1;
+    if (kb != best->bv) return kb > best->bv;
+    if (bi != best->bi) return bi > best->bi;
+    if (km != best->mv) return km > best->mv;
+    if (mi != best->mi) return mi > best->mi;
+    if (kt != best->tv) return kt > best->tv;
+    return ti > best->ti;
+}
+
+/* Record a setting as the best one (its jokers' cards apart). */
+static inline void set_best(fl_best *best, double v, int bi, int mi, int ti, uint16_t kb, uint16_t km, uint16_t kt,
+                            int32_t rt, int32_t rm, int32_t rb, int stays)
+{
+    best->found = 1;
+    best->value = v;
+    best->bi = bi;
+    best->mi = mi;
+    best->ti = ti;
+    best->bv = kb;
+    best->mv = km;
+    best->tv = kt;
+    best->roy[0] = rt;
+    best->roy[1] = rm;
+    best->roy[2] = rb;
+    best->stays = stays;
+}
+
 /* The least integer royalty bound that can still reach value t: a fast,
  * conservative filter (floor), clamped so that huge values stay in range. */
 static inline int32_t int_threshold(double t)
@@ -417,13 +562,15 @@ static inline int positions(uint32_t mask, int *p)
 
 /* An upper bound on the royalty of a top that avoids the cards of mask and
  * is at most cap (FL_NONE: no top can), and in *stay whether such a top can
- * stay: the first rich top that fits, else the best of the others. */
-static int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned *stay)
+ * stay: the first rich top that fits, else the best of the others.  J: the
+ * hand holds jokers (a top fits when its least value does). */
+static OFC_ALWAYS_INLINE int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned *stay,
+                                           const int J)
 {
     int32_t tb = w->poor_max;
     for (int i = 0; i < w->nrich; i++) {
         const fl_three *t = &w->three[w->rich[i]];
-        if (!(t->mask & mask) && t->lo <= cap) {
+        if (!(t->mask & mask) && (J ? w->js->lo3[w->rich[i]] : t->tv) <= cap) {
             tb = t->rt; /* > 0 >= poor_max */
             break;
         }
@@ -431,7 +578,7 @@ static int32_t top_bound(const fl_work *w, uint32_t mask, unsigned cap, unsigned
     *stay = 0;
     for (int i = 0; i < w->nstays3; i++) {
         const fl_three *t = &w->three[w->stays3[i]];
-        if (!(t->mask & mask) && t->lo <= cap) {
+        if (!(t->mask & mask) && (J ? w->js->lo3[w->stays3[i]] : t->tv) <= cap) {
             *stay = 1;
             break;
         }
@@ -448,19 +595,39 @@ static int row_cards(uint32_t mask, const uint8_t *c, int n, uint8_t *out)
     return k;
 }
 
-/* 1 when a setting of value v and row values (order keys) kb, km, kt over
- * subsets bi, mi, ti comes before the best one (ofc_solve.h). */
-static inline int leaf_wins(const fl_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi, uint16_t kt,
-                            int ti)
+/* The greatest royalty and (in *stay) stay of a row holding jokers among
+ * its values at most cap ([0]: as a top or a middle; FL_NONE: none). */
+static inline int32_t wild_under(const fl_value *e, int count, unsigned cap, unsigned *stay)
 {
-    if (!best->found || v > best->value) return 1;
-    if (v < best->value) return 0;
-    if (kb != best->bv) return kb > best->bv;
-    if (bi != best->bi) return bi > best->bi;
-    if (km != best->mv) return km > best->mv;
-    if (mi != best->mi) return mi > best->mi;
-    if (kt != best->tv) return kt > best->tv;
-    return ti > best->ti;
+    int32_t roy = FL_NONE;
+    unsigned st = 0;
+    for (int j = 0; j < count; j++)
+        if (e[j].key <= cap) {
+            roy = e[j].roy[0] > roy ? e[j].roy[0] : roy;
+            st |= e[j].stay[0];
+        }
+    *stay = st;
+    return roy;
+}
+
+/* The best royalty of a row holding jokers ([row]: 0 as a top or a middle, 1
+ * as a bottom) over its values, each with the best rows under it (the bucket
+ * maxima u1 and, if not NULL, u2; FL_NONE: none fits), and in *stay whether
+ * one of them can stay. */
+static int32_t wild_over(const fl_value *e, int count, int row, const int32_t *u1, const uint8_t *s1,
+                         const int32_t *u2, const uint8_t *s2, unsigned *stay)
+{
+    int32_t best = FL_NONE;
+    unsigned st = 0;
+    for (int j = 0; j < count; j++) {
+        unsigned x = e[j].key >> FL_SHIFT;
+        if (u1[x] == FL_NONE || (u2 && u2[x] == FL_NONE)) continue;
+        int32_t b = e[j].roy[row] + u1[x] + (u2 ? u2[x] : 0);
+        best = b > best ? b : best;
+        st |= e[j].stay[row] | s1[x] | (s2 ? s2[x] : 0u);
+    }
+    *stay = st;
+    return best;
 }
 
 /* The leaf of a setting with a joker on the board: resolved by the board
@@ -479,18 +646,27 @@ static void joker_leaf(const fl_work *w, int n, int bi, int mi, int ti, uint32_t
              kb = ofc_order_key(res.value[2], below);
     double v = (double)(res.royalty[0] + res.royalty[1] + res.royalty[2]) + (res.stays ? S : 0.0);
     if (!leaf_wins(best, v, kb, bi, km, mi, kt, ti)) return;
-    best->found = 1;
-    best->value = v;
-    best->bi = bi;
-    best->mi = mi;
-    best->ti = ti;
-    best->bv = kb;
-    best->mv = km;
-    best->tv = kt;
-    for (int i = 0; i < 3; i++) best->roy[i] = res.royalty[i];
-    best->stays = res.stays;
+    set_best(best, v, bi, mi, ti, kb, km, kt, res.royalty[0], res.royalty[1], res.royalty[2], res.stays);
     best->jokers[0] = card[0];
     best->jokers[1] = card[1];
+}
+
+/* A leaf with a joker on the board, waiting over its middle: bounds on its
+ * value and its top's value. */
+typedef struct {
+    double bound;
+    uint16_t kt;
+    int ti;
+} fl_leaf;
+
+#define FL_LEAVES 35 /* tops of the 7 cards left at most: C(7, 3) */
+
+/* 1 when leaf a's bounds come before b's (in leaf_wins's order over one middle). */
+static inline int leaf_first(const fl_leaf *a, const fl_leaf *b)
+{
+    if (a->bound != b->bound) return a->bound > b->bound;
+    if (a->kt != b->kt) return a->kt > b->kt;
+    return a->ti > b->ti;
 }
 
 /* Every middle over bottom bi, and the best top for each that can still win;
@@ -500,6 +676,7 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                                            int32_t b_tb, unsigned b_ts, fl_best *best, const int J)
 {
     const fl_five *b = &w->five[bi];
+    const fl_joker_space *js = w->js;
     const uint32_t all = (1u << n) - 1u;
     int r[FL_MAX_CARDS], k = positions(all & ~b->mask, r);
     /* Low: the top is capped by the bottom, the same for every middle */
@@ -526,21 +703,14 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                         int mi = i1 + r[j0];
                         const fl_five *m = &w->five[mi];
                         /* a high middle must not beat the bottom; a Low one must be live */
-                        if (low ? !m->live : (J ? m->lo : m->hv) > b->hv) continue;
+                        if (low ? !m->live : (J ? js->lo5[mi] : m->hv) > b->hv) continue;
                         if (m->mb < thr[(b->sb | m->ms | low_ts) != 0]) continue;
                         unsigned cap = low ? b->hv : m->hv; /* the top may not beat this */
                         int32_t rm = m->rm;
                         unsigned sm = m->sm;
                         if (J && (m->mask & w->jm)) {
                             /* a middle holding jokers: only its values under the bottom */
-                            const fl_value *e = w->vals + w->first5[mi];
-                            rm = FL_NONE;
-                            sm = 0;
-                            for (int j = 0; j < w->count5[mi]; j++)
-                                if (e[j].key <= b->hv) {
-                                    rm = e[j].roy[0] > rm ? e[j].roy[0] : rm;
-                                    sm |= e[j].stay[0];
-                                }
+                            rm = wild_under(js->vals + js->first5[mi], js->count5[mi], b->hv, &sm);
                             if (rm == FL_NONE) continue;
                             cap = cap < b->hv ? cap : b->hv;
                         }
@@ -552,68 +722,48 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                         double bound = (double)(base + tb)
                                        + ((sbm | (w->top_stay[cap >> FL_SHIFT] & b_ts)) ? Spos : 0.0);
                         if (!could_win(best, bound, b->hv, bi, mi, m->mv)) continue;
-                        /* the leaf: the best top among the n - 10 cards left */
+                        /* the leaf: the best top among the n - 10 cards left; with
+                         * jokers, the leaves to resolve wait in order of their bounds
+                         * (cap bounds the middle's value too) */
+                        fl_leaf leaves[FL_LEAVES];
+                        int nleaves = 0;
                         int x[FL_MAX_CARDS], nx = positions(all & ~b->mask & ~m->mask, x);
                         for (int t2 = 2; t2 < nx; t2++)
                             for (int t1 = 1; t1 < t2; t1++)
                                 for (int t0 = 0; t0 < t1; t0++) {
                                     int ti = fl_binom[x[t0]][1] + fl_binom[x[t1]][2] + fl_binom[x[t2]][3];
                                     const fl_three *t = &w->three[ti];
-                                    if ((J ? t->lo : t->tv) > cap) continue;
+                                    if ((J ? js->lo3[ti] : t->tv) > cap) continue;
                                     if (J && ((b->mask | m->mask | t->mask) & w->jm)) {
                                         /* the wildcard bound first: resolving costs more */
                                         int32_t rt = t->rt;
                                         unsigned st = t->st;
-                                        if (t->mask & w->jm) {
-                                            const fl_value *e = w->vals + w->first3[ti];
-                                            rt = FL_NONE;
-                                            st = 0;
-                                            for (int j = 0; j < w->count3[ti]; j++)
-                                                if (e[j].key <= cap) {
-                                                    rt = e[j].roy[0] > rt ? e[j].roy[0] : rt;
-                                                    st |= e[j].stay[0];
-                                                }
-                                        }
+                                        if (t->mask & w->jm) rt = wild_under(js->vals + js->first3[ti], js->count3[ti], cap, &st);
                                         if (rt == FL_NONE) continue;
-                                        double tbound = (double)(base + rt) + ((sbm | st) ? Spos : 0.0);
-                                        if (!could_win(best, tbound, b->hv, bi, mi, m->mv)) continue;
-                                        joker_leaf(w, n, bi, mi, ti, t->mask, S, best);
-                                        FL_THRESHOLDS()
+                                        fl_leaf leaf;
+                                        leaf.bound = (double)(base + rt) + ((sbm | st) ? Spos : 0.0);
+                                        leaf.kt = (uint16_t)(t->tv < cap ? t->tv : cap);
+                                        leaf.ti = ti;
+                                        if (!leaf_wins(best, leaf.bound, b->hv, bi, (uint16_t)cap, mi, leaf.kt, ti)) continue;
+                                        int j = nleaves++;
+                                        for (; j > 0 && leaf_first(&leaf, &leaves[j - 1]); j--) leaves[j] = leaves[j - 1];
+                                        leaves[j] = leaf;
                                         continue;
                                     }
                                     int stays = (int)(sbm | t->st);
                                     double v = (double)(base + t->rt) + (stays ? S : 0.0);
-                                    if (best->found) {
-                                        if (v < best->value) continue;
-                                        if (v == best->value) {
-                                            /* same value: bottom, middle, then top decide */
-                                            if (b->hv != best->bv || bi != best->bi) {
-                                                if (b->hv < best->bv || (b->hv == best->bv && bi < best->bi))
-                                                    continue;
-                                            } else if (m->mv != best->mv || mi != best->mi) {
-                                                if (m->mv < best->mv || (m->mv == best->mv && mi < best->mi))
-                                                    continue;
-                                            } else if (t->tv < best->tv
-                                                       || (t->tv == best->tv && ti < best->ti)) {
-                                                continue;
-                                            }
-                                        }
-                                    }
-                                    best->found = 1;
-                                    best->value = v;
-                                    best->bi = bi;
-                                    best->mi = mi;
-                                    best->ti = ti;
-                                    best->bv = b->hv;
-                                    best->mv = m->mv;
-                                    best->tv = t->tv;
-                                    best->roy[0] = t->rt;
-                                    best->roy[1] = m->rm;
-                                    best->roy[2] = b->rb;
-                                    best->stays = stays;
-                                    best->jokers[0] = best->jokers[1] = OFC_EMPTY;
+                                    if (!leaf_wins(best, v, b->hv, bi, m->mv, mi, t->tv, ti)) continue;
+                                    set_best(best, v, bi, mi, ti, b->hv, m->mv, t->tv, t->rt, m->rm, b->rb, stays);
+                                    if (J) best->jokers[0] = best->jokers[1] = OFC_EMPTY;
                                     FL_THRESHOLDS()
                                 }
+                        /* in that order the bounds only fall: done at the first that cannot win */
+                        for (int j = 0; J && j < nleaves; j++) {
+                            const fl_leaf *leaf = &leaves[j];
+                            if (!leaf_wins(best, leaf->bound, b->hv, bi, (uint16_t)cap, mi, leaf->kt, leaf->ti)) break;
+                            joker_leaf(w, n, bi, mi, leaf->ti, w->three[leaf->ti].mask, S, best);
+                            FL_THRESHOLDS()
+                        }
                     }
                 }
             }
@@ -685,19 +835,21 @@ static void sort_cards(const uint8_t *cards, int n, uint8_t *c)
     }
 }
 
-/* The search over the n sorted cards c; with jokers (jr not NULL: a high
- * variant, the jokers at positions nat..n-1, w's joker fields set) returns
- * 1 without writing out when no setting is legal. */
-static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r,
-                        const ofc_joker_rules *jr, double S, ofc_fantasyland_result *out)
+/* The search over the n sorted cards c.  J: the hand holds jokers (a high
+ * variant; the jokers at positions nat..n-1, w's joker fields set); then 1
+ * is returned without writing out when no setting is legal. */
+static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r, double S,
+                                    ofc_fantasyland_result *out, const int J)
 {
-    const int low = r->middle_live != 0;
+    const int low = J ? 0 : r->middle_live != 0;
     const int n5 = fl_binom[n - 1][5] + fl_binom[n - 1][4]; /* C(n, 5) */
     const int n3 = fl_binom[n - 1][3] + fl_binom[n - 1][2]; /* C(n, 3) */
     const double Spos = S > 0 ? S : 0.0;                    /* a stay adds at most this */
-    fill_subsets(w, c, n, nat, r, jr);
+    const fl_joker_space *js = w->js;
+    fill_subsets(w, c, n, nat, r);
+    if (J) fill_joker_subsets(w, c, n, nat, r, w->jr);
 
-    const int nb = jr ? FL_VALUES : FL_NATURAL_VALUES;
+    const int nb = J ? FL_VALUES : FL_NATURAL_VALUES;
     for (int v = 0; v < nb; v++) {
         w->top_best[v] = FL_NONE;
         w->mid_best[v] = FL_NONE;
@@ -706,10 +858,10 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
     memset(w->mid_stay, 0, (size_t)nb);
     for (int i = 0; i < n3; i++) {
         const fl_three *t = &w->three[i];
-        if (jr && (t->mask & w->jm)) {
+        if (J && (t->mask & w->jm)) {
             /* a top holding jokers: each value it can have */
-            const fl_value *e = w->vals + w->first3[i];
-            for (int j = 0; j < w->count3[i]; j++) {
+            const fl_value *e = js->vals + js->first3[i];
+            for (int j = 0; j < js->count3[i]; j++) {
                 unsigned v = e[j].key >> FL_SHIFT;
                 if (e[j].roy[0] > w->top_best[v]) w->top_best[v] = e[j].roy[0];
                 w->top_stay[v] |= e[j].stay[0];
@@ -742,9 +894,9 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
         if (low) {
             live_best = f->rm > live_best ? f->rm : live_best;
             live_stay |= f->sm;
-        } else if (jr && (f->mask & w->jm)) {
-            const fl_value *e = w->vals + w->first5[i];
-            for (int j = 0; j < w->count5[i]; j++) {
+        } else if (J && (f->mask & w->jm)) {
+            const fl_value *e = js->vals + js->first5[i];
+            for (int j = 0; j < js->count5[i]; j++) {
                 unsigned v = e[j].key >> FL_SHIFT;
                 if (e[j].roy[0] > w->mid_best[v]) w->mid_best[v] = e[j].roy[0];
                 w->mid_stay[v] |= e[j].stay[0];
@@ -758,18 +910,10 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
     if (!low) prefix_max(w->mid_best, w->mid_stay, nb);
     for (int i = 0; i < n5; i++) {
         fl_five *f = &w->five[i];
-        if (jr && (f->mask & w->jm)) {
+        if (J && (f->mask & w->jm)) {
             /* as a middle: the best of its values, each with the best top under it */
-            const fl_value *e = w->vals + w->first5[i];
-            int32_t mb = FL_NONE;
-            unsigned ms = 0;
-            for (int j = 0; j < w->count5[i]; j++) {
-                unsigned v = e[j].key >> FL_SHIFT;
-                if (w->top_best[v] == FL_NONE) continue;
-                mb = e[j].roy[0] + w->top_best[v] > mb ? e[j].roy[0] + w->top_best[v] : mb;
-                ms |= e[j].stay[0] | w->top_stay[v];
-            }
-            f->mb = mb;
+            unsigned ms;
+            f->mb = wild_over(js->vals + js->first5[i], js->count5[i], 0, w->top_best, w->top_stay, NULL, NULL, &ms);
             f->ms = (uint8_t)ms;
             continue;
         }
@@ -797,21 +941,13 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
             }
             ub[i] = f->rb + mb + tb;
             cs[i] = (uint8_t)((f->sb | (low ? live_stay : w->mid_stay[v]) | w->top_stay[v]) && Spos > 0);
-            if (jr && (f->mask & w->jm)) {
+            if (J && (f->mask & w->jm)) {
                 /* a bottom holding jokers: the best of its values, each with what fits under it */
-                const fl_value *e = w->vals + w->first5[i];
-                int32_t u = FL_NONE;
-                unsigned st = 0;
-                for (int j = 0; j < w->count5[i]; j++) {
-                    unsigned x = e[j].key >> FL_SHIFT;
-                    if (w->top_best[x] == FL_NONE || w->mid_best[x] == FL_NONE) continue;
-                    int32_t b = e[j].roy[1] + w->mid_best[x] + w->top_best[x];
-                    u = b > u ? b : u;
-                    st |= e[j].stay[1] | w->mid_stay[x] | w->top_stay[x];
-                }
-                ub[i] = u;
+                unsigned st;
+                ub[i] = wild_over(js->vals + js->first5[i], js->count5[i], 1, w->mid_best, w->mid_stay, w->top_best,
+                                  w->top_stay, &st);
                 cs[i] = (uint8_t)(st && Spos > 0);
-                if (u == FL_NONE) continue;
+                if (ub[i] == FL_NONE) continue;
             }
             lo = ub[i] < lo ? ub[i] : lo;
             hi = ub[i] > hi ? ub[i] : hi;
@@ -831,8 +967,8 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
         }
         if (first >= 0) {
             unsigned ts;
-            int32_t tb = top_bound(w, w->five[first].mask, w->five[first].hv, &ts);
-            if (jr)
+            int32_t tb = top_bound(w, w->five[first].mask, w->five[first].hv, &ts, J);
+            if (J)
                 explore_bottom_jokers(w, n, first, S, Spos, tb, ts, &best);
             else
                 explore_bottom(w, n, low, first, S, Spos, tb, ts, &best);
@@ -870,22 +1006,22 @@ static int solve_sorted(fl_work *w, const uint8_t *c, int n, int nat, const ofc_
             /* again with the tops that avoid this bottom's cards */
             const fl_five *f = &w->five[bi];
             unsigned ts;
-            int32_t tb = top_bound(w, f->mask, f->hv, &ts);
+            int32_t tb = top_bound(w, f->mask, f->hv, &ts, J);
             if (tb == FL_NONE) continue;
             int32_t mb = low ? live_best : w->mid_best[f->hv >> FL_SHIFT];
             unsigned ms = low ? live_stay : w->mid_stay[f->hv >> FL_SHIFT];
             int32_t roy = f->rb + mb + tb;
-            if (jr && roy > ub[bi]) roy = ub[bi]; /* both bound it: the wildcard one may be less */
-            double refined = (double)roy + ((f->sb | ms | ts) && (!jr || cs[bi]) ? Spos : 0.0);
+            if (J && roy > ub[bi]) roy = ub[bi]; /* both bound it: the wildcard one may be less */
+            double refined = (double)roy + ((f->sb | ms | ts) && (!J || cs[bi]) ? Spos : 0.0);
             if (!could_win(&best, refined, f->hv, bi, -1, 0)) continue;
-            if (jr)
+            if (J)
                 explore_bottom_jokers(w, n, bi, S, Spos, tb, ts, &best);
             else
                 explore_bottom(w, n, low, bi, S, Spos, tb, ts, &best);
         }
     }
     int fouled = !best.found;
-    if (fouled && jr) return 1;
+    if (fouled && J) return 1;
     if (fouled) best_fouled(w, n, n5, &best);
 
     const uint32_t all = (1u << n) - 1u;
@@ -912,40 +1048,10 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
     if (!isfinite(S)) return OFC_FL_BAD_VALUE;
     if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
     sort_cards(cards, n, c);
-    return solve_sorted(w, c, n, n, r, NULL, S, out);
+    return search(w, c, n, n, r, S, out, 0);
 }
 
-int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, double stay_value,
-                          ofc_fantasyland_result *out)
-{
-    fl_work *w = (fl_work *)malloc(sizeof *w);
-    if (!w) return OFC_FL_NO_MEMORY;
-    int rc = solve(w, cards, n, rules, stay_value, out);
-    free(w);
-    return rc;
-}
-
-int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
-                                    double stay_value, ofc_fantasyland_result *out)
-{
-    if (k < OFC_BOARD_SIZE || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
-    if (!isfinite(stay_value)) return OFC_FL_BAD_VALUE;
-    if (count <= 0) return -1;
-    fl_work *w = (fl_work *)malloc(sizeof *w);
-    if (!w) return OFC_FL_NO_MEMORY;
-    int64_t bad = -1;
-    for (int64_t i = 0; i < count; i++) {
-        if (solve(w, hands + (int64_t)k * i, k, rules, stay_value, out + i) != 0) {
-            bad = i;
-            break;
-        }
-    }
-    free(w);
-    return bad;
-}
-
-/* ---- Jokers ---------------------------------------------------------------- */
-
+/* A hand that may hold jokers (w has a joker space). */
 static int solve_jokers(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, const ofc_joker_rules *jr,
                         double S, ofc_fantasyland_result *out)
 {
@@ -963,62 +1069,84 @@ static int solve_jokers(fl_work *w, const uint8_t *cards, int n, const ofc_rules
     for (int i = 0; i < n - nj; i++) w->seen |= (uint64_t)1 << w->cards[i];
     w->rules = r;
     w->jr = jr;
-    if (solve_sorted(w, w->cards, n, n - nj, r, jr, S, out) == 0) return 0;
+    if (search(w, w->cards, n, n - nj, r, S, out, 1) == 0) return 0;
     /* no legal setting: the greatest fouled one, as the enumeration finds it */
     return ofc_fantasyland_enumerate_jokers(cards, n, r, jr, &S, 1, out);
 }
 
-/* A workspace with room for the jokers' values. */
-static fl_work *new_joker_work(void)
+/* A workspace, with room for the jokers' values where jr is not NULL. */
+static fl_work *new_work(const ofc_joker_rules *jr)
 {
     fl_work *w = (fl_work *)malloc(sizeof *w);
-    fl_joker_space *js = (fl_joker_space *)malloc(sizeof *js);
-    if (!w || !js) {
+    if (!w) return NULL;
+    w->js = NULL;
+    if (jr && !(w->js = (fl_joker_space *)malloc(sizeof *w->js))) {
         free(w);
-        free(js);
         return NULL;
     }
-    w->vals = js->vals;
-    w->first5 = js->first5;
-    w->first3 = js->first3;
-    w->count5 = js->count5;
-    w->count3 = js->count3;
     return w;
 }
 
-static void free_joker_work(fl_work *w)
+static void free_work(fl_work *w)
 {
-    free((fl_joker_space *)(void *)w->vals); /* vals is the space's first member */
+    free(w->js);
     free(w);
+}
+
+/* One hand, or `count` hands of k cards row after row with one workspace (jr
+ * NULL: no jokers); a batch returns as ofc_solve_fantasyland_batch. */
+static int solve_one(const uint8_t *cards, int n, const ofc_rules *r, const ofc_joker_rules *jr, double S,
+                     ofc_fantasyland_result *out)
+{
+    fl_work *w = new_work(jr);
+    if (!w) return OFC_FL_NO_MEMORY;
+    int rc = jr ? solve_jokers(w, cards, n, r, jr, S, out) : solve(w, cards, n, r, S, out);
+    free_work(w);
+    return rc;
+}
+
+static int64_t solve_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *r,
+                           const ofc_joker_rules *jr, double S, ofc_fantasyland_result *out)
+{
+    if (k < OFC_BOARD_SIZE || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    if (!isfinite(S)) return OFC_FL_BAD_VALUE;
+    if (count <= 0) return -1;
+    fl_work *w = new_work(jr);
+    if (!w) return OFC_FL_NO_MEMORY;
+    int64_t bad = -1;
+    for (int64_t i = 0; i < count; i++) {
+        const uint8_t *cards = hands + (int64_t)k * i;
+        int rc = jr ? solve_jokers(w, cards, k, r, jr, S, out + i) : solve(w, cards, k, r, S, out + i);
+        if (rc != 0) {
+            bad = rc == OFC_FL_BAD_CARDS ? i : rc;
+            break;
+        }
+    }
+    free_work(w);
+    return bad;
+}
+
+int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, double stay_value,
+                          ofc_fantasyland_result *out)
+{
+    return solve_one(cards, n, rules, NULL, stay_value, out);
+}
+
+int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
+                                    double stay_value, ofc_fantasyland_result *out)
+{
+    return solve_batch(hands, count, k, rules, NULL, stay_value, out);
 }
 
 int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules, const ofc_joker_rules *jr,
                                  double stay_value, ofc_fantasyland_result *out)
 {
-    fl_work *w = new_joker_work();
-    if (!w) return OFC_FL_NO_MEMORY;
-    int rc = solve_jokers(w, cards, n, rules, jr, stay_value, out);
-    free_joker_work(w);
-    return rc;
+    return solve_one(cards, n, rules, jr, stay_value, out);
 }
 
 int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
                                            const ofc_joker_rules *jr, double stay_value,
                                            ofc_fantasyland_result *out)
 {
-    if (k < OFC_BOARD_SIZE || k > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
-    if (!isfinite(stay_value)) return OFC_FL_BAD_VALUE;
-    if (count <= 0) return -1;
-    fl_work *w = new_joker_work();
-    if (!w) return OFC_FL_NO_MEMORY;
-    int64_t bad = -1;
-    for (int64_t i = 0; i < count; i++) {
-        int rc = solve_jokers(w, hands + (int64_t)k * i, k, rules, jr, stay_value, out + i);
-        if (rc != 0) {
-            bad = rc == OFC_FL_BAD_CARDS ? i : rc;
-            break;
-        }
-    }
-    free_joker_work(w);
-    return bad;
+    return solve_batch(hands, count, k, rules, jr, stay_value, out);
 }

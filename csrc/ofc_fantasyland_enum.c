@@ -44,90 +44,20 @@ static int mask_cards(uint64_t mask, uint8_t *out)
     return k;
 }
 
-/* legal = 1: the best legal settings by stay class; legal = 0: the greatest
- * setting in the tie-break order, legal or not (into best[0]). */
-static void enumerate(const uint8_t *c, int n, const ofc_rules *r, int legal, enum_best *best)
+/* Keep in *e the setting (bv, bm, mv, mm, tv, tm) of royalty total roy
+ * (per row: roys) when it beats what *e holds: royalties, then the
+ * tie-break order. */
+static inline void keep(enum_best *e, int32_t roy, uint16_t bv, uint64_t bm, uint16_t mv, uint64_t mm, uint16_t tv,
+                        uint64_t tm, const int32_t *roys, const uint8_t *jokers)
 {
-    const int low = r->middle_live != 0;
-    int b[5], m[5], t[3];
-    for (b[0] = 0; b[0] < n; b[0]++)
-        for (b[1] = b[0] + 1; b[1] < n; b[1]++)
-            for (b[2] = b[1] + 1; b[2] < n; b[2]++)
-                for (b[3] = b[2] + 1; b[3] < n; b[3]++)
-                    for (b[4] = b[3] + 1; b[4] < n; b[4]++) {
-                        uint16_t bv = ofc_strength5_unchecked(c[b[0]], c[b[1]], c[b[2]], c[b[3]], c[b[4]]);
-                        uint32_t ib = r->row_info[2][bv];
-                        uint64_t bm = 0;
-                        for (int i = 0; i < 5; i++) bm |= 1ull << c[b[i]];
-                        int rest[17], nr = 0;
-                        for (int i = 0; i < n; i++)
-                            if (!(bm >> c[i] & 1u)) rest[nr++] = c[i];
-                        for (m[0] = 0; m[0] < nr; m[0]++)
-                            for (m[1] = m[0] + 1; m[1] < nr; m[1]++)
-                                for (m[2] = m[1] + 1; m[2] < nr; m[2]++)
-                                    for (m[3] = m[2] + 1; m[3] < nr; m[3]++)
-                                        for (m[4] = m[3] + 1; m[4] < nr; m[4]++) {
-                                            unsigned a0 = (unsigned)rest[m[0]], a1 = (unsigned)rest[m[1]],
-                                                     a2 = (unsigned)rest[m[2]], a3 = (unsigned)rest[m[3]],
-                                                     a4 = (unsigned)rest[m[4]];
-                                            uint16_t mv = low ? ofc_lowball27_unchecked(a0, a1, a2, a3, a4)
-                                                              : ofc_strength5_unchecked(a0, a1, a2, a3, a4);
-                                            /* docs/RULES.md sections 4 and 9: a high middle above the bottom, or a dead low, fouls */
-                                            int middle_fouls = low ? !r->middle_live[mv] : mv > bv;
-                                            if (legal && middle_fouls) continue;
-                                            uint32_t im = r->row_info[1][mv];
-                                            uint64_t mm = (1ull << a0) | (1ull << a1) | (1ull << a2)
-                                                          | (1ull << a3) | (1ull << a4);
-                                            int left[17], nl = 0;
-                                            for (int i = 0; i < nr; i++)
-                                                if (!(mm >> rest[i] & 1u)) left[nl++] = rest[i];
-                                            for (t[0] = 0; t[0] < nl; t[0]++)
-                                                for (t[1] = t[0] + 1; t[1] < nl; t[1]++)
-                                                    for (t[2] = t[1] + 1; t[2] < nl; t[2]++) {
-                                                        unsigned x = (unsigned)left[t[0]],
-                                                                 y = (unsigned)left[t[1]],
-                                                                 z = (unsigned)left[t[2]];
-                                                        uint16_t tv = ofc_strength3_unchecked(x, y, z);
-                                                        uint64_t tm = (1ull << x) | (1ull << y) | (1ull << z);
-                                                        if (!legal) {
-                                                            if (!best[0].found
-                                                                || order_cmp(bv, bm, mv, mm, tv, tm, &best[0])
-                                                                       > 0) {
-                                                                enum_best *e = &best[0];
-                                                                e->found = 1;
-                                                                e->jokers[0] = e->jokers[1] = OFC_EMPTY;
-                                                                e->bv = bv, e->mv = mv, e->tv = tv;
-                                                                e->bm = bm, e->mm = mm, e->tm = tm;
-                                                                e->royalty = 0;
-                                                                e->roy[0] = e->roy[1] = e->roy[2] = 0;
-                                                            }
-                                                            continue;
-                                                        }
-                                                        if (low ? tv > bv : tv > mv)
-                                                            continue; /* the top beats its row: fouled */
-                                                        uint32_t it = r->row_info[0][tv];
-                                                        int32_t roy = OFC_ROYALTY(it) + OFC_ROYALTY(im)
-                                                                      + OFC_ROYALTY(ib);
-                                                        enum_best *e =
-                                                            &best[OFC_STAY(it | im | ib)
-                                                                  | ofc_tier_stays(r, it, (unsigned)n)];
-                                                        if (e->found
-                                                            && (roy < e->royalty
-                                                                || (roy == e->royalty
-                                                                    && order_cmp(bv, bm, mv, mm, tv, tm, e)
-                                                                           <= 0)))
-                                                            continue;
-                                                        e->found = 1;
-                                                        e->jokers[0] = e->jokers[1] = OFC_EMPTY;
-                                                        e->royalty = roy;
-                                                        e->bv = bv, e->mv = mv, e->tv = tv;
-                                                        e->bm = bm, e->mm = mm, e->tm = tm;
-                                                        e->roy[0] = OFC_ROYALTY(it);
-                                                        e->roy[1] = OFC_ROYALTY(im);
-                                                        e->roy[2] = OFC_ROYALTY(ib);
-                                                    }
-                                        }
-                    }
+    if (e->found && (roy < e->royalty || (roy == e->royalty && order_cmp(bv, bm, mv, mm, tv, tm, e) <= 0))) return;
+    e->found = 1;
+    e->royalty = roy;
+    e->bv = bv, e->mv = mv, e->tv = tv;
+    e->bm = bm, e->mm = mm, e->tm = tm;
+    for (int i = 0; i < 3; i++) e->roy[i] = roys[i];
+    e->jokers[0] = jokers[0];
+    e->jokers[1] = jokers[1];
 }
 
 static void write_result(const enum_best *e, uint64_t all, int stays, int fouled, double value,
@@ -153,24 +83,52 @@ static unsigned joker_key(const ofc_rules *r, const ofc_joker_rules *jr, int row
     return ofc_order_key(v, jr->five_kind == OFC_FIVE_BELOW_ROYAL);
 }
 
-/* Every setting of a hand that may hold jokers, each board resolved by
- * ofc_board_eval_jokers: the best legal settings by stay class into best[0..1],
- * the greatest setting in the tie-break order (for when none is legal) into *any. */
-static void enumerate_jokers(const uint8_t *c, int n, const ofc_rules *r, const ofc_joker_rules *jr,
-                             uint64_t seen, enum_best best[2], enum_best *any)
+/* One board of a hand with jokers, resolved by the board layer: kept in
+ * best[stays] when legal, else in *any (royalties 0). */
+static inline void joker_setting(const uint8_t *board, int n, const ofc_rules *r, const ofc_joker_rules *jr,
+                                 uint64_t seen, uint64_t bm, uint64_t mm, uint64_t tm, enum_best best[2],
+                                 enum_best *any)
 {
+    static const int32_t none[3] = {0, 0, 0};
+    ofc_board_result res;
+    uint8_t card[2], natural[3];
+    ofc_board_eval_jokers(board, n, seen, r, jr, &res, card, natural);
+    uint16_t kt = (uint16_t)joker_key(r, jr, 0, res.value[0]), km = (uint16_t)joker_key(r, jr, 1, res.value[1]),
+             kb = (uint16_t)joker_key(r, jr, 2, res.value[2]);
+    if (res.fouled)
+        keep(any, 0, kb, bm, km, mm, kt, tm, none, card);
+    else
+        keep(&best[res.stays != 0], res.royalty[0] + res.royalty[1] + res.royalty[2], kb, bm, km, mm, kt, tm,
+             res.royalty, card);
+}
+
+/* Every setting of the n cards c: each bottom, each middle of the rest, each
+ * top of what is left.  Without jokers (J = 0) rows are scored with the
+ * public evaluators: legal = 1, the best legal settings by stay class into
+ * best[0..1]; legal = 0, the greatest setting in the tie-break order, legal
+ * or not, into *any.  With jokers (J = 1) each board is resolved by
+ * ofc_board_eval_jokers (seen: the cards "unseen" excludes), both at once. */
+static OFC_ALWAYS_INLINE void settings(const uint8_t *c, int n, const ofc_rules *r, const ofc_joker_rules *jr,
+                                       uint64_t seen, int legal, enum_best best[2], enum_best *any, const int J)
+{
+    static const int32_t none[3] = {0, 0, 0};
+    static const uint8_t no_jokers[2] = {OFC_EMPTY, OFC_EMPTY};
+    const int low = r->middle_live != 0;
     int b[5], m[5], t[3];
+    uint8_t board[OFC_BOARD_SIZE]; /* top, middle, bottom */
+    const uint8_t *mo = board + OFC_ROW_START(1), *bo = board + OFC_ROW_START(2);
     for (b[0] = 0; b[0] < n; b[0]++)
         for (b[1] = b[0] + 1; b[1] < n; b[1]++)
             for (b[2] = b[1] + 1; b[2] < n; b[2]++)
                 for (b[3] = b[2] + 1; b[3] < n; b[3]++)
                     for (b[4] = b[3] + 1; b[4] < n; b[4]++) {
-                        uint8_t board[OFC_BOARD_SIZE];
                         uint64_t bm = 0;
                         for (int i = 0; i < 5; i++) {
-                            board[8 + i] = c[b[i]];
+                            board[OFC_ROW_START(2) + i] = c[b[i]];
                             bm |= 1ull << c[b[i]];
                         }
+                        uint16_t bv = J ? 0 : ofc_strength5_unchecked(bo[0], bo[1], bo[2], bo[3], bo[4]);
+                        uint32_t ib = J ? 0 : r->row_info[2][bv];
                         int rest[17], nr = 0;
                         for (int i = 0; i < n; i++)
                             if (!(bm >> c[i] & 1u)) rest[nr++] = c[i];
@@ -181,8 +139,18 @@ static void enumerate_jokers(const uint8_t *c, int n, const ofc_rules *r, const 
                                         for (m[4] = m[3] + 1; m[4] < nr; m[4]++) {
                                             uint64_t mm = 0;
                                             for (int i = 0; i < 5; i++) {
-                                                board[3 + i] = (uint8_t)rest[m[i]];
+                                                board[OFC_ROW_START(1) + i] = (uint8_t)rest[m[i]];
                                                 mm |= 1ull << rest[m[i]];
+                                            }
+                                            uint16_t mv = 0;
+                                            uint32_t im = 0;
+                                            if (!J) {
+                                                mv = low ? ofc_lowball27_unchecked(mo[0], mo[1], mo[2], mo[3], mo[4])
+                                                         : ofc_strength5_unchecked(mo[0], mo[1], mo[2], mo[3], mo[4]);
+                                                /* docs/RULES.md sections 4 and 9: a high middle above the bottom, or a dead low, fouls */
+                                                int middle_fouls = low ? !r->middle_live[mv] : mv > bv;
+                                                if (legal && middle_fouls) continue;
+                                                im = r->row_info[1][mv];
                                             }
                                             int left[17], nl = 0;
                                             for (int i = 0; i < nr; i++)
@@ -195,34 +163,23 @@ static void enumerate_jokers(const uint8_t *c, int n, const ofc_rules *r, const 
                                                             board[i] = (uint8_t)left[t[i]];
                                                             tm |= 1ull << left[t[i]];
                                                         }
-                                                        ofc_board_result res;
-                                                        uint8_t card[2], natural[3];
-                                                        ofc_board_eval_jokers(board, n, seen, r, jr, &res, card,
-                                                                              natural);
-                                                        uint16_t kt = (uint16_t)joker_key(r, jr, 0, res.value[0]),
-                                                                 km = (uint16_t)joker_key(r, jr, 1, res.value[1]),
-                                                                 kb = (uint16_t)joker_key(r, jr, 2, res.value[2]);
-                                                        enum_best *e = any;
-                                                        int32_t roy = 0;
-                                                        if (!res.fouled) {
-                                                            roy = res.royalty[0] + res.royalty[1]
-                                                                  + res.royalty[2];
-                                                            e = &best[res.stays != 0];
-                                                        }
-                                                        if (e->found
-                                                            && (roy < e->royalty
-                                                                || (roy == e->royalty
-                                                                    && order_cmp(kb, bm, km, mm, kt, tm, e)
-                                                                           <= 0)))
+                                                        if (J) {
+                                                            joker_setting(board, n, r, jr, seen, bm, mm, tm, best, any);
                                                             continue;
-                                                        e->found = 1;
-                                                        e->royalty = roy;
-                                                        e->bv = kb, e->mv = km, e->tv = kt;
-                                                        e->bm = bm, e->mm = mm, e->tm = tm;
-                                                        for (int i = 0; i < 3; i++)
-                                                            e->roy[i] = res.fouled ? 0 : res.royalty[i];
-                                                        e->jokers[0] = card[0];
-                                                        e->jokers[1] = card[1];
+                                                        }
+                                                        uint16_t tv = ofc_strength3_unchecked(board[0], board[1], board[2]);
+                                                        if (!legal) {
+                                                            keep(any, 0, bv, bm, mv, mm, tv, tm, none, no_jokers);
+                                                            continue;
+                                                        }
+                                                        if (low ? tv > bv : tv > mv)
+                                                            continue; /* the top beats its row: fouled */
+                                                        uint32_t it = r->row_info[0][tv];
+                                                        const int32_t roys[3] = {OFC_ROYALTY(it), OFC_ROYALTY(im),
+                                                                                 OFC_ROYALTY(ib)};
+                                                        keep(&best[OFC_STAY(it | im | ib) | ofc_tier_stays(r, it, (unsigned)n)],
+                                                             roys[0] + roys[1] + roys[2], bv, bm, mv, mm, tv, tm, roys,
+                                                             no_jokers);
                                                     }
                                         }
                     }
@@ -262,8 +219,8 @@ int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rule
     enum_best best[2], any;
     memset(best, 0, sizeof best);
     memset(&any, 0, sizeof any);
-    enumerate(cards, n, rules, 1, best);
-    if (!best[0].found && !best[1].found) enumerate(cards, n, rules, 0, &any);
+    settings(cards, n, rules, NULL, 0, 1, best, &any, 0);
+    if (!best[0].found && !best[1].found) settings(cards, n, rules, NULL, 0, 0, best, &any, 0);
     write_answers(best, &any, all, stay_values, count, out);
     return 0;
 }
@@ -284,7 +241,7 @@ int ofc_fantasyland_enumerate_jokers(const uint8_t *cards, int n, const ofc_rule
     enum_best best[2], any;
     memset(best, 0, sizeof best);
     memset(&any, 0, sizeof any);
-    enumerate_jokers(cards, n, rules, jr, seen, best, &any);
+    settings(cards, n, rules, jr, seen, 1, best, &any, 1);
     write_answers(best, &any, all, stay_values, count, out);
     return 0;
 }

@@ -18,6 +18,8 @@ def solve_rows(
     value: npt.NDArray[np.float64],
     start: int,
     stop: int,
+    joker_spec: tuple[int, ...] | None = ...,
+    jokers: npt.NDArray[np.uint8] | None = ...,
 ) -> int: ...
 def enumerate_rows(
     rules: RuleTables,
@@ -25,27 +27,5 @@ def enumerate_rows(
     stay_values: npt.NDArray[np.float64],
     start: int,
     stop: int,
-) -> list[tuple[npt.NDArray[Any], ...]]: ...
-def solve_jokers_rows(
-    rules: RuleTables,
-    joker_spec: tuple[int, ...],
-    hands: npt.NDArray[np.uint8],
-    stay_value: float,
-    board: npt.NDArray[np.uint8],
-    discards: npt.NDArray[np.uint8],
-    royalties: npt.NDArray[np.int16],
-    stays: npt.NDArray[np.uint8],
-    fouled: npt.NDArray[np.uint8],
-    value: npt.NDArray[np.float64],
-    jokers: npt.NDArray[np.uint8],
-    start: int,
-    stop: int,
-) -> int: ...
-def enumerate_jokers_rows(
-    rules: RuleTables,
-    joker_spec: tuple[int, ...],
-    hands: npt.NDArray[np.uint8],
-    stay_values: npt.NDArray[np.float64],
-    start: int,
-    stop: int,
+    joker_spec: tuple[int, ...] | None = ...,
 ) -> list[tuple[npt.NDArray[Any], ...]]: ...

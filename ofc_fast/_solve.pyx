@@ -7,15 +7,17 @@ ofc_fast.solve.fantasyland; ofc_fast._fantasyland is this module's 0.1.0 name.
 
 solve_rows solves hands [start, stop) of a C-contiguous uint8 (n, k) array
 without the GIL and returns -1, or the index of the first hand with a bad
-card; ofc_fast._workers splits calls over threads.  solve_jokers_rows and
-enumerate_jokers_rows do the same for hands that may hold jokers, under the
-joker fields of the rules (Rules.joker_spec).
+card; ofc_fast._workers splits calls over threads.  Given the joker fields
+of the rules (Rules.joker_spec), solve_rows and enumerate_rows take hands
+that may hold jokers and tell what each became.
 """
 import numpy as np
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t
 from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables
+
+include "_joker_spec.pxi"
 
 cdef extern from "ofc_solve.h" nogil:
     ctypedef struct ofc_fantasyland_result:
@@ -40,18 +42,6 @@ cdef extern from "ofc_solve.h" nogil:
                                          ofc_fantasyland_result *out)
 
 
-cdef int _joker_struct(tuple spec, ofc_joker_rules *jr) except -1:
-    """jr from the 7 ints of Rules.joker_spec (jokers, pool, five of a kind, its middle and
-    bottom royalties, resolution, natural_beats_wild)."""
-    if len(spec) != 7:
-        raise ValueError(f"a joker spec has 7 ints, got {spec!r}")
-    jr.jokers, jr.pool, jr.five_kind = spec[0], spec[1], spec[2]
-    jr.five_kind_royalty[0], jr.five_kind_royalty[1] = spec[3], spec[4]
-    jr.resolution, jr.natural_beats_wild = spec[5], spec[6]
-    if not (0 <= jr.jokers <= 2 and 0 <= jr.pool <= 3 and 0 <= jr.five_kind <= 2 and 0 <= jr.resolution <= 1):
-        raise ValueError(f"bad joker spec {spec!r}")
-    return 0
-
 cdef void _copy_out(const ofc_fantasyland_result *res, Py_ssize_t n, int ndisc, uint8_t *board,
                     uint8_t *discards, int16_t *royalties, uint8_t *stays, uint8_t *fouled,
                     double *value) noexcept nogil:
@@ -71,151 +61,99 @@ cdef void _copy_out(const ofc_fantasyland_result *res, Py_ssize_t n, int ndisc, 
 def solve_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, double stay_value,
                uint8_t[:, ::1] board, uint8_t[:, ::1] discards, int16_t[:, ::1] royalties,
                uint8_t[::1] stays, uint8_t[::1] fouled, double[::1] value,
-               Py_ssize_t start, Py_ssize_t stop):
-    """Solve hands [start, stop) of a (n, k) array into the (n, ...) outputs."""
-    cdef int k = <int>hands.shape[1]
-    cdef int64_t bad = -1
-    cdef Py_ssize_t count = stop - start
-    cdef ofc_fantasyland_result *res
-    if not rules.ready:
-        raise ValueError("RuleTables object was not initialised")
-    if count <= 0:
-        return -1
-    if k < 13 or k > 17 or discards.shape[1] != k - 13:
-        raise ValueError("hands have 13 to 17 cards")
-    res = <ofc_fantasyland_result *>malloc(count * sizeof(ofc_fantasyland_result))
-    if res == NULL:
-        raise MemoryError()
-    try:
-        with nogil:
-            bad = ofc_solve_fantasyland_batch(&hands[start, 0], count, k, &rules.c,
-                                              stay_value, res)
-            if bad == -1:
-                _copy_out(res, count, k - 13, &board[start, 0],
-                          &discards[start, 0] if k > 13 else NULL,
-                          &royalties[start, 0], &stays[start], &fouled[start], &value[start])
-    finally:
-        free(res)
-    if bad < -1:
-        raise ValueError(f"ofc_solve_fantasyland_batch failed with code {bad}")
-    return bad if bad < 0 else bad + start
-
-
-def solve_jokers_rows(RuleTables rules not None, tuple joker_spec not None, const uint8_t[:, ::1] hands,
-                      double stay_value, uint8_t[:, ::1] board, uint8_t[:, ::1] discards,
-                      int16_t[:, ::1] royalties, uint8_t[::1] stays, uint8_t[::1] fouled, double[::1] value,
-                      uint8_t[:, ::1] jokers, Py_ssize_t start, Py_ssize_t stop):
-    """solve_rows for hands that may hold jokers; jokers (n, 2): the card each became."""
+               Py_ssize_t start, Py_ssize_t stop, object joker_spec=None, uint8_t[:, ::1] jokers=None):
+    """Solve hands [start, stop) of a (n, k) array into the (n, ...) outputs.  With
+    joker_spec (Rules.joker_spec) the hands may hold jokers: jokers (n, 2) gets the card
+    each became."""
     cdef int k = <int>hands.shape[1]
     cdef int64_t bad = -1
     cdef Py_ssize_t count = stop - start, i
     cdef ofc_fantasyland_result *res
     cdef ofc_joker_rules jr
+    cdef bint with_jokers = joker_spec is not None
     if not rules.ready:
         raise ValueError("RuleTables object was not initialised")
-    _joker_struct(joker_spec, &jr)
+    fill_joker_rules(joker_spec, &jr)
     if count <= 0:
         return -1
-    if k < 13 or k > 17 or discards.shape[1] != k - 13 or jokers.shape[1] != 2:
-        raise ValueError("hands have 13 to 17 cards, jokers 2 columns")
+    if k < 13 or k > 17 or discards.shape[1] != k - 13:
+        raise ValueError("hands have 13 to 17 cards")
+    if with_jokers and (jokers is None or jokers.shape[1] != 2):
+        raise ValueError("hands with jokers need a jokers output of 2 columns")
     res = <ofc_fantasyland_result *>malloc(count * sizeof(ofc_fantasyland_result))
     if res == NULL:
         raise MemoryError()
     try:
         with nogil:
-            bad = ofc_solve_fantasyland_jokers_batch(&hands[start, 0], count, k, &rules.c, &jr,
-                                                     stay_value, res)
+            if with_jokers:
+                bad = ofc_solve_fantasyland_jokers_batch(&hands[start, 0], count, k, &rules.c, &jr,
+                                                         stay_value, res)
+            else:
+                bad = ofc_solve_fantasyland_batch(&hands[start, 0], count, k, &rules.c, stay_value, res)
             if bad == -1:
                 _copy_out(res, count, k - 13, &board[start, 0],
                           &discards[start, 0] if k > 13 else NULL,
                           &royalties[start, 0], &stays[start], &fouled[start], &value[start])
-                for i in range(count):
-                    jokers[start + i, 0] = res[i].jokers[0]
-                    jokers[start + i, 1] = res[i].jokers[1]
+                if with_jokers:
+                    for i in range(count):
+                        jokers[start + i, 0] = res[i].jokers[0]
+                        jokers[start + i, 1] = res[i].jokers[1]
     finally:
         free(res)
     if bad < -1:
-        raise ValueError(f"ofc_solve_fantasyland_jokers_batch failed with code {bad}")
+        raise ValueError(f"ofc_solve_fantasyland{'_jokers' if with_jokers else ''}_batch failed with code {bad}")
     return bad if bad < 0 else bad + start
 
 
-def enumerate_jokers_rows(RuleTables rules not None, tuple joker_spec not None, const uint8_t[:, ::1] hands,
-                          const double[::1] stay_values, Py_ssize_t start, Py_ssize_t stop):
-    """enumerate_rows for hands that may hold jokers (every setting resolved by the board
-    layer): per stay value (board, discards, royalties, stays, fouled, value, jokers)."""
+def enumerate_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, const double[::1] stay_values,
+                   Py_ssize_t start, Py_ssize_t stop, object joker_spec=None):
+    """The plain enumeration of hands [start, stop) for each stay value: a list
+    (one per stay value) of (board, discards, royalties, stays, fouled, value) arrays;
+    with joker_spec (the hands may hold jokers, each setting resolved by the board
+    layer) a seventh, jokers (n, 2), the card each became."""
     cdef int k = <int>hands.shape[1]
     cdef int m = <int>stay_values.shape[0]
     cdef Py_ssize_t count = stop - start, i
     cdef int s, j, rc = 0
     cdef ofc_fantasyland_result *res
     cdef ofc_joker_rules jr
+    cdef bint with_jokers = joker_spec is not None
     if not rules.ready:
         raise ValueError("RuleTables object was not initialised")
-    _joker_struct(joker_spec, &jr)
+    fill_joker_rules(joker_spec, &jr)
     if count <= 0 or m == 0:
         raise ValueError("no hands or no stay values")
     res = <ofc_fantasyland_result *>malloc(count * m * sizeof(ofc_fantasyland_result))
     if res == NULL:
         raise MemoryError()
     out = []
+    name = "ofc_fantasyland_enumerate_jokers" if with_jokers else "ofc_fantasyland_enumerate"
     try:
         with nogil:
             for i in range(count):
-                rc = ofc_fantasyland_enumerate_jokers(&hands[start + i, 0], k, &rules.c, &jr,
-                                                      &stay_values[0], m, res + m * i)
+                if with_jokers:
+                    rc = ofc_fantasyland_enumerate_jokers(&hands[start + i, 0], k, &rules.c, &jr,
+                                                          &stay_values[0], m, res + m * i)
+                else:
+                    rc = ofc_fantasyland_enumerate(&hands[start + i, 0], k, &rules.c,
+                                                   &stay_values[0], m, res + m * i)
                 if rc != 0:
                     break
         if rc != 0:
-            raise ValueError(f"ofc_fantasyland_enumerate_jokers failed with code {rc} (hand {start + i})")
+            raise ValueError(f"{name} failed with code {rc} (hand {start + i})")
         for s in range(m):
             arrays = (np.empty((count, 13), np.uint8), np.empty((count, max(k - 13, 1)), np.uint8),
                       np.empty((count, 3), np.int16), np.empty(count, np.uint8),
                       np.empty(count, np.uint8), np.empty(count, np.float64))
             _fill(res, m, s, count, k - 13, arrays[0], arrays[1], arrays[2], arrays[3],
                   arrays[4], arrays[5])
-            cards = np.array([[res[m * i + s].jokers[j] for j in range(2)] for i in range(count)],
-                             dtype=np.uint8).reshape(count, 2)
-            out.append((arrays[0], arrays[1][:, :k - 13], arrays[2], arrays[3].view(np.bool_),
-                        arrays[4].view(np.bool_), arrays[5], cards))
-    finally:
-        free(res)
-    return out
-
-
-def enumerate_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, const double[::1] stay_values,
-                   Py_ssize_t start, Py_ssize_t stop):
-    """The plain enumeration of hands [start, stop) for each stay value: a list
-    (one per stay value) of (board, discards, royalties, stays, fouled, value) arrays."""
-    cdef int k = <int>hands.shape[1]
-    cdef int m = <int>stay_values.shape[0]
-    cdef Py_ssize_t count = stop - start, i
-    cdef int s, rc = 0
-    cdef ofc_fantasyland_result *res
-    if not rules.ready:
-        raise ValueError("RuleTables object was not initialised")
-    if count <= 0 or m == 0:
-        raise ValueError("no hands or no stay values")
-    res = <ofc_fantasyland_result *>malloc(count * m * sizeof(ofc_fantasyland_result))
-    if res == NULL:
-        raise MemoryError()
-    out = []
-    try:
-        with nogil:
-            for i in range(count):
-                rc = ofc_fantasyland_enumerate(&hands[start + i, 0], k, &rules.c,
-                                               &stay_values[0], m, res + m * i)
-                if rc != 0:
-                    break
-        if rc != 0:
-            raise ValueError(f"ofc_fantasyland_enumerate failed with code {rc} (hand {start + i})")
-        for s in range(m):
-            arrays = (np.empty((count, 13), np.uint8), np.empty((count, max(k - 13, 1)), np.uint8),
-                      np.empty((count, 3), np.int16), np.empty(count, np.uint8),
-                      np.empty(count, np.uint8), np.empty(count, np.float64))
-            _fill(res, m, s, count, k - 13, arrays[0], arrays[1], arrays[2], arrays[3],
-                  arrays[4], arrays[5])
-            out.append((arrays[0], arrays[1][:, :k - 13], arrays[2], arrays[3].view(np.bool_),
-                        arrays[4].view(np.bool_), arrays[5]))
+            fields = (arrays[0], arrays[1][:, :k - 13], arrays[2], arrays[3].view(np.bool_),
+                      arrays[4].view(np.bool_), arrays[5])
+            if with_jokers:
+                cards = np.array([[res[m * i + s].jokers[j] for j in range(2)] for i in range(count)],
+                                 dtype=np.uint8).reshape(count, 2)
+                fields += (cards,)
+            out.append(fields)
     finally:
         free(res)
     return out

@@ -232,17 +232,11 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     fouled = np.empty(n, dtype=np.uint8)
     value = np.empty(n, dtype=np.float64)
     tables = r.tables
-    jokers = None
-    if r.jokers:
-        jokers = np.empty((n, 2), dtype=np.uint8)
-        spec = r.joker_spec
-        bad = _workers.run(
-            lambda lo, hi: _solve.solve_jokers_rows(tables, spec, flat, stay, board, discards, royalties,
-                                                    stays, fouled, value, jokers, lo, hi), n, w, _JOKER_CHUNK)
-    else:
-        bad = _workers.run(
-            lambda lo, hi: _solve.solve_rows(tables, flat, stay, board, discards, royalties,
-                                             stays, fouled, value, lo, hi), n, w, _CHUNK)
+    spec = r.joker_spec if r.jokers else None
+    jokers = np.empty((n, 2), dtype=np.uint8) if r.jokers else None
+    bad = _workers.run(
+        lambda lo, hi: _solve.solve_rows(tables, flat, stay, board, discards, royalties, stays, fouled, value,
+                                         lo, hi, spec, jokers), n, w, _JOKER_CHUNK if r.jokers else _CHUNK)
     if bad >= 0:
         raise_bad_hand(flat, bad, lead, r.jokers)
     if one:
