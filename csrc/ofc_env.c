@@ -118,7 +118,8 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
     v->spec = *spec;
     v->rules = rules;
     if (spec->players < 2 || spec->players > OFC_MAX_SEATS || spec->hero >= spec->players || n < 1
-        || spec->deck < OFC_DECK_SIZE || spec->deck > 64)
+        || spec->jr.jokers < 0 || spec->jr.jokers > OFC_MAX_JOKERS
+        || spec->deck != OFC_DECK_WITH_JOKERS(spec->jr.jokers))
         return OFC_ERR_DEALING;
     int err = ofc_env_space_build(spec, &v->space);
     if (err) return err;
@@ -186,8 +187,8 @@ static int record(ofc_env *e, int kind, int seat, unsigned code, const uint8_t *
 static int start_hand(const ofc_vec *v, ofc_env *e, const int *fl)
 {
     const ofc_env_spec *s = &v->spec;
-    int err = ofc_game_start(&e->g, s->players, s->first_round, s->rounds, s->round_cards, s->round_play,
-                             e->ep_seed, (uint64_t)e->hand, e->button, fl);
+    int err = ofc_game_start_jokers(&e->g, s->players, s->first_round, s->rounds, s->round_cards,
+                                    s->round_play, e->ep_seed, (uint64_t)e->hand, e->button, fl, &s->jr);
     if (err) return err;
     e->shown.seat = -1; /* a new hand: the observation is written afresh */
     return record(e, OFC_ENV_HAND, e->button, (unsigned)e->hand, NULL);
@@ -378,6 +379,23 @@ static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *pl
     shown->discards = g->ndiscards[seat];
 }
 
+/* Whether some completion of a partial board with cards of the pool avoids a
+ * foul (the engine's exact ofc_partial_can_avoid_foul).  With jokers, a
+ * completion of a joker-free board with natural cards only is judged as
+ * without jokers, so that search goes first: it finds nearly every clean
+ * completion at once, where the joker search may take seconds (two jokers in
+ * the pool); only when it finds none are the jokers tried. */
+static int avoids_foul(const ofc_vec *v, const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
+                       const ofc_joker_rules *jr)
+{
+    if (!jr) return ofc_partial_can_avoid_foul(board, pool, npool, v->rules, -1) != 0;
+    int natural = 1, nnat = 0;
+    for (int i = 0; i < OFC_BOARD_SIZE; i++) natural &= !OFC_IS_JOKER(board[i]);
+    while (nnat < npool && pool[nnat] < OFC_DECK_SIZE) nnat++; /* the pool goes in code order */
+    if (natural && ofc_partial_can_avoid_foul(board, pool, nnat, v->rules, -1) == 1) return 1;
+    return ofc_partial_can_avoid_foul_jokers(board, pool, npool, dead, v->rules, jr, -1) != 0;
+}
+
 /* The mask of `seat`: the table row of its turn (none when it does not act
  * or sets Fantasyland), written over the span where it differs from the row
  * `shown` says is there; with foul_safe, without the actions after which
@@ -415,10 +433,18 @@ static void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, 
     int street0 = g->street[seat] == 0;
     int first = street0 ? 0 : sp->opening, last = street0 ? sp->opening : sp->actions, kept = 0;
     uint64_t seen = seen_by(g, seat);
-    uint8_t pool[OFC_DECK_SIZE];
+    uint8_t pool[OFC_MAX_DECK];
     int npool = 0;
-    for (int c = 0; c < OFC_DECK_SIZE; c++)
+    for (int c = 0; c < v->spec.deck; c++)
         if (!(seen >> c & 1u)) pool[npool++] = (uint8_t)c;
+    /* with jokers, joker_pool "unseen" excludes the other boards' cards, as the
+     * result does (ofc_game_result): here those this seat sees */
+    const ofc_joker_rules *jr = v->spec.jr.jokers ? &v->spec.jr : NULL;
+    uint64_t dead = 0;
+    if (jr)
+        for (int o = 0; o < g->players; o++)
+            for (int k = 0; o != seat && !g->fl_cards[o] && k < OFC_BOARD_SIZE; k++)
+                if (g->board[o][k] < OFC_DECK_SIZE) dead |= CARD_BIT(g->board[o][k]);
     uint8_t drop[2 * OFC_ACTIONS];
     const uint8_t *f = g->filled[seat];
     for (int a = first; a < last; a++) {
@@ -433,7 +459,7 @@ static void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, 
             unsigned d = (code >> (2 * k)) & 3u;
             if (d < 3) board[OFC_ROW_START(d) + fill[d]++] = g->held[k];
         }
-        drop[a] = ofc_partial_can_avoid_foul(board, pool, npool, v->rules, -1) == 0;
+        drop[a] = !avoids_foul(v, board, pool, npool, dead, jr);
         kept += !drop[a];
     }
     if (!kept) return; /* every action fouls: the legal ones stay */

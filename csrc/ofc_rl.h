@@ -26,7 +26,8 @@ typedef struct ofc_env_spec {
     int foul_safe; /* masks leave out actions after which every completion fouls */
     int compact;   /* 1: the compact action space; 0: the engine's codes */
     int autoreset; /* 1: a finished env starts its next episode on the next step (its action ignored) */
-    int deck;      /* the card axis of the planes: the rules' deck (52 + jokers) */
+    int deck;      /* the card axis of the planes: the rules' deck (52 + jr.jokers) */
+    ofc_joker_rules jr; /* the jokers of the deck and what they become (all 0: none) */
     /* each seat starts an episode in Fantasyland with fl_start_cards cards
      * with probability fl_start / 2^53 (0: never), drawn per episode */
     uint64_t fl_start;
