@@ -262,6 +262,7 @@ static int end_hand(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *
         }
     }
     if (out->hands) out->hands[i]++;
+    e->info_dirty = 1;
     for (int p = 0; p < P; p++) {
         if (out->fouled) out->fouled[i * P + p] = (uint8_t)fouled[p];
         if (out->fantasyland) out->fantasyland[i * P + p] = fl[p];
@@ -530,11 +531,16 @@ static void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_
     if (out->waiting) out->waiting[i] = (uint8_t)waiting;
 }
 
-static void zero_row(const ofc_vec *v, int64_t i, const ofc_env_out *out)
+/* Env i's rewards and info zeroed for a new step: the result rows only where
+ * a hand's result was written since (most steps end no hand). */
+static void zero_row(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *out)
 {
     int P = v->spec.players, R = v->spec.hero >= 0 ? 1 : P;
-    if (out->reward) memset(out->reward + i * R, 0, (size_t)R * sizeof(float));
+    if (out->reward)
+        for (int k = 0; k < R; k++) out->reward[i * R + k] = 0.0f;
     if (out->hands) out->hands[i] = 0;
+    if (!e->info_dirty) return;
+    e->info_dirty = 0;
     if (out->fouled) memset(out->fouled + i * P, 0, (size_t)P);
     if (out->fantasyland) memset(out->fantasyland + i * P, 0, (size_t)P * sizeof(int32_t));
     if (out->royalties) memset(out->royalties + i * P * 3, 0, (size_t)P * 3 * sizeof(int32_t));
@@ -545,8 +551,9 @@ int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, 
     for (int64_t i = lo; i < hi; i++) {
         if (which && !which[i]) continue;
         ofc_env *e = &v->envs[i];
-        zero_row(v, i, out);
         e->shown.mask = -2; /* the arrays may hold anything (a new core over old arrays) */
+        e->info_dirty = 1;
+        zero_row(v, e, i, out);
         int err = begin_episode(v, e);
         if (!err) err = advance(v, e, i, out);
         if (err) return i;
@@ -601,7 +608,7 @@ int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
         ofc_game *g = &e->g;
         int64_t a = actions[i];
         int last = g->turn, r = 0;
-        if (begin) zero_row(v, i, out);
+        if (begin) zero_row(v, e, i, out);
         if (e->done) {
             if (!v->spec.autoreset || a < 0) {
                 finish(v, e, i, out->current[i], out);
@@ -617,9 +624,10 @@ int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
             r = ofc_game_set(g, boards + i * OFC_BOARD_SIZE);
             if (!r) r = record(e, OFC_ENV_BOARD, last, 0, g->board[last]);
         } else {
+            /* legal: ofc_vec_check found it in the mask, the engine's legal codes */
             unsigned code = v->spec.compact ? (unsigned)v->space.to_code[a] : (unsigned)a;
-            r = ofc_game_apply(g, code);
-            if (!r) r = record(e, OFC_ENV_CODE, last, code, NULL);
+            ofc_game_apply_legal(g, code);
+            r = record(e, OFC_ENV_CODE, last, code, NULL);
         }
         if (!r) r = advance(v, e, i, out);
         if (r) {

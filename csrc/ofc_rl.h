@@ -76,7 +76,8 @@ typedef struct ofc_env {
     int hand, button, button0;
     int fl0[OFC_MAX_SEATS]; /* Fantasyland cards per seat of the episode's first hand */
     int32_t stacks[OFC_MAX_SEATS];
-    int done; /* the episode is over */
+    int done;       /* the episode is over */
+    int info_dirty; /* its row of fouled, royalties and Fantasyland holds a hand's result (or anything) */
     ofc_env_record *hist;
     int64_t nhist, cap;
     uint8_t (*boards)[OFC_BOARD_SIZE]; /* the Fantasyland settings of the history */
