@@ -234,16 +234,19 @@ static int play_policy(const ofc_vec *v, ofc_env *e, int policy)
         int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
         return err ? err : record(e, OFC_ENV_BOARD, seat, 0, g->board[seat]);
     }
-    uint8_t held[OFC_MAX_HELD], before[3];
-    memcpy(held, g->held, OFC_MAX_HELD);
-    memcpy(before, g->filled[seat], 3);
+    /* the cards held and the rows' counts before, in locals (the policy's byte stores may alias anything) */
+    uint64_t held;
+    memcpy(&held, g->held, sizeof held);
+    int b0 = g->filled[seat][0], b1 = g->filled[seat][1], b2 = g->filled[seat][2];
     int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
     if (err) return err;
     uint8_t slot[64]; /* the place of each card held (no search: these turns are the hot path) */
-    for (int i = 0; i < n; i++) slot[held[i]] = (uint8_t)(2 * i);
+    for (int i = 0; i < n; i++) slot[(uint8_t)(held >> (8 * i))] = (uint8_t)(2 * i);
     unsigned code = (1u << (2 * n)) - 1; /* every card discarded, but those placed */
-    for (unsigned r = 0; r < 3; r++)
-        for (int k = before[r]; k < g->filled[seat][r]; k++) code ^= (3u ^ r) << slot[g->board[seat][OFC_ROW_START(r) + k]];
+    const uint8_t *b = g->board[seat], *f = g->filled[seat];
+    for (int k = b0; k < f[0]; k++) code ^= 3u << slot[b[OFC_ROW_START(0) + k]];
+    for (int k = b1; k < f[1]; k++) code ^= 2u << slot[b[OFC_ROW_START(1) + k]];
+    for (int k = b2; k < f[2]; k++) code ^= 1u << slot[b[OFC_ROW_START(2) + k]];
     return record(e, OFC_ENV_CODE, seat, code, NULL);
 }
 
@@ -350,34 +353,44 @@ static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *pl
         shown->seat = seat;
     }
     uint8_t *held_plane = planes + 3 * D;
-    uint64_t held = 0;
+    uint64_t held = 0, was = shown->held;
     if (g->turn == seat)
-        for (int k = 0; k < g->nheld; k++) held |= CARD_BIT(g->held[k]);
-    for (uint64_t gone = shown->held & ~held; gone; gone &= gone - 1) held_plane[low_card(gone)] = 0;
-    for (uint64_t come = held & ~shown->held; come; come &= come - 1) {
+        for (int k = 0, n = g->nheld; k < n; k++) held |= CARD_BIT(g->held[k]);
+    shown->held = held;
+    for (uint64_t gone = was & ~held; gone; gone &= gone - 1) held_plane[low_card(gone)] = 0;
+    for (uint64_t come = held & ~was; come; come &= come - 1) {
         int c = low_card(come);
         held_plane[c] = 1;
         unseen[c] = 0;
     }
-    shown->held = held;
+    /* the counts in locals: the byte stores below may alias anything */
     for (int j = 0, o = seat; j < P; j++, o = o + 1 < P ? o + 1 : 0) {
         if (j && !over && g->fl_cards[o]) continue; /* a Fantasyland board stays hidden until the hand ends */
         uint8_t *base = planes + (size_t)(j ? 5 + 3 * (j - 1) : 0) * (size_t)D;
         for (int r = 0; r < 3; r++) {
+            int k = shown->filled[j][r], end = g->filled[o][r];
+            if (k == end) continue;
+            shown->filled[j][r] = (uint8_t)end;
             const uint8_t *row = g->board[o] + OFC_ROW_START(r);
-            for (int k = shown->filled[j][r]; k < g->filled[o][r]; k++) {
-                base[r * D + row[k]] = 1;
-                unseen[row[k]] = 0;
+            uint8_t *plane = base + r * D;
+            for (; k < end; k++) {
+                int c = row[k];
+                plane[c] = 1;
+                unseen[c] = 0;
             }
-            shown->filled[j][r] = g->filled[o][r];
         }
     }
-    uint8_t *discards = planes + 4 * D;
-    for (int k = shown->discards; k < g->ndiscards[seat]; k++) {
-        discards[g->discards[seat][k]] = 1;
-        unseen[g->discards[seat][k]] = 0;
+    int k = shown->discards, end = g->ndiscards[seat];
+    if (k < end) {
+        uint8_t *discards = planes + 4 * D;
+        const uint8_t *dropped = g->discards[seat];
+        shown->discards = end;
+        for (; k < end; k++) {
+            int c = dropped[k];
+            discards[c] = 1;
+            unseen[c] = 0;
+        }
     }
-    shown->discards = g->ndiscards[seat];
 }
 
 /* Whether some completion of a partial board with cards of the pool avoids a
