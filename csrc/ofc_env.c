@@ -97,8 +97,10 @@ static void build_masks(ofc_vec *v)
                     uint8_t *m = v->mask_rows + (size_t)row * (size_t)A;
                     int lo = A, hi = 0;
                     if (!first && s->rounds == 0) t.nheld = 0; /* no later street */
-                    if (t.nheld) ofc_game_legal(&t, legal);
-                    else memset(legal, 0, sizeof legal);
+                    if (t.nheld)
+                        ofc_game_legal(&t, legal);
+                    else
+                        memset(legal, 0, sizeof legal);
                     for (int code = 0; code < OFC_ACTIONS; code++) {
                         if (!legal[code]) continue;
                         int a = s->compact ? v->space.to_compact[!first][code] : code;
@@ -125,7 +127,7 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
     if (err) return err;
     int A = spec->compact ? v->space.actions : OFC_ACTIONS;
     v->mask_rows = (uint8_t *)calloc((size_t)OFC_ENV_MASK_ROWS, (size_t)A);
-    v->mask_span = (int16_t(*)[2])calloc((size_t)OFC_ENV_MASK_ROWS, sizeof *v->mask_span);
+    v->mask_span = (int16_t (*)[2])calloc((size_t)OFC_ENV_MASK_ROWS, sizeof *v->mask_span);
     v->envs = (ofc_env *)calloc((size_t)n, sizeof(ofc_env));
     if (!v->envs || !v->mask_rows || !v->mask_span) {
         ofc_vec_free(v);
@@ -173,7 +175,8 @@ static int record(ofc_env *e, int kind, int seat, unsigned code, const uint8_t *
 {
     if (room((void **)&e->hist, &e->cap, e->nhist, sizeof *e->hist)) return OFC_ENV_NO_MEMORY;
     if (board) {
-        if (room((void **)&e->boards, &e->boards_cap, e->nboards, sizeof *e->boards)) return OFC_ENV_NO_MEMORY;
+        if (room((void **)&e->boards, &e->boards_cap, e->nboards, sizeof *e->boards))
+            return OFC_ENV_NO_MEMORY;
         memcpy(e->boards[e->nboards], board, OFC_BOARD_SIZE);
         code = (unsigned)e->nboards++;
     }
@@ -340,7 +343,8 @@ static uint64_t seen_by(const ofc_game *g, int seat)
  * that came and went (a card leaves the held plane only for its seat's rows
  * or discards, so the unseen plane loses cards and never regains one within
  * a hand).  shown->seat -1 (or another seat): written afresh. */
-static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *planes, int K, ofc_env_shown *shown)
+static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *planes, int K,
+                      ofc_env_shown *shown)
 {
     int P = g->players, D = v->spec.deck, over = g->turn < 0;
     uint8_t *unseen = planes + (size_t)(K - 1) * (size_t)D;

@@ -307,7 +307,8 @@ static void result_jokers(const ofc_game *g, const ofc_rules *rules, int32_t *ne
             for (int r = 0; r < 3; r++) royalties[3 * p + r] = res.royalty[r];
         if (fouled) fouled[p] = res.fouled;
         if (fantasyland) fantasyland[p] = res.fantasyland;
-        for (int r = 0; r < 3; r++) key[3 * p + r] = ofc_joker_score_key(&g->jr, low, r, res.value[r], natural[r]);
+        for (int r = 0; r < 3; r++)
+            key[3 * p + r] = ofc_joker_score_key(&g->jr, low, r, res.value[r], natural[r]);
         fl[p] = res.fouled;
         roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
     }

@@ -153,7 +153,7 @@ typedef struct ofc_game {
     /* the fields a turn reads first, then the bulky ones (a batch of games
      * streams through the cache: a turn touches as few lines as it can) */
     int players, first_round, rounds, round_cards, round_play;
-    int button;                  /* the dealer seat; seat button+1 acts first */
+    int button; /* the dealer seat; seat button+1 acts first */
     int nturns, step;
     int turn; /* seat to act, -1 once the hand is over */
     int nheld;
