@@ -36,7 +36,6 @@ import numpy as np
 import ofc_fast as ofc
 from ofc_fast.rl import VecEnv
 
-
 #: a rate is the best of bursts this long (as long as one ``simulate`` call of the engine
 #: row): on a loaded machine a burst either runs alone or is preempted, and the best one
 #: is what the code costs (an average over seconds counts the other processes' share too)
