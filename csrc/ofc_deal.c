@@ -10,9 +10,9 @@
 
 /* the 52 cards in code order, then the jokers (a deck with j jokers: the first 52 + j) */
 static const uint8_t fresh_deck[OFC_MAX_DECK] = {
-    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
-    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51,
-    OFC_JOKER1, OFC_JOKER2};
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,         17,
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34,         35,
+    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, OFC_JOKER1, OFC_JOKER2};
 
 void ofc_draw_groups(int n, int k, ofc_draw_group *grp)
 {

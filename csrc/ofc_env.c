@@ -97,8 +97,10 @@ static void build_masks(ofc_vec *v)
                     uint8_t *m = v->mask_rows + (size_t)row * (size_t)A;
                     int lo = A, hi = 0;
                     if (!first && s->rounds == 0) t.nheld = 0; /* no later street */
-                    if (t.nheld) ofc_game_legal(&t, legal);
-                    else memset(legal, 0, sizeof legal);
+                    if (t.nheld)
+                        ofc_game_legal(&t, legal);
+                    else
+                        memset(legal, 0, sizeof legal);
                     for (int code = 0; code < OFC_ACTIONS; code++) {
                         if (!legal[code]) continue;
                         int a = s->compact ? v->space.to_compact[!first][code] : code;
@@ -118,13 +120,14 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
     v->spec = *spec;
     v->rules = rules;
     if (spec->players < 2 || spec->players > OFC_MAX_SEATS || spec->hero >= spec->players || n < 1
-        || spec->deck < OFC_DECK_SIZE || spec->deck > 64)
+        || spec->jr.jokers < 0 || spec->jr.jokers > OFC_MAX_JOKERS
+        || spec->deck != OFC_DECK_WITH_JOKERS(spec->jr.jokers))
         return OFC_ERR_DEALING;
     int err = ofc_env_space_build(spec, &v->space);
     if (err) return err;
     int A = spec->compact ? v->space.actions : OFC_ACTIONS;
     v->mask_rows = (uint8_t *)calloc((size_t)OFC_ENV_MASK_ROWS, (size_t)A);
-    v->mask_span = (int16_t(*)[2])calloc((size_t)OFC_ENV_MASK_ROWS, sizeof *v->mask_span);
+    v->mask_span = (int16_t (*)[2])calloc((size_t)OFC_ENV_MASK_ROWS, sizeof *v->mask_span);
     v->envs = (ofc_env *)calloc((size_t)n, sizeof(ofc_env));
     if (!v->envs || !v->mask_rows || !v->mask_span) {
         ofc_vec_free(v);
@@ -172,7 +175,8 @@ static int record(ofc_env *e, int kind, int seat, unsigned code, const uint8_t *
 {
     if (room((void **)&e->hist, &e->cap, e->nhist, sizeof *e->hist)) return OFC_ENV_NO_MEMORY;
     if (board) {
-        if (room((void **)&e->boards, &e->boards_cap, e->nboards, sizeof *e->boards)) return OFC_ENV_NO_MEMORY;
+        if (room((void **)&e->boards, &e->boards_cap, e->nboards, sizeof *e->boards))
+            return OFC_ENV_NO_MEMORY;
         memcpy(e->boards[e->nboards], board, OFC_BOARD_SIZE);
         code = (unsigned)e->nboards++;
     }
@@ -186,8 +190,8 @@ static int record(ofc_env *e, int kind, int seat, unsigned code, const uint8_t *
 static int start_hand(const ofc_vec *v, ofc_env *e, const int *fl)
 {
     const ofc_env_spec *s = &v->spec;
-    int err = ofc_game_start(&e->g, s->players, s->first_round, s->rounds, s->round_cards, s->round_play,
-                             e->ep_seed, (uint64_t)e->hand, e->button, fl);
+    int err = ofc_game_start_jokers(&e->g, s->players, s->first_round, s->rounds, s->round_cards,
+                                    s->round_play, e->ep_seed, (uint64_t)e->hand, e->button, fl, &s->jr);
     if (err) return err;
     e->shown.seat = -1; /* a new hand: the observation is written afresh */
     return record(e, OFC_ENV_HAND, e->button, (unsigned)e->hand, NULL);
@@ -233,16 +237,19 @@ static int play_policy(const ofc_vec *v, ofc_env *e, int policy)
         int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
         return err ? err : record(e, OFC_ENV_BOARD, seat, 0, g->board[seat]);
     }
-    uint8_t held[OFC_MAX_HELD], before[3];
-    memcpy(held, g->held, OFC_MAX_HELD);
-    memcpy(before, g->filled[seat], 3);
+    /* the cards held and the rows' counts before, in locals (the policy's byte stores may alias anything) */
+    uint64_t held;
+    memcpy(&held, g->held, sizeof held);
+    int b0 = g->filled[seat][0], b1 = g->filled[seat][1], b2 = g->filled[seat][2];
     int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
     if (err) return err;
     uint8_t slot[64]; /* the place of each card held (no search: these turns are the hot path) */
-    for (int i = 0; i < n; i++) slot[held[i]] = (uint8_t)(2 * i);
+    for (int i = 0; i < n; i++) slot[(uint8_t)(held >> (8 * i))] = (uint8_t)(2 * i);
     unsigned code = (1u << (2 * n)) - 1; /* every card discarded, but those placed */
-    for (unsigned r = 0; r < 3; r++)
-        for (int k = before[r]; k < g->filled[seat][r]; k++) code ^= (3u ^ r) << slot[g->board[seat][OFC_ROW_START(r) + k]];
+    const uint8_t *b = g->board[seat], *f = g->filled[seat];
+    for (int k = b0; k < f[0]; k++) code ^= 3u << slot[b[OFC_ROW_START(0) + k]];
+    for (int k = b1; k < f[1]; k++) code ^= 2u << slot[b[OFC_ROW_START(1) + k]];
+    for (int k = b2; k < f[2]; k++) code ^= 1u << slot[b[OFC_ROW_START(2) + k]];
     return record(e, OFC_ENV_CODE, seat, code, NULL);
 }
 
@@ -261,6 +268,7 @@ static int end_hand(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *
         }
     }
     if (out->hands) out->hands[i]++;
+    e->info_dirty = 1;
     for (int p = 0; p < P; p++) {
         if (out->fouled) out->fouled[i * P + p] = (uint8_t)fouled[p];
         if (out->fantasyland) out->fantasyland[i * P + p] = fl[p];
@@ -335,7 +343,8 @@ static uint64_t seen_by(const ofc_game *g, int seat)
  * that came and went (a card leaves the held plane only for its seat's rows
  * or discards, so the unseen plane loses cards and never regains one within
  * a hand).  shown->seat -1 (or another seat): written afresh. */
-static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *planes, int K, ofc_env_shown *shown)
+static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *planes, int K,
+                      ofc_env_shown *shown)
 {
     int P = g->players, D = v->spec.deck, over = g->turn < 0;
     uint8_t *unseen = planes + (size_t)(K - 1) * (size_t)D;
@@ -348,34 +357,61 @@ static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *pl
         shown->seat = seat;
     }
     uint8_t *held_plane = planes + 3 * D;
-    uint64_t held = 0;
+    uint64_t held = 0, was = shown->held;
     if (g->turn == seat)
-        for (int k = 0; k < g->nheld; k++) held |= CARD_BIT(g->held[k]);
-    for (uint64_t gone = shown->held & ~held; gone; gone &= gone - 1) held_plane[low_card(gone)] = 0;
-    for (uint64_t come = held & ~shown->held; come; come &= come - 1) {
+        for (int k = 0, n = g->nheld; k < n; k++) held |= CARD_BIT(g->held[k]);
+    shown->held = held;
+    for (uint64_t gone = was & ~held; gone; gone &= gone - 1) held_plane[low_card(gone)] = 0;
+    for (uint64_t come = held & ~was; come; come &= come - 1) {
         int c = low_card(come);
         held_plane[c] = 1;
         unseen[c] = 0;
     }
-    shown->held = held;
+    /* the counts in locals: the byte stores below may alias anything */
     for (int j = 0, o = seat; j < P; j++, o = o + 1 < P ? o + 1 : 0) {
         if (j && !over && g->fl_cards[o]) continue; /* a Fantasyland board stays hidden until the hand ends */
         uint8_t *base = planes + (size_t)(j ? 5 + 3 * (j - 1) : 0) * (size_t)D;
         for (int r = 0; r < 3; r++) {
+            int k = shown->filled[j][r], end = g->filled[o][r];
+            if (k == end) continue;
+            shown->filled[j][r] = (uint8_t)end;
             const uint8_t *row = g->board[o] + OFC_ROW_START(r);
-            for (int k = shown->filled[j][r]; k < g->filled[o][r]; k++) {
-                base[r * D + row[k]] = 1;
-                unseen[row[k]] = 0;
+            uint8_t *plane = base + r * D;
+            for (; k < end; k++) {
+                int c = row[k];
+                plane[c] = 1;
+                unseen[c] = 0;
             }
-            shown->filled[j][r] = g->filled[o][r];
         }
     }
-    uint8_t *discards = planes + 4 * D;
-    for (int k = shown->discards; k < g->ndiscards[seat]; k++) {
-        discards[g->discards[seat][k]] = 1;
-        unseen[g->discards[seat][k]] = 0;
+    int k = shown->discards, end = g->ndiscards[seat];
+    if (k < end) {
+        uint8_t *discards = planes + 4 * D;
+        const uint8_t *dropped = g->discards[seat];
+        shown->discards = end;
+        for (; k < end; k++) {
+            int c = dropped[k];
+            discards[c] = 1;
+            unseen[c] = 0;
+        }
     }
-    shown->discards = g->ndiscards[seat];
+}
+
+/* Whether some completion of a partial board with cards of the pool avoids a
+ * foul (the engine's exact ofc_partial_can_avoid_foul).  With jokers, a
+ * completion of a joker-free board with natural cards only is judged as
+ * without jokers, so that search goes first: it finds nearly every clean
+ * completion at once, where the joker search may take seconds (two jokers in
+ * the pool); only when it finds none are the jokers tried. */
+static int avoids_foul(const ofc_vec *v, const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
+                       const ofc_joker_rules *jr)
+{
+    if (!jr) return ofc_partial_can_avoid_foul(board, pool, npool, v->rules, -1) != 0;
+    int natural = 1, nnat = 0;
+    for (int i = 0; i < OFC_BOARD_SIZE; i++) natural &= !OFC_IS_JOKER(board[i]);
+    while (nnat < npool && pool[nnat] < OFC_DECK_SIZE) nnat++; /* the pool goes in code order */
+    if (natural && ofc_partial_can_avoid_foul(board, pool, nnat, v->rules, -1) == 1) return 1;
+    return ofc_partial_can_avoid_foul_jokers(board, pool, npool, dead, v->rules, jr, -1) != 0;
 }
 
 /* The mask of `seat`: the table row of its turn (none when it does not act
@@ -415,10 +451,18 @@ static void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, 
     int street0 = g->street[seat] == 0;
     int first = street0 ? 0 : sp->opening, last = street0 ? sp->opening : sp->actions, kept = 0;
     uint64_t seen = seen_by(g, seat);
-    uint8_t pool[OFC_DECK_SIZE];
+    uint8_t pool[OFC_MAX_DECK];
     int npool = 0;
-    for (int c = 0; c < OFC_DECK_SIZE; c++)
+    for (int c = 0; c < v->spec.deck; c++)
         if (!(seen >> c & 1u)) pool[npool++] = (uint8_t)c;
+    /* with jokers, joker_pool "unseen" excludes the other boards' cards, as the
+     * result does (ofc_game_result): here those this seat sees */
+    const ofc_joker_rules *jr = v->spec.jr.jokers ? &v->spec.jr : NULL;
+    uint64_t dead = 0;
+    if (jr)
+        for (int o = 0; o < g->players; o++)
+            for (int k = 0; o != seat && !g->fl_cards[o] && k < OFC_BOARD_SIZE; k++)
+                if (g->board[o][k] < OFC_DECK_SIZE) dead |= CARD_BIT(g->board[o][k]);
     uint8_t drop[2 * OFC_ACTIONS];
     const uint8_t *f = g->filled[seat];
     for (int a = first; a < last; a++) {
@@ -433,7 +477,7 @@ static void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, 
             unsigned d = (code >> (2 * k)) & 3u;
             if (d < 3) board[OFC_ROW_START(d) + fill[d]++] = g->held[k];
         }
-        drop[a] = ofc_partial_can_avoid_foul(board, pool, npool, v->rules, -1) == 0;
+        drop[a] = !avoids_foul(v, board, pool, npool, dead, jr);
         kept += !drop[a];
     }
     if (!kept) return; /* every action fouls: the legal ones stay */
@@ -504,11 +548,16 @@ static void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_
     if (out->waiting) out->waiting[i] = (uint8_t)waiting;
 }
 
-static void zero_row(const ofc_vec *v, int64_t i, const ofc_env_out *out)
+/* Env i's rewards and info zeroed for a new step: the result rows only where
+ * a hand's result was written since (most steps end no hand). */
+static void zero_row(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *out)
 {
     int P = v->spec.players, R = v->spec.hero >= 0 ? 1 : P;
-    if (out->reward) memset(out->reward + i * R, 0, (size_t)R * sizeof(float));
+    if (out->reward)
+        for (int k = 0; k < R; k++) out->reward[i * R + k] = 0.0f;
     if (out->hands) out->hands[i] = 0;
+    if (!e->info_dirty) return;
+    e->info_dirty = 0;
     if (out->fouled) memset(out->fouled + i * P, 0, (size_t)P);
     if (out->fantasyland) memset(out->fantasyland + i * P, 0, (size_t)P * sizeof(int32_t));
     if (out->royalties) memset(out->royalties + i * P * 3, 0, (size_t)P * 3 * sizeof(int32_t));
@@ -519,8 +568,9 @@ int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, 
     for (int64_t i = lo; i < hi; i++) {
         if (which && !which[i]) continue;
         ofc_env *e = &v->envs[i];
-        zero_row(v, i, out);
         e->shown.mask = -2; /* the arrays may hold anything (a new core over old arrays) */
+        e->info_dirty = 1;
+        zero_row(v, e, i, out);
         int err = begin_episode(v, e);
         if (!err) err = advance(v, e, i, out);
         if (err) return i;
@@ -575,7 +625,7 @@ int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
         ofc_game *g = &e->g;
         int64_t a = actions[i];
         int last = g->turn, r = 0;
-        if (begin) zero_row(v, i, out);
+        if (begin) zero_row(v, e, i, out);
         if (e->done) {
             if (!v->spec.autoreset || a < 0) {
                 finish(v, e, i, out->current[i], out);
@@ -591,9 +641,10 @@ int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
             r = ofc_game_set(g, boards + i * OFC_BOARD_SIZE);
             if (!r) r = record(e, OFC_ENV_BOARD, last, 0, g->board[last]);
         } else {
+            /* legal: ofc_vec_check found it in the mask, the engine's legal codes */
             unsigned code = v->spec.compact ? (unsigned)v->space.to_code[a] : (unsigned)a;
-            r = ofc_game_apply(g, code);
-            if (!r) r = record(e, OFC_ENV_CODE, last, code, NULL);
+            ofc_game_apply_legal(g, code);
+            r = record(e, OFC_ENV_CODE, last, code, NULL);
         }
         if (!r) r = advance(v, e, i, out);
         if (r) {

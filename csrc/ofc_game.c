@@ -14,12 +14,22 @@ static int bad_dealing(int players, int first_round, int rounds, int round_cards
            || (rounds + 1) * players > OFC_MAX_TURNS;
 }
 
-/* A zeroed game of these seats and dealing fields (both ways of starting a
- * hand begin here); OFC_ERR_DEALING for dealing the engine cannot play. */
+/* A game of these seats and dealing fields with no card placed and no turn
+ * (both ways of starting a hand begin here); OFC_ERR_DEALING for dealing the
+ * engine cannot play.  Only what a hand reads is cleared, not the whole
+ * struct: the held cards, deck, discards and schedule are read only up to
+ * their counts (batches of envs start a hand every few turns). */
 static int begin(ofc_game *g, int players, int first_round, int rounds, int round_cards, int round_play,
                  int button)
 {
-    memset(g, 0, sizeof *g);
+    g->nturns = g->step = g->turn = g->nheld = g->deck_pos = 0;
+    memset(g->fl_cards, 0, sizeof g->fl_cards);
+    memset(g->street, 0, sizeof g->street);
+    memset(g->ndiscards, 0, sizeof g->ndiscards);
+    memset(g->filled, 0, sizeof g->filled);
+    memset(g->board, OFC_EMPTY, sizeof g->board);
+    memset(&g->jr, 0, sizeof g->jr);
+    g->players = g->first_round = g->rounds = g->round_cards = g->round_play = g->button = 0;
     if (bad_dealing(players, first_round, rounds, round_cards, round_play)) return OFC_ERR_DEALING;
     g->players = players;
     g->first_round = first_round;
@@ -50,17 +60,16 @@ int ofc_game_start_jokers(ofc_game *g, int players, int first_round, int rounds,
         need += g->fl_cards[p] ? g->fl_cards[p] : first_round + rounds * round_cards;
     }
     if (need > ofc_game_deck_size(g)) return OFC_ERR_DECK;
-    memset(g->board, OFC_EMPTY, sizeof g->board);
     /* Fantasyland seats first (docs/RULES.md section 7: engines let them act first), in seat
      * order from the left of the button, then street by street */
     for (int i = 1; i <= players; i++) {
         int p = (button + i) % players;
-        if (g->fl_cards[p]) g->schedule[k++] = p;
+        if (g->fl_cards[p]) g->schedule[k++] = (uint8_t)p;
     }
     for (int s = 0; s <= rounds; s++)
         for (int i = 1; i <= players; i++) {
             int p = (button + i) % players;
-            if (!g->fl_cards[p]) g->schedule[k++] = p;
+            if (!g->fl_cards[p]) g->schedule[k++] = (uint8_t)p;
         }
     g->nturns = k;
     ofc_shuffle_jokers(seed, hand, need, g->jr.jokers, g->deck);
@@ -118,10 +127,10 @@ int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, 
     /* Fantasyland seats first (as in ofc_game_start), then turns round the
      * table until every board is complete */
     for (int p = 0; p < players; p++)
-        if (g->fl_cards[p] && turns[p]) g->schedule[k++] = p;
+        if (g->fl_cards[p] && turns[p]) g->schedule[k++] = (uint8_t)p;
     for (int t = 0; t < most; t++)
         for (int p = 0; p < players; p++)
-            if (!g->fl_cards[p] && turns[p] > t) g->schedule[k++] = p;
+            if (!g->fl_cards[p] && turns[p] > t) g->schedule[k++] = (uint8_t)p;
     g->nturns = k;
     g->turn = -1;
     return need;
@@ -238,6 +247,12 @@ int ofc_game_apply(ofc_game *g, unsigned code)
 {
     int err = ofc_game_check(g, code);
     if (err) return err;
+    ofc_game_apply_legal(g, code);
+    return OFC_GAME_OK;
+}
+
+void ofc_game_apply_legal(ofc_game *g, unsigned code)
+{
     int p = g->turn;
     for (int i = 0; i < g->nheld; i++) {
         unsigned d = (code >> (2 * i)) & 3u;
@@ -248,7 +263,6 @@ int ofc_game_apply(ofc_game *g, unsigned code)
         }
     }
     ofc_game_end_turn(g);
-    return OFC_GAME_OK;
 }
 
 int ofc_game_set(ofc_game *g, const uint8_t *board)
@@ -293,7 +307,8 @@ static void result_jokers(const ofc_game *g, const ofc_rules *rules, int32_t *ne
             for (int r = 0; r < 3; r++) royalties[3 * p + r] = res.royalty[r];
         if (fouled) fouled[p] = res.fouled;
         if (fantasyland) fantasyland[p] = res.fantasyland;
-        for (int r = 0; r < 3; r++) key[3 * p + r] = ofc_joker_score_key(&g->jr, low, r, res.value[r], natural[r]);
+        for (int r = 0; r < 3; r++)
+            key[3 * p + r] = ofc_joker_score_key(&g->jr, low, r, res.value[r], natural[r]);
         fl[p] = res.fouled;
         roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
     }

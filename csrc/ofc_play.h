@@ -150,25 +150,29 @@ void ofc_deal_jokers_batch(uint64_t seed, int64_t index0, int64_t n, int players
 #define OFC_MAX_DECK    OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS) /* the most cards a deck holds (54) */
 
 typedef struct ofc_game {
+    /* the fields a turn reads first, then the bulky ones (a batch of games
+     * streams through the cache: a turn touches as few lines as it can) */
     int players, first_round, rounds, round_cards, round_play;
-    int button;                  /* the dealer seat; seat button+1 acts first */
-    int fl_cards[OFC_MAX_SEATS]; /* cards of a Fantasyland seat this hand, 0: plays normally */
-    uint8_t deck[OFC_DECK_BUFFER];
-    int deck_pos;
-    uint8_t board[OFC_MAX_SEATS][OFC_BOARD_SIZE];
-    uint8_t filled[OFC_MAX_SEATS][3];
-    uint8_t held[OFC_MAX_DECK]; /* the cards of the seat to act (only it holds any) */
-    int nheld;
-    uint8_t discards[OFC_MAX_SEATS][OFC_MAX_DECK];
-    int ndiscards[OFC_MAX_SEATS];
-    int street[OFC_MAX_SEATS];   /* turns this seat has finished */
-    int schedule[OFC_MAX_TURNS]; /* seats in the order they act */
+    int button; /* the dealer seat; seat button+1 acts first */
     int nturns, step;
     int turn; /* seat to act, -1 once the hand is over */
+    int nheld;
+    int deck_pos;
+    int fl_cards[OFC_MAX_SEATS]; /* cards of a Fantasyland seat this hand, 0: plays normally */
+    int street[OFC_MAX_SEATS];   /* turns this seat has finished */
+    int ndiscards[OFC_MAX_SEATS];
+    uint8_t filled[OFC_MAX_SEATS][3];
+    uint8_t board[OFC_MAX_SEATS][OFC_BOARD_SIZE];
+    uint8_t held[OFC_MAX_DECK]; /* the cards of the seat to act (only it holds any) */
+    uint8_t deck[OFC_DECK_BUFFER];
     /* the jokers of the deck and what they become (docs/VARIANTS.md, "Jokers"):
      * all 0 (no jokers) unless the hand was started by ofc_game_start_jokers
      * or a caller set it; the result and the policies read it */
     ofc_joker_rules jr;
+    uint8_t schedule[OFC_MAX_TURNS]; /* seats in the order they act */
+    /* past held[nheld], deck[52 + jokers], discards[p][ndiscards[p]] and
+     * schedule[nturns] the bytes are whatever a hand left there */
+    uint8_t discards[OFC_MAX_SEATS][OFC_MAX_DECK];
 } ofc_game;
 
 /* Cards in the deck of a hand: 52 and its jokers. */
@@ -229,6 +233,9 @@ int ofc_game_legal(const ofc_game *g, uint8_t *mask);
 int ofc_game_legal_codes(const ofc_game *g, uint16_t *codes);
 /* Play a normal turn; nothing changes when it is refused (the error). */
 int ofc_game_apply(ofc_game *g, unsigned code);
+/* ofc_game_apply of a code known to be legal (ofc_game_check gave 0, or it
+ * is one of ofc_game_legal_codes): the same move, unchecked. */
+void ofc_game_apply_legal(ofc_game *g, unsigned code);
 /* Set a Fantasyland seat's 13 cards (top, middle, bottom) from the held
  * ones, the rest discarded; nothing changes when it is refused. */
 int ofc_game_set(ofc_game *g, const uint8_t *board);

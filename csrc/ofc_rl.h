@@ -23,10 +23,11 @@ typedef struct ofc_env_spec {
     int fl_agent; /* 0: every Fantasyland turn set by the exact solver; 1: a learning seat's is the caller's */
     int match;    /* 0: an episode is one hand; 1: a match, until a stack reaches 0 */
     int match_points, fl_keeps_button;
-    int foul_safe; /* masks leave out actions after which every completion fouls */
-    int compact;   /* 1: the compact action space; 0: the engine's codes */
-    int autoreset; /* 1: a finished env starts its next episode on the next step (its action ignored) */
-    int deck;      /* the card axis of the planes: the rules' deck (52 + jokers) */
+    int foul_safe;      /* masks leave out actions after which every completion fouls */
+    int compact;        /* 1: the compact action space; 0: the engine's codes */
+    int autoreset;      /* 1: a finished env starts its next episode on the next step (its action ignored) */
+    int deck;           /* the card axis of the planes: the rules' deck (52 + jr.jokers) */
+    ofc_joker_rules jr; /* the jokers of the deck and what they become (all 0: none) */
     /* each seat starts an episode in Fantasyland with fl_start_cards cards
      * with probability fl_start / 2^53 (0: never), drawn per episode */
     uint64_t fl_start;
@@ -75,7 +76,8 @@ typedef struct ofc_env {
     int hand, button, button0;
     int fl0[OFC_MAX_SEATS]; /* Fantasyland cards per seat of the episode's first hand */
     int32_t stacks[OFC_MAX_SEATS];
-    int done; /* the episode is over */
+    int done;       /* the episode is over */
+    int info_dirty; /* its row of fouled, royalties and Fantasyland holds a hand's result (or anything) */
     ofc_env_record *hist;
     int64_t nhist, cap;
     uint8_t (*boards)[OFC_BOARD_SIZE]; /* the Fantasyland settings of the history */
@@ -113,7 +115,7 @@ typedef struct ofc_vec {
     int16_t (*mask_span)[2]; /* [row]: the entries set lie in [lo, hi) */
 } ofc_vec;
 
-#define OFC_ENV_MASK_ROWS           (2 * 4 * 6 * 6)
+#define OFC_ENV_MASK_ROWS          (2 * 4 * 6 * 6)
 #define OFC_ENV_MASK_ROW(first, f) (((first) ? 0 : 144) + (f)[0] * 36 + (f)[1] * 6 + (f)[2])
 
 /* Errors (negative), besides the engine's (enum ofc_game_error). */

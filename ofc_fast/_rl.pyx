@@ -10,7 +10,9 @@ import numpy as np
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport uint8_t, int16_t, uint64_t, int32_t, int64_t
 from libc.string cimport memset
-from ofc_fast._core cimport ofc_rules, RuleTables
+from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables
+
+include "_joker_spec.pxi"
 
 cdef extern from "ofc_rl.h" nogil:
     enum: OFC_ACTIONS
@@ -18,6 +20,7 @@ cdef extern from "ofc_rl.h" nogil:
         int players, first_round, rounds, round_cards, round_play
         int hero, opponent, fl_agent, match, match_points, fl_keeps_button
         int foul_safe, compact, autoreset, deck
+        ofc_joker_rules jr
         uint64_t fl_start
         int fl_start_cards
         uint64_t seed
@@ -181,6 +184,7 @@ cdef class VecCore:
         s.compact = spec["compact"]
         s.autoreset = spec["autoreset"]
         s.deck = spec["deck"]
+        fill_joker_rules(spec.get("joker_spec"), &s.jr)
         s.fl_start = spec["fl_start"]
         s.fl_start_cards = spec["fl_start_cards"]
         s.seed = spec["seed"]

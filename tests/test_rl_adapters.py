@@ -3,6 +3,8 @@ gymnasium's check_env, PettingZoo's api_test, SB3's check of a VecEnv through
 MaskablePPO's own mask reading (skipped when the library is missing)."""
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -226,3 +228,54 @@ def test_sb3_and_pettingzoo_with_fantasyland_set_by_the_agent() -> None:
         _, _, done, _ = venv.step(_play_masked(np.stack(venv.env_method("action_masks")), rng))
         dones += int(done.sum())
     assert dones >= 4
+
+
+# --- decks with jokers: every adapter over 54 card columns ------------------------------------
+
+def _joker_rules() -> ofc.Rules:
+    return dataclasses.replace(ofc.PINEAPPLE, name="pineapple_j2", jokers=2)
+
+
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
+def test_adapters_with_jokers_pass_their_checkers() -> None:
+    """Two jokers (54 card columns): check_env, the vector env against the raw env,
+    api_test, SB3's masks; rewards the engine's joker-resolving result."""
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from ofc_fast.rl.gym import GymVectorEnv, OFCEnv
+    r = _joker_rules()
+    single = OFCEnv(r, 2)
+    assert single.observation_space["cards"].shape == (9, 54)
+    check_env(single, skip_render_check=True)
+    check_env(OFCEnv(r, 2, fantasyland="agent", fantasyland_start=0.5), skip_render_check=True)
+    venv = GymVectorEnv(r, 2, num_envs=8, seed=4)
+    raw = VecEnv(r, 2, num_envs=8, seed=4)
+    obs, info = venv.reset()
+    raw.reset()
+    ends = 0
+    for _ in range(12):
+        assert venv.observation_space.contains(obs)
+        acts = info["action_mask"].argmax(1)
+        obs, rew, term, _, info = venv.step(acts)
+        _, rrew, _, _, _ = raw.step(acts)
+        assert np.array_equal(rew, rrew)
+        for i in np.flatnonzero(term):
+            ends += 1
+            assert rew[i] == ofc.Game.replay(raw.to_json(int(i))).scores[0]
+    assert ends >= 8
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from ofc_fast.rl.pettingzoo import OFCAECEnv
+    api_test(OFCAECEnv(r, 2), num_cycles=200)
+    pytest.importorskip("stable_baselines3")
+    from ofc_fast.rl.sb3 import SB3VecEnv
+    sb = SB3VecEnv(r, 2, num_envs=4, seed=1)
+    o = sb.reset()
+    assert o["cards"].shape == (4, 9, 54)
+    for _ in range(10):
+        masks = np.stack(sb.env_method("action_masks"))
+        assert masks.any(1).all()
+        sb.step(masks.argmax(1))

@@ -81,8 +81,11 @@ def test_a_second_caller_is_refused() -> None:
 
 
 RSS_SNIPPET = """
+import dataclasses
 import numpy as np
+import ofc_fast as ofc
 from ofc_fast.rl import VecEnv
+JOKERS = dataclasses.replace(ofc.PINEAPPLE, name="pineapple_j2", jokers=2)
 env = VecEnv("pineapple", 2, num_envs=1024, seed=1)
 env.reset()
 masks = env.action_masks()
@@ -96,6 +99,10 @@ def work():
     fl.reset()
     for _ in range(3):
         fl.step(fl.action_masks().argmax(1))
+    jk = VecEnv(JOKERS, 2, num_envs=64, seed=4, episode="match", fantasyland_start=0.5)
+    jk.reset()
+    for _ in range(3):
+        jk.step(jk.action_masks().argmax(1))
     small = VecEnv("original", 3, num_envs=64, seed=2, seats="all")
     small.reset()
     small.step(small.action_masks().argmax(1))
@@ -112,7 +119,8 @@ def warm():
 
 def test_no_rss_growth_over_a_million_steps() -> None:
     """100 rounds of 10 steps of 1024 envs: a million env steps (each hand's history reuses
-    the last one's memory) and 100 envs made and freed; a leak would show as tens of MB.
+    the last one's memory) and 300 envs made and freed (Fantasyland, jokers, self-play); a
+    leak would show as tens of MB.
     (A match's history keeps the room of the longest match its env played.)"""
     grew = rss_growth(RSS_SNIPPET, 100, timeout=300)
     assert grew < 16 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"

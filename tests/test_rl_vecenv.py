@@ -1,9 +1,12 @@
 """ofc_fast.rl.VecEnv against the engine it wraps: every step of every env is
 replayed through Game (to_json -> Game.replay) and its boards, masks, visible
 cards, rewards and stacks compared; thread-count invariance; the compact
-action tables; no hidden card in another seat's planes; bad input."""
+action tables; no hidden card in another seat's planes; bad input.  Each runs
+on decks with jokers too (53 or 54 cards: the joker columns of the planes,
+the engine's joker-resolving results)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -17,7 +20,20 @@ from ofc_fast.hand.cards import DECK_SIZE, EMPTY
 from ofc_fast.play.game import ACTIONS
 from ofc_fast.rl import MAX_ENVS, VecEnv
 
+#: decks with jokers, each convention once: two jokers as most engines deal them, one
+#: joker where it may not copy a card seen, five of a kind under row resolution
+JOKER_RULES = {
+    "pineapple_j2": dataclasses.replace(PRESETS["pineapple"], name="pineapple_j2", jokers=2),
+    "pineapple_j1": dataclasses.replace(PRESETS["pineapple"], name="pineapple_j1", jokers=1),
+    "progressive_j1": dataclasses.replace(PRESETS["progressive"], name="progressive_j1", jokers=1,
+                                          joker_pool="unseen"),
+    "original_j2": dataclasses.replace(PRESETS["original"], name="original_j2", jokers=2,
+                                       joker_pool="duplicates", five_of_a_kind="above_straight_flush",
+                                       joker_resolution="row"),
+}
+RULES = {**PRESETS, **JOKER_RULES}
 CASES = [(name, p) for name, r in PRESETS.items() for p in range(2, r.max_players + 1)]
+JOKER_CASES = [("pineapple_j2", 2), ("pineapple_j2", 3), ("progressive_j1", 3), ("original_j2", 4)]
 
 
 def _random_actions(env: VecEnv, rng: np.random.Generator) -> np.ndarray:
@@ -73,10 +89,10 @@ def _check_env(env: VecEnv, obs: dict[str, Any], i: int, foul_safe: bool = False
     return g
 
 
-@pytest.mark.parametrize(("preset", "players"), CASES)
+@pytest.mark.parametrize(("preset", "players"), CASES + JOKER_CASES)
 @pytest.mark.parametrize("actions", ["compact", "codes"])
 def test_self_play_equals_game(preset: str, players: int, actions: str) -> None:
-    env = VecEnv(preset, players, num_envs=6, seed=11, seats="all", actions=actions)
+    env = VecEnv(RULES[preset], players, num_envs=6, seed=11, seats="all", actions=actions)
     obs, _ = env.reset()
     rng = np.random.default_rng(5)
     ended = 0
@@ -99,9 +115,9 @@ def test_self_play_equals_game(preset: str, players: int, actions: str) -> None:
     assert ended >= 6
 
 
-@pytest.mark.parametrize(("preset", "players"), CASES)
+@pytest.mark.parametrize(("preset", "players"), CASES + JOKER_CASES)
 def test_hero_against_a_policy_equals_game(preset: str, players: int) -> None:
-    env = VecEnv(preset, players, num_envs=4, seed=3, hero=players - 1, opponent="random")
+    env = VecEnv(RULES[preset], players, num_envs=4, seed=3, hero=players - 1, opponent="random")
     obs, _ = env.reset()
     rng = np.random.default_rng(1)
     for _ in range(20):
@@ -116,10 +132,11 @@ def test_hero_against_a_policy_equals_game(preset: str, players: int) -> None:
                 assert not g.done and g.turn == players - 1 and reward[i] == 0
 
 
-def test_match_against_greedy_equals_game_and_hides_fantasyland() -> None:
-    """Matches: stacks, Fantasyland carried and set by the solver, an opponent's
-    Fantasyland board hidden until its hand ends."""
-    env = VecEnv("pineapple", 2, num_envs=16, seed=2, opponent="greedy", episode="match")
+@pytest.mark.parametrize("preset", ["pineapple", "pineapple_j2"])
+def test_match_against_greedy_equals_game_and_hides_fantasyland(preset: str) -> None:
+    """Matches: stacks, Fantasyland carried and set by the solver (jokers in the hand too),
+    an opponent's Fantasyland board hidden until its hand ends."""
+    env = VecEnv(RULES[preset], 2, num_envs=16, seed=2, opponent="greedy", episode="match")
     obs, _ = env.reset()
     rng = np.random.default_rng(2)
     points = np.full((16, 2), 100)
@@ -142,8 +159,9 @@ def test_match_against_greedy_equals_game_and_hides_fantasyland() -> None:
     assert hidden > 0
 
 
-def test_opponents_discards_never_leak() -> None:
-    env = VecEnv("pineapple", 3, num_envs=8, seed=4, seats="all")
+@pytest.mark.parametrize("preset", ["pineapple", "pineapple_j2", "progressive_j1"])
+def test_opponents_discards_never_leak(preset: str) -> None:
+    env = VecEnv(RULES[preset], 3, num_envs=8, seed=4, seats="all")
     obs, _ = env.reset()
     rng = np.random.default_rng(4)
     for _ in range(30):
@@ -157,13 +175,15 @@ def test_opponents_discards_never_leak() -> None:
                     d = set(g.discards(o).tolist())
                     assert not d & visible
                     assert d <= _cards_of(obs["cards"][i][-1])
-            assert obs["cards"][i].sum(0).max() == 1 and obs["cards"][i].sum() == DECK_SIZE
+            assert obs["cards"][i].sum(0).max() == 1 and obs["cards"][i].sum() == env.deck_size
 
 
-def test_the_same_seed_the_same_trajectories_whatever_the_threads() -> None:
+@pytest.mark.parametrize("preset", ["pineapple", "pineapple_j2"])
+def test_the_same_seed_the_same_trajectories_whatever_the_threads(preset: str) -> None:
     runs = []
     for threads in (1, 2, 3):
-        env = VecEnv("pineapple", 2, num_envs=37, seed=9, threads=threads, episode="match", opponent="greedy")
+        env = VecEnv(RULES[preset], 2, num_envs=37, seed=9, threads=threads, episode="match",
+                     opponent="greedy")
         assert env._chunk <= -(-37 // threads)
         obs, _ = env.reset()
         rng = np.random.default_rng(0)
@@ -217,9 +237,14 @@ def test_compact_tables_are_a_bijection_on_legal_moves(preset: str) -> None:
             g.play("random")
 
 
-def test_foul_safe_masks_keep_only_actions_with_a_clean_completion() -> None:
-    env = VecEnv("pineapple", 2, num_envs=6, seed=8, mask="foul_safe", seats="all")
-    plain = VecEnv("pineapple", 2, num_envs=6, seed=8, seats="all")
+@pytest.mark.parametrize("preset", ["pineapple", "pineapple_j1"])
+def test_foul_safe_masks_keep_only_actions_with_a_clean_completion(preset: str) -> None:
+    """Every action the foul-safe mask removes fouls whatever comes, and (some of) those it
+    keeps can avoid the foul: can_avoid_foul over the cards this seat has not seen (with a
+    joker among them: a clean completion may use it)."""
+    r = RULES[preset]
+    env = VecEnv(r, 2, num_envs=6, seed=8, mask="foul_safe", seats="all")
+    plain = VecEnv(r, 2, num_envs=6, seed=8, seats="all")
     obs, _ = env.reset()
     plain.reset()
     rng = np.random.default_rng(3)
@@ -229,17 +254,21 @@ def test_foul_safe_masks_keep_only_actions_with_a_clean_completion() -> None:
         assert not (m & ~p).any()
         for i in range(6):
             _check_env(env, obs, i, foul_safe=True)
-            if p[i].any() and (m[i] != p[i]).any():
-                removed += 1
-                g = ofc.Game.replay(env.to_json(i))
-                for a in np.flatnonzero(p[i] & ~m[i])[:3]:
-                    h = g.clone()
-                    h.apply(int(env.to_code[a]))
-                    seat = int(env.current_player[i])
-                    view = g.observation(seat)
-                    board = h.boards[seat]
-                    dead = np.setdiff1d(np.setdiff1d(np.arange(52), view["unseen"]), board)
-                    assert not can_avoid_foul(board, "pineapple", dead=dead)
+            if not p[i].any():
+                continue
+            g = ofc.Game.replay(env.to_json(i))
+            seat = int(env.current_player[i])
+            view = g.observation(seat)
+            removed += bool((m[i] != p[i]).any())
+            for a, kept in [(a, False) for a in np.flatnonzero(p[i] & ~m[i])[:3]] + \
+                           [(a, True) for a in np.flatnonzero(m[i])[:2]]:
+                h = g.clone()
+                h.apply(int(env.to_code[a]))
+                board = h.boards[seat]
+                dead = np.setdiff1d(np.setdiff1d(np.arange(env.deck_size), view["unseen"]), board)
+                clean = bool(can_avoid_foul(board, r, dead=dead))
+                # kept: clean, unless every action fouls (then the legal ones all stay)
+                assert clean == kept or (kept and np.array_equal(m[i], p[i]))
         acts = _random_actions(env, rng)
         obs, *_ = env.step(acts)
         plain.step(acts)
@@ -281,8 +310,10 @@ def _greedy_actions(env: VecEnv) -> np.ndarray:
     return acts
 
 
-def test_fantasyland_left_to_the_agent() -> None:
-    env = VecEnv("pineapple", 2, num_envs=8, seed=5, seats="all", fantasyland="agent", episode="match")
+@pytest.mark.parametrize("preset", ["pineapple", "pineapple_j2"])
+def test_fantasyland_left_to_the_agent(preset: str) -> None:
+    r = RULES[preset]
+    env = VecEnv(r, 2, num_envs=8, seed=5, seats="all", fantasyland="agent", episode="match")
     env.reset()
     seen = 0
     for _ in range(120):
@@ -294,12 +325,12 @@ def test_fantasyland_left_to_the_agent() -> None:
             for i in np.flatnonzero(fl):
                 g = ofc.Game.replay(env.to_json(i))
                 assert len(g.held) == 14 and not env.action_masks()[i].any()
-                boards[i] = ofc.solve_fantasyland(g.held, "pineapple").board.codes
+                boards[i] = ofc.solve_fantasyland(g.held, r).board.codes
             with pytest.raises(ValueError, match="Fantasyland"):
                 env.step(_greedy_actions(env))
             bad = boards.copy()
             bad[fl] = bad[fl][:, ::-1]   # a fouled order is still a setting; a card not held is not
-            bad[np.flatnonzero(fl)[0], 0] = 51 if 51 not in boards[fl][0] else 50
+            bad[np.flatnonzero(fl)[0], 0] = 51 if 51 not in boards[fl][0] else 50   # not held
             with pytest.raises(ValueError, match=f"env {np.flatnonzero(fl)[0]}"):
                 env.step(_greedy_actions(env), fantasyland=bad)
         obs, *_ = env.step(_greedy_actions(env), fantasyland=boards)
@@ -410,11 +441,13 @@ def test_outputs_are_read_only_views() -> None:
             a[0] = 1
 
 
-@pytest.mark.parametrize(("preset", "players"), [("pineapple", 2), ("progressive", 3), ("original", 4)])
+@pytest.mark.parametrize(("preset", "players"), [("pineapple", 2), ("progressive", 3), ("original", 4),
+                                               ("pineapple_j2", 2), ("progressive_j1", 3)])
 def test_fantasyland_start_equals_game(preset: str, players: int) -> None:
     """Seats starting in Fantasyland (drawn per episode): replayed by Game from to_json,
-    the boards set by the solver, hidden from the other seats until the hand ends."""
-    env = VecEnv(preset, players, num_envs=8, seed=7, seats="all", fantasyland_start=0.5)
+    the boards set by the solver (with jokers too), hidden from the other seats until the
+    hand ends."""
+    env = VecEnv(RULES[preset], players, num_envs=8, seed=7, seats="all", fantasyland_start=0.5)
     obs, _ = env.reset()
     rng = np.random.default_rng(7)
     started = 0
@@ -466,3 +499,34 @@ def test_card_axis_is_the_rules_deck() -> None:
     env = VecEnv("pineapple", 2, num_envs=2)
     assert env.deck_size == ofc.get_rules("pineapple").deck_size == DECK_SIZE
     assert env.reset()[0]["cards"].shape == (2, env.planes, env.deck_size)
+
+
+@pytest.mark.parametrize("preset", ["pineapple_j1", "pineapple_j2"])
+def test_card_axis_holds_the_jokers(preset: str) -> None:
+    r = RULES[preset]
+    env = VecEnv(r, 2, num_envs=3, seed=1)
+    obs, _ = env.reset()
+    assert env.deck_size == r.deck_size == DECK_SIZE + r.jokers
+    assert obs["cards"].shape == (3, env.planes, DECK_SIZE + r.jokers)
+    assert (obs["cards"][:, :, DECK_SIZE:].sum(1) == 1).all()   # each joker on one plane (unseen or held)
+
+
+def test_joker_codes_the_deck_lacks_are_refused() -> None:
+    """A Fantasyland setting holding joker 53 (X2) under one joker: refused, naming the env;
+    nothing moves."""
+    r = RULES["pineapple_j1"]
+    env = VecEnv(r, 2, num_envs=2, seed=1, seats="all", fantasyland="agent", fantasyland_start=1.0)
+    env.reset()
+    assert env.fantasyland_turn.all()
+    boards = np.stack([ofc.solve_fantasyland(ofc.Game.replay(env.to_json(i)).held, r).board.codes
+                       for i in range(2)])
+    bad = boards.copy()
+    bad[1, 0] = 53
+    before = env.to_json(1)
+    with pytest.raises(ValueError, match="env 1: .*no env moved"):
+        env.step(np.zeros(2, dtype=np.int64), fantasyland=bad)
+    with pytest.raises(ValueError, match="X2"):
+        env.step(np.zeros(2, dtype=np.int64), fantasyland=[["X2"] + ["2c"] * 12, boards[1]])
+    assert env.to_json(1) == before
+    env.step(np.zeros(2, dtype=np.int64), fantasyland=boards)
+    assert env.to_json(1) != before   # set: the other seat sets its hand now

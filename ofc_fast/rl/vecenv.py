@@ -126,6 +126,11 @@ class VecEnv:
     episode in Fantasyland, drawn per seat and episode from the env's own
     stream, with ``fantasyland_cards`` cards (default: the fewest the rules
     deal there, 14 in Pineapple); 0 deals exactly what it dealt before.
+    Rules with jokers (``rules.jokers`` 1 or 2) deal 53- or 54-card decks: the
+    card planes have a column per joker (codes 52, 53), rewards and ``info``
+    are the engine's results with each board's jokers resolved as the rules
+    say, the solver sets Fantasyland hands holding jokers, and ``"foul_safe"``
+    judges completions with the jokers wild.
     """
 
     metadata: Final = {"autoreset_mode": "NextStep"}
@@ -196,13 +201,14 @@ class VecEnv:
         self._info_views = self._info()
         self._core: Any = None
         self._seed = check_seed(seed)
-        self._spec = {"players": players, "first_round": r.first_round, "rounds": r.rounds,
+        self._spec: dict[str, Any] = {"players": players, "first_round": r.first_round, "rounds": r.rounds,
                       "round_cards": r.round_cards, "round_play": r.round_play, "hero": self._hero,
                       "opponent": opp_code, "fl_agent": int(self._fl_agent), "match": int(self._match),
                       "match_points": int(r.match_points), "fl_keeps_button": int(bool(r.fl_keeps_button)),
                       "foul_safe": int(self._foul_safe), "compact": int(self._compact),
                       "autoreset": int(self._autoreset), "deck": self.deck_size,
-                      "fl_start": fl_start, "fl_start_cards": fl_cards}
+                      "fl_start": fl_start, "fl_start_cards": fl_cards,
+                      "joker_spec": r.joker_spec if r.jokers else None}
         self._no_moves = np.full(n, -1, dtype=np.int64)
         self._stale = "reset() has not been called"
         self._busy = threading.Lock()
@@ -297,7 +303,7 @@ class VecEnv:
         return self._views["fl_turn"]
 
     def observation(self) -> dict[str, npt.NDArray[Any]]:
-        """The last observations: ``{"cards": (N, planes, 52) uint8, "scalars": (N, S) int32}``."""
+        """The last observations: ``{"cards": (N, planes, deck_size) uint8, "scalars": (N, S) int32}``."""
         return {"cards": self._views["cards"], "scalars": self._views["scalars"]}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -369,7 +375,9 @@ class VecEnv:
         if fantasyland is None:
             return None
         from ..board.boards import board_array
-        b = np.stack([board_array(x) for x in fantasyland]) if not isinstance(fantasyland, np.ndarray) \
+        jokers = self._rules.jokers
+        b = np.stack([board_array(x, jokers=jokers) for x in fantasyland]) \
+            if not isinstance(fantasyland, np.ndarray) \
             else fantasyland
         if b.shape != (self._n, 13) or b.dtype.kind not in "iu":
             raise ValueError(f"fantasyland: an ({self._n}, 13) integer array of boards, got {b.shape}")
