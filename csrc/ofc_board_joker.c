@@ -124,11 +124,11 @@ static int row_options(const uint8_t *c, int n, int row, const ofc_search *s, ui
 {
     const int low_row = s->low && row == 1;
     const uint32_t *t = low_row ? ofc_low5 : ofc_hand5;
-    uint32_t ranks = 0;            /* the naturals' ranks, base 5 */
-    unsigned nat_rank[5], nn = 0;  /* the naturals' ranks */
-    uint64_t own = 0;              /* the naturals' cards */
-    int nj = 0, fs = -2;           /* fs: the naturals' one suit, -1 when they have several */
-    int one_rank = -1;             /* the naturals' rank when they all share one, else -1 */
+    uint32_t ranks = 0;           /* the naturals' ranks, base 5 */
+    unsigned nat_rank[5], nn = 0; /* the naturals' ranks */
+    uint64_t own = 0;             /* the naturals' cards */
+    int nj = 0, fs = -2;          /* fs: the naturals' one suit, -1 when they have several */
+    int one_rank = -1;            /* the naturals' rank when they all share one, else -1 */
     for (int i = 0; i < n; i++) {
         if (c[i] >= OFC_JOKER1) {
             nj++;
@@ -186,7 +186,8 @@ static int row_options(const uint8_t *c, int n, int row, const ofc_search *s, ui
             } else if (OFC_UNLIKELY(r1 == r2 && one_rank == (int)r1)) {
                 lo = hi = five_hand ? (uint16_t)OFC_FIVE_KIND(r1) : 0;
             } else {
-                uint32_t w = both_values(t, ranks + (uint32_t)ofc_card_key[4 * r1] + (uint32_t)ofc_card_key[4 * r2]);
+                uint32_t w =
+                    both_values(t, ranks + (uint32_t)ofc_card_key[4 * r1] + (uint32_t)ofc_card_key[4 * r2]);
                 lo = (uint16_t)w;
                 hi = (uint16_t)(w >> 16);
             }
@@ -328,7 +329,8 @@ static int best_pair(const ofc_option *oa, int na, int ca, const ofc_option *ob,
             b = &ob[j];
     if (!b) return 0;
     for (int i = 0; i < na; i++)
-        if ((ca < 0 || oa[i].cls == ca) && (!chained || oa[i].key <= b->key) && (!a || stronger(&oa[i], a, 0)))
+        if ((ca < 0 || oa[i].cls == ca) && (!chained || oa[i].key <= b->key)
+            && (!a || stronger(&oa[i], a, 0)))
             a = &oa[i];
     if (!a) return 0;
     out->a = a;
@@ -387,13 +389,17 @@ static int best_two(ofc_search *s, int A, int B, ofc_option *oa, int na, ofc_opt
             chained = N == 1;
             int feasible = N != 1 || s->r->middle_live[s->v[1]];
             for (int i = 0; i < na; i++) {
-                oka[i] = (uint8_t)(feasible && (A == 1 ? s->r->middle_live[oa[i].value] != 0
-                                                       : N == 2 ? oa[i].key <= s->k[2] : 1));
+                oka[i] = (uint8_t)(feasible
+                                   && (A == 1   ? s->r->middle_live[oa[i].value] != 0
+                                       : N == 2 ? oa[i].key <= s->k[2]
+                                                : 1));
                 any_a |= oka[i];
             }
             for (int j = 0; j < nb; j++) {
-                okb[j] = (uint8_t)(feasible && (B == 1 ? s->r->middle_live[ob[j].value] != 0
-                                                       : N == 0 ? ob[j].key >= s->k[0] : 1));
+                okb[j] = (uint8_t)(feasible
+                                   && (B == 1   ? s->r->middle_live[ob[j].value] != 0
+                                       : N == 0 ? ob[j].key >= s->k[0]
+                                                : 1));
                 any_b |= okb[j];
             }
         } else {
@@ -477,7 +483,8 @@ static int rules_monotone(const ofc_rules *r, const ofc_joker_rules *jr)
         for (int i = 1; i <= OFC_STRENGTH_MAX + OFC_RANKS; i++) {
             int j = i - OFC_STRENGTH_MAX; /* from 0: the royal flush and the five of a kinds */
             int v = j < 0 ? i : !royal_last ? i : j < OFC_RANKS ? i + 1 : OFC_STRENGTH_MAX;
-            if (v > OFC_STRENGTH_MAX ? (!five || row == 0) : (ofc_strength_info[v] >> 4 & 15u) != cards) continue;
+            if (v > OFC_STRENGTH_MAX ? (!five || row == 0) : (ofc_strength_info[v] >> 4 & 15u) != cards)
+                continue;
             uint32_t info = row_info(r, jr, row, (unsigned)v);
             int32_t ry = OFC_ROYALTY(info);
             unsigned st = OFC_STAY(info), en = OFC_QUALIFIES(info) ? OFC_ENTRY(info) + 1 : 0;
@@ -604,8 +611,8 @@ static inline void two_smallest(unsigned r, unsigned m, uint8_t *w)
 }
 
 /* 5 ** r, the base-5 digit of rank r in a rank key (ofc_key5) */
-static const uint32_t pow5[OFC_RANKS] = {1u,      5u,       25u,       125u,      625u,       3125u,     15625u,
-                                         78125u,  390625u,  1953125u,  9765625u,  48828125u, 244140625u};
+static const uint32_t pow5[OFC_RANKS] = {1u,     5u,      25u,      125u,     625u,      3125u,     15625u,
+                                         78125u, 390625u, 1953125u, 9765625u, 48828125u, 244140625u};
 
 /* The rank key (sum of 5 ** rank over the cards) of a 5-card strength that
  * is no five of a kind. */
@@ -651,11 +658,10 @@ static int one_joker_card(const uint8_t *c, uint16_t v, uint64_t banned, uint8_t
         if ((own >> (4 * r) & 15u) != 15u) return 0; /* five of a kind: four naturals of its rank */
     } else {
         /* 5 ** r modulo 64 differs for every rank */
-        static const uint8_t rank_of_mod64[64] = {
-            0, 0, 0, 0, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0,
-            0, 12, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 11, 0, 0,
-            0, 8, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0,
-            0, 4, 0, 0, 0, 5, 0, 0, 0, 10, 0, 0, 0, 3, 0, 0};
+        static const uint8_t rank_of_mod64[64] = {0, 0,  0, 0, 0, 1, 0, 0, 0, 6,  0, 0, 0, 0,  0, 0,
+                                                  0, 12, 0, 0, 0, 0, 0, 0, 0, 2,  0, 0, 0, 11, 0, 0,
+                                                  0, 8,  0, 0, 0, 9, 0, 0, 0, 0,  0, 0, 0, 7,  0, 0,
+                                                  0, 4,  0, 0, 0, 5, 0, 0, 0, 10, 0, 0, 0, 3,  0, 0};
         uint32_t d = rank_key(v) - nat;
         r = rank_of_mod64[d & 63u];
         if (pow5[r] != d) return 0;
@@ -777,8 +783,7 @@ static inline unsigned suit_count(unsigned m)
 /* The strongest value with key at most `most` of a row holding both jokers
  * (0: none), by one table read per pair of ranks; its cards are the
  * witness of that value. */
-static uint16_t two_jokers_below(const uint8_t *c, int n, const ofc_search *s, uint64_t banned,
-                                 unsigned most)
+static uint16_t two_jokers_below(const uint8_t *c, int n, const ofc_search *s, uint64_t banned, unsigned most)
 {
     uint32_t ranks = 0;
     uint64_t own = 0;
@@ -829,14 +834,16 @@ static uint16_t two_jokers_below(const uint8_t *c, int n, const ofc_search *s, u
             } else if (OFC_UNLIKELY(r1 == r2 && one_rank == (int)r1)) {
                 lo = hi = s->five ? OFC_FIVE_KIND(r1) : 0u;
             } else {
-                uint32_t w = ofc_hand5[ofc_slot5(ranks + (uint32_t)ofc_card_key[4 * r1] + (uint32_t)ofc_card_key[4 * r2])];
+                uint32_t w = ofc_hand5[ofc_slot5(ranks + (uint32_t)ofc_card_key[4 * r1]
+                                                 + (uint32_t)ofc_card_key[4 * r2])];
                 lo = w & 0xFFFFu;
                 hi = w >> 16;
             }
             /* the pairs of cards: a flush only from two cards of the naturals' suit, both new */
             unsigned pairs = r1 != r2 ? p1 * suit_count(m2) : p1 * (p1 - 1) / 2 + (same_ok ? p1 : 0);
             unsigned flush = fs >= 0 && r1 != r2 && (m1 >> fs & 1) && (m2 >> fs & 1)
-                             && !(own >> (4 * r1 + (unsigned)fs) & 1) && !(own >> (4 * r2 + (unsigned)fs) & 1);
+                             && !(own >> (4 * r1 + (unsigned)fs) & 1)
+                             && !(own >> (4 * r2 + (unsigned)fs) & 1);
             if (pairs > flush && lo && lo <= most && lo > bk) best = lo, bk = lo;
             if (flush) {
                 unsigned k = royal_over && hi == OFC_STRENGTH_MAX ? OFC_ROYAL_OVER_FIVE : hi;
@@ -879,8 +886,8 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
             if (distinct) {
                 /* the tables know only the row: the strongest may need a card of the board */
                 x->known[0] = (uint8_t)(row && nj == 1 ? one_joker_card(c, x->v[0], banned[row], x->w[0])
-                                                       : witness(c, OFC_ROW_SIZE(row), row, s, banned[row], nj,
-                                                                 x->v[0], x->w[0]));
+                                                       : witness(c, OFC_ROW_SIZE(row), row, s, banned[row],
+                                                                 nj, x->v[0], x->w[0]));
                 if (!x->known[0] && nj == 2) { /* the strongest the pool allows, by one pass */
                     x->v[0] = two_jokers_below(c, OFC_ROW_SIZE(row), s, banned[row], 0xFFFFu);
                     if (!x->v[0]) return 0;
@@ -913,8 +920,9 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
         ofc_row_best *x = &o[row];
         const uint8_t *c = b + OFC_ROW_START(row);
         if (!x->known[pick]
-            && !(row && nj == 1 ? one_joker_card(c, x->v[pick], banned[row], x->w[pick])
-                                : witness(c, OFC_ROW_SIZE(row), row, s, banned[row], nj, x->v[pick], x->w[pick])))
+            && !(row && nj == 1
+                     ? one_joker_card(c, x->v[pick], banned[row], x->w[pick])
+                     : witness(c, OFC_ROW_SIZE(row), row, s, banned[row], nj, x->v[pick], x->w[pick])))
             return 0; /* not a value the pool allows: the search decides */
         s->v[row] = x->v[pick];
         if (nj == 2) {
@@ -959,8 +967,9 @@ static void joker_board_rules(const uint16_t *v, int in_fl, int low, const ofc_r
 }
 
 /* ofc_board_eval_jokers, with `monotone` from rules_monotone (0 when not known) */
-static void eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc_rules *r, const ofc_joker_rules *jr,
-                        int monotone, ofc_board_result *res, uint8_t *card, uint8_t *natural)
+static void eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc_rules *r,
+                        const ofc_joker_rules *jr, int monotone, ofc_board_result *res, uint8_t *card,
+                        uint8_t *natural)
 {
     ofc_search s;
     s.r = r;
@@ -992,7 +1001,7 @@ static void eval_jokers(const uint8_t *b, int in_fl, uint64_t dead, const ofc_ru
         if (natural[row]) {
             const uint8_t *c = b + OFC_ROW_START(row);
             /* a row without a joker holds distinct cards */
-            s.v[row] = row == 0 ? ofc_strength3_unchecked(c[0], c[1], c[2])
+            s.v[row] = row == 0            ? ofc_strength3_unchecked(c[0], c[1], c[2])
                        : s.low && row == 1 ? ofc_lowball27_unchecked(c[0], c[1], c[2], c[3], c[4])
                                            : ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4]);
             s.k[row] = order_key(jr, s.low, row, s.v[row]);
@@ -1103,7 +1112,8 @@ static void joker_seats(const uint8_t *d, int P, const ofc_rules *r, const ofc_j
         for (int q = 0; q < P; q++)
             if (q != p)
                 for (int k = 0; k < OFC_BOARD_SIZE; k++)
-                    if (d[OFC_BOARD_SIZE * q + k] < OFC_JOKER1) dead |= (uint64_t)1 << d[OFC_BOARD_SIZE * q + k];
+                    if (d[OFC_BOARD_SIZE * q + k] < OFC_JOKER1)
+                        dead |= (uint64_t)1 << d[OFC_BOARD_SIZE * q + k];
         ofc_board_result res;
         uint8_t card[2], natural[3];
         eval_jokers(d + OFC_BOARD_SIZE * p, 0, dead, r, jr, monotone, &res, card, natural);

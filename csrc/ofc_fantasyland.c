@@ -41,17 +41,17 @@
 #include <string.h>
 #include "ofc_solve.h"
 
-#define FL_MAX_CARDS 17
-#define FL_FIVES     6188 /* C(17, 5) */
-#define FL_THREES    680  /* C(17, 3) */
+#define FL_MAX_CARDS      17
+#define FL_FIVES          6188 /* C(17, 5) */
+#define FL_THREES         680  /* C(17, 3) */
 /* The prefix maxima are kept per bucket of 16 row values: a bucket's entry
  * covers every value in it, a little above the cap too, which only loosens
  * the bound (the leaf checks the cap exactly) and cuts the per-hand set-up
  * from 7918 entries to 495. */
-#define FL_SHIFT     4
-#define FL_VALUES    ((OFC_ROYAL_OVER_FIVE >> FL_SHIFT) + 1) /* jokers: row values in the rules' order */
-#define FL_NATURAL_VALUES ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1) /* the buckets used without jokers */
-#define FL_NONE      (-0x40000000) /* no row at or under this value */
+#define FL_SHIFT          4
+#define FL_VALUES         ((OFC_ROYAL_OVER_FIVE >> FL_SHIFT) + 1) /* jokers: row values in the rules' order */
+#define FL_NATURAL_VALUES ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1)    /* the buckets used without jokers */
+#define FL_NONE           (-0x40000000)                           /* no row at or under this value */
 
 /* C(p, j) for positions p = 0..16: colex ranks of subsets */
 static const uint16_t fl_binom[17][6] = {
@@ -291,10 +291,15 @@ static fl_wild wild_values(fl_joker_space *js, const uint8_t *h, int k, int size
                 unsigned v = k == 2 ? ofc_strength3_unchecked(h[0], h[1], r1 * 4)
                                     : ofc_strength3_unchecked(h[0], r1 * 4, r2 * 4);
                 uint32_t it = top_info[v];
-                if (offsuit) wild_add(&gs, v, wild_pay((it & 0xFFFFu) | (OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)) << 16, 0));
+                if (offsuit)
+                    wild_add(
+                        &gs, v,
+                        wild_pay((it & 0xFFFFu) | (OFC_STAY(it) | ofc_tier_stays(r, it, (unsigned)n)) << 16,
+                                 0));
                 continue;
             }
-            uint32_t key = ranks + (uint32_t)ofc_card_key[r1 * 4] + (nj == 2 ? (uint32_t)ofc_card_key[r2 * 4] : 0u);
+            uint32_t key =
+                ranks + (uint32_t)ofc_card_key[r1 * 4] + (nj == 2 ? (uint32_t)ofc_card_key[r2 * 4] : 0u);
             uint32_t both = ofc_hand5[ofc_slot5(key)]; /* offsuit value in bits 0-15, flush in 16-31 */
             if (offsuit) {
                 unsigned v = both & 0xFFFFu;
@@ -310,7 +315,8 @@ static fl_wild wild_values(fl_joker_space *js, const uint8_t *h, int k, int size
         int one_rank = 1;
         for (int i = 1; i < k; i++) one_rank &= (h[i] >> 2) == (h[0] >> 2);
         unsigned v = OFC_FIVE_KIND(h[0] >> 2);
-        if (one_rank) wild_add(&gs, v, wild_pay(ofc_joker_row_info(r, jr, 1, v), ofc_joker_row_info(r, jr, 2, v)));
+        if (one_rank)
+            wild_add(&gs, v, wild_pay(ofc_joker_row_info(r, jr, 1, v), ofc_joker_row_info(r, jr, 2, v)));
     }
     fl_wild x;
     x.lo = 0xFFFF;
@@ -347,8 +353,8 @@ static fl_wild wild_values(fl_joker_space *js, const uint8_t *h, int k, int size
 
 /* Subset i of `size` cards at positions p[] of the sorted cards c, holding
  * jokers (the positions from nat on): its wildcard values and bounds. */
-static void wild_subset(fl_work *w, int size, int i, const int *p, const uint8_t *c, int nat, const ofc_rules *r,
-                        const ofc_joker_rules *jr, int n)
+static void wild_subset(fl_work *w, int size, int i, const int *p, const uint8_t *c, int nat,
+                        const ofc_rules *r, const ofc_joker_rules *jr, int n)
 {
     fl_joker_space *js = w->js;
     uint8_t h[5];
@@ -452,17 +458,20 @@ static void fill_joker_subsets(fl_work *w, const uint8_t *c, int n, int nat, con
     js->nvals = 0;
     for (int i = 0, n5 = fl_binom[nat - 1][5] + fl_binom[nat - 1][4]; i < n5; i++) {
         fl_five *f = &w->five[i];
-        if (jr->five_kind == OFC_FIVE_BELOW_ROYAL && f->hv == OFC_STRENGTH_MAX) f->hv = f->mv = OFC_ROYAL_OVER_FIVE;
+        if (jr->five_kind == OFC_FIVE_BELOW_ROYAL && f->hv == OFC_STRENGTH_MAX)
+            f->hv = f->mv = OFC_ROYAL_OVER_FIVE;
         js->lo5[i] = f->hv;
     }
-    for (int i = 0, n3 = fl_binom[nat - 1][3] + fl_binom[nat - 1][2]; i < n3; i++) js->lo3[i] = w->three[i].tv;
+    for (int i = 0, n3 = fl_binom[nat - 1][3] + fl_binom[nat - 1][2]; i < n3; i++)
+        js->lo3[i] = w->three[i].tv;
     for (int e = nat > 4 ? nat : 4; e < n; e++)
         for (int d = 3; d < e; d++)
             for (int cc = 2; cc < d; cc++)
                 for (int b = 1; b < cc; b++)
                     for (int a = 0; a < b; a++) {
                         const int p[5] = {a, b, cc, d, e};
-                        int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4] + fl_binom[e][5];
+                        int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3] + fl_binom[d][4]
+                                + fl_binom[e][5];
                         if (e > nat && d < nat)
                             wild_twin(w, 5, i, i - fl_binom[e][5] + fl_binom[nat][5],
                                       (1u << a) | (1u << b) | (1u << cc) | (1u << d) | (1u << e));
@@ -475,7 +484,8 @@ static void fill_joker_subsets(fl_work *w, const uint8_t *c, int n, int nat, con
                 const int p[3] = {a, b, cc};
                 int i = fl_binom[a][1] + fl_binom[b][2] + fl_binom[cc][3];
                 if (cc > nat && b < nat)
-                    wild_twin(w, 3, i, i - fl_binom[cc][3] + fl_binom[nat][3], (1u << a) | (1u << b) | (1u << cc));
+                    wild_twin(w, 3, i, i - fl_binom[cc][3] + fl_binom[nat][3],
+                              (1u << a) | (1u << b) | (1u << cc));
                 else
                     wild_subset(w, 3, i, p, c, nat, r, jr, n);
             }
@@ -510,8 +520,8 @@ static inline int could_win(const fl_best *best, double value, uint16_t bv, int 
 /* 1 when a setting of value v and row values (order keys) kb, km, kt over
  * subsets bi, mi, ti comes before the best one (ofc_solve.h); with bounds
  * for v, kb, km, kt: 0 when no such setting can. */
-static inline int leaf_wins(const fl_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi, uint16_t kt,
-                            int ti)
+static inline int leaf_wins(const fl_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi,
+                            uint16_t kt, int ti)
 {
     if (!best->found) return 1;
     if (v < best->value) return 0; /* the common case first */
@@ -525,8 +535,8 @@ static inline int leaf_wins(const fl_best *best, double v, uint16_t kb, int bi, 
 }
 
 /* Record a setting as the best one (its jokers' cards apart). */
-static inline void set_best(fl_best *best, double v, int bi, int mi, int ti, uint16_t kb, uint16_t km, uint16_t kt,
-                            int32_t rt, int32_t rm, int32_t rb, int stays)
+static inline void set_best(fl_best *best, double v, int bi, int mi, int ti, uint16_t kb, uint16_t km,
+                            uint16_t kt, int32_t rt, int32_t rm, int32_t rb, int stays)
 {
     best->found = 1;
     best->value = v;
@@ -632,7 +642,8 @@ static int32_t wild_over(const fl_value *e, int count, int row, const int32_t *u
 
 /* The leaf of a setting with a joker on the board: resolved by the board
  * layer (in Fantasyland with n cards), scored as resolved. */
-static void joker_leaf(const fl_work *w, int n, int bi, int mi, int ti, uint32_t tmask, double S, fl_best *best)
+static void joker_leaf(const fl_work *w, int n, int bi, int mi, int ti, uint32_t tmask, double S,
+                       fl_best *best)
 {
     uint8_t board[OFC_BOARD_SIZE], card[2], natural[3];
     row_cards(tmask, w->cards, n, board + OFC_ROW_START(0));
@@ -738,29 +749,37 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                                         /* the wildcard bound first: resolving costs more */
                                         int32_t rt = t->rt;
                                         unsigned st = t->st;
-                                        if (t->mask & w->jm) rt = wild_under(js->vals + js->first3[ti], js->count3[ti], cap, &st);
+                                        if (t->mask & w->jm)
+                                            rt = wild_under(js->vals + js->first3[ti], js->count3[ti], cap,
+                                                            &st);
                                         if (rt == FL_NONE) continue;
                                         fl_leaf leaf;
                                         leaf.bound = (double)(base + rt) + ((sbm | st) ? Spos : 0.0);
                                         leaf.kt = (uint16_t)(t->tv < cap ? t->tv : cap);
                                         leaf.ti = ti;
-                                        if (!leaf_wins(best, leaf.bound, b->hv, bi, (uint16_t)cap, mi, leaf.kt, ti)) continue;
+                                        if (!leaf_wins(best, leaf.bound, b->hv, bi, (uint16_t)cap, mi,
+                                                       leaf.kt, ti))
+                                            continue;
                                         int j = nleaves++;
-                                        for (; j > 0 && leaf_first(&leaf, &leaves[j - 1]); j--) leaves[j] = leaves[j - 1];
+                                        for (; j > 0 && leaf_first(&leaf, &leaves[j - 1]); j--)
+                                            leaves[j] = leaves[j - 1];
                                         leaves[j] = leaf;
                                         continue;
                                     }
                                     int stays = (int)(sbm | t->st);
                                     double v = (double)(base + t->rt) + (stays ? S : 0.0);
                                     if (!leaf_wins(best, v, b->hv, bi, m->mv, mi, t->tv, ti)) continue;
-                                    set_best(best, v, bi, mi, ti, b->hv, m->mv, t->tv, t->rt, m->rm, b->rb, stays);
+                                    set_best(best, v, bi, mi, ti, b->hv, m->mv, t->tv, t->rt, m->rm, b->rb,
+                                             stays);
                                     if (J) best->jokers[0] = best->jokers[1] = OFC_EMPTY;
                                     FL_THRESHOLDS()
                                 }
                         /* in that order the bounds only fall: done at the first that cannot win */
                         for (int j = 0; J && j < nleaves; j++) {
                             const fl_leaf *leaf = &leaves[j];
-                            if (!leaf_wins(best, leaf->bound, b->hv, bi, (uint16_t)cap, mi, leaf->kt, leaf->ti)) break;
+                            if (!leaf_wins(best, leaf->bound, b->hv, bi, (uint16_t)cap, mi, leaf->kt,
+                                           leaf->ti))
+                                break;
                             joker_leaf(w, n, bi, mi, leaf->ti, w->three[leaf->ti].mask, S, best);
                             FL_THRESHOLDS()
                         }
@@ -838,8 +857,8 @@ static void sort_cards(const uint8_t *cards, int n, uint8_t *c)
 /* The search over the n sorted cards c.  J: the hand holds jokers (a high
  * variant; the jokers at positions nat..n-1, w's joker fields set); then 1
  * is returned without writing out when no setting is legal. */
-static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r, double S,
-                                    ofc_fantasyland_result *out, const int J)
+static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r,
+                                    double S, ofc_fantasyland_result *out, const int J)
 {
     const int low = J ? 0 : r->middle_live != 0;
     const int n5 = fl_binom[n - 1][5] + fl_binom[n - 1][4]; /* C(n, 5) */
@@ -913,7 +932,8 @@ static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat
         if (J && (f->mask & w->jm)) {
             /* as a middle: the best of its values, each with the best top under it */
             unsigned ms;
-            f->mb = wild_over(js->vals + js->first5[i], js->count5[i], 0, w->top_best, w->top_stay, NULL, NULL, &ms);
+            f->mb = wild_over(js->vals + js->first5[i], js->count5[i], 0, w->top_best, w->top_stay, NULL,
+                              NULL, &ms);
             f->ms = (uint8_t)ms;
             continue;
         }
@@ -944,8 +964,8 @@ static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat
             if (J && (f->mask & w->jm)) {
                 /* a bottom holding jokers: the best of its values, each with what fits under it */
                 unsigned st;
-                ub[i] = wild_over(js->vals + js->first5[i], js->count5[i], 1, w->mid_best, w->mid_stay, w->top_best,
-                                  w->top_stay, &st);
+                ub[i] = wild_over(js->vals + js->first5[i], js->count5[i], 1, w->mid_best, w->mid_stay,
+                                  w->top_best, w->top_stay, &st);
                 cs[i] = (uint8_t)(st && Spos > 0);
                 if (ub[i] == FL_NONE) continue;
             }
@@ -1052,8 +1072,8 @@ static int solve(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, do
 }
 
 /* A hand that may hold jokers (w has a joker space). */
-static int solve_jokers(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r, const ofc_joker_rules *jr,
-                        double S, ofc_fantasyland_result *out)
+static int solve_jokers(fl_work *w, const uint8_t *cards, int n, const ofc_rules *r,
+                        const ofc_joker_rules *jr, double S, ofc_fantasyland_result *out)
 {
     if (n < OFC_BOARD_SIZE || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
     if (!isfinite(S)) return OFC_FL_BAD_VALUE;
@@ -1138,8 +1158,8 @@ int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k, 
     return solve_batch(hands, count, k, rules, NULL, stay_value, out);
 }
 
-int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules, const ofc_joker_rules *jr,
-                                 double stay_value, ofc_fantasyland_result *out)
+int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules,
+                                 const ofc_joker_rules *jr, double stay_value, ofc_fantasyland_result *out)
 {
     return solve_one(cards, n, rules, jr, stay_value, out);
 }

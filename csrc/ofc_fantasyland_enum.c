@@ -47,10 +47,11 @@ static int mask_cards(uint64_t mask, uint8_t *out)
 /* Keep in *e the setting (bv, bm, mv, mm, tv, tm) of royalty total roy
  * (per row: roys) when it beats what *e holds: royalties, then the
  * tie-break order. */
-static inline void keep(enum_best *e, int32_t roy, uint16_t bv, uint64_t bm, uint16_t mv, uint64_t mm, uint16_t tv,
-                        uint64_t tm, const int32_t *roys, const uint8_t *jokers)
+static inline void keep(enum_best *e, int32_t roy, uint16_t bv, uint64_t bm, uint16_t mv, uint64_t mm,
+                        uint16_t tv, uint64_t tm, const int32_t *roys, const uint8_t *jokers)
 {
-    if (e->found && (roy < e->royalty || (roy == e->royalty && order_cmp(bv, bm, mv, mm, tv, tm, e) <= 0))) return;
+    if (e->found && (roy < e->royalty || (roy == e->royalty && order_cmp(bv, bm, mv, mm, tv, tm, e) <= 0)))
+        return;
     e->found = 1;
     e->royalty = roy;
     e->bv = bv, e->mv = mv, e->tv = tv;
@@ -93,7 +94,8 @@ static inline void joker_setting(const uint8_t *board, int n, const ofc_rules *r
     ofc_board_result res;
     uint8_t card[2], natural[3];
     ofc_board_eval_jokers(board, n, seen, r, jr, &res, card, natural);
-    uint16_t kt = (uint16_t)joker_key(r, jr, 0, res.value[0]), km = (uint16_t)joker_key(r, jr, 1, res.value[1]),
+    uint16_t kt = (uint16_t)joker_key(r, jr, 0, res.value[0]),
+             km = (uint16_t)joker_key(r, jr, 1, res.value[1]),
              kb = (uint16_t)joker_key(r, jr, 2, res.value[2]);
     if (res.fouled)
         keep(any, 0, kb, bm, km, mm, kt, tm, none, card);
@@ -109,7 +111,8 @@ static inline void joker_setting(const uint8_t *board, int n, const ofc_rules *r
  * or not, into *any.  With jokers (J = 1) each board is resolved by
  * ofc_board_eval_jokers (seen: the cards "unseen" excludes), both at once. */
 static OFC_ALWAYS_INLINE void settings(const uint8_t *c, int n, const ofc_rules *r, const ofc_joker_rules *jr,
-                                       uint64_t seen, int legal, enum_best best[2], enum_best *any, const int J)
+                                       uint64_t seen, int legal, enum_best best[2], enum_best *any,
+                                       const int J)
 {
     static const int32_t none[3] = {0, 0, 0};
     static const uint8_t no_jokers[2] = {OFC_EMPTY, OFC_EMPTY};
@@ -145,8 +148,10 @@ static OFC_ALWAYS_INLINE void settings(const uint8_t *c, int n, const ofc_rules 
                                             uint16_t mv = 0;
                                             uint32_t im = 0;
                                             if (!J) {
-                                                mv = low ? ofc_lowball27_unchecked(mo[0], mo[1], mo[2], mo[3], mo[4])
-                                                         : ofc_strength5_unchecked(mo[0], mo[1], mo[2], mo[3], mo[4]);
+                                                mv = low ? ofc_lowball27_unchecked(mo[0], mo[1], mo[2], mo[3],
+                                                                                   mo[4])
+                                                         : ofc_strength5_unchecked(mo[0], mo[1], mo[2], mo[3],
+                                                                                   mo[4]);
                                                 /* docs/RULES.md sections 4 and 9: a high middle above the bottom, or a dead low, fouls */
                                                 int middle_fouls = low ? !r->middle_live[mv] : mv > bv;
                                                 if (legal && middle_fouls) continue;
@@ -164,22 +169,27 @@ static OFC_ALWAYS_INLINE void settings(const uint8_t *c, int n, const ofc_rules 
                                                             tm |= 1ull << left[t[i]];
                                                         }
                                                         if (J) {
-                                                            joker_setting(board, n, r, jr, seen, bm, mm, tm, best, any);
+                                                            joker_setting(board, n, r, jr, seen, bm, mm, tm,
+                                                                          best, any);
                                                             continue;
                                                         }
-                                                        uint16_t tv = ofc_strength3_unchecked(board[0], board[1], board[2]);
+                                                        uint16_t tv = ofc_strength3_unchecked(
+                                                            board[0], board[1], board[2]);
                                                         if (!legal) {
-                                                            keep(any, 0, bv, bm, mv, mm, tv, tm, none, no_jokers);
+                                                            keep(any, 0, bv, bm, mv, mm, tv, tm, none,
+                                                                 no_jokers);
                                                             continue;
                                                         }
                                                         if (low ? tv > bv : tv > mv)
                                                             continue; /* the top beats its row: fouled */
                                                         uint32_t it = r->row_info[0][tv];
-                                                        const int32_t roys[3] = {OFC_ROYALTY(it), OFC_ROYALTY(im),
+                                                        const int32_t roys[3] = {OFC_ROYALTY(it),
+                                                                                 OFC_ROYALTY(im),
                                                                                  OFC_ROYALTY(ib)};
-                                                        keep(&best[OFC_STAY(it | im | ib) | ofc_tier_stays(r, it, (unsigned)n)],
-                                                             roys[0] + roys[1] + roys[2], bv, bm, mv, mm, tv, tm, roys,
-                                                             no_jokers);
+                                                        keep(&best[OFC_STAY(it | im | ib)
+                                                                   | ofc_tier_stays(r, it, (unsigned)n)],
+                                                             roys[0] + roys[1] + roys[2], bv, bm, mv, mm, tv,
+                                                             tm, roys, no_jokers);
                                                     }
                                         }
                     }
@@ -187,8 +197,8 @@ static OFC_ALWAYS_INLINE void settings(const uint8_t *c, int n, const ofc_rules 
 
 /* The answers for each stay value from the best settings by stay class
  * (or, with neither, the greatest fouled setting `any`). */
-static void write_answers(const enum_best best[2], const enum_best *any, uint64_t all, const double *stay_values,
-                          int count, ofc_fantasyland_result *out)
+static void write_answers(const enum_best best[2], const enum_best *any, uint64_t all,
+                          const double *stay_values, int count, ofc_fantasyland_result *out)
 {
     if (!best[0].found && !best[1].found) {
         for (int i = 0; i < count; i++) write_result(any, all, 0, 1, 0.0, out + i);

@@ -118,8 +118,10 @@ static uint16_t partial_jokers(const uint8_t *c, int k, int five_kind)
     uint64_t used = 0;
     for (int i = 0; i < k; i++)
         if (c[i] != OFC_EMPTY) {
-            if (c[i] >= OFC_JOKER1) jpos[nj++] = n;
-            else used |= (uint64_t)1 << c[i];
+            if (c[i] >= OFC_JOKER1)
+                jpos[nj++] = n;
+            else
+                used |= (uint64_t)1 << c[i];
             x[n++] = c[i];
         }
     if (n == 3 || n == 5) return strength_k(x, n, five_kind);
@@ -136,7 +138,8 @@ static uint16_t partial_jokers(const uint8_t *c, int k, int five_kind)
             for (int j = 0; j < nj && ok; j++) {
                 unsigned r = j ? r2 : r1, t = 0;
                 while (t < OFC_SUITS && (taken >> (4 * r + t) & 1)) t++;
-                if (t == OFC_SUITS) ok = 0;
+                if (t == OFC_SUITS)
+                    ok = 0;
                 else {
                     x[jpos[j]] = (uint8_t)(4 * r + t);
                     taken |= (uint64_t)1 << (4 * r + t);
@@ -176,8 +179,10 @@ static uint16_t lowball_jokers(const uint8_t *c)
     uint64_t used = 0;
     for (int i = 0; i < 5; i++) {
         x[i] = c[i];
-        if (c[i] >= OFC_JOKER1) jpos[nj++] = i;
-        else used |= (uint64_t)1 << c[i];
+        if (c[i] >= OFC_JOKER1)
+            jpos[nj++] = i;
+        else
+            used |= (uint64_t)1 << c[i];
     }
     if (!nj) return ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4]);
     uint16_t best = 0;

@@ -451,7 +451,8 @@ enum { GREEDY_SHORTLIST = 8 };
 
 /* Counts a completed board f: a foul, or what it earns (royalties and the
  * Fantasyland bonus). */
-static void outlook_add(const uint8_t *f, const ofc_game *g, const ofc_rules *rules, int *fouls, double *earned)
+static void outlook_add(const uint8_t *f, const ofc_game *g, const ofc_rules *rules, int *fouls,
+                        double *earned)
 {
     ofc_board_result res;
     if (OFC_UNLIKELY(g->jr.jokers)) { /* a deck with jokers: the board layer resolves them */
@@ -463,8 +464,8 @@ static void outlook_add(const uint8_t *f, const ofc_game *g, const ofc_rules *ru
     if (res.fouled)
         (*fouls)++;
     else
-        *earned += res.royalty[0] + res.royalty[1] + res.royalty[2]
-                   + (res.fantasyland ? outlook_fantasyland : 0.0);
+        *earned +=
+            res.royalty[0] + res.royalty[1] + res.royalty[2] + (res.fantasyland ? outlook_fantasyland : 0.0);
 }
 
 /* OUTLOOK_FILLS completions of the seat's board after placement `code` of g
@@ -665,8 +666,8 @@ typedef struct row_outlook {
     float shape;       /* greedy's value of the cards placed (made pairs and trips, draws) */
     float level;       /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
-    uint16_t value;     /* complete: the row's value */
-    int nlikely;        /* the categories with a chance (p[k] != 0), in order: */
+    uint16_t value;       /* complete: the row's value */
+    int nlikely;          /* the categories with a chance (p[k] != 0), in order: */
     uint8_t likely[NCAT]; /* beats skips the others, whose terms add exact zeros */
 } row_outlook;
 
@@ -1034,7 +1035,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     }
     uint16_t codes[OFC_MAX_LEGAL];
     int ncodes = ofc_game_legal_codes(g, codes);
-    const row_outlook *at[OFC_MAX_LEGAL][3]; /* each placement's rows */
+    const row_outlook *at[OFC_MAX_LEGAL][3];              /* each placement's rows */
     unsigned cards_bits = 0x155u & ((1u << (2 * n)) - 1); /* bit 2j for held card j */
     for (int i = 0; i < ncodes; i++) {
         /* the held cards each row gets: where the code's two bits a card read 0, 1 or 2 */

@@ -65,9 +65,9 @@ int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int 
                       const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed, int64_t index0,
                       int64_t n, int64_t *sums, const uint8_t *fixed, int64_t *by_fantasyland)
 {
-    return ofc_rollout_jokers_batch(rules, NULL, players, first_round, rounds, round_cards, round_play, policy,
-                                    params, boards, fl_cards, pool, npool, seed, index0, n, sums, fixed,
-                                    by_fantasyland);
+    return ofc_rollout_jokers_batch(rules, NULL, players, first_round, rounds, round_cards, round_play,
+                                    policy, params, boards, fl_cards, pool, npool, seed, index0, n, sums,
+                                    fixed, by_fantasyland);
 }
 
 /* (the loop itself; with jokers each hand's game carries the joker rules:

@@ -8,8 +8,9 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
                        int64_t n, int32_t *net, int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland,
                        ofc_selfplay_totals *totals)
 {
-    return ofc_selfplay_jokers_batch(rules, NULL, players, first_round, rounds, round_cards, round_play, policy,
-                                     params, seed, index0, n, net, royalty, fouled, fantasyland, totals);
+    return ofc_selfplay_jokers_batch(rules, NULL, players, first_round, rounds, round_cards, round_play,
+                                     policy, params, seed, index0, n, net, royalty, fouled, fantasyland,
+                                     totals);
 }
 
 int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players, int first_round,
@@ -24,8 +25,8 @@ int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr,
     /* a hand as ofc_game_start begins it, per button: each hand restarts
      * that button's game and deals its own deck */
     for (int b = 0; b < players; b++) {
-        int err = ofc_game_start_jokers(&start[b], players, first_round, rounds, round_cards, round_play, seed,
-                                        0, b, 0, jr);
+        int err = ofc_game_start_jokers(&start[b], players, first_round, rounds, round_cards, round_play,
+                                        seed, 0, b, 0, jr);
         if (err) return err;
         games[b] = start[b];
     }

@@ -67,8 +67,8 @@ int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rule
  * (a joker is the highest).  A hand without a joker gets exactly the answer
  * of ofc_solve_fantasyland.  Returns 0 or one of OFC_FL_* (OFC_FL_BAD_CARDS
  * also for a joker the rules do not deal). */
-int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules, const ofc_joker_rules *jr,
-                                 double stay_value, ofc_fantasyland_result *out);
+int ofc_solve_fantasyland_jokers(const uint8_t *cards, int n, const ofc_rules *rules,
+                                 const ofc_joker_rules *jr, double stay_value, ofc_fantasyland_result *out);
 
 /* ofc_solve_fantasyland_batch for hands that may hold jokers. */
 int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, int k, const ofc_rules *rules,
