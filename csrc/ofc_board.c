@@ -273,22 +273,8 @@ int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, co
             fouled[p] = res.fouled;
             roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];
         }
-        int64_t k = (int64_t)K * i;
-        for (int a = 0; a < players; a++)
-            for (int b = a + 1; b < players; b++, k++) {
-                ofc_pair_score ps;
-                ofc_score_pair(value + 3 * a, fouled[a], roy[a], value + 3 * b, fouled[b], roy[b],
-                               rules->scoop_bonus, &ps);
-                if (rows)
-                    for (int r = 0; r < 3; r++) rows[3 * k + r] = (int8_t)ps.rows[r];
-                if (row_points) row_points[k] = ps.row_points;
-                if (scoop) scoop[k] = ps.scoop;
-                if (royalties) {
-                    royalties[2 * k] = roy[a];
-                    royalties[2 * k + 1] = roy[b];
-                }
-                if (total) total[k] = ps.total;
-            }
+        ofc_score_details_seats(value, fouled, roy, players, rules->scoop_bonus, (int64_t)K * i, rows,
+                                row_points, scoop, royalties, total);
     }
     return -1;
 }

@@ -198,6 +198,31 @@ static OFC_ALWAYS_INLINE void ofc_score_seats(const uint16_t *value, const int32
         for (int p = 0; p < P; p++) net[p] = total[p];
 }
 
+/* Every pair of P seats (as ofc_score_seats takes them), part by part, into
+ * the outputs of ofc_score_details_batch from pair slot k on (pairs in order
+ * (0,1), (0,2) .. (P-2,P-1)); any output may be NULL. */
+static inline void ofc_score_details_seats(const uint16_t *value, const int32_t *fouled,
+                                           const int32_t *royalty, int P, int32_t scoop_bonus, int64_t k,
+                                           int8_t *rows, int32_t *row_points, int32_t *scoop,
+                                           int32_t *royalties, int32_t *total)
+{
+    for (int a = 0; a < P; a++)
+        for (int b = a + 1; b < P; b++, k++) {
+            ofc_pair_score ps;
+            ofc_score_pair(value + 3 * a, fouled[a], royalty[a], value + 3 * b, fouled[b], royalty[b],
+                           scoop_bonus, &ps);
+            if (rows)
+                for (int q = 0; q < 3; q++) rows[3 * k + q] = (int8_t)ps.rows[q];
+            if (row_points) row_points[k] = ps.row_points;
+            if (scoop) scoop[k] = ps.scoop;
+            if (royalties) {
+                royalties[2 * k] = royalty[a];
+                royalties[2 * k + 1] = royalty[b];
+            }
+            if (total) total[k] = ps.total;
+        }
+}
+
 /* n deals of `players` boards (2..4) as ofc_score_batch takes them, every
  * pair (a, b), a < b, in the order a = 0, b = 1, 2, ..; then a = 1, ...
  * (K = players (players - 1) / 2 pairs a deal): rows (n * K * 3), row_points,

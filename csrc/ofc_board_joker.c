@@ -1160,22 +1160,8 @@ int64_t ofc_score_details_jokers_batch(const uint8_t *deals, int64_t n, int play
         uint16_t key[3 * OFC_MAX_SEATS];
         int32_t fouled[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
         joker_seats(d, P, r, jr, monotone, key, fouled, roy);
-        int64_t k = (int64_t)K * i;
-        for (int a = 0; a < P; a++)
-            for (int b = a + 1; b < P; b++, k++) {
-                ofc_pair_score ps;
-                ofc_score_pair(key + 3 * a, fouled[a], roy[a], key + 3 * b, fouled[b], roy[b], r->scoop_bonus,
-                               &ps);
-                if (rows)
-                    for (int q = 0; q < 3; q++) rows[3 * k + q] = (int8_t)ps.rows[q];
-                if (row_points) row_points[k] = ps.row_points;
-                if (scoop) scoop[k] = ps.scoop;
-                if (royalties) {
-                    royalties[2 * k] = roy[a];
-                    royalties[2 * k + 1] = roy[b];
-                }
-                if (total) total[k] = ps.total;
-            }
+        ofc_score_details_seats(key, fouled, roy, P, r->scoop_bonus, (int64_t)K * i, rows, row_points, scoop,
+                                royalties, total);
     }
     return -1;
 }

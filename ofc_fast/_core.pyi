@@ -94,21 +94,9 @@ def score_details_rows(
     total: npt.NDArray[np.int32],
     start: int,
     stop: int,
+    joker_spec: tuple[int, ...] | None = ...,
 ) -> int: ...
 
-def score_details_jokers_rows(
-    rules: RuleTables,
-    joker_spec: tuple[int, ...],
-    deals: npt.NDArray[np.uint8],
-    players: int,
-    rows: npt.NDArray[np.int8],
-    row_points: npt.NDArray[np.int32],
-    scoop: npt.NDArray[np.int32],
-    royalties: npt.NDArray[np.int32],
-    total: npt.NDArray[np.int32],
-    start: int,
-    stop: int,
-) -> int: ...
 def subset_jokers_rows(cards: npt.NDArray[np.uint8], k: int, out: npt.NDArray[np.uint16], start: int, stop: int,
                        jokers: int, five_kind: int) -> int: ...
 def best_jokers_rows(cards: npt.NDArray[np.uint8], k: int, best: npt.NDArray[np.uint16],

@@ -434,42 +434,20 @@ def score_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
 def score_details_rows(RuleTables rules not None, const uint8_t[:, ::1] deals not None, int players,
                        int8_t[:, ::1] rows not None, int32_t[::1] row_points not None,
                        int32_t[::1] scoop not None, int32_t[:, ::1] royalties not None,
-                       int32_t[::1] total not None, Py_ssize_t start, Py_ssize_t stop):
+                       int32_t[::1] total not None, Py_ssize_t start, Py_ssize_t stop,
+                       tuple joker_spec=None):
     """Every pair's points, part by part (ofc_score_pair), of deals [start, stop) of a
     (n, 13 * players) array: K = players (players - 1) / 2 pairs a deal, rows (n K, 3),
-    row_points, scoop, total (n K,), royalties (n K, 2)."""
-    cdef int64_t bad
-    cdef Py_ssize_t n = deals.shape[0], k
-    if not rules.ready:
-        raise ValueError("RuleTables object was not initialised")
-    if players < 2 or players > 4 or deals.shape[1] != 13 * players:
-        raise ValueError("deals have 2 to 4 boards of 13 cards")
-    k = players * (players - 1) // 2
-    if rows.shape[1] != 3 or royalties.shape[1] != 2:
-        raise ValueError("rows have 3 columns (top, middle, bottom), royalties 2 (a, b)")
-    _check_range(start, stop, n, min(rows.shape[0], row_points.shape[0], scoop.shape[0],
-                                     royalties.shape[0], total.shape[0]) // k, "deals")
-    if stop <= start:
-        return -1
-    with nogil:
-        bad = ofc_score_details_batch(&deals[start, 0], stop - start, players, &rules.c,
-                                      &rows[k * start, 0], &row_points[k * start], &scoop[k * start],
-                                      &royalties[k * start, 0], &total[k * start])
-    return bad if bad < 0 else bad + start
-
-
-def score_details_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
-                              const uint8_t[:, ::1] deals not None, int players,
-                              int8_t[:, ::1] rows not None, int32_t[::1] row_points not None,
-                              int32_t[::1] scoop not None, int32_t[:, ::1] royalties not None,
-                              int32_t[::1] total not None, Py_ssize_t start, Py_ssize_t stop):
-    """score_details_rows for deals that may hold jokers."""
+    row_points, scoop, total (n K,), royalties (n K, 2).  joker_spec: the joker rules
+    (Rules.joker_spec) of deals that may hold jokers, None for none."""
     cdef int64_t bad
     cdef Py_ssize_t n = deals.shape[0], k
     cdef ofc_joker_rules jr
+    cdef bint jokers = joker_spec is not None
     if not rules.ready:
         raise ValueError("RuleTables object was not initialised")
-    _joker_rules(joker_spec, &jr)
+    if jokers:
+        _joker_rules(joker_spec, &jr)
     if players < 2 or players > 4 or deals.shape[1] != 13 * players:
         raise ValueError("deals have 2 to 4 boards of 13 cards")
     k = players * (players - 1) // 2
@@ -480,9 +458,15 @@ def score_details_jokers_rows(RuleTables rules not None, tuple joker_spec not No
     if stop <= start:
         return -1
     with nogil:
-        bad = ofc_score_details_jokers_batch(&deals[start, 0], stop - start, players, &rules.c, &jr,
-                                             &rows[k * start, 0], &row_points[k * start], &scoop[k * start],
-                                             &royalties[k * start, 0], &total[k * start])
+        if jokers:
+            bad = ofc_score_details_jokers_batch(&deals[start, 0], stop - start, players, &rules.c, &jr,
+                                                 &rows[k * start, 0], &row_points[k * start],
+                                                 &scoop[k * start], &royalties[k * start, 0],
+                                                 &total[k * start])
+        else:
+            bad = ofc_score_details_batch(&deals[start, 0], stop - start, players, &rules.c,
+                                          &rows[k * start, 0], &row_points[k * start], &scoop[k * start],
+                                          &royalties[k * start, 0], &total[k * start])
     return bad if bad < 0 else bad + start
 
 
