@@ -109,6 +109,7 @@ typedef struct search {
     const ofc_rules *rules;
     uint64_t dead;
     unsigned high[3];
+    unsigned cap; /* the strongest middle at most the chosen bottom (high variants) */
 } search;
 
 static COLD int row_range(const search *s, int r, unsigned *lo, unsigned *hi);
@@ -189,14 +190,30 @@ static int accept(search *s, int r, unsigned v)
     }
 }
 
+static COLD long middle_cap(const search *s, unsigned hi, unsigned bound);
+
 /* accept with jokers: whether row r, whose value lies in lo..hi, may fit the
- * rows chosen before it (bounds only: the whole board is judged at the end). */
+ * rows chosen before it (bounds only: the whole board is judged at the end).
+ * In the high variants a middle's range may hold no value between the top
+ * and the bottom (a queen and a joker against a king-high bottom and a king
+ * on top): the strongest middle at most the bottom (middle_cap) must still
+ * reach the top. */
 static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
 {
+    long cap;
     switch (r) {
-    case 1: return middle_fits(s, lo, hi);
-    case 0: return lo <= s->high[1];
-    default: return hi >= s->value[1];
+    case 1:
+        if (!middle_fits(s, lo, hi)) return 0;
+        if (s->low) return 1;
+        cap = middle_cap(s, hi, s->max_bottom);
+        return cap >= (long)s->min_top && middle_fits(s, lo, (unsigned)cap);
+    case 0: return lo <= s->high[1] && (s->low || lo <= s->cap);
+    default:
+        if (hi < s->value[1]) return 0;
+        if (s->low) return 1;
+        cap = middle_cap(s, s->high[1], hi);
+        s->cap = cap < 0 ? 0 : (unsigned)cap;
+        return cap >= 0;
     }
 }
 
@@ -329,6 +346,13 @@ static int witness(search *s)
  * ofc_board_eval_jokers itself, so the answer is exact whatever the pool and
  * resolution rules. */
 
+/* 1 where a row holding jokers is worth exactly its strongest hand alone
+ * (resolution "row" under pool "any": no other row restricts its jokers). */
+static inline int row_alone(const ofc_joker_rules *jr)
+{
+    return jr->resolution == OFC_RESOLVE_ROW && jr->pool == OFC_POOL_ANY;
+}
+
 /* The strongest (hi) and the weakest (lo, when not NULL) value of chosen row
  * r over what its jokers may become alone; the number of jokers it holds.
  * The weakest is a bound for the pools that restrict a joker further. */
@@ -348,7 +372,7 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
     }
     *hi = ofc_order_key((uint16_t)row_value_jokers(c, r, five), below);
     if (!lo) return nj;
-    if (!nj) {
+    if (!nj || row_alone(jr)) {
         *lo = *hi;
         return 0;
     }
@@ -381,6 +405,43 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
     *lo = ofc_order_key((uint16_t)least, below);
     if (*lo > *hi) *lo = *hi;
     return nj;
+}
+
+/* The strongest value (in the order of ofc_order_key) the chosen middle, of
+ * strongest value hi, can take at most `bound`; -1 when none.  Its jokers
+ * run over every card not in the row, two jokers two different cards: all a
+ * pool but "duplicates" allows (there, min(hi, bound) only). */
+static long middle_cap(const search *s, unsigned hi, unsigned bound)
+{
+    if (hi <= bound) return (long)hi;
+    if (row_alone(s->jr)) return -1; /* the middle is worth hi, above the bound */
+    const uint8_t *c = s->row[1];
+    int j[2] = {-1, -1}, nj = 0, below = s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    uint64_t own = 0;
+    for (int i = 0; i < 5; i++) {
+        if (c[i] >= OFC_JOKER1)
+            j[nj++] = i;
+        else
+            own |= (uint64_t)1 << c[i];
+    }
+    if (nj == 0) return -1; /* its one value is above the bound */
+    if (s->jr->pool == OFC_POOL_DUPLICATES) return (long)bound;
+    uint8_t x[5];
+    memcpy(x, c, 5);
+    long best = -1;
+    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
+        if (own >> a & 1u) continue;
+        x[j[0]] = (uint8_t)a;
+        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
+            if (nj == 2) {
+                if (own >> b & 1u) continue;
+                x[j[1]] = (uint8_t)b;
+            }
+            unsigned v = ofc_order_key(ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]), below);
+            if (v <= bound && (long)v > best) best = (long)v;
+        }
+    }
+    return best;
 }
 
 /* One end of row r's range (extreme() with jokers). */
@@ -474,6 +535,7 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     s.min_top = 0;
     s.max_bottom = 0xFFFFu;
     s.high[1] = 0xFFFFu;
+    s.cap = 0xFFFFu;
     if (s.need[0] <= 3) s.min_top = extreme(&s, 0, 0);
     if (s.need[2] <= 3) s.max_bottom = extreme(&s, 2, 1);
     /* every top beats every bottom: no middle to try */

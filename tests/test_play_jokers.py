@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import ofc_fast as ofc
-from ofc_fast import reference
+from ofc_fast import partial, reference
 from ofc_fast.play.dealing import deal
 from ofc_fast.play.game import Game
 
@@ -559,3 +559,18 @@ warm = work
 """
     grew = rss_growth(snippet, 3)
     assert grew < 8 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"
+
+
+@pytest.mark.parametrize("conv", CONVENTIONS, ids=lambda c: "-".join(map(str, c.values())))
+def test_can_avoid_foul_middle_with_no_room(conv: dict) -> None:
+    """Kh on top, Qc in the middle, a king-high bottom 8c 5h Kd 2s 7d: a middle with a
+    king (a joker may be one) is K-Q-.. above the bottom, one without is below the
+    top's king, so every completion fouls, jokers or not (this board took seconds
+    with two jokers before the middle's strongest value under the bottom bounded it)."""
+    board = partial.parse_partial("Kh -- -- / -- -- Qc -- -- / 8c 5h Kd 2s 7d", jokers=2)
+    for jokers in (0, 1, 2):
+        r = joker_rules(jokers, **conv) if jokers else ofc.PINEAPPLE
+        assert not partial.can_avoid_foul(board, rules=r)
+    # one card less on top: a 2-3 top fits under a queen-high middle
+    board[0] = 255
+    assert partial.can_avoid_foul(board, rules=joker_rules(2, **conv))
