@@ -1125,11 +1125,15 @@ static void joker_seats(const uint8_t *d, int P, const ofc_rules *r, const ofc_j
     }
 }
 
-int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r,
-                               const ofc_joker_rules *jr, int32_t *net, int32_t *matrix)
+/* The one loop of the joker scorers: each deal checked, its seats resolved,
+ * then its points (net, matrix) and its details pair by pair; any output may
+ * be NULL. */
+static int64_t score_jokers(const uint8_t *deals, int64_t n, int P, const ofc_rules *r,
+                            const ofc_joker_rules *jr, int32_t *net, int32_t *matrix, int8_t *rows,
+                            int32_t *row_points, int32_t *scoop, int32_t *royalties, int32_t *total)
 {
-    const int P = players;
     if (P < 2 || P > OFC_MAX_SEATS) return -2;
+    const int K = P * (P - 1) / 2, details = rows || row_points || scoop || royalties || total;
     uint64_t allowed = ofc_joker_allowed(jr->jokers);
     const int monotone = n * P >= OFC_HINT_MIN_BOARDS && rules_monotone(r, jr);
     for (int64_t i = 0; i < n; i++) {
@@ -1139,29 +1143,25 @@ int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, con
         uint16_t key[3 * OFC_MAX_SEATS];
         int32_t fouled[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
         joker_seats(d, P, r, jr, monotone, key, fouled, roy);
-        ofc_score_seats(key, fouled, roy, P, r->scoop_bonus, net ? net + (int64_t)P * i : NULL,
-                        matrix ? matrix + (int64_t)P * P * i : NULL);
+        if (net || matrix)
+            ofc_score_seats(key, fouled, roy, P, r->scoop_bonus, net ? net + (int64_t)P * i : NULL,
+                            matrix ? matrix + (int64_t)P * P * i : NULL);
+        if (details)
+            ofc_score_details_seats(key, fouled, roy, P, r->scoop_bonus, (int64_t)K * i, rows, row_points,
+                                    scoop, royalties, total);
     }
     return -1;
+}
+
+int64_t ofc_score_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r,
+                               const ofc_joker_rules *jr, int32_t *net, int32_t *matrix)
+{
+    return score_jokers(deals, n, players, r, jr, net, matrix, NULL, NULL, NULL, NULL, NULL);
 }
 
 int64_t ofc_score_details_jokers_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *r,
                                        const ofc_joker_rules *jr, int8_t *rows, int32_t *row_points,
                                        int32_t *scoop, int32_t *royalties, int32_t *total)
 {
-    const int P = players, K = players * (players - 1) / 2;
-    if (P < 2 || P > OFC_MAX_SEATS) return -2;
-    uint64_t allowed = ofc_joker_allowed(jr->jokers);
-    const int monotone = n * P >= OFC_HINT_MIN_BOARDS && rules_monotone(r, jr);
-    for (int64_t i = 0; i < n; i++) {
-        uint8_t d[OFC_BOARD_SIZE * OFC_MAX_SEATS];
-        memcpy(d, deals + (int64_t)OFC_BOARD_SIZE * P * i, (size_t)(OFC_BOARD_SIZE * P));
-        if (OFC_UNLIKELY(ofc_bad_cards_jokers(d, OFC_BOARD_SIZE * P, allowed))) return i;
-        uint16_t key[3 * OFC_MAX_SEATS];
-        int32_t fouled[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
-        joker_seats(d, P, r, jr, monotone, key, fouled, roy);
-        ofc_score_details_seats(key, fouled, roy, P, r->scoop_bonus, (int64_t)K * i, rows, row_points, scoop,
-                                royalties, total);
-    }
-    return -1;
+    return score_jokers(deals, n, players, r, jr, NULL, NULL, rows, row_points, scoop, royalties, total);
 }

@@ -439,22 +439,27 @@ def test_interrupt_in_process_then_next_call_is_right(how: str, workers: int) ->
         assert _equal(ofc.score(deals, workers=w), want_deals)
 
 
+def _interrupt_repeated(call: Callable[[], Any]) -> None:
+    """Ctrl-C (interrupt_main) 0.2 s into repeated calls stops them within 5 s."""
+    timer = _interrupt_after(0.2, "interrupt_main")
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            while time.monotonic() - start < 10:
+                call()
+    finally:
+        timer.cancel()
+        timer.join()
+    assert time.monotonic() - start < 5
+
+
 def test_interrupt_during_analyze_and_score() -> None:
     boards = _cards(1_000_000, 13, 12)
     deals = _cards(300_000, 39, 13).reshape(-1, 3, 13)
     want_b = ofc.analyze(boards[:1000])
     want_d = ofc.score(deals[:1000])
     for call in (lambda: ofc.analyze(boards, workers=2), lambda: ofc.score(deals, workers=2)):
-        timer = _interrupt_after(0.2, "interrupt_main")
-        start = time.monotonic()
-        try:
-            with pytest.raises(KeyboardInterrupt):
-                while time.monotonic() - start < 10:
-                    call()
-        finally:
-            timer.cancel()
-            timer.join()
-        assert time.monotonic() - start < 5
+        _interrupt_repeated(call)
         assert _equal(ofc.analyze(boards[:1000]), want_b)
         assert _equal(ofc.score(deals[:1000], workers=2), want_d)
 
@@ -470,16 +475,7 @@ def test_interrupt_during_joker_calls() -> None:
     want_h = ofc.strength(hands[:1000], rules=JK)
     for call in (lambda: ofc.analyze(boards, JK, workers=2), lambda: ofc.score(deals, JK, workers=2),
                  lambda: ofc.strength(hands, rules=JK, workers=1)):
-        timer = _interrupt_after(0.2, "interrupt_main")
-        start = time.monotonic()
-        try:
-            with pytest.raises(KeyboardInterrupt):
-                while time.monotonic() - start < 10:
-                    call()
-        finally:
-            timer.cancel()
-            timer.join()
-        assert time.monotonic() - start < 5
+        _interrupt_repeated(call)
         assert _equal(ofc.analyze(boards[:1000], JK), want_b)
         assert _equal(ofc.score(deals[:1000], JK, workers=2), want_d)
         assert _equal(ofc.strength(hands[:1000], rules=JK), want_h)
