@@ -139,10 +139,13 @@ def test_rollout_says_the_policy_and_prints_rows(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "rollout", "Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad",
                        "-n", "200", "--policy", "random")
     assert "fouls most boards" in out.splitlines()[0]
+    code, out, _ = run(capsys, "rollout", "Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad",
+                       "-n", "4", "--policy", "Greedy")
+    assert code == 0 and "policy greedy" in out.splitlines()[0]
     code, out, _ = run(capsys, "rollout", *EMPTY2, "--hand", "Ah Ad 7c 8c 9c", "-n", "20",
-                       "--top", "3", "--policy", "Greedy")
+                       "--top", "3", "--policy", "Heuristic")
     lines = out.splitlines()
-    assert "policy greedy" in lines[0] and len(lines) == 4
+    assert "policy heuristic" in lines[0] and len(lines) == 4
     for line in lines[1:]:
         board = line.strip().split(":")[0]
         assert board.count(" / ") == 2 and [len(r.split()) for r in board.split(" / ")] == [3, 5, 5]

@@ -183,7 +183,7 @@ def test_the_same_seed_the_same_trajectories_whatever_the_threads(preset: str) -
     runs = []
     for threads in (1, 2, 3):
         env = VecEnv(RULES[preset], 2, num_envs=37, seed=9, threads=threads, episode="match",
-                     opponent="greedy")
+                     opponent="heuristic")
         assert env._chunk <= -(-37 // threads)
         obs, _ = env.reset()
         rng = np.random.default_rng(0)

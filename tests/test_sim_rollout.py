@@ -178,10 +178,10 @@ def test_fantasyland_in_evaluate_placements() -> None:
     placements are ranked by points against it (not against nobody)."""
     g = ofc.Game("pineapple", 2, seed=3, fantasyland=[0, 14])
     g.play("greedy")                       # the Fantasyland seat sets first
-    p = evaluate_placements(g, n=200, seed=1)
+    p = evaluate_placements(g, n=40, seed=1)
     assert sorted(p.codes) == g.legal_actions() and np.ptp(p.mean) > 1.0
     q = evaluate_placements((g.observation(g.turn)["boards"][[g.turn, 1 - g.turn]], g.held),
-                            n=200, seed=1, fantasyland=[0, 14])
+                            n=40, seed=1, fantasyland=[0, 14])
     assert len(q.codes) == len(p.codes)
     with pytest.raises(ValueError, match="player 0 is to act"):
         evaluate_placements((["--/--/--"] * 2, "Ah Ad 7c 8c 9c"), n=10, seed=1, fantasyland=[14, 0])

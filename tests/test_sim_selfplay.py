@@ -39,8 +39,11 @@ def test_summary_agrees_with_games() -> None:
     assert abs(p - s.foul_rate.mean()) < 5 * se
 
 
-@pytest.mark.parametrize(("preset", "most"), [("pineapple", 0.05), ("progressive", 0.05), ("low", 0.08),
-                                             ("original", 0.14)])
+@pytest.mark.parametrize(("preset", "most"), [
+    ("pineapple", 0.05),
+    pytest.param("progressive", 0.05, marks=pytest.mark.slow),   # greedy plays ~150 hands/s
+    pytest.param("low", 0.08, marks=pytest.mark.slow),
+    pytest.param("original", 0.14, marks=pytest.mark.slow)])
 def test_greedy_seldom_fouls(preset: str, most: float) -> None:
     """The greedy policy is a sensible one: in every variant it seldom fouls
     (heads-up about 1.4% in Pineapple, 4% in Low, whose middle must stay a live
