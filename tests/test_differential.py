@@ -33,7 +33,7 @@
   runs with ``pytest -m slow`` (and in ``.ci/run``), not in the quick run.
 * ``test_differential_sample[preset]`` (in the quick run): the same
   comparison and coverage checks on ``OFC_FAST_DIFF_SAMPLE`` deals per preset
-  (default 10,000; about 20 CPU seconds for all four).
+  (default 5,000; about 10 CPU seconds for all four).
 * ``test_properties_*`` (fast, hypothesis): zero-sum, antisymmetry, the
   fouled-vs-valid amount and ``score`` == ``score`` rebuilt from ``analyze``.
 """
@@ -61,7 +61,7 @@ from ofc_fast import reference as R
 
 DEALS = int(os.environ.get("OFC_FAST_DIFF_DEALS", "1000000"))
 # the quick run's sample (test_differential_sample), deals per preset
-SAMPLE_DEALS = int(os.environ.get("OFC_FAST_DIFF_SAMPLE", "10000"))
+SAMPLE_DEALS = int(os.environ.get("OFC_FAST_DIFF_SAMPLE", "5000"))
 BATCH = 4000
 PRESET_NAMES = ("original", "pineapple", "progressive", "low")
 PLAYERS = {"original": (2, 3, 4), "pineapple": (2, 3), "progressive": (2, 3), "low": (2, 3)}
