@@ -6,6 +6,9 @@
 #include <string.h>
 #include "ofc_play.h"
 #include "ofc_policy_tables.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Cards the seat to act must place this turn. */
 static int to_place(const ofc_game *g)
@@ -654,7 +657,6 @@ enum { C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT, C_FLUSH, C_FULL, C_QUADS
 
 typedef struct row_outlook {
     float p[NCAT];     /* chance of ending at each category */
-    float below[NCAT]; /* chance of ending under each category */
     float category;    /* the expected category (0..1) */
     double solo;       /* the terms of the value that depend on this row alone */
     float rank;        /* for ties within a pairing category: the (likely) rank of the pair */
@@ -666,9 +668,11 @@ typedef struct row_outlook {
     float shape;       /* greedy's value of the cards placed (made pairs and trips, draws) */
     float level;       /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
-    uint16_t value;       /* complete: the row's value */
-    int nlikely;          /* the categories with a chance (p[k] != 0), in order: */
-    uint8_t likely[NCAT]; /* beats skips the others, whose terms add exact zeros */
+    uint16_t value; /* complete: the row's value */
+    /* p side by side with the chance of ending under each category (below),
+     * as beats_sums reads them: the row as the upper one (p, p), as the
+     * lower one (below, p) */
+    float upper[NCAT][2], lower[NCAT][2];
 } row_outlook;
 
 /* What a turn's scoring knows: the unseen cards and what the rules pay. */
@@ -920,12 +924,11 @@ static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards
 {
     row_outlook_of(c, r, cards, n, o);
     float sum = 0.0f, category = 0.0f;
-    o->nlikely = 0;
     for (int k = 0; k < NCAT; k++) {
-        o->below[k] = sum;
+        o->lower[k][0] = sum; /* the chance of ending under category k */
+        o->upper[k][0] = o->upper[k][1] = o->lower[k][1] = o->p[k];
         sum += o->p[k];
         category += k * o->p[k];
-        if (o->p[k] != 0.0f) o->likely[o->nlikely++] = (uint8_t)k;
     }
     o->category = category / NCAT;
     o->solo = solo_terms(c, r, o);
@@ -948,8 +951,42 @@ static void bottom_from_middle(const heuristic_ctx *c, const uint8_t *cards, int
     o->solo = solo_terms(c, 2, o);
 }
 
-/* Chance that row a ends stronger than row b (b is the row below: a foul). */
-static inline float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b)
+/* The sums of beats for two pairs of rows at once (a1 over b1, a2 over b2):
+ * s = {under1, same1, under2, same2}, where under is the chance that a ends
+ * in a category above b's and same in the same one.  Each sum adds its
+ * terms in category order, one lane each, so the vector and scalar paths
+ * give the same floats; the terms of categories a cannot end at are exact
+ * zeros, which leave a sum as it is. */
+static inline void beats_sums(const row_outlook *a1, const row_outlook *b1, const row_outlook *a2,
+                              const row_outlook *b2, float *s)
+{
+#if defined(__SSE2__)
+    __m128 acc = _mm_setzero_ps();
+    for (int k = 0; k < NCAT; k++) {
+        __m128 l = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)a1->upper[k]), (const __m64 *)a2->upper[k]);
+        __m128 r = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)b1->lower[k]), (const __m64 *)b2->lower[k]);
+        acc = _mm_add_ps(acc, _mm_mul_ps(l, r));
+    }
+    _mm_storeu_ps(s, acc);
+#else
+    float u1 = 0.0f, s1 = 0.0f, u2 = 0.0f, s2 = 0.0f;
+    for (int k = 0; k < NCAT; k++) {
+        u1 += a1->upper[k][0] * b1->lower[k][0];
+        s1 += a1->upper[k][1] * b1->lower[k][1];
+        u2 += a2->upper[k][0] * b2->lower[k][0];
+        s2 += a2->upper[k][1] * b2->lower[k][1];
+    }
+    s[0] = u1;
+    s[1] = s1;
+    s[2] = u2;
+    s[3] = s2;
+#endif
+}
+
+/* Chance that row a ends stronger than row b (b is the row below: a foul),
+ * from its sums (beats_sums). */
+static inline float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b, float under,
+                          float same)
 {
     if (a->complete && b->complete) return a->value > b->value ? 1.0f : 0.0f;
     float q = 0.5f + c->slope * (a->rank - b->rank), qh = 0.5f + c->slope * (a->high - b->high);
@@ -959,12 +996,6 @@ static inline float beats(const heuristic_ctx *c, const row_outlook *a, const ro
     qh = qh < 0.02f ? 0.02f : qh;
     qh = qh > 0.98f ? 0.98f : qh;
     /* a above b's category, or in the same one and ahead there */
-    float under = 0.0f, same = 0.0f;
-    for (int i = 0; i < a->nlikely; i++) {
-        int k = a->likely[i];
-        under += a->p[k] * b->below[k];
-        same += a->p[k] * b->p[k];
-    }
     return under + q * same + (qh - q) * a->p[C_HIGH] * b->p[C_HIGH];
 }
 
@@ -984,10 +1015,13 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
 {
     const double *w = c->w;
     double fine;
+    float s[4];
     if (c->low) {
-        fine = (1.0 - beats(c, t, b)) * m->live;
+        beats_sums(t, b, t, b, s);
+        fine = (1.0 - beats(c, t, b, s[0], s[1])) * m->live;
     } else {
-        fine = (1.0 - beats(c, t, m)) * (1.0 - beats(c, m, b));
+        beats_sums(t, m, m, b, s);
+        fine = (1.0 - beats(c, t, m, s[0], s[1])) * (1.0 - beats(c, m, b, s[2], s[3]));
     }
     double v = fine * (w[W_ROYALTY] * (t->royalty + m->royalty + b->royalty) + w[W_FANTASYLAND] * t->fl)
                - w[W_FOUL] * (1.0 - fine);
