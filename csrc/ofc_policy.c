@@ -951,63 +951,98 @@ static void bottom_from_middle(const heuristic_ctx *c, const uint8_t *cards, int
     o->solo = solo_terms(c, 2, o);
 }
 
-/* The sums of beats for two pairs of rows at once (a1 over b1, a2 over b2):
- * s = {under1, same1, under2, same2}, where under is the chance that a ends
- * in a category above b's and same in the same one.  Each sum adds its
- * terms in category order, one lane each, so the vector and scalar paths
- * give the same floats; the terms of categories a cannot end at are exact
- * zeros, which leave a sum as it is. */
-static inline void beats_sums(const row_outlook *a1, const row_outlook *b1, const row_outlook *a2,
-                              const row_outlook *b2, float *s)
+/* Chance that row a ends stronger than row b (b is the row below: a foul):
+ * a above b's category, or in the same one and ahead there (by the rank of
+ * its pair, or its high card), for two pairs of rows at once (a1 over b1,
+ * a2 over b2).  Each chance adds its terms in category order, the SSE2 path
+ * in lanes (under1, same1, under2, same2), so both paths give the same
+ * floats; the terms of categories a cannot end at are exact zeros, which
+ * leave a sum as it is. */
+static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
+                          const row_outlook *a2, const row_outlook *b2, float *out)
 {
 #if defined(__SSE2__)
-    __m128 acc = _mm_setzero_ps();
+    __m128 acc = _mm_setzero_ps(), l0 = acc, r0 = acc;
     for (int k = 0; k < NCAT; k++) {
         __m128 l = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)a1->upper[k]), (const __m64 *)a2->upper[k]);
         __m128 r = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)b1->lower[k]), (const __m64 *)b2->lower[k]);
         acc = _mm_add_ps(acc, _mm_mul_ps(l, r));
+        if (k == C_HIGH) {
+            l0 = l;
+            r0 = r;
+        }
     }
-    _mm_storeu_ps(s, acc);
+    /* q (pairs) and qh (high cards) of both: lanes (q1, qh1, q2, qh2) */
+    __m128 ar = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)&a1->rank), (const __m64 *)&a2->rank);
+    __m128 br = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)&b1->rank), (const __m64 *)&b2->rank);
+    __m128 q = _mm_add_ps(_mm_set1_ps(0.5f), _mm_mul_ps(_mm_set1_ps(c->slope), _mm_sub_ps(ar, br)));
+    q = _mm_min_ps(_mm_max_ps(q, _mm_set1_ps(0.02f)), _mm_set1_ps(0.98f));
+    __m128 qq = _mm_shuffle_ps(q, q, _MM_SHUFFLE(2, 2, 0, 0)), qh = _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 1, 1));
+    __m128 under = _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(2, 2, 0, 0));
+    /* lanes 1 and 3: under + q * same + (qh - q) * a's high-card chance * b's */
+    __m128 x = _mm_add_ps(_mm_add_ps(under, _mm_mul_ps(qq, acc)), _mm_mul_ps(_mm_mul_ps(_mm_sub_ps(qh, qq), l0), r0));
+    float lanes[4];
+    _mm_storeu_ps(lanes, x);
+    out[0] = lanes[1];
+    out[1] = lanes[3];
 #else
-    float u1 = 0.0f, s1 = 0.0f, u2 = 0.0f, s2 = 0.0f;
-    for (int k = 0; k < NCAT; k++) {
-        u1 += a1->upper[k][0] * b1->lower[k][0];
-        s1 += a1->upper[k][1] * b1->lower[k][1];
-        u2 += a2->upper[k][0] * b2->lower[k][0];
-        s2 += a2->upper[k][1] * b2->lower[k][1];
+    const row_outlook *a[2] = {a1, a2}, *b[2] = {b1, b2};
+    for (int j = 0; j < 2; j++) {
+        float under = 0.0f, same = 0.0f;
+        for (int k = 0; k < NCAT; k++) {
+            under += a[j]->p[k] * b[j]->lower[k][0];
+            same += a[j]->p[k] * b[j]->p[k];
+        }
+        float q = 0.5f + c->slope * (a[j]->rank - b[j]->rank), qh = 0.5f + c->slope * (a[j]->high - b[j]->high);
+        /* clamped to 0.02 .. 0.98 */
+        q = q < 0.02f ? 0.02f : q;
+        q = q > 0.98f ? 0.98f : q;
+        qh = qh < 0.02f ? 0.02f : qh;
+        qh = qh > 0.98f ? 0.98f : qh;
+        out[j] = under + q * same + (qh - q) * a[j]->p[C_HIGH] * b[j]->p[C_HIGH];
     }
-    s[0] = u1;
-    s[1] = s1;
-    s[2] = u2;
-    s[3] = s2;
 #endif
+    if (a1->complete && b1->complete) out[0] = a1->value > b1->value ? 1.0f : 0.0f;
+    if (a2->complete && b2->complete) out[1] = a2->value > b2->value ? 1.0f : 0.0f;
 }
 
-/* Chance that row a ends stronger than row b (b is the row below: a foul),
- * from its sums (beats_sums). */
-static inline float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b, float under,
-                          float same)
+/* The legal placements of the seat to act in the order of
+ * ofc_game_legal_codes (the same placement table, each set of discards in
+ * turn), each as the held cards (a bit each) it sends to the top, middle and
+ * bottom; returns how many. */
+static int heuristic_options(const ofc_game *g, uint8_t (*sub)[3])
 {
-    if (a->complete && b->complete) return a->value > b->value ? 1.0f : 0.0f;
-    float q = 0.5f + c->slope * (a->rank - b->rank), qh = 0.5f + c->slope * (a->high - b->high);
-    /* clamped to 0.02 .. 0.98 (one statement a bound: min and max, no branches) */
-    q = q < 0.02f ? 0.02f : q;
-    q = q > 0.98f ? 0.98f : q;
-    qh = qh < 0.02f ? 0.02f : qh;
-    qh = qh > 0.98f ? 0.98f : qh;
-    /* a above b's category, or in the same one and ahead there */
-    return under + q * same + (qh - q) * a->p[C_HIGH] * b->p[C_HIGH];
+    int n = g->nheld, m = to_place(g), k = 0;
+    const uint8_t *f = g->filled[g->turn];
+    int s = OFC_PLACE_STATE(m, OFC_ROW_SIZE(0) - f[0], OFC_ROW_SIZE(1) - f[1], OFC_ROW_SIZE(2) - f[2]);
+    const uint32_t *first = ofc_place + ofc_place_start[s], *last = ofc_place + ofc_place_start[s + 1];
+    unsigned all = (1u << n) - 1;
+    for (unsigned drop = 0; drop <= all; drop++) {
+        unsigned keep = all & ~drop;
+        if (bit_count(keep) != m) continue;
+        uint8_t kept[OFC_MAX_HELD]; /* the q-th card kept, as its bit */
+        int q = 0;
+        for (unsigned x = keep; x; x &= x - 1) kept[q++] = (uint8_t)(x & -x);
+        for (const uint32_t *e = first; e < last; e++, k++) {
+            uint8_t to[4] = {0, 0, 0, 0};
+            for (int j = 0; j < m; j++) to[*e >> (5 * j) & 3u] |= kept[j];
+            sub[k][0] = to[0];
+            sub[k][1] = to[1];
+            sub[k][2] = to[2];
+        }
+    }
+    return k;
 }
 
-#if OFC_MAX_HELD != 5
-#error "held_bits reads codes of 5 held cards"
-#endif
-/* Bits 0, 2, .., 8 of x (one for each held card of a code) as bits 0 .. 4. */
-static inline unsigned held_bits(unsigned x)
+/* The code of a placement from its rows' held cards (heuristic_options). */
+static unsigned option_code(const ofc_game *g, const uint8_t *sub)
 {
-    x = (x | x >> 1) & 0x133u;
-    x = (x | x >> 2) & 0x10Fu;
-    return (x | x >> 4) & 0x1Fu;
+    unsigned code = 0;
+    for (int i = 0; i < g->nheld; i++) {
+        unsigned row = sub[0] >> i & 1u ? 0u : sub[1] >> i & 1u ? 1u : sub[2] >> i & 1u ? 2u : 3u;
+        code |= row << (2 * i);
+    }
+    return code;
 }
 
 static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
@@ -1015,13 +1050,13 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
 {
     const double *w = c->w;
     double fine;
-    float s[4];
+    float beat[2];
     if (c->low) {
-        beats_sums(t, b, t, b, s);
-        fine = (1.0 - beats(c, t, b, s[0], s[1])) * m->live;
+        beats2(c, t, b, t, b, beat);
+        fine = (1.0 - beat[0]) * m->live;
     } else {
-        beats_sums(t, m, m, b, s);
-        fine = (1.0 - beats(c, t, m, s[0], s[1])) * (1.0 - beats(c, m, b, s[2], s[3]));
+        beats2(c, t, m, m, b, beat);
+        fine = (1.0 - beat[0]) * (1.0 - beat[1]);
     }
     double v = fine * (w[W_ROYALTY] * (t->royalty + m->royalty + b->royalty) + w[W_FANTASYLAND] * t->fl)
                - w[W_FOUL] * (1.0 - fine);
@@ -1040,6 +1075,7 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
  * first in code order among equal values); returns how many. */
 static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const double *w, int k, uint16_t *best)
 {
+    if (g->turn < 0 || g->fl_cards[g->turn] || g->nheld > OFC_MAX_HELD) return 0;
     heuristic_ctx c;
     heuristic_init(&c, g, rules, w);
     int p = g->turn, n = g->nheld;
@@ -1067,25 +1103,16 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
                 row_outlook_full(&c, r, cards, k, &rows[r][s]);
         }
     }
-    uint16_t codes[OFC_MAX_LEGAL];
-    int ncodes = ofc_game_legal_codes(g, codes);
-    const row_outlook *at[OFC_MAX_LEGAL][3];              /* each placement's rows */
-    unsigned cards_bits = 0x155u & ((1u << (2 * n)) - 1); /* bit 2j for held card j */
-    for (int i = 0; i < ncodes; i++) {
-        /* the held cards each row gets: where the code's two bits a card read 0, 1 or 2 */
-        unsigned one = codes[i] & cards_bits, two = codes[i] >> 1 & cards_bits;
-        at[i][0] = &rows[0][held_bits(~one & ~two & cards_bits)];
-        at[i][1] = &rows[1][held_bits(one & ~two)];
-        at[i][2] = &rows[2][held_bits(~one & two)];
-    }
+    uint8_t sub[OFC_MAX_LEGAL][3]; /* each placement's rows (heuristic_options) */
+    int ncodes = heuristic_options(g, sub);
     if (ncodes == 0) return 0;
     double value[OFC_MAX_LEGAL];
     int top = 0;
     for (int i = 0; i < ncodes; i++) {
-        value[i] = heuristic_value(&c, at[i][0], at[i][1], at[i][2]);
+        value[i] = heuristic_value(&c, &rows[0][sub[i][0]], &rows[1][sub[i][1]], &rows[2][sub[i][2]]);
         if (value[i] > value[top]) top = i;
     }
-    best[0] = codes[top];
+    best[0] = (uint16_t)option_code(g, sub[top]);
     /* the next best, one by one (a shortlist of a few) */
     int nbest = 1;
     for (; nbest < k && nbest < ncodes; nbest++) {
@@ -1093,7 +1120,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
         top = 0;
         for (int i = 1; i < ncodes; i++)
             if (value[i] > value[top]) top = i;
-        best[nbest] = codes[top];
+        best[nbest] = (uint16_t)option_code(g, sub[top]);
     }
     return nbest;
 }
