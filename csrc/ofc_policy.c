@@ -237,11 +237,14 @@ static int holds_joker(const ofc_game *g)
  * 2.8 royalties a board, 5.0 4.5% with fewer royalties) */
 static const double low_spent = 3.0;
 
-static double row_score(const int *count, const int *suits, int n, int lo, int hi, int r, int low);
+static double row_score(const int *count, const int *suits, int n, int lo, int hi, unsigned multi, int r,
+                        int low);
+static inline int lowest_bit(unsigned x);
 
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
 {
     int count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
+    unsigned multi = 0;
     for (int i = 0; i < len; i++) {
         if (row[i] == OFC_EMPTY) continue;
         int k = row[i] >> 2;
@@ -250,30 +253,28 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
         n++;
         if (k < lo) lo = k;
         if (k > hi) hi = k;
+        if (count[k] == 2) multi |= 1u << k;
     }
-    return row_score(count, suits, n, lo, hi, r, low);
+    return row_score(count, suits, n, lo, hi, multi, r, low);
 }
 
-/* row_heuristic from the row's counts of each rank and suit, its card count and its
- * lowest and highest rank (the heuristic policy counts once for several uses). */
-static double row_score(const int *count, const int *suits, int n, int lo, int hi, int r, int low)
+/* row_heuristic from the row's counts of each rank and suit, its card count,
+ * its lowest and highest rank and the ranks it holds twice or more, a bit
+ * each (the heuristic policy counts once for several uses). */
+static double row_score(const int *count, const int *suits, int n, int lo, int hi, unsigned multi, int r,
+                        int low)
 {
     if (!n) return 0.0;
     double v = 0.0;
-    int paired = 0;
-    for (int k = lo; k <= hi; k++) { /* no rank outside lo..hi is held */
-        if (count[k] == 2) {
+    int paired = multi != 0;
+    for (; multi; multi &= multi - 1) { /* by rank, the lowest first */
+        int k = lowest_bit(multi);
+        if (count[k] == 2)
             v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0;
-            paired = 1;
-        }
-        if (count[k] == 3) {
+        else if (count[k] == 3)
             v += r == 0 ? 12.0 + k : 4.0;
-            paired = 1;
-        }
-        if (count[k] == 4) {
+        else
             v += 10.0;
-            paired = 1;
-        }
     }
     if (r == 1 && low) {
         /* a live low (docs/RULES.md section 9): five different ranks, none
@@ -666,6 +667,7 @@ typedef struct row_outlook {
     float live;        /* a Low middle: chance it ends live (1 elsewhere) */
     float spent;       /* Low: cards of ten or below spent on the top or bottom */
     float shape;       /* greedy's value of the cards placed (made pairs and trips, draws) */
+    float shape_bottom; /* a high variant's middle: shape of the same cards on the bottom */
     float level;       /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
     uint16_t value; /* complete: the row's value */
@@ -749,20 +751,26 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
 {
     int size = OFC_ROW_SIZE(r), e = size - n, count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0};
     int hi = -1, lo = OFC_RANKS, best = -1, bestn = 0, lows = 0;
-    unsigned ranks = 0;
-    memset(o, 0, sizeof *o);
+    unsigned ranks = 0, multi = 0;
+    for (int k = 0; k < NCAT; k++) o->p[k] = 0.0f;
+    o->royalty = o->fl = o->spent = o->level = 0.0f;
     o->live = 1.0f;
+    o->complete = 0;
+    o->value = 0;
 
     for (int i = 0; i < n; i++) {
         int k = cards[i] >> 2;
         count[k]++;
         suits[cards[i] & 3]++;
+        multi |= (unsigned)(count[k] > 1) << k;
         ranks |= 1u << k;
-        if (k > hi) hi = k;
-        if (k < lo) lo = k;
+        hi = k > hi ? k : hi;
+        lo = k < lo ? k : lo;
         lows += k <= 8;
     }
-    o->shape = (float)row_score(count, suits, n, lo, hi, r, c->low);
+    o->shape = (float)row_score(count, suits, n, lo, hi, multi, r, c->low);
+    /* the same cards as a high variant's bottom (bottom_from_middle) */
+    if (r == 1 && !c->low) o->shape_bottom = (float)row_score(count, suits, n, lo, hi, multi, 2, 0);
     if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
     int groups[5] = {0, 0, 0, 0, 0}, sum = 0; /* ranks held 1..4 times; their sum */
     for (unsigned x = ranks; x; x &= x - 1) {
@@ -936,11 +944,10 @@ static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards
 
 /* The bottom's outlook from the middle's (a high variant, the same cards in
  * both): only the shape, the royalties and the terms of one row differ. */
-static void bottom_from_middle(const heuristic_ctx *c, const uint8_t *cards, int n, const row_outlook *m,
-                               row_outlook *o)
+static void bottom_from_middle(const heuristic_ctx *c, const row_outlook *m, row_outlook *o)
 {
     *o = *m;
-    o->shape = (float)row_heuristic(cards, n, 2, 0);
+    o->shape = m->shape_bottom;
     if (o->complete) {
         o->royalty = (float)OFC_ROYALTY(c->rules->row_info[2][o->value]);
     } else {
@@ -1089,16 +1096,18 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     for (int r = 0; r < 3; r++) {
         int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f;
         for (unsigned s = 0; s < (1u << n); s++) {
-            uint8_t cards[OFC_ROW5_SIZE];
+            uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD]; /* room for the stores of cards not taken */
             int k = bit_count(s);
             if (k > room || k > m) continue;
             memcpy(cards, board + OFC_ROW_START(r), (size_t)f);
             k = f;
-            for (int i = 0; i < n; i++)
-                if (s >> i & 1u) cards[k++] = g->held[i];
+            for (int i = 0; i < n; i++) { /* no branch on the subset's bits */
+                cards[k] = g->held[i];
+                k += s >> i & 1u;
+            }
             if (OFC_UNLIKELY(g->jr.jokers)) wild_row(cards, k, OFC_ROW_SIZE(r));
             if (r == 2 && shared)
-                bottom_from_middle(&c, cards, k, &rows[1][s], &rows[2][s]);
+                bottom_from_middle(&c, &rows[1][s], &rows[2][s]);
             else
                 row_outlook_full(&c, r, cards, k, &rows[r][s]);
         }
