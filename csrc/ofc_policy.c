@@ -746,43 +746,57 @@ static inline float hit(const heuristic_ctx *c, int live, int e)
     return (float)(1.0 - ofc_pol_choose[n - live][e] / ofc_pol_choose[n][e]);
 }
 
-/* The outlook of row r holding `cards` (n of them). */
-static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
+/* What a row's outlook reads of its cards, counted card by card (a turn
+ * counts each subset of the held cards from a smaller one). */
+typedef struct row_cards {
+    int count[OFC_RANKS], suits[OFC_SUITS];
+    int groups[6];                /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
+    int n, hi, lo, lows, sum;     /* cards; highest and lowest rank; ranks <= ten; sum of ranks held once */
+    int best, bestn;              /* the highest rank held most often (twice or more; -1: none), how often */
+    unsigned ranks, multi;        /* the ranks held, and held twice or more, a bit each */
+} row_cards;
+
+static const row_cards no_cards = {{0}, {0}, {0}, 0, -1, OFC_RANKS, 0, 0, -1, 0, 0, 0};
+
+static inline void row_cards_add(row_cards *x, unsigned card)
 {
-    int size = OFC_ROW_SIZE(r), e = size - n, count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0};
-    int hi = -1, lo = OFC_RANKS, best = -1, bestn = 0, lows = 0;
-    unsigned ranks = 0, multi = 0;
+    int k = (int)(card >> 2), was = x->count[k];
+    x->count[k] = was + 1;
+    x->suits[card & 3]++;
+    x->groups[was]--;
+    x->groups[was + 1]++;
+    x->n++;
+    x->sum += k * ((was == 0) - (was == 1));
+    x->multi |= (unsigned)(was > 0) << k;
+    x->ranks |= 1u << k;
+    x->hi = k > x->hi ? k : x->hi;
+    x->lo = k < x->lo ? k : x->lo;
+    x->lows += k <= 8;
+    if (was > 0 && (was + 1 > x->bestn || (was + 1 == x->bestn && k > x->best))) {
+        x->best = k;
+        x->bestn = was + 1;
+    }
+}
+
+/* The outlook of row r holding `cards` (n of them, counted in x). */
+static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, int n, const row_cards *x,
+                           row_outlook *o)
+{
+    int size = OFC_ROW_SIZE(r), e = size - n;
+    const int *count = x->count, *suits = x->suits;
+    int hi = x->hi, lo = x->lo, best = x->best, lows = x->lows, sum = x->sum;
+    unsigned ranks = x->ranks, multi = x->multi;
     for (int k = 0; k < NCAT; k++) o->p[k] = 0.0f;
     o->royalty = o->fl = o->spent = o->level = 0.0f;
     o->live = 1.0f;
     o->complete = 0;
     o->value = 0;
 
-    for (int i = 0; i < n; i++) {
-        int k = cards[i] >> 2;
-        count[k]++;
-        suits[cards[i] & 3]++;
-        multi |= (unsigned)(count[k] > 1) << k;
-        ranks |= 1u << k;
-        hi = k > hi ? k : hi;
-        lo = k < lo ? k : lo;
-        lows += k <= 8;
-    }
     o->shape = (float)row_score(count, suits, n, lo, hi, multi, r, c->low);
     /* the same cards as a high variant's bottom (bottom_from_middle) */
     if (r == 1 && !c->low) o->shape_bottom = (float)row_score(count, suits, n, lo, hi, multi, 2, 0);
     if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
-    int groups[5] = {0, 0, 0, 0, 0}, sum = 0; /* ranks held 1..4 times; their sum */
-    for (unsigned x = ranks; x; x &= x - 1) {
-        int k = lowest_bit(x);
-        groups[count[k]]++;
-        if (count[k] == 1) sum += k;
-        if (count[k] >= 2 && count[k] >= bestn) {
-            bestn = count[k];
-            best = k;
-        }
-    }
-    int n1 = groups[1], n2 = groups[2], n3 = groups[3], n4 = groups[4];
+    int n1 = x->groups[1], n2 = x->groups[2], n3 = x->groups[3], n4 = x->groups[4];
     /* the rank of the pair when the row ends paired: made, else one of its ranks pairing
      * up or a fresh pair; the highest card of a high-card row: its own or the fills' */
     o->rank = best >= 0 ? (float)best : 6.0f;
@@ -928,9 +942,10 @@ static double solo_terms(const heuristic_ctx *c, int r, const row_outlook *o)
 }
 
 /* row_outlook_of with the chances of ending under each category. */
-static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
+static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards, int n, const row_cards *x,
+                             row_outlook *o)
 {
-    row_outlook_of(c, r, cards, n, o);
+    row_outlook_of(c, r, cards, n, x, o);
     float sum = 0.0f, category = 0.0f;
     for (int k = 0; k < NCAT; k++) {
         o->lower[k][0] = sum; /* the chance of ending under category k */
@@ -1093,23 +1108,39 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     /* empty middle and bottom (a first turn) in a high variant: the same
      * outlooks but for the terms of one row */
     int shared = !c.low && !g->filled[p][1] && !g->filled[p][2];
+    int jokers = g->jr.jokers != 0;
     for (int r = 0; r < 3; r++) {
         int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f;
+        /* the row's cards counted with each subset: from the subset without its lowest card */
+        row_cards counted[1 << OFC_MAX_HELD];
+        counted[0] = no_cards;
+        for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
         for (unsigned s = 0; s < (1u << n); s++) {
             uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD]; /* room for the stores of cards not taken */
             int k = bit_count(s);
             if (k > room || k > m) continue;
+            if (s) {
+                counted[s] = counted[s & (s - 1)];
+                row_cards_add(&counted[s], g->held[lowest_bit(s)]);
+            }
             memcpy(cards, board + OFC_ROW_START(r), (size_t)f);
             k = f;
             for (int i = 0; i < n; i++) { /* no branch on the subset's bits */
                 cards[k] = g->held[i];
                 k += s >> i & 1u;
             }
-            if (OFC_UNLIKELY(g->jr.jokers)) wild_row(cards, k, OFC_ROW_SIZE(r));
+            const row_cards *x = &counted[s];
+            row_cards wild;
+            if (OFC_UNLIKELY(jokers)) { /* the stand-ins counted instead */
+                wild_row(cards, k, OFC_ROW_SIZE(r));
+                wild = no_cards;
+                for (int i = 0; i < k; i++) row_cards_add(&wild, cards[i]);
+                x = &wild;
+            }
             if (r == 2 && shared)
                 bottom_from_middle(&c, &rows[1][s], &rows[2][s]);
             else
-                row_outlook_full(&c, r, cards, k, &rows[r][s]);
+                row_outlook_full(&c, r, cards, k, x, &rows[r][s]);
         }
     }
     uint8_t sub[OFC_MAX_LEGAL][3]; /* each placement's rows (heuristic_options) */
