@@ -980,14 +980,33 @@ static void bottom_from_middle(const heuristic_ctx *c, const row_outlook *m, row
  * in lanes (under1, same1, under2, same2), so both paths give the same
  * floats; the terms of categories a cannot end at are exact zeros, which
  * leave a sum as it is. */
+#if defined(__SSE2__)
+/* Two floats (8 bytes) into the low lanes, the high lanes zero. */
+static inline __m128 load2(const float *f)
+{
+    return _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)f));
+}
+#endif
+
+/* yes ? a : b with no branch (both are computed anyway). */
+static inline float pick(int yes, float a, float b)
+{
+    uint32_t x, y, mask = (uint32_t)0 - (uint32_t)(yes != 0);
+    memcpy(&x, &a, sizeof x);
+    memcpy(&y, &b, sizeof y);
+    x = (x & mask) | (y & ~mask);
+    memcpy(&a, &x, sizeof a);
+    return a;
+}
+
 static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
                           const row_outlook *a2, const row_outlook *b2, float *out)
 {
 #if defined(__SSE2__)
     __m128 acc = _mm_setzero_ps(), l0 = acc, r0 = acc;
     for (int k = 0; k < NCAT; k++) {
-        __m128 l = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)a1->upper[k]), (const __m64 *)a2->upper[k]);
-        __m128 r = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)b1->lower[k]), (const __m64 *)b2->lower[k]);
+        __m128 l = _mm_loadh_pi(load2(a1->upper[k]), (const __m64 *)a2->upper[k]);
+        __m128 r = _mm_loadh_pi(load2(b1->lower[k]), (const __m64 *)b2->lower[k]);
         acc = _mm_add_ps(acc, _mm_mul_ps(l, r));
         if (k == C_HIGH) {
             l0 = l;
@@ -995,8 +1014,8 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
         }
     }
     /* q (pairs) and qh (high cards) of both: lanes (q1, qh1, q2, qh2) */
-    __m128 ar = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)&a1->rank), (const __m64 *)&a2->rank);
-    __m128 br = _mm_loadh_pi(_mm_loadl_pi(acc, (const __m64 *)&b1->rank), (const __m64 *)&b2->rank);
+    __m128 ar = _mm_loadh_pi(load2(&a1->rank), (const __m64 *)&a2->rank);
+    __m128 br = _mm_loadh_pi(load2(&b1->rank), (const __m64 *)&b2->rank);
     __m128 q = _mm_add_ps(_mm_set1_ps(0.5f), _mm_mul_ps(_mm_set1_ps(c->slope), _mm_sub_ps(ar, br)));
     q = _mm_min_ps(_mm_max_ps(q, _mm_set1_ps(0.02f)), _mm_set1_ps(0.98f));
     __m128 qq = _mm_shuffle_ps(q, q, _MM_SHUFFLE(2, 2, 0, 0)), qh = _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 1, 1));
@@ -1024,9 +1043,17 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
         out[j] = under + q * same + (qh - q) * a[j]->p[C_HIGH] * b[j]->p[C_HIGH];
     }
 #endif
-    if (a1->complete && b1->complete) out[0] = a1->value > b1->value ? 1.0f : 0.0f;
-    if (a2->complete && b2->complete) out[1] = a2->value > b2->value ? 1.0f : 0.0f;
+    /* two complete rows: by their values (no branch: many options hold complete rows) */
+    out[0] = pick(a1->complete & b1->complete, (float)(a1->value > b1->value), out[0]);
+    out[1] = pick(a2->complete & b2->complete, (float)(a2->value > b2->value), out[1]);
 }
+
+#if OFC_MAX_HELD != 5
+#error "subset_size covers 5 held cards"
+#endif
+/* The cards in each subset of 5 held cards. */
+static const uint8_t subset_size[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                        1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
 
 /* The legal placements of the seat to act in the order of
  * ofc_game_legal_codes (the same placement table, each set of discards in
@@ -1041,7 +1068,7 @@ static int heuristic_options(const ofc_game *g, uint8_t (*sub)[3])
     unsigned all = (1u << n) - 1;
     for (unsigned drop = 0; drop <= all; drop++) {
         unsigned keep = all & ~drop;
-        if (bit_count(keep) != m) continue;
+        if (subset_size[keep] != m) continue;
         uint8_t kept[OFC_MAX_HELD]; /* the q-th card kept, as its bit */
         int q = 0;
         for (unsigned x = keep; x; x &= x - 1) kept[q++] = (uint8_t)(x & -x);
@@ -1117,13 +1144,13 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
         for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
         for (unsigned s = 0; s < (1u << n); s++) {
             uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD]; /* room for the stores of cards not taken */
-            int k = bit_count(s);
+            int k = subset_size[s];
             if (k > room || k > m) continue;
             if (s) {
                 counted[s] = counted[s & (s - 1)];
                 row_cards_add(&counted[s], g->held[lowest_bit(s)]);
             }
-            memcpy(cards, board + OFC_ROW_START(r), (size_t)f);
+            memcpy(cards, board + OFC_ROW_START(r), OFC_ROW5_SIZE); /* a fixed size: no call */
             k = f;
             for (int i = 0; i < n; i++) { /* no branch on the subset's bits */
                 cards[k] = g->held[i];
