@@ -988,17 +988,6 @@ static inline __m128 load2(const float *f)
 }
 #endif
 
-/* yes ? a : b with no branch (both are computed anyway). */
-static inline float pick(int yes, float a, float b)
-{
-    uint32_t x, y, mask = (uint32_t)0 - (uint32_t)(yes != 0);
-    memcpy(&x, &a, sizeof x);
-    memcpy(&y, &b, sizeof y);
-    x = (x & mask) | (y & ~mask);
-    memcpy(&a, &x, sizeof a);
-    return a;
-}
-
 static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
                           const row_outlook *a2, const row_outlook *b2, float *out)
 {
@@ -1043,9 +1032,11 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
         out[j] = under + q * same + (qh - q) * a[j]->p[C_HIGH] * b[j]->p[C_HIGH];
     }
 #endif
-    /* two complete rows: by their values (no branch: many options hold complete rows) */
-    out[0] = pick(a1->complete & b1->complete, (float)(a1->value > b1->value), out[0]);
-    out[1] = pick(a2->complete & b2->complete, (float)(a2->value > b2->value), out[1]);
+    /* two complete rows: by their values (one branch for both pairs) */
+    if ((a1->complete & b1->complete) | (a2->complete & b2->complete)) {
+        if (a1->complete & b1->complete) out[0] = a1->value > b1->value ? 1.0f : 0.0f;
+        if (a2->complete & b2->complete) out[1] = a2->value > b2->value ? 1.0f : 0.0f;
+    }
 }
 
 #if OFC_MAX_HELD != 5
@@ -1069,15 +1060,21 @@ static int heuristic_options(const ofc_game *g, uint8_t (*sub)[3])
     for (unsigned drop = 0; drop <= all; drop++) {
         unsigned keep = all & ~drop;
         if (subset_size[keep] != m) continue;
-        uint8_t kept[OFC_MAX_HELD]; /* the q-th card kept, as its bit */
+        /* held[x]: the held cards (a bit each) of x, a set of the cards kept (bit q: the q-th) */
+        uint8_t kept[OFC_MAX_HELD], held[1 << OFC_MAX_HELD];
         int q = 0;
         for (unsigned x = keep; x; x &= x - 1) kept[q++] = (uint8_t)(x & -x);
+        held[0] = 0;
+        for (unsigned x = 1; x < (1u << m); x++) held[x] = (uint8_t)(held[x & (x - 1)] | kept[lowest_bit(x)]);
+        unsigned kept_all = (1u << m) - 1;
         for (const uint32_t *e = first; e < last; e++, k++) {
-            uint8_t to[4] = {0, 0, 0, 0};
-            for (int j = 0; j < m; j++) to[*e >> (5 * j) & 3u] |= kept[j];
-            sub[k][0] = to[0];
-            sub[k][1] = to[1];
-            sub[k][2] = to[2];
+            /* the low and high bits of each card's row (bits 5q, 5q + 1) gathered
+             * as bits q: the multiply moves bit 5q to bit 16 + q, without carries */
+            unsigned one = (unsigned)(((uint64_t)(*e & 0x108421u) * 0x11111u) >> 16) & 31u;
+            unsigned two = (unsigned)(((uint64_t)(*e >> 1 & 0x108421u) * 0x11111u) >> 16) & 31u;
+            sub[k][0] = held[kept_all & ~one & ~two];
+            sub[k][1] = held[one & ~two];
+            sub[k][2] = held[two & ~one];
         }
     }
     return k;
@@ -1110,14 +1107,32 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
     double v = fine * (w[W_ROYALTY] * (t->royalty + m->royalty + b->royalty) + w[W_FANTASYLAND] * t->fl)
                - w[W_FOUL] * (1.0 - fine);
     v += t->solo + m->solo + b->solo;
-    /* rows out of order so far, whatever the empty slots bring (as greedy) */
-    if (!c->low) {
+    /* rows out of order so far, whatever the empty slots bring (as greedy;
+     * with no weight, terms of exact zeros) */
+    if (w[W_ORDER] == 0.0) {
+    } else if (!c->low) {
         if (t->level > m->level) v -= w[W_ORDER] * (t->level - m->level);
         if (m->level > b->level) v -= w[W_ORDER] * (m->level - b->level);
     } else if (t->level > b->level) {
         v -= w[W_ORDER] * (t->level - b->level);
     }
     return v;
+}
+
+/* The value of each placement into value; returns the first best. (A
+ * function of its own: the loop keeps its rows in registers.) */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int score_options(const heuristic_ctx *c, const row_outlook (*rows)[1 << OFC_MAX_HELD],
+                         const uint8_t (*sub)[3], int n, double *value)
+{
+    int top = 0;
+    for (int i = 0; i < n; i++) {
+        value[i] = heuristic_value(c, &rows[0][sub[i][0]], &rows[1][sub[i][1]], &rows[2][sub[i][2]]);
+        if (value[i] > value[top]) top = i;
+    }
+    return top;
 }
 
 /* The k best placements of the seat to act (codes into best, best first, the
@@ -1174,11 +1189,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     int ncodes = heuristic_options(g, sub);
     if (ncodes == 0) return 0;
     double value[OFC_MAX_LEGAL];
-    int top = 0;
-    for (int i = 0; i < ncodes; i++) {
-        value[i] = heuristic_value(&c, &rows[0][sub[i][0]], &rows[1][sub[i][1]], &rows[2][sub[i][2]]);
-        if (value[i] > value[top]) top = i;
-    }
+    int top = score_options(&c, rows, sub, ncodes, value);
     best[0] = (uint16_t)option_code(g, sub[top]);
     /* the next best, one by one (a shortlist of a few) */
     int nbest = 1;
