@@ -1158,31 +1158,35 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
         counted[0] = no_cards;
         for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
         for (unsigned s = 0; s < (1u << n); s++) {
-            uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD]; /* room for the stores of cards not taken */
             int k = subset_size[s];
             if (k > room || k > m) continue;
+            if (r == 2 && shared) {
+                bottom_from_middle(&c, &rows[1][s], &rows[2][s]);
+                continue;
+            }
             if (s) {
                 counted[s] = counted[s & (s - 1)];
                 row_cards_add(&counted[s], g->held[lowest_bit(s)]);
             }
-            memcpy(cards, board + OFC_ROW_START(r), OFC_ROW5_SIZE); /* a fixed size: no call */
-            k = f;
-            for (int i = 0; i < n; i++) { /* no branch on the subset's bits */
-                cards[k] = g->held[i];
-                k += s >> i & 1u;
-            }
             const row_cards *x = &counted[s];
             row_cards wild;
-            if (OFC_UNLIKELY(jokers)) { /* the stand-ins counted instead */
-                wild_row(cards, k, OFC_ROW_SIZE(r));
-                wild = no_cards;
-                for (int i = 0; i < k; i++) row_cards_add(&wild, cards[i]);
-                x = &wild;
+            /* the cards themselves: for a complete row's value, or jokers' stand-ins */
+            uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD] = {0}; /* room for the stores of cards not taken */
+            k += f;
+            if (k == OFC_ROW_SIZE(r) || OFC_UNLIKELY(jokers)) {
+                memcpy(cards, board + OFC_ROW_START(r), OFC_ROW5_SIZE); /* a fixed size: no call */
+                for (int i = 0, j = f; i < n; i++) { /* no branch on the subset's bits */
+                    cards[j] = g->held[i];
+                    j += s >> i & 1u;
+                }
+                if (OFC_UNLIKELY(jokers)) { /* the stand-ins counted instead */
+                    wild_row(cards, k, OFC_ROW_SIZE(r));
+                    wild = no_cards;
+                    for (int i = 0; i < k; i++) row_cards_add(&wild, cards[i]);
+                    x = &wild;
+                }
             }
-            if (r == 2 && shared)
-                bottom_from_middle(&c, &rows[1][s], &rows[2][s]);
-            else
-                row_outlook_full(&c, r, cards, k, x, &rows[r][s]);
+            row_outlook_full(&c, r, cards, k, x, &rows[r][s]);
         }
     }
     uint8_t sub[OFC_MAX_LEGAL][3]; /* each placement's rows (heuristic_options) */
