@@ -730,12 +730,12 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
         {20, 21, 22, 11, 8},  /* 7-7-7-4-4 */
         {20, 21, 22, 23, 0},  /* 7-7-7-7-2 */
     };
-    for (int r = 1; r < 3; r++)
-        for (int k = 0; k < NCAT; k++) {
-            const uint8_t *h = hands[k];
-            uint16_t v = ofc_strength5_unchecked(h[0], h[1], h[2], h[3], h[4]);
+    for (int k = 0; k < NCAT; k++) {
+        const uint8_t *h = hands[k];
+        uint16_t v = ofc_strength5_unchecked(h[0], h[1], h[2], h[3], h[4]);
+        for (int r = 1; r < 3; r++)
             c->row5[r][k] = (r == 1 && c->low) ? 0.0f : (float)OFC_ROYALTY(rules->row_info[r][v]);
-        }
+    }
 }
 
 /* Chance that e cards drawn from the unseen ones hold at least one of `live` given cards. */
