@@ -1124,8 +1124,8 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
-static int score_options(const heuristic_ctx *c, const row_outlook (*rows)[1 << OFC_MAX_HELD],
-                         const uint8_t (*sub)[3], int n, double *value)
+static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MAX_HELD], uint8_t (*sub)[3], int n,
+                         double *value)
 {
     int top = 0;
     for (int i = 0; i < n; i++) {
