@@ -1127,9 +1127,13 @@ __attribute__((noinline))
 static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MAX_HELD], uint8_t (*sub)[3], int n,
                          double *value)
 {
+    /* each row's outlooks by pointer: the loop then reads a row at fixed offsets */
+    const row_outlook *at[3][1 << OFC_MAX_HELD];
+    for (int r = 0; r < 3; r++)
+        for (int x = 0; x < (1 << OFC_MAX_HELD); x++) at[r][x] = &rows[r][x];
     int top = 0;
     for (int i = 0; i < n; i++) {
-        value[i] = heuristic_value(c, &rows[0][sub[i][0]], &rows[1][sub[i][1]], &rows[2][sub[i][2]]);
+        value[i] = heuristic_value(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]]);
         if (value[i] > value[top]) top = i;
     }
     return top;
