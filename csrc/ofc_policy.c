@@ -706,7 +706,10 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
     for (int k = 0; k < OFC_RANKS; k++) clubs |= (uint64_t)1 << (4 * k);
     int wild = bit_count(unseen >> OFC_JOKER1);
     c->npool = bit_count(unseen);
-    for (int k = 0; k < OFC_RANKS; k++) c->live_rank[k] = bit_count(unseen >> (4 * k) & 0xFu) + wild;
+    /* each rank's four cards counted at once: nibble k of by_rank */
+    uint64_t by_rank = unseen - (unseen >> 1 & 0x5555555555555555ull);
+    by_rank = (by_rank & 0x3333333333333333ull) + (by_rank >> 2 & 0x3333333333333333ull);
+    for (int k = 0; k < OFC_RANKS; k++) c->live_rank[k] = (int)(by_rank >> (4 * k) & 0xFu) + wild;
     for (int x = 0; x < OFC_SUITS; x++) c->live_suit[x] = bit_count(unseen & clubs << x) + wild;
     for (int r = 0; r < OFC_RANKS; r++) {
         unsigned k = r ? 0u : 1u; /* the lowest other rank as kicker */
@@ -1124,13 +1127,13 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
-static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MAX_HELD], uint8_t (*sub)[3], int n,
-                         double *value)
+static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MAX_HELD], int nheld,
+                         uint8_t (*sub)[3], int n, double *value)
 {
     /* each row's outlooks by pointer: the loop then reads a row at fixed offsets */
     const row_outlook *at[3][1 << OFC_MAX_HELD];
     for (int r = 0; r < 3; r++)
-        for (int x = 0; x < (1 << OFC_MAX_HELD); x++) at[r][x] = &rows[r][x];
+        for (int x = 0; x < (1 << nheld); x++) at[r][x] = &rows[r][x];
     int top = 0;
     for (int i = 0; i < n; i++) {
         value[i] = heuristic_value(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]]);
@@ -1197,7 +1200,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     int ncodes = heuristic_options(g, sub);
     if (ncodes == 0) return 0;
     double value[OFC_MAX_LEGAL];
-    int top = score_options(&c, rows, sub, ncodes, value);
+    int top = score_options(&c, rows, n, sub, ncodes, value);
     best[0] = (uint16_t)option_code(g, sub[top]);
     /* the next best, one by one (a shortlist of a few) */
     int nbest = 1;
