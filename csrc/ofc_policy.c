@@ -1094,13 +1094,15 @@ static unsigned option_code(const ofc_game *g, const uint8_t *sub)
     return code;
 }
 
-static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
-                              const row_outlook *b)
+/* A placement's value (low: c->low, order: the weight of rows out of order
+ * is not zero; both as constants where the caller's loop is specialized). */
+static OFC_ALWAYS_INLINE double value_of(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
+                                         const row_outlook *b, int low, int order)
 {
     const double *w = c->w;
     double fine;
     float beat[2];
-    if (c->low) {
+    if (low) {
         beats2(c, t, b, t, b, beat);
         fine = (1.0 - beat[0]) * m->live;
     } else {
@@ -1112,8 +1114,8 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
     v += t->solo + m->solo + b->solo;
     /* rows out of order so far, whatever the empty slots bring (as greedy;
      * with no weight, terms of exact zeros) */
-    if (w[W_ORDER] == 0.0) {
-    } else if (!c->low) {
+    if (!order) {
+    } else if (!low) {
         if (t->level > m->level) v -= w[W_ORDER] * (t->level - m->level);
         if (m->level > b->level) v -= w[W_ORDER] * (m->level - b->level);
     } else if (t->level > b->level) {
@@ -1134,9 +1136,16 @@ static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MA
     const row_outlook *at[3][1 << OFC_MAX_HELD];
     for (int r = 0; r < 3; r++)
         for (int x = 0; x < (1 << nheld); x++) at[r][x] = &rows[r][x];
-    int top = 0;
+    int top = 0, low = c->low, order = c->w[W_ORDER] != 0.0;
+    if (!low && !order) { /* the default weights of a high variant: the loop for them alone */
+        for (int i = 0; i < n; i++) {
+            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 0, 0);
+            if (value[i] > value[top]) top = i;
+        }
+        return top;
+    }
     for (int i = 0; i < n; i++) {
-        value[i] = heuristic_value(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]]);
+        value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], low, order);
         if (value[i] > value[top]) top = i;
     }
     return top;
