@@ -657,18 +657,18 @@ enum { W_FOUL, W_ROYALTY, W_FANTASYLAND, W_STRENGTH, W_RANK, W_LOW_SPENT, W_TIE,
 enum { C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT, C_FLUSH, C_FULL, C_QUADS, NCAT };
 
 typedef struct row_outlook {
-    float p[NCAT];     /* chance of ending at each category */
-    float category;    /* the expected category (0..1) */
-    double solo;       /* the terms of the value that depend on this row alone */
-    float rank;        /* for ties within a pairing category: the (likely) rank of the pair */
-    float high;        /* for ties of high cards: the (likely) highest rank */
-    float royalty;     /* expected royalties */
-    float fl;          /* top: chance of qualifying for Fantasyland */
-    float live;        /* a Low middle: chance it ends live (1 elsewhere) */
-    float spent;       /* Low: cards of ten or below spent on the top or bottom */
-    float shape;       /* greedy's value of the cards placed (made pairs and trips, draws) */
+    float p[NCAT];      /* chance of ending at each category */
+    float category;     /* the expected category (0..1) */
+    double solo;        /* the terms of the value that depend on this row alone */
+    float rank;         /* for ties within a pairing category: the (likely) rank of the pair */
+    float high;         /* for ties of high cards: the (likely) highest rank */
+    float royalty;      /* expected royalties */
+    float fl;           /* top: chance of qualifying for Fantasyland */
+    float live;         /* a Low middle: chance it ends live (1 elsewhere) */
+    float spent;        /* Low: cards of ten or below spent on the top or bottom */
+    float shape;        /* greedy's value of the cards placed (made pairs and trips, draws) */
     float shape_bottom; /* a high variant's middle: shape of the same cards on the bottom */
-    float level;       /* greedy's made-hand level of the cards placed (row_level) */
+    float level;        /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
     uint16_t value; /* complete: the row's value */
     /* p side by side with the chance of ending under each category (below),
@@ -753,10 +753,10 @@ static inline float hit(const heuristic_ctx *c, int live, int e)
  * counts each subset of the held cards from a smaller one). */
 typedef struct row_cards {
     int count[OFC_RANKS], suits[OFC_SUITS];
-    int groups[6];                /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
-    int n, hi, lo, lows, sum;     /* cards; highest and lowest rank; ranks <= ten; sum of ranks held once */
-    int best, bestn;              /* the highest rank held most often (twice or more; -1: none), how often */
-    unsigned ranks, multi;        /* the ranks held, and held twice or more, a bit each */
+    int groups[6];            /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
+    int n, hi, lo, lows, sum; /* cards; highest and lowest rank; ranks <= ten; sum of ranks held once */
+    int best, bestn;          /* the highest rank held most often (twice or more; -1: none), how often */
+    unsigned ranks, multi;    /* the ranks held, and held twice or more, a bit each */
 } row_cards;
 
 static const row_cards no_cards = {{0}, {0}, {0}, 0, -1, OFC_RANKS, 0, 0, -1, 0, 0, 0};
@@ -1010,10 +1010,12 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
     __m128 br = _mm_loadh_pi(load2(&b1->rank), (const __m64 *)&b2->rank);
     __m128 q = _mm_add_ps(_mm_set1_ps(0.5f), _mm_mul_ps(_mm_set1_ps(c->slope), _mm_sub_ps(ar, br)));
     q = _mm_min_ps(_mm_max_ps(q, _mm_set1_ps(0.02f)), _mm_set1_ps(0.98f));
-    __m128 qq = _mm_shuffle_ps(q, q, _MM_SHUFFLE(2, 2, 0, 0)), qh = _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 1, 1));
+    __m128 qq = _mm_shuffle_ps(q, q, _MM_SHUFFLE(2, 2, 0, 0)),
+           qh = _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 1, 1));
     __m128 under = _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(2, 2, 0, 0));
     /* lanes 1 and 3: under + q * same + (qh - q) * a's high-card chance * b's */
-    __m128 x = _mm_add_ps(_mm_add_ps(under, _mm_mul_ps(qq, acc)), _mm_mul_ps(_mm_mul_ps(_mm_sub_ps(qh, qq), l0), r0));
+    __m128 x = _mm_add_ps(_mm_add_ps(under, _mm_mul_ps(qq, acc)),
+                          _mm_mul_ps(_mm_mul_ps(_mm_sub_ps(qh, qq), l0), r0));
     float lanes[4];
     _mm_storeu_ps(lanes, x);
     out[0] = lanes[1];
@@ -1026,7 +1028,8 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
             under += a[j]->p[k] * b[j]->lower[k][0];
             same += a[j]->p[k] * b[j]->p[k];
         }
-        float q = 0.5f + c->slope * (a[j]->rank - b[j]->rank), qh = 0.5f + c->slope * (a[j]->high - b[j]->high);
+        float q = 0.5f + c->slope * (a[j]->rank - b[j]->rank),
+              qh = 0.5f + c->slope * (a[j]->high - b[j]->high);
         /* clamped to 0.02 .. 0.98 */
         q = q < 0.02f ? 0.02f : q;
         q = q > 0.98f ? 0.98f : q;
@@ -1190,8 +1193,9 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
             uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD] = {0}; /* room for the stores of cards not taken */
             k += f;
             if (k == OFC_ROW_SIZE(r) || OFC_UNLIKELY(jokers)) {
-                memcpy(cards, board + OFC_ROW_START(r), OFC_ROW5_SIZE); /* a fixed size: no call */
-                for (int i = 0, j = f; i < n; i++) { /* no branch on the subset's bits */
+                /* a fixed size (no call), then the subset's cards with no branch on its bits */
+                memcpy(cards, board + OFC_ROW_START(r), OFC_ROW5_SIZE);
+                for (int i = 0, j = f; i < n; i++) {
                     cards[j] = g->held[i];
                     j += s >> i & 1u;
                 }
