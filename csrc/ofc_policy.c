@@ -1099,19 +1099,10 @@ static unsigned option_code(const ofc_game *g, const uint8_t *sub)
 
 /* A placement's value (low: c->low, order: the weight of rows out of order
  * is not zero; both as constants where the caller's loop is specialized). */
-static OFC_ALWAYS_INLINE double value_of(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
-                                         const row_outlook *b, int low, int order)
+static OFC_ALWAYS_INLINE double value_fine(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
+                                           const row_outlook *b, double fine, int low, int order)
 {
     const double *w = c->w;
-    double fine;
-    float beat[2];
-    if (low) {
-        beats2(c, t, b, t, b, beat);
-        fine = (1.0 - beat[0]) * m->live;
-    } else {
-        beats2(c, t, m, m, b, beat);
-        fine = (1.0 - beat[0]) * (1.0 - beat[1]);
-    }
     double v = fine * (w[W_ROYALTY] * (t->royalty + m->royalty + b->royalty) + w[W_FANTASYLAND] * t->fl)
                - w[W_FOUL] * (1.0 - fine);
     v += t->solo + m->solo + b->solo;
@@ -1127,6 +1118,15 @@ static OFC_ALWAYS_INLINE double value_of(const heuristic_ctx *c, const row_outlo
     return v;
 }
 
+/* value_fine of a high variant: no foul when neither row beats the one below. */
+static OFC_ALWAYS_INLINE double value_of(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
+                                         const row_outlook *b, int order)
+{
+    float beat[2];
+    beats2(c, t, m, m, b, beat);
+    return value_fine(c, t, m, b, (1.0 - beat[0]) * (1.0 - beat[1]), 0, order);
+}
+
 /* The value of each placement into value; returns the first best. (A
  * function of its own: the loop keeps its rows in registers.) */
 #if defined(__GNUC__) || defined(__clang__)
@@ -1140,16 +1140,30 @@ static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MA
     for (int r = 0; r < 3; r++)
         for (int x = 0; x < (1 << nheld); x++) at[r][x] = &rows[r][x];
     int top = 0, low = c->low, order = c->w[W_ORDER] != 0.0;
-    if (!low && !order) { /* the default weights of a high variant: the loop for them alone */
+    if (low) {
+        /* Low: no foul when the top does not beat the bottom and the middle is
+         * live; two placements' beats at once */
+        for (int i = 0; i < n; i += 2) {
+            int j = i + 1 < n ? i + 1 : i;
+            const row_outlook *ti = at[0][sub[i][0]], *mi = at[1][sub[i][1]], *bi = at[2][sub[i][2]];
+            const row_outlook *tj = at[0][sub[j][0]], *mj = at[1][sub[j][1]], *bj = at[2][sub[j][2]];
+            float beat[2];
+            beats2(c, ti, bi, tj, bj, beat);
+            value[i] = value_fine(c, ti, mi, bi, (1.0 - beat[0]) * mi->live, 1, order);
+            value[j] = value_fine(c, tj, mj, bj, (1.0 - beat[1]) * mj->live, 1, order);
+        }
+        for (int i = 1; i < n; i++)
+            if (value[i] > value[top]) top = i;
+    } else if (!order) { /* the default weights of a high variant: the loop for them alone */
         for (int i = 0; i < n; i++) {
-            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 0, 0);
+            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 0);
             if (value[i] > value[top]) top = i;
         }
-        return top;
-    }
-    for (int i = 0; i < n; i++) {
-        value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], low, order);
-        if (value[i] > value[top]) top = i;
+    } else {
+        for (int i = 0; i < n; i++) {
+            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 1);
+            if (value[i] > value[top]) top = i;
+        }
     }
     return top;
 }
