@@ -672,7 +672,7 @@ typedef struct row_outlook {
     int complete;
     uint16_t value; /* complete: the row's value */
     /* p side by side with the chance of ending under each category (below),
-     * as beats_sums reads them: the row as the upper one (p, p), as the
+     * as beats2 reads them: the row as the upper one (p, p), as the
      * lower one (below, p) */
     float upper[NCAT][2], lower[NCAT][2];
 } row_outlook;
@@ -976,13 +976,6 @@ static void bottom_from_middle(const heuristic_ctx *c, const row_outlook *m, row
     o->solo = solo_terms(c, 2, o);
 }
 
-/* Chance that row a ends stronger than row b (b is the row below: a foul):
- * a above b's category, or in the same one and ahead there (by the rank of
- * its pair, or its high card), for two pairs of rows at once (a1 over b1,
- * a2 over b2).  Each chance adds its terms in category order, the SSE2 path
- * in lanes (under1, same1, under2, same2), so both paths give the same
- * floats; the terms of categories a cannot end at are exact zeros, which
- * leave a sum as it is. */
 #if defined(__SSE2__)
 /* Two floats (8 bytes) into the low lanes, the high lanes zero. */
 static inline __m128 load2(const float *f)
@@ -991,6 +984,13 @@ static inline __m128 load2(const float *f)
 }
 #endif
 
+/* Chance that row a ends stronger than row b (b is the row below: a foul):
+ * a above b's category, or in the same one and ahead there (by the rank of
+ * its pair, or its high card), for two pairs of rows at once (a1 over b1,
+ * a2 over b2).  Each chance adds its terms in category order, the SSE2 path
+ * in lanes (under1, same1, under2, same2), so both paths give the same
+ * floats; the terms of categories a cannot end at are exact zeros, which
+ * leave a sum as it is. */
 static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
                           const row_outlook *a2, const row_outlook *b2, float *out)
 {
