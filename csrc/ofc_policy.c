@@ -6,6 +6,9 @@
 #include <string.h>
 #include "ofc_play.h"
 #include "ofc_policy_tables.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Cards the seat to act must place this turn. */
 static int to_place(const ofc_game *g)
@@ -234,11 +237,14 @@ static int holds_joker(const ofc_game *g)
  * 2.8 royalties a board, 5.0 4.5% with fewer royalties) */
 static const double low_spent = 3.0;
 
-static double row_score(const int *count, const int *suits, int n, int lo, int hi, int r, int low);
+static double row_score(const int *count, const int *suits, int n, int lo, int hi, unsigned multi, int r,
+                        int low);
+static inline int lowest_bit(unsigned x);
 
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
 {
     int count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
+    unsigned multi = 0;
     for (int i = 0; i < len; i++) {
         if (row[i] == OFC_EMPTY) continue;
         int k = row[i] >> 2;
@@ -247,30 +253,28 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
         n++;
         if (k < lo) lo = k;
         if (k > hi) hi = k;
+        if (count[k] == 2) multi |= 1u << k;
     }
-    return row_score(count, suits, n, lo, hi, r, low);
+    return row_score(count, suits, n, lo, hi, multi, r, low);
 }
 
-/* row_heuristic from the row's counts of each rank and suit, its card count and its
- * lowest and highest rank (the heuristic policy counts once for several uses). */
-static double row_score(const int *count, const int *suits, int n, int lo, int hi, int r, int low)
+/* row_heuristic from the row's counts of each rank and suit, its card count,
+ * its lowest and highest rank and the ranks it holds twice or more, a bit
+ * each (the heuristic policy counts once for several uses). */
+static double row_score(const int *count, const int *suits, int n, int lo, int hi, unsigned multi, int r,
+                        int low)
 {
     if (!n) return 0.0;
     double v = 0.0;
-    int paired = 0;
-    for (int k = lo; k <= hi; k++) { /* no rank outside lo..hi is held */
-        if (count[k] == 2) {
+    int paired = multi != 0;
+    for (; multi; multi &= multi - 1) { /* by rank, the lowest first */
+        int k = lowest_bit(multi);
+        if (count[k] == 2)
             v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0;
-            paired = 1;
-        }
-        if (count[k] == 3) {
+        else if (count[k] == 3)
             v += r == 0 ? 12.0 + k : 4.0;
-            paired = 1;
-        }
-        if (count[k] == 4) {
+        else
             v += 10.0;
-            paired = 1;
-        }
     }
     if (r == 1 && low) {
         /* a live low (docs/RULES.md section 9): five different ranks, none
@@ -653,22 +657,24 @@ enum { W_FOUL, W_ROYALTY, W_FANTASYLAND, W_STRENGTH, W_RANK, W_LOW_SPENT, W_TIE,
 enum { C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT, C_FLUSH, C_FULL, C_QUADS, NCAT };
 
 typedef struct row_outlook {
-    float p[NCAT];     /* chance of ending at each category */
-    float below[NCAT]; /* chance of ending under each category */
-    float category;    /* the expected category (0..1) */
-    double solo;       /* the terms of the value that depend on this row alone */
-    float rank;        /* for ties within a pairing category: the (likely) rank of the pair */
-    float high;        /* for ties of high cards: the (likely) highest rank */
-    float royalty;     /* expected royalties */
-    float fl;          /* top: chance of qualifying for Fantasyland */
-    float live;        /* a Low middle: chance it ends live (1 elsewhere) */
-    float spent;       /* Low: cards of ten or below spent on the top or bottom */
-    float shape;       /* greedy's value of the cards placed (made pairs and trips, draws) */
-    float level;       /* greedy's made-hand level of the cards placed (row_level) */
+    float p[NCAT];      /* chance of ending at each category */
+    float category;     /* the expected category (0..1) */
+    double solo;        /* the terms of the value that depend on this row alone */
+    float rank;         /* for ties within a pairing category: the (likely) rank of the pair */
+    float high;         /* for ties of high cards: the (likely) highest rank */
+    float royalty;      /* expected royalties */
+    float fl;           /* top: chance of qualifying for Fantasyland */
+    float live;         /* a Low middle: chance it ends live (1 elsewhere) */
+    float spent;        /* Low: cards of ten or below spent on the top or bottom */
+    float shape;        /* greedy's value of the cards placed (made pairs and trips, draws) */
+    float shape_bottom; /* a high variant's middle: shape of the same cards on the bottom */
+    float level;        /* greedy's made-hand level of the cards placed (row_level) */
     int complete;
-    uint16_t value;       /* complete: the row's value */
-    int nlikely;          /* the categories with a chance (p[k] != 0), in order: */
-    uint8_t likely[NCAT]; /* beats skips the others, whose terms add exact zeros */
+    uint16_t value; /* complete: the row's value */
+    /* p side by side with the chance of ending under each category (below),
+     * as beats2 reads them: the row as the upper one (p, p), as the
+     * lower one (below, p) */
+    float upper[NCAT][2], lower[NCAT][2];
 } row_outlook;
 
 /* What a turn's scoring knows: the unseen cards and what the rules pay. */
@@ -700,7 +706,10 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
     for (int k = 0; k < OFC_RANKS; k++) clubs |= (uint64_t)1 << (4 * k);
     int wild = bit_count(unseen >> OFC_JOKER1);
     c->npool = bit_count(unseen);
-    for (int k = 0; k < OFC_RANKS; k++) c->live_rank[k] = bit_count(unseen >> (4 * k) & 0xFu) + wild;
+    /* each rank's four cards counted at once: nibble k of by_rank */
+    uint64_t by_rank = unseen - (unseen >> 1 & 0x5555555555555555ull);
+    by_rank = (by_rank & 0x3333333333333333ull) + (by_rank >> 2 & 0x3333333333333333ull);
+    for (int k = 0; k < OFC_RANKS; k++) c->live_rank[k] = (int)(by_rank >> (4 * k) & 0xFu) + wild;
     for (int x = 0; x < OFC_SUITS; x++) c->live_suit[x] = bit_count(unseen & clubs << x) + wild;
     for (int r = 0; r < OFC_RANKS; r++) {
         unsigned k = r ? 0u : 1u; /* the lowest other rank as kicker */
@@ -724,12 +733,12 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
         {20, 21, 22, 11, 8},  /* 7-7-7-4-4 */
         {20, 21, 22, 23, 0},  /* 7-7-7-7-2 */
     };
-    for (int r = 1; r < 3; r++)
-        for (int k = 0; k < NCAT; k++) {
-            const uint8_t *h = hands[k];
-            uint16_t v = ofc_strength5_unchecked(h[0], h[1], h[2], h[3], h[4]);
+    for (int k = 0; k < NCAT; k++) {
+        const uint8_t *h = hands[k];
+        uint16_t v = ofc_strength5_unchecked(h[0], h[1], h[2], h[3], h[4]);
+        for (int r = 1; r < 3; r++)
             c->row5[r][k] = (r == 1 && c->low) ? 0.0f : (float)OFC_ROYALTY(rules->row_info[r][v]);
-        }
+    }
 }
 
 /* Chance that e cards drawn from the unseen ones hold at least one of `live` given cards. */
@@ -740,37 +749,57 @@ static inline float hit(const heuristic_ctx *c, int live, int e)
     return (float)(1.0 - ofc_pol_choose[n - live][e] / ofc_pol_choose[n][e]);
 }
 
-/* The outlook of row r holding `cards` (n of them). */
-static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
-{
-    int size = OFC_ROW_SIZE(r), e = size - n, count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0};
-    int hi = -1, lo = OFC_RANKS, best = -1, bestn = 0, lows = 0;
-    unsigned ranks = 0;
-    memset(o, 0, sizeof *o);
-    o->live = 1.0f;
+/* What a row's outlook reads of its cards, counted card by card (a turn
+ * counts each subset of the held cards from a smaller one). */
+typedef struct row_cards {
+    int count[OFC_RANKS], suits[OFC_SUITS];
+    int groups[6];            /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
+    int n, hi, lo, lows, sum; /* cards; highest and lowest rank; ranks <= ten; sum of ranks held once */
+    int best, bestn;          /* the highest rank held most often (twice or more; -1: none), how often */
+    unsigned ranks, multi;    /* the ranks held, and held twice or more, a bit each */
+} row_cards;
 
-    for (int i = 0; i < n; i++) {
-        int k = cards[i] >> 2;
-        count[k]++;
-        suits[cards[i] & 3]++;
-        ranks |= 1u << k;
-        if (k > hi) hi = k;
-        if (k < lo) lo = k;
-        lows += k <= 8;
+static const row_cards no_cards = {{0}, {0}, {0}, 0, -1, OFC_RANKS, 0, 0, -1, 0, 0, 0};
+
+static inline void row_cards_add(row_cards *x, unsigned card)
+{
+    int k = (int)(card >> 2), was = x->count[k];
+    x->count[k] = was + 1;
+    x->suits[card & 3]++;
+    x->groups[was]--;
+    x->groups[was + 1]++;
+    x->n++;
+    x->sum += k * ((was == 0) - (was == 1));
+    x->multi |= (unsigned)(was > 0) << k;
+    x->ranks |= 1u << k;
+    x->hi = k > x->hi ? k : x->hi;
+    x->lo = k < x->lo ? k : x->lo;
+    x->lows += k <= 8;
+    if (was > 0 && (was + 1 > x->bestn || (was + 1 == x->bestn && k > x->best))) {
+        x->best = k;
+        x->bestn = was + 1;
     }
-    o->shape = (float)row_score(count, suits, n, lo, hi, r, c->low);
+}
+
+/* The outlook of row r holding `cards` (n of them, counted in x). */
+static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, int n, const row_cards *x,
+                           row_outlook *o)
+{
+    int size = OFC_ROW_SIZE(r), e = size - n;
+    const int *count = x->count, *suits = x->suits;
+    int hi = x->hi, lo = x->lo, best = x->best, lows = x->lows, sum = x->sum;
+    unsigned ranks = x->ranks, multi = x->multi;
+    for (int k = 0; k < NCAT; k++) o->p[k] = 0.0f;
+    o->royalty = o->fl = o->spent = o->level = 0.0f;
+    o->live = 1.0f;
+    o->complete = 0;
+    o->value = 0;
+
+    o->shape = (float)row_score(count, suits, n, lo, hi, multi, r, c->low);
+    /* the same cards as a high variant's bottom (bottom_from_middle) */
+    if (r == 1 && !c->low) o->shape_bottom = (float)row_score(count, suits, n, lo, hi, multi, 2, 0);
     if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
-    int groups[5] = {0, 0, 0, 0, 0}, sum = 0; /* ranks held 1..4 times; their sum */
-    for (unsigned x = ranks; x; x &= x - 1) {
-        int k = lowest_bit(x);
-        groups[count[k]]++;
-        if (count[k] == 1) sum += k;
-        if (count[k] >= 2 && count[k] >= bestn) {
-            bestn = count[k];
-            best = k;
-        }
-    }
-    int n1 = groups[1], n2 = groups[2], n3 = groups[3], n4 = groups[4];
+    int n1 = x->groups[1], n2 = x->groups[2], n3 = x->groups[3], n4 = x->groups[4];
     /* the rank of the pair when the row ends paired: made, else one of its ranks pairing
      * up or a fresh pair; the highest card of a high-card row: its own or the fills' */
     o->rank = best >= 0 ? (float)best : 6.0f;
@@ -916,16 +945,16 @@ static double solo_terms(const heuristic_ctx *c, int r, const row_outlook *o)
 }
 
 /* row_outlook_of with the chances of ending under each category. */
-static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards, int n, row_outlook *o)
+static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards, int n, const row_cards *x,
+                             row_outlook *o)
 {
-    row_outlook_of(c, r, cards, n, o);
+    row_outlook_of(c, r, cards, n, x, o);
     float sum = 0.0f, category = 0.0f;
-    o->nlikely = 0;
     for (int k = 0; k < NCAT; k++) {
-        o->below[k] = sum;
+        o->lower[k][0] = sum; /* the chance of ending under category k */
+        o->upper[k][0] = o->upper[k][1] = o->lower[k][1] = o->p[k];
         sum += o->p[k];
         category += k * o->p[k];
-        if (o->p[k] != 0.0f) o->likely[o->nlikely++] = (uint8_t)k;
     }
     o->category = category / NCAT;
     o->solo = solo_terms(c, r, o);
@@ -933,11 +962,10 @@ static void row_outlook_full(const heuristic_ctx *c, int r, const uint8_t *cards
 
 /* The bottom's outlook from the middle's (a high variant, the same cards in
  * both): only the shape, the royalties and the terms of one row differ. */
-static void bottom_from_middle(const heuristic_ctx *c, const uint8_t *cards, int n, const row_outlook *m,
-                               row_outlook *o)
+static void bottom_from_middle(const heuristic_ctx *c, const row_outlook *m, row_outlook *o)
 {
     *o = *m;
-    o->shape = (float)row_heuristic(cards, n, 2, 0);
+    o->shape = m->shape_bottom;
     if (o->complete) {
         o->royalty = (float)OFC_ROYALTY(c->rules->row_info[2][o->value]);
     } else {
@@ -948,52 +976,140 @@ static void bottom_from_middle(const heuristic_ctx *c, const uint8_t *cards, int
     o->solo = solo_terms(c, 2, o);
 }
 
-/* Chance that row a ends stronger than row b (b is the row below: a foul). */
-static inline float beats(const heuristic_ctx *c, const row_outlook *a, const row_outlook *b)
+#if defined(__SSE2__)
+/* Two floats (8 bytes) into the low lanes, the high lanes zero. */
+static inline __m128 load2(const float *f)
 {
-    if (a->complete && b->complete) return a->value > b->value ? 1.0f : 0.0f;
-    float q = 0.5f + c->slope * (a->rank - b->rank), qh = 0.5f + c->slope * (a->high - b->high);
-    /* clamped to 0.02 .. 0.98 (one statement a bound: min and max, no branches) */
-    q = q < 0.02f ? 0.02f : q;
-    q = q > 0.98f ? 0.98f : q;
-    qh = qh < 0.02f ? 0.02f : qh;
-    qh = qh > 0.98f ? 0.98f : qh;
-    /* a above b's category, or in the same one and ahead there */
-    float under = 0.0f, same = 0.0f;
-    for (int i = 0; i < a->nlikely; i++) {
-        int k = a->likely[i];
-        under += a->p[k] * b->below[k];
-        same += a->p[k] * b->p[k];
+    return _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)f));
+}
+#endif
+
+/* Chance that row a ends stronger than row b (b is the row below: a foul):
+ * a above b's category, or in the same one and ahead there (by the rank of
+ * its pair, or its high card), for two pairs of rows at once (a1 over b1,
+ * a2 over b2).  Each chance adds its terms in category order, the SSE2 path
+ * in lanes (under1, same1, under2, same2), so both paths give the same
+ * floats; the terms of categories a cannot end at are exact zeros, which
+ * leave a sum as it is. */
+static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
+                          const row_outlook *a2, const row_outlook *b2, float *out)
+{
+#if defined(__SSE2__)
+    __m128 acc = _mm_setzero_ps(), l0 = acc, r0 = acc;
+    for (int k = 0; k < NCAT; k++) {
+        __m128 l = _mm_loadh_pi(load2(a1->upper[k]), (const __m64 *)a2->upper[k]);
+        __m128 r = _mm_loadh_pi(load2(b1->lower[k]), (const __m64 *)b2->lower[k]);
+        acc = _mm_add_ps(acc, _mm_mul_ps(l, r));
+        if (k == C_HIGH) {
+            l0 = l;
+            r0 = r;
+        }
     }
-    return under + q * same + (qh - q) * a->p[C_HIGH] * b->p[C_HIGH];
+    /* q (pairs) and qh (high cards) of both: lanes (q1, qh1, q2, qh2) */
+    __m128 ar = _mm_loadh_pi(load2(&a1->rank), (const __m64 *)&a2->rank);
+    __m128 br = _mm_loadh_pi(load2(&b1->rank), (const __m64 *)&b2->rank);
+    __m128 q = _mm_add_ps(_mm_set1_ps(0.5f), _mm_mul_ps(_mm_set1_ps(c->slope), _mm_sub_ps(ar, br)));
+    q = _mm_min_ps(_mm_max_ps(q, _mm_set1_ps(0.02f)), _mm_set1_ps(0.98f));
+    __m128 qq = _mm_shuffle_ps(q, q, _MM_SHUFFLE(2, 2, 0, 0)),
+           qh = _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 1, 1));
+    __m128 under = _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(2, 2, 0, 0));
+    /* lanes 1 and 3: under + q * same + (qh - q) * a's high-card chance * b's */
+    __m128 x = _mm_add_ps(_mm_add_ps(under, _mm_mul_ps(qq, acc)),
+                          _mm_mul_ps(_mm_mul_ps(_mm_sub_ps(qh, qq), l0), r0));
+    float lanes[4];
+    _mm_storeu_ps(lanes, x);
+    out[0] = lanes[1];
+    out[1] = lanes[3];
+#else
+    const row_outlook *a[2] = {a1, a2}, *b[2] = {b1, b2};
+    for (int j = 0; j < 2; j++) {
+        float under = 0.0f, same = 0.0f;
+        for (int k = 0; k < NCAT; k++) {
+            under += a[j]->p[k] * b[j]->lower[k][0];
+            same += a[j]->p[k] * b[j]->p[k];
+        }
+        float q = 0.5f + c->slope * (a[j]->rank - b[j]->rank),
+              qh = 0.5f + c->slope * (a[j]->high - b[j]->high);
+        /* clamped to 0.02 .. 0.98 */
+        q = q < 0.02f ? 0.02f : q;
+        q = q > 0.98f ? 0.98f : q;
+        qh = qh < 0.02f ? 0.02f : qh;
+        qh = qh > 0.98f ? 0.98f : qh;
+        out[j] = under + q * same + (qh - q) * a[j]->p[C_HIGH] * b[j]->p[C_HIGH];
+    }
+#endif
+    /* two complete rows: by their values (one branch for both pairs) */
+    if ((a1->complete & b1->complete) | (a2->complete & b2->complete)) {
+        if (a1->complete & b1->complete) out[0] = a1->value > b1->value ? 1.0f : 0.0f;
+        if (a2->complete & b2->complete) out[1] = a2->value > b2->value ? 1.0f : 0.0f;
+    }
 }
 
 #if OFC_MAX_HELD != 5
-#error "held_bits reads codes of 5 held cards"
+#error "subset_size covers 5 held cards"
 #endif
-/* Bits 0, 2, .., 8 of x (one for each held card of a code) as bits 0 .. 4. */
-static inline unsigned held_bits(unsigned x)
+/* The cards in each subset of 5 held cards. */
+static const uint8_t subset_size[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                        1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+/* The legal placements of the seat to act in the order of
+ * ofc_game_legal_codes (the same placement table, each set of discards in
+ * turn), each as the held cards (a bit each) it sends to the top, middle and
+ * bottom; returns how many. */
+static int heuristic_options(const ofc_game *g, uint8_t (*sub)[3])
 {
-    x = (x | x >> 1) & 0x133u;
-    x = (x | x >> 2) & 0x10Fu;
-    return (x | x >> 4) & 0x1Fu;
+    int n = g->nheld, m = to_place(g), k = 0;
+    const uint8_t *f = g->filled[g->turn];
+    int s = OFC_PLACE_STATE(m, OFC_ROW_SIZE(0) - f[0], OFC_ROW_SIZE(1) - f[1], OFC_ROW_SIZE(2) - f[2]);
+    const uint32_t *first = ofc_place + ofc_place_start[s], *last = ofc_place + ofc_place_start[s + 1];
+    unsigned all = (1u << n) - 1;
+    for (unsigned drop = 0; drop <= all; drop++) {
+        unsigned keep = all & ~drop;
+        if (subset_size[keep] != m) continue;
+        /* held[x]: the held cards (a bit each) of x, a set of the cards kept (bit q: the q-th) */
+        uint8_t kept[OFC_MAX_HELD], held[1 << OFC_MAX_HELD];
+        int q = 0;
+        for (unsigned x = keep; x; x &= x - 1) kept[q++] = (uint8_t)(x & -x);
+        held[0] = 0;
+        for (unsigned x = 1; x < (1u << m); x++) held[x] = (uint8_t)(held[x & (x - 1)] | kept[lowest_bit(x)]);
+        unsigned kept_all = (1u << m) - 1;
+        for (const uint32_t *e = first; e < last; e++, k++) {
+            /* the low and high bits of each card's row (bits 5q, 5q + 1) gathered
+             * as bits q: the multiply moves bit 5q to bit 16 + q, without carries */
+            unsigned one = (unsigned)(((uint64_t)(*e & 0x108421u) * 0x11111u) >> 16) & 31u;
+            unsigned two = (unsigned)(((uint64_t)(*e >> 1 & 0x108421u) * 0x11111u) >> 16) & 31u;
+            sub[k][0] = held[kept_all & ~one & ~two];
+            sub[k][1] = held[one & ~two];
+            sub[k][2] = held[two & ~one];
+        }
+    }
+    return k;
 }
 
-static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
-                              const row_outlook *b)
+/* The code of a placement from its rows' held cards (heuristic_options). */
+static unsigned option_code(const ofc_game *g, const uint8_t *sub)
+{
+    unsigned code = 0;
+    for (int i = 0; i < g->nheld; i++) {
+        unsigned row = sub[0] >> i & 1u ? 0u : sub[1] >> i & 1u ? 1u : sub[2] >> i & 1u ? 2u : 3u;
+        code |= row << (2 * i);
+    }
+    return code;
+}
+
+/* A placement's value (low: c->low, order: the weight of rows out of order
+ * is not zero; both as constants where the caller's loop is specialized). */
+static OFC_ALWAYS_INLINE double value_fine(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
+                                           const row_outlook *b, double fine, int low, int order)
 {
     const double *w = c->w;
-    double fine;
-    if (c->low) {
-        fine = (1.0 - beats(c, t, b)) * m->live;
-    } else {
-        fine = (1.0 - beats(c, t, m)) * (1.0 - beats(c, m, b));
-    }
     double v = fine * (w[W_ROYALTY] * (t->royalty + m->royalty + b->royalty) + w[W_FANTASYLAND] * t->fl)
                - w[W_FOUL] * (1.0 - fine);
     v += t->solo + m->solo + b->solo;
-    /* rows out of order so far, whatever the empty slots bring (as greedy) */
-    if (!c->low) {
+    /* rows out of order so far, whatever the empty slots bring (as greedy;
+     * with no weight, terms of exact zeros) */
+    if (!order) {
+    } else if (!low) {
         if (t->level > m->level) v -= w[W_ORDER] * (t->level - m->level);
         if (m->level > b->level) v -= w[W_ORDER] * (m->level - b->level);
     } else if (t->level > b->level) {
@@ -1002,10 +1118,61 @@ static double heuristic_value(const heuristic_ctx *c, const row_outlook *t, cons
     return v;
 }
 
+/* value_fine of a high variant: no foul when neither row beats the one below. */
+static OFC_ALWAYS_INLINE double value_of(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
+                                         const row_outlook *b, int order)
+{
+    float beat[2];
+    beats2(c, t, m, m, b, beat);
+    return value_fine(c, t, m, b, (1.0 - beat[0]) * (1.0 - beat[1]), 0, order);
+}
+
+/* The value of each placement into value; returns the first best. (A
+ * function of its own: the loop keeps its rows in registers.) */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MAX_HELD], int nheld,
+                         uint8_t (*sub)[3], int n, double *value)
+{
+    /* each row's outlooks by pointer: the loop then reads a row at fixed offsets */
+    const row_outlook *at[3][1 << OFC_MAX_HELD];
+    for (int r = 0; r < 3; r++)
+        for (int x = 0; x < (1 << nheld); x++) at[r][x] = &rows[r][x];
+    int top = 0, low = c->low, order = c->w[W_ORDER] != 0.0;
+    if (low) {
+        /* Low: no foul when the top does not beat the bottom and the middle is
+         * live; two placements' beats at once */
+        for (int i = 0; i < n; i += 2) {
+            int j = i + 1 < n ? i + 1 : i;
+            const row_outlook *ti = at[0][sub[i][0]], *mi = at[1][sub[i][1]], *bi = at[2][sub[i][2]];
+            const row_outlook *tj = at[0][sub[j][0]], *mj = at[1][sub[j][1]], *bj = at[2][sub[j][2]];
+            float beat[2];
+            beats2(c, ti, bi, tj, bj, beat);
+            value[i] = value_fine(c, ti, mi, bi, (1.0 - beat[0]) * mi->live, 1, order);
+            value[j] = value_fine(c, tj, mj, bj, (1.0 - beat[1]) * mj->live, 1, order);
+        }
+        for (int i = 1; i < n; i++)
+            if (value[i] > value[top]) top = i;
+    } else if (!order) { /* the default weights of a high variant: the loop for them alone */
+        for (int i = 0; i < n; i++) {
+            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 0);
+            if (value[i] > value[top]) top = i;
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 1);
+            if (value[i] > value[top]) top = i;
+        }
+    }
+    return top;
+}
+
 /* The k best placements of the seat to act (codes into best, best first, the
  * first in code order among equal values); returns how many. */
 static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const double *w, int k, uint16_t *best)
 {
+    if (g->turn < 0 || g->fl_cards[g->turn] || g->nheld > OFC_MAX_HELD) return 0;
     heuristic_ctx c;
     heuristic_init(&c, g, rules, w);
     int p = g->turn, n = g->nheld;
@@ -1016,42 +1183,52 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     /* empty middle and bottom (a first turn) in a high variant: the same
      * outlooks but for the terms of one row */
     int shared = !c.low && !g->filled[p][1] && !g->filled[p][2];
+    int jokers = g->jr.jokers != 0;
     for (int r = 0; r < 3; r++) {
         int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f;
+        /* the row's cards counted with each subset: from the subset without its lowest card */
+        row_cards counted[1 << OFC_MAX_HELD];
+        counted[0] = no_cards;
+        for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
         for (unsigned s = 0; s < (1u << n); s++) {
-            uint8_t cards[OFC_ROW5_SIZE];
-            int k = bit_count(s);
+            int k = subset_size[s];
             if (k > room || k > m) continue;
-            memcpy(cards, board + OFC_ROW_START(r), (size_t)f);
-            k = f;
-            for (int i = 0; i < n; i++)
-                if (s >> i & 1u) cards[k++] = g->held[i];
-            if (OFC_UNLIKELY(g->jr.jokers)) wild_row(cards, k, OFC_ROW_SIZE(r));
-            if (r == 2 && shared)
-                bottom_from_middle(&c, cards, k, &rows[1][s], &rows[2][s]);
-            else
-                row_outlook_full(&c, r, cards, k, &rows[r][s]);
+            if (r == 2 && shared) {
+                bottom_from_middle(&c, &rows[1][s], &rows[2][s]);
+                continue;
+            }
+            if (s) {
+                counted[s] = counted[s & (s - 1)];
+                row_cards_add(&counted[s], g->held[lowest_bit(s)]);
+            }
+            const row_cards *x = &counted[s];
+            row_cards wild;
+            /* the cards themselves: for a complete row's value, or jokers' stand-ins */
+            uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD] = {0}; /* room for the stores of cards not taken */
+            k += f;
+            if (k == OFC_ROW_SIZE(r) || OFC_UNLIKELY(jokers)) {
+                /* a fixed size (no call), then the subset's cards with no branch on its bits */
+                memcpy(cards, board + OFC_ROW_START(r), OFC_ROW5_SIZE);
+                for (int i = 0, j = f; i < n; i++) {
+                    cards[j] = g->held[i];
+                    j += s >> i & 1u;
+                }
+                if (OFC_UNLIKELY(jokers)) { /* the stand-ins counted instead */
+                    wild_row(cards, k, OFC_ROW_SIZE(r));
+                    wild = no_cards;
+                    for (int i = 0; i < k; i++) row_cards_add(&wild, cards[i]);
+                    x = &wild;
+                }
+            }
+            row_outlook_full(&c, r, cards, k, x, &rows[r][s]);
         }
     }
-    uint16_t codes[OFC_MAX_LEGAL];
-    int ncodes = ofc_game_legal_codes(g, codes);
-    const row_outlook *at[OFC_MAX_LEGAL][3];              /* each placement's rows */
-    unsigned cards_bits = 0x155u & ((1u << (2 * n)) - 1); /* bit 2j for held card j */
-    for (int i = 0; i < ncodes; i++) {
-        /* the held cards each row gets: where the code's two bits a card read 0, 1 or 2 */
-        unsigned one = codes[i] & cards_bits, two = codes[i] >> 1 & cards_bits;
-        at[i][0] = &rows[0][held_bits(~one & ~two & cards_bits)];
-        at[i][1] = &rows[1][held_bits(one & ~two)];
-        at[i][2] = &rows[2][held_bits(~one & two)];
-    }
+    uint8_t sub[OFC_MAX_LEGAL][3]; /* each placement's rows (heuristic_options) */
+    int ncodes = heuristic_options(g, sub);
     if (ncodes == 0) return 0;
     double value[OFC_MAX_LEGAL];
-    int top = 0;
-    for (int i = 0; i < ncodes; i++) {
-        value[i] = heuristic_value(&c, at[i][0], at[i][1], at[i][2]);
-        if (value[i] > value[top]) top = i;
-    }
-    best[0] = codes[top];
+    int top = score_options(&c, rows, n, sub, ncodes, value);
+    best[0] = (uint16_t)option_code(g, sub[top]);
     /* the next best, one by one (a shortlist of a few) */
     int nbest = 1;
     for (; nbest < k && nbest < ncodes; nbest++) {
@@ -1059,7 +1236,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
         top = 0;
         for (int i = 1; i < ncodes; i++)
             if (value[i] > value[top]) top = i;
-        best[nbest] = codes[top];
+        best[nbest] = (uint16_t)option_code(g, sub[top]);
     }
     return nbest;
 }
