@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ofc_rl.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The built-in policies' stream of an episode: far from the hands' streams (ep_seed, h). */
 #define POLICY_STREAM   0x8000000000000000ull
@@ -151,6 +154,8 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
         return OFC_ENV_NO_MEMORY;
     }
     v->need = spec->players * (spec->first_round + spec->rounds * spec->round_cards);
+    for (int k = 0; k < OFC_BOARD_SIZE; k++)
+        v->slot_plane[k] = (k < OFC_ROW_START(1) ? 0 : k < OFC_ROW_START(2) ? 1 : 2) * spec->deck;
     for (int b = 0; b < spec->players; b++)
         if (ofc_game_start_jokers(&v->start[b], spec->players, spec->first_round, spec->rounds,
                                   spec->round_cards, spec->round_play, 0, 0, b, NULL, &spec->jr))
@@ -302,14 +307,18 @@ static int learns(const ofc_env_spec *s, int seat)
  * a normal turn as pending (the code it amounts to is read from where its
  * cards went only when the history is: settle), its cards being the deck's
  * nheld from deck_pos - nheld (a turn's cards are the next in the deck). */
-static int play_policy(const ofc_vec *v, ofc_env *e, int policy)
+static int play_fantasyland(const ofc_vec *v, ofc_env *e, int policy)
+{
+    ofc_game *g = &e->g;
+    int seat = g->turn, err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
+    return err ? err : record(e, OFC_ENV_BOARD, seat, 0, g->board[seat]);
+}
+
+static inline int play_policy(const ofc_vec *v, ofc_env *e, int policy)
 {
     ofc_game *g = &e->g;
     int seat = g->turn;
-    if (g->fl_cards[seat]) {
-        int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
-        return err ? err : record(e, OFC_ENV_BOARD, seat, 0, g->board[seat]);
-    }
+    if (g->fl_cards[seat]) return play_fantasyland(v, e, policy);
     unsigned at = (unsigned)(g->deck_pos - g->nheld) << 8 | (unsigned)g->nheld;
     int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
     if (err) return err;
@@ -365,23 +374,25 @@ static int end_hand(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *
 static int advance(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *out)
 {
     const ofc_env_spec *s = &v->spec;
-    while (!e->done) {
-        ofc_game *g = &e->g;
-        int err;
-        if (g->turn < 0) {
+    ofc_game *g = &e->g;
+    for (;;) { /* e->done is 0 here: the callers start an episode or move first */
+        int t = g->turn, err;
+        if (t < 0) {
             err = end_hand(v, e, i, out);
-        } else if (g->fl_cards[g->turn]) {
-            if (s->fl_agent && learns(s, g->turn)) return 0;
+            if (err || e->done) return err;
+            continue;
+        }
+        if (OFC_UNLIKELY(g->fl_cards[t])) {
+            if (s->fl_agent && learns(s, t)) return 0;
             /* the greedy policy sets Fantasyland with the exact solver */
             err = play_policy(v, e, OFC_POLICY_GREEDY);
-        } else if (learns(s, g->turn) || s->opponent < 0) {
+        } else if (learns(s, t) || s->opponent < 0) {
             return 0;
         } else {
             err = play_policy(v, e, s->opponent);
         }
         if (err) return err;
     }
-    return 0;
 }
 
 /* ---- observations --------------------------------------------------------- */
@@ -404,31 +415,26 @@ static uint64_t seen_by(const ofc_game *g, int seat)
     return seen;
 }
 
-/* The cards a row of `row` gained since `*have` of them were written: set in
- * its plane, gone from the unseen plane. */
-static OFC_ALWAYS_INLINE void put_row(uint8_t *restrict plane, uint8_t *restrict unseen, const uint8_t *row,
-                                      uint8_t *have, int now)
+/* The slots of a board with f[r] cards in row r: a bit per slot. */
+static inline unsigned slots_of(const uint8_t *f)
 {
-    int k = *have;
-    if (k >= now) return;
-    *have = (uint8_t)now;
-    do {
-        int c = row[k];
-        plane[c] = 1;
-        unseen[c] = 0;
-    } while (++k < now);
+    return ((1u << f[0]) - 1) | ((1u << f[1]) - 1) << OFC_ROW_START(1) | ((1u << f[2]) - 1) << OFC_ROW_START(2);
 }
 
-/* The three rows of seat o into the planes from `base` (D bytes each). */
-static OFC_ALWAYS_INLINE void put_rows(uint8_t *restrict base, size_t D, uint8_t *restrict unseen,
-                                       const ofc_game *g, int o, uint8_t *have)
+/* The cards seat o placed since the slots `*have` were written: set in its
+ * rows' planes from `base`, gone from the unseen plane.  One pass over the
+ * new slots, as many as the cards placed (no branch on which rows). */
+static OFC_ALWAYS_INLINE void put_rows(const ofc_vec *v, uint8_t *restrict base, uint8_t *restrict unseen,
+                                       const ofc_game *g, int o, uint16_t *have)
 {
-    /* the counts in locals: the byte stores may alias anything */
-    int f0 = g->filled[o][0], f1 = g->filled[o][1], f2 = g->filled[o][2];
+    unsigned now = slots_of(g->filled[o]), add = now & ~(unsigned)*have;
+    *have = (uint16_t)now;
     const uint8_t *b = g->board[o];
-    put_row(base, unseen, b + OFC_ROW_START(0), have, f0);
-    put_row(base + D, unseen, b + OFC_ROW_START(1), have + 1, f1);
-    put_row(base + 2 * D, unseen, b + OFC_ROW_START(2), have + 2, f2);
+    for (; add; add &= add - 1) {
+        int k = low_card(add), c = b[k];
+        base[v->slot_plane[k] + c] = 1;
+        unseen[c] = 0;
+    }
 }
 
 /* The card planes of `seat` (P seats: a constant where the caller can make
@@ -437,14 +443,14 @@ static OFC_ALWAYS_INLINE void put_rows(uint8_t *restrict base, size_t D, uint8_t
  * card leaves the held plane only for its seat's rows or discards, so the
  * unseen plane loses cards and never regains one within a hand).
  * shown->seat -1 (or another seat): written afresh. */
-static OFC_ALWAYS_INLINE void put_cards(const ofc_game *g, int seat, uint8_t *restrict planes, int K, size_t D,
-                                        ofc_env_shown *shown, const int P)
+static OFC_ALWAYS_INLINE void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *restrict planes,
+                                        int K, size_t D, ofc_env_shown *shown, const int P)
 {
     uint8_t *restrict unseen = planes + (size_t)(K - 1) * D;
     if (OFC_UNLIKELY(shown->seat != seat)) {
         memset(planes, 0, (size_t)(K - 1) * D);
         memset(unseen, 1, D);
-        memset(shown->filled, 0, sizeof shown->filled);
+        memset(shown->slots, 0, sizeof shown->slots);
         shown->discards = 0;
         shown->held = 0;
         shown->seat = seat;
@@ -463,12 +469,12 @@ static OFC_ALWAYS_INLINE void put_cards(const ofc_game *g, int seat, uint8_t *re
             unseen[c] = 0;
         }
     shown->held = held;
-    put_rows(planes, D, unseen, g, seat, shown->filled[0]);
+    put_rows(v, planes, unseen, g, seat, &shown->slots[0]);
     int over = g->turn < 0;
     for (int j = 1; j < P; j++) {
         int o = seat + j < P ? seat + j : seat + j - P;
         /* a Fantasyland board stays hidden until the hand ends */
-        if (over || !g->fl_cards[o]) put_rows(planes + (size_t)(2 + 3 * j) * D, D, unseen, g, o, shown->filled[j]);
+        if (over || !g->fl_cards[o]) put_rows(v, planes + (size_t)(2 + 3 * j) * D, unseen, g, o, &shown->slots[j]);
     }
     int k = shown->discards, end = g->ndiscards[seat];
     if (k < end) {
@@ -505,14 +511,26 @@ static void drop_fouls(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m
 
 /* n bytes (a mask row's span) from src: whole 16-byte blocks, the last one
  * overlapping, where n allows (build_masks makes spans at least 16 wide). */
+static inline void copy16(uint8_t *dst, const uint8_t *src)
+{
+#if defined(__SSE2__)
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm_loadu_si128((const __m128i *)(const void *)src));
+#else
+    memcpy(dst, src, 16);
+#endif
+}
+
 static inline void copy_span(uint8_t *restrict dst, const uint8_t *restrict src, int n)
 {
     if (n < 16) {
         memcpy(dst, src, (size_t)n);
         return;
     }
-    for (int k = 0; k < n - 16; k += 16) memcpy(dst + k, src + k, 16);
-    memcpy(dst + n - 16, src + n - 16, 16);
+    if (n > 32) { /* (a compiler may make this loop a call of memcpy) */
+        for (int k = 16; k < n - 16; k += 16) copy16(dst + k, src + k);
+    }
+    copy16(dst, src);
+    copy16(dst + n - 16, src + n - 16);
 }
 
 /* The mask of `seat`: the table row of its turn (none when it does not act
@@ -599,7 +617,7 @@ static OFC_ALWAYS_INLINE void observe_p(const ofc_vec *v, const ofc_env *e, int6
     const ofc_env_spec *s = &v->spec;
     int K = out->planes, A = s->compact ? v->space.actions : OFC_ACTIONS;
     size_t D = (size_t)s->deck;
-    put_cards(g, seat, out->cards + (size_t)i * (size_t)K * D, K, D, shown, P);
+    put_cards(v, g, seat, out->cards + (size_t)i * (size_t)K * D, K, D, shown, P);
 
     int32_t *restrict x = out->scalars + i * out->nscalars;
     if (!shown->fixed) {
@@ -664,38 +682,40 @@ static void observe_afresh(const ofc_vec *v, const ofc_env *e, int64_t i, int se
     observe(v, e, i, seat, out, &none);
 }
 
-/* The seat env i's observation is for: the learning seat to act (or the hero). */
-static int view_seat(const ofc_vec *v, const ofc_env *e, int last)
-{
-    if (v->spec.hero >= 0) return v->spec.hero;
-    if (!e->done && e->g.turn >= 0 && learns(&v->spec, e->g.turn)) return e->g.turn;
-    return last;
-}
-
-static void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_env_out *out)
+static inline void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_env_out *out)
 {
     const ofc_game *g = &e->g;
-    int waiting = !e->done && g->turn >= 0 && !learns(&v->spec, g->turn);
-    observe(v, e, i, view_seat(v, e, last < 0 ? 0 : last), out, &e->shown);
-    if (out->terminated) out->terminated[i] = (uint8_t)e->done;
-    if (out->fl_turn)
-        out->fl_turn[i] = (uint8_t)(!e->done && g->turn >= 0 && !waiting && g->fl_cards[g->turn]);
-    if (out->waiting) out->waiting[i] = (uint8_t)waiting;
+    int done = e->done, turn = done ? -1 : g->turn;
+    int learner = turn >= 0 && learns(&v->spec, turn);
+    /* the seat observed: the hero, or the learning seat to act, or the last one */
+    int seat = v->spec.hero >= 0 ? v->spec.hero : learner ? turn : last < 0 ? 0 : last;
+    int fl = learner && g->fl_cards[turn];
+    observe(v, e, i, seat, out, &e->shown);
+    if (out->terminated) out->terminated[i] = (uint8_t)done;
+    if (out->fl_turn) out->fl_turn[i] = (uint8_t)fl;
+    if (out->waiting) out->waiting[i] = (uint8_t)(turn >= 0 && !learner);
 }
 
 /* Env i's rewards and info zeroed for a new step: the result rows only where
  * a hand's result was written since (most steps end no hand). */
-static void zero_row(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *out)
+static inline void zero_row(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *out)
 {
-    int P = v->spec.players, R = v->spec.hero >= 0 ? 1 : P;
-    if (out->reward)
-        for (int k = 0; k < R; k++) out->reward[i * R + k] = 0.0f;
+    int P = v->spec.players;
+    if (out->reward) {
+        if (v->spec.hero >= 0)
+            out->reward[i] = 0.0f;
+        else
+            for (int k = 0; k < P; k++) out->reward[i * P + k] = 0.0f;
+    }
     if (out->hands) out->hands[i] = 0;
     if (!e->info_dirty) return;
     e->info_dirty = 0;
-    if (out->fouled) memset(out->fouled + i * P, 0, (size_t)P);
-    if (out->fantasyland) memset(out->fantasyland + i * P, 0, (size_t)P * sizeof(int32_t));
-    if (out->royalties) memset(out->royalties + i * P * 3, 0, (size_t)P * 3 * sizeof(int32_t));
+    for (int p = 0; p < P; p++) {
+        if (out->fouled) out->fouled[i * P + p] = 0;
+        if (out->fantasyland) out->fantasyland[i * P + p] = 0;
+        if (out->royalties)
+            for (int r = 0; r < 3; r++) out->royalties[(i * P + p) * 3 + r] = 0;
+    }
 }
 
 int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out)

@@ -58,15 +58,15 @@ typedef struct ofc_env_record {
 } ofc_env_record;
 
 /* What the observation arrays hold of an env, so a step writes only what
- * changed: the cards of each seat's rows (seats counted from `seat`), own
- * discards, the held cards and the mask row (ofc_vec.mask_rows). */
+ * changed: the cards of each seat's rows, own discards, the held cards and
+ * the mask row (ofc_vec.mask_rows). */
 typedef struct ofc_env_shown {
     int seat; /* the seat the arrays show; -1: nothing known (rewrite all) */
     int discards;
     int mask;   /* the row of mask_rows written; -1: none (all zero); -2: not a row */
     int fixed;  /* the scalars that stay the same all hand (seat, button, hand, stacks..) are written */
-    uint8_t filled[OFC_MAX_SEATS][3];
-    uint64_t held; /* a bit per card in the held plane */
+    uint16_t slots[OFC_MAX_SEATS]; /* a bit per board slot written, per seat counted from `seat` */
+    uint64_t held;                  /* a bit per card in the held plane */
 } ofc_env_shown;
 
 typedef struct ofc_env {
@@ -121,7 +121,8 @@ typedef struct ofc_vec {
     /* a hand with no seat in Fantasyland as ofc_game_start_jokers begins it,
      * before its deck is shuffled, per button (a copy starts a hand) */
     ofc_game *start;
-    int need; /* the cards such a hand deals */
+    int need;                     /* the cards such a hand deals */
+    int slot_plane[OFC_BOARD_SIZE]; /* where a board slot's row plane starts: row * deck */
 } ofc_vec;
 
 #define OFC_ENV_MASK_ROWS          (2 * 4 * 6 * 6)
