@@ -624,7 +624,8 @@ static OFC_ALWAYS_INLINE void observe_p(const ofc_vec *v, const ofc_env *e, int6
         shown->fixed = 1;
         x[0] = seat;
         x[1] = g->button;
-        x[2] = seat > g->button ? seat - g->button - 1 : seat - g->button - 1 + P; /* 0: acts first */
+        int after = seat - g->button - 1; /* 0: acts first */
+        x[2] = after + (after < 0) * P;
         x[9] = g->fl_cards[seat];
         x[10] = e->hand;
         x[11] = s->match ? e->stacks[seat] : 0;
