@@ -156,6 +156,11 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
     v->need = spec->players * (spec->first_round + spec->rounds * spec->round_cards);
     for (int k = 0; k < OFC_BOARD_SIZE; k++)
         v->slot_plane[k] = (k < OFC_ROW_START(1) ? 0 : k < OFC_ROW_START(2) ? 1 : 2) * spec->deck;
+    for (int f0 = 0; f0 <= OFC_ROW_SIZE(0); f0++)
+        for (int f1 = 0; f1 <= OFC_ROW_SIZE(1); f1++)
+            for (int f2 = 0; f2 <= OFC_ROW_SIZE(2); f2++)
+                v->slots[f0 * 36 + f1 * 6 + f2] = (uint16_t)(((1u << f0) - 1) | ((1u << f1) - 1) << OFC_ROW_START(1)
+                                                             | ((1u << f2) - 1) << OFC_ROW_START(2));
     for (int b = 0; b < spec->players; b++)
         if (ofc_game_start_jokers(&v->start[b], spec->players, spec->first_round, spec->rounds,
                                   spec->round_cards, spec->round_play, 0, 0, b, NULL, &spec->jr))
@@ -416,9 +421,9 @@ static uint64_t seen_by(const ofc_game *g, int seat)
 }
 
 /* The slots of a board with f[r] cards in row r: a bit per slot. */
-static inline unsigned slots_of(const uint8_t *f)
+static inline unsigned slots_of(const ofc_vec *v, const uint8_t *f)
 {
-    return ((1u << f[0]) - 1) | ((1u << f[1]) - 1) << OFC_ROW_START(1) | ((1u << f[2]) - 1) << OFC_ROW_START(2);
+    return v->slots[f[0] * 36 + f[1] * 6 + f[2]];
 }
 
 /* The cards seat o placed since the slots `*have` were written: set in its
@@ -427,7 +432,7 @@ static inline unsigned slots_of(const uint8_t *f)
 static OFC_ALWAYS_INLINE void put_rows(const ofc_vec *v, uint8_t *restrict base, uint8_t *restrict unseen,
                                        const ofc_game *g, int o, uint16_t *have)
 {
-    unsigned now = slots_of(g->filled[o]), add = now & ~(unsigned)*have;
+    unsigned now = slots_of(v, g->filled[o]), add = now & ~(unsigned)*have;
     *have = (uint16_t)now;
     const uint8_t *b = g->board[o];
     for (; add; add &= add - 1) {
@@ -663,8 +668,8 @@ static OFC_ALWAYS_INLINE void observe_p(const ofc_vec *v, const ofc_env *e, int6
     out->current[i] = seat;
 }
 
-static void observe(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, const ofc_env_out *out,
-                    ofc_env_shown *shown)
+static OFC_ALWAYS_INLINE void observe(const ofc_vec *v, const ofc_env *e, int64_t i, int seat,
+                                      const ofc_env_out *out, ofc_env_shown *shown)
 {
     switch (e->g.players) {
     case 2: observe_p(v, e, i, seat, out, shown, 2); break;
@@ -677,13 +682,13 @@ static void observe(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, con
 static void observe_afresh(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, const ofc_env_out *out)
 {
     ofc_env_shown none;
+    memset(&none, 0, sizeof none);
     none.seat = -1;
     none.mask = -2;
-    none.fixed = 0;
     observe(v, e, i, seat, out, &none);
 }
 
-static inline void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_env_out *out)
+static void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_env_out *out)
 {
     const ofc_game *g = &e->g;
     int done = e->done, turn = done ? -1 : g->turn;

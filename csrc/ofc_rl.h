@@ -123,6 +123,7 @@ typedef struct ofc_vec {
     ofc_game *start;
     int need;                     /* the cards such a hand deals */
     int slot_plane[OFC_BOARD_SIZE]; /* where a board slot's row plane starts: row * deck */
+    uint16_t slots[4 * 6 * 6];      /* [f0 * 36 + f1 * 6 + f2]: the slots of rows of f0, f1, f2 cards */
 } ofc_vec;
 
 #define OFC_ENV_MASK_ROWS          (2 * 4 * 6 * 6)
