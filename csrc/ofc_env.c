@@ -740,37 +740,36 @@ int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, 
     return -1;
 }
 
+/* ofc_vec_check of an action for env i that is done or sets Fantasyland: 0 or the error. */
+static int check_rare(const ofc_vec *v, int64_t i, const uint8_t *boards)
+{
+    const ofc_env *e = &v->envs[i];
+    if (e->done) return v->spec.autoreset ? 0 : OFC_ENV_FINISHED;
+    if (!boards) return OFC_ENV_NO_BOARD;
+    ofc_game tmp = e->g;
+    return ofc_game_set(&tmp, boards + i * OFC_BOARD_SIZE);
+}
+
 int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *mask,
                       const uint8_t *fl_turn, const uint8_t *boards, int *err)
 {
     int A = v->spec.compact ? v->space.actions : OFC_ACTIONS;
     for (int64_t i = lo; i < hi; i++) {
         int64_t a = actions[i];
-        if (a < -1 || a >= A) {
+        if (OFC_UNLIKELY((uint64_t)(a + 1) > (uint64_t)A)) { /* a < -1 or a >= A */
             *err = OFC_ENV_RANGE;
             return i;
         }
         if (a < 0) continue;
-        const ofc_env *e = &v->envs[i];
-        if (e->done) {
-            if (v->spec.autoreset) continue;
-            *err = OFC_ENV_FINISHED;
-            return i;
-        }
-        if (fl_turn && fl_turn[i]) {
-            if (!boards) {
-                *err = OFC_ENV_NO_BOARD;
-                return i;
-            }
-            ofc_game tmp = e->g;
-            int r = ofc_game_set(&tmp, boards + i * OFC_BOARD_SIZE);
+        if (OFC_UNLIKELY(v->envs[i].done || (fl_turn && fl_turn[i]))) {
+            int r = check_rare(v, i, boards);
             if (r) {
                 *err = r;
                 return i;
             }
             continue;
         }
-        if (!mask[i * A + a]) {
+        if (OFC_UNLIKELY(!mask[i * A + a])) {
             *err = OFC_ENV_ILLEGAL;
             return i;
         }
