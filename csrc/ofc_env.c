@@ -159,8 +159,9 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
     for (int f0 = 0; f0 <= OFC_ROW_SIZE(0); f0++)
         for (int f1 = 0; f1 <= OFC_ROW_SIZE(1); f1++)
             for (int f2 = 0; f2 <= OFC_ROW_SIZE(2); f2++)
-                v->slots[f0 * 36 + f1 * 6 + f2] = (uint16_t)(((1u << f0) - 1) | ((1u << f1) - 1) << OFC_ROW_START(1)
-                                                             | ((1u << f2) - 1) << OFC_ROW_START(2));
+                v->slots[f0 * 36 + f1 * 6 + f2] =
+                    (uint16_t)(((1u << f0) - 1) | ((1u << f1) - 1) << OFC_ROW_START(1)
+                               | ((1u << f2) - 1) << OFC_ROW_START(2));
     for (int b = 0; b < spec->players; b++)
         if (ofc_game_start_jokers(&v->start[b], spec->players, spec->first_round, spec->rounds,
                                   spec->round_cards, spec->round_play, 0, 0, b, NULL, &spec->jr))
@@ -448,8 +449,9 @@ static OFC_ALWAYS_INLINE void put_rows(const ofc_vec *v, uint8_t *restrict base,
  * card leaves the held plane only for its seat's rows or discards, so the
  * unseen plane loses cards and never regains one within a hand).
  * shown->seat -1 (or another seat): written afresh. */
-static OFC_ALWAYS_INLINE void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *restrict planes,
-                                        int K, size_t D, ofc_env_shown *shown, const int P)
+static OFC_ALWAYS_INLINE void put_cards(const ofc_vec *v, const ofc_game *g, int seat,
+                                        uint8_t *restrict planes, int K, size_t D, ofc_env_shown *shown,
+                                        const int P)
 {
     uint8_t *restrict unseen = planes + (size_t)(K - 1) * D;
     if (OFC_UNLIKELY(shown->seat != seat)) {
@@ -479,7 +481,8 @@ static OFC_ALWAYS_INLINE void put_cards(const ofc_vec *v, const ofc_game *g, int
     for (int j = 1; j < P; j++) {
         int o = seat + j < P ? seat + j : seat + j - P;
         /* a Fantasyland board stays hidden until the hand ends */
-        if (over || !g->fl_cards[o]) put_rows(v, planes + (size_t)(2 + 3 * j) * D, unseen, g, o, &shown->slots[j]);
+        if (over || !g->fl_cards[o])
+            put_rows(v, planes + (size_t)(2 + 3 * j) * D, unseen, g, o, &shown->slots[j]);
     }
     int k = shown->discards, end = g->ndiscards[seat];
     if (k < end) {

@@ -63,10 +63,10 @@ typedef struct ofc_env_record {
 typedef struct ofc_env_shown {
     int seat; /* the seat the arrays show; -1: nothing known (rewrite all) */
     int discards;
-    int mask;   /* the row of mask_rows written; -1: none (all zero); -2: not a row */
-    int fixed;  /* the scalars that stay the same all hand (seat, button, hand, stacks..) are written */
+    int mask;  /* the row of mask_rows written; -1: none (all zero); -2: not a row */
+    int fixed; /* the scalars that stay the same all hand (seat, button, hand, stacks..) are written */
     uint16_t slots[OFC_MAX_SEATS]; /* a bit per board slot written, per seat counted from `seat` */
-    uint64_t held;                  /* a bit per card in the held plane */
+    uint64_t held;                 /* a bit per card in the held plane */
 } ofc_env_shown;
 
 typedef struct ofc_env {
@@ -84,7 +84,7 @@ typedef struct ofc_env {
     int pending;    /* OFC_ENV_PENDING records since the hand's record */
     ofc_env_record *hist;
     int64_t nhist, cap;
-    int64_t hand_rec; /* the index of the current hand's OFC_ENV_HAND record */
+    int64_t hand_rec;                  /* the index of the current hand's OFC_ENV_HAND record */
     uint8_t (*boards)[OFC_BOARD_SIZE]; /* the Fantasyland settings of the history */
     int64_t nboards, boards_cap;
 } ofc_env;
@@ -121,7 +121,7 @@ typedef struct ofc_vec {
     /* a hand with no seat in Fantasyland as ofc_game_start_jokers begins it,
      * before its deck is shuffled, per button (a copy starts a hand) */
     ofc_game *start;
-    int need;                     /* the cards such a hand deals */
+    int need;                       /* the cards such a hand deals */
     int slot_plane[OFC_BOARD_SIZE]; /* where a board slot's row plane starts: row * deck */
     uint16_t slots[4 * 6 * 6];      /* [f0 * 36 + f1 * 6 + f2]: the slots of rows of f0, f1, f2 cards */
 } ofc_vec;
