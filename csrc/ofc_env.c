@@ -4,9 +4,13 @@
  * observation and mask written for the seat that decides next.  Every env
  * draws only from its own streams, so a batch split over threads plays the
  * same moves as one thread. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ofc_rl.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The built-in policies' stream of an episode: far from the hands' streams (ep_seed, h). */
 #define POLICY_STREAM   0x8000000000000000ull
@@ -109,8 +113,15 @@ static void build_masks(ofc_vec *v)
                         lo = a < lo ? a : lo;
                         hi = a + 1 > hi ? a + 1 : hi;
                     }
-                    v->mask_span[row][0] = (int16_t)(lo < hi ? lo : 0);
-                    v->mask_span[row][1] = (int16_t)(lo < hi ? hi : 0);
+                    if (lo >= hi) lo = hi = 0;
+                    /* at least 16 wide, so a copy is whole 16-byte blocks (put_mask):
+                     * the bytes a wider span adds hold the row's zeros */
+                    if (lo < hi && hi - lo < 16 && A >= 16) {
+                        hi = lo + 16 < A ? lo + 16 : A;
+                        lo = hi - 16;
+                    }
+                    v->mask_span[row][0] = (int16_t)lo;
+                    v->mask_span[row][1] = (int16_t)hi;
                 }
 }
 
@@ -134,6 +145,27 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
         return OFC_ENV_NO_MEMORY;
     }
     build_masks(v);
+    /* the start of a hand with no Fantasyland seat, per button: a copy of it
+     * and a shuffled deck start such a hand (where the engine refuses the
+     * dealing, start_hand takes the engine's own path and its error) */
+    v->start = (ofc_game *)calloc((size_t)spec->players, sizeof(ofc_game));
+    if (!v->start) {
+        ofc_vec_free(v);
+        return OFC_ENV_NO_MEMORY;
+    }
+    v->need = spec->players * (spec->first_round + spec->rounds * spec->round_cards);
+    for (int k = 0; k < OFC_BOARD_SIZE; k++)
+        v->slot_plane[k] = (k < OFC_ROW_START(1) ? 0 : k < OFC_ROW_START(2) ? 1 : 2) * spec->deck;
+    for (int f0 = 0; f0 <= OFC_ROW_SIZE(0); f0++)
+        for (int f1 = 0; f1 <= OFC_ROW_SIZE(1); f1++)
+            for (int f2 = 0; f2 <= OFC_ROW_SIZE(2); f2++)
+                v->slots[f0 * 36 + f1 * 6 + f2] =
+                    (uint16_t)(((1u << f0) - 1) | ((1u << f1) - 1) << OFC_ROW_START(1)
+                               | ((1u << f2) - 1) << OFC_ROW_START(2));
+    for (int b = 0; b < spec->players; b++)
+        if (ofc_game_start_jokers(&v->start[b], spec->players, spec->first_round, spec->rounds,
+                                  spec->round_cards, spec->round_play, 0, 0, b, NULL, &spec->jr))
+            v->need = 0;
     v->n = n;
     for (int64_t i = 0; i < n; i++) {
         ofc_rng_init(&v->envs[i].episodes, spec->seed, (uint64_t)i);
@@ -153,7 +185,9 @@ void ofc_vec_free(ofc_vec *v)
     free(v->envs);
     free(v->mask_rows);
     free(v->mask_span);
+    free(v->start);
     v->envs = NULL;
+    v->start = NULL;
     v->mask_rows = NULL;
     v->mask_span = NULL;
     v->n = 0;
@@ -187,14 +221,63 @@ static int record(ofc_env *e, int kind, int seat, unsigned code, const uint8_t *
     return 0;
 }
 
+/* Starts hand e->hand as ofc_game_start_jokers does; with no seat in
+ * Fantasyland, as a copy of the start of that button's hands and its own
+ * deck (every field the engine's start sets is the copy's, the deck its
+ * shuffle and the first turn its deal).  The previous hand's records must be
+ * settled (or dropped) first. */
 static int start_hand(const ofc_vec *v, ofc_env *e, const int *fl)
 {
     const ofc_env_spec *s = &v->spec;
-    int err = ofc_game_start_jokers(&e->g, s->players, s->first_round, s->rounds, s->round_cards,
-                                    s->round_play, e->ep_seed, (uint64_t)e->hand, e->button, fl, &s->jr);
-    if (err) return err;
+    int any_fl = 0;
+    for (int p = 0; p < s->players; p++) any_fl |= fl[p];
+    if (v->need && !any_fl) {
+        memcpy(&e->g, &v->start[e->button], offsetof(ofc_game, discards));
+        ofc_shuffle_jokers(e->ep_seed, (uint64_t)e->hand, v->need, s->jr.jokers, e->g.deck);
+        ofc_game_deal(&e->g);
+    } else {
+        int err = ofc_game_start_jokers(&e->g, s->players, s->first_round, s->rounds, s->round_cards,
+                                        s->round_play, e->ep_seed, (uint64_t)e->hand, e->button, fl, &s->jr);
+        if (err) return err;
+    }
     e->shown.seat = -1; /* a new hand: the observation is written afresh */
+    e->hand_rec = e->nhist;
+    e->pending = 0;
     return record(e, OFC_ENV_HAND, e->button, (unsigned)e->hand, NULL);
+}
+
+/* The codes of the hand's OFC_ENV_PENDING records: each card held lies in its
+ * seat's rows or discards for the rest of the hand, so the row of each card
+ * there, read once per seat, gives each turn's digits. */
+static void settle(ofc_env *e)
+{
+    if (!e->pending) return;
+    const ofc_game *g = &e->g;
+    ofc_env_record *first = e->hist + e->hand_rec, *end = e->hist + e->nhist;
+    uint8_t where[OFC_MAX_SEATS][64];
+    unsigned seats = 0;
+    for (const ofc_env_record *r = first; r < end; r++)
+        if (r->kind == OFC_ENV_PENDING) seats |= 1u << r->seat;
+    for (int p = 0; p < g->players; p++) {
+        if (!(seats >> p & 1u)) continue;
+        for (int row = 0; row < 3; row++)
+            for (int k = 0; k < g->filled[p][row]; k++)
+                where[p][g->board[p][OFC_ROW_START(row) + k]] = (uint8_t)row;
+        for (int k = 0; k < g->ndiscards[p]; k++) where[p][g->discards[p][k]] = 3;
+    }
+    for (ofc_env_record *r = first; r < end; r++) {
+        if (r->kind != OFC_ENV_PENDING) continue;
+        unsigned pos = r->code >> 8, n = r->code & 0xffu, code = 0;
+        for (unsigned k = 0; k < n; k++) code |= (unsigned)where[r->seat][g->deck[pos + k]] << (2 * k);
+        r->kind = OFC_ENV_CODE;
+        r->code = code;
+    }
+    e->pending = 0;
+}
+
+void ofc_vec_settle(ofc_vec *v, int64_t i)
+{
+    settle(&v->envs[i]);
 }
 
 static int begin_episode(const ofc_vec *v, ofc_env *e)
@@ -215,7 +298,7 @@ static int begin_episode(const ofc_vec *v, ofc_env *e)
     e->hand = 0;
     e->button = e->button0 = (int)((e->ep_seed >> 32) % (uint64_t)s->players);
     for (int p = 0; p < OFC_MAX_SEATS; p++) e->stacks[p] = s->match_points;
-    e->nhist = 0;
+    e->nhist = 0; /* the last episode's history goes, pending records too */
     e->nboards = 0;
     e->done = 0;
     return start_hand(v, e, e->fl0);
@@ -227,30 +310,26 @@ static int learns(const ofc_env_spec *s, int seat)
 }
 
 /* Plays the turn of the seat to act with built-in policy `policy`, recorded:
- * a normal turn as the code it amounts to (where each card held went, read
- * from the slots the turn filled). */
-static int play_policy(const ofc_vec *v, ofc_env *e, int policy)
+ * a normal turn as pending (the code it amounts to is read from where its
+ * cards went only when the history is: settle), its cards being the deck's
+ * nheld from deck_pos - nheld (a turn's cards are the next in the deck). */
+static int play_fantasyland(const ofc_vec *v, ofc_env *e, int policy)
 {
     ofc_game *g = &e->g;
-    int seat = g->turn, n = g->nheld;
-    if (g->fl_cards[seat]) {
-        int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
-        return err ? err : record(e, OFC_ENV_BOARD, seat, 0, g->board[seat]);
-    }
-    /* the cards held and the rows' counts before, in locals (the policy's byte stores may alias anything) */
-    uint64_t held;
-    memcpy(&held, g->held, sizeof held);
-    int b0 = g->filled[seat][0], b1 = g->filled[seat][1], b2 = g->filled[seat][2];
+    int seat = g->turn, err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
+    return err ? err : record(e, OFC_ENV_BOARD, seat, 0, g->board[seat]);
+}
+
+static inline int play_policy(const ofc_vec *v, ofc_env *e, int policy)
+{
+    ofc_game *g = &e->g;
+    int seat = g->turn;
+    if (g->fl_cards[seat]) return play_fantasyland(v, e, policy);
+    unsigned at = (unsigned)(g->deck_pos - g->nheld) << 8 | (unsigned)g->nheld;
     int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
     if (err) return err;
-    uint8_t slot[64]; /* the place of each card held (no search: these turns are the hot path) */
-    for (int i = 0; i < n; i++) slot[(uint8_t)(held >> (8 * i))] = (uint8_t)(2 * i);
-    unsigned code = (1u << (2 * n)) - 1; /* every card discarded, but those placed */
-    const uint8_t *b = g->board[seat], *f = g->filled[seat];
-    for (int k = b0; k < f[0]; k++) code ^= 3u << slot[b[OFC_ROW_START(0) + k]];
-    for (int k = b1; k < f[1]; k++) code ^= 2u << slot[b[OFC_ROW_START(1) + k]];
-    for (int k = b2; k < f[2]; k++) code ^= 1u << slot[b[OFC_ROW_START(2) + k]];
-    return record(e, OFC_ENV_CODE, seat, code, NULL);
+    e->pending++;
+    return record(e, OFC_ENV_PENDING, seat, at, NULL);
 }
 
 /* The hand is over: its result into the outputs, and the next hand of a match. */
@@ -281,6 +360,7 @@ static int end_hand(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *
         over |= e->stacks[p] <= 0;
         any_fl |= fl[p] != 0;
     }
+    e->shown.fixed = 0; /* the stacks changed */
     if (over) {
         e->done = 1;
         return 0;
@@ -289,6 +369,7 @@ static int end_hand(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *
      * Fantasyland hand under fl_keeps_button), Fantasyland carried */
     if (!(s->fl_keeps_button && any_fl)) e->button = (e->button + 1) % P;
     e->hand++;
+    settle(e); /* before the board and deck go */
     int cards[OFC_MAX_SEATS] = {0, 0, 0, 0};
     for (int p = 0; p < P; p++) cards[p] = fl[p];
     return start_hand(v, e, cards);
@@ -299,23 +380,25 @@ static int end_hand(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *
 static int advance(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *out)
 {
     const ofc_env_spec *s = &v->spec;
-    while (!e->done) {
-        ofc_game *g = &e->g;
-        int err;
-        if (g->turn < 0) {
+    ofc_game *g = &e->g;
+    for (;;) { /* e->done is 0 here: the callers start an episode or move first */
+        int t = g->turn, err;
+        if (t < 0) {
             err = end_hand(v, e, i, out);
-        } else if (g->fl_cards[g->turn]) {
-            if (s->fl_agent && learns(s, g->turn)) return 0;
+            if (err || e->done) return err;
+            continue;
+        }
+        if (OFC_UNLIKELY(g->fl_cards[t])) {
+            if (s->fl_agent && learns(s, t)) return 0;
             /* the greedy policy sets Fantasyland with the exact solver */
             err = play_policy(v, e, OFC_POLICY_GREEDY);
-        } else if (learns(s, g->turn) || s->opponent < 0) {
+        } else if (learns(s, t) || s->opponent < 0) {
             return 0;
         } else {
             err = play_policy(v, e, s->opponent);
         }
         if (err) return err;
     }
-    return 0;
 }
 
 /* ---- observations --------------------------------------------------------- */
@@ -338,55 +421,72 @@ static uint64_t seen_by(const ofc_game *g, int seat)
     return seen;
 }
 
-/* The card planes of `seat`, bringing what `shown` says they hold up to
- * date: the cards that joined a row or the discards since, the held cards
- * that came and went (a card leaves the held plane only for its seat's rows
- * or discards, so the unseen plane loses cards and never regains one within
- * a hand).  shown->seat -1 (or another seat): written afresh. */
-static void put_cards(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *planes, int K,
-                      ofc_env_shown *shown)
+/* The slots of a board with f[r] cards in row r: a bit per slot. */
+static inline unsigned slots_of(const ofc_vec *v, const uint8_t *f)
 {
-    int P = g->players, D = v->spec.deck, over = g->turn < 0;
-    uint8_t *unseen = planes + (size_t)(K - 1) * (size_t)D;
-    if (shown->seat != seat) {
-        memset(planes, 0, (size_t)(K - 1) * (size_t)D);
-        memset(unseen, 1, (size_t)D);
-        memset(shown->filled, 0, sizeof shown->filled);
+    return v->slots[f[0] * 36 + f[1] * 6 + f[2]];
+}
+
+/* The cards seat o placed since the slots `*have` were written: set in its
+ * rows' planes from `base`, gone from the unseen plane.  One pass over the
+ * new slots, as many as the cards placed (no branch on which rows). */
+static OFC_ALWAYS_INLINE void put_rows(const ofc_vec *v, uint8_t *restrict base, uint8_t *restrict unseen,
+                                       const ofc_game *g, int o, uint16_t *have)
+{
+    unsigned now = slots_of(v, g->filled[o]), add = now & ~(unsigned)*have;
+    *have = (uint16_t)now;
+    const uint8_t *b = g->board[o];
+    for (; add; add &= add - 1) {
+        int k = low_card(add), c = b[k];
+        base[v->slot_plane[k] + c] = 1;
+        unseen[c] = 0;
+    }
+}
+
+/* The card planes of `seat` (P seats: a constant where the caller can make
+ * it one), bringing what `shown` says they hold up to date: the cards that
+ * joined a row or the discards since, the held cards that came and went (a
+ * card leaves the held plane only for its seat's rows or discards, so the
+ * unseen plane loses cards and never regains one within a hand).
+ * shown->seat -1 (or another seat): written afresh. */
+static OFC_ALWAYS_INLINE void put_cards(const ofc_vec *v, const ofc_game *g, int seat,
+                                        uint8_t *restrict planes, int K, size_t D, ofc_env_shown *shown,
+                                        const int P)
+{
+    uint8_t *restrict unseen = planes + (size_t)(K - 1) * D;
+    if (OFC_UNLIKELY(shown->seat != seat)) {
+        memset(planes, 0, (size_t)(K - 1) * D);
+        memset(unseen, 1, D);
+        memset(shown->slots, 0, sizeof shown->slots);
         shown->discards = 0;
         shown->held = 0;
         shown->seat = seat;
+        shown->fixed = 0;
     }
-    uint8_t *held_plane = planes + 3 * D;
-    uint64_t held = 0, was = shown->held;
+    /* the cards held at the last write leave, then those held now come (one
+     * in both is set again) */
+    uint8_t *restrict held_plane = planes + 3 * D;
+    for (uint64_t was = shown->held; was; was &= was - 1) held_plane[low_card(was)] = 0;
+    uint64_t held = 0;
     if (g->turn == seat)
-        for (int k = 0, n = g->nheld; k < n; k++) held |= CARD_BIT(g->held[k]);
-    shown->held = held;
-    for (uint64_t gone = was & ~held; gone; gone &= gone - 1) held_plane[low_card(gone)] = 0;
-    for (uint64_t come = held & ~was; come; come &= come - 1) {
-        int c = low_card(come);
-        held_plane[c] = 1;
-        unseen[c] = 0;
-    }
-    /* the counts in locals: the byte stores below may alias anything */
-    for (int j = 0, o = seat; j < P; j++, o = o + 1 < P ? o + 1 : 0) {
-        if (j && !over && g->fl_cards[o]) continue; /* a Fantasyland board stays hidden until the hand ends */
-        uint8_t *base = planes + (size_t)(j ? 5 + 3 * (j - 1) : 0) * (size_t)D;
-        for (int r = 0; r < 3; r++) {
-            int k = shown->filled[j][r], end = g->filled[o][r];
-            if (k == end) continue;
-            shown->filled[j][r] = (uint8_t)end;
-            const uint8_t *row = g->board[o] + OFC_ROW_START(r);
-            uint8_t *plane = base + r * D;
-            for (; k < end; k++) {
-                int c = row[k];
-                plane[c] = 1;
-                unseen[c] = 0;
-            }
+        for (int k = 0, n = g->nheld; k < n; k++) {
+            int c = g->held[k];
+            held |= CARD_BIT(c);
+            held_plane[c] = 1;
+            unseen[c] = 0;
         }
+    shown->held = held;
+    put_rows(v, planes, unseen, g, seat, &shown->slots[0]);
+    int over = g->turn < 0;
+    for (int j = 1; j < P; j++) {
+        int o = seat + j < P ? seat + j : seat + j - P;
+        /* a Fantasyland board stays hidden until the hand ends */
+        if (over || !g->fl_cards[o])
+            put_rows(v, planes + (size_t)(2 + 3 * j) * D, unseen, g, o, &shown->slots[j]);
     }
     int k = shown->discards, end = g->ndiscards[seat];
     if (k < end) {
-        uint8_t *discards = planes + 4 * D;
+        uint8_t *restrict discards = planes + 4 * D;
         const uint8_t *dropped = g->discards[seat];
         shown->discards = end;
         for (; k < end; k++) {
@@ -414,18 +514,45 @@ static int avoids_foul(const ofc_vec *v, const uint8_t *board, const uint8_t *po
     return ofc_partial_can_avoid_foul_jokers(board, pool, npool, dead, v->rules, jr, -1) != 0;
 }
 
+/* Without the actions after which every completion fouls (put_mask). */
+static void drop_fouls(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, ofc_env_shown *shown);
+
+/* n bytes (a mask row's span) from src: whole 16-byte blocks, the last one
+ * overlapping, where n allows (build_masks makes spans at least 16 wide). */
+static inline void copy16(uint8_t *dst, const uint8_t *src)
+{
+#if defined(__SSE2__)
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm_loadu_si128((const __m128i *)(const void *)src));
+#else
+    memcpy(dst, src, 16);
+#endif
+}
+
+static inline void copy_span(uint8_t *restrict dst, const uint8_t *restrict src, int n)
+{
+    if (n < 16) {
+        memcpy(dst, src, (size_t)n);
+        return;
+    }
+    if (n > 32) { /* (a compiler may make this loop a call of memcpy) */
+        for (int k = 16; k < n - 16; k += 16) copy16(dst + k, src + k);
+    }
+    copy16(dst, src);
+    copy16(dst + n - 16, src + n - 16);
+}
+
 /* The mask of `seat`: the table row of its turn (none when it does not act
  * or sets Fantasyland), written over the span where it differs from the row
  * `shown` says is there; with foul_safe, without the actions after which
  * every completion fouls (unless that leaves none). */
-static void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, ofc_env_shown *shown)
+static inline void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *restrict m, int A,
+                            ofc_env_shown *shown)
 {
-    int A = v->spec.compact ? v->space.actions : OFC_ACTIONS;
     int acts = g->turn == seat && !g->fl_cards[seat];
     int row = acts ? OFC_ENV_MASK_ROW(g->street[seat] == 0, g->filled[seat]) : -1;
     int old = shown->mask;
     if (old == row) return;
-    if (old == -2) {
+    if (OFC_UNLIKELY(old == -2)) {
         memset(m, 0, (size_t)A);
         old = -1;
     }
@@ -434,18 +561,20 @@ static void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, 
         lo = v->mask_span[old][0];
         hi = v->mask_span[old][1];
     }
-    if (row >= 0) {
-        lo = v->mask_span[row][0] < lo ? v->mask_span[row][0] : lo;
-        hi = v->mask_span[row][1] > hi ? v->mask_span[row][1] : hi;
-    }
-    if (lo < hi) {
-        if (row >= 0)
-            memcpy(m + lo, v->mask_rows + (size_t)row * (size_t)A + lo, (size_t)(hi - lo));
-        else
-            memset(m + lo, 0, (size_t)(hi - lo));
-    }
     shown->mask = row;
-    if (!v->spec.foul_safe || row < 0) return;
+    if (row >= 0) {
+        int rlo = v->mask_span[row][0], rhi = v->mask_span[row][1];
+        lo = rlo < lo ? rlo : lo;
+        hi = rhi > hi ? rhi : hi;
+        if (lo < hi) copy_span(m + lo, v->mask_rows + (size_t)row * (size_t)A + lo, hi - lo);
+        if (OFC_UNLIKELY(v->spec.foul_safe)) drop_fouls(v, g, seat, m, shown);
+    } else if (lo < hi) {
+        memset(m + lo, 0, (size_t)(hi - lo));
+    }
+}
+
+static void drop_fouls(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, ofc_env_shown *shown)
+{
 
     const ofc_env_space *sp = &v->space;
     int street0 = g->street[seat] == 0;
@@ -487,80 +616,115 @@ static void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, 
 }
 
 /* Observation and mask of env e for seat `seat` into row i of out, over what
- * `shown` says that row holds. */
-static void observe(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, const ofc_env_out *out,
-                    ofc_env_shown *shown)
+ * `shown` says that row holds: the scalars that stay the same all hand only
+ * when they are not written yet.  P: g->players, a constant in observe's calls. */
+static OFC_ALWAYS_INLINE void observe_p(const ofc_vec *v, const ofc_env *e, int64_t i, int seat,
+                                        const ofc_env_out *out, ofc_env_shown *shown, const int P)
 {
     const ofc_game *g = &e->g;
     const ofc_env_spec *s = &v->spec;
-    int P = g->players, K = out->planes;
-    put_cards(v, g, seat, out->cards + (size_t)i * (size_t)K * (size_t)s->deck, K, shown);
+    int K = out->planes, A = s->compact ? v->space.actions : OFC_ACTIONS;
+    size_t D = (size_t)s->deck;
+    put_cards(v, g, seat, out->cards + (size_t)i * (size_t)K * D, K, D, shown, P);
 
-    int32_t *x = out->scalars + i * out->nscalars;
-    int acting = g->turn == seat;
-    x[0] = seat;
-    x[1] = g->button;
-    x[2] = seat > g->button ? seat - g->button - 1 : seat - g->button - 1 + P; /* 0: acts first */
-    x[3] = g->street[seat];
-    x[4] = acting && !g->fl_cards[seat] ? (g->street[seat] == 0 ? g->first_round : g->round_play) : 0;
-    x[5] = acting ? g->nheld : 0;
-    for (int r = 0; r < 3; r++) x[6 + r] = OFC_ROW_SIZE(r) - g->filled[seat][r];
-    x[9] = g->fl_cards[seat];
-    x[10] = e->hand;
-    x[11] = s->match ? e->stacks[seat] : 0;
-    for (int j = 1, o = seat + 1 < P ? seat + 1 : 0; j < P; j++, o = o + 1 < P ? o + 1 : 0) {
-        int hidden = g->turn >= 0 && g->fl_cards[o];
-        int32_t *y = x + 12 + 6 * (j - 1);
-        y[0] = hidden ? 0 : g->street[o];
-        for (int r = 0; r < 3; r++) y[1 + r] = OFC_ROW_SIZE(r) - (hidden ? 0 : g->filled[o][r]);
-        y[4] = g->fl_cards[o];
-        y[5] = s->match ? e->stacks[o] : 0;
+    int32_t *restrict x = out->scalars + i * out->nscalars;
+    if (!shown->fixed) {
+        shown->fixed = 1;
+        x[0] = seat;
+        x[1] = g->button;
+        int after = seat - g->button - 1; /* 0: acts first */
+        x[2] = after + (after < 0) * P;
+        x[9] = g->fl_cards[seat];
+        x[10] = e->hand;
+        x[11] = s->match ? e->stacks[seat] : 0;
+        for (int j = 1; j < P; j++) {
+            int o = seat + j < P ? seat + j : seat + j - P;
+            int32_t *y = x + 12 + 6 * (j - 1);
+            y[4] = g->fl_cards[o];
+            y[5] = s->match ? e->stacks[o] : 0;
+        }
     }
-    put_mask(v, g, seat, out->mask + i * out->actions, shown);
+    int turn = g->turn, street = g->street[seat];
+    int acting = turn == seat;
+    x[3] = street;
+    x[4] = acting && !g->fl_cards[seat] ? (street == 0 ? g->first_round : g->round_play) : 0;
+    x[5] = acting ? g->nheld : 0;
+    x[6] = OFC_ROW_SIZE(0) - g->filled[seat][0];
+    x[7] = OFC_ROW_SIZE(1) - g->filled[seat][1];
+    x[8] = OFC_ROW_SIZE(2) - g->filled[seat][2];
+    for (int j = 1; j < P; j++) {
+        int o = seat + j < P ? seat + j : seat + j - P;
+        int32_t *y = x + 12 + 6 * (j - 1);
+        if (turn >= 0 && g->fl_cards[o]) { /* hidden until the hand ends */
+            y[0] = 0;
+            y[1] = OFC_ROW_SIZE(0);
+            y[2] = OFC_ROW_SIZE(1);
+            y[3] = OFC_ROW_SIZE(2);
+        } else {
+            y[0] = g->street[o];
+            y[1] = OFC_ROW_SIZE(0) - g->filled[o][0];
+            y[2] = OFC_ROW_SIZE(1) - g->filled[o][1];
+            y[3] = OFC_ROW_SIZE(2) - g->filled[o][2];
+        }
+    }
+    put_mask(v, g, seat, out->mask + i * A, A, shown);
     out->current[i] = seat;
+}
+
+static OFC_ALWAYS_INLINE void observe(const ofc_vec *v, const ofc_env *e, int64_t i, int seat,
+                                      const ofc_env_out *out, ofc_env_shown *shown)
+{
+    switch (e->g.players) {
+    case 2: observe_p(v, e, i, seat, out, shown, 2); break;
+    case 3: observe_p(v, e, i, seat, out, shown, 3); break;
+    default: observe_p(v, e, i, seat, out, shown, e->g.players); break;
+    }
 }
 
 /* A fresh write (arrays other than the envs' own: the caller's opponent's, one seat's view). */
 static void observe_afresh(const ofc_vec *v, const ofc_env *e, int64_t i, int seat, const ofc_env_out *out)
 {
     ofc_env_shown none;
+    memset(&none, 0, sizeof none);
     none.seat = -1;
     none.mask = -2;
     observe(v, e, i, seat, out, &none);
 }
 
-/* The seat env i's observation is for: the learning seat to act (or the hero). */
-static int view_seat(const ofc_vec *v, const ofc_env *e, int last)
-{
-    if (v->spec.hero >= 0) return v->spec.hero;
-    if (!e->done && e->g.turn >= 0 && learns(&v->spec, e->g.turn)) return e->g.turn;
-    return last;
-}
-
 static void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_env_out *out)
 {
     const ofc_game *g = &e->g;
-    int waiting = !e->done && g->turn >= 0 && !learns(&v->spec, g->turn);
-    observe(v, e, i, view_seat(v, e, last < 0 ? 0 : last), out, &e->shown);
-    if (out->terminated) out->terminated[i] = (uint8_t)e->done;
-    if (out->fl_turn)
-        out->fl_turn[i] = (uint8_t)(!e->done && g->turn >= 0 && !waiting && g->fl_cards[g->turn]);
-    if (out->waiting) out->waiting[i] = (uint8_t)waiting;
+    int done = e->done, turn = done ? -1 : g->turn;
+    int learner = turn >= 0 && learns(&v->spec, turn);
+    /* the seat observed: the hero, or the learning seat to act, or the last one */
+    int seat = v->spec.hero >= 0 ? v->spec.hero : learner ? turn : last < 0 ? 0 : last;
+    int fl = learner && g->fl_cards[turn];
+    observe(v, e, i, seat, out, &e->shown);
+    if (out->terminated) out->terminated[i] = (uint8_t)done;
+    if (out->fl_turn) out->fl_turn[i] = (uint8_t)fl;
+    if (out->waiting) out->waiting[i] = (uint8_t)(turn >= 0 && !learner);
 }
 
 /* Env i's rewards and info zeroed for a new step: the result rows only where
  * a hand's result was written since (most steps end no hand). */
-static void zero_row(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *out)
+static inline void zero_row(const ofc_vec *v, ofc_env *e, int64_t i, const ofc_env_out *out)
 {
-    int P = v->spec.players, R = v->spec.hero >= 0 ? 1 : P;
-    if (out->reward)
-        for (int k = 0; k < R; k++) out->reward[i * R + k] = 0.0f;
+    int P = v->spec.players;
+    if (out->reward) {
+        if (v->spec.hero >= 0)
+            out->reward[i] = 0.0f;
+        else
+            for (int k = 0; k < P; k++) out->reward[i * P + k] = 0.0f;
+    }
     if (out->hands) out->hands[i] = 0;
     if (!e->info_dirty) return;
     e->info_dirty = 0;
-    if (out->fouled) memset(out->fouled + i * P, 0, (size_t)P);
-    if (out->fantasyland) memset(out->fantasyland + i * P, 0, (size_t)P * sizeof(int32_t));
-    if (out->royalties) memset(out->royalties + i * P * 3, 0, (size_t)P * 3 * sizeof(int32_t));
+    for (int p = 0; p < P; p++) {
+        if (out->fouled) out->fouled[i * P + p] = 0;
+        if (out->fantasyland) out->fantasyland[i * P + p] = 0;
+        if (out->royalties)
+            for (int r = 0; r < 3; r++) out->royalties[(i * P + p) * 3 + r] = 0;
+    }
 }
 
 int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out)
@@ -579,37 +743,36 @@ int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, 
     return -1;
 }
 
+/* ofc_vec_check of an action for env i that is done or sets Fantasyland: 0 or the error. */
+static int check_rare(const ofc_vec *v, int64_t i, const uint8_t *boards)
+{
+    const ofc_env *e = &v->envs[i];
+    if (e->done) return v->spec.autoreset ? 0 : OFC_ENV_FINISHED;
+    if (!boards) return OFC_ENV_NO_BOARD;
+    ofc_game tmp = e->g;
+    return ofc_game_set(&tmp, boards + i * OFC_BOARD_SIZE);
+}
+
 int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *mask,
                       const uint8_t *fl_turn, const uint8_t *boards, int *err)
 {
     int A = v->spec.compact ? v->space.actions : OFC_ACTIONS;
     for (int64_t i = lo; i < hi; i++) {
         int64_t a = actions[i];
-        if (a < -1 || a >= A) {
+        if (OFC_UNLIKELY((uint64_t)(a + 1) > (uint64_t)A)) { /* a < -1 or a >= A */
             *err = OFC_ENV_RANGE;
             return i;
         }
         if (a < 0) continue;
-        const ofc_env *e = &v->envs[i];
-        if (e->done) {
-            if (v->spec.autoreset) continue;
-            *err = OFC_ENV_FINISHED;
-            return i;
-        }
-        if (fl_turn && fl_turn[i]) {
-            if (!boards) {
-                *err = OFC_ENV_NO_BOARD;
-                return i;
-            }
-            ofc_game tmp = e->g;
-            int r = ofc_game_set(&tmp, boards + i * OFC_BOARD_SIZE);
+        if (OFC_UNLIKELY(v->envs[i].done || (fl_turn && fl_turn[i]))) {
+            int r = check_rare(v, i, boards);
             if (r) {
                 *err = r;
                 return i;
             }
             continue;
         }
-        if (!mask[i * A + a]) {
+        if (OFC_UNLIKELY(!mask[i * A + a])) {
             *err = OFC_ENV_ILLEGAL;
             return i;
         }

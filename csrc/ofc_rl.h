@@ -48,22 +48,25 @@ typedef struct ofc_env_space {
 } ofc_env_space;
 
 /* One entry of an episode's history: a hand starts (code: the hand), a code,
- * or a Fantasyland board (code: its index in the env's boards). */
-enum { OFC_ENV_HAND = 0, OFC_ENV_CODE = 1, OFC_ENV_BOARD = 2 };
+ * or a Fantasyland board (code: its index in the env's boards).  A built-in
+ * policy's turn is kept as OFC_ENV_PENDING (code: where its cards lie in the
+ * deck) until ofc_vec_settle turns it into its code: readers settle first. */
+enum { OFC_ENV_HAND = 0, OFC_ENV_CODE = 1, OFC_ENV_BOARD = 2, OFC_ENV_PENDING = 3 };
 typedef struct ofc_env_record {
     uint8_t kind, seat;
     uint32_t code;
 } ofc_env_record;
 
 /* What the observation arrays hold of an env, so a step writes only what
- * changed: the cards of each seat's rows (seats counted from `seat`), own
- * discards, the held cards and the mask row (ofc_vec.mask_rows). */
+ * changed: the cards of each seat's rows, own discards, the held cards and
+ * the mask row (ofc_vec.mask_rows). */
 typedef struct ofc_env_shown {
     int seat; /* the seat the arrays show; -1: nothing known (rewrite all) */
     int discards;
-    int mask; /* the row of mask_rows written; -1: none (all zero); -2: not a row */
-    uint8_t filled[OFC_MAX_SEATS][3];
-    uint64_t held; /* a bit per card in the held plane */
+    int mask;  /* the row of mask_rows written; -1: none (all zero); -2: not a row */
+    int fixed; /* the scalars that stay the same all hand (seat, button, hand, stacks..) are written */
+    uint16_t slots[OFC_MAX_SEATS]; /* a bit per board slot written, per seat counted from `seat` */
+    uint64_t held;                 /* a bit per card in the held plane */
 } ofc_env_shown;
 
 typedef struct ofc_env {
@@ -78,8 +81,10 @@ typedef struct ofc_env {
     int32_t stacks[OFC_MAX_SEATS];
     int done;       /* the episode is over */
     int info_dirty; /* its row of fouled, royalties and Fantasyland holds a hand's result (or anything) */
+    int pending;    /* OFC_ENV_PENDING records since the hand's record */
     ofc_env_record *hist;
     int64_t nhist, cap;
+    int64_t hand_rec;                  /* the index of the current hand's OFC_ENV_HAND record */
     uint8_t (*boards)[OFC_BOARD_SIZE]; /* the Fantasyland settings of the history */
     int64_t nboards, boards_cap;
 } ofc_env;
@@ -112,7 +117,13 @@ typedef struct ofc_vec {
     /* the legal actions of every turn, a row of `actions` bytes each: row
      * OFC_ENV_MASK_ROW(street 0?, filled rows) (the engine's placement table) */
     uint8_t *mask_rows;
-    int16_t (*mask_span)[2]; /* [row]: the entries set lie in [lo, hi) */
+    int16_t (*mask_span)[2]; /* [row]: the entries set lie in [lo, hi) (widened to 16 where A allows) */
+    /* a hand with no seat in Fantasyland as ofc_game_start_jokers begins it,
+     * before its deck is shuffled, per button (a copy starts a hand) */
+    ofc_game *start;
+    int need;                       /* the cards such a hand deals */
+    int slot_plane[OFC_BOARD_SIZE]; /* where a board slot's row plane starts: row * deck */
+    uint16_t slots[4 * 6 * 6];      /* [f0 * 36 + f1 * 6 + f2]: the slots of rows of f0, f1, f2 cards */
 } ofc_vec;
 
 #define OFC_ENV_MASK_ROWS          (2 * 4 * 6 * 6)
@@ -151,6 +162,8 @@ int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *a
  * where the engine refused a move (its error in *err). */
 int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *boards,
                      int begin, const ofc_env_out *out, int *err);
+/* Turns env i's OFC_ENV_PENDING records into codes (before its history is read). */
+void ofc_vec_settle(ofc_vec *v, int64_t i);
 /* Observation and mask of envs [lo, hi) for their seat to act (the caller's
  * opponent turns). */
 void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out);

@@ -75,6 +75,7 @@ cdef extern from "ofc_rl.h" nogil:
                           const uint8_t *mask, const uint8_t *fl_turn, const uint8_t *boards, int *err)
     int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
                          const uint8_t *boards, int begin, const ofc_env_out *out, int *err)
+    void ofc_vec_settle(ofc_vec *v, int64_t i)
     void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
     void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)
 
@@ -294,6 +295,7 @@ cdef class VecCore:
         lists for Fantasyland settings), stacks, hands played, done, episodes started,
         Fantasyland cards per seat of its first hand)."""
         cdef ofc_env *e = &self.v.envs[i]
+        ofc_vec_settle(&self.v, i)   # the built-in policies' turns into codes
         hands = []
         cur = None
         for k in range(e.nhist):
