@@ -1203,45 +1203,45 @@ static inline uint32_t lad_below(uint32_t at, unsigned most, uint32_t *first)
 static void lean_any(const uint8_t *b, int in_fl, const ofc_rules *r, const ofc_joker_rules *jr,
                      ofc_board_result *res, uint8_t *card, uint8_t *natural)
 {
+    uint64_t own[3];
+    own[0] = (uint64_t)1 << b[0] | (uint64_t)1 << b[1] | (uint64_t)1 << b[2];
+    own[1] = (uint64_t)1 << b[3] | (uint64_t)1 << b[4] | (uint64_t)1 << b[5] | (uint64_t)1 << b[6]
+             | (uint64_t)1 << b[7];
+    own[2] = (uint64_t)1 << b[8] | (uint64_t)1 << b[9] | (uint64_t)1 << b[10] | (uint64_t)1 << b[11]
+             | (uint64_t)1 << b[12];
+    const unsigned jbits[3] = {(unsigned)(own[0] >> OFC_JOKER1), (unsigned)(own[1] >> OFC_JOKER1),
+                               (unsigned)(own[2] >> OFC_JOKER1)};
+    card[0] = card[1] = OFC_NO_CARD;
+    for (int row = 0; row < 3; row++) natural[row] = (uint8_t)!jbits[row];
+    if (!(jbits[0] | jbits[1] | jbits[2])) { /* the plain board */
+        ofc_board_eval(b, in_fl, r, res);
+        return;
+    }
     uint16_t v[3];
     uint32_t at[3], best[3], pick[3];
-    uint64_t own[3];
-    unsigned fbit[3], nj[3], jbits[3];
+    unsigned fbit[3] = {0, 0, 0};
     int feasible = jr->resolution == OFC_RESOLVE_BOARD;
     unsigned most = 0xFFFFu;
     for (int row = 2; row >= 0; row--) {
         const uint8_t *c = b + OFC_ROW_START(row);
-        at[row] = 0;
-        if (row) {
-            uint64_t key = ofc_card_key_joker[c[0]] + ofc_card_key_joker[c[1]] + ofc_card_key_joker[c[2]]
-                           + ofc_card_key_joker[c[3]] + ofc_card_key_joker[c[4]];
-            uint32_t q = (uint32_t)key;
-            if (OFC_LIKELY(q < OFC_JOKER_Q)) {
-                v[row] = (uint16_t)(ofc_hand5[ofc_slot5(key)] >> ofc_flush_shift(key));
-            } else {
-                nj[row] = 1u + (q >= 2u * OFC_JOKER_Q);
-                /* the naturals share a suit: its count + 3 + nj reaches 8 */
-                unsigned sm = ((unsigned)(key >> 32) + (3u + nj[row]) * 0x1111u) & 0x8888u;
-                fbit[row] = sm ? 1u << (lowest(sm) >> 2) : 0u;
-                at[row] = lad5[ofc_slot5j(key)][sm != 0];
-            }
-        } else {
-            unsigned idx = ((c[0] >> 2) * 14u + (c[1] >> 2)) * 14u + (c[2] >> 2);
-            at[0] = lad3[idx];
-            if (!at[0]) v[0] = ofc_top3j[idx];
-            nj[0] = (c[0] >= OFC_JOKER1) + (c[1] >= OFC_JOKER1) + (c[2] >= OFC_JOKER1);
-            fbit[0] = 0;
-        }
-        natural[row] = (uint8_t)!at[row];
-        if (!at[row]) {
+        if (!jbits[row]) {
+            v[row] = row ? ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4])
+                         : ofc_strength3_unchecked(c[0], c[1], c[2]);
             if (v[row] > most) feasible = 0;
             most = v[row];
             continue;
         }
-        uint64_t bits = (uint64_t)1 << c[0] | (uint64_t)1 << c[1] | (uint64_t)1 << c[2];
-        if (row) bits |= (uint64_t)1 << c[3] | (uint64_t)1 << c[4];
-        own[row] = bits & (((uint64_t)1 << OFC_DECK_SIZE) - 1);
-        jbits[row] = (unsigned)(bits >> OFC_JOKER1) & 3u;
+        if (row) {
+            uint64_t key = ofc_card_key_joker[c[0]] + ofc_card_key_joker[c[1]] + ofc_card_key_joker[c[2]]
+                           + ofc_card_key_joker[c[3]] + ofc_card_key_joker[c[4]];
+            /* the naturals share a suit: its count + 3 + the jokers reaches 8 */
+            unsigned sm = ((unsigned)(key >> 32) + (4u + (jbits[row] == 3u)) * 0x1111u) & 0x8888u;
+            fbit[row] = sm ? 1u << (lowest(sm) >> 2) : 0u;
+            at[row] = lad5[ofc_slot5j(key)][sm != 0];
+        } else {
+            at[0] = lad3[((c[0] >> 2) * 14u + (c[1] >> 2)) * 14u + (c[2] >> 2)];
+        }
+        own[row] &= ((uint64_t)1 << OFC_DECK_SIZE) - 1;
         if (feasible) {
             pick[row] = lad_below(at[row], most, &best[row]);
             if (!pick[row]) feasible = 0;
@@ -1250,20 +1250,14 @@ static void lean_any(const uint8_t *b, int in_fl, const ofc_rules *r, const ofc_
             best[row] = lad_entry[at[row] >> 8];
         }
     }
-    card[0] = card[1] = OFC_NO_CARD;
-    if (OFC_UNLIKELY(!(at[0] | at[1] | at[2]))) { /* no joker: the plain board */
-        ofc_board_eval(b, in_fl, r, res);
-        return;
-    }
     for (int row = 0; row < 3; row++) {
-        if (!at[row]) continue;
+        if (!jbits[row]) continue;
         uint32_t e = feasible ? pick[row] : best[row];
         v[row] = (uint16_t)(e >> 16);
-        if (nj[row] == 2) {
+        if (jbits[row] == 3u)
             lean_cards(e, own[row], fbit[row], 2, card);
-        } else {
+        else
             lean_cards(e, own[row], fbit[row], 1, card + (jbits[row] == 2u));
-        }
     }
     /* values of pool "any" are at most OFC_STRENGTH_MAX: their order is theirs */
     for (int i = 0; i < 3; i++) res->value[i] = v[i];
