@@ -1077,7 +1077,7 @@ static int lad_build(void)
     /* tops: every order of the ranks (the joker's rank is 13) shares its multiset's ladder */
     for (unsigned idx = 0; idx < 14 * 14 * 14; idx++) {
         unsigned d[3] = {idx / 196, idx / 14 % 14, idx % 14}, nj = 0, n = 0;
-        uint8_t nat[2];
+        uint8_t nat[3];
         for (int i = 0; i < 3; i++) {
             if (d[i] == OFC_RANKS)
                 nj++;
