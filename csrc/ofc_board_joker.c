@@ -13,7 +13,9 @@
  *     the strongest bottom, middle, top, again by a pass over each row.
  * Two jokers that must be different cards are kept apart by the second
  * smallest card of each value; where that is not enough a plain scan of the
- * pairs decides.  Boards without a joker take the plain path of ofc_board.c. */
+ * pairs decides.  Boards without a joker take the plain path of ofc_board.c.
+ * Batches under pool "any" (the default) skip all that where the rules
+ * allow: each joker row's values are precomputed ladders (lean_any). */
 #include <string.h>
 #include "ofc_board.h"
 
