@@ -972,11 +972,12 @@ static int fast_resolve(const uint8_t *b, ofc_search *s, const int *jokers_in, c
 #define OFC_LAD_ENTRIES 122031 /* what lad_build fills */
 #define OFC_LAD_FLUSH   0x100u
 static uint32_t lad_entry[OFC_LAD_ENTRIES];
-/* where each ladder starts << 8 | its length: 5-card rows by the slot of
- * their joker key (ofc_slot5j) and suited or not, tops by their index in
- * ofc_top3j (0: no ladder) */
-static uint32_t lad5[OFC_JHASH_SLOT_MASK + 1][2];
-static uint32_t lad3[14 * 14 * 14];
+/* each ladder: its first entry << 32 | where it starts << 8 | its length
+ * (the first entry here spares a read of the ladder most of the time); 5-card
+ * rows by the slot of their joker key (ofc_slot5j) and suited or not, tops by
+ * their index in ofc_top3j (0: no ladder) */
+static uint64_t lad5[OFC_JHASH_SLOT_MASK + 1][2];
+static uint64_t lad3[14 * 14 * 14];
 
 /* Fill ladder: the values of the row of `n` natural cards nat (n + nj = 3
  * or 5) with nj jokers, as every value row_value gives the row for the
@@ -1065,7 +1066,7 @@ static int lad_build(void)
                 if (lad5[slot][suited] || used + 182 > OFC_LAD_ENTRIES) return 0;
                 unsigned len = lad_fill(nat, n, nj, lad_entry + used);
                 if (!len) return 0;
-                lad5[slot][suited] = used << 8 | len;
+                lad5[slot][suited] = (uint64_t)lad_entry[used] << 32 | used << 8 | len;
                 used += len;
             }
             /* the next multiset */
@@ -1098,7 +1099,7 @@ static int lad_build(void)
         if (used + 91 > OFC_LAD_ENTRIES) return 0;
         unsigned len = lad_fill(nat, (int)n, (int)nj, lad_entry + used);
         if (!len) return 0;
-        lad3[idx] = used << 8 | len;
+        lad3[idx] = (uint64_t)lad_entry[used] << 32 | used << 8 | len;
         used += len;
     }
     for (unsigned idx = 0; idx < 14 * 14 * 14; idx++) {
@@ -1181,14 +1182,14 @@ static inline void lean_cards(uint32_t e, uint64_t own, unsigned fbit, int nj, u
     }
 }
 
-/* The first entry of ladder (start << 8 | length) with value at most `most`
- * (0 when none) and the ladder's first entry. */
-static inline uint32_t lad_below(uint32_t at, unsigned most, uint32_t *first)
+/* The first entry of ladder `at` (lad5, lad3) with value at most `most` (0
+ * when none) and the ladder's first entry. */
+static inline uint32_t lad_below(uint64_t at, unsigned most, uint32_t *first)
 {
-    const uint32_t *e = lad_entry + (at >> 8);
+    *first = (uint32_t)(at >> 32);
+    if (*first >> 16 <= most) return *first;
+    const uint32_t *e = lad_entry + ((uint32_t)at >> 8);
     unsigned n = at & 255u;
-    *first = e[0];
-    if (e[0] >> 16 <= most) return e[0];
     unsigned lo = 1, hi = n; /* e[lo - 1] is above most; the first not above is in [lo, hi] */
     while (lo < hi) {
         unsigned mid = (lo + hi) >> 1;
@@ -1220,7 +1221,8 @@ static void lean_any(const uint8_t *b, int in_fl, const ofc_rules *r, const ofc_
         return;
     }
     uint16_t v[3];
-    uint32_t at[3], best[3], pick[3];
+    uint64_t at[3];
+    uint32_t best[3], pick[3];
     unsigned fbit[3] = {0, 0, 0};
     int feasible = jr->resolution == OFC_RESOLVE_BOARD;
     unsigned most = 0xFFFFu;
@@ -1249,7 +1251,7 @@ static void lean_any(const uint8_t *b, int in_fl, const ofc_rules *r, const ofc_
             if (!pick[row]) feasible = 0;
             most = pick[row] >> 16;
         } else {
-            best[row] = lad_entry[at[row] >> 8];
+            best[row] = (uint32_t)(at[row] >> 32);
         }
     }
     for (int row = 0; row < 3; row++) {
