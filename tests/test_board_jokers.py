@@ -339,3 +339,112 @@ def test_batches_against_brute_force(pool: str, five: str | None) -> None:
     m = ofc.score_matrix(deal, rules)
     for i in range(0, 32, 4):
         assert m[i].tolist() == ref.joker_score_matrix(deal[i].tolist(), rules)
+
+
+# --- pool "any" in batches: the ladders (csrc/ofc_board_joker.c, lean_any) resolve batches of 64
+# --- boards or more; calls of fewer boards take the search; every field and card must agree ------
+
+ANY_BASES = list(ofc.PRESETS.values()) + list(ofc.HOUSE_RULES.values())
+
+
+def joker_boards(n: int, seed: int) -> np.ndarray:
+    """(n, 13) boards with 0, 1 or 2 jokers: uniform cards, cards of four ranks (quads, full
+    houses), of two suits (flushes), or ranked strongest to the bottom (rarely fouled); the
+    jokers at random places, both in one row a third of the time."""
+    rng = np.random.default_rng(seed)
+    kind = rng.integers(0, 4, n)
+    cards = np.arange(52)
+    ranks = rng.random((n, 13)).argsort(axis=1)[:, :4]
+    suits = rng.random((n, 4)).argsort(axis=1)[:, :2]
+    favoured = np.where((kind == 1)[:, None], (cards // 4 == ranks[:, :, None]).any(axis=1), False)
+    favoured |= np.where((kind == 2)[:, None], (cards % 4 == suits[:, :, None]).any(axis=1), False)
+    boards = (rng.random((n, 52)) - favoured).argsort(axis=1)[:, :13]
+    desc = -np.sort(-boards, axis=1)
+    ranked = np.concatenate([desc[:, 10:], desc[:, 5:10], desc[:, :5]], axis=1)
+    boards = np.where((kind == 3)[:, None], ranked, boards).astype(np.uint8)
+    for i, nj in enumerate(rng.integers(0, 3, n).tolist()):
+        if rng.random() < 1 / 3:
+            start, size = ((0, 3), (3, 5), (8, 5))[int(rng.integers(3))]
+            pos = (start + rng.choice(size, 2, replace=False)).tolist()
+        else:
+            pos = rng.choice(13, 2, replace=False).tolist()
+        if nj == 1:
+            boards[i, pos[0]] = X1 if rng.random() < 0.5 else X2
+        elif nj == 2:
+            boards[i, pos[0]], boards[i, pos[1]] = X1, X2
+    return boards
+
+
+def joker_deals(n: int, seed: int) -> np.ndarray:
+    """(n, 2, 13) heads-up deals without a shared card, X1 and X2 each on one board or none."""
+    rng = np.random.default_rng(seed)
+    deals = rng.random((n, 52)).argsort(axis=1)[:, :26].astype(np.uint8)
+    for i in range(n):
+        slots = rng.choice(26, 2, replace=False)
+        for joker, slot in zip((X1, X2), slots.tolist()):
+            if rng.random() < 0.6:
+                deals[i, slot] = joker
+    return deals.reshape(n, 2, 13)
+
+
+def check_any_against_search(base: ofc.Rules, resolution: str, n: int, seed: int) -> None:
+    rules = rules_for("any", None, resolution, base, nbw=seed % 2 == 1)
+    boards = joker_boards(n, seed)
+    infl = np.random.default_rng(seed).integers(0, 2, n).astype(bool)
+    whole = ofc.analyze(boards, rules, in_fantasyland=infl)
+    # calls of 63 boards stay below the ladders' batch size: the search decides them
+    parts = [ofc.analyze(boards[lo:lo + 63], rules, in_fantasyland=infl[lo:lo + 63]) for lo in range(0, n, 63)]
+    for k, field in enumerate(whole):
+        bad = np.flatnonzero((field != np.concatenate([p[k] for p in parts])).reshape(n, -1).any(axis=1))
+        assert not len(bad), (k, ofc.card_str(boards[bad[0]]))
+    cards = np.concatenate([p.jokers for p in parts])
+    bad = np.flatnonzero((whole.jokers != cards).any(axis=1))
+    assert not len(bad), ofc.card_str(boards[bad[0]])
+    # scores: the deals at once (the ladders) and 31 deals (62 boards) a call
+    deals = joker_deals(n // 2, seed + 1)
+    whole_m = ofc.score_matrix(deals, rules)
+    parts_m = np.concatenate([ofc.score_matrix(deals[lo:lo + 31], rules) for lo in range(0, len(deals), 31)])
+    assert (whole_m == parts_m).all()
+
+
+@pytest.mark.parametrize("base", ANY_BASES, ids=lambda r: r.name)
+@pytest.mark.parametrize("resolution", ["board", "row"])
+def test_any_batches_against_search(base: ofc.Rules, resolution: str) -> None:
+    check_any_against_search(base, resolution, 1300, 20 + ANY_BASES.index(base))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("base", ANY_BASES, ids=lambda r: r.name)
+@pytest.mark.parametrize("resolution", ["board", "row"])
+def test_any_batches_against_search_many(base: ofc.Rules, resolution: str) -> None:
+    check_any_against_search(base, resolution, 150_000, 40 + ANY_BASES.index(base))
+
+
+def check_any_against_brute_force(base: ofc.Rules, resolution: str, n: int, seed: int) -> None:
+    """n boards with jokers in one call (the ladders), each against the brute force."""
+    rules = rules_for("any", None, resolution, base)
+    boards = joker_boards(3 * n, seed)
+    boards = np.concatenate([boards[(boards >= X1).any(axis=1)][:n], boards[(boards < X1).all(axis=1)]])[:64 + n]
+    infl = np.arange(len(boards)) % 3 == 0
+    got = ofc.analyze(boards, rules, in_fantasyland=infl)
+    for i, board in enumerate(boards[:n].tolist()):
+        want = ref.joker_board(board, rules, bool(infl[i]), [])
+        text = ofc.card_str(board)
+        assert bool(got.fouled[i]) == want["fouled"], text
+        assert tuple(got.royalties[i].tolist()) == want["royalties"], text
+        assert int(got.fantasyland[i]) == want["fantasyland"] and bool(got.stays[i]) == want["stays"], text
+        assert tuple(got.jokers[i].tolist()) == want["jokers"], text
+        assert [strength_key(int(s)) for s in got.strength[i]] == list(want["keys"]), text
+
+
+@pytest.mark.parametrize("base, resolution", [(ofc.PINEAPPLE, "board"), (ofc.PROGRESSIVE, "row")],
+                         ids=["pineapple-board", "progressive-row"])
+def test_any_batches_against_brute_force(base: ofc.Rules, resolution: str) -> None:
+    check_any_against_brute_force(base, resolution, 30, 60)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("base", ANY_BASES, ids=lambda r: r.name)
+@pytest.mark.parametrize("resolution", ["board", "row"])
+def test_any_batches_against_brute_force_many(base: ofc.Rules, resolution: str) -> None:
+    check_any_against_brute_force(base, resolution, 100, 70 + ANY_BASES.index(base))
