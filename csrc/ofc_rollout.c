@@ -95,6 +95,7 @@ static void random_blocks(const ofc_rollout_setup *s, const ofc_rules *rules, ui
     uint8_t fouled[B * OFC_MAX_SEATS], fantasyland[B * OFC_MAX_SEATS], stays[B * OFC_MAX_SEATS];
     uint16_t value[3 * B * OFC_MAX_SEATS];
     int16_t royalty[3 * B * OFC_MAX_SEATS];
+    memset(decks, 0, sizeof decks); /* a turn reads 8 bytes: defined ones past the deck */
     for (int64_t i0 = 0; i0 < n; i0 += B) {
         int len = n - i0 < B ? (int)(n - i0) : B;
         for (int i = 0; i < len; i++) {
