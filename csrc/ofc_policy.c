@@ -219,8 +219,9 @@ void ofc_policy_random_block(const ofc_game *start, const ofc_random_turn *turns
         const uint32_t *draw = t % 2 ? hi : h;
         const ofc_random_turn *tt = turns + t;
         /* the usual turns with constant counts, so the card loop unrolls */
-#define OFC_BLOCK_TURN(N, M) \
-    random_block_turn(tt->seat, tt->offset, N, M, P, nhands, decks, deck_stride, draw, boards, next, rooms, redo)
+#define OFC_BLOCK_TURN(N, M)                                                                                \
+    random_block_turn(tt->seat, tt->offset, N, M, P, nhands, decks, deck_stride, draw, boards, next, rooms, \
+                      redo)
         if (tt->cards == 3 && tt->place == 2)
             OFC_BLOCK_TURN(3, 2);
         else if (tt->cards == 5 && tt->place == 5)

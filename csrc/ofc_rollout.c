@@ -39,7 +39,8 @@ static void deal_completion(const ofc_rollout_setup *s, uint64_t seed, uint64_t 
     if (s->fixed) { /* the known cards at their positions, the drawn ones in the rest, in order */
         uint8_t drawn[OFC_MAX_DECK];
         memcpy(drawn, deck, (size_t)s->nrandom);
-        for (int i = 0, j = 0; i < s->need; i++) deck[i] = s->fixed[i] != OFC_EMPTY ? s->fixed[i] : drawn[j++];
+        for (int i = 0, j = 0; i < s->need; i++)
+            deck[i] = s->fixed[i] != OFC_EMPTY ? s->fixed[i] : drawn[j++];
     }
 }
 
@@ -68,7 +69,8 @@ static void add_seats(int players, const int32_t *net, const int32_t *royalty, c
 
 void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums, int64_t *by_fantasyland)
 {
-    int32_t net[OFC_MAX_SEATS], roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS], total[OFC_MAX_SEATS];
+    int32_t net[OFC_MAX_SEATS], roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS],
+        total[OFC_MAX_SEATS];
     ofc_game_result(g, rules, net, roy, f, fl);
     for (int p = 0; p < g->players; p++) total[p] = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
     add_seats(g->players, net, total, f, fl, sums, by_fantasyland);
@@ -105,9 +107,11 @@ static void random_blocks(const ofc_rollout_setup *s, const ofc_rules *rules, ui
             ofc_rng_init(&rng, OFC_POLICY_SEED(seed), index);
             state[i] = rng.state;
         }
-        ofc_policy_random_block(&s->start, turns, nturns, len, decks[0], OFC_DECK_BUFFER, state, boards, redo);
+        ofc_policy_random_block(&s->start, turns, nturns, len, decks[0], OFC_DECK_BUFFER, state, boards,
+                                redo);
         if (!s->start.jr.jokers) {
-            ofc_analyze_batch(boards, (int64_t)len * P, NULL, rules, fouled, value, royalty, fantasyland, stays);
+            ofc_analyze_batch(boards, (int64_t)len * P, NULL, rules, fouled, value, royalty, fantasyland,
+                              stays);
             for (int i = 0; i < len; i++) {
                 if (OFC_UNLIKELY(redo[i])) continue;
                 int32_t net[OFC_MAX_SEATS], roy[OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];

@@ -15,8 +15,8 @@ int ofc_selfplay_batch(const ofc_rules *rules, int players, int first_round, int
 
 /* A hand's results per seat (royalty: the seat's total) into the outputs. */
 static void put_hand(int players, int64_t i, const int32_t *pts, const int32_t *royalty, const int32_t *f,
-                     const int32_t *fl, int32_t *net, int32_t *royalty_out, uint8_t *fouled, uint8_t *fantasyland,
-                     ofc_selfplay_totals *totals)
+                     const int32_t *fl, int32_t *net, int32_t *royalty_out, uint8_t *fouled,
+                     uint8_t *fantasyland, ofc_selfplay_totals *totals)
 {
     for (int p = 0; p < players; p++) {
         int32_t r = royalty[p];
@@ -32,10 +32,7 @@ static void put_hand(int players, int64_t i, const int32_t *pts, const int32_t *
             s[2] += f[p];
             s[3] += fl[p] != 0;
             s[4] += r;
-            totals->points_hist[p * (2 * pr + 1) + pr
-                                + (pts[p] < -pr  ? -pr
-                                   : pts[p] > pr ? pr
-                                                 : pts[p])]++;
+            totals->points_hist[p * (2 * pr + 1) + pr + (pts[p] < -pr ? -pr : pts[p] > pr ? pr : pts[p])]++;
             totals->royalty_hist[p * (rr + 1) + (r < 0 ? 0 : r > rr ? rr : r)]++;
             if (totals->by_fantasyland) ofc_fl_split_add(totals->by_fantasyland, p, fl[p], pts[p]);
         }
@@ -46,7 +43,8 @@ static void put_hand(int players, int64_t i, const int32_t *pts, const int32_t *
 static void put_game(const ofc_game *g, const ofc_rules *rules, int64_t i, int32_t *net, int32_t *royalty,
                      uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
 {
-    int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS], pts[OFC_MAX_SEATS], total[OFC_MAX_SEATS];
+    int32_t roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS], pts[OFC_MAX_SEATS],
+        total[OFC_MAX_SEATS];
     ofc_game_result(g, rules, pts, roy, f, fl);
     for (int p = 0; p < g->players; p++) total[p] = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
     put_hand(g->players, i, pts, total, f, fl, net, royalty, fouled, fantasyland, totals);
@@ -66,9 +64,10 @@ static void deal_hand(ofc_game *g, const ofc_game *start, uint64_t seed, uint64_
  * board kernel (ofc_analyze_batch; with jokers each by ofc_game_result),
  * and a hand whose policy stream left the plan replayed one turn at a time.
  * The outputs are those of one hand after another. */
-static void random_blocks(const ofc_rules *rules, const ofc_game *start, ofc_game *games, int need, int jokers,
-                          uint64_t seed, int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
-                          uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals)
+static void random_blocks(const ofc_rules *rules, const ofc_game *start, ofc_game *games, int need,
+                          int jokers, uint64_t seed, int64_t index0, int64_t n, int32_t *net,
+                          int32_t *royalty, uint8_t *fouled, uint8_t *fantasyland,
+                          ofc_selfplay_totals *totals)
 {
     enum { B = OFC_RANDOM_BLOCK };
     const int P = start[0].players;
@@ -77,7 +76,7 @@ static void random_blocks(const ofc_rules *rules, const ofc_game *start, ofc_gam
     uint8_t decks[B][OFC_DECK_BUFFER], boards[B * OFC_MAX_SEATS * OFC_BOARD_SIZE], redo[B];
     uint64_t state[B];
     int64_t which[B];
-    uint8_t fo[B * OFC_MAX_SEATS], fa[B * OFC_MAX_SEATS], stays[B * OFC_MAX_SEATS];
+    uint8_t foul[B * OFC_MAX_SEATS], fa[B * OFC_MAX_SEATS], stays[B * OFC_MAX_SEATS];
     uint16_t value[3 * B * OFC_MAX_SEATS];
     int16_t roy[3 * B * OFC_MAX_SEATS];
     for (int b = 0; b < P; b++) nturns[b] = ofc_random_turns(&start[b], turns[b]);
@@ -96,10 +95,11 @@ static void random_blocks(const ofc_rules *rules, const ofc_game *start, ofc_gam
                 which[len++] = i;
             }
             if (!len) continue;
-            ofc_policy_random_block(&start[b], turns[b], nturns[b], len, decks[0], OFC_DECK_BUFFER, state, boards,
-                                    redo);
+            ofc_policy_random_block(&start[b], turns[b], nturns[b], len, decks[0], OFC_DECK_BUFFER, state,
+                                    boards, redo);
             ofc_game *g = &games[b];
-            if (!jokers) ofc_analyze_batch(boards, (int64_t)len * P, NULL, rules, fo, value, roy, fa, stays);
+            if (!jokers)
+                ofc_analyze_batch(boards, (int64_t)len * P, NULL, rules, foul, value, roy, fa, stays);
             for (int i = 0; i < len; i++) {
                 if (OFC_UNLIKELY(redo[i])) { /* off the plan: one turn at a time */
                     ofc_rng rng;
@@ -114,7 +114,7 @@ static void random_blocks(const ofc_rules *rules, const ofc_game *start, ofc_gam
                 } else {
                     int32_t pts[OFC_MAX_SEATS], r[OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
                     for (int p = 0, k = P * i; p < P; p++, k++) {
-                        f[p] = fo[k];
+                        f[p] = foul[k];
                         fl[p] = fa[k];
                         r[p] = roy[3 * k] + roy[3 * k + 1] + roy[3 * k + 2];
                     }

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from policy_stream import digest
 
 import ofc_fast as ofc
 from ofc_fast import reference
 from ofc_fast.sim.rollout import evaluate_placements, merge, rollout
-from policy_stream import digest
 
 EMPTY = 255
 
