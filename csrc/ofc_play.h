@@ -294,6 +294,30 @@ int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const dou
  * (the kernels check once for a batch, not once a hand). */
 void ofc_policy_random_finish(ofc_game *g, ofc_rng *rng);
 
+/* The random policy over a block of hands (the kernels of ofc_sim.h): hands
+ * that start as `start` (a hand under way, as for ofc_policy_random_finish,
+ * with at most one discard a turn), each dealt its own deck.
+ * ofc_random_turns lists the turns left (at most OFC_MAX_TURNS): the seat,
+ * where its cards begin among those the turns deal (the held cards of the
+ * turn to act first, then the deck from deck_pos), and how many it gets and
+ * places.  ofc_policy_random_block plays them for nhands hands (at most
+ * OFC_RANDOM_BLOCK): hand i's cards from decks + deck_stride * i (8 bytes
+ * readable past each turn's cards), its policy stream the state of an
+ * ofc_rng just initialised (rng_state[i]); it writes the finished boards,
+ * players a hand (boards + OFC_BOARD_SIZE * (players * i + p)), and redo[i]:
+ * 1 when that hand's stream left the plan (a batched draw redrawn, under 1
+ * in 10^7 turns), its boards then to be replayed by
+ * ofc_policy_random_finish; the boards are ofc_policy_random_finish's
+ * otherwise (discards are not kept). */
+#define OFC_RANDOM_BLOCK 64
+typedef struct ofc_random_turn {
+    uint8_t seat, offset, cards, place;
+} ofc_random_turn;
+int ofc_random_turns(const ofc_game *g, ofc_random_turn *turns);
+void ofc_policy_random_block(const ofc_game *start, const ofc_random_turn *turns, int nturns, int nhands,
+                             const uint8_t *decks, int deck_stride, const uint64_t *rng_state,
+                             uint8_t *boards, uint8_t *redo);
+
 #ifdef __cplusplus
 }
 #endif

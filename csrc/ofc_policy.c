@@ -123,6 +123,120 @@ static void random_place(ofc_game *g, ofc_rng *rng)
     ofc_game_end_turn(g);
 }
 
+/* ---- random, a block of hands at a time ------------------------------------
+ * ofc_policy_random_finish's moves for many hands at once: each step of the
+ * loop plays one turn of every hand in the block, so the out-of-order core
+ * overlaps the hands' independent chains (draw, table lookups, stores)
+ * instead of waiting on one hand's.  The policy stream gives each turn one
+ * 32-bit draw (ofc_rng_u32: the halves of each 64-bit output in turn) as long
+ * as no batched draw is redrawn, so turn t's draw is a half of output t / 2,
+ * computed straight from the stream's start; a hand whose draw would be
+ * redrawn (2^32 mod the product of its bounds in 2^32: under 1 in 10^7
+ * turns) is flagged for the caller to replay with ofc_policy_random_finish. */
+
+int ofc_random_turns(const ofc_game *g, ofc_random_turn *t)
+{
+    int street[OFC_MAX_SEATS], k = 0, offset = 0;
+    memcpy(street, g->street, sizeof street);
+    for (int step = g->step; g->turn >= 0 && step < g->nturns; step++, k++) {
+        int p = g->schedule[step], first = street[p] == 0;
+        int n = step == g->step ? g->nheld : first ? g->first_round : g->round_cards;
+        int m = first ? g->first_round : g->round_play;
+        t[k] = (ofc_random_turn){(uint8_t)p, (uint8_t)offset, (uint8_t)n, (uint8_t)m};
+        offset += n;
+        street[p]++;
+    }
+    return k;
+}
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#define OFC_RESTRICT __restrict
+#else
+#define OFC_RESTRICT restrict
+#endif
+
+/* One turn of every hand: m cards placed of n (n - m <= 1), the draw h[i].
+ * Everything a hand's turn reads is loaded before its bytes are stored (a
+ * byte store may alias anything the compiler cannot tell apart). */
+static OFC_ALWAYS_INLINE void random_block_turn(const int p, const int off, const int n, const int m,
+                                                const int players, const int nhands,
+                                                const uint8_t *OFC_RESTRICT decks, const int deck_stride,
+                                                const uint32_t *OFC_RESTRICT h, uint8_t *OFC_RESTRICT boards,
+                                                uint32_t *OFC_RESTRICT next, int16_t *OFC_RESTRICT rooms,
+                                                uint8_t *OFC_RESTRICT redo)
+{
+    const int d = n - m, s0 = OFC_PLACE_STATE(m, 0, 0, 0);
+    const uint32_t nd = d ? (uint32_t)n : 1u;
+    for (int i = 0; i < nhands; i++) {
+        const int k = players * i + p;
+        const int room = rooms[k], s = s0 + room;
+        const uint32_t slot = next[k], w = ways_of(s), prod = nd * w;
+        const uint64_t m0 = (uint64_t)h[i] * nd, m1 = (uint64_t)(uint32_t)m0 * w;
+        const uint32_t low = (uint32_t)m1;
+        /* ofc_draw3(h, nd, w, 1): a redraw takes the stream off the plan */
+        if (OFC_UNLIKELY(low < prod)) redo[i] |= low < (uint32_t)(-prod) % prod;
+        const unsigned j = d ? (unsigned)(m0 >> 32) : 8u;
+        uint64_t x;
+        const uint64_t below = j < 8 ? ((uint64_t)1 << (8 * j)) - 1 : ~(uint64_t)0;
+        memcpy(&x, decks + (size_t)deck_stride * i + off, 8);
+        const uint64_t cards = (x & below) | ((x >> 8) & ~below);
+        const uint32_t e = ofc_place[ofc_place_start[s] + (uint32_t)(m1 >> 32)];
+        const uint32_t top = e >> 25 & 3u, middle = e >> 27 & 7u, bottom = (uint32_t)m - top - middle;
+        next[k] = slot + top + (middle << 8) + (bottom << 16);
+        rooms[k] = (int16_t)(room - (int)(top * 36 + middle * 6 + bottom));
+        uint8_t *b = boards + OFC_BOARD_SIZE * k;
+        for (int q = 0; q < m; q++) {
+            const uint32_t y = e >> (5 * q);
+            b[(slot >> (8 * (y & 3u)) & 0xFFu) + (y >> 2 & 7u)] = (uint8_t)(cards >> (8 * q));
+        }
+    }
+}
+
+void ofc_policy_random_block(const ofc_game *start, const ofc_random_turn *turns, int nturns, int nhands,
+                             const uint8_t *decks, int deck_stride, const uint64_t *rng_state,
+                             uint8_t *boards, uint8_t *redo)
+{
+    const int P = start->players;
+    uint32_t h[OFC_RANDOM_BLOCK], hi[OFC_RANDOM_BLOCK], next[OFC_RANDOM_BLOCK * OFC_MAX_SEATS];
+    int16_t rooms[OFC_RANDOM_BLOCK * OFC_MAX_SEATS];
+    for (int i = 0; i < nhands; i++) {
+        redo[i] = 0;
+        for (int p = 0; p < P; p++) {
+            const uint8_t *f = start->filled[p];
+            memcpy(boards + OFC_BOARD_SIZE * (P * i + p), start->board[p], OFC_BOARD_SIZE);
+            next[P * i + p] = (uint32_t)f[0] | (uint32_t)(OFC_ROW_START(1) + f[1]) << 8
+                              | (uint32_t)(OFC_ROW_START(2) + f[2]) << 16;
+            rooms[P * i + p] = (int16_t)OFC_PLACE_STATE(0, 3 - f[0], 5 - f[1], 5 - f[2]);
+        }
+    }
+    for (int t = 0; t < nturns; t++) {
+        /* turn t's draw: the low half of output t / 2 of the stream, then its high half */
+        if (t % 2 == 0) {
+            uint64_t add = (uint64_t)(t / 2 + 1) * 0x9E3779B97F4A7C15ull;
+            for (int i = 0; i < nhands; i++) {
+                uint64_t x = ofc_mix64(rng_state[i] + add);
+                h[i] = (uint32_t)x;
+                hi[i] = (uint32_t)(x >> 32);
+            }
+        }
+        const uint32_t *draw = t % 2 ? hi : h;
+        const ofc_random_turn *tt = turns + t;
+        /* the usual turns with constant counts, so the card loop unrolls */
+#define OFC_BLOCK_TURN(N, M)                                                                                \
+    random_block_turn(tt->seat, tt->offset, N, M, P, nhands, decks, deck_stride, draw, boards, next, rooms, \
+                      redo)
+        if (tt->cards == 3 && tt->place == 2)
+            OFC_BLOCK_TURN(3, 2);
+        else if (tt->cards == 5 && tt->place == 5)
+            OFC_BLOCK_TURN(5, 5);
+        else if (tt->cards == 1 && tt->place == 1)
+            OFC_BLOCK_TURN(1, 1);
+        else
+            OFC_BLOCK_TURN(tt->cards, tt->place);
+#undef OFC_BLOCK_TURN
+    }
+}
+
 /* A random board of 13 of the held cards (Fantasyland, random policy). */
 static void random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board)
 {

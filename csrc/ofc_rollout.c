@@ -26,37 +26,117 @@ int ofc_rollout_prepare(ofc_rollout_setup *s, int players, int first_round, int 
     return need;
 }
 
-void ofc_rollout_begin(const ofc_rollout_setup *s, ofc_game *g, uint64_t seed, uint64_t index, ofc_rng *rng)
+/* Completion `index`'s deck: the cards its turns deal, in order (deck holds
+ * OFC_DECK_BUFFER bytes). */
+static void deal_completion(const ofc_rollout_setup *s, uint64_t seed, uint64_t index, uint8_t *deck)
 {
     ofc_rng deal_rng;
-    ofc_game_restart(g, &s->start);
-    memcpy(g->deck, s->start.deck, sizeof g->deck);
+    memcpy(deck, s->start.deck, OFC_DECK_BUFFER);
     ofc_rng_init(&deal_rng, seed, index);
-    ofc_rng_init(rng, seed ^ 0xA0761D6478BD642Full, index);
     /* the first nrandom cards of a shuffle of the pool (partial Fisher-Yates),
      * drawn in place: start.deck holds the pool */
-    ofc_draw_prefix(&deal_rng, g->deck, s->nrandom, s->grp);
+    ofc_draw_prefix(&deal_rng, deck, s->nrandom, s->grp);
     if (s->fixed) { /* the known cards at their positions, the drawn ones in the rest, in order */
         uint8_t drawn[OFC_MAX_DECK];
-        memcpy(drawn, g->deck, (size_t)s->nrandom);
+        memcpy(drawn, deck, (size_t)s->nrandom);
         for (int i = 0, j = 0; i < s->need; i++)
-            g->deck[i] = s->fixed[i] != OFC_EMPTY ? s->fixed[i] : drawn[j++];
+            deck[i] = s->fixed[i] != OFC_EMPTY ? s->fixed[i] : drawn[j++];
     }
+}
+
+void ofc_rollout_begin(const ofc_rollout_setup *s, ofc_game *g, uint64_t seed, uint64_t index, ofc_rng *rng)
+{
+    ofc_game_restart(g, &s->start);
+    deal_completion(s, seed, index, g->deck);
+    ofc_rng_init(rng, OFC_POLICY_SEED(seed), index);
     ofc_game_deal(g);
+}
+
+/* A completion's results per seat (royalty: the seat's total) added to the sums. */
+static void add_seats(int players, const int32_t *net, const int32_t *royalty, const int32_t *fouled,
+                      const int32_t *fl, int64_t *sums, int64_t *by_fantasyland)
+{
+    for (int p = 0; p < players; p++) {
+        int64_t *s = sums + 5 * p;
+        s[0] += net[p];
+        s[1] += (int64_t)net[p] * net[p];
+        s[2] += fouled[p];
+        s[3] += fl[p] != 0;
+        s[4] += royalty[p];
+        if (by_fantasyland) ofc_fl_split_add(by_fantasyland, p, fl[p], net[p]);
+    }
 }
 
 void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums, int64_t *by_fantasyland)
 {
-    int32_t net[OFC_MAX_SEATS], roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
+    int32_t net[OFC_MAX_SEATS], roy[3 * OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS],
+        total[OFC_MAX_SEATS];
     ofc_game_result(g, rules, net, roy, f, fl);
-    for (int p = 0; p < g->players; p++) {
-        int64_t *s = sums + 5 * p;
-        s[0] += net[p];
-        s[1] += (int64_t)net[p] * net[p];
-        s[2] += f[p];
-        s[3] += fl[p] != 0;
-        s[4] += roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
-        if (by_fantasyland) ofc_fl_split_add(by_fantasyland, p, fl[p], net[p]);
+    for (int p = 0; p < g->players; p++) total[p] = roy[3 * p] + roy[3 * p + 1] + roy[3 * p + 2];
+    add_seats(g->players, net, total, f, fl, sums, by_fantasyland);
+}
+
+/* The random policy's completions index0 .. index0+n-1, a block at a time
+ * (ofc_policy_random_block; nobody in Fantasyland, at most one discard a
+ * turn): the block's decks dealt, its turns played, its boards scored
+ * together by the board kernel (ofc_analyze_batch; with jokers each by
+ * ofc_game_result), and a completion whose policy stream left the plan
+ * replayed one turn at a time.  The sums are those of one completion after
+ * another. */
+static void random_blocks(const ofc_rollout_setup *s, const ofc_rules *rules, uint64_t seed, int64_t index0,
+                          int64_t n, int64_t *sums, int64_t *by_fantasyland)
+{
+    enum { B = OFC_RANDOM_BLOCK };
+    const int P = s->players;
+    ofc_random_turn turns[OFC_MAX_TURNS];
+    ofc_game g = s->start; /* dealt: its first turn, to list the turns */
+    ofc_game_deal(&g);
+    int nturns = ofc_random_turns(&g, turns);
+    uint8_t decks[B][OFC_DECK_BUFFER], boards[B * OFC_MAX_SEATS * OFC_BOARD_SIZE], redo[B];
+    uint64_t state[B];
+    uint8_t fouled[B * OFC_MAX_SEATS], fantasyland[B * OFC_MAX_SEATS], stays[B * OFC_MAX_SEATS];
+    uint16_t value[3 * B * OFC_MAX_SEATS];
+    int16_t royalty[3 * B * OFC_MAX_SEATS];
+    memset(decks, 0, sizeof decks); /* a turn reads 8 bytes: defined ones past the deck */
+    for (int64_t i0 = 0; i0 < n; i0 += B) {
+        int len = n - i0 < B ? (int)(n - i0) : B;
+        for (int i = 0; i < len; i++) {
+            ofc_rng rng;
+            uint64_t index = (uint64_t)(index0 + i0 + i);
+            deal_completion(s, seed, index, decks[i]);
+            ofc_rng_init(&rng, OFC_POLICY_SEED(seed), index);
+            state[i] = rng.state;
+        }
+        ofc_policy_random_block(&s->start, turns, nturns, len, decks[0], OFC_DECK_BUFFER, state, boards,
+                                redo);
+        if (!s->start.jr.jokers) {
+            ofc_analyze_batch(boards, (int64_t)len * P, NULL, rules, fouled, value, royalty, fantasyland,
+                              stays);
+            for (int i = 0; i < len; i++) {
+                if (OFC_UNLIKELY(redo[i])) continue;
+                int32_t net[OFC_MAX_SEATS], roy[OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
+                for (int p = 0, k = P * i; p < P; p++, k++) {
+                    f[p] = fouled[k];
+                    fl[p] = fantasyland[k];
+                    roy[p] = royalty[3 * k] + royalty[3 * k + 1] + royalty[3 * k + 2];
+                }
+                ofc_score_seats(value + 3 * P * i, f, roy, P, rules->scoop_bonus, net, NULL);
+                add_seats(P, net, roy, f, fl, sums, by_fantasyland);
+            }
+        } else {
+            for (int i = 0; i < len; i++) {
+                if (OFC_UNLIKELY(redo[i])) continue;
+                memcpy(g.board, boards + OFC_BOARD_SIZE * P * i, (size_t)(OFC_BOARD_SIZE * P));
+                ofc_rollout_add(&g, rules, sums, by_fantasyland);
+            }
+        }
+        for (int i = 0; i < len; i++) {
+            if (OFC_LIKELY(!redo[i])) continue;
+            ofc_rng rng;
+            ofc_rollout_begin(s, &g, seed, (uint64_t)(index0 + i0 + i), &rng);
+            ofc_policy_random_finish(&g, &rng);
+            ofc_rollout_add(&g, rules, sums, by_fantasyland);
+        }
     }
 }
 
@@ -87,16 +167,12 @@ int ofc_rollout_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, 
     ofc_game g = s.start;
     int fl = 0;
     for (int p = 0; p < players; p++) fl |= s.start.fl_cards[p];
-    if (policy == OFC_POLICY_RANDOM && !fl && s.start.turn >= 0 && first_round <= OFC_MAX_HELD
-        && round_cards <= OFC_MAX_HELD) {
-        /* the engine's speed test: the checks of ofc_policy_finish once for
-         * the batch, not once a completion */
-        for (int64_t i = 0; i < n; i++) {
-            ofc_rng rng;
-            ofc_rollout_begin(&s, &g, seed, (uint64_t)(index0 + i), &rng);
-            ofc_policy_random_finish(&g, &rng);
-            ofc_rollout_add(&g, rules, sums, by_fantasyland);
-        }
+    /* the engine's speed test: the random policy a block of completions at
+     * a time, the checks of ofc_policy_finish once for the batch (with more
+     * than one discard a turn its draws are not one a turn: below) */
+    if (policy == OFC_POLICY_RANDOM && !fl && s.start.nturns > 0 && first_round <= OFC_MAX_HELD
+        && round_cards <= OFC_MAX_HELD && round_cards - round_play <= 1) {
+        random_blocks(&s, rules, seed, index0, n, sums, by_fantasyland);
         return 0;
     }
     for (int64_t i = 0; i < n; i++) {

@@ -13,6 +13,10 @@
 extern "C" {
 #endif
 
+/* The policies' random stream of hand (or completion) i of seed s is stream
+ * (OFC_POLICY_SEED(s), i), beside the deck's (s, i). */
+#define OFC_POLICY_SEED(seed) ((seed) ^ 0xA0761D6478BD642Full)
+
 /* ---- Self-play (csrc/ofc_selfplay.c) ------------------------------------- */
 /* Totals of a batch of self-play, added to (not overwritten): per seat p,
  * sums[5p .. 5p+4] = net points, their squares, fouls, Fantasyland entries and
