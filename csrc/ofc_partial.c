@@ -201,16 +201,16 @@ static COLD long middle_cap(const search *s, unsigned hi, unsigned bound);
 static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
 {
     long cap;
+    if (s->low) /* the middle is not compared (its cards are live: live_card); the bottom beats the top */
+        return r == 1 || (r == 0 ? lo <= s->max_bottom : hi >= s->value[0]);
     switch (r) {
     case 1:
         if (!middle_fits(s, lo, hi)) return 0;
-        if (s->low) return 1;
         cap = middle_cap(s, hi, s->max_bottom);
         return cap >= (long)s->min_top && middle_fits(s, lo, (unsigned)cap);
-    case 0: return lo <= s->high[1] && (s->low || lo <= s->cap);
+    case 0: return lo <= s->high[1] && lo <= s->cap;
     default:
         if (hi < s->value[1]) return 0;
-        if (s->low) return 1;
         cap = middle_cap(s, s->high[1], hi);
         s->cap = cap < 0 ? 0 : (unsigned)cap;
         return cap >= 0;
@@ -222,6 +222,7 @@ static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
  * has no pair, so a higher card or a second card of a rank kills it. */
 static int live_card(const search *s, int k, unsigned c)
 {
+    if (c >= OFC_JOKER1) return 1; /* a joker may become a live card (the board layer decides) */
     if (c / 4 > 8) return 0;
     for (int m = 0; m < s->fixed[1] + k; m++)
         if (s->row[1][m] / 4 == c / 4) return 0;
@@ -456,8 +457,8 @@ static unsigned extreme_jokers(const search *s, int r, int want_max)
  * next stage, or at the last the whole board judged. */
 static int fill_done_jokers(search *s, int st, int r)
 {
-    unsigned lo, hi;
-    row_range(s, r, &lo, &hi);
+    unsigned lo = 0, hi = 0;
+    if (!(s->low && r == 1)) row_range(s, r, &lo, &hi); /* a Low middle's strength is no bound */
     if (!accept_range(s, r, lo, hi)) return 0;
     s->value[r] = lo;
     s->high[r] = hi;
