@@ -192,6 +192,34 @@ static int accept(search *s, int r, unsigned v)
 
 static COLD long middle_cap(const search *s, unsigned hi, unsigned bound);
 
+/* Whether the chosen Low middle, its natural cards live (live_card), may be
+ * live once its jokers become cards: some ranks of two to ten not in the row
+ * (a suit the first natural lacks, so no flush) make no straight.  Pools
+ * that restrict a joker further only make fewer middles live: a bound; the
+ * board layer judges the whole board. */
+static COLD int low_live(const search *s)
+{
+    uint8_t x[5];
+    int j[2] = {-1, -1}, nj = 0, suit = -1;
+    memcpy(x, s->row[1], 5);
+    for (int i = 0; i < 5; i++) {
+        if (x[i] >= OFC_JOKER1)
+            j[nj++] = i;
+        else if (suit < 0)
+            suit = x[i] % 4;
+    }
+    if (nj == 0) return s->live[ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4])];
+    unsigned other = (unsigned)(suit + 1) % 4; /* at least three naturals: suit >= 0 */
+    for (unsigned a = 0; a < 9; a++) {
+        x[j[0]] = (uint8_t)(4 * a + other);
+        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? 9u : 1u); b++) {
+            if (nj == 2) x[j[1]] = (uint8_t)(4 * b + other);
+            if (s->live[ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4])]) return 1;
+        }
+    }
+    return 0;
+}
+
 /* accept with jokers: whether row r, whose value lies in lo..hi, may fit the
  * rows chosen before it (bounds only: the whole board is judged at the end).
  * In the high variants a middle's range may hold no value between the top
@@ -201,8 +229,8 @@ static COLD long middle_cap(const search *s, unsigned hi, unsigned bound);
 static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
 {
     long cap;
-    if (s->low) /* the middle is not compared (its cards are live: live_card); the bottom beats the top */
-        return r == 1 || (r == 0 ? lo <= s->max_bottom : hi >= s->value[0]);
+    if (s->low) /* the middle is not compared, only live; the bottom beats the top */
+        return r == 1 ? low_live(s) : r == 0 ? lo <= s->max_bottom : hi >= s->value[0];
     switch (r) {
     case 1:
         if (!middle_fits(s, lo, hi)) return 0;
@@ -348,10 +376,11 @@ static int witness(search *s)
  * resolution rules. */
 
 /* 1 where a row holding jokers is worth exactly its strongest hand alone
- * (resolution "row" under pool "any": no other row restricts its jokers). */
+ * (resolution "row" under pool "any" or "duplicates": no other row restricts
+ * its jokers). */
 static inline int row_alone(const ofc_joker_rules *jr)
 {
-    return jr->resolution == OFC_RESOLVE_ROW && jr->pool == OFC_POOL_ANY;
+    return jr->resolution == OFC_RESOLVE_ROW && (jr->pool == OFC_POOL_ANY || jr->pool == OFC_POOL_DUPLICATES);
 }
 
 /* The strongest (hi) and the weakest (lo, when not NULL) value of chosen row
