@@ -15,6 +15,7 @@
  * completion.  The search stops after `budget` nodes so that a caller can
  * split a long one into short calls (ofc_fast.partial does, for Ctrl-C). */
 #include "ofc_board.h"
+#include <stdlib.h>
 #include <string.h>
 
 /* the joker paths stay out of line: the search without jokers keeps its code */
@@ -109,7 +110,8 @@ typedef struct search {
     const ofc_rules *rules;
     uint64_t dead;
     unsigned high[3];
-    unsigned cap; /* the strongest middle at most the chosen bottom (high variants) */
+    unsigned cap;  /* the strongest middle at most the chosen bottom (high variants) */
+    unsigned done; /* bit r: row r chosen (jokers) */
 } search;
 
 static COLD int row_range(const search *s, int r, unsigned *lo, unsigned *hi);
@@ -383,6 +385,62 @@ static inline int row_alone(const ofc_joker_rules *jr)
     return jr->resolution == OFC_RESOLVE_ROW && (jr->pool == OFC_POOL_ANY || jr->pool == OFC_POOL_DUPLICATES);
 }
 
+static int by_value_desc(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Resolution "row" under "not_on_board" / "unseen": row r, holding the nj
+ * jokers at j and the naturals `own`, is worth its strongest hand with cards
+ * on no row and (unseen) not dead.  The cards not yet placed (m: the empty
+ * slots of rows not chosen, and another joker's card) can take at most m of
+ * them, so the (m+1)-th strongest card, or for two jokers the (m+1)-th of
+ * disjoint pairs taken strongest first, is still there: a floor on its value
+ * (0 when too few cards). */
+static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t own)
+{
+    uint64_t seen = own | (s->jr->pool == OFC_POOL_UNSEEN ? s->dead : 0);
+    int m = nj == 1 && s->jr->jokers == 2; /* the other joker may take a card first */
+    for (int q = 0; q < 3; q++) {
+        if (q == r) continue;
+        int k = s->done >> q & 1u ? OFC_ROW_SIZE(q) : s->fixed[q];
+        for (int i = 0; i < k; i++)
+            if (s->row[q][i] < OFC_JOKER1) seen |= (uint64_t)1 << s->row[q][i];
+        m += OFC_ROW_SIZE(q) - k;
+    }
+    uint8_t x[5];
+    memcpy(x, s->row[r], (size_t)OFC_ROW_SIZE(r));
+    int below = s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    /* value << 12 | a << 6 | b, sorted strongest first */
+    static const int max_items = OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2;
+    uint32_t item[OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2];
+    int n = 0;
+    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
+        if (seen >> a & 1u) continue;
+        x[j[0]] = (uint8_t)a;
+        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
+            if (nj == 2) {
+                if (seen >> b & 1u) continue;
+                x[j[1]] = (uint8_t)b;
+            }
+            unsigned v = r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2])
+                                : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+            if (n < max_items) item[n++] = (uint32_t)ofc_order_key((uint16_t)v, below) << 12 | a << 6 | b;
+        }
+    }
+    qsort(item, (size_t)n, sizeof item[0], by_value_desc);
+    uint64_t taken = 0;
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned a = item[i] >> 6 & 63u, b = item[i] & 63u;
+        if (taken >> a & 1u || (nj == 2 && taken >> b & 1u)) continue;
+        taken |= (uint64_t)1 << a | (nj == 2 ? (uint64_t)1 << b : 0);
+        if (count++ == m) return item[i] >> 12;
+    }
+    return 0;
+}
+
 /* The strongest (hi) and the weakest (lo, when not NULL) value of chosen row
  * r over what its jokers may become alone; the number of jokers it holds.
  * The weakest is a bound for the pools that restrict a joker further. */
@@ -433,6 +491,10 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
         }
     }
     *lo = ofc_order_key((uint16_t)least, below);
+    if (jr->resolution == OFC_RESOLVE_ROW && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)) {
+        unsigned f = row_floor(s, r, j, nj, own);
+        if (f > *lo) *lo = f;
+    }
     if (*lo > *hi) *lo = *hi;
     return nj;
 }
@@ -491,7 +553,11 @@ static int fill_done_jokers(search *s, int st, int r)
     if (!accept_range(s, r, lo, hi)) return 0;
     s->value[r] = lo;
     s->high[r] = hi;
-    return st == 2 ? board_fine(s) : stage(s, st + 1);
+    if (st == 2) return board_fine(s);
+    s->done |= 1u << r;
+    int got = stage(s, st + 1);
+    s->done &= ~(1u << r);
+    return got;
 }
 
 /* Whether the complete board of the chosen rows is not fouled once the board
@@ -525,6 +591,7 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     s.order = s.low ? order_low : order_high;
     s.budget = budget;
     s.used = 0;
+    s.done = 0;
     for (int r = 0; r < 3; r++) {
         s.fixed[r] = 0;
         s.value[r] = 0;
