@@ -112,12 +112,17 @@ typedef struct search {
     unsigned high[3];
     unsigned cap;  /* the strongest middle at most the chosen bottom (high variants) */
     unsigned done; /* bit r: row r chosen (jokers) */
+    /* the row being filled and its cards chosen so far, for row_floor; and
+     * 1 where a complete top holding a joker is bounded from below while the
+     * bottom is filled (resolution "row" under "not_on_board" / "unseen") */
+    int part_row, part_k, top_floor;
 } search;
 
 static COLD int row_range(const search *s, int r, unsigned *lo, unsigned *hi);
 static COLD int board_fine(const search *s);
 static COLD int fill_done_jokers(search *s, int st, int r);
 static COLD unsigned extreme_jokers(const search *s, int r, int want_max);
+static COLD int top_fits(search *s, int k);
 
 typedef void extreme_fn(search *s, int r, int k, int start, int want_max, unsigned *best);
 
@@ -272,6 +277,7 @@ static int fill(search *s, int st, int k, int from)
         return st == 2 ? 1 : stage(s, st + 1);
     }
     if (s->budget >= 0 && --s->budget < 0) return -1;
+    if (OFC_UNLIKELY(s->top_floor) && r == 2 && k > 0 && !top_fits(s, k)) return 0;
     int left = s->need[r] - k - 1; /* cards still to choose after this one */
     if (r == 2) {
         for (int i = from; i >= left; i--) {
@@ -401,14 +407,22 @@ static int by_value_desc(const void *a, const void *b)
 static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t own)
 {
     uint64_t seen = own | (s->jr->pool == OFC_POOL_UNSEEN ? s->dead : 0);
-    int m = nj == 1 && s->jr->jokers == 2; /* the other joker may take a card first */
+    unsigned other = nj == 1 && s->jr->jokers == 2 ? (unsigned)(OFC_JOKER1 + OFC_JOKER2 - s->row[r][j[0]])
+                                                   : (unsigned)OFC_EMPTY;
+    int m = 0, other_first = 0, other_placed = 0;
     for (int q = 0; q < 3; q++) {
         if (q == r) continue;
-        int k = s->done >> q & 1u ? OFC_ROW_SIZE(q) : s->fixed[q];
-        for (int i = 0; i < k; i++)
+        int k = s->done >> q & 1u ? OFC_ROW_SIZE(q) : s->fixed[q] + (q == s->part_row ? s->part_k : 0);
+        for (int i = 0; i < k; i++) {
             if (s->row[q][i] < OFC_JOKER1) seen |= (uint64_t)1 << s->row[q][i];
+            if (s->row[q][i] == other) other_placed = 1, other_first |= q > r;
+        }
         m += OFC_ROW_SIZE(q) - k;
+        if (k < OFC_ROW_SIZE(q) && q > r) other_first |= 2; /* the other joker may still go there */
     }
+    /* resolution "row" picks the bottom's jokers, then the middle's, then the
+     * top's: the other joker takes a card first only from a row below */
+    if (other != OFC_EMPTY) m += other_placed ? other_first & 1 : other_first != 0;
     uint8_t x[5];
     memcpy(x, s->row[r], (size_t)OFC_ROW_SIZE(r));
     int below = s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
@@ -544,6 +558,26 @@ static unsigned extreme_jokers(const search *s, int r, int want_max)
     return want_max ? hi : lo;
 }
 
+/* Whether the complete top, holding a joker, may still be at most the chosen
+ * middle once the first k missing cards of the bottom are on the board (they
+ * only take cards from the top's jokers under the pools of row_floor). */
+static int top_fits(search *s, int k)
+{
+    int j[2] = {-1, -1}, nj = 0;
+    uint64_t own = 0;
+    for (int i = 0; i < 3; i++) {
+        if (s->row[0][i] >= OFC_JOKER1)
+            j[nj++] = i;
+        else
+            own |= (uint64_t)1 << s->row[0][i];
+    }
+    s->part_row = 2;
+    s->part_k = k;
+    unsigned f = row_floor(s, 0, j, nj, own);
+    s->part_row = -1;
+    return f <= s->high[1];
+}
+
 /* fill() with jokers, row r of stage st chosen: its range fits, then the
  * next stage, or at the last the whole board judged. */
 static int fill_done_jokers(search *s, int st, int r)
@@ -592,6 +626,9 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     s.budget = budget;
     s.used = 0;
     s.done = 0;
+    s.part_row = -1;
+    s.part_k = 0;
+    s.top_floor = 0;
     for (int r = 0; r < 3; r++) {
         s.fixed[r] = 0;
         s.value[r] = 0;
@@ -614,6 +651,10 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
         deck = OFC_DECK_WITH_JOKERS(jr->jokers);
         /* a joker on the board or in the pool: the search of ranges */
         if ((bits | on_board) >> OFC_JOKER1) s.jr = jr;
+        s.top_floor = s.jr && !s.low && jr->resolution == OFC_RESOLVE_ROW
+                      && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)
+                      && (board[0] >= OFC_JOKER1 || board[1] >= OFC_JOKER1 || board[2] >= OFC_JOKER1)
+                      && board[2] != OFC_EMPTY;
     }
     s.n = 0;
     for (int c = 0; c < deck; c++)
