@@ -239,8 +239,8 @@ static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
     if (s->low) /* the middle is not compared, only live; the bottom beats the top */
         return r == 1 ? low_live(s) : r == 0 ? lo <= s->max_bottom : hi >= s->value[0];
     switch (r) {
-    case 1:
-        if (!middle_fits(s, lo, hi)) return 0;
+    case 1: /* the cheap bounds first, the tops of the leftover cards (middle_fits) once */
+        if (hi < s->min_top || lo > s->max_bottom) return 0;
         cap = middle_cap(s, hi, s->max_bottom);
         return cap >= (long)s->min_top && middle_fits(s, lo, (unsigned)cap);
     case 0: return lo <= s->high[1] && lo <= s->cap;
@@ -478,6 +478,13 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
         *lo = *hi;
         return 0;
     }
+    if (jr->resolution == OFC_RESOLVE_ROW && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)) {
+        unsigned f = row_floor(s, r, j, nj, own); /* a value of the row, so at least its weakest */
+        if (f) {
+            *lo = f < *hi ? f : *hi;
+            return nj;
+        }
+    }
     uint8_t x[5];
     memcpy(x, c, (size_t)n);
     unsigned least = 0xFFFFu;
@@ -505,10 +512,6 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
         }
     }
     *lo = ofc_order_key((uint16_t)least, below);
-    if (jr->resolution == OFC_RESOLVE_ROW && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)) {
-        unsigned f = row_floor(s, r, j, nj, own);
-        if (f > *lo) *lo = f;
-    }
     if (*lo > *hi) *lo = *hi;
     return nj;
 }
