@@ -478,7 +478,8 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
         *lo = *hi;
         return 0;
     }
-    if (jr->resolution == OFC_RESOLVE_ROW && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)) {
+    if (jr->resolution == OFC_RESOLVE_ROW
+        && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)) {
         unsigned f = row_floor(s, r, j, nj, own); /* a value of the row, so at least its weakest */
         if (f) {
             *lo = f < *hi ? f : *hi;
