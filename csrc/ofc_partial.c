@@ -15,6 +15,7 @@
  * completion.  The search stops after `budget` nodes so that a caller can
  * split a long one into short calls (ofc_fast.partial does, for Ctrl-C). */
 #include "ofc_board.h"
+#include <stdlib.h>
 #include <string.h>
 
 /* the joker paths stay out of line: the search without jokers keeps its code */
@@ -109,13 +110,19 @@ typedef struct search {
     const ofc_rules *rules;
     uint64_t dead;
     unsigned high[3];
-    unsigned cap; /* the strongest middle at most the chosen bottom (high variants) */
+    unsigned cap;  /* the strongest middle at most the chosen bottom (high variants) */
+    unsigned done; /* bit r: row r chosen (jokers) */
+    /* the row being filled and its cards chosen so far, for row_floor; and
+     * 1 where a complete top holding a joker is bounded from below while the
+     * bottom is filled (resolution "row" under "not_on_board" / "unseen") */
+    int part_row, part_k, top_floor;
 } search;
 
 static COLD int row_range(const search *s, int r, unsigned *lo, unsigned *hi);
 static COLD int board_fine(const search *s);
 static COLD int fill_done_jokers(search *s, int st, int r);
 static COLD unsigned extreme_jokers(const search *s, int r, int want_max);
+static COLD int top_fits(search *s, int k);
 
 typedef void extreme_fn(search *s, int r, int k, int start, int want_max, unsigned *best);
 
@@ -192,6 +199,34 @@ static int accept(search *s, int r, unsigned v)
 
 static COLD long middle_cap(const search *s, unsigned hi, unsigned bound);
 
+/* Whether the chosen Low middle, its natural cards live (live_card), may be
+ * live once its jokers become cards: some ranks of two to ten not in the row
+ * (a suit the first natural lacks, so no flush) make no straight.  Pools
+ * that restrict a joker further only make fewer middles live: a bound; the
+ * board layer judges the whole board. */
+static COLD int low_live(const search *s)
+{
+    uint8_t x[5];
+    int j[2] = {-1, -1}, nj = 0, suit = -1;
+    memcpy(x, s->row[1], 5);
+    for (int i = 0; i < 5; i++) {
+        if (x[i] >= OFC_JOKER1)
+            j[nj++] = i;
+        else if (suit < 0)
+            suit = x[i] % 4;
+    }
+    if (nj == 0) return s->live[ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4])];
+    unsigned other = (unsigned)(suit + 1) % 4; /* at least three naturals: suit >= 0 */
+    for (unsigned a = 0; a < 9; a++) {
+        x[j[0]] = (uint8_t)(4 * a + other);
+        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? 9u : 1u); b++) {
+            if (nj == 2) x[j[1]] = (uint8_t)(4 * b + other);
+            if (s->live[ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4])]) return 1;
+        }
+    }
+    return 0;
+}
+
 /* accept with jokers: whether row r, whose value lies in lo..hi, may fit the
  * rows chosen before it (bounds only: the whole board is judged at the end).
  * In the high variants a middle's range may hold no value between the top
@@ -201,16 +236,16 @@ static COLD long middle_cap(const search *s, unsigned hi, unsigned bound);
 static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
 {
     long cap;
+    if (s->low) /* the middle is not compared, only live; the bottom beats the top */
+        return r == 1 ? low_live(s) : r == 0 ? lo <= s->max_bottom : hi >= s->value[0];
     switch (r) {
-    case 1:
-        if (!middle_fits(s, lo, hi)) return 0;
-        if (s->low) return 1;
+    case 1: /* the cheap bounds first, the tops of the leftover cards (middle_fits) once */
+        if (hi < s->min_top || lo > s->max_bottom) return 0;
         cap = middle_cap(s, hi, s->max_bottom);
         return cap >= (long)s->min_top && middle_fits(s, lo, (unsigned)cap);
-    case 0: return lo <= s->high[1] && (s->low || lo <= s->cap);
+    case 0: return lo <= s->high[1] && lo <= s->cap;
     default:
         if (hi < s->value[1]) return 0;
-        if (s->low) return 1;
         cap = middle_cap(s, s->high[1], hi);
         s->cap = cap < 0 ? 0 : (unsigned)cap;
         return cap >= 0;
@@ -222,6 +257,7 @@ static COLD int accept_range(search *s, int r, unsigned lo, unsigned hi)
  * has no pair, so a higher card or a second card of a rank kills it. */
 static int live_card(const search *s, int k, unsigned c)
 {
+    if (c >= OFC_JOKER1) return 1; /* a joker may become a live card (the board layer decides) */
     if (c / 4 > 8) return 0;
     for (int m = 0; m < s->fixed[1] + k; m++)
         if (s->row[1][m] / 4 == c / 4) return 0;
@@ -241,6 +277,7 @@ static int fill(search *s, int st, int k, int from)
         return st == 2 ? 1 : stage(s, st + 1);
     }
     if (s->budget >= 0 && --s->budget < 0) return -1;
+    if (OFC_UNLIKELY(s->top_floor) && r == 2 && k > 0 && !top_fits(s, k)) return 0;
     int left = s->need[r] - k - 1; /* cards still to choose after this one */
     if (r == 2) {
         for (int i = from; i >= left; i--) {
@@ -347,10 +384,75 @@ static int witness(search *s)
  * resolution rules. */
 
 /* 1 where a row holding jokers is worth exactly its strongest hand alone
- * (resolution "row" under pool "any": no other row restricts its jokers). */
+ * (resolution "row" under pool "any" or "duplicates": no other row restricts
+ * its jokers). */
 static inline int row_alone(const ofc_joker_rules *jr)
 {
-    return jr->resolution == OFC_RESOLVE_ROW && jr->pool == OFC_POOL_ANY;
+    return jr->resolution == OFC_RESOLVE_ROW && (jr->pool == OFC_POOL_ANY || jr->pool == OFC_POOL_DUPLICATES);
+}
+
+static int by_value_desc(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Resolution "row" under "not_on_board" / "unseen": row r, holding the nj
+ * jokers at j and the naturals `own`, is worth its strongest hand with cards
+ * on no row and (unseen) not dead.  The cards not yet placed (m: the empty
+ * slots of rows not chosen, and another joker's card) can take at most m of
+ * them, so the (m+1)-th strongest card, or for two jokers the (m+1)-th of
+ * disjoint pairs taken strongest first, is still there: a floor on its value
+ * (0 when too few cards). */
+static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t own)
+{
+    uint64_t seen = own | (s->jr->pool == OFC_POOL_UNSEEN ? s->dead : 0);
+    unsigned other = nj == 1 && s->jr->jokers == 2 ? (unsigned)(OFC_JOKER1 + OFC_JOKER2 - s->row[r][j[0]])
+                                                   : (unsigned)OFC_EMPTY;
+    int m = 0, other_first = 0, other_placed = 0;
+    for (int q = 0; q < 3; q++) {
+        if (q == r) continue;
+        int k = s->done >> q & 1u ? OFC_ROW_SIZE(q) : s->fixed[q] + (q == s->part_row ? s->part_k : 0);
+        for (int i = 0; i < k; i++) {
+            if (s->row[q][i] < OFC_JOKER1) seen |= (uint64_t)1 << s->row[q][i];
+            if (s->row[q][i] == other) other_placed = 1, other_first |= q > r;
+        }
+        m += OFC_ROW_SIZE(q) - k;
+        if (k < OFC_ROW_SIZE(q) && q > r) other_first |= 2; /* the other joker may still go there */
+    }
+    /* resolution "row" picks the bottom's jokers, then the middle's, then the
+     * top's: the other joker takes a card first only from a row below */
+    if (other != OFC_EMPTY) m += other_placed ? other_first & 1 : other_first != 0;
+    uint8_t x[5];
+    memcpy(x, s->row[r], (size_t)OFC_ROW_SIZE(r));
+    int below = s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    /* value << 12 | a << 6 | b, sorted strongest first */
+    static const int max_items = OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2;
+    uint32_t item[OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2];
+    int n = 0;
+    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
+        if (seen >> a & 1u) continue;
+        x[j[0]] = (uint8_t)a;
+        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
+            if (nj == 2) {
+                if (seen >> b & 1u) continue;
+                x[j[1]] = (uint8_t)b;
+            }
+            unsigned v = r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2])
+                                : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+            if (n < max_items) item[n++] = (uint32_t)ofc_order_key((uint16_t)v, below) << 12 | a << 6 | b;
+        }
+    }
+    qsort(item, (size_t)n, sizeof item[0], by_value_desc);
+    uint64_t taken = 0;
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned a = item[i] >> 6 & 63u, b = item[i] & 63u;
+        if (taken >> a & 1u || (nj == 2 && taken >> b & 1u)) continue;
+        taken |= (uint64_t)1 << a | (nj == 2 ? (uint64_t)1 << b : 0);
+        if (count++ == m) return item[i] >> 12;
+    }
+    return 0;
 }
 
 /* The strongest (hi) and the weakest (lo, when not NULL) value of chosen row
@@ -375,6 +477,14 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
     if (!nj || row_alone(jr)) {
         *lo = *hi;
         return 0;
+    }
+    if (jr->resolution == OFC_RESOLVE_ROW
+        && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)) {
+        unsigned f = row_floor(s, r, j, nj, own); /* a value of the row, so at least its weakest */
+        if (f) {
+            *lo = f < *hi ? f : *hi;
+            return nj;
+        }
     }
     uint8_t x[5];
     memcpy(x, c, (size_t)n);
@@ -452,16 +562,40 @@ static unsigned extreme_jokers(const search *s, int r, int want_max)
     return want_max ? hi : lo;
 }
 
+/* Whether the complete top, holding a joker, may still be at most the chosen
+ * middle once the first k missing cards of the bottom are on the board (they
+ * only take cards from the top's jokers under the pools of row_floor). */
+static int top_fits(search *s, int k)
+{
+    int j[2] = {-1, -1}, nj = 0;
+    uint64_t own = 0;
+    for (int i = 0; i < 3; i++) {
+        if (s->row[0][i] >= OFC_JOKER1)
+            j[nj++] = i;
+        else
+            own |= (uint64_t)1 << s->row[0][i];
+    }
+    s->part_row = 2;
+    s->part_k = k;
+    unsigned f = row_floor(s, 0, j, nj, own);
+    s->part_row = -1;
+    return f <= s->high[1];
+}
+
 /* fill() with jokers, row r of stage st chosen: its range fits, then the
  * next stage, or at the last the whole board judged. */
 static int fill_done_jokers(search *s, int st, int r)
 {
-    unsigned lo, hi;
-    row_range(s, r, &lo, &hi);
+    unsigned lo = 0, hi = 0;
+    if (!(s->low && r == 1)) row_range(s, r, &lo, &hi); /* a Low middle's strength is no bound */
     if (!accept_range(s, r, lo, hi)) return 0;
     s->value[r] = lo;
     s->high[r] = hi;
-    return st == 2 ? board_fine(s) : stage(s, st + 1);
+    if (st == 2) return board_fine(s);
+    s->done |= 1u << r;
+    int got = stage(s, st + 1);
+    s->done &= ~(1u << r);
+    return got;
 }
 
 /* Whether the complete board of the chosen rows is not fouled once the board
@@ -495,6 +629,10 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     s.order = s.low ? order_low : order_high;
     s.budget = budget;
     s.used = 0;
+    s.done = 0;
+    s.part_row = -1;
+    s.part_k = 0;
+    s.top_floor = 0;
     for (int r = 0; r < 3; r++) {
         s.fixed[r] = 0;
         s.value[r] = 0;
@@ -517,6 +655,10 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
         deck = OFC_DECK_WITH_JOKERS(jr->jokers);
         /* a joker on the board or in the pool: the search of ranges */
         if ((bits | on_board) >> OFC_JOKER1) s.jr = jr;
+        s.top_floor = s.jr && !s.low && jr->resolution == OFC_RESOLVE_ROW
+                      && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)
+                      && (board[0] >= OFC_JOKER1 || board[1] >= OFC_JOKER1 || board[2] >= OFC_JOKER1)
+                      && board[2] != OFC_EMPTY;
     }
     s.n = 0;
     for (int c = 0; c < deck; c++)
