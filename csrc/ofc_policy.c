@@ -984,6 +984,13 @@ static inline __m128 load2(const float *f)
 }
 #endif
 
+/* The categories a top row (three cards) can end at: its chances of the
+ * others are exact zeros, whose terms leave beats2's sums as they are. */
+static OFC_ALWAYS_INLINE int top_category(int k)
+{
+    return k == C_HIGH || k == C_PAIR || k == C_TRIPS;
+}
+
 /* Chance that row a ends stronger than row b (b is the row below: a foul):
  * a above b's category, or in the same one and ahead there (by the rank of
  * its pair, or its high card), for two pairs of rows at once (a1 over b1,
@@ -991,12 +998,13 @@ static inline __m128 load2(const float *f)
  * in lanes (under1, same1, under2, same2), so both paths give the same
  * floats; the terms of categories a cannot end at are exact zeros, which
  * leave a sum as it is. */
-static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
-                          const row_outlook *a2, const row_outlook *b2, float *out)
+static OFC_ALWAYS_INLINE void beats2_of(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
+                                         const row_outlook *a2, const row_outlook *b2, float *out, int top)
 {
 #if defined(__SSE2__)
     __m128 acc = _mm_setzero_ps(), l0 = acc, r0 = acc;
     for (int k = 0; k < NCAT; k++) {
+        if (top && !top_category(k)) continue;
         __m128 l = _mm_loadh_pi(load2(a1->upper[k]), (const __m64 *)a2->upper[k]);
         __m128 r = _mm_loadh_pi(load2(b1->lower[k]), (const __m64 *)b2->lower[k]);
         acc = _mm_add_ps(acc, _mm_mul_ps(l, r));
@@ -1025,6 +1033,7 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
     for (int j = 0; j < 2; j++) {
         float under = 0.0f, same = 0.0f;
         for (int k = 0; k < NCAT; k++) {
+            if (top && !top_category(k)) continue;
             under += a[j]->p[k] * b[j]->lower[k][0];
             same += a[j]->p[k] * b[j]->p[k];
         }
@@ -1043,6 +1052,20 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
         if (a1->complete & b1->complete) out[0] = a1->value > b1->value ? 1.0f : 0.0f;
         if (a2->complete & b2->complete) out[1] = a2->value > b2->value ? 1.0f : 0.0f;
     }
+}
+
+/* beats2 of any rows, and of two top rows over the rows below them (the
+ * top's categories only). */
+static OFC_ALWAYS_INLINE void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
+                                     const row_outlook *a2, const row_outlook *b2, float *out)
+{
+    beats2_of(c, a1, b1, a2, b2, out, 0);
+}
+
+static OFC_ALWAYS_INLINE void beats2_top(const heuristic_ctx *c, const row_outlook *t1, const row_outlook *b1,
+                                         const row_outlook *t2, const row_outlook *b2, float *out)
+{
+    beats2_of(c, t1, b1, t2, b2, out, 1);
 }
 
 #if OFC_MAX_HELD != 5
@@ -1118,13 +1141,18 @@ static OFC_ALWAYS_INLINE double value_fine(const heuristic_ctx *c, const row_out
     return v;
 }
 
-/* value_fine of a high variant: no foul when neither row beats the one below. */
-static OFC_ALWAYS_INLINE double value_of(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
-                                         const row_outlook *b, int order)
+/* value_fine of two placements (i, j) of a high variant: no foul when
+ * neither row beats the one below; each pass of beats2 for two of them. */
+static OFC_ALWAYS_INLINE void values_high(const heuristic_ctx *c, const row_outlook *(*at)[1 << OFC_MAX_HELD],
+                                          const uint8_t *si, const uint8_t *sj, double *vi, double *vj, int order)
 {
-    float beat[2];
-    beats2(c, t, m, m, b, beat);
-    return value_fine(c, t, m, b, (1.0 - beat[0]) * (1.0 - beat[1]), 0, order);
+    const row_outlook *ti = at[0][si[0]], *mi = at[1][si[1]], *bi = at[2][si[2]];
+    const row_outlook *tj = at[0][sj[0]], *mj = at[1][sj[1]], *bj = at[2][sj[2]];
+    float over_middle[2], over_bottom[2];
+    beats2_top(c, ti, mi, tj, mj, over_middle);
+    beats2(c, mi, bi, mj, bj, over_bottom);
+    *vi = value_fine(c, ti, mi, bi, (1.0 - over_middle[0]) * (1.0 - over_bottom[0]), 0, order);
+    *vj = value_fine(c, tj, mj, bj, (1.0 - over_middle[1]) * (1.0 - over_bottom[1]), 0, order);
 }
 
 /* The value of each placement into value; returns the first best. (A
@@ -1148,23 +1176,26 @@ static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MA
             const row_outlook *ti = at[0][sub[i][0]], *mi = at[1][sub[i][1]], *bi = at[2][sub[i][2]];
             const row_outlook *tj = at[0][sub[j][0]], *mj = at[1][sub[j][1]], *bj = at[2][sub[j][2]];
             float beat[2];
-            beats2(c, ti, bi, tj, bj, beat);
+            beats2_top(c, ti, bi, tj, bj, beat);
             value[i] = value_fine(c, ti, mi, bi, (1.0 - beat[0]) * mi->live, 1, order);
             value[j] = value_fine(c, tj, mj, bj, (1.0 - beat[1]) * mj->live, 1, order);
         }
         for (int i = 1; i < n; i++)
             if (value[i] > value[top]) top = i;
     } else if (!order) { /* the default weights of a high variant: the loop for them alone */
-        for (int i = 0; i < n; i++) {
-            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 0);
-            if (value[i] > value[top]) top = i;
+        for (int i = 0; i < n; i += 2) {
+            int j = i + 1 < n ? i + 1 : i;
+            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 0);
         }
     } else {
-        for (int i = 0; i < n; i++) {
-            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 1);
-            if (value[i] > value[top]) top = i;
+        for (int i = 0; i < n; i += 2) {
+            int j = i + 1 < n ? i + 1 : i;
+            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 1);
         }
     }
+    if (!low)
+        for (int i = 1; i < n; i++)
+            if (value[i] > value[top]) top = i;
     return top;
 }
 
