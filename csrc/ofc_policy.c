@@ -237,8 +237,8 @@ static int holds_joker(const ofc_game *g)
  * 2.8 royalties a board, 5.0 4.5% with fewer royalties) */
 static const double low_spent = 3.0;
 
-static double row_score(const int *count, const int *suits, int n, int lo, int hi, unsigned multi, int r,
-                        int low);
+static double row_score(const int *count, int n, int lo, int hi, unsigned multi, int msuit, int r, int low,
+                        double *bottom);
 static inline int lowest_bit(unsigned x);
 
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
@@ -255,34 +255,43 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
         if (k > hi) hi = k;
         if (count[k] == 2) multi |= 1u << k;
     }
-    return row_score(count, suits, n, lo, hi, multi, r, low);
+    int msuit = 0;
+    for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
+    return row_score(count, n, lo, hi, multi, msuit, r, low, NULL);
 }
 
-/* row_heuristic from the row's counts of each rank and suit, its card count,
- * its lowest and highest rank and the ranks it holds twice or more, a bit
- * each (the heuristic policy counts once for several uses). */
-static double row_score(const int *count, const int *suits, int n, int lo, int hi, unsigned multi, int r,
-                        int low)
+/* row_heuristic from the row's counts of each rank, its card count, its
+ * lowest and highest rank, the ranks it holds twice or more (a bit each) and
+ * the most cards it holds of one suit (the heuristic policy counts once for
+ * several uses).  bottom (a high variant's middle only; NULL: none): the
+ * value of the same cards on the bottom, in the same pass. */
+static double row_score(const int *count, int n, int lo, int hi, unsigned multi, int msuit, int r, int low,
+                        double *bottom)
 {
-    if (!n) return 0.0;
-    double v = 0.0;
+    if (!n) {
+        if (bottom) *bottom = 0.0;
+        return 0.0;
+    }
+    double v = 0.0, vb = 0.0;
     int paired = multi != 0;
     for (; multi; multi &= multi - 1) { /* by rank, the lowest first */
         int k = lowest_bit(multi);
-        if (count[k] == 2)
+        if (count[k] == 2) {
             v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0;
-        else if (count[k] == 3)
+            vb += 1.2 + k / 12.0;
+        } else if (count[k] == 3) {
             v += r == 0 ? 12.0 + k : 4.0;
-        else
+            vb += 4.0;
+        } else {
             v += 10.0;
+            vb += 10.0;
+        }
     }
     if (r == 1 && low) {
         /* a live low (docs/RULES.md section 9): five different ranks, none
          * above a ten (rank 8), no straight, no flush.  A card above a ten
          * or a pair kills the middle now: a sure foul */
         if (hi > 8 || paired) return -100.0;
-        int msuit = 0;
-        for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
         /* progress (cards placed), the lower the better (royalties by the
          * highest rank), and the risks of a flush or a straight */
         double w = 1.0 * n - 0.6 * hi;
@@ -304,10 +313,15 @@ static double row_score(const int *count, const int *suits, int n, int lo, int h
         if (!paired && n && !low) v -= 0.15 * hi;
         return v;
     }
-    int msuit = 0;
-    for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
-    if (msuit == n && n >= 2) v += (r == 2 ? 0.9 : 0.6) * (n - 1);
-    if (!paired && n >= 2 && hi - lo <= 4) v += (r == 2 ? 0.5 : 0.35) * (n - 1);
+    if (msuit == n && n >= 2) {
+        v += (r == 2 ? 0.9 : 0.6) * (n - 1);
+        vb += 0.9 * (n - 1);
+    }
+    if (!paired && n >= 2 && hi - lo <= 4) {
+        v += (r == 2 ? 0.5 : 0.35) * (n - 1);
+        vb += 0.5 * (n - 1);
+    }
+    if (bottom) *bottom = vb;
     return v;
 }
 
@@ -757,15 +771,17 @@ typedef struct row_cards {
     int n, hi, lo, lows, sum; /* cards; highest and lowest rank; ranks <= ten; sum of ranks held once */
     int best, bestn;          /* the highest rank held most often (twice or more; -1: none), how often */
     unsigned ranks, multi;    /* the ranks held, and held twice or more, a bit each */
+    int msuit;                /* the most cards of one suit */
 } row_cards;
 
-static const row_cards no_cards = {{0}, {0}, {0}, 0, -1, OFC_RANKS, 0, 0, -1, 0, 0, 0};
+static const row_cards no_cards = {{0}, {0}, {0}, 0, -1, OFC_RANKS, 0, 0, -1, 0, 0, 0, 0};
 
 static inline void row_cards_add(row_cards *x, unsigned card)
 {
     int k = (int)(card >> 2), was = x->count[k];
     x->count[k] = was + 1;
-    x->suits[card & 3]++;
+    int su = ++x->suits[card & 3];
+    x->msuit = su > x->msuit ? su : x->msuit;
     x->groups[was]--;
     x->groups[was + 1]++;
     x->n++;
@@ -795,9 +811,11 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     o->complete = 0;
     o->value = 0;
 
-    o->shape = (float)row_score(count, suits, n, lo, hi, multi, r, c->low);
-    /* the same cards as a high variant's bottom (bottom_from_middle) */
-    if (r == 1 && !c->low) o->shape_bottom = (float)row_score(count, suits, n, lo, hi, multi, 2, 0);
+    /* with the same cards as a high variant's bottom (bottom_from_middle) */
+    double shape_bottom = 0.0;
+    o->shape = (float)row_score(count, n, lo, hi, multi, x->msuit, r, c->low,
+                                r == 1 && !c->low ? &shape_bottom : NULL);
+    if (r == 1 && !c->low) o->shape_bottom = (float)shape_bottom;
     if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
     int n1 = x->groups[1], n2 = x->groups[2], n3 = x->groups[3], n4 = x->groups[4];
     /* the rank of the pair when the row ends paired: made, else one of its ranks pairing
