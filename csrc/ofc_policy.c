@@ -1102,7 +1102,24 @@ static int heuristic_options(const ofc_game *g, uint8_t (*sub)[3])
     int n = g->nheld, m = to_place(g), k = 0;
     const uint8_t *f = g->filled[g->turn];
     int s = OFC_PLACE_STATE(m, OFC_ROW_SIZE(0) - f[0], OFC_ROW_SIZE(1) - f[1], OFC_ROW_SIZE(2) - f[2]);
-    const uint32_t *first = ofc_place + ofc_place_start[s], *last = ofc_place + ofc_place_start[s + 1];
+    const uint32_t *first = ofc_place + ofc_place_start[s];
+    int nplace = (int)(ofc_place_start[s + 1] - ofc_place_start[s]);
+    unsigned kept_all = (1u << m) - 1;
+    /* each placement's rows as the kept cards (bit q: the q-th) each gets:
+     * the low and high bits of each card's row (bits 5q, 5q + 1) gathered as
+     * bits q, the multiply moving bit 5q to bit 16 + q without carries.  With
+     * nothing to discard they are the placements themselves. */
+    uint8_t rows_kept[OFC_MAX_LEGAL][3], (*rows)[3] = n == m ? sub : rows_kept;
+    for (int e = 0; e < nplace; e++) {
+        uint32_t code = first[e];
+        unsigned one = (unsigned)(((uint64_t)(code & 0x108421u) * 0x11111u) >> 16) & 31u;
+        unsigned two = (unsigned)(((uint64_t)(code >> 1 & 0x108421u) * 0x11111u) >> 16) & 31u;
+        rows[e][0] = (uint8_t)(kept_all & ~one & ~two);
+        rows[e][1] = (uint8_t)(one & ~two);
+        rows[e][2] = (uint8_t)(two & ~one);
+    }
+    if (n == m) return nplace;
+    /* each set of discards in turn: the kept cards' bits as held cards' bits */
     unsigned all = (1u << n) - 1;
     for (unsigned drop = 0; drop <= all; drop++) {
         unsigned keep = all & ~drop;
@@ -1113,15 +1130,10 @@ static int heuristic_options(const ofc_game *g, uint8_t (*sub)[3])
         for (unsigned x = keep; x; x &= x - 1) kept[q++] = (uint8_t)(x & -x);
         held[0] = 0;
         for (unsigned x = 1; x < (1u << m); x++) held[x] = (uint8_t)(held[x & (x - 1)] | kept[lowest_bit(x)]);
-        unsigned kept_all = (1u << m) - 1;
-        for (const uint32_t *e = first; e < last; e++, k++) {
-            /* the low and high bits of each card's row (bits 5q, 5q + 1) gathered
-             * as bits q: the multiply moves bit 5q to bit 16 + q, without carries */
-            unsigned one = (unsigned)(((uint64_t)(*e & 0x108421u) * 0x11111u) >> 16) & 31u;
-            unsigned two = (unsigned)(((uint64_t)(*e >> 1 & 0x108421u) * 0x11111u) >> 16) & 31u;
-            sub[k][0] = held[kept_all & ~one & ~two];
-            sub[k][1] = held[one & ~two];
-            sub[k][2] = held[two & ~one];
+        for (int e = 0; e < nplace; e++, k++) {
+            sub[k][0] = held[rows_kept[e][0]];
+            sub[k][1] = held[rows_kept[e][1]];
+            sub[k][2] = held[rows_kept[e][2]];
         }
     }
     return k;
