@@ -1265,7 +1265,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
             const row_cards *x = &counted[s];
             row_cards wild;
             /* the cards themselves: for a complete row's value, or jokers' stand-ins */
-            uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD] = {0}; /* room for the stores of cards not taken */
+            uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD]; /* room for the stores of cards not taken */
             k += f;
             if (k == OFC_ROW_SIZE(r) || OFC_UNLIKELY(jokers)) {
                 /* a fixed size (no call), then the subset's cards with no branch on its bits */
@@ -1326,7 +1326,13 @@ static int heuristic_policy(ofc_game *g, const ofc_rules *rules, const double *p
         greedy_set(g, rules, rng, board);
         return ofc_game_set(g, board);
     }
-    return ofc_game_apply(g, heuristic_code(g, rules, params));
+    uint16_t best = 0;
+    /* a placement from the legal ones needs no check (with none, 0 is checked as before) */
+    if (heuristic_best(g, rules, params, 1, &best) == 1) {
+        ofc_game_apply_legal(g, best);
+        return OFC_GAME_OK;
+    }
+    return ofc_game_apply(g, best);
 }
 
 /* ---- the registry: a policy's number is its index (enum ofc_policy) ------ */
