@@ -1017,7 +1017,8 @@ static OFC_ALWAYS_INLINE int top_category(int k)
  * floats; the terms of categories a cannot end at are exact zeros, which
  * leave a sum as it is. */
 static OFC_ALWAYS_INLINE void beats2_of(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
-                                         const row_outlook *a2, const row_outlook *b2, float *out, int top)
+                                         const row_outlook *a2, const row_outlook *b2, float *out, int top,
+                                         int complete)
 {
 #if defined(__SSE2__)
     __m128 acc = _mm_setzero_ps(), l0 = acc, r0 = acc;
@@ -1065,25 +1066,27 @@ static OFC_ALWAYS_INLINE void beats2_of(const heuristic_ctx *c, const row_outloo
         out[j] = under + q * same + (qh - q) * a[j]->p[C_HIGH] * b[j]->p[C_HIGH];
     }
 #endif
-    /* two complete rows: by their values (one branch for both pairs) */
-    if ((a1->complete & b1->complete) | (a2->complete & b2->complete)) {
+    /* two complete rows: by their values (one branch for both pairs; none
+     * when no placement of the turn completes both rows) */
+    if (complete && ((a1->complete & b1->complete) | (a2->complete & b2->complete))) {
         if (a1->complete & b1->complete) out[0] = a1->value > b1->value ? 1.0f : 0.0f;
         if (a2->complete & b2->complete) out[1] = a2->value > b2->value ? 1.0f : 0.0f;
     }
 }
 
 /* beats2 of any rows, and of two top rows over the rows below them (the
- * top's categories only). */
+ * top's categories only); complete: 0 when no two of the rows can both be
+ * complete. */
 static OFC_ALWAYS_INLINE void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
-                                     const row_outlook *a2, const row_outlook *b2, float *out)
+                                     const row_outlook *a2, const row_outlook *b2, float *out, int complete)
 {
-    beats2_of(c, a1, b1, a2, b2, out, 0);
+    beats2_of(c, a1, b1, a2, b2, out, 0, complete);
 }
 
 static OFC_ALWAYS_INLINE void beats2_top(const heuristic_ctx *c, const row_outlook *t1, const row_outlook *b1,
-                                         const row_outlook *t2, const row_outlook *b2, float *out)
+                                         const row_outlook *t2, const row_outlook *b2, float *out, int complete)
 {
-    beats2_of(c, t1, b1, t2, b2, out, 1);
+    beats2_of(c, t1, b1, t2, b2, out, 1, complete);
 }
 
 #if OFC_MAX_HELD != 5
@@ -1174,13 +1177,14 @@ static OFC_ALWAYS_INLINE double value_fine(const heuristic_ctx *c, const row_out
 /* value_fine of two placements (i, j) of a high variant: no foul when
  * neither row beats the one below; each pass of beats2 for two of them. */
 static OFC_ALWAYS_INLINE void values_high(const heuristic_ctx *c, const row_outlook *(*at)[1 << OFC_MAX_HELD],
-                                          const uint8_t *si, const uint8_t *sj, double *vi, double *vj, int order)
+                                          const uint8_t *si, const uint8_t *sj, double *vi, double *vj, int order,
+                                          int complete)
 {
     const row_outlook *ti = at[0][si[0]], *mi = at[1][si[1]], *bi = at[2][si[2]];
     const row_outlook *tj = at[0][sj[0]], *mj = at[1][sj[1]], *bj = at[2][sj[2]];
     float over_middle[2], over_bottom[2];
-    beats2_top(c, ti, mi, tj, mj, over_middle);
-    beats2(c, mi, bi, mj, bj, over_bottom);
+    beats2_top(c, ti, mi, tj, mj, over_middle, complete);
+    beats2(c, mi, bi, mj, bj, over_bottom, complete);
     *vi = value_fine(c, ti, mi, bi, (1.0 - over_middle[0]) * (1.0 - over_bottom[0]), 0, order);
     *vj = value_fine(c, tj, mj, bj, (1.0 - over_middle[1]) * (1.0 - over_bottom[1]), 0, order);
 }
@@ -1191,7 +1195,7 @@ static OFC_ALWAYS_INLINE void values_high(const heuristic_ctx *c, const row_outl
 __attribute__((noinline))
 #endif
 static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MAX_HELD], int nheld,
-                         uint8_t (*sub)[3], int n, double *value)
+                         uint8_t (*sub)[3], int n, double *value, int complete)
 {
     /* each row's outlooks by pointer: the loop then reads a row at fixed offsets */
     const row_outlook *at[3][1 << OFC_MAX_HELD];
@@ -1206,21 +1210,26 @@ static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MA
             const row_outlook *ti = at[0][sub[i][0]], *mi = at[1][sub[i][1]], *bi = at[2][sub[i][2]];
             const row_outlook *tj = at[0][sub[j][0]], *mj = at[1][sub[j][1]], *bj = at[2][sub[j][2]];
             float beat[2];
-            beats2_top(c, ti, bi, tj, bj, beat);
+            beats2_top(c, ti, bi, tj, bj, beat, complete);
             value[i] = value_fine(c, ti, mi, bi, (1.0 - beat[0]) * mi->live, 1, order);
             value[j] = value_fine(c, tj, mj, bj, (1.0 - beat[1]) * mj->live, 1, order);
         }
         for (int i = 1; i < n; i++)
             if (value[i] > value[top]) top = i;
-    } else if (!order) { /* the default weights of a high variant: the loop for them alone */
+    } else if (!order && !complete) { /* the default weights of a high variant: loops for them alone */
         for (int i = 0; i < n; i += 2) {
             int j = i + 1 < n ? i + 1 : i;
-            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 0);
+            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 0, 0);
+        }
+    } else if (!order) {
+        for (int i = 0; i < n; i += 2) {
+            int j = i + 1 < n ? i + 1 : i;
+            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 0, 1);
         }
     } else {
         for (int i = 0; i < n; i += 2) {
             int j = i + 1 < n ? i + 1 : i;
-            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 1);
+            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 1, 1);
         }
     }
     if (!low)
@@ -1288,7 +1297,12 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     int ncodes = heuristic_options(g, sub);
     if (ncodes == 0) return 0;
     double value[OFC_MAX_LEGAL];
-    int top = score_options(&c, rows, n, sub, ncodes, value);
+    /* can a placement complete two rows that are compared (the top and the
+     * middle, the middle and the bottom; the top and the bottom in Low)? */
+    const uint8_t *f = g->filled[p];
+    int room0 = OFC_ROW_SIZE(0) - f[0], room1 = OFC_ROW_SIZE(1) - f[1], room2 = OFC_ROW_SIZE(2) - f[2];
+    int complete = room0 + room1 <= m || room1 + room2 <= m || room0 + room2 <= m;
+    int top = score_options(&c, rows, n, sub, ncodes, value, complete);
     best[0] = (uint16_t)option_code(g, sub[top]);
     /* the next best, one by one (a shortlist of a few) */
     int nbest = 1;
