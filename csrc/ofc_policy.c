@@ -702,6 +702,7 @@ typedef struct heuristic_ctx {
     float top_pair_fl[OFC_RANKS], top_trips_fl[OFC_RANKS]; /* 1: enters Fantasyland */
     float top_pair_mean, top_pair_fl_mean;                 /* over the ranks */
     float row5[3][NCAT];                                   /* royalties of the middle and bottom */
+    float most[OFC_ROW5_SIZE + 1]; /* [empty slots]: the likely highest rank the fills bring */
 } heuristic_ctx;
 
 static const int category_of[10] = {C_HIGH,  C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT,
@@ -714,6 +715,7 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
     c->slope = (float)w[W_TIE] / OFC_RANKS;
     c->low = rules->middle_live != 0;
     c->top_pair_mean = c->top_pair_fl_mean = 0.0f;
+    for (int e = 0; e <= OFC_ROW5_SIZE; e++) c->most[e] = (OFC_RANKS - 1) * (float)e / (e + 1);
     /* the unseen cards counted by rank (card 4k + s) and by suit; an unseen
      * joker is wild: a live card of every rank and suit */
     uint64_t unseen = unseen_mask(g), clubs = 0;
@@ -823,7 +825,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     o->rank = best >= 0 ? (float)best : 6.0f;
     o->high = hi;
     if (e > 0) {
-        float most = (OFC_RANKS - 1) * (float)e / (e + 1);
+        float most = c->most[e];
         if (most > o->high) o->high = most;
     }
     if (c->low && r != 1) o->spent = (float)lows;
