@@ -237,13 +237,14 @@ static int holds_joker(const ofc_game *g)
  * 2.8 royalties a board, 5.0 4.5% with fewer royalties) */
 static const double low_spent = 3.0;
 
-static double row_score(const int *count, int n, int lo, int hi, unsigned multi, int msuit, int r, int low,
+static double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r, int low,
                         double *bottom);
 static inline int lowest_bit(unsigned x);
 
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
 {
-    int count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
+    uint8_t count[OFC_RANKS] = {0};
+    int suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
     unsigned multi = 0;
     for (int i = 0; i < len; i++) {
         if (row[i] == OFC_EMPTY) continue;
@@ -265,7 +266,7 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
  * the most cards it holds of one suit (the heuristic policy counts once for
  * several uses).  bottom (a high variant's middle only; NULL: none): the
  * value of the same cards on the bottom, in the same pass. */
-static double row_score(const int *count, int n, int lo, int hi, unsigned multi, int msuit, int r, int low,
+static double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r, int low,
                         double *bottom)
 {
     if (!n) {
@@ -328,18 +329,18 @@ static double row_score(const int *count, int n, int lo, int hi, unsigned multi,
 /* Made-hand level of the placed cards of a row: the category so far (0 high
  * card, 1 pair, 2 two pair, 3 trips, 6 full house, 7 quads) plus the rank
  * of its best group / 13. */
-static double level_of(const int *count);
+static double level_of(const uint8_t *count);
 
 static double row_level(const uint8_t *row, int len)
 {
-    int count[OFC_RANKS] = {0};
+    uint8_t count[OFC_RANKS] = {0};
     for (int i = 0; i < len; i++)
         if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
     return level_of(count);
 }
 
 /* row_level from the row's count of each rank. */
-static double level_of(const int *count)
+static double level_of(const uint8_t *count)
 {
     int pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
     for (int k = 0; k < OFC_RANKS; k++) {
@@ -768,8 +769,8 @@ static inline float hit(const heuristic_ctx *c, int live, int e)
 /* What a row's outlook reads of its cards, counted card by card (a turn
  * counts each subset of the held cards from a smaller one). */
 typedef struct row_cards {
-    int count[OFC_RANKS], suits[OFC_SUITS];
-    int groups[6];            /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
+    uint8_t count[OFC_RANKS], suits[OFC_SUITS]; /* (bytes: a turn copies these counts often) */
+    uint8_t groups[6]; /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
     int n, hi, lo, lows, sum; /* cards; highest and lowest rank; ranks <= ten; sum of ranks held once */
     int best, bestn;          /* the highest rank held most often (twice or more; -1: none), how often */
     unsigned ranks, multi;    /* the ranks held, and held twice or more, a bit each */
@@ -804,7 +805,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
                            row_outlook *o)
 {
     int size = OFC_ROW_SIZE(r), e = size - n;
-    const int *count = x->count, *suits = x->suits;
+    const uint8_t *count = x->count, *suits = x->suits;
     int hi = x->hi, lo = x->lo, best = x->best, lows = x->lows, sum = x->sum;
     unsigned ranks = x->ranks, multi = x->multi;
     for (int k = 0; k < NCAT; k++) o->p[k] = 0.0f;
