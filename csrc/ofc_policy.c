@@ -1257,12 +1257,19 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
      * outlooks but for the terms of one row */
     int shared = !c.low && !g->filled[p][1] && !g->filled[p][2];
     int jokers = g->jr.jokers != 0;
+    /* the row's cards counted with each subset: from the subset without its
+     * lowest card; an empty row's counts kept for the next empty row (valid:
+     * counted[s] holds them for the subsets of up to that many cards) */
+    row_cards counted[1 << OFC_MAX_HELD];
+    int valid = -1;
     for (int r = 0; r < 3; r++) {
-        int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f;
-        /* the row's cards counted with each subset: from the subset without its lowest card */
-        row_cards counted[1 << OFC_MAX_HELD];
-        counted[0] = no_cards;
-        for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
+        int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f, reuse = f == 0 ? valid : -1;
+        if (reuse < 0) {
+            counted[0] = no_cards;
+            for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
+        }
+        int upto = room < m ? room : m;
+        valid = f == 0 ? (reuse > upto ? reuse : upto) : -1;
         for (unsigned s = 0; s < (1u << n); s++) {
             int k = subset_size[s];
             if (k > room || k > m) continue;
@@ -1270,7 +1277,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
                 bottom_from_middle(&c, &rows[1][s], &rows[2][s]);
                 continue;
             }
-            if (s) {
+            if (s && k > reuse) {
                 counted[s] = counted[s & (s - 1)];
                 row_cards_add(&counted[s], g->held[lowest_bit(s)]);
             }
