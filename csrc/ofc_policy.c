@@ -237,8 +237,8 @@ static int holds_joker(const ofc_game *g)
  * 2.8 royalties a board, 5.0 4.5% with fewer royalties) */
 static const double low_spent = 3.0;
 
-static double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r, int low,
-                        double *bottom);
+static double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r,
+                        int low, double *bottom);
 static inline int lowest_bit(unsigned x);
 
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
@@ -266,8 +266,8 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
  * the most cards it holds of one suit (the heuristic policy counts once for
  * several uses).  bottom (a high variant's middle only; NULL: none): the
  * value of the same cards on the bottom, in the same pass. */
-static double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r, int low,
-                        double *bottom)
+static double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r,
+                        int low, double *bottom)
 {
     if (!n) {
         if (bottom) *bottom = 0.0;
@@ -770,7 +770,7 @@ static inline float hit(const heuristic_ctx *c, int live, int e)
  * counts each subset of the held cards from a smaller one). */
 typedef struct row_cards {
     uint8_t count[OFC_RANKS], suits[OFC_SUITS]; /* (bytes: a turn copies these counts often) */
-    uint8_t groups[6]; /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
+    uint8_t groups[6];                          /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
     int n, hi, lo, lows, sum; /* cards; highest and lowest rank; ranks <= ten; sum of ranks held once */
     int best, bestn;          /* the highest rank held most often (twice or more; -1: none), how often */
     unsigned ranks, multi;    /* the ranks held, and held twice or more, a bit each */
@@ -1020,8 +1020,8 @@ static OFC_ALWAYS_INLINE int top_category(int k)
  * floats; the terms of categories a cannot end at are exact zeros, which
  * leave a sum as it is. */
 static OFC_ALWAYS_INLINE void beats2_of(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
-                                         const row_outlook *a2, const row_outlook *b2, float *out, int top,
-                                         int complete)
+                                        const row_outlook *a2, const row_outlook *b2, float *out, int top,
+                                        int complete)
 {
 #if defined(__SSE2__)
     __m128 acc = _mm_setzero_ps(), l0 = acc, r0 = acc;
@@ -1087,7 +1087,8 @@ static OFC_ALWAYS_INLINE void beats2(const heuristic_ctx *c, const row_outlook *
 }
 
 static OFC_ALWAYS_INLINE void beats2_top(const heuristic_ctx *c, const row_outlook *t1, const row_outlook *b1,
-                                         const row_outlook *t2, const row_outlook *b2, float *out, int complete)
+                                         const row_outlook *t2, const row_outlook *b2, float *out,
+                                         int complete)
 {
     beats2_of(c, t1, b1, t2, b2, out, 1, complete);
 }
@@ -1180,8 +1181,8 @@ static OFC_ALWAYS_INLINE double value_fine(const heuristic_ctx *c, const row_out
 /* value_fine of two placements (i, j) of a high variant: no foul when
  * neither row beats the one below; each pass of beats2 for two of them. */
 static OFC_ALWAYS_INLINE void values_high(const heuristic_ctx *c, const row_outlook *(*at)[1 << OFC_MAX_HELD],
-                                          const uint8_t *si, const uint8_t *sj, double *vi, double *vj, int order,
-                                          int complete)
+                                          const uint8_t *si, const uint8_t *sj, double *vi, double *vj,
+                                          int order, int complete)
 {
     const row_outlook *ti = at[0][si[0]], *mi = at[1][si[1]], *bi = at[2][si[2]];
     const row_outlook *tj = at[0][sj[0]], *mj = at[1][sj[1]], *bj = at[2][sj[2]];
