@@ -351,13 +351,14 @@ static int holds_joker(const ofc_game *g)
  * 2.8 royalties a board, 5.0 4.5% with fewer royalties) */
 static const double low_spent = 3.0;
 
-static double row_score(const int *count, const int *suits, int n, int lo, int hi, unsigned multi, int r,
-                        int low);
+static double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r,
+                        int low, double *bottom);
 static inline int lowest_bit(unsigned x);
 
 static double row_heuristic(const uint8_t *row, int len, int r, int low)
 {
-    int count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
+    uint8_t count[OFC_RANKS] = {0};
+    int suits[OFC_SUITS] = {0}, n = 0, lo = OFC_RANKS, hi = -1;
     unsigned multi = 0;
     for (int i = 0; i < len; i++) {
         if (row[i] == OFC_EMPTY) continue;
@@ -369,34 +370,43 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
         if (k > hi) hi = k;
         if (count[k] == 2) multi |= 1u << k;
     }
-    return row_score(count, suits, n, lo, hi, multi, r, low);
+    int msuit = 0;
+    for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
+    return row_score(count, n, lo, hi, multi, msuit, r, low, NULL);
 }
 
-/* row_heuristic from the row's counts of each rank and suit, its card count,
- * its lowest and highest rank and the ranks it holds twice or more, a bit
- * each (the heuristic policy counts once for several uses). */
-static double row_score(const int *count, const int *suits, int n, int lo, int hi, unsigned multi, int r,
-                        int low)
+/* row_heuristic from the row's counts of each rank, its card count, its
+ * lowest and highest rank, the ranks it holds twice or more (a bit each) and
+ * the most cards it holds of one suit (the heuristic policy counts once for
+ * several uses).  bottom (a high variant's middle only; NULL: none): the
+ * value of the same cards on the bottom, in the same pass. */
+static double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r,
+                        int low, double *bottom)
 {
-    if (!n) return 0.0;
-    double v = 0.0;
+    if (!n) {
+        if (bottom) *bottom = 0.0;
+        return 0.0;
+    }
+    double v = 0.0, vb = 0.0;
     int paired = multi != 0;
     for (; multi; multi &= multi - 1) { /* by rank, the lowest first */
         int k = lowest_bit(multi);
-        if (count[k] == 2)
+        if (count[k] == 2) {
             v += r == 0 ? (k >= 10 ? 3.0 : 0.5) : (r == 2 ? 1.2 : 1.0) + k / 12.0;
-        else if (count[k] == 3)
+            vb += 1.2 + k / 12.0;
+        } else if (count[k] == 3) {
             v += r == 0 ? 12.0 + k : 4.0;
-        else
+            vb += 4.0;
+        } else {
             v += 10.0;
+            vb += 10.0;
+        }
     }
     if (r == 1 && low) {
         /* a live low (docs/RULES.md section 9): five different ranks, none
          * above a ten (rank 8), no straight, no flush.  A card above a ten
          * or a pair kills the middle now: a sure foul */
         if (hi > 8 || paired) return -100.0;
-        int msuit = 0;
-        for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
         /* progress (cards placed), the lower the better (royalties by the
          * highest rank), and the risks of a flush or a straight */
         double w = 1.0 * n - 0.6 * hi;
@@ -418,28 +428,33 @@ static double row_score(const int *count, const int *suits, int n, int lo, int h
         if (!paired && n && !low) v -= 0.15 * hi;
         return v;
     }
-    int msuit = 0;
-    for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
-    if (msuit == n && n >= 2) v += (r == 2 ? 0.9 : 0.6) * (n - 1);
-    if (!paired && n >= 2 && hi - lo <= 4) v += (r == 2 ? 0.5 : 0.35) * (n - 1);
+    if (msuit == n && n >= 2) {
+        v += (r == 2 ? 0.9 : 0.6) * (n - 1);
+        vb += 0.9 * (n - 1);
+    }
+    if (!paired && n >= 2 && hi - lo <= 4) {
+        v += (r == 2 ? 0.5 : 0.35) * (n - 1);
+        vb += 0.5 * (n - 1);
+    }
+    if (bottom) *bottom = vb;
     return v;
 }
 
 /* Made-hand level of the placed cards of a row: the category so far (0 high
  * card, 1 pair, 2 two pair, 3 trips, 6 full house, 7 quads) plus the rank
  * of its best group / 13. */
-static double level_of(const int *count);
+static double level_of(const uint8_t *count);
 
 static double row_level(const uint8_t *row, int len)
 {
-    int count[OFC_RANKS] = {0};
+    uint8_t count[OFC_RANKS] = {0};
     for (int i = 0; i < len; i++)
         if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
     return level_of(count);
 }
 
 /* row_level from the row's count of each rank. */
-static double level_of(const int *count)
+static double level_of(const uint8_t *count)
 {
     int pairs = 0, trips = 0, quads = 0, best = -1, hi = -1;
     for (int k = 0; k < OFC_RANKS; k++) {
@@ -802,6 +817,7 @@ typedef struct heuristic_ctx {
     float top_pair_fl[OFC_RANKS], top_trips_fl[OFC_RANKS]; /* 1: enters Fantasyland */
     float top_pair_mean, top_pair_fl_mean;                 /* over the ranks */
     float row5[3][NCAT];                                   /* royalties of the middle and bottom */
+    float most[OFC_ROW5_SIZE + 1]; /* [empty slots]: the likely highest rank the fills bring */
 } heuristic_ctx;
 
 static const int category_of[10] = {C_HIGH,  C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT,
@@ -814,6 +830,7 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
     c->slope = (float)w[W_TIE] / OFC_RANKS;
     c->low = rules->middle_live != 0;
     c->top_pair_mean = c->top_pair_fl_mean = 0.0f;
+    for (int e = 0; e <= OFC_ROW5_SIZE; e++) c->most[e] = (OFC_RANKS - 1) * (float)e / (e + 1);
     /* the unseen cards counted by rank (card 4k + s) and by suit; an unseen
      * joker is wild: a live card of every rank and suit */
     uint64_t unseen = unseen_mask(g), clubs = 0;
@@ -866,20 +883,22 @@ static inline float hit(const heuristic_ctx *c, int live, int e)
 /* What a row's outlook reads of its cards, counted card by card (a turn
  * counts each subset of the held cards from a smaller one). */
 typedef struct row_cards {
-    int count[OFC_RANKS], suits[OFC_SUITS];
-    int groups[6];            /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
+    uint8_t count[OFC_RANKS], suits[OFC_SUITS]; /* (bytes: a turn copies these counts often) */
+    uint8_t groups[6];                          /* ranks held 1..4 times (groups[0]: unused; 5: a stand-in) */
     int n, hi, lo, lows, sum; /* cards; highest and lowest rank; ranks <= ten; sum of ranks held once */
     int best, bestn;          /* the highest rank held most often (twice or more; -1: none), how often */
     unsigned ranks, multi;    /* the ranks held, and held twice or more, a bit each */
+    int msuit;                /* the most cards of one suit */
 } row_cards;
 
-static const row_cards no_cards = {{0}, {0}, {0}, 0, -1, OFC_RANKS, 0, 0, -1, 0, 0, 0};
+static const row_cards no_cards = {{0}, {0}, {0}, 0, -1, OFC_RANKS, 0, 0, -1, 0, 0, 0, 0};
 
 static inline void row_cards_add(row_cards *x, unsigned card)
 {
     int k = (int)(card >> 2), was = x->count[k];
     x->count[k] = was + 1;
-    x->suits[card & 3]++;
+    int su = ++x->suits[card & 3];
+    x->msuit = su > x->msuit ? su : x->msuit;
     x->groups[was]--;
     x->groups[was + 1]++;
     x->n++;
@@ -900,7 +919,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
                            row_outlook *o)
 {
     int size = OFC_ROW_SIZE(r), e = size - n;
-    const int *count = x->count, *suits = x->suits;
+    const uint8_t *count = x->count, *suits = x->suits;
     int hi = x->hi, lo = x->lo, best = x->best, lows = x->lows, sum = x->sum;
     unsigned ranks = x->ranks, multi = x->multi;
     for (int k = 0; k < NCAT; k++) o->p[k] = 0.0f;
@@ -909,9 +928,11 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     o->complete = 0;
     o->value = 0;
 
-    o->shape = (float)row_score(count, suits, n, lo, hi, multi, r, c->low);
-    /* the same cards as a high variant's bottom (bottom_from_middle) */
-    if (r == 1 && !c->low) o->shape_bottom = (float)row_score(count, suits, n, lo, hi, multi, 2, 0);
+    /* with the same cards as a high variant's bottom (bottom_from_middle) */
+    double shape_bottom = 0.0;
+    o->shape = (float)row_score(count, n, lo, hi, multi, x->msuit, r, c->low,
+                                r == 1 && !c->low ? &shape_bottom : NULL);
+    if (r == 1 && !c->low) o->shape_bottom = (float)shape_bottom;
     if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
     int n1 = x->groups[1], n2 = x->groups[2], n3 = x->groups[3], n4 = x->groups[4];
     /* the rank of the pair when the row ends paired: made, else one of its ranks pairing
@@ -919,7 +940,7 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
     o->rank = best >= 0 ? (float)best : 6.0f;
     o->high = hi;
     if (e > 0) {
-        float most = (OFC_RANKS - 1) * (float)e / (e + 1);
+        float most = c->most[e];
         if (most > o->high) o->high = most;
     }
     if (c->low && r != 1) o->spent = (float)lows;
@@ -1098,6 +1119,13 @@ static inline __m128 load2(const float *f)
 }
 #endif
 
+/* The categories a top row (three cards) can end at: its chances of the
+ * others are exact zeros, whose terms leave beats2's sums as they are. */
+static OFC_ALWAYS_INLINE int top_category(int k)
+{
+    return k == C_HIGH || k == C_PAIR || k == C_TRIPS;
+}
+
 /* Chance that row a ends stronger than row b (b is the row below: a foul):
  * a above b's category, or in the same one and ahead there (by the rank of
  * its pair, or its high card), for two pairs of rows at once (a1 over b1,
@@ -1105,12 +1133,14 @@ static inline __m128 load2(const float *f)
  * in lanes (under1, same1, under2, same2), so both paths give the same
  * floats; the terms of categories a cannot end at are exact zeros, which
  * leave a sum as it is. */
-static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
-                          const row_outlook *a2, const row_outlook *b2, float *out)
+static OFC_ALWAYS_INLINE void beats2_of(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
+                                        const row_outlook *a2, const row_outlook *b2, float *out, int top,
+                                        int complete)
 {
 #if defined(__SSE2__)
     __m128 acc = _mm_setzero_ps(), l0 = acc, r0 = acc;
     for (int k = 0; k < NCAT; k++) {
+        if (top && !top_category(k)) continue;
         __m128 l = _mm_loadh_pi(load2(a1->upper[k]), (const __m64 *)a2->upper[k]);
         __m128 r = _mm_loadh_pi(load2(b1->lower[k]), (const __m64 *)b2->lower[k]);
         acc = _mm_add_ps(acc, _mm_mul_ps(l, r));
@@ -1139,6 +1169,7 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
     for (int j = 0; j < 2; j++) {
         float under = 0.0f, same = 0.0f;
         for (int k = 0; k < NCAT; k++) {
+            if (top && !top_category(k)) continue;
             under += a[j]->p[k] * b[j]->lower[k][0];
             same += a[j]->p[k] * b[j]->p[k];
         }
@@ -1152,11 +1183,28 @@ static inline void beats2(const heuristic_ctx *c, const row_outlook *a1, const r
         out[j] = under + q * same + (qh - q) * a[j]->p[C_HIGH] * b[j]->p[C_HIGH];
     }
 #endif
-    /* two complete rows: by their values (one branch for both pairs) */
-    if ((a1->complete & b1->complete) | (a2->complete & b2->complete)) {
+    /* two complete rows: by their values (one branch for both pairs; none
+     * when no placement of the turn completes both rows) */
+    if (complete && ((a1->complete & b1->complete) | (a2->complete & b2->complete))) {
         if (a1->complete & b1->complete) out[0] = a1->value > b1->value ? 1.0f : 0.0f;
         if (a2->complete & b2->complete) out[1] = a2->value > b2->value ? 1.0f : 0.0f;
     }
+}
+
+/* beats2 of any rows, and of two top rows over the rows below them (the
+ * top's categories only); complete: 0 when no two of the rows can both be
+ * complete. */
+static OFC_ALWAYS_INLINE void beats2(const heuristic_ctx *c, const row_outlook *a1, const row_outlook *b1,
+                                     const row_outlook *a2, const row_outlook *b2, float *out, int complete)
+{
+    beats2_of(c, a1, b1, a2, b2, out, 0, complete);
+}
+
+static OFC_ALWAYS_INLINE void beats2_top(const heuristic_ctx *c, const row_outlook *t1, const row_outlook *b1,
+                                         const row_outlook *t2, const row_outlook *b2, float *out,
+                                         int complete)
+{
+    beats2_of(c, t1, b1, t2, b2, out, 1, complete);
 }
 
 #if OFC_MAX_HELD != 5
@@ -1175,7 +1223,24 @@ static int heuristic_options(const ofc_game *g, uint8_t (*sub)[3])
     int n = g->nheld, m = to_place(g), k = 0;
     const uint8_t *f = g->filled[g->turn];
     int s = OFC_PLACE_STATE(m, OFC_ROW_SIZE(0) - f[0], OFC_ROW_SIZE(1) - f[1], OFC_ROW_SIZE(2) - f[2]);
-    const uint32_t *first = ofc_place + ofc_place_start[s], *last = ofc_place + ofc_place_start[s + 1];
+    const uint32_t *first = ofc_place + ofc_place_start[s];
+    int nplace = (int)(ofc_place_start[s + 1] - ofc_place_start[s]);
+    unsigned kept_all = (1u << m) - 1;
+    /* each placement's rows as the kept cards (bit q: the q-th) each gets:
+     * the low and high bits of each card's row (bits 5q, 5q + 1) gathered as
+     * bits q, the multiply moving bit 5q to bit 16 + q without carries.  With
+     * nothing to discard they are the placements themselves. */
+    uint8_t rows_kept[OFC_MAX_LEGAL][3], (*rows)[3] = n == m ? sub : rows_kept;
+    for (int e = 0; e < nplace; e++) {
+        uint32_t code = first[e];
+        unsigned one = (unsigned)(((uint64_t)(code & 0x108421u) * 0x11111u) >> 16) & 31u;
+        unsigned two = (unsigned)(((uint64_t)(code >> 1 & 0x108421u) * 0x11111u) >> 16) & 31u;
+        rows[e][0] = (uint8_t)(kept_all & ~one & ~two);
+        rows[e][1] = (uint8_t)(one & ~two);
+        rows[e][2] = (uint8_t)(two & ~one);
+    }
+    if (n == m) return nplace;
+    /* each set of discards in turn: the kept cards' bits as held cards' bits */
     unsigned all = (1u << n) - 1;
     for (unsigned drop = 0; drop <= all; drop++) {
         unsigned keep = all & ~drop;
@@ -1186,15 +1251,10 @@ static int heuristic_options(const ofc_game *g, uint8_t (*sub)[3])
         for (unsigned x = keep; x; x &= x - 1) kept[q++] = (uint8_t)(x & -x);
         held[0] = 0;
         for (unsigned x = 1; x < (1u << m); x++) held[x] = (uint8_t)(held[x & (x - 1)] | kept[lowest_bit(x)]);
-        unsigned kept_all = (1u << m) - 1;
-        for (const uint32_t *e = first; e < last; e++, k++) {
-            /* the low and high bits of each card's row (bits 5q, 5q + 1) gathered
-             * as bits q: the multiply moves bit 5q to bit 16 + q, without carries */
-            unsigned one = (unsigned)(((uint64_t)(*e & 0x108421u) * 0x11111u) >> 16) & 31u;
-            unsigned two = (unsigned)(((uint64_t)(*e >> 1 & 0x108421u) * 0x11111u) >> 16) & 31u;
-            sub[k][0] = held[kept_all & ~one & ~two];
-            sub[k][1] = held[one & ~two];
-            sub[k][2] = held[two & ~one];
+        for (int e = 0; e < nplace; e++, k++) {
+            sub[k][0] = held[rows_kept[e][0]];
+            sub[k][1] = held[rows_kept[e][1]];
+            sub[k][2] = held[rows_kept[e][2]];
         }
     }
     return k;
@@ -1232,13 +1292,19 @@ static OFC_ALWAYS_INLINE double value_fine(const heuristic_ctx *c, const row_out
     return v;
 }
 
-/* value_fine of a high variant: no foul when neither row beats the one below. */
-static OFC_ALWAYS_INLINE double value_of(const heuristic_ctx *c, const row_outlook *t, const row_outlook *m,
-                                         const row_outlook *b, int order)
+/* value_fine of two placements (i, j) of a high variant: no foul when
+ * neither row beats the one below; each pass of beats2 for two of them. */
+static OFC_ALWAYS_INLINE void values_high(const heuristic_ctx *c, const row_outlook *(*at)[1 << OFC_MAX_HELD],
+                                          const uint8_t *si, const uint8_t *sj, double *vi, double *vj,
+                                          int order, int complete)
 {
-    float beat[2];
-    beats2(c, t, m, m, b, beat);
-    return value_fine(c, t, m, b, (1.0 - beat[0]) * (1.0 - beat[1]), 0, order);
+    const row_outlook *ti = at[0][si[0]], *mi = at[1][si[1]], *bi = at[2][si[2]];
+    const row_outlook *tj = at[0][sj[0]], *mj = at[1][sj[1]], *bj = at[2][sj[2]];
+    float over_middle[2], over_bottom[2];
+    beats2_top(c, ti, mi, tj, mj, over_middle, complete);
+    beats2(c, mi, bi, mj, bj, over_bottom, complete);
+    *vi = value_fine(c, ti, mi, bi, (1.0 - over_middle[0]) * (1.0 - over_bottom[0]), 0, order);
+    *vj = value_fine(c, tj, mj, bj, (1.0 - over_middle[1]) * (1.0 - over_bottom[1]), 0, order);
 }
 
 /* The value of each placement into value; returns the first best. (A
@@ -1247,7 +1313,7 @@ static OFC_ALWAYS_INLINE double value_of(const heuristic_ctx *c, const row_outlo
 __attribute__((noinline))
 #endif
 static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MAX_HELD], int nheld,
-                         uint8_t (*sub)[3], int n, double *value)
+                         uint8_t (*sub)[3], int n, double *value, int complete)
 {
     /* each row's outlooks by pointer: the loop then reads a row at fixed offsets */
     const row_outlook *at[3][1 << OFC_MAX_HELD];
@@ -1262,23 +1328,31 @@ static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MA
             const row_outlook *ti = at[0][sub[i][0]], *mi = at[1][sub[i][1]], *bi = at[2][sub[i][2]];
             const row_outlook *tj = at[0][sub[j][0]], *mj = at[1][sub[j][1]], *bj = at[2][sub[j][2]];
             float beat[2];
-            beats2(c, ti, bi, tj, bj, beat);
+            beats2_top(c, ti, bi, tj, bj, beat, complete);
             value[i] = value_fine(c, ti, mi, bi, (1.0 - beat[0]) * mi->live, 1, order);
             value[j] = value_fine(c, tj, mj, bj, (1.0 - beat[1]) * mj->live, 1, order);
         }
         for (int i = 1; i < n; i++)
             if (value[i] > value[top]) top = i;
-    } else if (!order) { /* the default weights of a high variant: the loop for them alone */
-        for (int i = 0; i < n; i++) {
-            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 0);
-            if (value[i] > value[top]) top = i;
+    } else if (!order && !complete) { /* the default weights of a high variant: loops for them alone */
+        for (int i = 0; i < n; i += 2) {
+            int j = i + 1 < n ? i + 1 : i;
+            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 0, 0);
+        }
+    } else if (!order) {
+        for (int i = 0; i < n; i += 2) {
+            int j = i + 1 < n ? i + 1 : i;
+            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 0, 1);
         }
     } else {
-        for (int i = 0; i < n; i++) {
-            value[i] = value_of(c, at[0][sub[i][0]], at[1][sub[i][1]], at[2][sub[i][2]], 1);
-            if (value[i] > value[top]) top = i;
+        for (int i = 0; i < n; i += 2) {
+            int j = i + 1 < n ? i + 1 : i;
+            values_high(c, at, sub[i], sub[j], &value[i], &value[j], 1, 1);
         }
     }
+    if (!low)
+        for (int i = 1; i < n; i++)
+            if (value[i] > value[top]) top = i;
     return top;
 }
 
@@ -1298,12 +1372,19 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
      * outlooks but for the terms of one row */
     int shared = !c.low && !g->filled[p][1] && !g->filled[p][2];
     int jokers = g->jr.jokers != 0;
+    /* the row's cards counted with each subset: from the subset without its
+     * lowest card; an empty row's counts kept for the next empty row (valid:
+     * counted[s] holds them for the subsets of up to that many cards) */
+    row_cards counted[1 << OFC_MAX_HELD];
+    int valid = -1;
     for (int r = 0; r < 3; r++) {
-        int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f;
-        /* the row's cards counted with each subset: from the subset without its lowest card */
-        row_cards counted[1 << OFC_MAX_HELD];
-        counted[0] = no_cards;
-        for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
+        int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f, reuse = f == 0 ? valid : -1;
+        if (reuse < 0) {
+            counted[0] = no_cards;
+            for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
+        }
+        int upto = room < m ? room : m;
+        valid = f == 0 ? (reuse > upto ? reuse : upto) : -1;
         for (unsigned s = 0; s < (1u << n); s++) {
             int k = subset_size[s];
             if (k > room || k > m) continue;
@@ -1311,14 +1392,14 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
                 bottom_from_middle(&c, &rows[1][s], &rows[2][s]);
                 continue;
             }
-            if (s) {
+            if (s && k > reuse) {
                 counted[s] = counted[s & (s - 1)];
                 row_cards_add(&counted[s], g->held[lowest_bit(s)]);
             }
             const row_cards *x = &counted[s];
             row_cards wild;
             /* the cards themselves: for a complete row's value, or jokers' stand-ins */
-            uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD] = {0}; /* room for the stores of cards not taken */
+            uint8_t cards[OFC_ROW5_SIZE + OFC_MAX_HELD]; /* room for the stores of cards not taken */
             k += f;
             if (k == OFC_ROW_SIZE(r) || OFC_UNLIKELY(jokers)) {
                 /* a fixed size (no call), then the subset's cards with no branch on its bits */
@@ -1341,7 +1422,12 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     int ncodes = heuristic_options(g, sub);
     if (ncodes == 0) return 0;
     double value[OFC_MAX_LEGAL];
-    int top = score_options(&c, rows, n, sub, ncodes, value);
+    /* can a placement complete two rows that are compared (the top and the
+     * middle, the middle and the bottom; the top and the bottom in Low)? */
+    const uint8_t *f = g->filled[p];
+    int room0 = OFC_ROW_SIZE(0) - f[0], room1 = OFC_ROW_SIZE(1) - f[1], room2 = OFC_ROW_SIZE(2) - f[2];
+    int complete = room0 + room1 <= m || room1 + room2 <= m || room0 + room2 <= m;
+    int top = score_options(&c, rows, n, sub, ncodes, value, complete);
     best[0] = (uint16_t)option_code(g, sub[top]);
     /* the next best, one by one (a shortlist of a few) */
     int nbest = 1;
@@ -1379,7 +1465,13 @@ static int heuristic_policy(ofc_game *g, const ofc_rules *rules, const double *p
         greedy_set(g, rules, rng, board);
         return ofc_game_set(g, board);
     }
-    return ofc_game_apply(g, heuristic_code(g, rules, params));
+    uint16_t best = 0;
+    /* a placement from the legal ones needs no check (with none, 0 is checked as before) */
+    if (heuristic_best(g, rules, params, 1, &best) == 1) {
+        ofc_game_apply_legal(g, best);
+        return OFC_GAME_OK;
+    }
+    return ofc_game_apply(g, best);
 }
 
 /* ---- the registry: a policy's number is its index (enum ofc_policy) ------ */
