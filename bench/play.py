@@ -41,7 +41,7 @@ def play_cases(scale: float = 1.0) -> list[tuple[str, Callable[[], Any], int, st
          lambda: rollout(FIRST5, "pineapple", n=n_roll, seed=1, policy="random"), n_roll, "completions"),
         ("rollout random completions of both boards from their first 5 cards, workers=1",
          lambda: rollout(BOTH5, "pineapple", n=n_roll, seed=1, policy="random"), n_roll, "completions"),
-        ("simulate greedy heads-up Pineapple (32-fill outlook per placement), workers=1",
+        ("simulate greedy heads-up Pineapple (heuristic shortlist, 32 heuristic completions each), workers=1",
          lambda: simulate("pineapple", 2, n_greedy, policy="greedy", seed=1), n_greedy, "hands"),
         ("evaluate_placements Pineapple opening, 232 x 1000 random completions, workers=2",
          lambda: evaluate_placements(OPENING, n=1000, seed=1, workers=2, policy="random"), 1, "calls"),
