@@ -198,6 +198,22 @@ static OFC_ALWAYS_INLINE void ofc_score_seats(const uint16_t *value, const int32
         for (int p = 0; p < P; p++) net[p] = total[p];
 }
 
+/* One deal of ofc_analyze_batch's output (pointers at its first seat's
+ * entries): each seat's foul, Fantasyland count and royalty summed over its
+ * rows into f, fl, roy, and its net points (ofc_score_seats) into net. */
+static OFC_ALWAYS_INLINE void ofc_score_analyzed(const uint16_t *value, const uint8_t *fouled,
+                                                 const uint8_t *fantasyland, const int16_t *royalty, int P,
+                                                 int32_t scoop_bonus, int32_t *net, int32_t *roy, int32_t *f,
+                                                 int32_t *fl)
+{
+    for (int p = 0; p < P; p++) {
+        f[p] = fouled[p];
+        fl[p] = fantasyland[p];
+        roy[p] = royalty[3 * p] + royalty[3 * p + 1] + royalty[3 * p + 2];
+    }
+    ofc_score_seats(value, f, roy, P, scoop_bonus, net, NULL);
+}
+
 /* Every pair of P seats (as ofc_score_seats takes them), part by part, into
  * the outputs of ofc_score_details_batch from pair slot k on (pairs in order
  * (0,1), (0,2) .. (P-2,P-1)); any output may be NULL. */

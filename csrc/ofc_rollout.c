@@ -115,12 +115,9 @@ static void random_blocks(const ofc_rollout_setup *s, const ofc_rules *rules, ui
             for (int i = 0; i < len; i++) {
                 if (OFC_UNLIKELY(redo[i])) continue;
                 int32_t net[OFC_MAX_SEATS], roy[OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
-                for (int p = 0, k = P * i; p < P; p++, k++) {
-                    f[p] = fouled[k];
-                    fl[p] = fantasyland[k];
-                    roy[p] = royalty[3 * k] + royalty[3 * k + 1] + royalty[3 * k + 2];
-                }
-                ofc_score_seats(value + 3 * P * i, f, roy, P, rules->scoop_bonus, net, NULL);
+                int k = P * i;
+                ofc_score_analyzed(value + 3 * k, fouled + k, fantasyland + k, royalty + 3 * k, P,
+                                   rules->scoop_bonus, net, roy, f, fl);
                 add_seats(P, net, roy, f, fl, sums, by_fantasyland);
             }
         } else {

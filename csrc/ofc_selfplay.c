@@ -113,12 +113,9 @@ static void random_blocks(const ofc_rules *rules, const ofc_game *start, ofc_gam
                     put_game(g, rules, which[i], net, royalty, fouled, fantasyland, totals);
                 } else {
                     int32_t pts[OFC_MAX_SEATS], r[OFC_MAX_SEATS], f[OFC_MAX_SEATS], fl[OFC_MAX_SEATS];
-                    for (int p = 0, k = P * i; p < P; p++, k++) {
-                        f[p] = foul[k];
-                        fl[p] = fa[k];
-                        r[p] = roy[3 * k] + roy[3 * k + 1] + roy[3 * k + 2];
-                    }
-                    ofc_score_seats(value + 3 * P * i, f, r, P, rules->scoop_bonus, pts, NULL);
+                    int k = P * i;
+                    ofc_score_analyzed(value + 3 * k, foul + k, fa + k, roy + 3 * k, P, rules->scoop_bonus,
+                                       pts, r, f, fl);
                     put_hand(P, which[i], pts, r, f, fl, net, royalty, fouled, fantasyland, totals);
                 }
             }
