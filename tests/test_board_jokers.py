@@ -4,6 +4,7 @@ five_of_a_kind combination, the issue's golden cases, and the bad-input rows."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pytest
@@ -311,6 +312,17 @@ def test_score_details_with_jokers(pool: str, five: str | None, resolution: str)
         assert m[i].tolist() == ref.joker_score_matrix(deals_arr[i].tolist(), rules)
 
 
+def assert_like_brute_force(got: Any, i: int, board: list, rules: ofc.Rules, infl: bool, dead: list) -> None:
+    """Row i of an Analysis against the reference's brute-force joint resolution of the board."""
+    want = ref.joker_board(board, rules, infl, dead)
+    text = ofc.card_str(board)
+    assert bool(got.fouled[i]) == want["fouled"], text
+    assert tuple(got.royalties[i].tolist()) == want["royalties"], text
+    assert int(got.fantasyland[i]) == want["fantasyland"] and bool(got.stays[i]) == want["stays"], text
+    assert tuple(got.jokers[i].tolist()) == want["jokers"], text
+    assert [strength_key(int(s)) for s in got.strength[i]] == list(want["keys"]), text
+
+
 # --- the fast path: batches of 64 boards or more check the rules once and resolve most boards
 # --- without the search (csrc/ofc_board_joker.c); the same answers as the brute force -------------
 
@@ -324,13 +336,7 @@ def test_batches_against_brute_force(pool: str, five: str | None) -> None:
     infl = np.arange(64) % 3 == 0
     got = ofc.analyze(np.array(boards, np.uint8), rules, in_fantasyland=infl, dead=dead or None)
     for i, board in enumerate(boards):
-        want = ref.joker_board(board, rules, bool(infl[i]), dead)
-        text = ofc.card_str(board)
-        assert bool(got.fouled[i]) == want["fouled"], text
-        assert tuple(got.royalties[i].tolist()) == want["royalties"], text
-        assert int(got.fantasyland[i]) == want["fantasyland"] and bool(got.stays[i]) == want["stays"], text
-        assert tuple(got.jokers[i].tolist()) == want["jokers"], text
-        assert [strength_key(int(s)) for s in got.strength[i]] == list(want["keys"]), text
+        assert_like_brute_force(got, i, board, rules, bool(infl[i]), dead)
     # scoring 32 heads-up deals at once: 64 boards
     rng = np.random.default_rng(10)
     deal = np.array([rng.permutation(52)[:26] for _ in range(32)], np.uint8)
@@ -428,13 +434,7 @@ def check_any_against_brute_force(base: ofc.Rules, resolution: str, n: int, seed
     infl = np.arange(len(boards)) % 3 == 0
     got = ofc.analyze(boards, rules, in_fantasyland=infl)
     for i, board in enumerate(boards[:n].tolist()):
-        want = ref.joker_board(board, rules, bool(infl[i]), [])
-        text = ofc.card_str(board)
-        assert bool(got.fouled[i]) == want["fouled"], text
-        assert tuple(got.royalties[i].tolist()) == want["royalties"], text
-        assert int(got.fantasyland[i]) == want["fantasyland"] and bool(got.stays[i]) == want["stays"], text
-        assert tuple(got.jokers[i].tolist()) == want["jokers"], text
-        assert [strength_key(int(s)) for s in got.strength[i]] == list(want["keys"]), text
+        assert_like_brute_force(got, i, board, rules, bool(infl[i]), [])
 
 
 @pytest.mark.parametrize("base, resolution", [(ofc.PINEAPPLE, "board"), (ofc.PROGRESSIVE, "row")],
