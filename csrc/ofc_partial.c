@@ -662,18 +662,22 @@ static unsigned kind_floor(const search *s, int r)
         else
             m += other_below_open;
     }
-    int g[OFC_RANKS];
+    /* the ranks with a card guaranteed (g >= 1), then none (OFC_RANKS) */
+    int g[OFC_RANKS + 1], rank[OFC_RANKS + 1], nr = 0;
     for (int a = 0; a < OFC_RANKS; a++) {
         int free_ = 0;
         for (int su = 0; su < 4; su++) free_ += !(seen >> (4 * a + su) & 1u);
         g[a] = free_ - m;
+        if (g[a] >= 1) rank[nr++] = a;
     }
-    /* each joker on a rank (or none: OFC_RANKS) with enough cards guaranteed */
+    rank[nr++] = OFC_RANKS;
+    /* each joker on such a rank or on none */
     unsigned best = 0;
-    for (int a = 0; a <= OFC_RANKS; a++) {
-        if (a < OFC_RANKS && g[a] < 1) continue;
-        for (int b = nj == 2 ? a : OFC_RANKS; b <= OFC_RANKS; b++) {
-            if (b < OFC_RANKS && g[b] < (b == a ? 2 : 1)) continue;
+    for (int ia = 0; ia < nr; ia++) {
+        int a = rank[ia];
+        for (int ib = nj == 2 ? ia : nr - 1; ib < nr; ib++) {
+            int b = rank[ib];
+            if (b == a && b < OFC_RANKS && g[b] < 2) continue;
             int c[OFC_RANKS];
             memcpy(c, cnt, sizeof c);
             if (a < OFC_RANKS) c[a]++;
