@@ -616,7 +616,8 @@ static unsigned weakest_with(const int *c, int r)
     /* a pair: neither straight nor flush, so any suits */
     for (int a = 0; n < OFC_ROW_SIZE(r); a++)
         if (!c[a]) x[n++] = (uint8_t)(4 * a);
-    return r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2]) : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+    return r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2])
+                  : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
 }
 
 /* Resolution "row" under "not_on_board" / "unseen": a floor on the final
