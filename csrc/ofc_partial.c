@@ -415,6 +415,38 @@ static int by_value_desc(const void *a, const void *b)
     return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* row_floor for few cards still to place (m): the least, over every set B
+ * of at most m cards they may take, of the row's strongest value avoiding
+ * `seen` and B.  To weaken the best assignment, B must hold one of its cards:
+ * one branch for each (exact; 0 when no assignment). */
+static unsigned hit_floor(uint8_t *x, int r, const int *j, int nj, uint64_t seen, int m, int below)
+{
+    unsigned best = 0, ba = 0, bb = 0;
+    int any = 0;
+    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
+        if (seen >> a & 1u) continue;
+        x[j[0]] = (uint8_t)a;
+        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
+            if (nj == 2) {
+                if (seen >> b & 1u) continue;
+                x[j[1]] = (uint8_t)b;
+            }
+            unsigned v = r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2])
+                                : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+            v = ofc_order_key((uint16_t)v, below);
+            if (!any || v > best) best = v, ba = a, bb = b, any = 1;
+        }
+    }
+    if (!any) return 0;
+    if (m == 0) return best;
+    unsigned least = hit_floor(x, r, j, nj, seen | (uint64_t)1 << ba, m - 1, below);
+    if (nj == 2) {
+        unsigned v = hit_floor(x, r, j, nj, seen | (uint64_t)1 << bb, m - 1, below);
+        if (v < least) least = v;
+    }
+    return least;
+}
+
 /* Resolution "row" under "not_on_board" / "unseen": row r, holding the nj
  * jokers at j and the naturals `own`, is worth its strongest hand with cards
  * on no row and (unseen) not dead.  The cards not yet placed (m: the empty
@@ -444,6 +476,7 @@ static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t
     uint8_t x[5];
     memcpy(x, s->row[r], (size_t)OFC_ROW_SIZE(r));
     int below = s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
+    if (m <= 3) return hit_floor(x, r, j, nj, seen, m, below);
     /* value << 12 | a << 6 | b, sorted strongest first */
     static const int max_items = OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2;
     uint32_t item[OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2];
@@ -719,6 +752,14 @@ static int fill_done_jokers(search *s, int st, int r)
     unsigned lo = 0, hi = 0;
     if (!(s->low && r == 1)) row_range(s, r, &lo, &hi); /* a Low middle's strength is no bound */
     if (!accept_range(s, r, lo, hi)) return 0;
+    if (s->kind_floor && r == 2 && s->done >> 1 & 1u) {
+        /* the middle's floor again, now that only the top's cards are to come */
+        unsigned mlo, mhi;
+        s->done |= 1u << 2;
+        row_range(s, 1, &mlo, &mhi);
+        s->done &= ~(1u << 2);
+        if (mlo > hi) return 0;
+    }
     s->value[r] = lo;
     s->high[r] = hi;
     if (st == 2) return board_fine(s);
