@@ -417,31 +417,23 @@ static int by_value_desc(const void *a, const void *b)
 
 /* row_floor for few cards still to place (m): the least, over every set B
  * of at most m cards they may take, of the row's strongest value avoiding
- * `seen` and B.  To weaken the best assignment, B must hold one of its cards:
- * one branch for each (exact; 0 when no assignment). */
-static unsigned hit_floor(uint8_t *x, int r, const int *j, int nj, uint64_t seen, int m, int below)
+ * B.  To weaken the best assignment, B must hold one of its cards: one
+ * branch for each (exact; 0 when no assignment).  item: value << 12 | a << 6
+ * | b for each assignment, `blocked` the cards of B so far. */
+static unsigned hit_floor(const uint32_t *item, int n, int nj, uint64_t blocked, int m)
 {
-    unsigned best = 0, ba = 0, bb = 0;
+    uint32_t best = 0;
     int any = 0;
-    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-        if (seen >> a & 1u) continue;
-        x[j[0]] = (uint8_t)a;
-        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
-            if (nj == 2) {
-                if (seen >> b & 1u) continue;
-                x[j[1]] = (uint8_t)b;
-            }
-            unsigned v = r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2])
-                                : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
-            v = ofc_order_key((uint16_t)v, below);
-            if (!any || v > best) best = v, ba = a, bb = b, any = 1;
-        }
+    for (int i = 0; i < n; i++) {
+        unsigned a = item[i] >> 6 & 63u, b = item[i] & 63u;
+        if (blocked >> a & 1u || (nj == 2 && blocked >> b & 1u)) continue;
+        if (!any || item[i] >> 12 > best >> 12) best = item[i], any = 1;
     }
     if (!any) return 0;
-    if (m == 0) return best;
-    unsigned least = hit_floor(x, r, j, nj, seen | (uint64_t)1 << ba, m - 1, below);
+    if (m == 0) return best >> 12;
+    unsigned least = hit_floor(item, n, nj, blocked | (uint64_t)1 << (best >> 6 & 63u), m - 1);
     if (nj == 2) {
-        unsigned v = hit_floor(x, r, j, nj, seen | (uint64_t)1 << bb, m - 1, below);
+        unsigned v = hit_floor(item, n, nj, blocked | (uint64_t)1 << (best & 63u), m - 1);
         if (v < least) least = v;
     }
     return least;
@@ -476,7 +468,6 @@ static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t
     uint8_t x[5];
     memcpy(x, s->row[r], (size_t)OFC_ROW_SIZE(r));
     int below = s->jr->five_kind == OFC_FIVE_BELOW_ROYAL;
-    if (m <= 3) return hit_floor(x, r, j, nj, seen, m, below);
     /* value << 12 | a << 6 | b, sorted strongest first */
     static const int max_items = OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2;
     uint32_t item[OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2];
@@ -494,6 +485,7 @@ static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t
             if (n < max_items) item[n++] = (uint32_t)ofc_order_key((uint16_t)v, below) << 12 | a << 6 | b;
         }
     }
+    if (m <= 3) return hit_floor(item, n, nj, 0, m);
     qsort(item, (size_t)n, sizeof item[0], by_value_desc);
     uint64_t taken = 0;
     int count = 0;
@@ -712,6 +704,8 @@ static unsigned kind_floor(const search *s, int r)
         for (int ib = nj == 2 ? ia : nr - 1; ib < nr; ib++) {
             int b = rank[ib];
             if (b == a && b < OFC_RANKS && g[b] < 2) continue;
+            /* a joker alone on a rank the row lacks adds no pair */
+            if (b != a && ((a < OFC_RANKS && !cnt[a]) || (b < OFC_RANKS && !cnt[b]))) continue;
             int c[OFC_RANKS];
             memcpy(c, cnt, sizeof c);
             if (a < OFC_RANKS) c[a]++;
