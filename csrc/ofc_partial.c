@@ -116,6 +116,9 @@ typedef struct search {
      * 1 where a complete top holding a joker is bounded from below while the
      * bottom is filled (resolution "row" under "not_on_board" / "unseen") */
     int part_row, part_k, top_floor;
+    /* 1 where rows holding jokers are bounded from below by the kinds their
+     * jokers must make (kind_floor; the same pools and resolution) */
+    int kind_floor;
 } search;
 
 static COLD int row_range(const search *s, int r, unsigned *lo, unsigned *hi);
@@ -123,6 +126,7 @@ static COLD int board_fine(const search *s);
 static COLD int fill_done_jokers(search *s, int st, int r);
 static COLD unsigned extreme_jokers(const search *s, int r, int want_max);
 static COLD int top_fits(search *s, int k);
+static COLD int kinds_fit(search *s, int r, int k);
 
 typedef void extreme_fn(search *s, int r, int k, int start, int want_max, unsigned *best);
 
@@ -175,13 +179,26 @@ static int stage(search *s, int st);
  * the bottoms that beat the top. */
 static const int order_high[3] = {1, 2, 0}, order_low[3] = {1, 0, 2};
 
+/* With jokers: whether one top, of the lowest cards left, is at most hi
+ * (its weakest value, as extreme() values a top): then so is the weakest
+ * top, without trying them all. */
+static COLD int weak_top_fits(search *s, unsigned hi)
+{
+    int k = 0;
+    for (int i = 0; i < s->n && k < s->need[0]; i++)
+        if (!(s->used >> i & 1u)) s->row[0][s->fixed[0] + k++] = s->pool[i];
+    return k == s->need[0] && extreme_jokers(s, 0, 0) <= hi;
+}
+
 /* Whether a middle whose value lies in lo..hi may fit: between the weakest
  * top and the strongest bottom, and some top from the cards it leaves is at
  * most it (else no bottom needs to be tried). */
 static int middle_fits(search *s, unsigned lo, unsigned hi)
 {
     if (hi < s->min_top || lo > s->max_bottom) return 0;
-    return s->need[0] == 0 || extreme(s, 0, 0) <= hi;
+    if (s->need[0] == 0) return 1;
+    if (OFC_UNLIKELY(s->jr != NULL) && weak_top_fits(s, hi)) return 1; /* the minimum is at most it */
+    return extreme(s, 0, 0) <= hi;
 }
 
 /* Whether row r of value v fits the rows chosen before it. */
@@ -278,6 +295,7 @@ static int fill(search *s, int st, int k, int from)
     }
     if (s->budget >= 0 && --s->budget < 0) return -1;
     if (OFC_UNLIKELY(s->top_floor) && r == 2 && k > 0 && !top_fits(s, k)) return 0;
+    if (OFC_UNLIKELY(s->kind_floor) && !kinds_fit(s, r, k)) return 0;
     int left = s->need[r] - k - 1; /* cards still to choose after this one */
     if (r == 2) {
         for (int i = from; i >= left; i--) {
@@ -397,6 +415,30 @@ static int by_value_desc(const void *a, const void *b)
     return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* row_floor for few cards still to place (m): the least, over every set B
+ * of at most m cards they may take, of the row's strongest value avoiding
+ * B.  To weaken the best assignment, B must hold one of its cards: one
+ * branch for each (exact; 0 when no assignment).  item: value << 12 | a << 6
+ * | b for each assignment, `blocked` the cards of B so far. */
+static unsigned hit_floor(const uint32_t *item, int n, int nj, uint64_t blocked, int m)
+{
+    uint32_t best = 0;
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned a = item[i] >> 6 & 63u, b = item[i] & 63u;
+        if (blocked >> a & 1u || (nj == 2 && blocked >> b & 1u)) continue;
+        if (!any || item[i] >> 12 > best >> 12) best = item[i], any = 1;
+    }
+    if (!any) return 0;
+    if (m == 0) return best >> 12;
+    unsigned least = hit_floor(item, n, nj, blocked | (uint64_t)1 << (best >> 6 & 63u), m - 1);
+    if (nj == 2) {
+        unsigned v = hit_floor(item, n, nj, blocked | (uint64_t)1 << (best & 63u), m - 1);
+        if (v < least) least = v;
+    }
+    return least;
+}
+
 /* Resolution "row" under "not_on_board" / "unseen": row r, holding the nj
  * jokers at j and the naturals `own`, is worth its strongest hand with cards
  * on no row and (unseen) not dead.  The cards not yet placed (m: the empty
@@ -443,6 +485,7 @@ static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t
             if (n < max_items) item[n++] = (uint32_t)ofc_order_key((uint16_t)v, below) << 12 | a << 6 | b;
         }
     }
+    if (m <= 3) return hit_floor(item, n, nj, 0, m);
     qsort(item, (size_t)n, sizeof item[0], by_value_desc);
     uint64_t taken = 0;
     int count = 0;
@@ -582,6 +625,120 @@ static int top_fits(search *s, int k)
     return f <= s->high[1];
 }
 
+/* The weakest hand of row r holding c[a] cards of each rank a (at most 4,
+ * at most the row's size in all), the other cards the lowest ranks not in
+ * it; 0 when it holds no pair (then a straight or a flush could be weaker
+ * to build than to bound). */
+static unsigned weakest_with(const int *c, int r)
+{
+    uint8_t x[5];
+    int n = 0, pair = 0;
+    for (int a = 0; a < OFC_RANKS; a++) {
+        pair |= c[a] >= 2;
+        for (int i = 0; i < c[a]; i++) x[n++] = (uint8_t)(4 * a + i);
+    }
+    if (!pair || n > OFC_ROW_SIZE(r)) return 0;
+    /* a pair: neither straight nor flush, so any suits */
+    for (int a = 0; n < OFC_ROW_SIZE(r); a++)
+        if (!c[a]) x[n++] = (uint8_t)(4 * a);
+    return r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2])
+                  : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+}
+
+/* Resolution "row" under "not_on_board" / "unseen": a floor on the final
+ * value of row r (its cards chosen so far), from the
+ * ranks its jokers must be able to copy.  A rank of which g cards are in no
+ * row yet (and, unseen, not dead), beyond the empty slots of the other rows
+ * and the other joker's card (when it may be resolved first), ends with at
+ * least g of them in this row or free for its jokers: with e of its
+ * jokers on that rank (e <= g) the row holds at least cnt + e cards of it,
+ * so it is at least the weakest hand holding those ranks (weakest_with; no
+ * five of a kind in these pools).  0 when no choice gives a pair. */
+static unsigned kind_floor(const search *s, int r)
+{
+    int known = s->done >> r & 1u ? OFC_ROW_SIZE(r) : s->fixed[r] + (r == s->part_row ? s->part_k : 0);
+    int nj = 0, cnt[OFC_RANKS] = {0};
+    for (int i = 0; i < known; i++) {
+        if (s->row[r][i] >= OFC_JOKER1)
+            nj++;
+        else
+            cnt[s->row[r][i] / 4]++;
+    }
+    if (!nj) return 0;
+    uint64_t seen = s->jr->pool == OFC_POOL_UNSEEN ? s->dead : 0;
+    int m = 0, other_placed = -1, other_below_open = 0;
+    for (int q = 0; q < 3; q++) {
+        int k = s->done >> q & 1u ? OFC_ROW_SIZE(q) : s->fixed[q] + (q == s->part_row ? s->part_k : 0);
+        for (int i = 0; i < k; i++) {
+            uint8_t c = s->row[q][i];
+            if (c < OFC_JOKER1)
+                seen |= (uint64_t)1 << c;
+            else if (q != r)
+                other_placed = q;
+        }
+        if (q != r) m += OFC_ROW_SIZE(q) - k;
+        if (q > r && k < OFC_ROW_SIZE(q)) other_below_open = 1;
+    }
+    /* the other joker, when not in this row: resolution "row" picks the
+     * bottom's jokers first, so it takes a card first only from a row below */
+    int out = s->jr->jokers - nj; /* jokers not yet in this row (the row's own may come) */
+    if (out > 0) {
+        if (other_placed >= 0)
+            m += other_placed > r;
+        else
+            m += other_below_open;
+    }
+    /* the ranks with a card guaranteed (g >= 1), then none (OFC_RANKS) */
+    int g[OFC_RANKS + 1], rank[OFC_RANKS + 1], nr = 0;
+    for (int a = 0; a < OFC_RANKS; a++) {
+        int free_ = 0;
+        for (int su = 0; su < 4; su++) free_ += !(seen >> (4 * a + su) & 1u);
+        g[a] = free_ - m;
+        if (g[a] >= 1) rank[nr++] = a;
+    }
+    rank[nr++] = OFC_RANKS;
+    /* each joker on such a rank or on none */
+    unsigned best = 0;
+    for (int ia = 0; ia < nr; ia++) {
+        int a = rank[ia];
+        for (int ib = nj == 2 ? ia : nr - 1; ib < nr; ib++) {
+            int b = rank[ib];
+            if (b == a && b < OFC_RANKS && g[b] < 2) continue;
+            /* a joker alone on a rank the row lacks adds no pair */
+            if (b != a && ((a < OFC_RANKS && !cnt[a]) || (b < OFC_RANKS && !cnt[b]))) continue;
+            int c[OFC_RANKS];
+            memcpy(c, cnt, sizeof c);
+            if (a < OFC_RANKS) c[a]++;
+            if (b < OFC_RANKS) c[b]++;
+            unsigned v = weakest_with(c, r);
+            if (v) {
+                v = ofc_order_key((uint16_t)v, s->jr->five_kind == OFC_FIVE_BELOW_ROYAL);
+                if (v > best) best = v;
+            }
+        }
+    }
+    return best;
+}
+
+/* Whether the rows holding jokers may still fit once the first k missing
+ * cards of row r are chosen (high variants): the middle's floor at most the
+ * strongest bottom, the top's at most the strongest middle. */
+static int kinds_fit(search *s, int r, int k)
+{
+    int pr = s->part_row, pk = s->part_k;
+    s->part_row = r;
+    s->part_k = k;
+    unsigned bot_hi = s->done >> 2 & 1u ? s->high[2] : s->max_bottom, mid_hi = bot_hi;
+    if (s->done >> 1 & 1u) {
+        mid_hi = s->high[1];
+        if (s->done >> 2 & 1u && s->cap < mid_hi) mid_hi = s->cap; /* cap: set with the bottom */
+    }
+    int ok = kind_floor(s, 1) <= bot_hi && kind_floor(s, 0) <= mid_hi;
+    s->part_row = pr;
+    s->part_k = pk;
+    return ok;
+}
+
 /* fill() with jokers, row r of stage st chosen: its range fits, then the
  * next stage, or at the last the whole board judged. */
 static int fill_done_jokers(search *s, int st, int r)
@@ -589,6 +746,14 @@ static int fill_done_jokers(search *s, int st, int r)
     unsigned lo = 0, hi = 0;
     if (!(s->low && r == 1)) row_range(s, r, &lo, &hi); /* a Low middle's strength is no bound */
     if (!accept_range(s, r, lo, hi)) return 0;
+    if (s->kind_floor && r == 2 && s->done >> 1 & 1u) {
+        /* the middle's floor again, now that only the top's cards are to come */
+        unsigned mlo, mhi;
+        s->done |= 1u << 2;
+        row_range(s, 1, &mlo, &mhi);
+        s->done &= ~(1u << 2);
+        if (mlo > hi) return 0;
+    }
     s->value[r] = lo;
     s->high[r] = hi;
     if (st == 2) return board_fine(s);
@@ -633,6 +798,7 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     s.part_row = -1;
     s.part_k = 0;
     s.top_floor = 0;
+    s.kind_floor = 0;
     for (int r = 0; r < 3; r++) {
         s.fixed[r] = 0;
         s.value[r] = 0;
@@ -659,6 +825,8 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
                       && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN)
                       && (board[0] >= OFC_JOKER1 || board[1] >= OFC_JOKER1 || board[2] >= OFC_JOKER1)
                       && board[2] != OFC_EMPTY;
+        s.kind_floor = s.jr && !s.low && jr->resolution == OFC_RESOLVE_ROW
+                       && (jr->pool == OFC_POOL_NOT_ON_BOARD || jr->pool == OFC_POOL_UNSEEN);
     }
     s.n = 0;
     for (int c = 0; c < deck; c++)
