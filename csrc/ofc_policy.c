@@ -1381,7 +1381,10 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
         int f = g->filled[p][r], room = OFC_ROW_SIZE(r) - f, reuse = f == 0 ? valid : -1;
         if (reuse < 0) {
             counted[0] = no_cards;
-            for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
+            /* with jokers in the deck the stand-ins are counted instead (below):
+             * a joker's code is no rank to count */
+            if (!jokers)
+                for (int i = 0; i < f; i++) row_cards_add(&counted[0], board[OFC_ROW_START(r) + i]);
         }
         int upto = room < m ? room : m;
         valid = f == 0 ? (reuse > upto ? reuse : upto) : -1;
@@ -1392,7 +1395,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
                 bottom_from_middle(&c, &rows[1][s], &rows[2][s]);
                 continue;
             }
-            if (s && k > reuse) {
+            if (s && k > reuse && !jokers) {
                 counted[s] = counted[s & (s - 1)];
                 row_cards_add(&counted[s], g->held[lowest_bit(s)]);
             }

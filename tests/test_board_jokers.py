@@ -320,7 +320,16 @@ def assert_like_brute_force(got: Any, i: int, board: list, rules: ofc.Rules, inf
     assert tuple(got.royalties[i].tolist()) == want["royalties"], text
     assert int(got.fantasyland[i]) == want["fantasyland"] and bool(got.stays[i]) == want["stays"], text
     assert tuple(got.jokers[i].tolist()) == want["jokers"], text
-    assert [strength_key(int(s)) for s in got.strength[i]] == list(want["keys"]), text
+    keys = [strength_key(int(s)) for s in got.strength[i]]
+    if not rules.low:
+        assert keys == list(want["keys"]), text
+        return
+    # Low: the middle's value is the deuce-to-seven low of its resolved cards
+    assert keys[0] == want["keys"][0] and keys[2] == want["keys"][2], text
+    middle = [int(got.jokers[i][c - X1]) if c in (X1, X2) else c for c in board[3:8]]
+    if len(set(middle)) == 5:
+        assert int(got.strength[i][1]) == ofc.lowball27(middle), text
+        assert ref.lowball_key(middle) == want["keys"][1], text
 
 
 # --- the fast path: batches of 64 boards or more check the rules once and resolve most boards
