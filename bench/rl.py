@@ -9,9 +9,9 @@ observation and mask written (the opponent's turn played in C in between).
 The learner's actions are the first legal one (mask.argmax, not timed).
 Rows, each a rate in one run and its ratio to the raw VecEnv:
 
-* VecEnv, threads=1 and threads=2 (raw arrays, no copies; the env step
-  that starts a new episode counts, as Gymnasium's next-step autoreset makes
-  it one);
+* VecEnv, threads=1, and on a bigger batch threads=1 and threads=2 (raw
+  arrays, no copies; the env step that starts a new episode counts, as
+  Gymnasium's next-step autoreset makes it one);
 * the engine's own decisions/s in ``simulate`` (every seat random, one core);
 * GymVectorEnv (copies of every output, the mask in info);
 * a Python loop over ``Game`` (apply, the opponent's ``play("random")``,
@@ -176,9 +176,10 @@ def sync_vector_rate(seconds: float, envs: int = 16) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--envs", type=int, default=1024)
+    ap.add_argument("--big-envs", type=int, default=16384, help="envs of the rows with and without threads")
     ap.add_argument("--seconds", type=float, default=2.0, help="timing per row and round")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of every row, interleaved; the best counts")
-    ap.add_argument("--rows", help="only these rows, comma-separated (vec1, vec2, sim, gym, sync, loop); "
+    ap.add_argument("--rows", help="only these rows, comma-separated (vec1, big1, vec2, sim, gym, sync, loop); "
                                    "vec1 always runs: the ratios are to it")
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args()
@@ -190,7 +191,9 @@ def main() -> None:
         print("(gymnasium is not installed: no Gymnasium rows)")
     rows: dict[str, Any] = {
         "vec1": (f"VecEnv, {args.envs} envs, threads=1", lambda s: vecenv_rate(args.envs, 1, s)),
-        "vec2": (f"VecEnv, {args.envs} envs, threads=2", lambda s: vecenv_rate(args.envs, 2, s)),
+        # threads need envs enough to pay for their handoff (VecEnv.threads_used): a bigger batch
+        "big1": (f"VecEnv, {args.big_envs} envs, threads=1", lambda s: vecenv_rate(args.big_envs, 1, s)),
+        "vec2": (f"VecEnv, {args.big_envs} envs, threads=2", lambda s: vecenv_rate(args.big_envs, 2, s)),
         "sim": ("engine decisions in simulate (every seat random), 1 core", simulate_rate),
     }
     if has_gym:

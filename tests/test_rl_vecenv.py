@@ -178,13 +178,26 @@ def test_opponents_discards_never_leak(preset: str) -> None:
             assert obs["cards"][i].sum(0).max() == 1 and obs["cards"][i].sum() == env.deck_size
 
 
+def test_a_thread_gets_half_a_policy_block_of_envs_at_least() -> None:
+    # a smaller share would cost more in handoff than it saves (the results are the same)
+    assert VecEnv("pineapple", 2, num_envs=1024, threads=4).threads_used == 1
+    assert VecEnv("pineapple", 2, num_envs=4096, threads=4).threads_used == 2
+    assert VecEnv("pineapple", 2, num_envs=8192, threads=3).threads_used == 3
+    assert VecEnv("pineapple", 2, num_envs=300, threads=4, opponent="heuristic").threads_used == 2
+    assert VecEnv("pineapple", 2, num_envs=3, threads=4, opponent="greedy").threads_used == 3
+    assert VecEnv("pineapple", 2, num_envs=2, threads=4, mask="foul_safe").threads_used == 2
+    env = VecEnv("pineapple", 2, num_envs=8, threads=-1)
+    assert env.threads >= 1 and env.threads_used == 1
+
+
 @pytest.mark.parametrize("preset", ["pineapple", "pineapple_j2"])
 def test_the_same_seed_the_same_trajectories_whatever_the_threads(preset: str) -> None:
     runs = []
+    n = 389  # enough heuristic envs for 3 threads (128 a thread at least), not a multiple of them
     for threads in (1, 2, 3):
-        env = VecEnv(RULES[preset], 2, num_envs=37, seed=9, threads=threads, episode="match",
+        env = VecEnv(RULES[preset], 2, num_envs=n, seed=9, threads=threads, episode="match",
                      opponent="heuristic")
-        assert env._chunk <= -(-37 // threads)
+        assert env.threads_used == threads and env._chunk <= -(-n // threads)
         obs, _ = env.reset()
         rng = np.random.default_rng(0)
         trace = []
@@ -192,7 +205,7 @@ def test_the_same_seed_the_same_trajectories_whatever_the_threads(preset: str) -
             obs, reward, term, _, _ = env.step(_random_actions(env, rng))
             trace.append((obs["cards"].copy(), obs["scalars"].copy(), reward.copy(), term.copy(),
                           env.action_masks().copy()))
-        runs.append((trace, [env.to_json(i) for i in range(37)]))
+        runs.append((trace, [env.to_json(i) for i in range(n)]))
     for other in runs[1:]:
         assert other[1] == runs[0][1]
         for a, b in zip(runs[0][0], other[0]):
