@@ -326,7 +326,9 @@ static inline int play_policy(const ofc_vec *v, ofc_env *e, int policy)
     int seat = g->turn;
     if (g->fl_cards[seat]) return play_fantasyland(v, e, policy);
     unsigned at = (unsigned)(g->deck_pos - g->nheld) << 8 | (unsigned)g->nheld;
-    int err = ofc_policy_play(g, policy, v->rules, NULL, &e->policy);
+    /* the opponent's parameters (a Fantasyland turn above is the solver's) */
+    const double *params = v->spec.opponent_nparams ? v->spec.opponent_params : NULL;
+    int err = ofc_policy_play(g, policy, v->rules, params, &e->policy);
     if (err) return err;
     e->pending++;
     return record(e, OFC_ENV_PENDING, seat, at, NULL);

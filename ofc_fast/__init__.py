@@ -63,7 +63,7 @@ from .solve.fantasyland import FantasylandArrays, FantasylandResult, solve_fanta
 # play in progress: partial boards, dealing, the game engine, Monte Carlo, self-play
 from .board import partial
 from .play.dealing import deal
-from .play.game import Game, Policy
+from .play.game import POLICIES, POLICY_PARAMS, Game, Policy
 from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
 from .sim.selfplay import SimulationResult, simulate
 from .sim.fantasyland_value import FantasylandValueEstimate, estimate_fantasyland_value
@@ -80,7 +80,7 @@ __all__ = [
     "FantasylandArrays", "FantasylandResult", "solve_fantasyland",
 ]
 __all__ += ["JOKERS", "FIVE_OF_A_KIND_MIN", "STRENGTH_FIVE_MAX"]   # decks with jokers
-__all__ += ["partial", "deal", "Game", "Policy", "Placements", "RolloutResult", "evaluate_placements",
+__all__ += ["partial", "deal", "Game", "POLICIES", "POLICY_PARAMS", "Policy", "Placements", "RolloutResult", "evaluate_placements",
             "rollout", "SimulationResult", "simulate"]
 __all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]
 

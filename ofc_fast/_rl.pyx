@@ -18,7 +18,8 @@ cdef extern from "ofc_rl.h" nogil:
     enum: OFC_ACTIONS
     ctypedef struct ofc_env_spec:
         int players, first_round, rounds, round_cards, round_play
-        int hero, opponent, fl_agent, match, match_points, fl_keeps_button
+        int hero, opponent, opponent_nparams, fl_agent, match, match_points, fl_keeps_button
+        double opponent_params[16]
         int foul_safe, compact, autoreset, deck
         ofc_joker_rules jr
         uint64_t fl_start
@@ -177,6 +178,13 @@ cdef class VecCore:
         s.round_play = spec["round_play"]
         s.hero = spec["hero"]
         s.opponent = spec["opponent"]
+        params = spec.get("opponent_params")
+        if params is not None:
+            if len(params) > 16:
+                raise ValueError("VecEnv: an opponent takes at most 16 parameters")
+            s.opponent_nparams = len(params)
+            for k in range(len(params)):
+                s.opponent_params[k] = params[k]
         s.fl_agent = spec["fl_agent"]
         s.match = spec["match"]
         s.match_points = spec["match_points"]

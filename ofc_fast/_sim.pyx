@@ -281,14 +281,15 @@ cdef class Completions:
     def set_board(self, const uint8_t[::1] board):
         return _set_board_of(&self.g, board)
 
-    def play_builtin(self, int policy):
-        """The action built-in policy number `policy` takes here, drawing from this
-        completion's policy stream as the C kernel does (the game is left as it is):
-        a code for a normal turn, the 13 cards of the board for a Fantasyland turn;
-        or the C error code as (err,)."""
+    def play_builtin(self, int policy, const double[::1] params=None):
+        """The action built-in policy number `policy` takes here (with `params`, or its
+        defaults for None), drawing from this completion's policy stream as the C kernel
+        does (the game is left as it is): a code for a normal turn, the 13 cards of the
+        board for a Fantasyland turn; or the C error code as (err,)."""
         cdef ofc_game h = self.g
         cdef int seat = h.turn
-        cdef int err = ofc_policy_play(&h, policy, &self.rules.c, NULL, &self.rng)
+        cdef const double *p = &params[0] if params is not None and params.shape[0] else NULL
+        cdef int err = ofc_policy_play(&h, policy, &self.rules.c, p, &self.rng)
         if err:
             return (err,)
         board = np.array([h.board[seat][i] for i in range(13)], dtype=np.uint8)

@@ -47,8 +47,9 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def resolve_workers(workers: object) -> int:
-    """Thread count for ``workers=``: a positive int, or -1 for every core."""
+def resolve_workers(workers: object, name: str = "workers") -> int:
+    """Thread count for ``workers=`` (or the argument ``name``): a positive int, or -1 for
+    every core."""
     if isinstance(workers, bool) or not isinstance(workers, int):
         try:
             import numpy as np
@@ -57,12 +58,12 @@ def resolve_workers(workers: object) -> int:
             else:
                 raise TypeError
         except TypeError:
-            raise TypeError(f"workers must be an int (-1 for all cores), not {workers!r}") from None
+            raise TypeError(f"{name} must be an int (-1 for all cores), not {workers!r}") from None
     assert isinstance(workers, int)
     if workers == -1:
         return cpu_count()
     if workers < 1:
-        raise ValueError(f"workers must be a positive int or -1 for all cores, got {workers}")
+        raise ValueError(f"{name} must be a positive int or -1 for all cores, got {workers}")
     return workers
 
 

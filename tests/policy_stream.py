@@ -14,10 +14,13 @@ from typing import Any
 import numpy as np
 
 
-def digest(result: Any) -> str:
-    """sha256 (16 hex digits) of every field of a result NamedTuple, exactly (array bytes)."""
+def digest(result: Any, skip: tuple[str, ...] = ()) -> str:
+    """sha256 (16 hex digits) of every field of a result NamedTuple but ``skip`` (fields
+    added after the digests were taken), exactly (array bytes)."""
     h = hashlib.sha256()
     for name in result._fields:
+        if name in skip:
+            continue
         v = getattr(result, name)
         h.update(name.encode())
         if isinstance(v, np.ndarray):

@@ -1054,6 +1054,17 @@ bad("estimate_fantasyland_value-hands", ofc.estimate_fantasyland_value, "pineapp
     "0", seed=1, hands=0)
 bad("estimate_fantasyland_value-policy", ofc.estimate_fantasyland_value, "pineapple", ValueError, "'best'",
     more=("best",), seed=1)
+bad("estimate_fantasyland_value-policy-type", ofc.estimate_fantasyland_value, "pineapple", ValueError,
+    "unknown policy", more=(3,), seed=1)
+bad("estimate_fantasyland_value-stays-for-ever", ofc.estimate_fantasyland_value,
+    Lazy(lambda: ofc.HOUSE_RULES["progressive_keep"]), ValueError, "every one of the 5 Fantasyland hands",
+    "no finite estimate", seed=1, hands=5, completions=2, normal_hands=500)
+bad("Policy-weights-2d", ofc.Policy, "heuristic", ValueError, "weights is one row of 9 numbers",
+    "(3, 3)", weights=np.ones((3, 3)))
+bad("evaluate_placements-candidate-bool", ofc.evaluate_placements, OPEN2, TypeError, "candidates[1]",
+    "bool True", n=1, seed=1, candidates=[10, True])
+bad("evaluate_placements-candidate-text", ofc.evaluate_placements, OPEN2, ValueError, "candidates[0]",
+    "'xx'", n=1, seed=1, candidates=["xx"])
 bad("estimate_fantasyland_value-no-fantasyland", ofc.estimate_fantasyland_value,
     Lazy(lambda: ofc.Rules(name="nofl", fl_top_pair=(0,) * 13, fl_top_trips=(0,) * 13, stay_cards=0,
                            stay_top=None, stay_middle=None, stay_bottom=None)),

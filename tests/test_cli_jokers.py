@@ -537,6 +537,7 @@ def test_rollout_jokers(capsys: pytest.CaptureFixture[str]) -> None:
     got = json.loads(out)
     res = ofc.rollout(boards, JK2, n=50, seed=3)
     assert [r["mean"] for r in got] == res.mean.tolist()
+    assert {r["policy"] for r in got} == {"heuristic"}   # each row names what filled the boards
 
 
 def test_rollout_placements_jokers(capsys: pytest.CaptureFixture[str]) -> None:
@@ -550,7 +551,7 @@ def test_rollout_placements_jokers(capsys: pytest.CaptureFixture[str]) -> None:
         pytest.skip(f"evaluate_placements takes no jokers yet: {refused}")
     assert (code, err) == (0, "")
     rows = json.loads(out)
-    assert rows and all("X1" in r["board"] for r in rows)
+    assert rows and all("X1" in r["board"] and r["policy"] == "heuristic" for r in rows)
 
 
 def test_simulate_jokers(capsys: pytest.CaptureFixture[str]) -> None:

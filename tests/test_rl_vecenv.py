@@ -178,6 +178,26 @@ def test_opponents_discards_never_leak(preset: str) -> None:
             assert obs["cards"][i].sum(0).max() == 1 and obs["cards"][i].sum() == env.deck_size
 
 
+def test_the_opponent_may_be_a_policy_with_parameters() -> None:
+    def trace(opponent: Any) -> list[tuple[np.ndarray, np.ndarray]]:
+        env = VecEnv("pineapple", 2, num_envs=16, seed=5, opponent=opponent)
+        env.reset()
+        rng = np.random.default_rng(1)
+        out = []
+        for _ in range(30):
+            obs, reward, _, _, _ = env.step(_random_actions(env, rng))
+            out.append((obs["cards"].copy(), reward.copy()))
+        return out
+
+    base = trace("heuristic")
+    for (a, r), (b, s) in zip(trace(ofc.Policy("heuristic")), base):   # the defaults: the same moves
+        assert np.array_equal(a, b) and np.array_equal(r, s)
+    tuned = trace(ofc.Policy("heuristic", foul=0.0, royalty=0.0, fantasyland=0.0))
+    assert any(not np.array_equal(a, b) for (a, _), (b, _) in zip(tuned, base))
+    with pytest.raises(TypeError, match="takes no parameters"):
+        VecEnv("pineapple", 2, num_envs=2, opponent=ofc.Policy("random", foul=1.0))
+
+
 def test_a_thread_gets_half_a_policy_block_of_envs_at_least() -> None:
     # a smaller share would cost more in handoff than it saves (the results are the same)
     assert VecEnv("pineapple", 2, num_envs=1024, threads=4).threads_used == 1
@@ -398,7 +418,8 @@ def test_bad_actions(actions: Any, exc: type, match: str) -> None:
     ({"episode": 3}, ValueError, "episode must be one of"),
     ({"actions": "all"}, ValueError, "actions must be one of"),
     ({"seed": -1}, ValueError, "seed"),
-    ({"threads": 0}, ValueError, "workers"),
+    ({"threads": 0}, ValueError, "threads must be a positive int"),
+    ({"threads": 1.5}, TypeError, "threads must be an int"),
     ({"autoreset": "yes"}, TypeError, "autoreset"),
 ])
 def test_bad_arguments(kw: dict[str, Any], exc: type, match: str) -> None:

@@ -200,6 +200,15 @@ def test_callable_policy_equals_the_built_in(name: str, n: int) -> None:
         assert calls[0] >= n
 
 
+def test_callable_policy_falling_back_on_a_policy_with_parameters() -> None:
+    """builtin() takes a Policy too: its parameters reach the C policy, as in the built-in run."""
+    tuned = ofc.Policy("heuristic", foul=5.0, royalty=4.0)
+    built = ofc.rollout(MID, n=40, seed=3, policy=tuned)
+    slow = ofc.rollout(MID, n=40, seed=3, policy=lambda s: s.builtin(tuned))
+    assert (slow.sums == built.sums).all() and slow.policy == "<lambda>"
+    assert not (ofc.rollout(MID, n=40, seed=3, policy="heuristic").sums == built.sums).all()
+
+
 def test_callable_policy_of_its_own() -> None:
     """A Python policy that always takes the lowest legal code: legal, and the same result
     whatever the workers."""
@@ -242,6 +251,21 @@ def test_estimate_agrees_with_a_direct_simulation() -> None:
     v = est.value[14]
     assert v == pytest.approx(est.hand[14] + est.stay_rate[14] * v - est.entry_rate[14] * v)
     assert "14 cards: worth" in str(est)
+
+
+def test_estimate_against_a_policy_with_parameters() -> None:
+    """A Policy is measured against as itself (its label in the estimate); its stderr counts
+    the sampled stay rate's noise: a worth near staying for ever has a wide error."""
+    kw = dict(hands=8, completions=2, normal_hands=2000, seed=3, iterations=1)
+    tuned = ofc.Policy("heuristic", foul=30.0)
+    est = ofc.estimate_fantasyland_value("pineapple", tuned, **kw)
+    assert est.policy == "heuristic(foul=30.0)" and np.isfinite(est.value[14])
+    same = ofc.estimate_fantasyland_value("pineapple", ofc.Policy("heuristic"), **kw)
+    assert same.value == ofc.estimate_fantasyland_value("pineapple", "heuristic", **kw).value
+    keep = ofc.estimate_fantasyland_value(ofc.HOUSE_RULES["progressive_keep"], hands=40, completions=2,
+                                          normal_hands=2000, seed=1, iterations=1)
+    for k, v in keep.value.items():   # the rates' part of the error grows as 1 / (1 - stay)
+        assert keep.stderr[k] > (v - keep.hand[k]) / 10, (k, keep)
 
 
 def test_estimate_progressive_has_every_count() -> None:

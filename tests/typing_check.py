@@ -318,6 +318,8 @@ def play_in_progress() -> None:
     assert_type(pol.params, dict[str, float])
     assert_type(pol.name, str)
     g.play(pol)
+    assert_type(ofc.POLICIES["heuristic"], int)
+    assert_type(ofc.POLICY_PARAMS["heuristic"], dict[str, float])
     assert_type(g.scores, npt.NDArray[np.int32])
     assert_type(g.to_json(), str)
     assert_type(ofc.Game.replay(g.to_json()), ofc.Game)

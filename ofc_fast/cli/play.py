@@ -170,8 +170,9 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
                             seed=args.seed, policy=args.policy, workers=args.workers,
                             fantasyland=args.fantasyland)
         top = 10 if args.top is None else args.top
+        # each row names the policy that filled the boards (a list of rows, as before)
         rows = [{"board": board_text(pl.boards[i]), "mean": float(pl.mean[i]),
-                 "stderr": float(pl.stderr[i]), "foul_rate": float(pl.foul_rate[i])}
+                 "stderr": float(pl.stderr[i]), "foul_rate": float(pl.foul_rate[i]), "policy": pl.policy}
                 for i in range(min(top, len(pl.codes)))]
         if args.json:
             json.dump(rows, out, indent=2)
@@ -189,7 +190,7 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
     rows = [{"player": p, "mean": float(res.mean[p]), "stderr": float(res.stderr[p]),
              "foul_rate": float(res.foul_rate[p]),
              "fantasyland_rate": float(res.fantasyland_rate[p]),
-             "royalties": float(res.royalties[p])} for p in range(res.mean.size)]
+             "royalties": float(res.royalties[p]), "policy": res.policy} for p in range(res.mean.size)]
     if args.json:
         json.dump(rows, out, indent=2)
         print(file=out)

@@ -110,8 +110,10 @@ class Policy:
                                 f"({', '.join(defaults) or 'none'}) or a mapping of them, got "
                                 f"{type(weights).__name__} {weights!r}")
             else:
-                ws = list(np.asarray(weights, dtype=object).reshape(-1)) if isinstance(weights, np.ndarray) \
-                    else list(weights)
+                if isinstance(weights, np.ndarray) and weights.ndim != 1:
+                    raise ValueError(f"policy {key!r}: weights is one row of {len(defaults)} numbers, "
+                                     f"got an array of shape {weights.shape}")
+                ws = list(weights)
                 if len(ws) != len(defaults):
                     raise ValueError(f"policy {key!r} takes {len(defaults)} weights "
                                      f"({', '.join(defaults) or 'none'}), got {len(ws)}")

@@ -35,7 +35,7 @@ import numpy.typing as npt
 from .. import _rl, _workers
 from .._checks import check_seed, shown
 from ..board.rules import PRESETS, Rules, get_rules
-from ..play.game import ACTIONS, POLICIES, POLICY_BLOCKS, check_dealing, policy_code
+from ..play.game import ACTIONS, POLICIES, POLICY_BLOCKS, Policy, check_dealing, policy_spec
 
 __all__ = ["MAX_ENVS", "VecEnv", "actions_array"]
 
@@ -104,7 +104,8 @@ class VecEnv:
     """``num_envs`` games of ``rules`` for ``players`` seats, stepped together in C.
 
     ``seats``: ``"hero"`` (one learning seat, ``hero``; the others played by
-    ``opponent``: a built-in policy name, played in C, or a callable
+    ``opponent``: a built-in policy name or :class:`~ofc_fast.Policy` (with its
+    parameters), played in C, or a callable
     ``opponent(obs, masks, envs) -> actions`` called once per turn round with
     the rows of the envs where an opponent is to act, seen from that seat) or
     ``"all"`` (self-play: every seat learns; :attr:`current_player` is the
@@ -136,7 +137,7 @@ class VecEnv:
     metadata: Final = {"autoreset_mode": "NextStep"}
 
     def __init__(self, rules: Rules | str = "pineapple", players: int = 2, num_envs: int = 1024, *,
-                 seed: int = 0, seats: str = "hero", hero: int = 0, opponent: str | Opponent = "random",
+                 seed: int = 0, seats: str = "hero", hero: int = 0, opponent: str | Policy | Opponent = "random",
                  fantasyland: str = "solver", episode: str = "hand", actions: str = "compact",
                  mask: str = "legal", autoreset: bool = True, threads: int = 1,
                  fantasyland_start: float = 0.0, fantasyland_cards: int | None = None) -> None:
@@ -156,23 +157,23 @@ class VecEnv:
             if isinstance(hero, bool) or not isinstance(hero, (int, np.integer)) or not 0 <= int(hero) < players:
                 raise ValueError(f"hero must be a seat in 0..{players - 1}, got {shown(hero)}")
             self._hero = int(hero)
-            if callable(opponent):
+            if callable(opponent) and not isinstance(opponent, Policy):
                 self._opponent: Opponent | None = opponent
-                opp_code = -1
+                opp_code, opp_params = -1, None
             else:
-                opp_code = policy_code(opponent, "or a callable")
+                opp_code, opp_params, _ = policy_spec(opponent, "or a callable")
                 self._opponent = None
         else:
             self._hero = -1
             self._opponent = None
-            opp_code = -1
+            opp_code, opp_params = -1, None
         self._fl_agent = _choice(fantasyland, "fantasyland") == "agent"
         self._match = _choice(episode, "episode") == "match"
         self._compact = _choice(actions, "actions") == "compact"
         self._foul_safe = _choice(mask, "mask") == "foul_safe"
         if not isinstance(autoreset, (bool, np.bool_)):
             raise TypeError(f"autoreset must be True or False, got {shown(autoreset)}")
-        self._threads = _workers.resolve_workers(threads)
+        self._threads = _workers.resolve_workers(threads, "threads")
         fl_start, fl_cards = _fantasyland_start(r, players, fantasyland_start, fantasyland_cards)
         self._rules = r
         self._players = players
@@ -210,7 +211,9 @@ class VecEnv:
         self._seed = check_seed(seed)
         self._spec: dict[str, Any] = {"players": players, "first_round": r.first_round, "rounds": r.rounds,
                       "round_cards": r.round_cards, "round_play": r.round_play, "hero": self._hero,
-                      "opponent": opp_code, "fl_agent": int(self._fl_agent), "match": int(self._match),
+                      "opponent": opp_code,
+                      "opponent_params": None if opp_params is None else opp_params.tolist(),
+                      "fl_agent": int(self._fl_agent), "match": int(self._match),
                       "match_points": int(r.match_points), "fl_keeps_button": int(bool(r.fl_keeps_button)),
                       "foul_safe": int(self._foul_safe), "compact": int(self._compact),
                       "autoreset": int(self._autoreset), "deck": self.deck_size,

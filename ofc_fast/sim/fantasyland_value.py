@@ -29,7 +29,7 @@ import numpy as np
 from .._checks import check_seed
 from ..board.rules import Rules, get_rules
 from ..hand.cards import DECK_SIZE
-from ..play.game import check_dealing, policy_code
+from ..play.game import Policy, check_dealing, policy_spec
 from ..solve.fantasyland import solve_fantasyland
 from .rollout import rollout
 from .selfplay import simulate
@@ -43,7 +43,9 @@ class FantasylandValueEstimate(NamedTuple):
     value: dict[int, float]
     """Points worth earning Fantasyland with that many cards."""
     stderr: dict[int, float]
-    """Standard error of ``value`` (from the hands' noise; the rates taken as exact)."""
+    """Standard error of ``value``, to first order: the noise of the Fantasyland hands'
+    points and of the sampled stay and entry rates (a stay rate near 1 makes the worth
+    large and its error larger: deal more ``hands``)."""
     hand: dict[int, float]
     """Mean net points of the Fantasyland hand itself."""
     hand_stderr: dict[int, float]
@@ -54,6 +56,7 @@ class FantasylandValueEstimate(NamedTuple):
     hands: int
     """Fantasyland hands dealt per card count."""
     policy: str
+    """The policy measured against (a :class:`~ofc_fast.Policy` as ``str`` shows it)."""
 
     def __str__(self) -> str:
         rows = [f"{k} cards: worth {self.value[k]:.2f} +- {self.stderr[k]:.2f} (hand "
@@ -62,7 +65,7 @@ class FantasylandValueEstimate(NamedTuple):
         return "\n".join(rows)
 
 
-def estimate_fantasyland_value(rules: Rules | str, policy: str = "random", *, hands: int = 500,
+def estimate_fantasyland_value(rules: Rules | str, policy: str | Policy = "random", *, hands: int = 500,
                                completions: int = 20, normal_hands: int = 100_000, seed: int,
                                players: int = 2, iterations: int = 2, workers: int = 1,
                                progress: Callable[[int], None] | None = None
@@ -82,7 +85,7 @@ def estimate_fantasyland_value(rules: Rules | str, policy: str = "random", *, ha
     """
     r = get_rules(rules)
     check_dealing(r)
-    policy_code(policy)
+    _, _, label = policy_spec(policy)
     s = check_seed(seed)
     for name, v in (("hands", hands), ("completions", completions), ("normal_hands", normal_hands),
                     ("iterations", iterations)):
@@ -133,9 +136,26 @@ def estimate_fantasyland_value(rules: Rules | str, policy: str = "random", *, ha
                 a[idx[k], idx[r.stay_cards_for(k)]] -= stay[k]
             for j in deals:
                 a[idx[k], idx[j]] += entry[j]
+        for k in deals:
+            if r.can_stay and stay[k] >= 1.0 and r.stay_cards_for(k) == k:
+                raise ValueError(f"{r.name}: every one of the {int(hands)} Fantasyland hands of {k} cards "
+                                 f"stayed, so Fantasyland would last for ever and its worth has no finite "
+                                 f"estimate: deal more hands")
+        if np.linalg.cond(a) > 1e12:
+            raise ValueError(f"{r.name}: the sampled stay rates ({', '.join(f'{k}: {stay[k]:.0%}' for k in deals)}) "
+                             f"keep Fantasyland going for ever: its worth has no finite estimate; deal more hands")
         inv = np.linalg.inv(a)
         v = inv @ np.array([hand[k] for k in deals])
-        cov = inv @ np.diag([hand_err[k] ** 2 for k in deals]) @ inv.T
+        # first-order noise: the hands' means, and the sampled stay and entry rates
+        # (value = inv @ hand moves by -inv @ dA @ value when A moves by dA)
+        var = (inv ** 2) @ np.array([hand_err[k] ** 2 for k in deals])
+        for k in deals:
+            if r.can_stay and 0 < stay[k] < 1:
+                d = inv[:, idx[k]] * v[idx[r.stay_cards_for(k)]]
+                var += d ** 2 * stay[k] * (1 - stay[k]) / int(hands)
+        for j in deals:
+            d = inv.sum(axis=1) * v[idx[j]]
+            var += d ** 2 * entry[j] * (1 - entry[j]) / (players * int(normal_hands))
         value = {k: float(v[idx[k]]) for k in deals}
-        stderr = {k: float(np.sqrt(cov[idx[k], idx[k]])) for k in deals}
-    return FantasylandValueEstimate(value, stderr, hand, hand_err, stay, entry, int(hands), policy)
+        stderr = {k: float(np.sqrt(var[idx[k]])) for k in deals}
+    return FantasylandValueEstimate(value, stderr, hand, hand_err, stay, entry, int(hands), label)

@@ -42,7 +42,6 @@ from ..play.game import (
     Policy,
     check_dealing,
     policy_block,
-    policy_code,
     policy_spec,
     seat_fantasyland,
 )
@@ -234,7 +233,8 @@ class RolloutState:
     ``street(i)``, ``discards(i)``, ``legal_actions()``, ``action_mask()``,
     ``rules``, ``players``, ``index`` (the completion).  The policy returns an
     action code (a normal turn) or the 13 cards of the board (a Fantasyland
-    turn).  ``builtin(name)`` gives the action a built-in policy would take
+    turn).  ``builtin(policy)`` gives the action a built-in policy (a name or a
+    :class:`~ofc_fast.Policy` with its parameters) would take
     here, from the same random stream as the C kernel, so a Python policy that
     falls back on one gives the built-in result exactly.
     """
@@ -277,8 +277,9 @@ class RolloutState:
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self._c.legal()).tolist()
 
-    def builtin(self, policy: str) -> Any:
-        out = self._c.play_builtin(policy_code(policy))
+    def builtin(self, policy: str | Policy) -> Any:
+        code, params, _ = policy_spec(policy)
+        out = self._c.play_builtin(code, params)
         if isinstance(out, tuple):
             raise ValueError(f"policy {policy!r} failed: {_play.ERRORS[out[0]]}")
         return out
@@ -528,7 +529,13 @@ def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.u
                                  f"the held cards")
             i = by_code[int(cand)]
         else:
-            b = partial_boards(cand, jokers)
+            if isinstance(cand, (bool, np.bool_, float, np.floating)) or cand is None:
+                raise TypeError(f"candidates[{j}]: a candidate is an action code or one board, got "
+                                f"{type(cand).__name__} {cand!r}")
+            try:
+                b = partial_boards(cand, jokers)
+            except (TypeError, ValueError) as err:   # the reader's words, with where
+                raise type(err)(f"candidates[{j}]: {err}") from None
             if b.shape != (13,):
                 raise ValueError(f"candidates[{j}]: a candidate is an action code or one board, got "
                                  f"shape {b.shape}")

@@ -59,10 +59,13 @@ class SimulationResult(NamedTuple):
     fantasyland_split: npt.NDArray[Any] | None = None
     """(P, 53, 4) hands by the Fantasyland cards earned (0: none): count, sum of net
     points, least and greatest net points (ofc_fast.sim.worth)."""
+    policy: str | None = None
+    """The policy every seat played (a :class:`~ofc_fast.Policy` as ``str`` shows it;
+    None in a result made before this field existed)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain lists and numbers (for JSON)."""
-        return {"hands": self.hands, "mean": self.mean.tolist(), "stderr": self.stderr.tolist(),
+        return {"hands": self.hands, "policy": self.policy, "mean": self.mean.tolist(), "stderr": self.stderr.tolist(),
                 "ci95": self.ci95.tolist(), "foul_rate": self.foul_rate.tolist(),
                 "fantasyland_rate": self.fantasyland_rate.tolist(),
                 "royalties": self.royalties.tolist(),
@@ -72,7 +75,7 @@ class SimulationResult(NamedTuple):
 
 def _summary(hands: int, sums: npt.NDArray[Any], points: npt.NDArray[np.int64],
              royalty: npt.NDArray[np.int64], split: npt.NDArray[Any] | None = None,
-             value: worth.FantasylandValue = None) -> SimulationResult:
+             value: worth.FantasylandValue = None, policy: str | None = None) -> SimulationResult:
     sums = totals.narrow(sums)
     mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], hands)
     if split is not None:
@@ -82,7 +85,7 @@ def _summary(hands: int, sums: npt.NDArray[Any], points: npt.NDArray[np.int64],
     ci = np.stack([mean - 1.96 * stderr, mean + 1.96 * stderr], axis=1)
     return SimulationResult(hands, mean, stderr, ci, totals.rate(sums[:, 2], hands),
                             totals.rate(sums[:, 3], hands), totals.rate(sums[:, 4], hands),
-                            sums, points, royalty, value, split)
+                            sums, points, royalty, value, split, policy)
 
 
 def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
@@ -96,12 +99,17 @@ def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
     if not parts:
         raise ValueError("merge_simulations needs at least one result")
     worth.same_value([p.fantasyland_value for p in parts], "merge_simulations")
+    policies = {p.policy for p in parts}
+    if len(policies) > 1:
+        raise ValueError(f"merge_simulations: the hands were played by different policies "
+                         f"({', '.join(sorted(map(repr, policies)))})")
     splits = [p.fantasyland_split for p in parts]
     sums, split = worth.add_parts([p.sums for p in parts],
                                   None if any(b is None for b in splits) else splits)  # type: ignore[arg-type]
     points = sum((p.points_hist for p in parts[1:]), parts[0].points_hist.copy())
     royalty = sum((p.royalty_hist for p in parts[1:]), parts[0].royalty_hist.copy())
-    return _summary(sum(p.hands for p in parts), sums, points, royalty, split, parts[0].fantasyland_value)
+    return _summary(sum(p.hands for p in parts), sums, points, royalty, split, parts[0].fantasyland_value,
+                    parts[0].policy)
 
 
 def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Policy = "random",
@@ -133,7 +141,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
             raise ValueError(f"{name} must be >= {1 if name == 'hands' else 0}, got {v}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
-    pol, params, _ = policy_spec(policy)
+    pol, params, label = policy_spec(policy)
     check_dealing(r)
     value = worth.check_value(fantasyland_value, r)
     s = check_seed(seed)
@@ -175,4 +183,4 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
     if not parts:   # no hands
         parts[0] = (np.zeros((P, 5), np.int64), _sim.fl_split(P))
     sums, split = worth.add_parts([a for a, _ in parts.values()], [b for _, b in parts.values()])
-    return _summary(n, sums, hist[0], hist[1], split, value)
+    return _summary(n, sums, hist[0], hist[1], split, value, label)
