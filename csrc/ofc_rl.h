@@ -18,9 +18,9 @@ extern "C" {
 /* What a batch of envs plays.  The dealing fields are the rules'. */
 typedef struct ofc_env_spec {
     int players, first_round, rounds, round_cards, round_play;
-    int hero;     /* the learning seat, or -1: every seat learns (self-play) */
-    int opponent; /* built-in policy of the other seats, or -1: the caller plays them */
-    int opponent_nparams;                         /* 0: the opponent plays with its tuned defaults */
+    int hero;             /* the learning seat, or -1: every seat learns (self-play) */
+    int opponent;         /* built-in policy of the other seats, or -1: the caller plays them */
+    int opponent_nparams; /* 0: the opponent plays with its tuned defaults */
     double opponent_params[OFC_POLICY_MAX_PARAMS]; /* else its parameters (ofc_policy_play) */
     int fl_agent; /* 0: every Fantasyland turn set by the exact solver; 1: a learning seat's is the caller's */
     int match;    /* 0: an episode is one hand; 1: a match, until a stack reaches 0 */

@@ -80,8 +80,8 @@ __all__ = [
     "FantasylandArrays", "FantasylandResult", "solve_fantasyland",
 ]
 __all__ += ["JOKERS", "FIVE_OF_A_KIND_MIN", "STRENGTH_FIVE_MAX"]   # decks with jokers
-__all__ += ["partial", "deal", "Game", "POLICIES", "POLICY_PARAMS", "Policy", "Placements", "RolloutResult", "evaluate_placements",
-            "rollout", "SimulationResult", "simulate"]
+__all__ += ["partial", "deal", "Game", "POLICIES", "POLICY_PARAMS", "Policy", "Placements", "RolloutResult",
+            "evaluate_placements", "rollout", "SimulationResult", "simulate"]
 __all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]
 
 

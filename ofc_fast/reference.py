@@ -289,8 +289,7 @@ def stays(board: Sequence[int], rules: Any, in_fantasyland: bool | int = True) -
         # the top alone earning the count of the tier the player is in
         n, r = _rank_groups(board[TOP])[0]
         top = int(rules.fl_top_trips[r] if n == 3 else rules.fl_top_pair[r] if n == 2 else 0)
-        tier = int(in_fantasyland) if int(in_fantasyland) >= 13 else int(rules.stay_cards)
-        return top > 0 and top == tier
+        return _keeps_tier(top, rules, in_fantasyland)
     # stay_mode "entry": meeting the entry condition again also stays
     return mode == "entry" and _entry_cards(board, rules) > 0
 
@@ -499,6 +498,13 @@ def _low_middle(cards: list[int]) -> tuple[tuple[int, ...], bool, int] | None:
     return lowball_key(row), live, (-1 if _is_low_nuts(row) else max(rank_of(c) for c in row))
 
 
+def _keeps_tier(top_cards: int, rules: Any, in_fantasyland: bool | int) -> bool:
+    """stay_mode "tier" (as :func:`stays`): the top alone earns the count of the tier the
+    player is in (``in_fantasyland`` 13 or more; else the base tier, ``stay_cards``)."""
+    tier = int(in_fantasyland) if int(in_fantasyland) >= 13 else int(rules.stay_cards)
+    return top_cards > 0 and top_cards == tier
+
+
 def _joker_rows_low(rows: list[list[int]], rules: Any, in_fantasyland: bool | int) -> dict[str, Any] | None:
     """_joker_rows for Low (2-7) OFC: the middle a deuce-to-seven low (docs/RULES.md §9)."""
     five = rules.five_of_a_kind if rules.joker_pool == "duplicates" else None
@@ -519,7 +525,7 @@ def _joker_rows_low(rows: list[list[int]], rules: Any, in_fantasyland: bool | in
         m = rules.low_nuts if nuts else rules.low_middle[high]
         b = rules.five_of_a_kind_bottom if cat_b == FIVE_OF_A_KIND else rules.bottom[cat_b]
         roy = (int(t), int(m), int(b))
-    entry = 0
+    entry = t_cards = 0
     if not foul:
         t_cards = int(rules.fl_top_trips[top[1]] if top[0] == TRIPS else rules.fl_top_pair[top[1]]
                       if top[0] == PAIR else 0)
@@ -531,7 +537,8 @@ def _joker_rows_low(rows: list[list[int]], rules: Any, in_fantasyland: bool | in
     cats = [_key_category(top), cat_b]
     stay = not foul and (any(m is not None and c >= m for m, c in
                              zip((rules.stay_top, rules.stay_bottom), cats))
-                         or (rules.stay_mode == "entry" and entry > 0))
+                         or (rules.stay_mode == "entry" and entry > 0)
+                         or (rules.stay_mode == "tier" and _keeps_tier(t_cards, rules, in_fantasyland)))
     if in_fantasyland:
         current = int(in_fantasyland)
         fl = 0 if not stay else current if rules.stay_cards_mode == "current" and current >= 13 \
@@ -569,7 +576,8 @@ def _joker_rows(rows: list[list[int]], rules: Any, in_fantasyland: bool | int) -
                     if top[0] == PAIR else 0)
     stay = not foul and (any(m is not None and c >= m for m, c in
                              zip((rules.stay_top, rules.stay_middle, rules.stay_bottom), cats))
-                         or (rules.stay_mode == "entry" and entry > 0))
+                         or (rules.stay_mode == "entry" and entry > 0)
+                         or (rules.stay_mode == "tier" and _keeps_tier(entry, rules, in_fantasyland)))
     if in_fantasyland:
         current = int(in_fantasyland)
         fl = 0 if not stay else current if rules.stay_cards_mode == "current" and current >= 13 \

@@ -82,6 +82,30 @@ def test_analyze_against_brute_force(pool: str, five: str | None, resolution: st
         check_board(board, rules, in_fl=(i % 3 == 0), dead=dead)
 
 
+@pytest.mark.parametrize("house", sorted(ofc.HOUSE_RULES))
+def test_house_rules_against_brute_force(house: str) -> None:
+    """Each house rule with jokers, in and out of Fantasyland at every count it deals (a stay
+    by tier, kept counts), one board at a time (the search) and all at once (the ladders)."""
+    base = ofc.HOUSE_RULES[house]
+    rules = rules_for("any", None, "board", base)
+    counts = [0, 1, *sorted(base.fantasyland_deals)]
+    seed = 7 + sorted(ofc.HOUSE_RULES).index(house)
+    # tops that earn each count with a joker, over rows that do not foul (a stay by tier
+    # needs the top to earn the count the player is in), then random boards
+    tops = ["Qh X1 2c", "Kh X1 2c", "Ah X1 2c", "Qh Qd X1", "X1 2c 3d", "Jh X1 2c"]
+    middles = ["5s 6s 7s 8s 9d", "5s 6s 7s X2 9d"]
+    crafted = [ofc.cards(f"{t} {m} Tc Th Td Ts 3h", jokers=2).tolist() for t in tops for m in middles]
+    boards = crafted + deals(6, seed)
+    infl = np.array([counts[i % len(counts)] for i in range(64)])
+    # 64 boards in one call: the ladders (the joker-free filler takes no brute force)
+    batch = np.concatenate([np.array(boards, np.uint8), joker_boards(200, seed)[:, :]])
+    batch = np.concatenate([batch[:24], batch[24:][(batch[24:] < X1).all(axis=1)]])[:64]
+    got = ofc.analyze(batch, rules, in_fantasyland=infl)
+    for i, board in enumerate(boards):
+        assert_like_brute_force(got, i, board, rules, int(infl[i]), [])
+        check_board(board, rules, in_fl=int(infl[i]))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("pool, five, resolution", COMBOS)
 def test_analyze_against_brute_force_many(pool: str, five: str | None, resolution: str) -> None:
@@ -181,6 +205,28 @@ def test_analysis_jokers_default_and_pickle() -> None:
     assert c.jokers.tolist() == b.jokers.tolist()
     assert all((x == y).all() for x, y in zip(c, b))
     fouled, strength, royalties, fantasyland, stays = b     # still five fields
+
+
+def test_duplicates_describe_and_dead_with_jokers() -> None:
+    """find_duplicates counts each joker as a card of its own; Board.describe names a joker row
+    as the board's resolution makes it; a joker among the dead cards is no card a joker becomes."""
+    jk = rules_for("unseen", None, "board", ofc.PINEAPPLE)
+    one, two = "Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d X1", "Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d X2"
+    assert ofc.find_duplicates([one, two], jk).tolist() == [0]
+    assert ofc.find_duplicates(np.array([ofc.cards(two, jokers=2)] * 2), jk).tolist() == []
+    with pytest.raises(ValueError, match="jokers=0"):
+        ofc.find_duplicates([two])
+    board = ofc.Board(two)
+    a = board.analyze(jk)
+    top = ofc.describe(ofc.strength([48 if c == X1 else c for c in board.top.tolist()]))
+    assert board.describe(jk)[0] == top == ofc.describe(int(a.strength[0]))   # KK: KKK would foul
+    assert top.startswith("Pair of Kings")
+    with pytest.raises(ValueError, match="needs the rules"):
+        board.describe()
+    assert ofc.Board("Kc Kd 2c / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 3s").describe()[0] == "Pair of Kings, Two kicker"
+    assert ofc.analyze(two, jk, dead=[X2, 48]).jokers.tolist() == ofc.analyze(two, jk, dead="Ac").jokers.tolist()
+    with pytest.raises(ValueError, match=r"^dead: .*card code 53 is not in 0\.\.52"):
+        ofc.analyze(one, dataclasses.replace(jk, jokers=1), dead=[X2])
 
 
 def test_workers_agree() -> None:

@@ -318,7 +318,8 @@ def test_joker_free_output_unchanged(capsys: pytest.CaptureFixture[str], tmp_pat
      "line 1, deal 0: player 0: bottom row: joker 'X2' (code 53) in 'Ac Ad Ah X2 2d': the rules have 1 joker"),
     # a third joker: X1 X2 and one more
     (["--jokers", "2"], ["X1 X2 Jk / 5s 6s 7s 8s 9d / Ac Ad Ah As 2d"],
-     "line 1, deal 0: player 0: card X2 (code 53) is used twice"),
+     "line 1, deal 0: player 0: top row: joker 'Jk' in 'X1 X2 Jk': no joker is left: the rules have 2 "
+     "(jokers=2) and X1 and X2 are already there"),
     # a joker on two boards of a deal
     (["--jokers", "2"], ["Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah As 2d;Qh Qd X1 / 5c 6c 7c 8c 9c / Kc Kh 3h 3s 3d"],
      "line 1, deal 0: card X1 (code 52) is used twice"),
@@ -365,7 +366,7 @@ def test_bad_joker_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt
       "--jokers", "2"], "card X1 (code 52) is used twice"),
     (["eval", "As X1 X2"], "joker 'X1' (code 52) in 'As X1 X2': the rules have no jokers (jokers=0)"),
     (["eval", "As X1 X2", "--jokers", "1"], "joker 'X2' (code 53) in 'As X1 X2': the rules have 1 joker"),
-    (["eval", "As X1 X2 Xj", "--jokers", "2"], "3 or 5 cards"),
+    (["eval", "As X1 X2 Xj", "--jokers", "2"], "joker 'Xj' in 'As X1 X2 Xj': no joker is left"),
     (["eval", "As X1 X1", "--jokers", "2"], "X1"),
     (["fantasyland", "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c X1"],
      "hand 0: joker 'X1' (code 52) in 'As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c X1': the rules have no jokers"),
@@ -523,6 +524,18 @@ def test_play_commands_pass_the_rules(capsys: pytest.CaptureFixture[str], monkey
         assert seen[-1]["rules"] == want
     assert seen[1]["boards"] == boards
     assert seen[2]["position"] == (["-- / -- / --", "-- / -- / --"], "Ah X1 7c 8c X2", "X2")
+
+
+def test_generic_jokers_of_a_deal_share_the_deck(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Xj on two boards of one deal are X1 then X2, as the library's score reads them."""
+    deal = ["Qh Qd Xj / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", "2c 3c 4c / 8d 9h Td Jd Xj / Ac Ad Ah As 3h"]
+    code, out, err = run(capsys, "score", *deal, "--jokers", "2")
+    assert (code, err) == (0, "") and "X1" in out and "X2" in out
+    path = tmp_path / "deals.txt"
+    path.write_text(" ; ".join(deal) + "\n" + " ; ".join(d.replace("Xj", x) for d, x in zip(deal, ("X1", "X2"))) + "\n")
+    code, out, err = run(capsys, "analyze", str(path), "--jokers", "2")
+    rows = [line.split(",", 1)[1] for line in out.splitlines()[1:]]
+    assert (code, err) == (0, "") and rows[:2] == rows[2:] and len(rows) == 4
 
 
 def test_rollout_jokers(capsys: pytest.CaptureFixture[str]) -> None:

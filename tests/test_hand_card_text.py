@@ -156,5 +156,12 @@ def test_generic_jokers_number_within_a_hand(items: list, want: list) -> None:
 
 
 def test_generic_joker_beyond_the_rules_names_it() -> None:
-    with pytest.raises(ValueError, match=r"position 1: joker 'JK' \(code 53\).*jokers=1"):
+    with pytest.raises(ValueError, match=r"position 1: joker 'JK' in 'JK': no joker is left.*jokers=1\) and X1"):
         ofc.cards(["Xj", "JK"], jokers=1)
+    # the boards of a deal share the deck: a generic joker takes the first one no board holds
+    jk = ofc.Rules(name="jk", jokers=2)
+    deal = ["Qh Qd Xj / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", "2c 3c 4c / 8d 9h Td Jd Xj / Ac Ad Ah As 3h"]
+    explicit = [deal[0].replace("Xj", "X1"), deal[1].replace("Xj", "X2")]
+    assert ofc.score(deal, jk).tolist() == ofc.score(explicit, jk).tolist()
+    with pytest.raises(ValueError, match=r"player 1, middle row: joker 'Xj'.*X1 and X2 are already there"):
+        ofc.score([deal[0].replace("2d", "Xj"), deal[1]], jk)

@@ -12,6 +12,7 @@ scores, without the GIL; the rules reach it as tables (``Rules.tables``).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -20,7 +21,7 @@ import numpy.typing as npt
 from .. import _core, _workers
 from .._checks import is_int, refuse_odd, shown
 from ..hand.bad_rows import explain_bad_row
-from ..hand.cards import DECK_SIZE, EMPTY, MAX_JOKERS, card_str, cards, parse_text
+from ..hand.cards import DECK_SIZE, EMPTY, MAX_JOKERS, card_str, cards, jokers_among, parse_text
 from ..hand.strength import describe, strength
 from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
@@ -71,8 +72,10 @@ def _analysis(fields: tuple[Any, ...], jokers: Any = None) -> Analysis:
 
 # --- input ------------------------------------------------------------------
 
-def parse_boards(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
+def parse_boards(text: str, jokers: int = 0, before: Sequence[int] = ()) -> npt.NDArray[np.uint8]:
     """Codes of one board written ``"top / middle / bottom"`` (or ``|``), or 13 cards in order.
+    ``before``: the codes of the boards before it in the same deal (a generic joker, ``Xj``,
+    takes the first joker unused in the deal).
 
     >>> parse_boards("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d").shape
     (13,)
@@ -81,7 +84,7 @@ def parse_boards(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
         raise TypeError(f"a board's text must be a str, not {type(text).__name__} {shown(text)}")
     parts = ROW_SPLIT.split(text.strip())
     if len(parts) == 1:
-        codes = parse_text(text, False, "", jokers)
+        codes = parse_text(text, False, "", jokers, before)
         if len(codes) != 13:
             raise ValueError(f"a board has 13 cards (3 / 5 / 5), got {len(codes)} in {shown(text)}")
         return np.array(codes, dtype=np.uint8)
@@ -89,14 +92,14 @@ def parse_boards(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
         raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {shown(text)}")
     rows: list[int] = []
     for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
-        codes = parse_text(part, False, f"{name} row: ", jokers, rows)
+        codes = parse_text(part, False, f"{name} row: ", jokers, [*before, *rows])
         if len(codes) != hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {shown(part)}")
         rows += codes
     return np.array(rows, dtype=np.uint8)
 
 
-def board_array(x: Any, deal: bool = False, jokers: int = 0) -> npt.NDArray[np.uint8]:
+def board_array(x: Any, deal: bool = False, jokers: int = 0, before: Sequence[int] = ()) -> npt.NDArray[np.uint8]:
     """uint8 array (..., 13) of a boards argument: an array, text, Board, or lists of them.
 
     A list of 13 single-card strings or ints is one board; other lists hold
@@ -115,7 +118,7 @@ def board_array(x: Any, deal: bool = False, jokers: int = 0) -> npt.NDArray[np.u
     if isinstance(x, Board):
         arr = x.codes
     elif isinstance(x, str):
-        arr = parse_boards(x, jokers)
+        arr = parse_boards(x, jokers, before)
     elif isinstance(x, np.ndarray) and x.dtype == np.uint8:
         arr = x
     elif isinstance(x, np.ndarray) and x.dtype.kind in "iu":
@@ -167,13 +170,16 @@ def _stack_boards(items: list[Any], deal: bool, jokers: int = 0) -> npt.NDArray[
     # (score) or a list of boards (analyze)
     nested = any(isinstance(i, (list, tuple)) and _holds_boards(list(i)) for i in items)
     label = "deal" if nested else ("player" if deal else "board")
-    out = []
+    out: list[npt.NDArray[np.uint8]] = []
     for k, item in enumerate(items):
         if not isinstance(item, (Board,) + _BOARDLIKE):
             raise TypeError(f"{label} {k}: expected a board (text, 13 card codes or a Board), "
                             f"got {type(item).__name__} {shown(item)}")
+        # the boards of one deal share the deck: a generic joker takes the first one
+        # no earlier board holds
+        before = jokers_among(out) if label == "player" and jokers else []
         try:
-            out.append(board_array(item, deal, jokers))
+            out.append(board_array(item, deal, jokers, before))
         except (ValueError, TypeError) as e:
             inner = str(e)
             joint = ", " if inner.split(" ", 1)[0] in ROWS else ": "   # 'player 1, bottom position 4'
@@ -311,7 +317,7 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     jokers = None
     if r.jokers:
         jokers = np.empty((n, 2), dtype=np.uint8)
-        spec, mask = r.joker_spec, _dead_mask(dead)
+        spec, mask = r.joker_spec, _dead_mask(dead, r.jokers)
         bad = _workers.run(
             lambda lo, hi: _core.analyze_jokers_rows(tables, spec, flat, infl, mask, fouled, strength,
                                                      royalties, fantasyland, stays, jokers, lo, hi), n, w)
@@ -327,16 +333,21 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
         None if jokers is None else jokers.reshape(lead + (2,)))
 
 
-def _dead_mask(dead: Any) -> int:
-    """The bit mask (bit c for card c) of a ``dead`` argument: None, card text or codes."""
+def _dead_mask(dead: Any, jokers: int) -> int:
+    """The bit mask (bit c for card c) of a ``dead`` argument: None, card text or codes
+    (the rules' jokers among them are allowed and left out: no joker becomes a joker)."""
     if dead is None:
         return 0
-    codes = cards(dead)
+    try:
+        codes = cards(dead, jokers=jokers)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"dead: {err}") from None
     if codes.ndim != 1:
         raise ValueError(f"dead is one set of cards, got shape {codes.shape}")
     mask = 0
     for c in codes.tolist():
-        mask |= 1 << int(c)
+        if c < DECK_SIZE:
+            mask |= 1 << int(c)
     return mask
 
 
@@ -551,10 +562,31 @@ class Board:
         """True when, played from Fantasyland, this board stays in it."""
         return bool(self._values(rules)[4])
 
-    def describe(self) -> tuple[str, str, str]:
-        """Names of the three rows as high hands."""
-        t, m, b = (describe(strength(self._codes[lo:hi].tolist())) for lo, hi in ROW_SLICES)
-        return t, m, b
+    def describe(self, rules: Rules | str | None = None) -> tuple[str, str, str]:
+        """Names of the three rows as high hands.  A board holding jokers takes the
+        ``rules`` that deal them: each joker row is named as the hand the board's
+        resolution makes of it (:func:`analyze`; a Low middle as its cards, each joker
+        the card it became, :attr:`Analysis.jokers`).
+
+        >>> jk = Rules(name="jokers", jokers=1)
+        >>> Board("Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 2s").describe(jk)[0]
+        'Pair of Kings, Ace kicker'
+        """
+        if not self._jokers:
+            t, m, b = (describe(strength(self._codes[lo:hi].tolist())) for lo, hi in ROW_SLICES)
+            return t, m, b
+        if rules is None:
+            raise ValueError(f"board {self}: it holds jokers, so describe() needs the rules that deal "
+                             f"them (board.describe(rules))")
+        r = get_rules(rules)
+        a = self.analyze(r)
+        names = [describe(int(v)) for v in a.strength.tolist()]
+        if r.low:   # the middle's value is its 2-7 rank: named from its resolved cards
+            mid = self._codes[slice(*ROW_SLICES[1])].copy()
+            for k, j in enumerate(a.jokers.tolist()):
+                mid[mid == DECK_SIZE + k] = j
+            names[1] = describe(strength(mid.tolist()))
+        return names[0], names[1], names[2]
 
 
 # --- one board at C speed ------------------------------------------------------

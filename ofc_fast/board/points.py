@@ -76,19 +76,26 @@ def score_details(deals: Any, rules: Rules | str = PINEAPPLE) -> ScoreDetails:
                         total.reshape(lead + (k,)))
 
 
-def find_duplicates(boards: Any) -> npt.NDArray[np.intp]:
+def find_duplicates(boards: Any, rules: Rules | str | None = None) -> npt.NDArray[np.intp]:
     """Indices of the rows of cards that hold a card twice (empty slots aside).
 
     ``boards``: an array ``(..., k)`` of codes (or text, or lists of them, as
     :func:`~ofc_fast.analyze` takes); a row is everything on the last axis.
     Gives the indices over the leading axes, flattened in C order (an int
     array; empty when all are fine).  For deals ``(n, P, 13)`` pass
-    ``deals.reshape(n, -1)`` to check each whole deal.
+    ``deals.reshape(n, -1)`` to check each whole deal.  ``rules`` that deal
+    jokers let the rows hold them, each joker a card of its own (``X1`` twice
+    is a card twice; ``X1`` and ``X2`` are two cards).
 
     >>> find_duplicates(["Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
     ...                  "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks Qh"]).tolist()
     [1]
+    >>> jk = Rules(name="jokers", jokers=2)
+    >>> find_duplicates(["Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d X1",
+    ...                  "Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d X2"], jk).tolist()
+    [0]
     """
+    jokers = 0 if rules is None else get_rules(rules).jokers
     if isinstance(boards, (bool, np.bool_)) or (isinstance(boards, (int, np.integer))
                                                  and np.ndim(boards) == 0):
         raise TypeError(f"find_duplicates takes rows of cards, not a single value: {boards!r}")
@@ -100,7 +107,7 @@ def find_duplicates(boards: Any) -> npt.NDArray[np.intp]:
         boards = [b.codes if isinstance(b, Board) else b for b in boards]
     if isinstance(boards, (list, tuple)) and len(boards) == 0:
         return np.zeros(0, dtype=np.intp)   # no rows, none with a card twice
-    arr = cards(boards, allow_empty=True)
+    arr = cards(boards, allow_empty=True, jokers=jokers)
     if arr.ndim == 0:
         raise TypeError("find_duplicates takes rows of cards, not a single value")
     flat = np.sort(arr.reshape(-1, arr.shape[-1]).astype(np.int64), axis=1)

@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..board.boards import one_card_each, parse_boards
-from ..hand.cards import cards
+from ..hand.cards import cards, jokers_among
 from .fastlines import fast_lines
 from .jsonstream import Bad, JsonStream, jsonl_values, short
 from .sources import Source, line_chunks
@@ -83,12 +83,12 @@ def assemble(n: int, fast: npt.NDArray[np.bool_], fast_players: npt.NDArray[np.i
 _COMMENT = re.compile(rb"#[^\n]*")
 
 
-def _board_of_text(text: str, k: int, jokers: int) -> tuple[npt.NDArray[np.uint8], bool]:
+def _board_of_text(text: str, k: int, jokers: int, before: list[int]) -> tuple[npt.NDArray[np.uint8], bool]:
     mark = text.startswith("*")
     if mark:
         text = text[1:].lstrip()
     try:
-        return parse_boards(text, jokers), mark
+        return parse_boards(text, jokers, before), mark
     except (ValueError, TypeError) as e:
         raise ValueError(f"player {k}: {e}") from None
 
@@ -104,7 +104,9 @@ def _slow_line(raw: bytes, jokers: int = 0) -> tuple[npt.NDArray[np.uint8], npt.
     parts = [part for part in parts if part]
     if not parts:
         raise ValueError(f"no boards in {text.strip()!r}: a deal is boards separated by ';'")
-    read = [_board_of_text(part, k, jokers) for k, part in enumerate(parts)]
+    read: list[tuple[npt.NDArray[np.uint8], bool]] = []
+    for k, part in enumerate(parts):
+        read.append(_board_of_text(part, k, jokers, jokers_among([b for b, _ in read])))
     return np.stack([b for b, _ in read]), np.array([m for _, m in read], dtype=np.bool_)
 
 
@@ -133,11 +135,11 @@ _DEAL_SHAPE = ('a deal is a board string, a list of boards, or {"boards": [...],
                '"in_fantasyland": [...]}')
 
 
-def _json_board(board: Any, k: int, jokers: int) -> npt.NDArray[np.uint8]:
+def _json_board(board: Any, k: int, jokers: int, before: list[int]) -> npt.NDArray[np.uint8]:
     where = f"player {k}: "
     if isinstance(board, str):
         try:
-            return parse_boards(board, jokers)
+            return parse_boards(board, jokers, before)
         except ValueError as e:
             raise ValueError(where + str(e)) from None
     if not isinstance(board, list):
@@ -187,7 +189,10 @@ def _json_deal(value: Any, jokers: int = 0) -> tuple[npt.NDArray[np.uint8], npt.
         raise ValueError("a deal holds at least one board, got []")
     if one_card_each(value):
         value = [value]          # one board written as 13 cards
-    boards = np.stack([_json_board(b, k, jokers) for k, b in enumerate(value)])
+    read: list[npt.NDArray[np.uint8]] = []
+    for k, b in enumerate(value):
+        read.append(_json_board(b, k, jokers, jokers_among(read)))
+    boards = np.stack(read)
     marks = np.zeros(len(boards), dtype=np.bool_) if flags is None else _json_flags(flags, len(boards))
     return boards, marks
 

@@ -64,6 +64,12 @@ _TOKEN = re.compile(r"10|\U0001f0cf|\S")
 _SEPARATORS = re.compile(r"[\s,;/|\[\]]+")
 
 
+def jokers_among(boards: Iterable[Any]) -> list[int]:
+    """The joker codes in these arrays of codes: what the earlier boards of a deal hold (they
+    share one deck, so a generic joker, ``Xj``, takes the first one none of them holds)."""
+    return [int(c) for b in boards for c in np.asarray(b).reshape(-1).tolist() if c in JOKERS]
+
+
 def _joker(token: str, out: list[int], jokers: int, where: str, text: str, before: Sequence[int] = ()) -> bool:
     """Append the joker ``token`` names (True), or False when it names none.  ``before``:
     the codes read earlier in the same hand or board (a generic joker takes the first
@@ -72,7 +78,12 @@ def _joker(token: str, out: list[int], jokers: int, where: str, text: str, befor
     if low in _JOKER_NAMED:
         code = _JOKER_NAMED[low]
     elif low in _JOKER_ANY:
-        code = JOKERS[1] if JOKERS[0] in out or JOKERS[0] in before else JOKERS[0]
+        used = [j for j in JOKERS if j in out or j in before]
+        code = next((j for j in JOKERS if j not in used), JOKERS[-1] + 1)
+        if used and code - JOKERS[0] >= jokers:
+            raise ValueError(f"{where}joker {shown(token)} in {shown(text)}: no joker is left: the rules "
+                             f"have {jokers} (jokers={jokers}) and {' and '.join(_JOKER_NAMES[j] for j in used)} "
+                             f"{'is' if len(used) == 1 else 'are'} already there")
     else:
         return False
     if code - JOKERS[0] >= jokers:
