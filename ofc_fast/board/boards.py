@@ -562,7 +562,7 @@ class Board:
         """True when, played from Fantasyland, this board stays in it."""
         return bool(self._values(rules)[4])
 
-    def describe(self, rules: Rules | str | None = None) -> tuple[str, str, str]:
+    def describe(self, rules: Rules | str = PINEAPPLE) -> tuple[str, str, str]:
         """Names of the three rows as high hands.  A board holding jokers takes the
         ``rules`` that deal them: each joker row is named as the hand the board's
         resolution makes of it (:func:`analyze`; a Low middle as its cards, each joker
@@ -575,10 +575,10 @@ class Board:
         if not self._jokers:
             t, m, b = (describe(strength(self._codes[lo:hi].tolist())) for lo, hi in ROW_SLICES)
             return t, m, b
-        if rules is None:
-            raise ValueError(f"board {self}: it holds jokers, so describe() needs the rules that deal "
-                             f"them (board.describe(rules))")
         r = get_rules(rules)
+        if not r.jokers:
+            raise ValueError(f"board {self}: it holds jokers, so describe() needs the rules that deal "
+                             f"them (board.describe(rules)); {r.name} has none")
         a = self.analyze(r)
         names = [describe(int(v)) for v in a.strength.tolist()]
         if r.low:   # the middle's value is its 2-7 rank: named from its resolved cards
