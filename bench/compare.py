@@ -395,7 +395,18 @@ def joker_rows(ctx: Ctx) -> list[Row]:
     add(Row(JOKER_FREE_BOARDS, lambda: ofc.analyze(plain, ofc.PINEAPPLE, workers=1), nb, "joker"))
     add(Row(JOKER_BOARDS1, lambda: ofc.analyze(one, jk, workers=1), nb, "joker"))
     add(Row(JOKER_BOARDS2, lambda: ofc.analyze(two, jk, workers=1), nb, "joker"))
+    # the other pools, and Low (against joker-free Low), on the same two-joker boards
+    for pool in JOKER_POOLS:
+        r = dataclasses.replace(jk, joker_pool=pool)
+        add(Row(JOKER_BOARDS2 + f", joker_pool {pool}", lambda r=r: ofc.analyze(two, r, workers=1), nb, "joker"))
+    low_jk = dataclasses.replace(ofc.LOW, name="bench-low-jokers", jokers=2)
+    add(Row(JOKER_FREE_BOARDS + ", Low", lambda: ofc.analyze(plain, ofc.LOW, workers=1), nb, "joker"))
+    add(Row(JOKER_BOARDS2 + ", Low", lambda: ofc.analyze(two, low_jk, workers=1), nb, "joker"))
     return rows
+
+
+#: the joker pools besides the default "any" (docs/VARIANTS.md, "Jokers")
+JOKER_POOLS = ("not_on_board", "unseen", "duplicates")
 
 
 JOKER_FREE5 = "ofc.strength 5-card batch, no joker (joker baseline), workers=1"
@@ -726,6 +737,11 @@ def derived(rows: list[Row]) -> list[tuple[str, str, Optional[float]]]:
           find(rows, JOKER_BOARDS1))
     times("analyze boards with two jokers / joker-free, time", find(rows, JOKER_FREE_BOARDS),
           find(rows, JOKER_BOARDS2))
+    for pool in JOKER_POOLS:
+        times(f"analyze boards with two jokers, joker_pool {pool} / joker-free, time",
+              find(rows, JOKER_FREE_BOARDS), find(rows, JOKER_BOARDS2 + f", joker_pool {pool}"))
+    times("analyze Low boards with two jokers / joker-free Low, time", find(rows, JOKER_FREE_BOARDS + ", Low"),
+          find(rows, JOKER_BOARDS2 + ", Low"))
     times("score vs pure-Python reference, per deal", sc, find(rows, REF_SCORE))
     out.extend(joker_play_ratios(rows))
     return out

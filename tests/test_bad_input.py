@@ -442,6 +442,10 @@ bad("Board-dup", ofc.Board, np.where(np.arange(13) == 12, B1[0], B1), ValueError
     "top position 0", "bottom position 4")
 bad("Board-54", ofc.Board, np.where(np.arange(13) == 4, 54, B1.astype(np.int64)), ValueError, "54",
     "middle position 1")   # 52, 53: a Board may hold jokers; its rules decide
+bad("Board-52-describe", ofc.Board(np.where(np.arange(13) == 4, 52, B1)).describe, ofc.PINEAPPLE,
+    ValueError, "holds jokers", "needs the rules", "pineapple has none")
+bad("Board-53-describe-one-joker", ofc.Board(np.where(np.arange(13) == 4, 53, B1)).describe,
+    Lazy(lambda: ofc.Rules(name="j1", jokers=1)), ValueError, "53", "middle position 1")
 bad("Board-52-royalties", ofc.Board(np.where(np.arange(13) == 4, 52, B1)).royalties, ofc.PINEAPPLE,
     ValueError, "52", "middle position 1", "jokers=0")
 bad("Board-minus-1", ofc.Board, np.where(np.arange(13) == 3, -1, B1.astype(np.int64)), ValueError,
@@ -651,6 +655,9 @@ bad("find_duplicates-None", ofc.find_duplicates, None, TypeError, "None")
 bad("find_duplicates-int", ofc.find_duplicates, 5, TypeError, "single value")
 bad("find_duplicates-float-array", ofc.find_duplicates, np.zeros((2, 13)), TypeError, "float64")
 bad("find_duplicates-code-60", ofc.find_duplicates, [[0, 1, 60]], ValueError, "60", "hand 0, position 2")
+bad("find_duplicates-joker-no-rules", ofc.find_duplicates, ["Kc Kd X1 / Qs Qh 8h 8c 2d / Ah Ad 7c 7d 2s"],
+    ValueError, "'X1'", "jokers=0")
+bad("find_duplicates-rules-name", ofc.find_duplicates, [[0, 1, 2]], ValueError, "'nope'", more=("nope",))
 
 
 # --- issue 11: classes numpy would misread, and clearer places -------------------

@@ -3,13 +3,12 @@
 an easy True answered at once; Ctrl-C noticed between calls."""
 from __future__ import annotations
 
-import _thread
 import itertools
-import threading
 import time
 
 import numpy as np
 import pytest
+from interrupts import pressing_ctrl_c
 
 import ofc_fast as ofc
 from ofc_fast import partial, reference
@@ -148,15 +147,9 @@ def test_interrupt_between_search_calls() -> None:
     C calls; the next call is right."""
     board, dead = LONG_FALSE
     boards = [board] * 3000       # 0.1.0: one C call of about 30 s
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
     start = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            while time.monotonic() - start < 10:
-                partial.can_avoid_foul(boards, dead=dead.split())
-    finally:
-        timer.cancel()
-        timer.join()
+    with pressing_ctrl_c(), pytest.raises(KeyboardInterrupt):
+        while time.monotonic() - start < 10:
+            partial.can_avoid_foul(boards, dead=dead.split())
     assert time.monotonic() - start < 3
     assert partial.can_avoid_foul([board, "-- / -- / --"], dead=dead.split()).tolist() == [False, True]

@@ -10,6 +10,7 @@ import time
 
 import numpy as np
 import pytest
+from interrupts import pressing_ctrl_c, raise_sigint
 from rss import rss_growth
 
 from ofc_fast.rl import VecEnv
@@ -27,17 +28,11 @@ def test_ctrl_c_during_a_long_step(how: str, threads: int) -> None:
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     env = VecEnv("pineapple", 2, num_envs=2_000, seed=1, opponent="greedy", threads=threads)
     env.reset()
-    timer = (threading.Timer(0.3, _thread.interrupt_main) if how == "interrupt_main"
-             else threading.Timer(0.3, signal.raise_signal, args=(signal.SIGINT,)))
     start = time.monotonic()
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            for _ in range(50):   # each step plays 2,000 greedy turns: about a second
-                env.step(_first_legal(env))
-    finally:
-        timer.cancel()
-        timer.join()
+    with pressing_ctrl_c(press=_thread.interrupt_main if how == "interrupt_main" else raise_sigint), \
+            pytest.raises(KeyboardInterrupt):
+        for _ in range(50):   # each step plays 2,000 greedy turns: about a second
+            env.step(_first_legal(env))
     assert time.monotonic() - start < 5
     with pytest.raises(RuntimeError, match="interrupted: call reset"):
         env.step(_first_legal(env))

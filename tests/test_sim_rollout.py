@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -370,15 +371,18 @@ _ROLLOUT_GOLDEN: dict[str, str] = {
 }
 
 
+def _random_rollout(kwargs: dict) -> Any:
+    kw = dict(kwargs)
+    return rollout(kw.pop("boards"), kw.pop("rules"), policy="random", **kw)
+
+
 @pytest.mark.parametrize("name,kwargs", _random_policy_cases(), ids=lambda x: x if isinstance(x, str) else "")
 def test_random_policy_golden(name: str, kwargs: dict) -> None:
     """Every field of a random-policy rollout as the kernel before its block rewrite gave it."""
-    kw = dict(kwargs)
-    got = rollout(kw.pop("boards"), kw.pop("rules"), policy="random", **kw)
+    got = _random_rollout(kwargs)
     assert digest(got) == _ROLLOUT_GOLDEN[name], (name, got.sums)
 
 
 if __name__ == "__main__":  # print the golden digests of this build
     for _name, _kw in _random_policy_cases():
-        _kw = dict(_kw)
-        print(f"    {_name!r}: {digest(rollout(_kw.pop('boards'), _kw.pop('rules'), policy='random', **_kw))!r},")
+        print(f"    {_name!r}: {digest(_random_rollout(_kw))!r},")

@@ -4,9 +4,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import threading
+from typing import Any
 
 import numpy as np
 import pytest
+from interrupts import pressing_ctrl_c
 from policy_stream import digest
 from rss import rss_growth
 
@@ -156,7 +158,6 @@ def test_no_memory_growth() -> None:
 def test_interrupt_then_next_call_is_right(which: str, workers: int) -> None:
     """Ctrl-C (interrupt_main) stops a long run between chunks, under the greedy policy
     too (0.1.0 handed it 4,096 completions a C call: 9-45 s); the next call is exact."""
-    import _thread
     import time
 
     def long_run() -> None:   # some 10-40 s of work, so that a missed interrupt fails, not hangs
@@ -172,12 +173,9 @@ def test_interrupt_then_next_call_is_right(which: str, workers: int) -> None:
             ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=4096, seed=1,
                                     workers=workers, policy="greedy")
 
-    timer = threading.Timer(0.3, _thread.interrupt_main)
     t0 = time.perf_counter()
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
+    with pressing_ctrl_c(), pytest.raises(KeyboardInterrupt):
         long_run()
-    timer.join()
     assert time.perf_counter() - t0 < 5
     a = simulate("pineapple", 2, 5000, seed=2, workers=workers)
     assert (a.sums == simulate("pineapple", 2, 5000, seed=2).sums).all()
@@ -298,18 +296,20 @@ _SIMULATE_GOLDEN: dict[str, str] = {
 }
 
 
+def _random_selfplay(kwargs: dict) -> Any:
+    kw = dict(kwargs)
+    return simulate(kw.pop("rules"), kw.pop("players"), kw.pop("hands"), policy="random", **kw)
+
+
 @pytest.mark.parametrize("name,kwargs", _random_policy_cases(), ids=lambda x: x if isinstance(x, str) else "")
 def test_random_policy_golden(name: str, kwargs: dict) -> None:
-    """Every field of a random-policy self-play as the kernel before its block rewrite gave it."""
-    kw = dict(kwargs)
-    got = simulate(kw.pop("rules"), kw.pop("players"), kw.pop("hands"), policy="random", **kw)
-    # (the policy's name came after the digests: checked on its own)
+    """Every field of a random-policy self-play as the kernel before its block rewrite gave it
+    (the policy's name came after the digests: checked on its own)."""
+    got = _random_selfplay(kwargs)
     assert got.policy == "random"
     assert digest(got, skip=("policy",)) == _SIMULATE_GOLDEN[name], (name, got.sums)
 
 
 if __name__ == "__main__":  # print the golden digests of this build
     for _name, _kw in _random_policy_cases():
-        _kw = dict(_kw)
-        _r = simulate(_kw.pop("rules"), _kw.pop("players"), _kw.pop("hands"), policy="random", **_kw)
-        print(f"    {_name!r}: {digest(_r, skip=('policy',))!r},")
+        print(f"    {_name!r}: {digest(_random_selfplay(_kw), skip=('policy',))!r},")

@@ -1,0 +1,50 @@
+"""Ctrl-C for the tests: interrupt the main thread until the call under test stops.
+
+Python drops a KeyboardInterrupt that lands in a weakref callback or a
+``__del__`` ("Exception ignored in ..."), so one Ctrl-C can be lost, as a user's
+sometimes is; the user presses again, and so does this.  What the tests hold the
+library to: the call stops soon after an interrupt that Python delivers.
+"""
+from __future__ import annotations
+
+import _thread
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+
+@contextlib.contextmanager
+def pressing_ctrl_c(first: float = 0.3, every: float = 0.5, times: int = 20,
+                    press: Callable[[], None] = _thread.interrupt_main) -> Iterator[None]:
+    """Ctrl-C ``first`` seconds in, then every ``every`` seconds (``times`` at most)
+    while the block runs.  ``press``: ``_thread.interrupt_main`` or a real SIGINT."""
+    done = threading.Event()
+
+    def presser() -> None:
+        if done.wait(first):
+            return
+        for _ in range(times):
+            press()
+            if done.wait(every):
+                return
+
+    thread = threading.Thread(target=presser, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        while True:   # a press that came as the block ended is taken here, not by the test
+            try:
+                thread.join()
+                time.sleep(0.02)
+                break
+            except KeyboardInterrupt:
+                continue
+
+
+def raise_sigint() -> None:
+    """A real SIGINT to this process (the handler runs in the main thread)."""
+    signal.raise_signal(signal.SIGINT)
