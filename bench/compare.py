@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One-table benchmark of ofc_fast against its own C core and other evaluators.
 
-    python bench/compare.py [--hands 10000000] [--repeat 7] [--json out.json]
+    python bench/compare.py [--hands 10000000] [--repeat 7] [--json out.json] [--rl 0.5]
 
 Every row evaluates the same random hands (seed 12345) in one process, and
 reports the median of ``--repeat`` timed runs (after one untimed warm-up;
@@ -1055,6 +1055,21 @@ def print_section(title: str, lines: list[str], failures: list[str]) -> list[str
     return failures
 
 
+def rl_section(seconds: float, rounds: int = 3) -> dict[str, Any]:
+    """bench/rl.py's table (the batched RL env against the engine, Gymnasium and Python envs)
+    in this run: printed, and its figures returned."""
+    from rl import measure, report, row_table
+    rows = row_table()
+    best, ratios = measure(rows, seconds, rounds)
+    print()
+    print(f"RL environment (bench/rl.py: heads-up Pineapple, the learner against the random policy; "
+          f"the best burst of each row over {rounds} interleaved rounds of {seconds:g} s):")
+    print()
+    print("\n".join(report(rows, best, ratios)))
+    print()
+    return {"rows": {rows[k][0]: v for k, v in best.items()}, "ratios": ratios}
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=10_000_000, help="hands for batch and C rows")
@@ -1066,6 +1081,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--no-c", action="store_true", help="skip the C loop rows")
     ap.add_argument("--fantasyland", type=int, default=1000, metavar="N",
                     help="random Fantasyland hands per size 13..17 for the solver table (0: skip)")
+    ap.add_argument("--rl", type=float, default=0.5, metavar="SECONDS",
+                    help="timing per row and round of the RL environment table (bench/rl.py; 0: skip)")
     args = ap.parse_args(argv)
     if args.hands < 1 or args.repeat < 1:
         ap.error("--hands and --repeat must be positive")
@@ -1133,6 +1150,11 @@ def main(argv: Optional[list[str]] = None) -> int:
             f"hands per joker count, timed in one run; C: one call per hand, the least of 3):",
             *fantasyland_joker_section(cc, args.fantasyland))
         elapsed = time.perf_counter() - t_start
+    rl: dict[str, Any] = {}
+    if args.rl > 0:
+        print("  RL environment rows ...", file=sys.stderr, flush=True)
+        rl = rl_section(args.rl)
+        elapsed = time.perf_counter() - t_start
     print(f"- total run time: {elapsed:.1f} s")
 
     if args.json:
@@ -1145,6 +1167,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                       "evals_per_s": r.rate if r.times else None, "error": r.error} for r in rows],
             "derived": {label: v for label, _, v in checks},
             "failures": failures,
+            "rl": rl,
             "elapsed_s": elapsed,
         }
         with open(args.json, "w") as fh:

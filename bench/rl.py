@@ -29,7 +29,7 @@ import json
 import os
 import platform
 import time
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -173,6 +173,59 @@ def sync_vector_rate(seconds: float, envs: int = 16) -> float:
     return _rate(step, envs, seconds)
 
 
+def row_table(envs: int = 1024, big_envs: int = 16384) -> dict[str, tuple[str, Callable[[float], float]]]:
+    """The rows by key: (name, rate of `seconds` of timing)."""
+    try:
+        import gymnasium  # noqa: F401
+        has_gym = True
+    except ImportError:
+        has_gym = False
+    rows: dict[str, tuple[str, Callable[[float], float]]] = {
+        "vec1": (f"VecEnv, {envs} envs, threads=1", lambda s: vecenv_rate(envs, 1, s)),
+        # threads need envs enough to pay for their handoff (VecEnv.threads_used): a bigger batch
+        "big1": (f"VecEnv, {big_envs} envs, threads=1", lambda s: vecenv_rate(big_envs, 1, s)),
+        "vec2": (f"VecEnv, {big_envs} envs, threads=2", lambda s: vecenv_rate(big_envs, 2, s)),
+        "sim": ("engine decisions in simulate (every seat random), 1 core", simulate_rate),
+    }
+    if has_gym:
+        rows["gym"] = (f"GymVectorEnv, {envs} envs (copies)", lambda s: gym_vector_rate(envs, s))
+        rows["sync"] = ("gymnasium SyncVectorEnv over 16 Python Game envs", sync_vector_rate)
+    rows["loop"] = ("Python loop over Game, 1 env", game_loop_rate)
+    return rows
+
+
+def measure(rows: dict[str, tuple[str, Callable[[float], float]]], seconds: float,
+            rounds: int) -> tuple[dict[str, float], dict[str, float]]:
+    """Every row once a round (the machine's load falls on all alike), `rounds` rounds: the
+    best rate per row, and the ratios the RL issue asks for (to the row "vec1")."""
+    best = dict.fromkeys(rows, 0.0)
+    for _ in range(rounds):
+        for key, (_, fn) in rows.items():
+            best[key] = max(best[key], fn(seconds))
+    raw = best["vec1"]
+    ratios = {"VecEnv steps/s per core (issue: >= 1,000,000)": raw}
+    if "sim" in best:
+        ratios["VecEnv / engine decisions in simulate (issue: >= 0.3)"] = raw / best["sim"]
+    if "loop" in best:
+        ratios["VecEnv / Python loop over Game (issue: >= 200)"] = raw / best["loop"]
+    if "gym" in best:
+        ratios["GymVectorEnv / VecEnv (issue: >= 0.5)"] = best["gym"] / raw
+    if "sync" in best:
+        ratios["VecEnv / SyncVectorEnv"] = raw / best["sync"]
+    return best, ratios
+
+
+def report(rows: dict[str, tuple[str, Callable[[float], float]]], best: dict[str, float],
+           ratios: dict[str, float]) -> list[str]:
+    """The table and the ratios, as lines."""
+    raw = best["vec1"]
+    lines = ["| row | env steps/s | vs VecEnv threads=1 |", "|---|---:|---:|"]
+    lines += [f"| {rows[key][0]} | {rate:,.0f} | {rate / raw:.3g}x |" for key, rate in best.items()]
+    lines.append("")
+    lines += [f"{name}: {value:,.3g}" if value < 1e4 else f"{name}: {value:,.0f}" for name, value in ratios.items()]
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--envs", type=int, default=1024)
@@ -183,52 +236,21 @@ def main() -> None:
                                    "vec1 always runs: the ratios are to it")
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args()
-    try:
-        import gymnasium  # noqa: F401
-        has_gym = True
-    except ImportError:
-        has_gym = False
+    rows = row_table(args.envs, args.big_envs)
+    if "gym" not in rows:
         print("(gymnasium is not installed: no Gymnasium rows)")
-    rows: dict[str, Any] = {
-        "vec1": (f"VecEnv, {args.envs} envs, threads=1", lambda s: vecenv_rate(args.envs, 1, s)),
-        # threads need envs enough to pay for their handoff (VecEnv.threads_used): a bigger batch
-        "big1": (f"VecEnv, {args.big_envs} envs, threads=1", lambda s: vecenv_rate(args.big_envs, 1, s)),
-        "vec2": (f"VecEnv, {args.big_envs} envs, threads=2", lambda s: vecenv_rate(args.big_envs, 2, s)),
-        "sim": ("engine decisions in simulate (every seat random), 1 core", simulate_rate),
-    }
-    if has_gym:
-        rows["gym"] = (f"GymVectorEnv, {args.envs} envs (copies)", lambda s: gym_vector_rate(args.envs, s))
-        rows["sync"] = ("gymnasium SyncVectorEnv over 16 Python Game envs", sync_vector_rate)
-    rows["loop"] = ("Python loop over Game, 1 env", game_loop_rate)
     if args.rows:
         keep = {"vec1", *(k.strip() for k in args.rows.split(","))}
         unknown = keep - set(rows)
         if unknown:
             ap.error(f"--rows: no row {', '.join(sorted(unknown))} (rows: {', '.join(rows)})")
         rows = {k: r for k, r in rows.items() if k in keep}
-    best = dict.fromkeys(rows, 0.0)
-    for _ in range(args.rounds):   # every row once a round: the machine's load falls on all alike
-        for key, (_, fn) in rows.items():
-            best[key] = max(best[key], fn(args.seconds))
-    raw = best["vec1"]
+    best, ratios = measure(rows, args.seconds, args.rounds)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} CPUs, load {load:.2f}, Python {platform.python_version()}, ofc_fast {ofc.__version__}")
-    print("\n| row | env steps/s | vs VecEnv threads=1 |\n|---|---:|---:|")
-    for key, (name, _) in rows.items():
-        print(f"| {name} | {best[key]:,.0f} | {best[key] / raw:.3g}x |")
-    ratios = {"VecEnv steps/s per core (issue: >= 1,000,000)": raw}
-    if "sim" in best:
-        ratios["VecEnv / engine decisions in simulate (issue: >= 0.3)"] = raw / best["sim"]
-    if "loop" in best:
-        ratios["VecEnv / Python loop over Game (issue: >= 200)"] = raw / best["loop"]
-    if "gym" in best:
-        ratios["GymVectorEnv / VecEnv (issue: >= 0.5)"] = best["gym"] / raw
-    if "sync" in best:
-        ratios["VecEnv / SyncVectorEnv"] = raw / best["sync"]
     print()
-    for name, value in ratios.items():
-        print(f"{name}: {value:,.3g}" if value < 1e4 else f"{name}: {value:,.0f}")
+    print("\n".join(report(rows, best, ratios)))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"rows": {rows[k][0]: v for k, v in best.items()}, "ratios": ratios, "load": load}, f,
