@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -564,3 +565,27 @@ def test_joker_codes_the_deck_lacks_are_refused() -> None:
     assert env.to_json(1) == before
     env.step(np.zeros(2, dtype=np.int64), fantasyland=boards)
     assert env.to_json(1) != before   # set: the other seat sets its hand now
+
+
+BENCH_RL = Path(__file__).resolve().parent.parent / "bench" / "rl.py"
+
+
+@pytest.mark.skipif(not BENCH_RL.is_file(), reason="source tree only")
+def test_bench_rl_table_and_ratios() -> None:
+    """bench/rl.py's rows, timing and report (bench/compare.py prints them too): every row
+    named, each ratio the issue names computed from the rates."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("rl_bench", BENCH_RL)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rows = bench.row_table(envs=64, big_envs=128)
+    assert {"vec1", "big1", "vec2", "sim", "loop"} <= set(rows)
+    rows = {k: rows[k] for k in ("vec1", "sim", "loop")}
+    best, ratios = bench.measure(rows, 0.01, 1)
+    assert all(rate > 0 for rate in best.values())
+    sim = ratios["VecEnv / engine decisions in simulate (issue: >= 0.3)"]
+    assert sim == pytest.approx(best["vec1"] / best["sim"])
+    lines = bench.report(rows, best, ratios)
+    assert lines[2].startswith("| VecEnv, 64 envs, threads=1 |") and lines[2].endswith("| 1x |")
+    assert any(line.startswith("VecEnv / Python loop over Game") for line in lines)
