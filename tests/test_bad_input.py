@@ -1060,6 +1060,24 @@ bad("evaluate_placements-fantasyland_value-key-type", ofc.evaluate_placements, O
     "fantasyland_value", "'14'", n=1, seed=1, fantasyland_value={"14": 5})
 bad("simulate-fantasyland_value-bool", ofc.simulate, "pineapple", TypeError, "fantasyland_value", "True",
     more=(2, 2), seed=1, fantasyland_value=True)
+# a worth of Fantasyland is finite and 0 or more, in every entry point that takes one
+bad("rollout-fantasyland_value-negative", ofc.rollout, EMPTY2, ValueError, "fantasyland_value must be 0 or more",
+    "got -5", n=1, seed=1, fantasyland_value=-5)
+bad("rollout-fantasyland_value-negative-entry", ofc.rollout, EMPTY2, ValueError,
+    "fantasyland_value[14] must be 0 or more", "got -0.5", n=1, seed=1, fantasyland_value={14: -0.5})
+bad("rollout-fantasyland_value-int-beyond-float", ofc.rollout, EMPTY2, ValueError, "fantasyland_value",
+    "must be finite", "1000", n=1, seed=1, fantasyland_value=10**400)
+bad("evaluate_placements-fantasyland_value-negative", ofc.evaluate_placements, OPEN2, ValueError,
+    "fantasyland_value must be 0 or more", "got -17.5", n=1, seed=1, fantasyland_value=-17.5)
+bad("evaluate_placements-fantasyland_value-inf-entry", ofc.evaluate_placements, OPEN2, ValueError,
+    "fantasyland_value[14] must be finite", "inf", n=1, seed=1, fantasyland_value={14: float("inf")})
+bad("simulate-fantasyland_value-negative-entry", ofc.simulate, "progressive", ValueError,
+    "fantasyland_value[16] must be 0 or more", "got -14", more=(2, 2), seed=1,
+    fantasyland_value={14: 8, 15: 11, 16: -14})
+bad("simulate-fantasyland_value-nan", ofc.simulate, "pineapple", ValueError, "fantasyland_value must be finite",
+    "nan", more=(2, 2), seed=1, fantasyland_value=np.float64("nan"))
+bad("simulate-fantasyland_value-negative-numpy", ofc.simulate, "pineapple", ValueError,
+    "fantasyland_value must be 0 or more", "-3", more=(2, 2), seed=1, fantasyland_value=np.int64(-3))
 bad("rollout-known-on-board", ofc.rollout, ["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], ValueError,
     "known card Qh (position 0) is also on the board of player 0", n=1, seed=1, known="Qh")
 bad("rollout-known-dead", ofc.rollout, EMPTY2, ValueError, "known card 2h (position 0) is also dead",
