@@ -73,6 +73,11 @@ JOKER_CASES: dict[str, str | Error] = {
     "As \U0001f0cf \U0001f0cf": "As X1 X2",
     "As\U0001f0cfKs": "As X1 Ks",
     "X2 Xj": "X2 X1",
+    # a joker the text names is that card's, wherever it is: a generic one takes another
+    "Xj X1 As": "X2 X1 As",
+    "xjX1": "X2 X1",
+    "Xj As X2": "X1 As X2",
+    "JK X2 x1": Error("joker 'JK' in 'JK X2 x1': no joker is left: the rules have 2 (jokers=2) and X1 and X2"),
     "Ah xx": Error("empty slot 'xx'"),
     "Ah X3": Error("unknown card 'X3'"),
 }
@@ -111,6 +116,11 @@ JOKER_BOARDS: dict[str, str | Error] = {
     # a generic joker is the first one unused on the whole board, not in its row alone
     "Ks Kd Xj / 5s 6s 7s 8s 9d / Ac Ad Ah JK 2d": JK,
     "Ks Kd 🃏 / 5s 6s 7s 8s 9d / Ac Ad Ah xj 2d": JK,
+    # ... and not one a later row names: X1 in the bottom row is that card's
+    "Ks Kd Xj / 5s 6s 7s 8s 9d / Ac Ad Ah X1 2d": "Ks Kd X2 5s 6s 7s 8s 9d Ac Ad Ah X1 2d",
+    "Ks Kd Xj 5s 6s 7s 8s 9d Ac Ad Ah X1 2d": "Ks Kd X2 5s 6s 7s 8s 9d Ac Ad Ah X1 2d",
+    "Ks Kd Xj / 5s 6s 7s 8s JK / Ac Ad Ah X1 2d": Error("middle row: joker 'JK' in '5s 6s 7s 8s JK': no joker is "
+                                                        "left: the rules have 2 (jokers=2) and X1 and X2"),
     "Ks Kd 7h / 5s 6s 7s 8s 9d / Ac Ad Ah X12d": "Ks Kd 7h 5s 6s 7s 8s 9d Ac Ad Ah X1 2d",
     "Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah X2d": Error("cannot read card text 'X2d'"),
     "Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah X3 2d": Error("unknown card 'X3'"),

@@ -567,6 +567,22 @@ bad("score-joker-twice", ofc.score, np.array([[52] + _JB, [52] + list(range(12, 
     ValueError, "used twice", more=(_JK2,))
 bad("score-joker-jokers0", ofc.score, np.array([[52] + _JB, list(range(12, 25))], np.uint8),
     ValueError, "52", "jokers=0")
+# a generic joker leaves the jokers its board or deal names to them: none may be left for it
+_XJ_DEAL = ["Xj Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", "2c 3c 4c / 8d 9h Td Jd X1 / Ac Ad Ah As 3h"]
+bad("cards-generic-joker-named-later-jokers1", ofc.cards, "Xj As X1", ValueError, "joker 'Xj' in 'Xj As X1'",
+    "no joker is left", "X1 is already there", jokers=1)
+bad("cards-generic-joker-list-named-later-jokers1", ofc.cards, ["Xj", "As", "X1"], ValueError, "position 0",
+    "joker 'Xj'", "no joker is left", jokers=1)
+bad("cards-generic-joker-named-X1-X2", ofc.cards, "Xj X1 X2", ValueError, "joker 'Xj'", "X1 and X2", jokers=2)
+bad("analyze-generic-joker-named-later-row", ofc.analyze, "Xj Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh X1 2d",
+    ValueError, "top row: joker 'Xj' in 'Xj Qd 2c'", "no joker is left", more=(_JK1,))
+bad("Board-generic-joker-rows-X1-X2", ofc.Board, "Xj Qd 2c", ValueError, "top row", "joker 'Xj'", "X1 and X2",
+    more=("5s 6s 7s 8s X2", "Kc Kd Kh X1 2d"))
+bad("score-generic-joker-named-later-board", ofc.score, _XJ_DEAL, ValueError,
+    "player 0, top row: joker 'Xj' in 'Xj Qd 2c'", "no joker is left", "X1 is already there", more=(_JK1,))
+bad("score_matrix-generic-joker-named-later-board", ofc.score_matrix,
+    [_XJ_DEAL[0].replace(" /", "").split(), _XJ_DEAL[1]],
+    ValueError, "player 0: position 0: joker 'Xj'", "no joker is left", more=(_JK1,))
 # the other entry points that take jokers (rules=): each refuses 52 where the rules deal none,
 # 53 under jokers=1, a third joker (54), naming the value and where it was
 _JH7 = [0, 5, 10, 15, 20, 25]
@@ -1044,6 +1060,24 @@ bad("evaluate_placements-fantasyland_value-key-type", ofc.evaluate_placements, O
     "fantasyland_value", "'14'", n=1, seed=1, fantasyland_value={"14": 5})
 bad("simulate-fantasyland_value-bool", ofc.simulate, "pineapple", TypeError, "fantasyland_value", "True",
     more=(2, 2), seed=1, fantasyland_value=True)
+# a worth of Fantasyland is finite and 0 or more, in every entry point that takes one
+bad("rollout-fantasyland_value-negative", ofc.rollout, EMPTY2, ValueError, "fantasyland_value must be 0 or more",
+    "got -5", n=1, seed=1, fantasyland_value=-5)
+bad("rollout-fantasyland_value-negative-entry", ofc.rollout, EMPTY2, ValueError,
+    "fantasyland_value[14] must be 0 or more", "got -0.5", n=1, seed=1, fantasyland_value={14: -0.5})
+bad("rollout-fantasyland_value-int-beyond-float", ofc.rollout, EMPTY2, ValueError, "fantasyland_value",
+    "must be finite", "1000", n=1, seed=1, fantasyland_value=10**400)
+bad("evaluate_placements-fantasyland_value-negative", ofc.evaluate_placements, OPEN2, ValueError,
+    "fantasyland_value must be 0 or more", "got -17.5", n=1, seed=1, fantasyland_value=-17.5)
+bad("evaluate_placements-fantasyland_value-inf-entry", ofc.evaluate_placements, OPEN2, ValueError,
+    "fantasyland_value[14] must be finite", "inf", n=1, seed=1, fantasyland_value={14: float("inf")})
+bad("simulate-fantasyland_value-negative-entry", ofc.simulate, "progressive", ValueError,
+    "fantasyland_value[16] must be 0 or more", "got -14", more=(2, 2), seed=1,
+    fantasyland_value={14: 8, 15: 11, 16: -14})
+bad("simulate-fantasyland_value-nan", ofc.simulate, "pineapple", ValueError, "fantasyland_value must be finite",
+    "nan", more=(2, 2), seed=1, fantasyland_value=np.float64("nan"))
+bad("simulate-fantasyland_value-negative-numpy", ofc.simulate, "pineapple", ValueError,
+    "fantasyland_value must be 0 or more", "-3", more=(2, 2), seed=1, fantasyland_value=np.int64(-3))
 bad("rollout-known-on-board", ofc.rollout, ["Qh Qd / 5s 6s 7s / Kc Kd", "-- / -- / --"], ValueError,
     "known card Qh (position 0) is also on the board of player 0", n=1, seed=1, known="Qh")
 bad("rollout-known-dead", ofc.rollout, EMPTY2, ValueError, "known card 2h (position 0) is also dead",

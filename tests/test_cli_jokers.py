@@ -323,6 +323,10 @@ def test_joker_free_output_unchanged(capsys: pytest.CaptureFixture[str], tmp_pat
     # a joker on two boards of a deal
     (["--jokers", "2"], ["Ks Kd X1 / 5s 6s 7s 8s 9d / Ac Ad Ah As 2d;Qh Qd X1 / 5c 6c 7c 8c 9c / Kc Kh 3h 3s 3d"],
      "line 1, deal 0: card X1 (code 52) is used twice"),
+    # a generic joker where a later board names the only joker
+    (["--jokers", "1"], ["Ks Kd Xj / 5s 6s 7s 8s 9d / Ac Ad Ah As 2d;Qh Qd X1 / 5c 6c 7c 8c 9c / Kc Kh 3h 3s 3d"],
+     "line 1, deal 0: player 0: top row: joker 'Xj' in 'Ks Kd Xj': no joker is left: the rules have 1 "
+     "(jokers=1) and X1 is already there"),
 ])
 def test_bad_joker_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str],
                          lines: list[str], words: str) -> None:
@@ -367,6 +371,9 @@ def test_bad_joker_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt
     (["eval", "As X1 X2"], "joker 'X1' (code 52) in 'As X1 X2': the rules have no jokers (jokers=0)"),
     (["eval", "As X1 X2", "--jokers", "1"], "joker 'X2' (code 53) in 'As X1 X2': the rules have 1 joker"),
     (["eval", "As X1 X2 Xj", "--jokers", "2"], "joker 'Xj' in 'As X1 X2 Xj': no joker is left"),
+    (["eval", "Xj As X1", "--jokers", "1"], "joker 'Xj' in 'Xj As X1': no joker is left"),
+    (["score", "Ks Kd Xj / 5s 6s 7s 8s 9d / Ac Ad Ah As 2d", "Qh Qd X1 / 5c 6c 7c 8c 9c / Kc Kh 3h 3s 3d",
+      "--jokers", "1"], "player 0: top row: joker 'Xj' in 'Ks Kd Xj': no joker is left"),
     (["eval", "As X1 X1", "--jokers", "2"], "X1"),
     (["fantasyland", "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c X1"],
      "hand 0: joker 'X1' (code 52) in 'As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c X1': the rules have no jokers"),
@@ -517,13 +524,14 @@ def test_play_commands_pass_the_rules(capsys: pytest.CaptureFixture[str], monkey
     boards = ["Qh X1 / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac X2"]
     for argv in (["simulate", "--hands", "10", "--rules-file", path],
                  ["rollout", *boards, "-n", "10", "--rules-file", path],
-                 ["rollout", "-- / -- / --", "-- / -- / --", "--hand", "Ah X1 7c 8c X2", "--dead", "X2",
+                 ["rollout", "-- / -- / --", "-- / -- / --", "--hand", "Ah X1 7c 8c X2", "--dead", "Kd",
                   "-n", "10", "--rules-file", path]):
         code, out, err = run(capsys, *argv)
         assert code == 2 and "stopped by the test" in err
         assert seen[-1]["rules"] == want
     assert seen[1]["boards"] == boards
-    assert seen[2]["position"] == (["-- / -- / --", "-- / -- / --"], "Ah X1 7c 8c X2", "X2")
+    # (a valid position: the command counts its placements, for the bar, before the library runs)
+    assert seen[2]["position"] == (["-- / -- / --", "-- / -- / --"], "Ah X1 7c 8c X2", "Kd")
 
 
 def test_generic_jokers_of_a_deal_share_the_deck(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -536,6 +544,33 @@ def test_generic_jokers_of_a_deal_share_the_deck(capsys: pytest.CaptureFixture[s
     code, out, err = run(capsys, "analyze", str(path), "--jokers", "2")
     rows = [line.split(",", 1)[1] for line in out.splitlines()[1:]]
     assert (code, err) == (0, "") and rows[:2] == rows[2:] and len(rows) == 4
+
+
+def test_generic_joker_leaves_the_named_ones(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Xj before an explicit X1 of a later board is X2: score, analyze of text, JSON and JSON Lines."""
+    deal = ["Qh Qd Xj / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", "2c 3c 4c / 8d 9h Td Jd X1 / Ac Ad Ah As 3h"]
+    explicit = [deal[0].replace("Xj", "X2"), deal[1]]
+    code, out, err = run(capsys, "score", *deal, "--jokers", "2")
+    assert (code, err) == (0, "")
+    assert out == run(capsys, "score", *explicit, "--jokers", "2")[1]
+    want = run(capsys, "score", *explicit, "--jokers", "2")[1]
+    assert "player 0: Qh Qd X2 /" in want
+    text = tmp_path / "deals.txt"
+    text.write_text(" ; ".join(deal) + "\n*" + " ; *".join(deal) + "\n" + " ; ".join(explicit) + "\n")
+    cards = [parse_boards(b, 2).tolist() for b in explicit]
+    one_by_one = [["Xj" if c == 53 else c for c in cards[0]], cards[1]]   # codes and text, one card each
+    jsonl = tmp_path / "deals.jsonl"
+    jsonl.write_text("\n".join(map(json.dumps, [deal, one_by_one, [one_by_one[0], deal[1]], explicit])) + "\n")
+    for path, deals in ((text, 3), (jsonl, 4)):
+        code, out, err = run(capsys, "analyze", str(path), "--jokers", "2", "--format", "jsonl")
+        rows = [json.loads(line) for line in out.splitlines()]
+        assert (code, err) == (0, "") and len(rows) == 2 * deals
+        # ('*' marks a player in Fantasyland: the same boards and points)
+        assert [(r["board"], r["points"]) for r in rows] == [(r["board"], r["points"]) for r in rows[-2:]] * deals
+        assert rows[0]["board"] == explicit[0]
+    # a marked board ('*', in Fantasyland) naming X1 first
+    line = f"{deal[0]} ; *X1 3c 4c / 8d 9h Td Jd 2h / Ac Ad Ah As 3h\n".encode()
+    assert ofc.card_str(text_deals(line, 1, 2).boards[:, :3].reshape(-1)) == "Qh Qd X2 X1 3c 4c"
 
 
 def test_rollout_jokers(capsys: pytest.CaptureFixture[str]) -> None:

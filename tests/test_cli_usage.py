@@ -131,6 +131,17 @@ def test_simulate_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and err == ""
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_rollout_hand_progress_bar_reaches_its_total(capsys: pytest.CaptureFixture[str], workers: str) -> None:
+    """--hand: the bar counts n completions for each legal placement, and ends at that total."""
+    pytest.importorskip("tqdm")
+    hand = "Ah Ad 7c 8c 9c"
+    total = 4 * len(ofc.evaluate_placements((EMPTY2, hand), n=1, seed=0).codes)     # 4 x 232: under 1k
+    code, _, err = run(capsys, "rollout", *EMPTY2, "--hand", hand, "-n", "4", "--workers", workers, "--progress")
+    last = err.replace("\r", "\n").strip().splitlines()[-1]
+    assert code == 0 and last.startswith("placements: 100%") and f"| {total}/{total} [" in last, last
+
+
 def test_rollout_says_the_policy_and_prints_rows(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rollout", "Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad",
                        "-n", "200")

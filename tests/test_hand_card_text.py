@@ -10,6 +10,7 @@ Printers: ``card_str`` and the analyze writer's board text (``str(Board)``).
 """
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import numpy as np
@@ -149,6 +150,9 @@ def test_joker_text(text: str) -> None:
     (["As", "\U0001f0cf", "x2"], [51, 52, 53]),
     ([["Xj", "JK", "As"], ["JK", "Ks", "Xj"]], [[52, 53, 51], [52, 47, 53]]),
     (["Xj As", "JK Ks"], [[52, 51], [52, 47]]),   # a whole hand per item: each hand alone
+    (["Xj", "X1", "As"], [53, 52, 51]),           # X1 named later in the hand is that card's
+    (["JK", 52, "As"], [53, 52, 51]),            # code 52 too
+    ([["Xj", "X1"], ["Xj", "As"]], [[53, 52], [52, 51]]),
 ])
 def test_generic_jokers_number_within_a_hand(items: list, want: list) -> None:
     """Xj, JK and the emoji take the first joker unused in their hand, card by card too."""
@@ -165,3 +169,36 @@ def test_generic_joker_beyond_the_rules_names_it() -> None:
     assert ofc.score(deal, jk).tolist() == ofc.score(explicit, jk).tolist()
     with pytest.raises(ValueError, match=r"player 1, middle row: joker 'Xj'.*X1 and X2 are already there"):
         ofc.score([deal[0].replace("2d", "Xj"), deal[1]], jk)
+
+
+def test_generic_joker_leaves_the_named_ones() -> None:
+    """A generic joker before an explicit X1 (later in its board or deal) takes X2, every reader alike."""
+    jk = ofc.Rules(name="jk", jokers=2)
+    one = dataclasses.replace(jk, jokers=1)
+    deal = ["Qh Qd Xj / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", "2c 3c 4c / 8d 9h Td Jd X1 / Ac Ad Ah As 3h"]
+    explicit = [deal[0].replace("Xj", "X2"), deal[1]]
+    want = ofc.score(explicit, jk).tolist()
+    codes = [parse_boards(b, 2) for b in explicit]
+    as_cards = [ofc.card_str(c).split() for c in codes]
+    generic = [[c if c != "X2" else "Xj" for c in as_cards[0]], as_cards[1]]
+    for given in (deal, generic, [deal[0], codes[1]], [generic[0], codes[1].astype(np.int64)],
+                  [generic[0], ofc.Board(codes[1])]):
+        assert ofc.score(given, jk).tolist() == want
+        assert ofc.score_matrix(given, jk).tolist() == ofc.score_matrix(explicit, jk).tolist()
+    assert ofc.score([deal], jk).tolist() == [want]                  # a list of deals
+    # within one board: its text, its rows, its cards one by one; a partial board
+    board = "Xj Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh X1 2d"
+    assert ofc.card_str(ofc.Board.parse(board).codes) == "X2 Qd 2c 5s 6s 7s 8s 9d Kc Kd Kh X1 2d"
+    assert ofc.Board(*board.split(" / ")) == ofc.Board.parse(board.replace("Xj", "X2"))
+    assert ofc.Board(*(r.split() for r in board.split(" / "))) == ofc.Board.parse(board.replace("Xj", "X2"))
+    one_by_one = board.replace(" /", "").split()
+    assert ofc.analyze(one_by_one, jk).jokers.tolist() == ofc.analyze(board.replace("Xj", "X2"), jk).jokers.tolist()
+    assert ofc.card_str(ofc.partial.partial_boards("Xj / 5s X1 / --", 2)).startswith("X2 -- -- 5s X1")
+    # no joker left: the error names the generic joker and where it is
+    with pytest.raises(ValueError, match=r"top row: joker 'Xj' in 'Xj Qd 2c': no joker is left: the rules have 1 "
+                                         r"\(jokers=1\) and X1 is already there"):
+        ofc.analyze(board, one)
+    with pytest.raises(ValueError, match=r"player 0, top row: joker 'Xj' in 'Qh Qd Xj': no joker is left"):
+        ofc.score(deal, one)
+    with pytest.raises(ValueError, match=r"player 0: position 2: joker 'Xj' in 'Xj': no joker is left"):
+        ofc.score(generic, one)

@@ -21,7 +21,17 @@ import numpy.typing as npt
 from .. import _core, _workers
 from .._checks import is_int, refuse_odd, shown
 from ..hand.bad_rows import explain_bad_row
-from ..hand.cards import DECK_SIZE, EMPTY, MAX_JOKERS, card_str, cards, jokers_among, parse_text
+from ..hand.cards import (
+    DECK_SIZE,
+    EMPTY,
+    MAX_JOKERS,
+    card_str,
+    cards,
+    cards_among,
+    jokers_among,
+    named_jokers,
+    parse_text,
+)
 from ..hand.strength import describe, strength
 from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
@@ -74,8 +84,9 @@ def _analysis(fields: tuple[Any, ...], jokers: Any = None) -> Analysis:
 
 def parse_boards(text: str, jokers: int = 0, before: Sequence[int] = ()) -> npt.NDArray[np.uint8]:
     """Codes of one board written ``"top / middle / bottom"`` (or ``|``), or 13 cards in order.
-    ``before``: the codes of the boards before it in the same deal (a generic joker, ``Xj``,
-    takes the first joker unused in the deal).
+    ``before``: the codes of the boards before it in the same deal and the jokers the
+    boards after it name (a generic joker, ``Xj``, takes the first joker the deal neither
+    holds nor names).
 
     >>> parse_boards("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d").shape
     (13,)
@@ -91,8 +102,9 @@ def parse_boards(text: str, jokers: int = 0, before: Sequence[int] = ()) -> npt.
     if len(parts) != 3:
         raise ValueError(f"a board has three rows separated by '/' or '|', got {len(parts)} in {shown(text)}")
     rows: list[int] = []
+    named = named_jokers(text) if jokers else []   # X1 in the bottom row is not the top's Xj
     for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
-        codes = parse_text(part, False, f"{name} row: ", jokers, [*before, *rows])
+        codes = parse_text(part, False, f"{name} row: ", jokers, [*before, *named, *rows])
         if len(codes) != hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} cards, got {len(codes)} in {shown(part)}")
         rows += codes
@@ -106,7 +118,8 @@ def board_array(x: Any, deal: bool = False, jokers: int = 0, before: Sequence[in
     boards (or deals) and are stacked.  Empty slots stay 255 here; the
     kernels reject them with their position.  ``deal``: the boards are the
     players of a deal (for the wording of errors).  ``jokers``: the jokers the
-    rules deal (their codes and text are cards then).
+    rules deal (their codes and text are cards then).  ``before``: as in
+    :func:`parse_boards`, for one board of a deal.
     """
     if isinstance(x, (bool, np.bool_)):
         raise TypeError(f"boards must be card codes, text or Board objects, not bool {x!r}")
@@ -138,7 +151,7 @@ def board_array(x: Any, deal: bool = False, jokers: int = 0, before: Sequence[in
                     raise ValueError(f"{place((), k, deal)}: card code {i} is not in 0..{DECK_SIZE - 1}")
             arr = narrow_board(np.asarray(items, dtype=np.int64), deal, jokers)   # codes: name the row
         else:
-            arr = cards(items, allow_empty=True, jokers=jokers)
+            arr = cards_among(items, before, allow_empty=True, jokers=jokers)
     else:
         raise TypeError(f"boards must be card codes, text or Board objects, not "
                         f"{type(x).__name__} {shown(x)}")
@@ -171,13 +184,15 @@ def _stack_boards(items: list[Any], deal: bool, jokers: int = 0) -> npt.NDArray[
     nested = any(isinstance(i, (list, tuple)) and _holds_boards(list(i)) for i in items)
     label = "deal" if nested else ("player" if deal else "board")
     out: list[npt.NDArray[np.uint8]] = []
+    share = label == "player" and jokers > 0
+    named = [named_jokers(i.codes if isinstance(i, Board) else i) for i in items] if share else []
     for k, item in enumerate(items):
         if not isinstance(item, (Board,) + _BOARDLIKE):
             raise TypeError(f"{label} {k}: expected a board (text, 13 card codes or a Board), "
                             f"got {type(item).__name__} {shown(item)}")
         # the boards of one deal share the deck: a generic joker takes the first one
-        # no earlier board holds
-        before = jokers_among(out) if label == "player" and jokers else []
+        # no earlier board holds and no later board names
+        before = [*jokers_among(out), *(j for later in named[k + 1:] for j in later)] if share else []
         try:
             out.append(board_array(item, deal, jokers, before))
         except (ValueError, TypeError) as e:
@@ -450,10 +465,12 @@ class Board:
             if codes.shape != (13,):
                 raise ValueError(f"a Board is one board of 13 cards, got shape {codes.shape}")
         elif middle is not None and bottom is not None:
-            rows = []
+            rows: list[npt.NDArray[np.uint8]] = []
+            # one board: a generic joker leaves the jokers of the other rows alone
+            named = [j for row in (top, middle, bottom) for j in named_jokers(row)]
             for name, row, (lo, hi) in zip(ROWS, (top, middle, bottom), ROW_SLICES):
                 try:
-                    arr = cards(row, jokers=MAX_JOKERS)
+                    arr = cards_among(row, [*named, *jokers_among(rows)], jokers=MAX_JOKERS)
                 except ValueError as e:
                     raise ValueError(f"{name} row: {e}") from None
                 if arr.shape != (hi - lo,):

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from .. import _core, _workers
 from ..hand.bad_rows import explain_bad_row
-from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, parse_text
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, named_jokers, parse_text
 from .boards import Board, narrow_board
 from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
 from .rules import PINEAPPLE, Rules, get_rules
@@ -55,8 +55,9 @@ def parse_partial(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
         raise ValueError(f"a partial board has three rows separated by '/' or '|', got "
                          f"{len(parts)} in {text!r}")
     out: list[int] = []
+    named = named_jokers(text) if jokers else []   # one board: Xj leaves the other rows' jokers alone
     for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
-        codes = list(parse_text(part, True, f"{name} row: ", jokers))
+        codes = list(parse_text(part, True, f"{name} row: ", jokers, [*named, *out]))
         placed = [c for c in codes if c != EMPTY]
         if len(codes) > hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} slots, got {len(codes)} in {part!r}")

@@ -28,7 +28,7 @@ from .._workers import resolve_workers
 from ..board.boards import Board, analyze, parse_boards, score
 from ..board.geometry import ROW_SLICES, ROWS
 from ..board.rules import Rules
-from ..hand.cards import DECK_SIZE, RANKS, card_str, cards, jokers_among
+from ..hand.cards import DECK_SIZE, RANKS, card_str, cards, jokers_among, named_jokers
 from ..hand.strength import category, describe, lowball27, strength
 from .analysis import analyze_deals, run_deals
 from .options import add_progress_args, add_rules_args, make_bar, rules_label, rules_of
@@ -89,9 +89,11 @@ def _row_name(value: int, row: int, rules: Rules) -> str:
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_of(args)
     boards: list[Board] = []
+    named = [named_jokers(text) for text in args.boards] if rules.jokers else []
     for p, text in enumerate(args.boards):
         try:
-            held = jokers_among(b.codes for b in boards)   # one deck: Xj is the next joker
+            # one deck: Xj is the next joker no board holds or names
+            held = [*jokers_among(b.codes for b in boards), *(j for later in named[p + 1:] for j in later)]
             boards.append(Board(parse_boards(text, rules.jokers, held)))
         except ValueError as e:
             raise ValueError(f"player {p}: {e}") from None

@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..board.boards import one_card_each, parse_boards
-from ..hand.cards import cards, jokers_among
+from ..hand.cards import cards_among, jokers_among, named_jokers
 from .fastlines import fast_lines
 from .jsonstream import Bad, JsonStream, jsonl_values, short
 from .sources import Source, line_chunks
@@ -105,8 +105,11 @@ def _slow_line(raw: bytes, jokers: int = 0) -> tuple[npt.NDArray[np.uint8], npt.
     if not parts:
         raise ValueError(f"no boards in {text.strip()!r}: a deal is boards separated by ';'")
     read: list[tuple[npt.NDArray[np.uint8], bool]] = []
+    named = [named_jokers(part.lstrip("*")) for part in parts] if jokers else []
     for k, part in enumerate(parts):
-        read.append(_board_of_text(part, k, jokers, jokers_among([b for b, _ in read])))
+        # one deck: Xj is the next joker no board holds or names
+        held = [*jokers_among([b for b, _ in read]), *(j for later in named[k + 1:] for j in later)]
+        read.append(_board_of_text(part, k, jokers, held))
     return np.stack([b for b, _ in read]), np.array([m for _, m in read], dtype=np.bool_)
 
 
@@ -149,7 +152,7 @@ def _json_board(board: Any, k: int, jokers: int, before: list[int]) -> npt.NDArr
         raise ValueError(f"{where}a board is 13 cards (top 3, middle 5, bottom 5), got {len(board)} "
                          f"items: {short(board)}")
     try:
-        codes = cards(board, jokers=jokers)
+        codes = cards_among(board, before, jokers=jokers)
     except (ValueError, TypeError) as e:
         raise type(e)(where + str(e)) from None
     if codes.shape != (13,):
@@ -190,8 +193,11 @@ def _json_deal(value: Any, jokers: int = 0) -> tuple[npt.NDArray[np.uint8], npt.
     if one_card_each(value):
         value = [value]          # one board written as 13 cards
     read: list[npt.NDArray[np.uint8]] = []
+    named = [named_jokers(b) for b in value] if jokers else []
     for k, b in enumerate(value):
-        read.append(_json_board(b, k, jokers, jokers_among(read)))
+        # one deck: Xj is the next joker no board holds or names
+        held = [*jokers_among(read), *(j for later in named[k + 1:] for j in later)] if jokers else []
+        read.append(_json_board(b, k, jokers, held))
     boards = np.stack(read)
     marks = np.zeros(len(boards), dtype=np.bool_) if flags is None else _json_flags(flags, len(boards))
     return boards, marks

@@ -159,14 +159,17 @@ def _with_progress(fn: Callable[..., Any], args: argparse.Namespace, desc: str,
 
 
 def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
-    from ..sim.rollout import evaluate_placements, rollout
+    from ..sim.rollout import evaluate_placements, placement_count, rollout
     rules = rules_of(args)
     if args.top is not None and not args.hand:
         raise ValueError("--top ranks the placements of --hand: give --hand CARDS too")
     policy = f"policy {args.policy}: {POLICY_DESCRIPTIONS[args.policy]}"
     if args.hand:
-        pl = _with_progress(evaluate_placements, args, "placements", None,
-                            position=(args.boards, args.hand, args.dead), rules=rules, n=args.n,
+        position = (args.boards, args.hand, args.dead)
+        # the bar counts completions: n for each legal placement (a bad position stops here)
+        total = args.n * placement_count(position, rules, fantasyland=args.fantasyland)
+        pl = _with_progress(evaluate_placements, args, "placements", total,
+                            position=position, rules=rules, n=args.n,
                             seed=args.seed, policy=args.policy, workers=args.workers,
                             fantasyland=args.fantasyland)
         top = 10 if args.top is None else args.top

@@ -4,8 +4,9 @@ A card code is ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace; suit 0 = c,
 1 = d, 2 = h, 3 = s), the numbering of PokerHandEvaluator; 255 (or -1) marks
 an empty slot in a partial board.  Decks with jokers (``Rules.jokers``) add
 codes 52 and 53 (``JOKERS``), read from ``X1`` / ``X2`` (or ``Xj``, ``JK``,
-the joker emoji: the first unused joker) and printed ``X1``, ``X2``; a
-reader accepts them only when told how many jokers the rules deal.
+the joker emoji: the first joker the board or deal neither holds nor names)
+and printed ``X1``, ``X2``; a reader accepts them only when told how many
+jokers the rules deal.
 
 >>> cards("Ah Kd 2c")
 array([50, 45,  0], dtype=uint8)
@@ -70,15 +71,55 @@ def jokers_among(boards: Iterable[Any]) -> list[int]:
     return [int(c) for b in boards for c in np.asarray(b).reshape(-1).tolist() if c in JOKERS]
 
 
+def _pairs(chunk: str) -> list[str] | None:
+    """The cards of a chunk written together ("AhKd2c"): rank then suit, repeatedly; None
+    for an odd count of characters."""
+    toks = [t for tok in _TOKEN.findall(chunk) for t in ((tok, "") if tok == "\U0001f0cf" else (tok,))]
+    return None if len(toks) % 2 else [toks[i] + toks[i + 1] for i in range(0, len(toks), 2)]
+
+
+def _named_in_text(text: str) -> list[int]:
+    """The jokers ``text`` names, ``X1`` / ``X2``, read as :func:`parse_text` reads it."""
+    if "x1" not in text.lower() and "x2" not in text.lower():
+        return []
+    out: list[int] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        low = chunk.lower()
+        if low in _JOKER_NAMED:
+            out.append(_JOKER_NAMED[low])
+        elif chunk not in _CODE and low not in _JOKER_ANY and chunk not in _EMPTY_TOKENS:
+            out += [_JOKER_NAMED[t.lower()] for t in _pairs(chunk) or () if t.lower() in _JOKER_NAMED]
+    return out
+
+
+def named_jokers(board: Any) -> list[int]:
+    """The jokers one board (or row) names: ``X1`` / ``X2`` in its text, codes 52 / 53 in
+    its codes, or either among its cards given one by one; anything else names none.
+    A generic joker (``Xj``) leaves these to the card that names them, wherever it is
+    in the board or deal."""
+    if isinstance(board, str):
+        return _named_in_text(board)
+    if isinstance(board, np.ndarray) and board.dtype.kind in "iu":
+        return [j for j in JOKERS if (board == j).any()]
+    if isinstance(board, np.ndarray):
+        board = board.reshape(-1).tolist()
+    if not isinstance(board, (list, tuple)):
+        return []
+    return [j for c in board for j in (_named_in_text(c) if isinstance(c, str) else
+                                       [int(c)] if is_int(c) and c in JOKERS else [])]
+
+
 def _joker(token: str, out: list[int], jokers: int, where: str, text: str, before: Sequence[int] = ()) -> bool:
     """Append the joker ``token`` names (True), or False when it names none.  ``before``:
-    the codes read earlier in the same hand or board (a generic joker takes the first
-    joker unused there and in ``out``)."""
+    the codes read elsewhere in the same hand or board (a generic joker takes the first
+    joker not there, not in ``out`` and not named in ``text``)."""
     low = token.lower()
     if low in _JOKER_NAMED:
         code = _JOKER_NAMED[low]
     elif low in _JOKER_ANY:
-        used = [j for j in JOKERS if j in out or j in before]
+        # a joker named later in the text (X1 in "Xj X1") is its own: the generic leaves it
+        named = _named_in_text(text)
+        used = [j for j in JOKERS if j in out or j in before or j in named]
         code = next((j for j in JOKERS if j not in used), JOKERS[-1] + 1)
         if used and code - JOKERS[0] >= jokers:
             raise ValueError(f"{where}joker {shown(token)} in {shown(text)}: no joker is left: the rules "
@@ -98,7 +139,8 @@ def parse_text(text: str, allow_empty: bool, where: str = "", jokers: int = 0,
                before: Sequence[int] = ()) -> list[int]:
     """Codes of the cards in ``text`` ("Ah Kd 2c", "AhKd2c", "ah,kd,10c"); ``jokers``:
     how many jokers the rules deal (their text is an error beyond it); ``before``: the
-    codes read earlier in the same hand or board (the rows before this one)."""
+    codes of the same board or deal a generic joker must leave alone (the rows and boards
+    read before this one, and the jokers named in those after it)."""
     out: list[int] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
@@ -115,11 +157,10 @@ def parse_text(text: str, allow_empty: bool, where: str = "", jokers: int = 0,
             out.append(EMPTY)
             continue
         # cards written together ("AhKd2c"): rank then suit, repeatedly
-        toks = [t for tok in _TOKEN.findall(chunk) for t in ((tok, "") if tok == "\U0001f0cf" else (tok,))]
-        if len(toks) % 2:
+        pairs = _pairs(chunk)
+        if pairs is None:
             raise ValueError(f"{where}cannot read card text {shown(chunk)} in {shown(text)}")
-        for i in range(0, len(toks), 2):
-            tok = toks[i] + toks[i + 1]
+        for tok in pairs:
             code = _CODE.get(tok)
             if code is None and _joker(tok, out, jokers, where, text, before):
                 continue
@@ -199,6 +240,18 @@ def cards(x: str | Iterable[Any] | npt.ArrayLike, *, allow_empty: bool = False,
     return _object_array(arr, allow_empty, jokers)
 
 
+def cards_among(x: Any, before: Sequence[int], *, allow_empty: bool = False,
+                jokers: int = 0) -> npt.NDArray[np.uint8]:
+    """:func:`cards` of one row or board of a board or deal given as text or card by card:
+    a generic joker there leaves ``before`` (as in :func:`parse_text`) alone."""
+    if jokers and before and isinstance(x, str):
+        return np.array(parse_text(x, allow_empty, "", jokers, before), dtype=np.uint8)
+    if jokers and before and isinstance(x, (list, tuple)) and x \
+            and all(isinstance(c, str) or is_int(c) for c in x):
+        return _object_array(np.array(x, dtype=object), allow_empty, jokers, before)
+    return cards(x, allow_empty=allow_empty, jokers=jokers)
+
+
 def _where(index: tuple[int, ...]) -> str:
     """'hand 3, position 4: ' for an index whose last axis runs over the cards of a hand."""
     if len(index) <= 1:
@@ -219,8 +272,10 @@ def _int_array(arr: npt.NDArray[Any], allow_empty: bool, jokers: int = 0) -> npt
     return arr.astype(np.uint8)
 
 
-def _object_array(arr: npt.NDArray[Any], allow_empty: bool, jokers: int = 0) -> npt.NDArray[np.uint8]:
-    """Element by element: ints are codes, text is one card or a whole hand."""
+def _object_array(arr: npt.NDArray[Any], allow_empty: bool, jokers: int = 0,
+                  before: Sequence[int] = ()) -> npt.NDArray[np.uint8]:
+    """Element by element: ints are codes, text is one card or a whole hand; ``before``:
+    as in :func:`parse_text`, for every hand."""
     if arr.size == 0:   # an empty list or text array holds no cards
         return np.zeros(arr.shape, dtype=np.uint8)
     rows: list[list[int]] = []
@@ -228,7 +283,7 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool, jokers: int = 0) -> 
         item = arr[index]
         where = _where(index)
         if isinstance(item, str):
-            codes = parse_text(item, allow_empty, where, jokers)
+            codes = parse_text(item, allow_empty, where, jokers, before)
             if not codes:
                 raise ValueError(f"{where}empty text {shown(item)}: an item holds one card or a "
                                  f"whole hand")
@@ -244,11 +299,16 @@ def _object_array(arr: npt.NDArray[Any], allow_empty: bool, jokers: int = 0) -> 
     if counts == {1}:
         flat = np.array([r[0] for r in rows], dtype=np.uint8).reshape(arr.shape)
         if jokers:   # a generic joker takes the first joker unused in its hand (the last axis)
+            generic: dict[tuple[int, ...], str] = {}
             for index in np.ndindex(arr.shape):
-                item = arr[index]
-                if isinstance(item, str) and item.strip().lower() in _JOKER_ANY:
-                    hand = [int(flat[index[:-1] + (i,)]) for i in range(index[-1])]
-                    flat[index] = int(parse_text(item, False, _where(index), jokers, hand)[0])
+                cell = arr[index]
+                if isinstance(cell, str) and cell.strip().lower() in _JOKER_ANY:
+                    generic[index] = cell
+            for index, text in generic.items():
+                # the cards before it, and the jokers named after it (X1 in ["Xj", "X1"])
+                hand = [*before, *(int(flat[index[:-1] + (i,)]) for i in range(arr.shape[-1])
+                                   if i < index[-1] or index[:-1] + (i,) not in generic)]
+                flat[index] = int(parse_text(text, False, _where(index), jokers, hand)[0])
         return flat
     if len(counts) == 1:
         k = counts.pop()

@@ -421,8 +421,8 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     it stays.  ``progress``: called with the number of completions just finished,
     from the worker threads (e.g. ``tqdm.update``).
     ``fantasyland_value``: points credited to a player for each Fantasyland
-    earned (entry or stay): a number, or a mapping from the cards dealt in
-    Fantasyland to points (ofc_fast.sim.worth; exact, floats too; see
+    earned (entry or stay): a number (finite, 0 or more), or a mapping from the
+    cards dealt in Fantasyland to points (ofc_fast.sim.worth; exact, floats too; see
     :func:`estimate_fantasyland_value` for what to pass).  ``known``: cards
     known to come, not on any board: a sequence is the next cards dealt, in
     order; a mapping ``{player: cards}`` the cards that player's next turn is
@@ -590,49 +590,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     >>> two.mean.tolist() == best.mean[:2].tolist()
     True
     """
-    r = get_rules(PINEAPPLE if rules is None else rules)
-    fl: list[int] | None = None
-    seats: list[int] | None = None
-    if isinstance(position, Game):
-        g = position
-        if rules is not None and r != g.rules:
-            raise ValueError(f"the game is played under {g.rules.name!r}, not {r.name!r}: leave "
-                             f"rules out for a Game position")
-        if g.done or g.fantasyland[g.turn or 0]:
-            raise ValueError("the position has no placement to make (hand over or Fantasyland)")
-        seat = g.turn or 0
-        obs = g.observation(seat)
-        r = g.rules
-        order = [(seat + i) % g.players for i in range(g.players)]
-        seats = order
-        flat = np.ascontiguousarray(obs["boards"][order])
-        fl = [g.fantasyland[p] for p in order] if any(g.fantasyland) else None
-        held = obs["held"]
-        dead = obs["discards"]
-    else:
-        if not isinstance(position, (tuple, list)) or len(position) not in (2, 3):
-            raise TypeError("position is a Game, or (boards, held) / (boards, held, dead)")
-        flat = np.ascontiguousarray(partial_boards(position[0], r.jokers))
-        if flat.ndim != 2:
-            raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
-        held = _cards_of("the cards in hand", position[1], r.jokers)
-        dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
-            else dead_array(position[2], r.jokers).reshape(-1)
-        dead = dead[dead != EMPTY]
-        if fantasyland is not None:
-            fl = seat_fantasyland(fantasyland, flat.shape[0], r)
-            if fl[0]:
-                raise ValueError("player 0 is to act, so not in Fantasyland (fantasyland[0] must be 0)")
-    r.check_players(flat.shape[0])
-    check_dealing(r)
-    placed = int((flat[0] != EMPTY).sum())
-    want = r.first_round if placed == 0 else r.round_cards
-    if held.size != want:
-        raise ValueError(f"player 0 has {placed} cards placed and holds {held.size}: a "
-                         f"{r.name} turn holds {want}")
-    if 13 - placed < (r.first_round if placed == 0 else r.round_play):
-        raise ValueError("player 0's board is complete: no placement to make")
-    pool = _pool(flat, dead, held, None, r.jokers)
+    r, flat, held, dead, fl, seats, pool, codes, boards = _position(position, rules, fantasyland)
     n = _count(n, "n", least=1)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
@@ -640,14 +598,6 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     value = worth.check_value(fantasyland_value, r)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
-    # the legal codes, in code order: the engine's own legal mask (ofc_game_legal) on
-    # player 0's board holding these cards, and the board each code makes
-    legal = _play.legal_placements(np.ascontiguousarray(flat[0]), np.ascontiguousarray(held, np.uint8),
-                                   r.first_round, r.rounds, r.round_cards, r.round_play)
-    if isinstance(legal, int):   # a C status code: player 0's board has an impossible count
-        raise _error(-1, r, pool, None)
-    codes = [int(c) for c in legal[0]]
-    boards = list(legal[1])
     if candidates is not None:
         pick = _candidates(candidates, codes, boards, r.jokers)
         codes = [codes[i] for i in pick]
@@ -707,6 +657,73 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
                       st["fantasyland_rate"][:, 0].copy(), st["royalties"][:, 0].copy(),
                       st["min"][:, 0].copy(), st["max"][:, 0].copy(), st["mean"], st["stderr"],
                       st["foul_rate"], st["fantasyland_rate"], st["royalties"], n, label)
+
+
+def _position(position: Any, rules: Rules | str | None, fantasyland: Sequence[int] | None) -> tuple[
+        Rules, npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8], list[int] | None,
+        list[int] | None, npt.NDArray[np.uint8], list[int], list[npt.NDArray[np.uint8]]]:
+    """The position of :func:`evaluate_placements` read and checked: (rules, boards, held,
+    dead, fantasyland, seats, the unseen cards, the legal placement codes in code order and
+    the board each makes)."""
+    r = get_rules(PINEAPPLE if rules is None else rules)
+    fl: list[int] | None = None
+    seats: list[int] | None = None
+    if isinstance(position, Game):
+        g = position
+        if rules is not None and r != g.rules:
+            raise ValueError(f"the game is played under {g.rules.name!r}, not {r.name!r}: leave "
+                             f"rules out for a Game position")
+        if g.done or g.fantasyland[g.turn or 0]:
+            raise ValueError("the position has no placement to make (hand over or Fantasyland)")
+        seat = g.turn or 0
+        obs = g.observation(seat)
+        r = g.rules
+        order = [(seat + i) % g.players for i in range(g.players)]
+        seats = order
+        flat = np.ascontiguousarray(obs["boards"][order])
+        fl = [g.fantasyland[p] for p in order] if any(g.fantasyland) else None
+        held = obs["held"]
+        dead = obs["discards"]
+    else:
+        if not isinstance(position, (tuple, list)) or len(position) not in (2, 3):
+            raise TypeError("position is a Game, or (boards, held) / (boards, held, dead)")
+        flat = np.ascontiguousarray(partial_boards(position[0], r.jokers))
+        if flat.ndim != 2:
+            raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
+        held = _cards_of("the cards in hand", position[1], r.jokers)
+        dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
+            else dead_array(position[2], r.jokers).reshape(-1)
+        dead = dead[dead != EMPTY]
+        if fantasyland is not None:
+            fl = seat_fantasyland(fantasyland, flat.shape[0], r)
+            if fl[0]:
+                raise ValueError("player 0 is to act, so not in Fantasyland (fantasyland[0] must be 0)")
+    r.check_players(flat.shape[0])
+    check_dealing(r)
+    placed = int((flat[0] != EMPTY).sum())
+    want = r.first_round if placed == 0 else r.round_cards
+    if held.size != want:
+        raise ValueError(f"player 0 has {placed} cards placed and holds {held.size}: a "
+                         f"{r.name} turn holds {want}")
+    if 13 - placed < (r.first_round if placed == 0 else r.round_play):
+        raise ValueError("player 0's board is complete: no placement to make")
+    pool = _pool(flat, dead, held, None, r.jokers)
+    # the legal codes, in code order: the engine's own legal mask (ofc_game_legal) on
+    # player 0's board holding these cards, and the board each code makes
+    legal = _play.legal_placements(np.ascontiguousarray(flat[0]), np.ascontiguousarray(held, np.uint8),
+                                   r.first_round, r.rounds, r.round_cards, r.round_play)
+    if isinstance(legal, int):   # a C status code: player 0's board has an impossible count
+        raise _error(-1, r, pool, None)
+    codes = [int(c) for c in legal[0]]
+    boards = list(legal[1])
+    return r, flat, held, dead, fl, seats, pool, codes, boards
+
+
+def placement_count(position: Any, rules: Rules | str | None = None, *,
+                    fantasyland: Sequence[int] | None = None) -> int:
+    """How many placements :func:`evaluate_placements` scores for ``position`` (without
+    ``candidates``): its ``progress`` reports ``n`` completions each (a progress bar's total)."""
+    return len(_position(position, rules, fantasyland)[7])
 
 
 def _stats_at_once(sums: npt.NDArray[np.int64], split: npt.NDArray[np.int64],

@@ -2,9 +2,9 @@
 
 Earning Fantasyland is worth more than the hand's points: the next hand is
 played with many cards at once.  ``fantasyland_value`` is that worth in
-points, a number for every entry, or a mapping from the cards a player in
-Fantasyland is dealt to a value (Progressive: ``{14: 8, 15: 11, 16: 14,
-17: 18}``); a stay counts as an entry with the cards it deals.
+points (0 or more, finite), a number for every entry, or a mapping from the
+cards a player in Fantasyland is dealt to a value (Progressive: ``{14: 8,
+15: 11, 16: 14, 17: 18}``); a stay counts as an entry with the cards it deals.
 
 The C kernels split each seat's hands by the Fantasyland cards they earn
 (``_sim.fl_split``: hands, sum of net points, least and greatest net points
@@ -22,6 +22,7 @@ stay those of the hands' own points.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -29,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import is_int
+from .._checks import is_int, shown
 from ..board.rules import Rules
 from ..hand.cards import DECK_SIZE
 from . import totals
@@ -41,21 +42,30 @@ FantasylandValue = dict[int, int | float] | None
 
 
 def _number(v: Any, where: str) -> int | float:
+    """One worth: a finite number of points, 0 or more (earning Fantasyland is never a loss:
+    a negative worth is a sign slip, and would steer a bot away from Fantasyland)."""
     if is_int(v):
-        return int(v)
-    if isinstance(v, (float, np.floating)) and not isinstance(v, bool):
+        out: int | float = int(v)
+        if abs(out) > sys.float_info.max:   # the means are floats: an int beyond them is infinite
+            raise ValueError(f"{where} must be finite, got {shown(v)}")
+    elif isinstance(v, (float, np.floating)) and not isinstance(v, bool):
         if not math.isfinite(float(v)):
             raise ValueError(f"{where} must be finite, got {v!r}")
         f = float(v)
-        return int(f) if f.is_integer() else f
-    raise TypeError(f"{where} must be a number of points (int or float), got {type(v).__name__} {v!r}")
+        out = int(f) if f.is_integer() else f
+    else:
+        raise TypeError(f"{where} must be a number of points (int or float), got {type(v).__name__} {v!r}")
+    if out < 0:
+        raise ValueError(f"{where} must be 0 or more (the points earning Fantasyland is worth), got {v!r}")
+    return out
 
 
 def check_value(value: Any, rules: Rules) -> FantasylandValue:
     """``fantasyland_value`` as cards -> points for every count ``rules`` deal a player in
     Fantasyland (a number: the same for all; a mapping: its entries, 0 for counts it
     leaves out); None or 0: nothing credited.  A key that is no card count, or a count
-    these rules never deal, is a ValueError naming it."""
+    these rules never deal, and a value that is negative, NaN or infinite, are a
+    ValueError naming them."""
     if value is None:
         return None
     deals = sorted(rules.fantasyland_deals)
