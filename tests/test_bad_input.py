@@ -1182,10 +1182,41 @@ bad("rollout-board-joker-jokers0", ofc.rollout, ["X1 Ah Kd / -- / --", "-- / -- 
     "top row", "joker 'X1'", "jokers=0", n=1, seed=1)
 bad("rollout-board-53-jokers1", ofc.rollout, [[53, 1, 2] + [255] * 10, [255] * 13], ValueError, "position 0",
     "53", "jokers=1", more=(_JK1,), n=1, seed=1)
-bad("rollout-board-third-joker", ofc.rollout, [[255] * 13, [54, 1, 2] + [255] * 10], ValueError, "1, position 0",
-    "54", more=(_JK2,), n=1, seed=1)
+bad("rollout-board-third-joker", ofc.rollout, [[255] * 13, [54, 1, 2] + [255] * 10], ValueError,
+    "player 1, top position 0", "54", more=(_JK2,), n=1, seed=1)
 bad("rollout-joker-on-two-boards", ofc.rollout, ["X1 Ah Kd / -- / --", "X1 2c 3c / -- / --"], ValueError,
     "X1", "two boards", more=(_JK2,), n=1, seed=1)
+# the boards, held, dead and known cards of a position are one deal: a generic joker takes
+# the first joker no other part holds or names, and none may be left for it
+_XJ_A, _XJ_B = "Xj Ah / Kd Qd / 2s", "Xj 2c / 8d 9d / Ts"
+bad("rollout-generic-joker-none-left-board", ofc.rollout, [_XJ_A, _XJ_B], ValueError,
+    "player 1, top row: joker 'Xj' in 'Xj 2c'", "no joker is left", "X1 is already there",
+    more=(_JK1,), n=1, seed=1)
+bad("rollout-generic-joker-named-later-board", ofc.rollout, [_XJ_A, _XJ_B.replace("Xj", "X1")], ValueError,
+    "player 0, top row: joker 'Xj' in 'Xj Ah'", "no joker is left", more=(_JK1,), n=1, seed=1)
+bad("rollout-generic-joker-none-left-dead", ofc.rollout, [_XJ_A, _XJ_B], ValueError,
+    "dead cards: joker 'Xj' in 'Xj 3h'", "no joker is left", "X1 and X2 are already there",
+    more=(_JK2,), n=1, seed=1, dead="Xj 3h")
+bad("rollout-generic-joker-named-in-dead", ofc.rollout, [_XJ_A, "-- / -- / --"], ValueError,
+    "player 0, top row: joker 'Xj'", "no joker is left", "X1 is already there", more=(_JK1,), n=1, seed=1,
+    dead=["X1"])
+bad("rollout-generic-joker-none-left-known", ofc.rollout, [_XJ_A, _XJ_B], ValueError,
+    "known[1]: joker 'Xj' in 'Xj'", "no joker is left", more=(_JK2,), n=1, seed=1, known={1: "Xj"})
+bad("evaluate_placements-generic-joker-none-left-held", ofc.evaluate_placements,
+    ([_XJ_A, "-- / -- / --"], "Xj 3c 4d"), ValueError, "the cards in hand: joker 'Xj' in 'Xj 3c 4d'",
+    "no joker is left", "X1 is already there", more=(_JK1,), n=1, seed=1)
+bad("evaluate_placements-generic-joker-none-left-dead", ofc.evaluate_placements,
+    ([_XJ_A, "-- / -- / --"], "Xj 3c 4d", ["7h", "Xj"]), ValueError, "dead cards: position 1: joker 'Xj'",
+    "no joker is left", "X1 and X2 are already there", more=(_JK2,), n=1, seed=1)
+bad("evaluate_placements-generic-joker-none-left-board", ofc.evaluate_placements,
+    ([_XJ_A, _XJ_B], "X2 3c 4d"), ValueError, "player 1, top row: joker 'Xj' in 'Xj 2c'", "no joker is left",
+    more=(_JK2,), n=1, seed=1)
+bad("evaluate_placements-generic-joker-none-left-candidate", ofc.evaluate_placements,
+    (["Jh Ah / Kd Qd / 2s", _XJ_B], "3c 4d 5d"), ValueError, "candidates[0]: top row: joker 'Xj'",
+    "no joker is left", "X1 is already there", more=(_JK1,), n=1, seed=1,
+    candidates=["Jh Ah Xj / Kd Qd 3c / 2s"])
+bad("partial_boards-deal-generic-joker-none-left", ofc.partial.partial_boards, [_XJ_A, _XJ_B], ValueError,
+    "player 1, top row: joker 'Xj'", "no joker is left", more=(1,), deal=True)
 bad("rollout-dead-joker-jokers0", ofc.rollout, EMPTY2, ValueError, "dead cards", "position 1", "52",
     "jokers=0", n=1, seed=1, dead=[3, 52])
 bad("rollout-dead-53-jokers1", ofc.rollout, EMPTY2, ValueError, "dead cards of board 1", "53", "jokers=1",

@@ -375,6 +375,13 @@ def test_bad_joker_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt
     (["score", "Ks Kd Xj / 5s 6s 7s 8s 9d / Ac Ad Ah As 2d", "Qh Qd X1 / 5c 6c 7c 8c 9c / Kc Kh 3h 3s 3d",
       "--jokers", "1"], "player 0: top row: joker 'Xj' in 'Ks Kd Xj': no joker is left"),
     (["eval", "As X1 X1", "--jokers", "2"], "X1"),
+    (["rollout", "Xj Ah / Kd Qd / 2s", "Xj 2c / 8d 9d / Ts", "--jokers", "1"],
+     "player 1, top row: joker 'Xj' in 'Xj 2c': no joker is left: the rules have 1 (jokers=1) and X1 is "
+     "already there"),
+    (["rollout", "Xj Ah / Kd Qd / 2s", "-- / -- / --", "--hand", "Xj 3c 4d", "--jokers", "1"],
+     "the cards in hand: joker 'Xj' in 'Xj 3c 4d': no joker is left"),
+    (["rollout", "Xj Ah / Kd Qd / 2s", "-- / -- / --", "--hand", "Xj 3c 4d", "--dead", "7h Xj", "--jokers", "2"],
+     "dead cards: joker 'Xj' in '7h Xj': no joker is left: the rules have 2 (jokers=2) and X1 and X2"),
     (["fantasyland", "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c X1"],
      "hand 0: joker 'X1' (code 52) in 'As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c X1': the rules have no jokers"),
     (["eval", "As Ks Qs", "--jokers", "3"], "--jokers: Rules 'pineapple': jokers must be 0, 1 or 2"),
@@ -600,6 +607,24 @@ def test_rollout_placements_jokers(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, err) == (0, "")
     rows = json.loads(out)
     assert rows and all("X1" in r["board"] and r["policy"] == "heuristic" for r in rows)
+
+
+def test_rollout_generic_jokers_share_the_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    """ofc-fast rollout reads its boards, --hand and --dead as one deal: Xj on two boards is
+    X1 then X2, an Xj held after a board's is X2, an explicit X1 keeps its joker."""
+    def rolled(*argv: str) -> list[dict[str, Any]]:
+        code, out, err = run(capsys, "rollout", *argv, "-n", "30", "--seed", "3", "--jokers", "2", "--json")
+        assert (code, err) == (0, "")
+        return json.loads(out)  # type: ignore[no-any-return]
+
+    a, b = "Xj Ah / Kd Qd / 2s", "Xj 2c / 8d 9d / Ts"
+    assert rolled(a, b) == rolled(a.replace("Xj", "X1"), b.replace("Xj", "X2"))
+    assert rolled(a, b.replace("Xj", "X1")) == rolled(a.replace("Xj", "X2"), b.replace("Xj", "X1"))
+    empty = "-- / -- / --"
+    assert rolled(a, empty, "--hand", "Xj 3c 4d", "--dead", "5h") == \
+        rolled(a.replace("Xj", "X1"), empty, "--hand", "X2 3c 4d", "--dead", "5h")
+    assert rolled(empty, empty, "--hand", "Xj 3c 4d 5h 6s", "--dead", "X1") == \
+        rolled(empty, empty, "--hand", "X2 3c 4d 5h 6s", "--dead", "X1")
 
 
 def test_simulate_jokers(capsys: pytest.CaptureFixture[str]) -> None:

@@ -202,3 +202,24 @@ def test_generic_joker_leaves_the_named_ones() -> None:
         ofc.score(deal, one)
     with pytest.raises(ValueError, match=r"player 0: position 2: joker 'Xj' in 'Xj': no joker is left"):
         ofc.score(generic, one)
+
+
+def test_partial_boards_of_a_batch_read_their_own_jokers() -> None:
+    """A list of partial boards is a batch of separate positions (can_avoid_foul's): each
+    reads its generic jokers alone, so Xj on two boards is X1 on both; deal=True reads them
+    as the players of one deal (one deck), as rollout does."""
+    jk = ofc.Rules(name="jk", jokers=2)
+    partial_boards = ofc.partial.partial_boards
+    batch = ["Xj Ah / -- / --", "Xj 2c / -- / --"]
+    assert ofc.card_str(partial_boards(batch, 2)[:, :2]) == ["X1 Ah", "X1 2c"]
+    assert ofc.card_str(partial_boards(batch, 2, deal=True)[:, :2]) == ["X1 Ah", "X2 2c"]
+    assert ofc.card_str(partial_boards(["Xj Ah / -- / --", "X1 2c / -- / --"], 2, deal=True)[:, 0]) == "X2 X1"
+    assert ofc.partial.can_avoid_foul(batch, jk).tolist() == [True, True]
+    assert ofc.partial.needed(batch, jk).tolist() == [[1, 5, 5], [1, 5, 5]]
+    # card by card: 13 single cards are one board, a joker among them too
+    one = ["Xj", "Ah"] + ["--"] * 11
+    assert partial_boards(one, 2).tolist()[:3] == [52, 50, 255]
+    assert partial_boards([one, one], 2)[:, 0].tolist() == [52, 52]
+    assert partial_boards([one, one], 2, deal=True)[:, 0].tolist() == [52, 53]
+    with pytest.raises(ValueError, match=r"^player 1, top row: joker 'Xj' in 'Xj 2c': no joker is left"):
+        partial_boards(batch, 1, deal=True)

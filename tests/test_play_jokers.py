@@ -261,6 +261,94 @@ def test_jokers_known_and_dead_in_rollouts() -> None:
     assert k.n == 200
 
 
+def _same_rollout(got: Any, want: Any) -> None:
+    assert got.sums.tolist() == want.sums.tolist() and got.mean.tolist() == want.mean.tolist()
+    assert got.fantasyland_split.tolist() == want.fantasyland_split.tolist()
+
+
+#: two boards of a Pineapple deal after the first round, each holding a generic joker
+XJ_A, XJ_B = "Xj Ah / Kd Qd / 2s", "Xj 2c / 8d 9d / Ts"
+
+
+def test_generic_jokers_share_the_deck_of_a_rollout() -> None:
+    """The boards, dead and known cards of a rollout are one deal: a generic joker takes
+    the first joker no other part holds or names (explicit ones first, then the boards in
+    seat order, the dead cards, the known ones), as if written out."""
+    r = joker_rules(2)
+
+    def roll(boards: list[str], **kw: Any) -> Any:
+        return ofc.rollout(boards, r, n=40, seed=4, **kw)
+
+    def named(text: str, joker: str) -> str:
+        return text.replace("Xj", joker)
+
+    # Xj on two boards: X1 then X2 (it was 'card X1 is on two boards')
+    _same_rollout(roll([XJ_A, XJ_B]), roll([named(XJ_A, "X1"), named(XJ_B, "X2")]))
+    # an explicit X1 on a later board keeps it: the earlier Xj is X2
+    _same_rollout(roll([XJ_A, named(XJ_B, "X1")]), roll([named(XJ_A, "X2"), named(XJ_B, "X1")]))
+    # the dead and known cards after the boards, and their explicit jokers reserved first
+    plain = named(XJ_B, "3c")
+    _same_rollout(roll([XJ_A, plain], dead="Xj 3h"), roll([named(XJ_A, "X1"), plain], dead="X2 3h"))
+    _same_rollout(roll([XJ_A, plain], dead=["3h", "X1"]), roll([named(XJ_A, "X2"), plain], dead="3h X1"))
+    _same_rollout(roll([XJ_A, plain], known={1: "Xj"}), roll([named(XJ_A, "X1"), plain], known={1: "X2"}))
+    _same_rollout(roll([XJ_A, plain], known=["X1"]), roll([named(XJ_A, "X2"), plain], known=["X1"]))
+    bare = [named(XJ_A, "Jc"), plain]
+    _same_rollout(roll(bare, dead="Xj", known=["Xj"]), roll(bare, dead="X1", known=["X2"]))
+    # card by card too, and the library's reader of a deal's partial boards says the same
+    by_card = ["Xj", "Ah", "--", "Kd", "Qd", "--", "--", "--", "2s", "--", "--", "--", "--"]
+    _same_rollout(roll([XJ_B, by_card]), roll([named(XJ_B, "X1"), named(XJ_A, "X2")]))
+    assert ofc.card_str(partial.partial_boards([XJ_A, XJ_B], 2, deal=True)[:, 0]) == "X1 X2"
+    # no joker left: the error names the generic joker and where it is
+    with pytest.raises(ValueError, match=r"^player 1, top row: joker 'Xj' in 'Xj 2c': no joker is left: "
+                                         r"the rules have 1 \(jokers=1\) and X1 is already there"):
+        ofc.rollout([XJ_A, XJ_B], joker_rules(1), n=1, seed=1)
+    with pytest.raises(ValueError, match=r"^player 0, top row: joker 'Xj' in 'Xj Ah': no joker is left"):
+        ofc.rollout([XJ_A, named(XJ_B, "X1")], joker_rules(1), n=1, seed=1)
+    with pytest.raises(ValueError, match=r"^dead cards: joker 'Xj' in 'Xj 3h': no joker is left.*X1 and X2"):
+        roll([XJ_A, XJ_B], dead="Xj 3h")
+    with pytest.raises(ValueError, match=r"^known\[0\]: joker 'Xj' in 'Xj': no joker is left.*X1 and X2"):
+        roll([XJ_A, plain], dead="Xj", known={0: "Xj"})
+
+
+def test_generic_jokers_share_the_deck_of_a_placement() -> None:
+    """evaluate_placements' (boards, held, dead): one deal, one deck for the generic jokers
+    (boards, then held, then dead; explicit jokers anywhere first), candidates too."""
+    r = joker_rules(2)
+    empty = "-- / -- / --"
+
+    def ranked(position: tuple, **kw: Any) -> Any:
+        return ofc.evaluate_placements(position, r, n=12, seed=2, **kw)
+
+    def same(got: Any, want: Any) -> None:
+        assert got.codes == want.codes and got.mean.tolist() == want.mean.tolist()
+        assert got.boards.tolist() == want.boards.tolist()
+
+    x1 = XJ_A.replace("Xj", "X1")
+    # a board's Xj is X1: the held Xj is X2 (it was 'held card X1 ... is also on the board')
+    same(ranked(([XJ_A, empty], "Xj 3c 4d")), ranked(([x1, empty], "X2 3c 4d")))
+    mine = "Jh Ah / Kd Qd / 2s"
+    same(ranked(([mine, XJ_B], "Xj 3c 4d")), ranked(([mine, XJ_B.replace("Xj", "X1")], "X2 3c 4d")))
+    # an explicit X1 held keeps it: the board's Xj is X2
+    same(ranked(([XJ_A, empty], "X1 3c 4d")), ranked(([XJ_A.replace("Xj", "X2"), empty], "X1 3c 4d")))
+    # the dead cards after the held ones; an explicit dead X1 reserved first
+    first = ([empty, empty], "Xj 3c 4d 5h 6s")
+    same(ranked((*first, "Xj")), ranked(([empty, empty], "X1 3c 4d 5h 6s", "X2")))
+    same(ranked((*first, "X1")), ranked(([empty, empty], "X2 3c 4d 5h 6s", "X1")))
+    # a candidate board's Xj leaves the other boards' jokers alone
+    pos = ([mine, XJ_B], "Xj 3c 4d")     # the held Xj is X2
+    want = ranked(pos, candidates=["Jh Ah X2 / Kd Qd 3c / 2s"])
+    same(ranked(pos, candidates=["Jh Ah Xj / Kd Qd 3c / 2s"]), want)
+    assert len(want.codes) == 1
+    # no joker left: the error names where
+    with pytest.raises(ValueError, match=r"^the cards in hand: joker 'Xj' in 'Xj 3c 4d': no joker is left: "
+                                         r"the rules have 1 \(jokers=1\) and X1 is already there"):
+        ofc.evaluate_placements(([XJ_A, empty], "Xj 3c 4d"), joker_rules(1), n=1, seed=1)
+    with pytest.raises(ValueError, match=r"^dead cards: joker 'Xj' in 'Xj': no joker is left.*X1 and X2"):
+        ranked(([XJ_A, empty], "Xj 3c 4d", "Xj"))
+    with pytest.raises(ValueError, match=r"^player 1, top row: joker 'Xj' in 'Xj 2c': no joker is left"):
+        ranked(([XJ_A, XJ_B], "X2 3c 4d"))
+
+
 @pytest.mark.parametrize("conv", CONVENTIONS[::2], ids=lambda c: "-".join(map(str, c.values())))
 def test_rollout_sums_are_the_games(conv: dict) -> None:
     """A rollout of empty boards is self-play of whole hands: its sums are exactly those of

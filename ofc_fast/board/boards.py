@@ -31,9 +31,10 @@ from ..hand.cards import (
     jokers_among,
     named_jokers,
     parse_text,
+    read_in_turn,
 )
 from ..hand.strength import describe, strength
-from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
+from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place, within
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
 
 __all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
@@ -183,22 +184,20 @@ def _stack_boards(items: list[Any], deal: bool, jokers: int = 0) -> npt.NDArray[
     # (score) or a list of boards (analyze)
     nested = any(isinstance(i, (list, tuple)) and _holds_boards(list(i)) for i in items)
     label = "deal" if nested else ("player" if deal else "board")
-    out: list[npt.NDArray[np.uint8]] = []
-    share = label == "player" and jokers > 0
-    named = [named_jokers(i.codes if isinstance(i, Board) else i) for i in items] if share else []
-    for k, item in enumerate(items):
-        if not isinstance(item, (Board,) + _BOARDLIKE):
+
+    def read(k: int, item: Any, before: list[int]) -> npt.NDArray[np.uint8]:
+        if not isinstance(item, _BOARDLIKE):   # (a Board comes as its codes)
             raise TypeError(f"{label} {k}: expected a board (text, 13 card codes or a Board), "
                             f"got {type(item).__name__} {shown(item)}")
-        # the boards of one deal share the deck: a generic joker takes the first one
-        # no earlier board holds and no later board names
-        before = [*jokers_among(out), *(j for later in named[k + 1:] for j in later)] if share else []
         try:
-            out.append(board_array(item, deal, jokers, before))
+            return board_array(item, deal, jokers, before)
         except (ValueError, TypeError) as e:
-            inner = str(e)
-            joint = ", " if inner.split(" ", 1)[0] in ROWS else ": "   # 'player 1, bottom position 4'
-            raise type(e)(f"{label} {k}{joint}{inner}") from None
+            raise type(e)(within(f"{label} {k}", str(e))) from None
+
+    # the boards of one deal share the deck: a generic joker takes the first one
+    # no earlier board holds and no later board names
+    out = read_in_turn([i.codes if isinstance(i, Board) else i for i in items], read,
+                       jokers if label == "player" else 0)
     shapes = {a.shape for a in out}
     if len(shapes) > 1:
         raise ValueError(f"the {label}s have different shapes: {sorted(shapes)}")

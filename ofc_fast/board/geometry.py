@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["ROWS", "ROW_SIZES", "ROW_STARTS", "ROW_SLICES", "BOARD_SIZE", "ROW_SPLIT", "place"]
+__all__ = ["ROWS", "ROW_SIZES", "ROW_STARTS", "ROW_SLICES", "BOARD_SIZE", "ROW_SPLIT", "place", "within"]
 
 #: row names, in board order
 ROWS: Final = ("top", "middle", "bottom")
@@ -49,3 +49,9 @@ def place(index: tuple[int, ...], pos: int, deal: bool) -> str:
         if lo <= pos < hi:
             words.append(f"{name} position {pos - lo}")
     return ", ".join(words)
+
+
+def within(label: str, message: str) -> str:
+    """``message`` of an error in one board, prefixed with the board's ``label``:
+    'player 1, bottom position 4: ...' (a message naming a row), else 'player 1: ...'."""
+    return f"{label}{', ' if message.split(' ', 1)[0] in ROWS else ': '}{message}"

@@ -17,16 +17,26 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
 from ..hand.bad_rows import explain_bad_row
-from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, named_jokers, parse_text
-from .boards import Board, narrow_board
-from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place
+from ..hand.cards import (
+    DECK_SIZE,
+    EMPTY,
+    card_str,
+    cards,
+    cards_among,
+    named_jokers,
+    parse_text,
+    read_in_turn,
+)
+from .boards import Board, narrow_board, one_card_each
+from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place, within
 from .rules import PINEAPPLE, Rules, get_rules
 
 __all__ = [
@@ -39,11 +49,13 @@ __all__ = [
 ]
 
 
-def parse_partial(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
+def parse_partial(text: str, jokers: int = 0, before: Sequence[int] = ()) -> npt.NDArray[np.uint8]:
     """Codes of a partial board ``"top / middle / bottom"``; a short row is padded with empty slots.
 
     Empty slots may also be written ``--``; a row may be empty.  ``jokers``: the
-    jokers the deck holds (``X1``, ``X2``; an error beyond them).
+    jokers the deck holds (``X1``, ``X2``; an error beyond them).  ``before``: the
+    jokers a generic joker (``Xj``) must leave alone besides those of this board (the
+    other parts of its deal: :func:`read_position`).
 
     >>> parse_partial("Ah / -- / Kc Kd").tolist()[:4]
     [50, 255, 255, 255]
@@ -57,7 +69,7 @@ def parse_partial(text: str, jokers: int = 0) -> npt.NDArray[np.uint8]:
     out: list[int] = []
     named = named_jokers(text) if jokers else []   # one board: Xj leaves the other rows' jokers alone
     for name, part, (lo, hi) in zip(ROWS, parts, ROW_SLICES):
-        codes = list(parse_text(part, True, f"{name} row: ", jokers, [*named, *out]))
+        codes = list(parse_text(part, True, f"{name} row: ", jokers, [*before, *named, *out]))
         placed = [c for c in codes if c != EMPTY]
         if len(codes) > hi - lo:
             raise ValueError(f"the {name} row has {hi - lo} slots, got {len(codes)} in {part!r}")
@@ -78,20 +90,29 @@ def _check(flat: npt.NDArray[np.uint8], lead: tuple[int, ...], jokers: int = 0) 
                     empty_ok=True, jokers=jokers)
 
 
-def partial_boards(boards: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
+def partial_boards(boards: Any, jokers: int = 0, *, deal: bool = False) -> npt.NDArray[np.uint8]:
     """Checked uint8 array ``(..., 13)`` of partial boards (text, codes with 255 / -1, Board).
 
     ``jokers``: the jokers the deck holds (codes 52, 53; a code beyond them is an error).
+    A list of boards is a batch of separate positions: a generic joker (``Xj``, ``JK``,
+    the emoji) takes the first joker its own board neither holds nor names.  ``deal``:
+    the boards are the players of ONE deal, in seat order, dealt from one deck: a generic
+    joker takes the first joker no board before it holds and no board names (as
+    :func:`~ofc_fast.rollout` reads them; :func:`read_position`).
 
     >>> partial_boards([[0, 1, -1] + [-1] * 10]).shape
     (1, 13)
+    >>> card_str(partial_boards(["Xj Ah / -- / --", "Xj 2c / -- / --"], 2, deal=True)[:, :2])
+    ['X1 Ah', 'X2 2c']
     """
+    if deal:
+        return read_position(boards, jokers).boards
     if isinstance(boards, str):
         return parse_partial(boards, jokers)
     if isinstance(boards, Board):
         return boards.codes.copy()
     if isinstance(boards, (list, tuple)) and boards and all(isinstance(b, str) for b in boards) \
-            and not (len(boards) == BOARD_SIZE and all(len(parse_text(b, True)) == 1 for b in boards)):
+            and not one_card_each(list(boards)):
         return np.stack([parse_partial(b, jokers) for b in boards])
     if isinstance(boards, (list, tuple)) and boards and all(
             isinstance(b, (list, tuple)) and b and all(isinstance(x, str) for x in b) for b in boards):
@@ -117,6 +138,96 @@ def partial_boards(boards: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
             order = np.argsort(seg == EMPTY, axis=1, kind="stable")
             flat[:, lo:hi] = np.take_along_axis(seg, order, axis=1)
     return flat.reshape(arr.shape)
+
+
+def partial_among(board: Any, before: Sequence[int], jokers: int = 0) -> npt.NDArray[np.uint8]:
+    """:func:`partial_boards` of one board of a deal (text, or card by card): a generic
+    joker there leaves ``before`` alone (as in :func:`parse_partial`)."""
+    if isinstance(board, str):
+        return parse_partial(board, jokers, before)
+    if jokers and before and isinstance(board, (list, tuple)) and one_card_each(list(board)):
+        return partial_boards(cards_among(board, before, allow_empty=True, jokers=jokers), jokers)
+    return partial_boards(board, jokers)
+
+
+class Position(NamedTuple):
+    """The cards of one position (:func:`read_position`), each None where not given."""
+
+    boards: npt.NDArray[np.uint8]
+    """(players, 13) the partial boards, in seat order (or what ``boards`` held)."""
+    held: npt.NDArray[np.uint8] | None
+    """(k,) the cards in hand."""
+    dead: npt.NDArray[np.uint8] | None
+    """The dead cards, as :func:`dead_array` reads them."""
+    known: npt.NDArray[np.uint8] | dict[Any, npt.NDArray[np.uint8]] | None
+    """(k,) the known cards, or ``{seat: (k,)}`` for a mapping."""
+
+
+def read_position(boards: Any, jokers: int = 0, *, held: Any = None, dead: Any = None,
+                  known: Any = None) -> Position:
+    """The cards of one position of ONE deal, all from one deck: the partial boards of the
+    players in seat order, and (where given) the cards in hand, the dead cards and the
+    known ones (a sequence, or ``{seat: cards}``).
+
+    A generic joker (``Xj``, ``JK``, the emoji) anywhere in them takes the first joker
+    that no other part of the position holds or names: the explicit ``X1`` / ``X2``
+    (codes 52, 53) keep theirs wherever they are, then the generic ones fill in reading
+    order: the boards in seat order, then the held, dead and known cards
+    (``cards.read_in_turn``).  An error names the player (``player 1, top row: ...``) or
+    the argument (``the cards in hand: ...``, ``dead cards: ...``, ``known[1]: ...``).
+
+    >>> p = read_position(["Xj Ah / -- / --", "Qd / -- / --"], 2, held="Xj Kd 3c")
+    >>> card_str(p.boards[0, :2]), card_str(p.held)
+    ('X1 Ah', 'X2 Kd 3c')
+    >>> card_str(read_position(["Xj Ah / -- / --", "X1 2c / -- / --"], 2).boards[:, :2])
+    ['X2 Ah', 'X1 2c']
+    """
+    def board(b: Any, before: list[int]) -> npt.NDArray[np.uint8]:
+        return partial_among(b, before, jokers)
+
+    def some_cards(c: Any, before: list[int]) -> npt.NDArray[np.uint8]:
+        return cards_among(c, before, jokers=jokers).reshape(-1)
+
+    def dead_cards(d: Any, before: list[int]) -> npt.NDArray[np.uint8]:
+        return dead_array(d, jokers, before)   # (its errors say 'dead cards')
+
+    Reader = Callable[[Any, list[int]], npt.NDArray[np.uint8]]
+    # the parts in reading order: (the words an error starts with, the reader, the cards)
+    parts: list[tuple[str, Reader, Any]] = []
+    deal = isinstance(boards, (list, tuple)) and bool(boards) and not one_card_each(list(boards))
+    if deal:
+        parts += [(f"player {k}", board, b) for k, b in enumerate(boards)]
+    else:   # an array, a Board or one board (not a deal: rollout refuses its shape)
+        parts.append(("", board, boards))
+    if held is not None:
+        parts.append(("the cards in hand", some_cards, held))
+    if dead is not None:
+        parts.append(("", dead_cards, dead))
+    seats = list(known) if isinstance(known, Mapping) else []
+    if isinstance(known, Mapping):
+        parts += [(f"known[{s}]", some_cards, known[s]) for s in seats]
+    elif known is not None:
+        parts.append(("known", some_cards, known))
+
+    def read(k: int, cards_: Any, before: list[int]) -> npt.NDArray[np.uint8]:
+        label, reader, _ = parts[k]
+        try:
+            return reader(cards_, before)
+        except (ValueError, TypeError) as e:
+            if not label:
+                raise
+            raise type(e)(within(label, str(e))) from None
+
+    got = read_in_turn([c for _, _, c in parts], read, jokers)
+    players = len(boards) if deal else 1
+    if deal and len({a.shape for a in got[:players]}) > 1:
+        raise ValueError(f"the players' boards have different shapes: "
+                         f"{sorted({a.shape for a in got[:players]})}")
+    rest = iter(got[players:])
+    return Position(np.stack(got[:players]) if deal else got[0],
+                    None if held is None else next(rest), None if dead is None else next(rest),
+                    None if known is None else dict(zip(seats, rest)) if isinstance(known, Mapping)
+                    else next(rest))
 
 
 def _run(boards: Any, rules: Rules | str
@@ -168,9 +279,10 @@ def row_values(boards: Any, rules: Rules | str = PINEAPPLE) -> npt.NDArray[np.ui
     return _run(boards, rules)[1]
 
 
-def dead_array(dead: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
+def dead_array(dead: Any, jokers: int = 0, before: Sequence[int] = ()) -> npt.NDArray[np.uint8]:
     """Dead cards as uint8 ``(k,)`` or ``(..., k)``; per-board lists may differ in length.
-    ``jokers``: the jokers the deck holds (a dead joker is a card too)."""
+    ``jokers``: the jokers the deck holds (a dead joker is a card too); ``before``: the
+    jokers a generic joker among them leaves alone (the rest of its deal: :func:`read_position`)."""
     if isinstance(dead, np.ndarray) and dead.dtype == np.uint8:
         bad = (dead >= DECK_SIZE + jokers) & (dead != EMPTY)
         if bad.any():
@@ -181,20 +293,21 @@ def dead_array(dead: Any, jokers: int = 0) -> npt.NDArray[np.uint8]:
         return dead
     if isinstance(dead, (list, tuple)) and dead and all(
             isinstance(x, (list, tuple, np.ndarray)) for x in dead):
-        rows = [_dead_cards(list(x), jokers, f"dead cards of board {i}").reshape(-1) if len(x) else
+        rows = [_dead_cards(list(x), jokers, f"dead cards of board {i}", before).reshape(-1) if len(x) else
                 np.zeros(0, np.uint8) for i, x in enumerate(dead)]
         width = max(len(x) for x in rows)
         out = np.full((len(rows), width), EMPTY, dtype=np.uint8)
         for i, x in enumerate(rows):
             out[i, :len(x)] = x
         return out
-    return _dead_cards(dead, jokers, "dead cards")
+    return _dead_cards(dead, jokers, "dead cards", before)
 
 
-def _dead_cards(dead: Any, jokers: int, what: str) -> npt.NDArray[np.uint8]:
-    """``cards(dead)``, its error naming ``what`` the bad card was in."""
+def _dead_cards(dead: Any, jokers: int, what: str, before: Sequence[int] = ()) -> npt.NDArray[np.uint8]:
+    """``cards(dead)`` (generic jokers leaving ``before`` alone), its error naming ``what``
+    the bad card was in."""
     try:
-        return cards(dead, allow_empty=True, jokers=jokers)
+        return cards_among(dead, before, allow_empty=True, jokers=jokers)
     except (ValueError, TypeError) as e:
         raise type(e)(f"{what}: {e}") from None
 

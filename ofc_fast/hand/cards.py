@@ -16,8 +16,8 @@ array([50, 45,  0], dtype=uint8)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from typing import Any, Final, TypeAlias, overload
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -94,7 +94,8 @@ def _named_in_text(text: str) -> list[int]:
 
 def named_jokers(board: Any) -> list[int]:
     """The jokers one board (or row) names: ``X1`` / ``X2`` in its text, codes 52 / 53 in
-    its codes, or either among its cards given one by one; anything else names none.
+    its codes, or either among its cards given one by one (or in nested lists of them);
+    anything else names none.
     A generic joker (``Xj``) leaves these to the card that names them, wherever it is
     in the board or deal."""
     if isinstance(board, str):
@@ -106,7 +107,25 @@ def named_jokers(board: Any) -> list[int]:
     if not isinstance(board, (list, tuple)):
         return []
     return [j for c in board for j in (_named_in_text(c) if isinstance(c, str) else
-                                       [int(c)] if is_int(c) and c in JOKERS else [])]
+                                       [int(c)] if is_int(c) and c in JOKERS else
+                                       named_jokers(c) if isinstance(c, (list, tuple, np.ndarray)) else [])]
+
+
+_T = TypeVar("_T")
+
+
+def read_in_turn(items: Sequence[Any], read: Callable[[int, Any, list[int]], _T], jokers: int) -> list[_T]:
+    """``read(k, item, before)`` for each part of ONE board or deal (one deck), in order: the
+    one home of how generic jokers share a deck.  ``before``: the jokers the parts read
+    before it hold and the jokers the parts after it name (:func:`named_jokers`), so a
+    generic joker (``Xj``) takes the first joker no other part holds or names; empty
+    without jokers (``jokers`` 0)."""
+    named = [named_jokers(i) for i in items] if jokers else []
+    out: list[_T] = []
+    for k, item in enumerate(items):
+        before = [*jokers_among(out), *(j for later in named[k + 1:] for j in later)] if jokers else []
+        out.append(read(k, item, before))
+    return out
 
 
 def _joker(token: str, out: list[int], jokers: int, where: str, text: str, before: Sequence[int] = ()) -> bool:

@@ -32,9 +32,9 @@ import numpy.typing as npt
 
 from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start, is_int
-from ..board.partial import dead_array, partial_boards, unseen
+from ..board.partial import partial_among, partial_boards, read_position, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
-from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
+from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, jokers_among
 from ..play.game import (
     ACTIONS,
     POLICIES,
@@ -432,6 +432,10 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     ``dead`` and ``known`` may hold them, the unseen ones are dealt like any
     card, and each completed board is scored as :func:`~ofc_fast.score` scores
     it (a seat in Fantasyland as :func:`~ofc_fast.analyze` with its count).
+    The boards, ``dead`` and ``known`` are one deal: a generic joker (``Xj``)
+    in any of them takes the first joker that no other part holds or names
+    (the explicit ``X1`` / ``X2`` keep theirs; then the boards in seat order,
+    ``dead``, ``known``: :func:`ofc_fast.partial.read_position`).
 
     The players' streets may differ by more than one turn (one board complete,
     another empty): a what-if the game itself cannot reach, allowed for analysis;
@@ -448,14 +452,16 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     """
     r = get_rules(rules)
     check_dealing(r)
-    flat = partial_boards(boards, r.jokers)
+    # the boards, dead and known cards of one deal: generic jokers share its deck
+    pos = read_position(boards, r.jokers, dead=dead, known=known)
+    flat = pos.boards
     if flat.ndim != 2:
         raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
     r.check_players(flat.shape[0])
-    d = np.zeros(0, np.uint8) if dead is None else dead_array(dead, r.jokers).reshape(-1)
+    d = np.zeros(0, np.uint8) if pos.dead is None else pos.dead.reshape(-1)
     d = d[d != EMPTY]
     fl = None if fantasyland is None else seat_fantasyland(fantasyland, flat.shape[0], r)
-    fixed, kc = _known(known, np.ascontiguousarray(flat), r, fl)
+    fixed, kc = _known(pos.known, np.ascontiguousarray(flat), r, fl)
     pool = _pool(flat, d, None, kc, r.jokers)
     n = _count(n, "n", least=1)
     start = _count(start, "start")
@@ -505,8 +511,9 @@ class Placements(NamedTuple):
 
 
 def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.uint8]],
-                jokers: int = 0) -> list[int]:
-    """The indices into the legal placements of ``candidates`` (codes or boards)."""
+                jokers: int = 0, taken: Sequence[int] = ()) -> list[int]:
+    """The indices into the legal placements of ``candidates`` (codes or boards); ``taken``:
+    the jokers a generic joker of a candidate board leaves alone (the rest of the deal)."""
     if isinstance(candidates, (str, bytes)) or not isinstance(candidates, (Sequence, np.ndarray)):
         raise TypeError(f"candidates is a sequence of action codes or boards, got "
                         f"{type(candidates).__name__} {candidates!r:.60}")
@@ -533,7 +540,7 @@ def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.u
                 raise TypeError(f"candidates[{j}]: a candidate is an action code or one board, got "
                                 f"{type(cand).__name__} {cand!r}")
             try:
-                b = partial_boards(cand, jokers)
+                b = partial_among(cand, taken, jokers)
             except (TypeError, ValueError) as err:   # the reader's words, with where
                 raise type(err)(f"candidates[{j}]: {err}") from None
             if b.shape != (13,):
@@ -563,6 +570,9 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     its cards from the unseen ones in every completion), or ``(boards, held)``
     / ``(boards, held, dead)`` with player 0 to act, and ``fantasyland`` the
     cards of each seat in Fantasyland (as in :func:`rollout`; not player 0).
+    The boards, held, dead and ``known`` cards are one deal: a generic joker
+    (``Xj``) takes the first joker no other part holds or names, in that order
+    (as in :func:`rollout`).
     Each placement is completed ``n`` times with the same deals, by ``policy``
     (as in :func:`rollout`: ``"heuristic"`` by default; a name, a Policy, or a Python
     callable).
@@ -590,7 +600,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     >>> two.mean.tolist() == best.mean[:2].tolist()
     True
     """
-    r, flat, held, dead, fl, seats, pool, codes, boards = _position(position, rules, fantasyland)
+    r, flat, held, dead, fl, seats, pool, codes, boards, known = _position(position, rules, fantasyland, known)
     n = _count(n, "n", least=1)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
@@ -599,7 +609,8 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     if candidates is not None:
-        pick = _candidates(candidates, codes, boards, r.jokers)
+        # a candidate's generic joker leaves the other boards' jokers and the dead ones alone
+        pick = _candidates(candidates, codes, boards, r.jokers, jokers_among([flat[1:], dead]))
         codes = [codes[i] for i in pick]
         boards = [boards[i] for i in pick]
     players = flat.shape[0]
@@ -659,12 +670,13 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
                       st["foul_rate"], st["fantasyland_rate"], st["royalties"], n, label)
 
 
-def _position(position: Any, rules: Rules | str | None, fantasyland: Sequence[int] | None) -> tuple[
+def _position(position: Any, rules: Rules | str | None, fantasyland: Sequence[int] | None,
+              known: Any = None) -> tuple[
         Rules, npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8], list[int] | None,
-        list[int] | None, npt.NDArray[np.uint8], list[int], list[npt.NDArray[np.uint8]]]:
+        list[int] | None, npt.NDArray[np.uint8], list[int], list[npt.NDArray[np.uint8]], Any]:
     """The position of :func:`evaluate_placements` read and checked: (rules, boards, held,
-    dead, fantasyland, seats, the unseen cards, the legal placement codes in code order and
-    the board each makes)."""
+    dead, fantasyland, seats, the unseen cards, the legal placement codes in code order,
+    the board each makes, and ``known`` read with the rest: one deck for generic jokers)."""
     r = get_rules(PINEAPPLE if rules is None else rules)
     fl: list[int] | None = None
     seats: list[int] | None = None
@@ -684,15 +696,22 @@ def _position(position: Any, rules: Rules | str | None, fantasyland: Sequence[in
         fl = [g.fantasyland[p] for p in order] if any(g.fantasyland) else None
         held = obs["held"]
         dead = obs["discards"]
+        known = read_position(flat, r.jokers, held=held, dead=dead, known=known).known
     else:
         if not isinstance(position, (tuple, list)) or len(position) not in (2, 3):
             raise TypeError("position is a Game, or (boards, held) / (boards, held, dead)")
-        flat = np.ascontiguousarray(partial_boards(position[0], r.jokers))
+        if position[1] is None:
+            raise TypeError("the cards in hand: cards() takes text, card codes or a sequence of them, "
+                            "not None")
+        # the boards, held, dead and known cards of one deal: generic jokers share its deck
+        pos = read_position(position[0], r.jokers, held=position[1],
+                            dead=None if len(position) == 2 else position[2], known=known)
+        flat = np.ascontiguousarray(pos.boards)
         if flat.ndim != 2:
             raise ValueError(f"boards are (players, 13), got shape {flat.shape}")
-        held = _cards_of("the cards in hand", position[1], r.jokers)
-        dead = np.zeros(0, np.uint8) if len(position) == 2 or position[2] is None \
-            else dead_array(position[2], r.jokers).reshape(-1)
+        assert pos.held is not None
+        held, known = pos.held, pos.known
+        dead = np.zeros(0, np.uint8) if pos.dead is None else pos.dead.reshape(-1)
         dead = dead[dead != EMPTY]
         if fantasyland is not None:
             fl = seat_fantasyland(fantasyland, flat.shape[0], r)
@@ -716,7 +735,7 @@ def _position(position: Any, rules: Rules | str | None, fantasyland: Sequence[in
         raise _error(-1, r, pool, None)
     codes = [int(c) for c in legal[0]]
     boards = list(legal[1])
-    return r, flat, held, dead, fl, seats, pool, codes, boards
+    return r, flat, held, dead, fl, seats, pool, codes, boards, known
 
 
 def placement_count(position: Any, rules: Rules | str | None = None, *,
