@@ -1067,6 +1067,17 @@ bad("rollout-fantasyland_value-negative-entry", ofc.rollout, EMPTY2, ValueError,
     "fantasyland_value[14] must be 0 or more", "got -0.5", n=1, seed=1, fantasyland_value={14: -0.5})
 bad("rollout-fantasyland_value-int-beyond-float", ofc.rollout, EMPTY2, ValueError, "fantasyland_value",
     "must be finite", "1000", n=1, seed=1, fantasyland_value=10**400)
+# finite, but its square (in the standard error) would overflow a float: at most 1e150
+bad("rollout-fantasyland_value-huge", ofc.rollout, EMPTY2, ValueError,
+    "fantasyland_value must be at most 1e150 points", "got 1e+200", n=1, seed=1, fantasyland_value=1e200)
+bad("simulate-fantasyland_value-huge-entry", ofc.simulate, "pineapple", ValueError,
+    "fantasyland_value[14] must be at most 1e150 points", "got 1e+200", more=(2, 2), seed=1,
+    fantasyland_value={14: 1e200})
+bad("evaluate_placements-fantasyland_value-huge-int", ofc.evaluate_placements, OPEN2, ValueError,
+    "fantasyland_value must be at most 1e150 points", "got 1000", n=1, seed=1, fantasyland_value=10**200)
+bad("simulate-fantasyland_value-huge-numpy", ofc.simulate, "progressive", ValueError,
+    "fantasyland_value[17] must be at most 1e150 points", "2e+150", more=(2, 2), seed=1,
+    fantasyland_value={14: 8, 17: np.float64(2e150)})
 bad("evaluate_placements-fantasyland_value-negative", ofc.evaluate_placements, OPEN2, ValueError,
     "fantasyland_value must be 0 or more", "got -17.5", n=1, seed=1, fantasyland_value=-17.5)
 bad("evaluate_placements-fantasyland_value-inf-entry", ofc.evaluate_placements, OPEN2, ValueError,

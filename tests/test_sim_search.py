@@ -125,6 +125,24 @@ def test_fantasyland_value_in_simulate_and_placements() -> None:
     assert p1.mean[0] == pytest.approx(p0.mean[0] + 25 * p0.fantasyland_rate[0], abs=1e-12)
 
 
+def test_the_greatest_fantasyland_value_keeps_every_figure_finite() -> None:
+    """MAX_VALUE (1e150): the standard error squares the value credited, and its square is
+    still a float; every figure of rollout, merge, simulate and evaluate_placements is finite
+    at the bound (above it: tests/test_bad_input.py; 1e200 overflowed)."""
+    top = ofc.sim.worth.MAX_VALUE
+    assert top == 1e150
+    a = ofc.rollout(MID, n=300, seed=1, fantasyland_value=top)
+    b = ofc.rollout(MID, n=2, seed=1, start=300, fantasyland_value={14: top})
+    s = ofc.simulate("progressive", 2, 4000, seed=1, policy="heuristic",
+                     fantasyland_value={14: top, 17: int(top)})
+    p = ofc.evaluate_placements(OPEN, n=50, seed=2, candidates=[10, 26], fantasyland_value=top)
+    assert a.fantasyland_rate[0] > 0 and s.fantasyland_rate.sum() > 0
+    for figures in (a.mean, a.stderr, a.min, a.max, merge([a, b]).stderr, b.stderr, s.mean, s.stderr, s.ci95,
+                    p.mean, p.stderr, p.max, p.seat_stderr):
+        assert np.isfinite(figures).all(), figures
+    assert a.mean[0] > 1e146
+
+
 def test_no_value_keeps_the_old_figures() -> None:
     r = ofc.rollout(MID, n=1000, seed=8)
     z = ofc.rollout(MID, n=1000, seed=8, fantasyland_value=0)

@@ -421,7 +421,7 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     it stays.  ``progress``: called with the number of completions just finished,
     from the worker threads (e.g. ``tqdm.update``).
     ``fantasyland_value``: points credited to a player for each Fantasyland
-    earned (entry or stay): a number (finite, 0 or more), or a mapping from the
+    earned (entry or stay): a number (0 to 1e150), or a mapping from the
     cards dealt in Fantasyland to points (ofc_fast.sim.worth; exact, floats too; see
     :func:`estimate_fantasyland_value` for what to pass).  ``known``: cards
     known to come, not on any board: a sequence is the next cards dealt, in

@@ -2,9 +2,13 @@
 
 Earning Fantasyland is worth more than the hand's points: the next hand is
 played with many cards at once.  ``fantasyland_value`` is that worth in
-points (0 or more, finite), a number for every entry, or a mapping from the
-cards a player in Fantasyland is dealt to a value (Progressive: ``{14: 8,
-15: 11, 16: 14, 17: 18}``); a stay counts as an entry with the cards it deals.
+points (0 to ``MAX_VALUE`` = 1e150), a number for every entry, or a mapping
+from the cards a player in Fantasyland is dealt to a value (Progressive:
+``{14: 8, 15: 11, 16: 14, 17: 18}``); a stay counts as an entry with the
+cards it deals.  The bound keeps every figure finite: the standard error
+squares the points credited, and the square of 1e150 (1e300) is still a
+float with room to spare (the largest is about 1.8e308), where 1e200 would
+overflow.
 
 The C kernels split each seat's hands by the Fantasyland cards they earn
 (``_sim.fl_split``: hands, sum of net points, least and greatest net points
@@ -25,7 +29,7 @@ import math
 import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +43,10 @@ __all__ = ["FantasylandValue", "add_split", "check_value", "credited", "extremes
 
 #: the checked form of ``fantasyland_value``: cards dealt -> points (None: nothing credited)
 FantasylandValue = dict[int, int | float] | None
+
+#: the greatest worth taken: its square (in the standard error) must stay a finite float
+MAX_VALUE: Final = 1e150
+_MAX_TEXT: Final = "1e150"
 
 
 def _number(v: Any, where: str) -> int | float:
@@ -57,6 +65,9 @@ def _number(v: Any, where: str) -> int | float:
         raise TypeError(f"{where} must be a number of points (int or float), got {type(v).__name__} {v!r}")
     if out < 0:
         raise ValueError(f"{where} must be 0 or more (the points earning Fantasyland is worth), got {v!r}")
+    if out > MAX_VALUE:   # the standard error squares it: beyond the bound that overflows a float
+        raise ValueError(f"{where} must be at most {_MAX_TEXT} points (the standard error squares it), "
+                         f"got {shown(v)}")
     return out
 
 
@@ -64,8 +75,8 @@ def check_value(value: Any, rules: Rules) -> FantasylandValue:
     """``fantasyland_value`` as cards -> points for every count ``rules`` deal a player in
     Fantasyland (a number: the same for all; a mapping: its entries, 0 for counts it
     leaves out); None or 0: nothing credited.  A key that is no card count, or a count
-    these rules never deal, and a value that is negative, NaN or infinite, are a
-    ValueError naming them."""
+    these rules never deal, and a value that is negative, NaN, infinite or above
+    :data:`MAX_VALUE` (1e150), are a ValueError naming them."""
     if value is None:
         return None
     deals = sorted(rules.fantasyland_deals)
