@@ -4,10 +4,12 @@ five_of_a_kind combination, the issue's golden cases, and the bad-input rows."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import pytest
+from joker_reference import memoised_joker_reference
 
 import ofc_fast as ofc
 from ofc_fast import reference as ref
@@ -16,6 +18,13 @@ X1, X2 = ofc.JOKERS
 POOLS = [("any", None), ("not_on_board", None), ("unseen", None), ("duplicates", None),
          ("duplicates", "above_straight_flush"), ("duplicates", "below_royal")]
 COMBOS = [(p, f, r) for p, f in POOLS for r in ("board", "row")]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _memoised_reference() -> Iterator[None]:
+    """The brute force computes each distinct row once (tests/joker_reference.py)."""
+    with memoised_joker_reference():
+        yield
 
 
 def rules_for(pool: str, five: str | None, resolution: str, base: ofc.Rules = ofc.PROGRESSIVE,
@@ -62,8 +71,11 @@ def deals(n: int, seed: int) -> list[list[int]]:
     return out
 
 
-def check_board(board: list[int], rules: ofc.Rules, in_fl: int = 0, dead: tuple[int, ...] = ()) -> None:
-    want = ref.joker_board(board, rules, in_fl, list(dead))
+def check_board(board: list[int], rules: ofc.Rules, in_fl: int = 0, dead: tuple[int, ...] = (),
+                want: dict[str, Any] | None = None) -> None:
+    """One board in one call (the search) against the brute force (``want``, when already known)."""
+    if want is None:
+        want = ref.joker_board(board, rules, in_fl, list(dead))
     got = ofc.analyze(np.array(board, np.uint8), rules, in_fantasyland=in_fl, dead=list(dead) or None)
     text = ofc.card_str(board)
     assert [strength_key(int(s)) for s in got.strength] == list(want["keys"]), text
@@ -102,8 +114,8 @@ def test_house_rules_against_brute_force(house: str) -> None:
     batch = np.concatenate([batch[:24], batch[24:][(batch[24:] < X1).all(axis=1)]])[:64]
     got = ofc.analyze(batch, rules, in_fantasyland=infl)
     for i, board in enumerate(boards):
-        assert_like_brute_force(got, i, board, rules, int(infl[i]), [])
-        check_board(board, rules, in_fl=int(infl[i]))
+        want = assert_like_brute_force(got, i, board, rules, int(infl[i]), [])
+        check_board(board, rules, in_fl=int(infl[i]), want=want)
 
 
 @pytest.mark.slow
@@ -358,8 +370,10 @@ def test_score_details_with_jokers(pool: str, five: str | None, resolution: str)
         assert m[i].tolist() == ref.joker_score_matrix(deals_arr[i].tolist(), rules)
 
 
-def assert_like_brute_force(got: Any, i: int, board: list, rules: ofc.Rules, infl: bool, dead: list) -> None:
-    """Row i of an Analysis against the reference's brute-force joint resolution of the board."""
+def assert_like_brute_force(got: Any, i: int, board: list, rules: ofc.Rules, infl: bool,
+                            dead: list) -> dict[str, Any]:
+    """Row i of an Analysis against the reference's brute-force joint resolution of the board
+    (returned, for further checks)."""
     want = ref.joker_board(board, rules, infl, dead)
     text = ofc.card_str(board)
     assert bool(got.fouled[i]) == want["fouled"], text
@@ -369,13 +383,14 @@ def assert_like_brute_force(got: Any, i: int, board: list, rules: ofc.Rules, inf
     keys = [strength_key(int(s)) for s in got.strength[i]]
     if not rules.low:
         assert keys == list(want["keys"]), text
-        return
+        return want
     # Low: the middle's value is the deuce-to-seven low of its resolved cards
     assert keys[0] == want["keys"][0] and keys[2] == want["keys"][2], text
     middle = [int(got.jokers[i][c - X1]) if c in (X1, X2) else c for c in board[3:8]]
     if len(set(middle)) == 5:
         assert int(got.strength[i][1]) == ofc.lowball27(middle), text
         assert ref.lowball_key(middle) == want["keys"][1], text
+    return want
 
 
 # --- the fast path: batches of 64 boards or more check the rules once and resolve most boards

@@ -3,7 +3,10 @@
 * Each target runs in a subprocess under atheris (coverage-guided, ofc_fast's
   Python code instrumented) for ``FUZZ_SECONDS`` and must exit 0 with no
   crash file.  Without atheris (a platform with no wheel) the script's random
-  driver runs instead, and the test checks that it did.
+  driver runs instead, and the test checks that it did.  The subprocesses run
+  side by side, as many at a time as this process may use cores (each has a
+  core of its own, as when they ran one after the other), started once for the
+  module by a fixture; each target's test checks its own run.
 * The same targets run in this process on fixed pseudo-random inputs (quick,
   deterministic, no atheris needed).
 * The harness is not vacuous: with a deliberately wrong library function the
@@ -19,6 +22,7 @@ import random
 import subprocess
 import sys
 import zlib
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -53,14 +57,44 @@ def test_script_lists_every_target() -> None:
     assert proc.stdout.split() == ["targets:", *FT.TARGETS]
 
 
-@pytest.mark.parametrize("target", TARGETS)
-def test_fuzz_target_runs_clean(target: str, tmp_path: Path) -> None:
+FuzzRun = tuple[subprocess.CompletedProcess[str], list[str]]
+
+
+def _fuzz(target: str, tmp_path: Path) -> FuzzRun:
+    """One target's run in a subprocess: the process and the names of its crash files."""
     cmd = [sys.executable, str(SCRIPT), target, f"-max_total_time={FUZZ_SECONDS}", "-seed=12345",
            f"-artifact_prefix={tmp_path}{os.sep}", "-rss_limit_mb=4096", "-timeout=20"]
     # cwd: outside the checkout, so the installed ofc_fast is fuzzed
     proc = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=120 + FUZZ_SECONDS)
-    out = proc.stdout + proc.stderr
     crashes = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("crash-", "oom-", "timeout-")))
+    return proc, crashes
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:      # not on Linux
+        return os.cpu_count() or 1
+
+
+@pytest.fixture(scope="module")
+def fuzz_runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+              ) -> dict[str, Future[FuzzRun]]:
+    """The run of every target this session tests, one subprocess per core at a time (a
+    fuzzer works on one core: side by side, each fuzzes as long and as fast as alone)."""
+    targets = [t for t in TARGETS if any(
+        "fuzz_runs" in getattr(item, "fixturenames", ()) and getattr(item, "callspec", None) is not None
+        and item.callspec.params.get("target") == t for item in request.session.items)]
+    folders = {t: tmp_path_factory.mktemp(f"fuzz-{t}") for t in targets}
+    with ThreadPoolExecutor(max_workers=max(1, min(_cores(), len(targets)))) as pool:
+        futures = {t: pool.submit(_fuzz, t, folders[t]) for t in targets}
+    return futures     # all done; a run's exception (a timeout) is raised in its own test
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_fuzz_target_runs_clean(target: str, fuzz_runs: dict[str, Future[FuzzRun]]) -> None:
+    proc, crashes = fuzz_runs[target].result()
+    out = proc.stdout + proc.stderr
     assert proc.returncode == 0 and not crashes, f"finding {crashes}:\n{out[-6000:]}"
     if HAS_ATHERIS:
         assert "instrumented" in out, out[-3000:]

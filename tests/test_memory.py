@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import gc
 import pickle
 import sys
@@ -216,9 +217,20 @@ def _call(fn: Callable[[], Any], failing: bool) -> None:
 
 # ----------------------------------------------------------------- growth
 
-@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
-def test_no_traced_memory_growth(failing: bool) -> None:
+@functools.lru_cache(maxsize=None)
+def _growth(failing: bool) -> tuple[int, dict[str, tuple[int, int]], int]:
+    """One measured run of ~2000 calls (100 rounds of every entry point, after a warm-up),
+    shared by the three growth tests below: (traced memory growth in bytes, the references
+    of an input, a preset or a table that changed: repr -> (before, after), the growth of
+    the number of objects the garbage collector tracks)."""
     calls = BAD if failing else GOOD
+    objects = {id(o): o for _, args in calls.values() for o in args}
+    objects.update({id(r): r for r in ofc.PRESETS.values()})
+    objects.update({id(r.tables): r.tables for r in (*ofc.PRESETS.values(), HOUSE)})
+
+    def refcounts() -> dict[int, int]:
+        return {k: sys.getrefcount(objects[k]) for k in objects}
+
     for fn, _ in calls.values():         # warm-up: caches, the thread pool, tables
         for _ in range(20):
             _call(fn, failing)
@@ -229,15 +241,29 @@ def test_no_traced_memory_growth(failing: bool) -> None:
             for fn, _ in calls.values():
                 _call(fn, failing)
         gc.collect()
+        # the counts first, the traced memory last: what counting allocates is not growth
+        refs_before = refcounts()
+        objects_before = len(gc.get_objects())
+        gc.collect()
         before, _ = tracemalloc.get_traced_memory()
         for _ in range(100):                               # 100 x ~20 functions = ~2000 calls
             for fn, _ in calls.values():
                 _call(fn, failing)
         gc.collect()
         after, _ = tracemalloc.get_traced_memory()
+        objects_after = len(gc.get_objects())
+        refs_after = refcounts()
     finally:
         tracemalloc.stop()
-    assert after - before < 200_000, f"traced memory grew by {after - before} bytes"
+    changed = {repr(objects[k])[:60]: (refs_before[k], refs_after[k]) for k in objects
+               if refs_before[k] != refs_after[k]}
+    return after - before, changed, objects_after - objects_before
+
+
+@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
+def test_no_traced_memory_growth(failing: bool) -> None:
+    grew = _growth(failing)[0]
+    assert grew < 200_000, f"traced memory grew by {grew} bytes"
 
 
 RSS_SNIPPET = """
@@ -285,40 +311,14 @@ def test_no_rss_growth_on_large_calls(failing: bool) -> None:
 
 @pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
 def test_no_reference_leaks(failing: bool) -> None:
-    calls = BAD if failing else GOOD
-    objects = {id(o): o for _, args in calls.values() for o in args}
-    objects.update({id(r): r for r in ofc.PRESETS.values()})
-    objects.update({id(r.tables): r.tables for r in (*ofc.PRESETS.values(), HOUSE)})
-    for fn, _ in calls.values():
-        for _ in range(10):
-            _call(fn, failing)
-    def refcounts() -> dict[int, int]:
-        gc.collect()
-        return {k: sys.getrefcount(objects[k]) for k in objects}
-
-    before = refcounts()
-    for _ in range(100):
-        for fn, _ in calls.values():
-            _call(fn, failing)
-    after = refcounts()
-    changed = {repr(objects[k])[:60]: (before[k], after[k]) for k in objects if before[k] != after[k]}
+    changed = _growth(failing)[1]
     assert not changed, changed
 
 
 @pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
 def test_gc_object_count_is_stable(failing: bool) -> None:
-    calls = BAD if failing else GOOD
-    for fn, _ in calls.values():
-        for _ in range(10):
-            _call(fn, failing)
-    gc.collect()
-    before = len(gc.get_objects())
-    for _ in range(100):
-        for fn, _ in calls.values():
-            _call(fn, failing)
-    gc.collect()
-    after = len(gc.get_objects())
-    assert after - before < 200, f"{after - before} more objects tracked by gc"
+    grew = _growth(failing)[2]
+    assert grew < 200, f"{grew} more objects tracked by gc"
 
 
 def test_refcount_of_one_hand_list_items() -> None:

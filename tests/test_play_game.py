@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 import ofc_fast as ofc
 from ofc_fast.play.dealing import deal
@@ -154,7 +154,14 @@ class GameMachine(RuleBasedStateMachine):
 
 
 TestGameMachine = GameMachine.TestCase
-TestGameMachine.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
+# the quick run: 30 games of up to 40 steps; the slow twin below plays 60
+TestGameMachine.settings = settings(max_examples=30, stateful_step_count=40, deadline=None)
+
+
+@pytest.mark.slow
+def test_game_machine_more_games() -> None:
+    run_state_machine_as_test(GameMachine, settings=settings(max_examples=60, stateful_step_count=40,
+                                                             deadline=None))
 
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])

@@ -240,25 +240,47 @@ def _flip_while(call: Any, arr: np.ndarray, seconds: float, seed: int) -> tuple[
     return calls, results, errors
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_hands_changed_during_call(workers: int) -> None:
+def hands_changed_during_call(workers: int, seconds: float) -> None:
     rng = np.random.default_rng(5)
     hands = np.argsort(rng.random((100_000, 52)), axis=1)[:, :5].astype(np.uint8)
-    calls, results, errors = _flip_while(lambda: ofc.strength(hands, workers=workers), hands, 1.0, 1)
+    calls, results, errors = _flip_while(lambda: ofc.strength(hands, workers=workers), hands, seconds, 1)
     assert calls == results + errors and calls > 0
     three = np.ascontiguousarray(hands[:, :3])
-    _flip_while(lambda: ofc.strength(three, workers=workers), three, 0.4, 2)
-    _flip_while(lambda: ofc.lowball27(hands, workers=workers), hands, 0.4, 3)
+    _flip_while(lambda: ofc.strength(three, workers=workers), three, 0.4 * seconds, 2)
+    _flip_while(lambda: ofc.lowball27(hands, workers=workers), hands, 0.4 * seconds, 3)
+
+
+def boards_and_deals_changed_during_call(workers: int, seconds: float) -> None:
+    rng = np.random.default_rng(6)
+    deals = np.argsort(rng.random((20_000, 52)), axis=1)[:, :26].astype(np.uint8).reshape(-1, 2, 13)
+    boards = np.ascontiguousarray(deals.reshape(-1, 13))
+    _flip_while(lambda: tuple(ofc.analyze(boards, ofc.PINEAPPLE, workers=workers)), boards, 0.7 * seconds, 4)
+    _flip_while(lambda: tuple(ofc.analyze(boards, ofc.LOW, workers=workers)), boards, 0.4 * seconds, 5)
+    _flip_while(lambda: ofc.score(deals, workers=workers), deals, 0.7 * seconds, 6)
+
+
+# the quick run flips for half as long as the slow twins
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_hands_changed_during_call(workers: int) -> None:
+    hands_changed_during_call(workers, 0.5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", [1, 2])
+def test_hands_changed_during_call_longer(workers: int) -> None:
+    hands_changed_during_call(workers, 1.0)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_boards_and_deals_changed_during_call(workers: int) -> None:
-    rng = np.random.default_rng(6)
-    deals = np.argsort(rng.random((20_000, 52)), axis=1)[:, :26].astype(np.uint8).reshape(-1, 2, 13)
-    boards = np.ascontiguousarray(deals.reshape(-1, 13))
-    _flip_while(lambda: tuple(ofc.analyze(boards, ofc.PINEAPPLE, workers=workers)), boards, 0.7, 4)
-    _flip_while(lambda: tuple(ofc.analyze(boards, ofc.LOW, workers=workers)), boards, 0.4, 5)
-    _flip_while(lambda: ofc.score(deals, workers=workers), deals, 0.7, 6)
+    boards_and_deals_changed_during_call(workers, 0.5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", [1, 2])
+def test_boards_and_deals_changed_during_call_longer(workers: int) -> None:
+    boards_and_deals_changed_during_call(workers, 1.0)
 
 
 def test_changed_input_message_names_the_row() -> None:

@@ -10,9 +10,10 @@ the solver called from a C program.
   rules.  ``ofc_rules_preset`` fills the same spec as the Python presets.
 * A small C program compiled with the system C compiler against
   ``ofc_fast.h`` and the C sources (no Python) builds a preset's rules and
-  solves a hand; again under AddressSanitizer + UBSan where the compiler
-  has them (marked slow: about 40 s to build).  Skipped only when there is
-  no C compiler.
+  solves a hand: unoptimised in the quick run (-O0: about 2 s to build),
+  optimised (-O2) and under AddressSanitizer + UBSan where the compiler has
+  them in the slow run (about 8 and 40 s to build).  Skipped only when there
+  is no C compiler.
 """
 from __future__ import annotations
 
@@ -52,6 +53,19 @@ def _representatives(size: int, low: bool) -> dict[int, list[int]]:
     return {int(v): hands[i].tolist() for v, i in zip(uniq, first)}
 
 
+@functools.lru_cache(maxsize=None)
+def _categories() -> dict[int, int]:
+    """The reference's category of each 5-card representative (the same for any rules)."""
+    return {v: ref.category(hand) for v, hand in _representatives(5, False).items()}
+
+
+@functools.lru_cache(maxsize=None)
+def _low_middles() -> dict[int, tuple[list[int], bool]]:
+    """Each live Low middle representative, and whether the reference calls it the nuts."""
+    return {v: (mid, ref._is_low_nuts(mid)) for v, mid in _representatives(5, True).items()
+            if ref.is_live_low(mid)}
+
+
 def _expected_row(rules: ofc.Rules, row: int) -> npt.NDArray[np.int64]:
     """(N, 4): royalty, stay, qualify, entry per row value, from the reference."""
     out = np.zeros((N, 4), np.int64)
@@ -66,17 +80,13 @@ def _expected_row(rules: ofc.Rules, row: int) -> npt.NDArray[np.int64]:
             stay = (minimum is not None and ref.category(top) >= minimum) or (entry_mode and fl > 0)
             out[v] = (ref._top_royalty(top, rules), stay, fl > 0, fl)
     elif row == 1 and rules.low:
-        for v, mid in _representatives(5, True).items():
-            if not ref.is_live_low(mid):
-                continue
-            nuts = ref._is_low_nuts(mid)
+        for v, (mid, nuts) in _low_middles().items():     # the others: zeros
             count = rules.fl_low_nuts if nuts else 0
             out[v] = (ref._middle_royalty(mid, rules), entry_mode and count > 0, nuts, count)
     else:
         points = rules.middle if row == 1 else rules.bottom
         minimum = rules.stay_middle if row == 1 else rules.stay_bottom
-        for v, hand in _representatives(5, False).items():
-            cat = ref.category(hand)
+        for v, cat in _categories().items():
             out[v] = (points[cat], minimum is not None and cat >= minimum, 0, 0)
     return out
 
@@ -262,7 +272,8 @@ def _compiler() -> str | None:
     return None
 
 
-def _compile_and_run(tmp_path: Path, extra: list[str]) -> subprocess.CompletedProcess[str]:
+def _compile_and_run(tmp_path: Path, extra: list[str], opt: str = "-O2") -> subprocess.CompletedProcess[str]:
+    """The program built with ``opt`` and ``extra`` (flags the compiler may lack: a skip), run."""
     cc = _compiler()
     if cc is None:
         pytest.skip("no C compiler")
@@ -270,7 +281,7 @@ def _compile_and_run(tmp_path: Path, extra: list[str]) -> subprocess.CompletedPr
     src.write_text(C_PROGRAM)
     exe = tmp_path / "prog"
     sources = sorted(str(p) for p in CSRC.glob("*.c"))
-    cmd = [cc, "-std=c99", "-O2", "-I", str(CSRC), str(src), *sources, "-o", str(exe), *extra, "-lm"]
+    cmd = [cc, "-std=c99", opt, "-I", str(CSRC), str(src), *sources, "-o", str(exe), *extra, "-lm"]
     # a sanitizer run of the suite preloads its runtimes: not for the compiler or the program
     env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
     built = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
@@ -283,12 +294,22 @@ def _compile_and_run(tmp_path: Path, extra: list[str]) -> subprocess.CompletedPr
 
 @pytest.mark.skipif(sys.platform == "win32", reason="cc command line")
 def test_solver_from_c(tmp_path: Path) -> None:
-    run = _compile_and_run(tmp_path, [])
+    """Built unoptimised in the quick run (-O0 compiles the sources in a quarter of the
+    time of -O2); the optimised build is the slow twin below."""
+    run = _compile_and_run(tmp_path, [], "-O0")
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout == EXPECTED
     # the same answer from Python
     r = ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", stay_value=20)
     assert " ".join(map(str, r.board.codes.tolist())) == EXPECTED.splitlines()[0][len("board "):]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="cc command line")
+def test_solver_from_c_optimised(tmp_path: Path) -> None:
+    run = _compile_and_run(tmp_path, [])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == EXPECTED
 
 
 @pytest.mark.slow
