@@ -259,28 +259,20 @@ def boards_and_deals_changed_during_call(workers: int, seconds: float) -> None:
     _flip_while(lambda: ofc.score(deals, workers=workers), deals, 0.7 * seconds, 6)
 
 
-# the quick run flips for half as long as the slow twins
+#: the quick run flips for half a second, the slow run for a whole one
+FLIP_SECONDS = [0.5, pytest.param(1.0, marks=pytest.mark.slow, id="longer")]
 
+
+@pytest.mark.parametrize("seconds", FLIP_SECONDS)
 @pytest.mark.parametrize("workers", [1, 2])
-def test_hands_changed_during_call(workers: int) -> None:
-    hands_changed_during_call(workers, 0.5)
+def test_hands_changed_during_call(workers: int, seconds: float) -> None:
+    hands_changed_during_call(workers, seconds)
 
 
-@pytest.mark.slow
+@pytest.mark.parametrize("seconds", FLIP_SECONDS)
 @pytest.mark.parametrize("workers", [1, 2])
-def test_hands_changed_during_call_longer(workers: int) -> None:
-    hands_changed_during_call(workers, 1.0)
-
-
-@pytest.mark.parametrize("workers", [1, 2])
-def test_boards_and_deals_changed_during_call(workers: int) -> None:
-    boards_and_deals_changed_during_call(workers, 0.5)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("workers", [1, 2])
-def test_boards_and_deals_changed_during_call_longer(workers: int) -> None:
-    boards_and_deals_changed_during_call(workers, 1.0)
+def test_boards_and_deals_changed_during_call(workers: int, seconds: float) -> None:
+    boards_and_deals_changed_during_call(workers, seconds)
 
 
 def test_changed_input_message_names_the_row() -> None:
