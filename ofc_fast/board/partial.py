@@ -150,6 +150,10 @@ def partial_among(board: Any, before: Sequence[int], jokers: int = 0) -> npt.NDA
     return partial_boards(board, jokers)
 
 
+#: a reader of one part of a position: (its cards, the jokers a generic joker leaves alone)
+_Reader = Callable[[Any, list[int]], npt.NDArray[np.uint8]]
+
+
 class Position(NamedTuple):
     """The cards of one position (:func:`read_position`), each None where not given."""
 
@@ -191,9 +195,8 @@ def read_position(boards: Any, jokers: int = 0, *, held: Any = None, dead: Any =
     def dead_cards(d: Any, before: list[int]) -> npt.NDArray[np.uint8]:
         return dead_array(d, jokers, before)   # (its errors say 'dead cards')
 
-    Reader = Callable[[Any, list[int]], npt.NDArray[np.uint8]]
     # the parts in reading order: (the words an error starts with, the reader, the cards)
-    parts: list[tuple[str, Reader, Any]] = []
+    parts: list[tuple[str, _Reader, Any]] = []
     deal = isinstance(boards, (list, tuple)) and bool(boards) and not one_card_each(list(boards))
     if deal:
         parts += [(f"player {k}", board, b) for k, b in enumerate(boards)]
