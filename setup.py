@@ -6,32 +6,46 @@ OFC_FAST_DEBUG=1 for Cython bounds checks; shipped wheels use neither and no
 kernel is picked at run time).
 """
 import os
+import re
 import sys
 
-# The C core, layer by layer (csrc/ofc_<layer>.h each); every extension links all of it.
-CORE_SOURCES = [
-    # hand: evaluators, subsets, the generated tables (ofc_hand.h)
-    "csrc/ofc_eval.c", "csrc/ofc_joker.c", "csrc/ofc_subsets.c", "csrc/ofc_tables.c",
-    # board: rules tables, board kernels and scoring, partial boards (ofc_board.h)
-    "csrc/ofc_rules.c", "csrc/ofc_board.c", "csrc/ofc_board_joker.c", "csrc/ofc_partial.c",
-    # solve: the Fantasyland solver and its enumeration (ofc_solve.h)
-    "csrc/ofc_fantasyland.c", "csrc/ofc_fantasyland_enum.c",
-    # play: dealing, the game state machine, the policies (ofc_play.h)
-    "csrc/ofc_deal.c", "csrc/ofc_game.c", "csrc/ofc_policy.c", "csrc/ofc_policy_tables.c",
-    # sim: self-play, rollouts (ofc_sim.h)
-    "csrc/ofc_selfplay.c", "csrc/ofc_rollout.c",
-    # rl: batched environments (ofc_rl.h)
-    "csrc/ofc_env.c",
-]
-HEADERS = ["csrc/ofc_fast.h", "csrc/ofc_hand.h", "csrc/ofc_board.h", "csrc/ofc_solve.h", "csrc/ofc_play.h",
-           "csrc/ofc_sim.h", "csrc/ofc_rl.h", "csrc/ofc_tables.h", "csrc/ofc_policy_tables.h"]
-# One binding per layer: _core (hand + board), _solve, _play, _sim.
+# The C core: csrc/<layer>/ holds each layer's sources, and that folder is the
+# one list of which layer a file is in; the public headers stay flat in csrc/
+# (ofc_fast.h includes one header per layer, bottom to top, which gives the
+# order). Every extension links all of it.
+def core_layers(root="csrc"):
+    """The C core's layers, bottom to top, as [(layer, header, [its .c files])]:
+    the order is the umbrella header's, the files are each layer's folder."""
+    umbrella = os.path.join(root, "ofc_fast.h")
+    if not os.path.isfile(umbrella):
+        return []
+    with open(umbrella) as f:
+        headers = re.findall(r'#include "ofc_(\w+)\.h"', f.read())
+    layers = []
+    for layer in headers:
+        folder = os.path.join(root, layer)
+        files = sorted(f"{folder}/{name}" for name in os.listdir(folder) if name.endswith(".c")) \
+            if os.path.isdir(folder) else []
+        layers.append((layer, f"{root}/ofc_{layer}.h", files))
+    return layers
+
+
+LAYERS = core_layers()
+CORE_SOURCES = [path for _, _, files in LAYERS for path in files]
+# generated: csrc/ofc_tables.h + csrc/hand/ofc_tables.c (tools/gen_tables.py),
+# csrc/play/ofc_policy_tables.c/.h (tools/gen_policy_tables.py)
+GENERATED = ["csrc/ofc_tables.h", "csrc/hand/ofc_tables.c",
+             "csrc/play/ofc_policy_tables.c", "csrc/play/ofc_policy_tables.h"]
+HEADERS = (["csrc/ofc_fast.h"] + [header for _, header, _ in LAYERS]
+           + [path for path in GENERATED if path.endswith(".h")])
+# One binding per layer: _core (hand + board), _solve, _play, _sim, _rl.
 BINDINGS = ["_core", "_solve", "_play", "_sim", "_rl"]
-_missing = [s for s in CORE_SOURCES + HEADERS if not os.path.exists(s)]
+_missing = [s for s in ["csrc/ofc_fast.h"] + HEADERS + GENERATED if not os.path.exists(s)]
+_missing += [f"csrc/{layer}/ (no C sources)" for layer, _, files in LAYERS if not files]
 if _missing:
-    sys.exit(f"setup.py: the C core is incomplete, missing {', '.join(_missing)} "
-             f"(run from the repository root; csrc/ofc_tables.c/.h come from tools/gen_tables.py, "
-             f"csrc/ofc_policy_tables.c/.h from tools/gen_policy_tables.py)")
+    sys.exit(f"setup.py: the C core is incomplete, missing {', '.join(dict.fromkeys(_missing))} "
+             f"(run from the repository root; csrc/ofc_tables.h and csrc/hand/ofc_tables.c come from "
+             f"tools/gen_tables.py, csrc/play/ofc_policy_tables.c/.h from tools/gen_policy_tables.py)")
 
 # imported after the source check, so that a broken checkout says so first
 import numpy as np  # noqa: E402
@@ -118,7 +132,8 @@ setup(
     package_dir={"ofc_fast": "ofc_fast", "ofc_fast.include": "csrc"},
     package_data={
         "ofc_fast": ["py.typed", "*.pyi", "*.pxd", "*.pyx", "*.pxi"],
-        "ofc_fast.include": ["*.h", "*.c"],
+        # the public headers flat, each layer's sources (and private headers) in its folder
+        "ofc_fast.include": ["*.h"] + [f"{layer}/*.[ch]" for layer, _, _ in LAYERS],
         "ofc_fast.golden": ["*.json", "*.md"],
     },
 )

@@ -315,7 +315,7 @@ int ofc_rules_preset(ofc_rules_spec *spec, int preset);
  * st->rules is then unusable. */
 int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
 
-/* ---- Jokers on boards (csrc/ofc_board_joker.c; docs/VARIANTS.md, "Jokers") --
+/* ---- Jokers on boards (csrc/board/ofc_board_joker.c; docs/VARIANTS.md, "Jokers") --
  * The joker fields of the rules.  A board's jokers become cards as the pool
  * allows (any: a card not already in the joker's row; not_on_board: not a
  * card of the board, the two jokers two cards; unseen: as not_on_board, and
@@ -391,7 +391,7 @@ int64_t ofc_score_details_jokers_batch(const uint8_t *deals, int64_t n, int play
                                        const ofc_joker_rules *jr, int8_t *rows, int32_t *row_points,
                                        int32_t *scoop, int32_t *royalties, int32_t *total);
 
-/* ---- Partial boards (csrc/ofc_partial.c) ----------------------------------
+/* ---- Partial boards (csrc/board/ofc_partial.c) ----------------------------------
  * A partial board holds OFC_EMPTY in its empty slots; rows fill left to right. */
 /* Position (0..OFC_BOARD_SIZE - 1) of the first byte of a partial board that is neither a
  * card nor OFC_EMPTY, or a card seen earlier on the board; -1 when valid. */

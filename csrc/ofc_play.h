@@ -1,7 +1,7 @@
 /*
  * ofc_play.h -- the play layer of the C core: random streams and dealing
- * (csrc/ofc_deal.c), the game state machine (csrc/ofc_game.c) and the
- * policies that play a turn (csrc/ofc_policy.c).  Includes the solve layer
+ * (csrc/play/ofc_dealing.c), the game state machine (csrc/play/ofc_game.c) and the
+ * policies that play a turn (csrc/play/ofc_policy.c).  Includes the solve layer
  * (ofc_solve.h: the greedy policy sets Fantasyland hands with the solver);
  * ofc_fast.h includes every layer.
  */
@@ -14,7 +14,7 @@
 extern "C" {
 #endif
 
-/* ---- Random streams and dealing (csrc/ofc_deal.c) ------------------------ */
+/* ---- Random streams and dealing (csrc/play/ofc_dealing.c) ------------------------ */
 /* Counter-based random streams: stream `index` of seed `seed` is the same
  * sequence whichever thread draws it, so results do not depend on how work
  * is split.  splitmix64's finaliser over a Weyl sequence whose start is a
@@ -129,7 +129,7 @@ void ofc_deal_batch(uint64_t seed, int64_t index0, int64_t n, int players, int c
 void ofc_deal_jokers_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards, int first_round,
                            int round_cards, int jokers, uint8_t *out);
 
-/* ---- The game engine (csrc/ofc_game.c) ----------------------------------
+/* ---- The game engine (csrc/play/ofc_game.c) ----------------------------------
  * One hand of 2..4 seats.  Fantasyland seats act first, each once (all their
  * cards at once, set 13, discard the rest); then every other seat in turn
  * from the left of the button, street after street: first_round cards on
@@ -254,7 +254,7 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, in
  * the deck and the held cards are left as they are (the caller deals them). */
 void ofc_game_restart(ofc_game *g, const ofc_game *start);
 
-/* ---- Policies (csrc/ofc_policy.c) ----------------------------------------
+/* ---- Policies (csrc/play/ofc_policy.c) ----------------------------------------
  * A policy chooses and plays the turn of the seat to act (a normal turn or
  * a Fantasyland setting) from its own random stream.  A new policy is one
  * function in ofc_policy.c and one entry of ofc_policies: its number is its

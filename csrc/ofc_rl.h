@@ -1,6 +1,6 @@
 /*
  * ofc_rl.h -- the rl layer of the C core: num_envs hands or matches stepped
- * together for reinforcement learning (csrc/ofc_env.c), over the play
+ * together for reinforcement learning (csrc/rl/ofc_vecenv.c), over the play
  * layer's state machine and policies: the seats that do not learn are played
  * by a built-in policy, Fantasyland turns by the exact solver, and each
  * env's observation and action mask are written into caller arrays.

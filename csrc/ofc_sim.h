@@ -1,7 +1,7 @@
 /*
  * ofc_sim.h -- the sim layer of the C core: self-play of whole hands
- * (csrc/ofc_selfplay.c) and Monte Carlo completions of partial boards
- * (csrc/ofc_rollout.c), every seat played by a policy.  Includes the play
+ * (csrc/sim/ofc_selfplay.c) and Monte Carlo completions of partial boards
+ * (csrc/sim/ofc_rollout.c), every seat played by a policy.  Includes the play
  * layer (ofc_play.h); ofc_fast.h includes every layer.
  */
 #ifndef OFC_SIM_H
@@ -17,7 +17,7 @@ extern "C" {
  * (OFC_POLICY_SEED(s), i), beside the deck's (s, i). */
 #define OFC_POLICY_SEED(seed) ((seed) ^ 0xA0761D6478BD642Full)
 
-/* ---- Self-play (csrc/ofc_selfplay.c) ------------------------------------- */
+/* ---- Self-play (csrc/sim/ofc_selfplay.c) ------------------------------------- */
 /* Totals of a batch of self-play, added to (not overwritten): per seat p,
  * sums[5p .. 5p+4] = net points, their squares, fouls, Fantasyland entries and
  * royalties; points_hist[p * (2 points_range + 1) + points_range + net points
@@ -63,7 +63,7 @@ int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr,
                               uint64_t seed, int64_t index0, int64_t n, int32_t *net, int32_t *royalty,
                               uint8_t *fouled, uint8_t *fantasyland, ofc_selfplay_totals *totals);
 
-/* ---- Monte Carlo (csrc/ofc_rollout.c) --------------------------------------
+/* ---- Monte Carlo (csrc/sim/ofc_rollout.c) --------------------------------------
  * Completions index0 .. index0+n-1 of `players` partial boards (13 bytes
  * each, seats in turn order): the cards the boards' remaining turns deal,
  * round the table, are the first cards of a shuffle of the pool (the

@@ -105,13 +105,17 @@ def get_include() -> str:
 
 
 def get_sources() -> list[str]:
-    """Paths of the C core's sources, to compile into another extension.
+    """Paths of the C core's sources, to compile into another extension (with
+    ``-I get_include()``); each layer's sources are in its own folder under
+    :func:`get_include`, and no two share a base name.
 
-    >>> any(path.endswith("ofc_eval.c") for path in get_sources())
+    >>> any(path.endswith("ofc_strength.c") for path in get_sources())
     True
     """
     inc = get_include()
-    return sorted(_os.path.join(inc, f) for f in _os.listdir(inc) if f.endswith(".c"))
+    return sorted(_os.path.join(inc, layer, f)
+                  for layer in sorted(_os.listdir(inc)) if _os.path.isdir(_os.path.join(inc, layer))
+                  for f in _os.listdir(_os.path.join(inc, layer)) if f.endswith(".c"))
 
 
 # The public classes are reached as ofc_fast.<name>: that is their module for

@@ -22,7 +22,7 @@ cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_strength3_batch(const uint8_t *cards, int64_t n, uint16_t *out)
     int64_t ofc_lowball27_batch(const uint8_t *cards, int64_t n, uint16_t *out)
 
-    # jokers (csrc/ofc_joker.c)
+    # jokers (csrc/hand/ofc_joker.c)
     enum: OFC_JOKER1
     enum: OFC_JOKER2
     enum: OFC_MAX_JOKERS
@@ -76,7 +76,7 @@ cdef extern from "ofc_fast.h" nogil:
                                     int8_t *rows, int32_t *row_points, int32_t *scoop,
                                     int32_t *royalties, int32_t *total)
 
-# Jokers on boards (csrc/ofc_board_joker.c)
+# Jokers on boards (csrc/board/ofc_board_joker.c)
 cdef extern from "ofc_fast.h" nogil:
     ctypedef struct ofc_joker_rules:
         int32_t jokers
@@ -99,7 +99,7 @@ cdef extern from "ofc_fast.h" nogil:
                                            int32_t *row_points, int32_t *scoop, int32_t *royalties,
                                            int32_t *total)
 
-# Partial boards (csrc/ofc_partial.c)
+# Partial boards (csrc/board/ofc_partial.c)
 cdef extern from "ofc_fast.h" nogil:
     int ofc_partial_first_bad(const uint8_t *board)
     void ofc_partial_needed(const uint8_t *board, int8_t *need)
@@ -107,7 +107,7 @@ cdef extern from "ofc_fast.h" nogil:
     int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool,
                                    const ofc_rules *rules, int64_t budget)
 
-# Subsets (csrc/ofc_subsets.c)
+# Subsets (csrc/hand/ofc_subsets.c)
 cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_choose(int m, int k)
     int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *out)
@@ -115,7 +115,7 @@ cdef extern from "ofc_fast.h" nogil:
                                 uint8_t *positions)
     int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out)
 
-# Rules from C (csrc/ofc_rules.c): the one builder of the rule tables
+# Rules from C (csrc/board/ofc_rules.c): the one builder of the rule tables
 cdef extern from "ofc_fast.h" nogil:
     ctypedef struct ofc_rules_spec:
         int32_t low

@@ -1,4 +1,4 @@
-# Partial boards (csrc/ofc_partial.c), included in ofc_fast/_core.pyx: the
+# Partial boards (csrc/board/ofc_partial.c), included in ofc_fast/_core.pyx: the
 # board layer's bindings of boards with empty slots; the Python API is
 # ofc_fast/board/partial.py.  Batch functions work on rows [start, stop)
 # without the GIL, for ofc_fast._workers to split over threads.  joker_spec:

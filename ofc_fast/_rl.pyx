@@ -1,6 +1,6 @@
 # (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
 """Bindings of the rl layer of the C core (csrc/ofc_rl.h): batched environments
-(csrc/ofc_env.c).  The Python API is ofc_fast.rl.
+(csrc/rl/ofc_vecenv.c).  The Python API is ofc_fast.rl.
 
 Each kernel works on envs [lo, hi) without the GIL, for ofc_fast._workers to
 split over threads; the arrays the envs write are numpy arrays that the

@@ -1,7 +1,7 @@
 # (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
 """Bindings of the sim layer of the C core (csrc/ofc_sim.h): self-play
-(csrc/ofc_selfplay.c) and Monte Carlo completions of partial boards
-(csrc/ofc_rollout.c).  The Python API is ofc_fast.sim.selfplay and
+(csrc/sim/ofc_selfplay.c) and Monte Carlo completions of partial boards
+(csrc/sim/ofc_rollout.c).  The Python API is ofc_fast.sim.selfplay and
 ofc_fast.sim.rollout.
 
 Each works on hands or completions [start, stop) without the GIL, for

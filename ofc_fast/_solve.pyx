@@ -1,7 +1,7 @@
 # (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
 """Bindings of the solve layer of the C core (csrc/ofc_solve.h): the
-Fantasyland solver (csrc/ofc_fantasyland.c) and its plain enumeration
-(csrc/ofc_fantasyland_enum.c), on the rules' tables of
+Fantasyland solver (csrc/solve/ofc_fantasyland.c) and its plain enumeration
+(csrc/solve/ofc_fantasyland_enum.c), on the rules' tables of
 ofc_fast._core.RuleTables (Rules.tables).  The Python API is
 ofc_fast.solve.fantasyland; ofc_fast._fantasyland is this module's 0.1.0 name.
 

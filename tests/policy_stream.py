@@ -1,6 +1,6 @@
 """Golden results of the random policy: a digest of every field of a result.
 
-The random policy's kernels (csrc/ofc_rollout.c, csrc/ofc_selfplay.c) are
+The random policy's kernels (csrc/sim/ofc_rollout.c, csrc/sim/ofc_selfplay.c) are
 rewritten for speed from time to time; they must keep every result bit for
 bit (the same deal and policy streams, the same placements).  The tests
 compare digests of results against values computed with the kernel before

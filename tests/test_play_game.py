@@ -291,12 +291,12 @@ def test_greedy_beats_random() -> None:
 
 
 def test_placement_tables_in_the_c_source() -> None:
-    """csrc/ofc_tables.c's ofc_place_start[] / ofc_place[] (uniform random
+    """csrc/hand/ofc_tables.c's ofc_place_start[] / ofc_place[] (uniform random
     placements) list, per state, every legal placement once, in the order of
     the action codes, with the rows, ranks and counts they say."""
     import re
     from math import comb
-    src = (Path(__file__).resolve().parent.parent / "csrc" / "ofc_tables.c").read_text()
+    src = (Path(__file__).resolve().parent.parent / "csrc" / "hand" / "ofc_tables.c").read_text()
 
     def array(name: str) -> list[int]:
         body = re.search(rf"const uint\d+_t {name}\[\d+\] = \{{(.*?)\}};", src, re.S)
@@ -377,7 +377,7 @@ def test_fl_keeps_button() -> None:
 
 
 def test_policies_come_from_the_c_registry() -> None:
-    """POLICIES is the C core's registry (csrc/ofc_policy.c), in its order, and the
+    """POLICIES is the C core's registry (csrc/play/ofc_policy.c), in its order, and the
     README's paragraph on the built-in policies names exactly those."""
     from ofc_fast import _play
     from ofc_fast.play.game import POLICIES, POLICY_DESCRIPTIONS

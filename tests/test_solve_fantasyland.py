@@ -1,6 +1,6 @@
 """The Fantasyland solver against a plain enumeration of every setting.
 
-The reference (``ofc_fantasyland_enumerate``, csrc/ofc_fantasyland_enum.c)
+The reference (``ofc_fantasyland_enumerate``, csrc/solve/ofc_fantasyland_enum.c)
 tries every bottom, middle and top with its own loops and the public
 evaluators; it shares no code with the solver's search.  The default run
 compares a short sample; ``-m slow`` compares at least 300 random hands of 13,

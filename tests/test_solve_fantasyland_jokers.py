@@ -1,6 +1,6 @@
 """The Fantasyland solver with jokers in the hand, against a plain enumeration.
 
-The reference (``ofc_fantasyland_enumerate_jokers``, csrc/ofc_fantasyland_enum.c)
+The reference (``ofc_fantasyland_enumerate_jokers``, csrc/solve/ofc_fantasyland_enum.c)
 tries every setting and scores each board as the board layer resolves its
 jokers (``ofc_board_eval_jokers``, the one home of the resolution); it shares
 no code with the solver's search, whose bounds treat a joker as a wildcard.

@@ -1,4 +1,4 @@
-"""Rules from C (csrc/ofc_rules.c), the one builder of the rule tables, and
+"""Rules from C (csrc/board/ofc_rules.c), the one builder of the rule tables, and
 the solver called from a C program.
 
 * ``ofc_rules_build`` (reached through ``Rules.tables``) is checked entry by
@@ -280,7 +280,7 @@ def _compile_and_run(tmp_path: Path, extra: list[str], opt: str = "-O2") -> subp
     src = tmp_path / "prog.c"
     src.write_text(C_PROGRAM)
     exe = tmp_path / "prog"
-    sources = sorted(str(p) for p in CSRC.glob("*.c"))
+    sources = sorted(str(p) for p in CSRC.glob("*/*.c"))
     cmd = [cc, "-std=c99", opt, "-I", str(CSRC), str(src), *sources, "-o", str(exe), *extra, "-lm"]
     # a sanitizer run of the suite preloads its runtimes: not for the compiler or the program
     env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate csrc/ofc_policy_tables.c/.h: the row-potential tables of the heuristic policy.
+"""Generate csrc/play/ofc_policy_tables.c/.h: the row-potential tables of the heuristic policy.
 
 Run ``python tools/gen_policy_tables.py`` after changing this file;
 ``python tools/gen_policy_tables.py --check`` exits 1 when the committed
@@ -31,8 +31,8 @@ from math import comb
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "csrc" / "ofc_policy_tables.c"
-OUT_H = ROOT / "csrc" / "ofc_policy_tables.h"
+OUT = ROOT / "csrc" / "play" / "ofc_policy_tables.c"
+OUT_H = ROOT / "csrc" / "play" / "ofc_policy_tables.h"
 
 NR = 13
 POT_KEYS = 72           # n1 < 6, n2 < 3, n3 < 2, n4 < 2
@@ -141,7 +141,7 @@ def render_header() -> str:
 #ifndef OFC_POLICY_TABLES_H
 #define OFC_POLICY_TABLES_H
 
-/* Row potentials of the heuristic policy (csrc/ofc_policy.c): see
+/* Row potentials of the heuristic policy (csrc/play/ofc_policy.c): see
  * tools/gen_policy_tables.py.  A pattern's key: n1 + 6 * (n2 + 3 * (n3 + 2 * n4)). */
 #define OFC_POT_KEYS     {POT_KEYS}
 #define OFC_POT_FIELDS   {POT_FIELDS}
@@ -157,7 +157,7 @@ extern const double ofc_pol_choose[OFC_POT_CHOOSE_N][OFC_POT_CHOOSE_K];
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if csrc/ofc_policy_tables.c/.h are stale")
+    ap.add_argument("--check", action="store_true", help="exit 1 if csrc/play/ofc_policy_tables.c/.h are stale")
     args = ap.parse_args(argv)
     from gen_tables import write_or_check  # the same writer and check (tools/ is on the path)
     return write_or_check({OUT: render(build()), OUT_H: render_header()}, args.check,

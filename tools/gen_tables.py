@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate csrc/ofc_tables.c: every lookup table of the C core.
+"""Generate csrc/hand/ofc_tables.c (and csrc/ofc_tables.h): every lookup table of the C core.
 
 Run ``python tools/gen_tables.py`` after changing this file;
 ``python tools/gen_tables.py --check`` exits 1 when the committed tables
@@ -57,7 +57,7 @@ from pathlib import Path
 RANKS = "23456789TJQKA"
 NR = 13
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "csrc" / "ofc_tables.c"
+OUT = ROOT / "csrc" / "hand" / "ofc_tables.c"
 OUT_H = ROOT / "csrc" / "ofc_tables.h"
 
 HASH_BITS = 13          # 8192 slots for 6175 keys (load 0.75)
@@ -298,7 +298,7 @@ def perfect_hash(qs: list[int], hash_bits: int = HASH_BITS, bucket_bits: int = B
 
 
 def placements():
-    """Uniform random placements (csrc/ofc_policy.c, random_turn).
+    """Uniform random placements (csrc/play/ofc_policy.c, random_turn).
 
     A state s = ((m * 4 + r0) * 6 + r1) * 6 + r2 is m cards to place into rows
     with room r0, r1, r2 (top, middle, bottom).  Its legal placements, row per
@@ -474,7 +474,7 @@ extern const uint32_t ofc_place[{len(placements()[1])}];
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if csrc/ofc_tables.c is stale")
+    ap.add_argument("--check", action="store_true", help="exit 1 if csrc/hand/ofc_tables.c or csrc/ofc_tables.h is stale")
     args = ap.parse_args(argv)
     tables = build()
     return write_or_check({OUT: render(tables), OUT_H: render_header(tables)}, args.check,

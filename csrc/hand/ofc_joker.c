@@ -10,7 +10,7 @@ int ofc_strength_jokers(const uint8_t *c, int n, int jokers, int five_kind)
                   : ofc_strength3_jokers_unchecked(c[0], c[1], c[2]);
 }
 
-/* Blocks are copied before they are checked and evaluated, as in ofc_eval.c:
+/* Blocks are copied before they are checked and evaluated, as in ofc_strength.c:
  * a byte checked is the byte looked up. */
 #define OFC_JBLOCK 1024
 

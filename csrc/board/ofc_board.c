@@ -171,7 +171,7 @@ int64_t ofc_analyze_batch(const uint8_t *boards, int64_t n, const uint8_t *in_fl
                           uint8_t *stays)
 {
     const int low = r->middle_live != 0;
-    uint8_t snap[OFC_BOARD_SIZE * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
+    uint8_t snap[OFC_BOARD_SIZE * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_strength.c */
     for (int64_t start = 0; start < n; start += OFC_BOARD_BLOCK) {
         int64_t len = n - start < OFC_BOARD_BLOCK ? n - start : OFC_BOARD_BLOCK;
         memcpy(snap, boards + OFC_BOARD_SIZE * start, (size_t)(OFC_BOARD_SIZE * len));
@@ -226,7 +226,7 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
     const int low = r->middle_live != 0;
     const int64_t block = OFC_BOARD_BLOCK / 4; /* deals per block: at most 256 boards */
     uint16_t v[3 * OFC_BOARD_BLOCK];
-    uint8_t snap[OFC_BOARD_SIZE * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_eval.c */
+    uint8_t snap[OFC_BOARD_SIZE * OFC_BOARD_BLOCK]; /* checked and read from a copy: see ofc_strength.c */
     for (int64_t start = 0; start < n; start += block) {
         int64_t len = n - start < block ? n - start : block;
         memcpy(snap, deals + (int64_t)OFC_BOARD_SIZE * players * start,
