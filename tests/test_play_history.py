@@ -6,6 +6,7 @@ import dataclasses
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import ofc_fast as ofc
@@ -40,3 +41,28 @@ def test_history_bad_rules_named() -> None:
         Game.replay(g)
     g["rules"] = "progressive_keep"          # a house variant by name
     assert Game.replay(g).rules is ofc.HOUSE_RULES["progressive_keep"]
+
+
+def test_one_writer_one_reader() -> None:
+    """Game.to_json and VecEnv.to_json both write through play/history.py, whose reader
+    gives back what was written, byte for byte; an episode of one hand is written as
+    independent hands, one of a match as a match."""
+    from ofc_fast.play.history import History, read_history, write_history
+    from ofc_fast.rl.vecenv import VecEnv
+
+    g = Game("progressive", 3, seed=4, fantasyland=[14, 0, 0], match=False)
+    g.play_hand("random")
+    g.next_hand()
+    g.play("random")
+    texts = [g.to_json()]
+    for episode in ("hand", "match"):
+        env = VecEnv("pineapple", 2, num_envs=2, seed=5, episode=episode)
+        env.reset()
+        env.step(np.array([np.flatnonzero(m)[0] for m in env.action_masks()]))
+        texts.append(env.to_json(1))
+    for text in texts:
+        h = read_history(text)
+        assert isinstance(h, History) and write_history(h) == text
+    assert read_history(texts[0]).match is False and read_history(texts[0]).fantasyland == [14, 0, 0]
+    assert read_history(texts[1]).match is False and read_history(texts[2]).match is True
+    assert read_history(texts[1]).hands[0] and read_history(texts[1]).rules is ofc.PINEAPPLE

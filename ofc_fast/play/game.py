@@ -33,7 +33,6 @@ True
 """
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
@@ -45,8 +44,9 @@ from .. import _play
 from .._checks import check_seed
 from ..board.boards import Board, board_array
 from ..board.partial import unseen
-from ..board.rules import PRESETS, Rules, get_rules
+from ..board.rules import Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
+from .history import History, read_history, write_history
 
 __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 
@@ -598,14 +598,8 @@ class Game:
         """The game as JSON: rules, seats, seed, the first hand's button and Fantasyland,
         and every action of every hand (codes; Fantasyland boards as 13 codes)."""
         with self._lock:
-            r = self._rules
-            rules: Any = r.name if PRESETS.get(r.name) == r else r.to_dict()
-            data = {"rules": rules, "players": self._players, "seed": self._seed,
-                    "button": self._start["button"],
-                    "fantasyland": self._start["fantasyland"], "hands": self._hands}
-            if not self._match:
-                data["match"] = False
-            return json.dumps(data)
+            return write_history(History(self._rules, self._players, self._seed, self._start["button"],
+                                         self._start["fantasyland"], self._hands, self._match))
 
     @classmethod
     def replay(cls, history: str | Mapping[str, Any]) -> Game:
@@ -615,41 +609,10 @@ class Game:
         >>> h = Game.replay(g.to_json()); h.hand_number, h.boards.tolist() == g.boards.tolist()
         (1, True)
         """
-        if isinstance(history, (str, bytes)):
-            try:
-                data = json.loads(history)
-            except ValueError as e:
-                raise ValueError(f"history is not JSON: {e}") from None
-            except RecursionError:
-                raise ValueError("history is not Game.to_json() text: its JSON nests too deeply") from None
-        elif isinstance(history, Mapping):
-            data = dict(history)
-        else:
-            raise TypeError(f"history is Game.to_json() text or its dict, got {type(history).__name__}")
-        if not isinstance(data, dict):
-            raise ValueError(f"history is a JSON object (Game.to_json()), got {_shown_json(data)}")
-        missing = [k for k in _HISTORY_KEYS if k not in data]
-        if missing:
-            raise ValueError(f"history lacks {', '.join(map(repr, missing))} (keys of Game.to_json())")
-        hands = data["hands"]
-        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-            raise ValueError(f"history 'hands' is a list of lists of actions, got {_shown_json(hands)}")
-        rules = data["rules"]
-        if isinstance(rules, str):
-            r = get_rules(rules)
-        elif isinstance(rules, Mapping):
-            try:
-                r = Rules.from_dict(rules)
-            except (TypeError, ValueError) as e:
-                raise type(e)(f"history 'rules': {e}") from None
-        else:
-            raise ValueError(f"history 'rules' is a preset name or a dict of fields, got {_shown_json(rules)}")
-        match = data.get("match", True)
-        if not isinstance(match, bool):
-            raise ValueError(f"history 'match' is true or false, got {_shown_json(match)}")
-        g = cls(r, data["players"], seed=data["seed"], button=data["button"],
-                fantasyland=data["fantasyland"], match=match)
-        for h, actions in enumerate(hands):
+        rec = read_history(history)
+        g = cls(rec.rules, rec.players, seed=rec.seed, button=rec.button, fantasyland=rec.fantasyland,
+                match=rec.match)
+        for h, actions in enumerate(rec.hands):
             if h:
                 if not g.done:
                     raise ValueError(f"history hand {h}: hand {h - 1} is not over (its actions "
@@ -670,15 +633,6 @@ class Game:
         state = "over" if self.done else f"seat {self.turn} to act"
         return (f"Game({self._rules.name!r}, {self._players}, seed={self._seed}): hand "
                 f"{self._hand}, {state}")
-
-
-_HISTORY_KEYS: Final = ("rules", "players", "seed", "button", "fantasyland", "hands")
-
-
-def _shown_json(x: Any) -> str:
-    """A short view of a JSON value for an error message."""
-    text = repr(x)
-    return f"{type(x).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
 
 
 def check_dealing(r: Rules) -> None:

@@ -23,7 +23,6 @@ same seed plays the same trajectories for any thread count.
 """
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,8 +33,9 @@ import numpy.typing as npt
 
 from .. import _rl, _workers
 from .._checks import check_seed, shown
-from ..board.rules import PRESETS, Rules, get_rules
+from ..board.rules import Rules, get_rules
 from ..play.game import ACTIONS, POLICIES, POLICY_BLOCKS, Policy, check_dealing, policy_spec
+from ..play.history import History, write_history
 
 __all__ = ["MAX_ENVS", "VecEnv", "actions_array"]
 
@@ -526,14 +526,9 @@ class VecEnv:
     def to_json(self, i: int) -> str:
         """Env i's episode as :meth:`Game.to_json` writes it, which :meth:`Game.replay` plays back."""
         e = self.episode_info(i)
-        r = self._rules
-        rules: Any = r.name if PRESETS.get(r.name) == r else r.to_dict()
-        data: dict[str, Any] = {"rules": rules, "players": self._players, "seed": e["seed"],
-                                "button": e["button"], "fantasyland": e["fantasyland"],
-                                "hands": e["hands"]}
-        if not self._match:
-            data["match"] = False
-        return json.dumps(data)
+        # an episode of one hand is written as independent hands ("match": false)
+        return write_history(History(self._rules, self._players, e["seed"], e["button"], e["fantasyland"],
+                                     e["hands"], match=self._match))
 
     def close(self) -> None:
         """Frees the envs (a later reset() makes new ones)."""
