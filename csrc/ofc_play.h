@@ -143,7 +143,7 @@ void ofc_deal_jokers_batch(uint64_t seed, int64_t index0, int64_t n, int players
  * below OFC_ACTIONS (a normal turn holds at most OFC_MAX_HELD cards).
  * Different legal codes give different boards: the cards of a row fill its
  * slots left to right. */
-#define OFC_MAX_HELD    5
+#define OFC_MAX_HELD    5    /* cards a normal turn holds at most (Python: _play.MAX_HELD) */
 #define OFC_ACTIONS     1024 /* 4 ** OFC_MAX_HELD */
 #define OFC_DECK_BUFFER 64   /* the deck and padding: a turn reads its cards 8 bytes at a time */
 #define OFC_MAX_TURNS   64

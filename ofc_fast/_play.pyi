@@ -7,6 +7,7 @@ import numpy.typing as npt
 from ._core import RuleTables
 
 ACTIONS: int
+MAX_HELD: int
 ERRORS: dict[int, str]
 
 def policies() -> list[tuple[str, str, int]]: ...

@@ -65,6 +65,7 @@ cdef extern from "ofc_play.h" nogil:
                         ofc_rng *rng)
 
 ACTIONS = OFC_ACTIONS
+MAX_HELD = OFC_MAX_HELD   # the most cards a turn outside Fantasyland holds
 ERRORS = {
     -1: "the hand is over",
     -2: "the code has a digit for a card the seat does not hold",

@@ -50,7 +50,9 @@ from .history import History, read_history, write_history
 
 __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 
-#: size of an action mask: codes are below 4**5
+#: the most cards a turn outside Fantasyland holds (the C core's OFC_MAX_HELD)
+MAX_HELD: Final = int(_play.MAX_HELD)
+#: size of an action mask: codes are below 4**MAX_HELD
 ACTIONS: Final = int(_play.ACTIONS)
 #: the digit of each destination in an action code
 ROW_CODES: Final = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
@@ -637,10 +639,10 @@ class Game:
 
 def check_dealing(r: Rules) -> None:
     """Refuse rules the engine cannot deal (a turn outside Fantasyland holds at most
-    5 cards: the action codes and the C policies cover no more); shared by the game,
-    self-play and rollouts."""
-    if r.first_round > 5 or r.round_cards > 5:
-        raise ValueError(f"{r.name}: the engine deals at most 5 cards a turn outside "
+    :data:`MAX_HELD` cards: the action codes and the C policies cover no more); shared by
+    the game, self-play and rollouts."""
+    if r.first_round > MAX_HELD or r.round_cards > MAX_HELD:
+        raise ValueError(f"{r.name}: the engine deals at most {MAX_HELD} cards a turn outside "
                          f"Fantasyland (first_round = {r.first_round}, round_cards = "
                          f"{r.round_cards})")
 
