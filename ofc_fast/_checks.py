@@ -10,7 +10,8 @@ from typing import Any, TypeGuard
 
 import numpy as np
 
-__all__ = ["NOT_INT", "check_seed", "check_start", "count", "is_int", "ragged", "refuse_odd", "shown"]
+__all__ = ["NOT_INT", "check_int", "check_seed", "check_start", "count", "is_int", "ragged", "refuse_odd",
+           "shown"]
 
 #: integer types that are no codes: bools, and numpy's timedelta64 (a numpy integer)
 NOT_INT = (bool, np.bool_, np.timedelta64)
@@ -76,21 +77,31 @@ def ragged(x: Any, index: tuple[int, ...] = ()) -> str | None:
     return None
 
 
+def check_int(value: Any, name: str, what: str = "an int") -> int:
+    """``value`` as an int (a Python or numpy integer, no bool: :func:`is_int`), or a
+    TypeError naming it: "``name`` must be ``what``, got ``value``"."""
+    if type(value) is int:   # the common case first: every batch call checks its workers=
+        return value
+    if not is_int(value):
+        raise TypeError(f"{name} must be {what}, got {shown(value)}")
+    return int(value)
+
+
 def check_seed(seed: Any, name: str = "seed") -> int:
     """``seed`` as an int in 0 .. 2**64 - 1, or a clear error."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"{name} must be an int in 0..2**64-1, got {seed!r}")
-    if not 0 <= int(seed) < 2**64:
-        raise ValueError(f"{name} must be in 0..2**64-1, got {seed}")
-    return int(seed)
+    s = check_int(seed, name, "an int in 0..2**64-1")
+    if not 0 <= s < 2**64:
+        raise ValueError(f"{name} must be in 0..2**64-1, got {s}")
+    return s
 
 
 def count(value: Any, name: str, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {value!r}")
-    v = int(value)
+    """``value`` as an int in ``lo..hi`` (no upper bound for None), or a TypeError /
+    ValueError naming it."""
+    v = check_int(value, name)
     if v < lo or (hi is not None and v > hi):
-        raise ValueError(f"{name} must be in {lo}..{hi if hi is not None else ''}, got {v}")
+        raise ValueError(f"{name} must be in {lo}..{hi}, got {v}" if hi is not None else
+                         f"{name} must be >= {lo}, got {v}")
     return v
 
 

@@ -15,6 +15,8 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 
+from ._checks import check_int
+
 Kernel = Callable[[int, int], int]
 
 #: rows per chunk; a chunk of 5-card hands takes about 0.2 ms
@@ -50,16 +52,7 @@ def cpu_count() -> int:
 def resolve_workers(workers: object, name: str = "workers") -> int:
     """Thread count for ``workers=`` (or the argument ``name``): a positive int, or -1 for
     every core."""
-    if isinstance(workers, bool) or not isinstance(workers, int):
-        try:
-            import numpy as np
-            if isinstance(workers, np.integer):
-                workers = int(workers)
-            else:
-                raise TypeError
-        except TypeError:
-            raise TypeError(f"{name} must be an int (-1 for all cores), not {workers!r}") from None
-    assert isinstance(workers, int)
+    workers = check_int(workers, name, "an int (-1 for all cores)")
     if workers == -1:
         return cpu_count()
     if workers < 1:

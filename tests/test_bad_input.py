@@ -989,6 +989,26 @@ bad("rollout-progress", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "progress"
 bad("evaluate_placements-progress", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"),
     TypeError, "progress", "'x'", n=1, seed=1, progress="x")
 bad("rollout-n", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "n must be an int", n=1.5, seed=1)
+# the int arguments are checked by _checks.check_int: the argument and its value named, bools
+# and timedeltas (numpy integers) refused alike
+bad("rollout-n-timedelta", ofc.rollout, ["-- / -- / --"] * 2, TypeError, "n must be an int", "timedelta64",
+    n=np.timedelta64(5), seed=1)
+bad("simulate-hands-timedelta", ofc.simulate, "pineapple", TypeError, "hands must be an int", "timedelta64",
+    more=(2, np.timedelta64(5)), seed=1)
+bad("simulate-players-bool", ofc.simulate, "pineapple", TypeError, "players must be an int", "True",
+    more=(True, 10), seed=1)
+bad("deal-n-timedelta", ofc.deal, np.timedelta64(3), TypeError, "n must be an int", "timedelta64",
+    more=("pineapple", 2), seed=1)
+bad("Game-seed-timedelta", ofc.Game, "pineapple", TypeError, "seed must be an int in 0..2**64-1",
+    "timedelta64", more=(2,), seed=np.timedelta64(1))
+bad("Game-button-float", ofc.Game, "pineapple", TypeError, "button must be an int seat, got 1.0",
+    more=(2,), seed=1, button=1.0)
+bad("Game.decode-bool", lambda c: ofc.Game("pineapple", 2, seed=1).decode(c), True, TypeError,
+    "code must be an int (an action code), got True")
+bad("compat.rank-class-text", ofc.compat.Evaluator().get_rank_class, "1", TypeError,
+    "hand_rank must be an int (a Cactus Kev rank), got '1'")
+bad("partial.can_avoid_foul-budget-bool", ofc.partial.can_avoid_foul, "-- / -- / --", TypeError,
+    "budget must be an int (-1 for no limit), got True", budget=True)
 bad("rollout-fantasyland-count", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "fantasyland[1] = 12",
     n=1, seed=1, fantasyland=[0, 12])
 bad("rollout-fantasyland-length", ofc.rollout, ["-- / -- / --"] * 2, ValueError, "one count per seat",

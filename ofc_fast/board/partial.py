@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
+from .._checks import check_int
 from ..hand.bad_rows import explain_bad_row
 from ..hand.cards import (
     DECK_SIZE,
@@ -379,8 +380,7 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
     lead = arr.shape[:-1]
     flat = np.ascontiguousarray(arr.reshape(-1, BOARD_SIZE))
     n = flat.shape[0]
-    if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
-        raise TypeError(f"budget must be an int (-1 for no limit), got {budget!r}")
+    budget = check_int(budget, "budget", "an int (-1 for no limit)")
     if not -1 <= budget < 2**63:
         raise ValueError(f"budget must be -1 (no limit) or 0..2**63-1 search nodes, got {budget}")
     # the pool of each board: the deck minus the board and the dead cards

@@ -28,6 +28,7 @@ from typing import Any, Final, Literal
 import numpy as np
 
 from .. import _core
+from .._checks import check_int, is_int
 from ..hand.cards import DECK_SIZE, MAX_JOKERS, RANKS
 from ..hand.strength import HandCategory
 
@@ -173,7 +174,7 @@ class Rules:
                 fail(f"{field} must be a sequence (tuple or list) of {size} ints, got {value!r}")
             items = tuple(value)
             for i, v in enumerate(items):
-                if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)):
+                if not is_int(v):
                     fail(f"{field}[{i}] must be an int, got {v!r}")
             object.__setattr__(self, field, tuple(int(v) for v in items))
         for field in ("low_nuts", "scoop_bonus", "fl_low_nuts", "fl_low_both", "stay_cards",
@@ -181,7 +182,7 @@ class Rules:
                       "round_play", "match_points", "jokers", "five_of_a_kind_middle",
                       "five_of_a_kind_bottom"):
             v = getattr(self, field)
-            if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)):
+            if not is_int(v):
                 fail(f"{field} must be an int, got {v!r}")
             object.__setattr__(self, field, int(v))
         if not isinstance(self.low, (bool, np.bool_)):
@@ -251,7 +252,7 @@ class Rules:
             v = getattr(self, row)
             if v is None:
                 continue
-            if isinstance(v, (bool, np.timedelta64)) or not isinstance(v, (int, np.integer)) or int(v) not in allowed:
+            if not is_int(v) or int(v) not in allowed:
                 names = ", ".join(c.name for c in allowed)
                 fail(f"{row} must be None or one of {names}; got {v!r}")
             object.__setattr__(self, row, HandCategory(int(v)))
@@ -446,8 +447,7 @@ class Rules:
 
     def check_players(self, players: int) -> None:
         """Raise ValueError unless this variant allows ``players`` players (TypeError for a non-int)."""
-        if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)):
-            raise TypeError(f"players must be an int, got {type(players).__name__} {players!r}")
+        players = check_int(players, "players")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.name} is played by {self.min_players} to "
                              f"{self.max_players} players, not {players}")

@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._checks import shown
+from .._checks import check_int, is_int, shown
 from .bad_rows import explain_bad_row
 from .cards import DECK_SIZE, JOKERS, MAX_JOKERS, card_str, cards, from_cactus, to_cactus
 from .strength import STRENGTH_MAX, strength, to_cactus_rank
@@ -169,24 +169,21 @@ class Evaluator(_core.TreysEvaluatorBase):
 
     def get_rank_class(self, hand_rank: int) -> int:
         """Class of a Cactus Kev rank: 0 = royal flush, 1 = straight flush .. 9 = high card."""
-        if isinstance(hand_rank, bool) or not isinstance(hand_rank, (int, np.integer)):
-            raise TypeError(f"a hand rank is an int, got {type(hand_rank).__name__} {hand_rank!r}")
+        hand_rank = check_int(hand_rank, "hand_rank", "an int (a Cactus Kev rank)")
         if not 1 <= hand_rank <= _CLASS_MAX[-1]:
             raise ValueError(f"hand rank {hand_rank} is not in 1..{_CLASS_MAX[-1]}")
         return next(i for i, top in enumerate(_CLASS_MAX) if hand_rank <= top)
 
     def class_to_string(self, class_int: int) -> str:
         """Name of a class from :meth:`get_rank_class` ('Royal Flush' .. 'High Card')."""
-        if isinstance(class_int, bool) or not isinstance(class_int, (int, np.integer)):
-            raise TypeError(f"a rank class is an int, got {type(class_int).__name__} {class_int!r}")
+        class_int = check_int(class_int, "class_int", "an int (a rank class)")
         if not 0 <= class_int < len(_CLASS_NAMES):
             raise ValueError(f"rank class {class_int} is not in 0..{len(_CLASS_NAMES) - 1}")
         return _CLASS_NAMES[class_int]
 
     def get_five_card_rank_percentage(self, hand_rank: int) -> float:
         """``hand_rank / 7462``: near 0 for the best hands, 1.0 for the worst."""
-        if isinstance(hand_rank, (bool, np.bool_)) or not isinstance(hand_rank, (int, np.integer)) \
-                or not 1 <= hand_rank <= _CLASS_MAX[-1]:
+        if not is_int(hand_rank) or not 1 <= hand_rank <= _CLASS_MAX[-1]:
             raise ValueError(f"hand_rank is a Cactus Kev rank 1..{_CLASS_MAX[-1]}, got {hand_rank!r}")
         return float(hand_rank) / float(_CLASS_MAX[-1])
 

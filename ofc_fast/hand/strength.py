@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
-from .._checks import ragged, refuse_odd, shown
+from .._checks import is_int, ragged, refuse_odd, shown
 from .bad_rows import raise_bad_hand
 from .cards import DECK_SIZE, JOKERS, Array1, Array2, cards, parse_text
 
@@ -273,7 +273,7 @@ def _strength_array(s: Any) -> tuple[npt.NDArray[Any], bool]:
         # name the first item that is no int (None, a float, an int beyond int64)
         for index in np.ndindex(arr.shape):
             v = arr[index]
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            if not is_int(v):
                 raise TypeError(f"{_item(index)}strength values must be integers, got "
                                 f"{type(v).__name__} {v!r}")
             if not 1 <= v <= top:

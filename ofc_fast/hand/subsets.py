@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core, _workers
+from .._checks import is_int
 from .bad_rows import raise_bad_hand
 from .cards import DECK_SIZE, card_str, cards  # noqa: F401 (card_str: in the examples)
 from .strength import describe, five_below_royal, joker_rules, strength  # noqa: F401 (describe: examples)
@@ -39,7 +40,7 @@ class BestHand(NamedTuple):
 
 
 def _hands(x: Any, k: Any, jokers: int = 0) -> tuple[npt.NDArray[np.uint8], tuple[int, ...], bool]:
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or int(k) not in (3, 5):
+    if not is_int(k) or int(k) not in (3, 5):
         raise ValueError(f"k (cards per subset) must be 3 or 5, got {k!r}")
     if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, np.integer)) and np.ndim(x) == 0):
         raise TypeError(f"a hand is a sequence of cards, not a single value: {x!r}")

@@ -41,7 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _play
-from .._checks import check_seed
+from .._checks import check_int, check_seed, is_int, shown
 from ..board.boards import Board, board_array
 from ..board.partial import unseen
 from ..board.rules import Rules, get_rules
@@ -218,17 +218,14 @@ class Game:
     def __init__(self, rules: Rules | str, players: int, *, seed: int, button: int = -1,
                  fantasyland: Sequence[int] | None = None, match: bool = True) -> None:
         r = get_rules(rules)
-        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-            raise TypeError(f"players must be an int, got {players!r}")
-        players = int(players)
+        players = check_int(players, "players")
         r.check_players(players)
         check_dealing(r)
         self._rules = r
         self._players = players
         self._seed = check_seed(seed)
-        if isinstance(button, bool) or not isinstance(button, (int, np.integer)):
-            raise TypeError(f"button must be an int seat, got {button!r}")
-        button = int(button) % players if button == -1 else int(button)
+        button = check_int(button, "button", "an int seat")
+        button = button % players if button == -1 else button
         if not 0 <= button < players:
             raise ValueError(f"button must be a seat in 0..{players - 1}, got {button}")
         fl = seat_fantasyland(fantasyland, players, r)
@@ -342,9 +339,8 @@ class Game:
         return int(self._state.street(self._seat(seat)))
 
     def _seat(self, seat: Any) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
-                or not 0 <= int(seat) < self._players:
-            raise ValueError(f"seat must be in 0..{self._players - 1}, got {seat!r}")
+        if not is_int(seat) or not 0 <= int(seat) < self._players:
+            raise ValueError(f"seat must be in 0..{self._players - 1}, got {shown(seat)}")
         return int(seat)
 
     def observation(self, seat: int) -> dict[str, Any]:
@@ -410,8 +406,7 @@ class Game:
     def decode(self, code: int) -> dict[str, npt.NDArray[np.uint8]]:
         """The cards an action code sends to each row and to the discards."""
         held = self.held
-        if isinstance(code, bool) or not isinstance(code, (int, np.integer)):
-            raise TypeError(f"an action code is an int, got {type(code).__name__} {code!r}")
+        code = check_int(code, "code", "an int (an action code)")
         if not 0 <= int(code) < 4 ** held.size:
             raise ValueError(f"action code {code} is not in 0..{4 ** held.size - 1} "
                              f"(two bits for each of the {held.size} held cards)")
@@ -451,7 +446,7 @@ class Game:
                     raise ValueError(f"seat {seat}: an action maps rows ({', '.join(ROW_CODES)}) "
                                      f"to cards, got the key {odd[0]!r}")
                 code = self.encode(**dict(action))
-            elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            elif is_int(action):
                 code = int(action)
             else:
                 raise TypeError(f"seat {seat}: an action is an int code or a mapping of rows "
@@ -682,8 +677,7 @@ def seat_fantasyland(fantasyland: Sequence[int] | None, players: int,
         raise TypeError(f"fantasyland is a card count per seat, got {fantasyland!r}")
     fl = []
     for seat, c in enumerate(fantasyland):
-        if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-            raise TypeError(f"fantasyland[{seat}] must be an int card count, got {c!r}")
+        c = check_int(c, f"fantasyland[{seat}]", "an int card count")
         if c != 0 and not 13 <= c <= DECK_SIZE:
             raise ValueError(f"fantasyland[{seat}] = {c}: 0 or 13..{DECK_SIZE} cards")
         if c != 0 and rules is not None and int(c) not in rules.fantasyland_deals:

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from .._checks import NOT_INT, check_seed, shown
+from .._checks import check_int, check_seed
 from .rollout import RolloutResult, merge, rollout
 from .selfplay import SimulationResult, merge_simulations, simulate
 
@@ -32,23 +30,20 @@ __all__ = ["ranges", "rollout_distributed", "simulate_distributed"]
 
 def _positive(value: Any, name: str) -> int:
     """``value`` as an int >= 1, or a TypeError / ValueError naming ``name``."""
-    if isinstance(value, NOT_INT) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int >= 1, got {shown(value)}")
-    if value < 1:
-        raise ValueError(f"{name} must be an int >= 1, got {int(value)}")
-    return int(value)
+    v = check_int(value, name, "an int >= 1")
+    if v < 1:
+        raise ValueError(f"{name} must be an int >= 1, got {v}")
+    return v
 
 
 def _threads(workers: Any) -> int:
     """``workers`` checked here (an int >= 1, or -1), but resolved on each worker
     machine: -1 means every core of the machine that runs the task."""
-    if isinstance(workers, NOT_INT) or not isinstance(workers, (int, np.integer)):
-        raise TypeError(f"workers must be an int (threads per task, -1 for every core of "
-                        f"its machine), got {shown(workers)}")
-    if workers != -1 and workers < 1:
+    w = check_int(workers, "workers", "an int (threads per task, -1 for every core of its machine)")
+    if w != -1 and w < 1:
         raise ValueError(f"workers must be an int >= 1 or -1 (every core of the task's "
-                         f"machine), got {int(workers)}")
-    return int(workers)
+                         f"machine), got {w}")
+    return w
 
 
 def ranges(total: int, parts: int) -> list[tuple[int, int]]:
@@ -62,11 +57,9 @@ def ranges(total: int, parts: int) -> list[tuple[int, int]]:
     >>> ranges(3, 10**9)
     [(0, 1), (1, 1), (2, 1)]
     """
-    if isinstance(total, NOT_INT) or not isinstance(total, (int, np.integer)):
-        raise TypeError(f"total must be an int >= 0, got {shown(total)}")
+    total = check_int(total, "total", "an int >= 0")
     if total < 0:
-        raise ValueError(f"total must be an int >= 0, got {int(total)}")
-    total = int(total)
+        raise ValueError(f"total must be an int >= 0, got {total}")
     parts = min(_positive(parts, "parts"), total)
     if parts == 0:
         return []

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._checks import check_seed
+from .._checks import check_seed, count
 from ..board.rules import Rules, get_rules
 from ..hand.cards import DECK_SIZE
 from ..play.game import Policy, check_dealing, policy_spec
@@ -89,10 +89,7 @@ def estimate_fantasyland_value(rules: Rules | str, policy: str | Policy = "rando
     s = check_seed(seed)
     for name, v in (("hands", hands), ("completions", completions), ("normal_hands", normal_hands),
                     ("iterations", iterations)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-            raise TypeError(f"{name} must be an int, got {v!r}")
-        if v < 1:
-            raise ValueError(f"{name} must be >= 1, got {v}")
+        count(v, name, 1)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     r.check_players(players)

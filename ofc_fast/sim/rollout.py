@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _play, _sim, _workers
-from .._checks import check_seed, check_start, is_int
+from .._checks import check_seed, check_start, count, is_int
 from ..board.partial import partial_among, partial_boards, read_position, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, jokers_among
@@ -122,15 +122,6 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
                                    None if any(b is None for b in splits) else splits)  # type: ignore[arg-type]
     return _result(total, sum(r.n for r in results), split, results[0].fantasyland_value,
                    results[0].policy)
-
-
-def _count(n: Any, name: str, least: int = 0) -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {n!r}")
-    if int(n) < least:
-        # a mean of no completions is no number: refuse it rather than print 0.0
-        raise ValueError(f"{name} must be >= {least}, got {n}")
-    return int(n)
 
 
 def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
@@ -463,8 +454,8 @@ def rollout(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = None,
     fl = None if fantasyland is None else seat_fantasyland(fantasyland, flat.shape[0], r)
     fixed, kc = _known(pos.known, np.ascontiguousarray(flat), r, fl)
     pool = _pool(flat, d, None, kc, r.jokers)
-    n = _count(n, "n", least=1)
-    start = _count(start, "start")
+    n = count(n, "n", 1)   # a mean of no completions is no number: refuse it rather than print 0.0
+    start = count(start, "start", 0)
     check_start(start, n, 2**63 - 1)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
@@ -601,7 +592,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
     True
     """
     r, flat, held, dead, fl, seats, pool, codes, boards, known = _position(position, rules, fantasyland, known)
-    n = _count(n, "n", least=1)
+    n = count(n, "n", 1)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     pol, params, label = _policy(policy)

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _play, _sim, _workers
-from .._checks import check_seed, check_start
+from .._checks import check_int, check_seed, check_start, count
 from ..board.rules import Rules, get_rules
 from ..play.game import Policy, check_dealing, policy_block, policy_spec
 from . import totals, worth
@@ -130,15 +130,10 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
     the deck with its jokers, as :class:`~ofc_fast.Game` deals them.
     """
     r = get_rules(rules)
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-        raise TypeError(f"players must be an int, got {players!r}")
-    P = int(players)
+    P = check_int(players, "players")
     r.check_players(P)
-    for name, v in (("hands", hands), ("start", start)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-            raise TypeError(f"{name} must be an int, got {v!r}")
-        if v < (1 if name == "hands" else 0):   # a mean of no hands is no number
-            raise ValueError(f"{name} must be >= {1 if name == 'hands' else 0}, got {v}")
+    hands = count(hands, "hands", 1)   # a mean of no hands is no number
+    start = count(start, "start", 0)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {progress!r}")
     pol, params, label = policy_spec(policy)
