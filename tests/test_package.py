@@ -1,9 +1,11 @@
 """The package as a user meets it: its namespace, its version, where its C
 files and golden vectors are, importing from a source folder, and an
-editable install (``pip install -e .``, slow: it builds the extension).
+editable install (``pip install -e .``, slow: it builds the extension); and
+as a maintainer meets it: no import circle among its modules.
 """
 from __future__ import annotations
 
+import ast
 import importlib.metadata
 import importlib.resources
 import json
@@ -46,6 +48,80 @@ def test_version_in_one_place() -> None:
     except importlib.metadata.PackageNotFoundError:
         pytest.skip("ofc_fast is not installed (an in-place build): no metadata to compare")
     assert installed == ofc.__version__
+
+
+PKG = Path(ofc.__file__).resolve().parent
+#: the compiled modules (no Python imports of the package: the bindings never import the API)
+COMPILED = ("_core", "_solve", "_play", "_sim", "_rl")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """module -> the package's modules it imports, by every import statement in it: at the
+    top, in a function, under ``TYPE_CHECKING`` (each ties the two modules all the same).
+    ``from . import x`` counts as importing the module ``x`` where there is one, else as
+    importing the package; a module's parent packages, which Python imports first, are
+    left out (every module would be in a circle with its package's ``__init__``)."""
+    files = {_module_name(p): p for p in PKG.rglob("*.py")}
+    modules = set(files) | {f"{PKG.name}.{m}" for m in COMPILED}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                edges.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = ".".join(here[:len(here) - node.level + 1] + [node.module or ""]).strip(".") \
+                    if node.level else node.module or ""
+                edges.update(f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names)
+        graph[name] = {e for e in edges if e in modules and e != name}
+    return graph
+
+
+def _circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """An import circle of ``graph`` (its first module again at the end), or None."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        path.append(m)
+        for n in sorted(graph.get(m, ())):
+            if n in path:
+                return path[path.index(n):] + [n]
+            if n not in done:
+                found = visit(n)
+                if found:
+                    return found
+        path.pop()
+        done.add(m)
+        return None
+
+    for m in sorted(graph):
+        found = None if m in done else visit(m)
+        if found:
+            return found
+    return None
+
+
+def test_no_import_circle() -> None:
+    """No module of the package imports one that imports it back, directly or through
+    others, nor takes names from the package root (which imports every layer): a
+    circle holds only by the order modules happen to be imported in."""
+    graph = _import_graph()
+    # the finder sees the imports (a relative one, one in a function) and finds a circle
+    assert "ofc_fast.cli.writer" in graph["ofc_fast.cli.analysis"]
+    assert "ofc_fast.sim.selfplay" in graph["ofc_fast.cli.play"]
+    assert "ofc_fast._play" in graph["ofc_fast.play.game"]
+    assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _circle({"a": {"b"}, "b": set()}) is None
+    assert _circle(graph) is None, " -> ".join(_circle(graph) or [])
+    from_root = [m for m, edges in graph.items() if PKG.name in edges and m != PKG.name]
+    assert not from_root, f"{from_root} import from the package root: import from the name's own module"
 
 
 def test_get_include_and_sources() -> None:

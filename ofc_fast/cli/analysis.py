@@ -7,7 +7,7 @@ once and memory stays small.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import IO, Any, NamedTuple
+from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -17,28 +17,7 @@ from ..board.rules import Rules
 from ..hand.cards import DECK_SIZE
 from .deals import Deals, read_deals
 from .sources import Source
-from .writer import Writer
-
-
-class Results(NamedTuple):
-    """Per board of the good deals of a chunk, in order."""
-
-    deal: npt.NDArray[np.int64]
-    player: npt.NDArray[np.int64]
-    boards: npt.NDArray[np.uint8]
-    fouled: npt.NDArray[np.bool_]
-    strength: npt.NDArray[np.uint16]
-    royalties: npt.NDArray[np.int16]
-    fantasyland: npt.NDArray[np.uint8]
-    stays: npt.NDArray[np.bool_]
-    points: npt.NDArray[np.int32]
-    jokers: npt.NDArray[np.uint8]
-    """(boards, 2) the card joker X1 and X2 became (255: the board holds none)."""
-
-    def select(self, rows: npt.NDArray[np.bool_]) -> Results:
-        return Results(self.deal[rows], self.player[rows], self.boards[rows], self.fouled[rows],
-                       self.strength[rows], self.royalties[rows], self.fantasyland[rows],
-                       self.stays[rows], self.points[rows], self.jokers[rows])
+from .writer import Results, Writer
 
 
 def analyze_deals(codes: npt.NDArray[np.uint8], rules: Rules, in_fantasyland: Any = None,

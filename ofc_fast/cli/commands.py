@@ -24,6 +24,7 @@ from typing import Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
+from .._version import __version__
 from .._workers import resolve_workers
 from ..board.boards import Board, analyze, parse_boards, score
 from ..board.geometry import ROW_SLICES, ROWS
@@ -324,8 +325,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    from .. import __version__
-
     ap = argparse.ArgumentParser(prog="ofc-fast", description="Open Face Chinese Poker evaluation.",
                                  epilog="exit status: 0 done, 1 deals skipped (--skip-bad), 2 error, "
                                         "130 interrupted (Ctrl-C), 141 output pipe closed")

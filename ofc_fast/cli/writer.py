@@ -9,21 +9,42 @@ in JSON, where the board holds none).
 from __future__ import annotations
 
 import re
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from ..hand.cards import DECK_SIZE, EMPTY, JOKERS, card_str
 
-if TYPE_CHECKING:
-    from .analysis import Results
-
 COLUMNS = ("deal", "player", "board", "fouled", "strength_top", "strength_middle",
            "strength_bottom", "royalty_top", "royalty_middle", "royalty_bottom", "royalties",
            "fantasyland", "stays", "points")
 #: the columns rules with jokers add: the card joker X1 (X2) became
 JOKER_COLUMNS = ("joker_x1", "joker_x2")
+
+
+class Results(NamedTuple):
+    """Per board of the good deals of a chunk, in order: what a Writer writes as the cells
+    of :data:`COLUMNS` (cli/analysis.py makes them)."""
+
+    deal: npt.NDArray[np.int64]
+    player: npt.NDArray[np.int64]
+    boards: npt.NDArray[np.uint8]
+    fouled: npt.NDArray[np.bool_]
+    strength: npt.NDArray[np.uint16]
+    royalties: npt.NDArray[np.int16]
+    fantasyland: npt.NDArray[np.uint8]
+    stays: npt.NDArray[np.bool_]
+    points: npt.NDArray[np.int32]
+    jokers: npt.NDArray[np.uint8]
+    """(boards, 2) the card joker X1 and X2 became (255: the board holds none)."""
+
+    def select(self, rows: npt.NDArray[np.bool_]) -> Results:
+        return Results(self.deal[rows], self.player[rows], self.boards[rows], self.fouled[rows],
+                       self.strength[rows], self.royalties[rows], self.fantasyland[rows],
+                       self.stays[rows], self.points[rows], self.jokers[rows])
+
+
 _LOW, _HIGH = -(1 << 15), 1 << 16
 _NUMBERS: npt.NDArray[Any] | None = None
 # a board's text: 'Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d', 42 characters
