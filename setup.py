@@ -3,7 +3,7 @@
 Set OFC_FAST_SANITIZE=1 for an address/undefined-behaviour sanitizer build,
 OFC_FAST_DEBUG=1 for Cython bounds checks; shipped wheels use neither and no
 -march flag (portable across CPUs of the platform; the AVX2 path of the board
-kernel is picked at run time).
+kernels' card check, csrc/board/ofc_board.c, is picked at run time).
 """
 import os
 import re

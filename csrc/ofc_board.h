@@ -1,7 +1,8 @@
 /*
  * ofc_board.h -- the board layer of the C core: board geometry, the rules of
  * a variant as lookup tables (built from a spec or a preset), the board
- * kernels (royalties, fouls, Fantasyland, scoring) and partial boards.
+ * kernels (royalties, fouls, Fantasyland, scoring), jokers on boards and
+ * partial boards.
  * Includes the hand layer (ofc_hand.h); ofc_fast.h includes every layer.
  */
 #ifndef OFC_BOARD_H
@@ -26,7 +27,8 @@ extern "C" {
  * A board is OFC_BOARD_SIZE (13) codes: top (3), middle (5), bottom (5).  A row's value is its
  * strength, except a Low (2-7) middle, whose value is its lowball rank.  The
  * rules of a variant reach the kernels as lookup tables indexed by row value,
- * built from the rules object (ofc_fast.rules), so no rule is a constant here.
+ * built from the Rules object (ofc_fast/board/rules.py, Rules.tables), so no
+ * rule is a constant here.
  */
 typedef struct ofc_rules {
     /* [row][value]: what a row with that value brings, packed in one word so
@@ -91,7 +93,7 @@ typedef struct ofc_board_result {
     int32_t royalty[3]; /* 0 when fouled */
     int32_t fouled;
     int32_t fantasyland; /* cards next hand, 0 = none */
-    int32_t stays;       /* not fouled and a row meets its stay condition */
+    int32_t stays;       /* not fouled, and a row meets its stay condition (or the top its tier's) */
 } ofc_board_result;
 
 /* The rules applied to one board whose rows' info words (row_info at their
@@ -137,12 +139,13 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
                         int32_t *matrix);
 
 /* ---- Pairwise scoring (docs/RULES.md section 6): the one home of the rule --
- * What seat a wins from seat b, from each seat's row values, foul flag and
- * royalty total (0 when fouled): +1 / 0 / -1 a row (a fouled seat loses
- * every row, two fouled seats tie them all), the scoop bonus when one side
- * won all three, plus a's royalties minus b's.  Every scorer calls this:
- * the board kernels (ofc_score_batch), the game engine (ofc_game_result)
- * and the details of ofc_score_details_batch. */
+ * What seat a wins from seat b, from each seat's row values (with jokers,
+ * the keys of ofc_joker_score_key), foul flag and royalty total (0 when
+ * fouled): +1 / 0 / -1 a row (a fouled seat loses every row, two fouled seats
+ * tie them all), the scoop bonus when one side won all three, plus a's
+ * royalties minus b's.  Every scorer calls this, through the helpers below:
+ * the board kernels (ofc_score_batch, ofc_score_details_batch and their joker
+ * twins), the game engine (ofc_game_result), self-play and rollouts. */
 typedef struct ofc_pair_score {
     int32_t rows[3];    /* +1 / 0 / -1 for a, top, middle, bottom */
     int32_t row_points; /* their sum */
@@ -251,7 +254,7 @@ int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, co
 
 /* ---- Rules from C: a plain spec, its tables, the four presets -----------
  * ofc_rules points into tables; C users build them from an ofc_rules_spec
- * (the table-driving fields of the Python Rules, ofc_fast/rules.py) into an
+ * (the table-driving fields of the Python Rules, ofc_fast/board/rules.py) into an
  * ofc_rules_storage, filled by hand or by ofc_rules_preset:
  *
  *     static ofc_rules_storage st;      (about 100 KB: keep it off small stacks)
@@ -285,7 +288,7 @@ typedef struct ofc_rules_spec {
     int32_t top_high[OFC_RANKS];                /* royalty of a high-card top whose highest rank is r */
     int32_t stay_entry;                         /* OFC_STAY_ENTRY: meeting the entry condition again also
                                                    * stays; OFC_STAY_TIER: the top meeting the entry of
-                                                   * the tier the player is in (not with
+                                                   * the tier the player is in (neither with
                                                    * fl_low_both_required) */
     int32_t stay_cards_mode;                    /* OFC_STAY_CARDS_FIXED or OFC_STAY_CARDS_CURRENT */
 } ofc_rules_spec;
@@ -309,9 +312,11 @@ typedef struct ofc_rules_storage {
 int ofc_rules_preset(ofc_rules_spec *spec, int preset);
 
 /* Build the tables of spec into st and point st->rules at them.  Returns 0,
- * or -1 when a value is out of range (royalties -32768..32767, card counts
- * 0 or 13..OFC_DECK_SIZE, a stay category that the row cannot hold, a Low field set in a
- * high variant or a middle stay in Low, stay_entry with fl_low_both_required);
+ * or -1 when a value is out of range (a flag or mode not one of its values,
+ * royalties -32768..32767, a negative scoop bonus, card counts 0 or
+ * 13..OFC_DECK_SIZE, a stay category that the row cannot hold, a stay
+ * condition or stay_entry with stay_cards 0, a Low field set in a high
+ * variant or a middle stay in Low, stay_entry with fl_low_both_required);
  * st->rules is then unusable. */
 int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
 
@@ -321,8 +326,8 @@ int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
  * card of the board, the two jokers two cards; unseen: as not_on_board, and
  * not a dead card; duplicates: any card, five of a kind where five_kind is
  * set).  Resolution "board" picks every joker's card at once: not fouled
- * first, then total royalties, then the Fantasyland cards earned (entry or
- * stay), then the bottom, middle and top by strength; "row" picks the
+ * first, then total royalties, then the Fantasyland cards earned (entry,
+ * tier or stay), then the bottom, middle and top by strength; "row" picks the
  * strongest bottom, then middle, then top, fouled or not.  Among choices that
  * tie on all of that, the smallest card for joker 52, then for joker 53. */
 enum { OFC_POOL_ANY = 0, OFC_POOL_NOT_ON_BOARD, OFC_POOL_UNSEEN, OFC_POOL_DUPLICATES };

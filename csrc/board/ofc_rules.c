@@ -1,9 +1,10 @@
 /* Rules from C: the four presets as specs, and the row tables of a spec.
  *
  * ofc_rules_build is the one table builder: the Python Rules object fills a
- * spec from its fields and calls it (ofc_fast/rules.py, Rules.tables);
- * tests/test_fantasyland_rules.py reads every table entry back against the
- * plain-Python rules of ofc_fast/reference.py. */
+ * spec from its fields and the binding calls it (ofc_fast/board/rules.py,
+ * Rules.tables; _core.RuleTables); tests/test_solve_fantasyland_rules.py reads
+ * every table entry back against the plain-Python rules of
+ * ofc_fast/reference.py. */
 #include <string.h>
 #include "ofc_board.h"
 
@@ -77,7 +78,8 @@ static int bad_spec(const ofc_rules_spec *s)
         || (s->stay_entry < OFC_STAY_CONDITIONS || s->stay_entry > OFC_STAY_TIER))
         return 1;
     if (s->stay_cards_mode != OFC_STAY_CARDS_FIXED && s->stay_cards_mode != OFC_STAY_CARDS_CURRENT) return 1;
-    /* stays by entry need the entry condition row by row (below) */
+    /* stays by entry or by tier read the entry condition row by row (below),
+     * which Low's "both conditions together" is not */
     if (s->stay_entry && s->low && s->fl_low_both_required) return 1;
     if (bad_royalty(s->top_high, OFC_RANKS) || bad_royalty(s->top_pair, OFC_RANKS)
         || bad_royalty(s->top_trips, OFC_RANKS) || bad_royalty(s->middle, 10) || bad_royalty(s->bottom, 10)
