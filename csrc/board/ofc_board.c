@@ -11,18 +11,6 @@
 
 #define OFC_BOARD_BLOCK 256 /* boards per block */
 
-/* Ask for the next block's input while this one is worked on: the copy of
- * each block (below) then reads from cache instead of waiting on memory. */
-static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    for (int64_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i);
-#else
-    (void)p;
-    (void)bytes;
-#endif
-}
-
 /* Index of the first of n deals of OFC_BOARD_SIZE * players bytes with a bad card, or -1.
  * The card count is a constant in each case so the compiler unrolls it. */
 static int64_t first_bad_deal_scalar(const uint8_t *d, int64_t n, int players)

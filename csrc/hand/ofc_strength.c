@@ -95,18 +95,6 @@ int64_t ofc_first_bad_hand_jokers(const uint8_t *cards, int64_t n, int size, int
     return -1;
 }
 
-/* Ask for the next block's input while this one is worked on: the copy of
- * each block (below) then reads from cache instead of waiting on memory. */
-static inline void ofc_prefetch(const uint8_t *p, int64_t bytes)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    for (int64_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i);
-#else
-    (void)p;
-    (void)bytes;
-#endif
-}
-
 /* Blocks of this many hands are checked, then evaluated, while in L1. */
 #define OFC_BLOCK 1024
 
