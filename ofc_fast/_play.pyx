@@ -8,7 +8,6 @@ deal_rows works on rows [start, stop) without the GIL, for ofc_fast._workers
 to split over threads.
 """
 import numpy as np
-from libc.string cimport memset
 cimport numpy as cnp
 
 from ofc_fast._core import status_message
