@@ -21,7 +21,17 @@ extern "C" {
 #define OFC_ROW5_SIZE    5
 #define OFC_ROW_START(r) ((r) == 0 ? 0 : (r) == 1 ? OFC_TOP_SIZE : OFC_TOP_SIZE + OFC_ROW5_SIZE)
 #define OFC_ROW_SIZE(r)  ((r) == 0 ? OFC_TOP_SIZE : OFC_ROW5_SIZE)
+#define OFC_ROWS         3 /* top, middle, bottom */
 #define OFC_MAX_SEATS    4 /* boards of a deal, seats at a table */
+
+/* Status codes of the board layer (see ofc_hand.h, "Status codes"). */
+#define OFC_BOARD_STATUS(X)                                                                  \
+    X(OFC_BOARD_BAD_PLAYERS, -201, "a deal has 2 to " OFC_STR(OFC_MAX_SEATS) " boards")      \
+    X(OFC_BOARD_BAD_SPEC, -202, "a rules spec with a value out of range")                    \
+    X(OFC_BOARD_BAD_PRESET, -203, "no preset has that number")                               \
+    X(OFC_BOARD_SHORT_POOL, -204, "the pool has fewer cards than the board has empty slots") \
+    X(OFC_BOARD_BUDGET, -205, "the search ran past its budget")
+enum ofc_board_status { OFC_BOARD_STATUS(OFC_STATUS_ENUM) };
 
 /* ---- Boards: royalties, fouls, Fantasyland, scoring ---------------------
  * A board is OFC_BOARD_SIZE (13) codes: top (3), middle (5), bottom (5).  A row's value is its
@@ -36,7 +46,7 @@ typedef struct ofc_rules {
      * it keeps a player in Fantasyland, 1 in bit 17 when it qualifies for
      * entry (the top row; and the middle in Low, whose nuts qualify), and the
      * cards dealt when it alone qualifies in bits 24-31 */
-    const uint32_t *row_info[3];
+    const uint32_t *row_info[OFC_ROWS];
     const uint8_t *middle_live; /* [lowball rank]: 1 for a live Low middle; NULL: a high middle */
     int32_t scoop_bonus;        /* paid by a player who loses all three rows */
     int32_t fl_both;            /* cards when the top and the middle both qualify */
@@ -89,8 +99,8 @@ static inline int ofc_stay_count(const ofc_rules *r, unsigned in_fl)
 
 /* Everything known about one complete board. */
 typedef struct ofc_board_result {
-    uint16_t value[3];  /* row values: strength, or lowball rank for a Low middle */
-    int32_t royalty[3]; /* 0 when fouled */
+    uint16_t value[OFC_ROWS];  /* row values: strength, or lowball rank for a Low middle */
+    int32_t royalty[OFC_ROWS]; /* 0 when fouled */
     int32_t fouled;
     int32_t fantasyland; /* cards next hand, 0 = none */
     int32_t stays;       /* not fouled, and a row meets its stay condition (or the top its tier's) */
@@ -147,10 +157,10 @@ int64_t ofc_score_batch(const uint8_t *deals, int64_t n, int players, const ofc_
  * the board kernels (ofc_score_batch, ofc_score_details_batch and their joker
  * twins), the game engine (ofc_game_result), self-play and rollouts. */
 typedef struct ofc_pair_score {
-    int32_t rows[3];    /* +1 / 0 / -1 for a, top, middle, bottom */
-    int32_t row_points; /* their sum */
-    int32_t scoop;      /* +scoop_bonus when a won all three rows, -scoop_bonus when b did, else 0 */
-    int32_t total;      /* row_points + scoop + royalty of a - royalty of b */
+    int32_t rows[OFC_ROWS]; /* +1 / 0 / -1 for a, top, middle, bottom */
+    int32_t row_points;     /* their sum */
+    int32_t scoop;          /* +scoop_bonus when a won all three rows, -scoop_bonus when b did, else 0 */
+    int32_t total;          /* row_points + scoop + royalty of a - royalty of b */
 } ofc_pair_score;
 
 static inline int ofc_sign(int d)
@@ -246,8 +256,8 @@ static inline void ofc_score_details_seats(const uint16_t *value, const int32_t 
  * pair (a, b), a < b, in the order a = 0, b = 1, 2, ..; then a = 1, ...
  * (K = players (players - 1) / 2 pairs a deal): rows (n * K * 3), row_points,
  * scoop, total (n * K each), royalties (n * K * 2: a's, b's), any may be
- * NULL.  Returns as ofc_score_batch (nothing written for a bad deal), or -2
- * for a player count out of 2..OFC_MAX_SEATS. */
+ * NULL.  Returns as ofc_score_batch (nothing written for a bad deal), or
+ * OFC_BOARD_BAD_PLAYERS for a player count out of 2..OFC_MAX_SEATS. */
 int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, const ofc_rules *rules,
                                 int8_t *rows, int32_t *row_points, int32_t *scoop, int32_t *royalties,
                                 int32_t *total);
@@ -267,14 +277,15 @@ int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, co
  * Ranks index 0 = deuce .. 12 = ace; categories are enum ofc_category. */
 enum ofc_preset { OFC_PRESET_ORIGINAL = 0, OFC_PRESET_PINEAPPLE, OFC_PRESET_PROGRESSIVE, OFC_PRESET_LOW };
 
-#define OFC_NO_STAY (-1) /* a stay_* field: this row never keeps a player in Fantasyland */
+#define OFC_NO_STAY     (-1) /* a stay_* field: this row never keeps a player in Fantasyland */
+#define OFC_STAY_COUNTS 256  /* stay_count entries: in_fantasyland 0..255 */
 
 typedef struct ofc_rules_spec {
     int32_t low;                     /* 1: Low (2-7) OFC, the middle is a deuce-to-seven low */
     int32_t top_pair[OFC_RANKS];     /* royalty of a pair of rank r on top */
     int32_t top_trips[OFC_RANKS];    /* royalty of trips of rank r on top */
-    int32_t middle[10];              /* royalty of a middle of category c (high middles) */
-    int32_t bottom[10];              /* royalty of a bottom of category c */
+    int32_t middle[OFC_CATEGORIES];  /* royalty of a middle of category c (high middles) */
+    int32_t bottom[OFC_CATEGORIES];  /* royalty of a bottom of category c */
     int32_t low_middle[OFC_RANKS];   /* Low: royalty of a live middle whose highest rank is r */
     int32_t low_nuts;                /* Low: royalty of 7-5-4-3-2 (instead of its 7-high one) */
     int32_t scoop_bonus;             /* extra points for winning all three rows */
@@ -300,19 +311,20 @@ enum { OFC_STAY_CARDS_FIXED = 0, OFC_STAY_CARDS_CURRENT = 1 };
 enum { OFC_STAY_CONDITIONS = 0, OFC_STAY_ENTRY = 1, OFC_STAY_TIER = 2 };
 
 typedef struct ofc_rules_storage {
-    uint32_t info[3][OFC_STRENGTH_MAX + 1]; /* the row_info tables */
-    uint8_t live[OFC_STRENGTH_MAX + 1];     /* middle_live of a Low variant */
-    uint8_t stay_count[256];                /* the stay_count table */
-    ofc_rules rules;                        /* points into this storage: do not copy the storage */
+    uint32_t info[OFC_ROWS][OFC_STRENGTH_MAX + 1]; /* the row_info tables */
+    uint8_t live[OFC_STRENGTH_MAX + 1];            /* middle_live of a Low variant */
+    uint8_t stay_count[OFC_STAY_COUNTS];           /* the stay_count table */
+    ofc_rules rules;                               /* points into this storage: do not copy the storage */
 } ofc_rules_storage;
 
 /* Fill spec with a preset (the Python presets ORIGINAL, PINEAPPLE,
- * PROGRESSIVE, LOW).  Returns 0, or -1 for an unknown preset.  The house
- * variants of docs/VARIANTS.md are these with a few fields changed. */
+ * PROGRESSIVE, LOW).  Returns 0, or OFC_BOARD_BAD_PRESET for an unknown
+ * preset.  The house variants of docs/VARIANTS.md are these with a few fields
+ * changed. */
 int ofc_rules_preset(ofc_rules_spec *spec, int preset);
 
 /* Build the tables of spec into st and point st->rules at them.  Returns 0,
- * or -1 when a value is out of range (a flag or mode not one of its values,
+ * or OFC_BOARD_BAD_SPEC when a value is out of range (a flag or mode not one of its values,
  * royalties -32768..32767, a negative scoop bonus, card counts 0 or
  * 13..OFC_DECK_SIZE, a stay category that the row cannot hold, a stay
  * condition or stay_entry with stay_cards 0, a Low field set in a high
@@ -406,9 +418,10 @@ void ofc_partial_needed(const uint8_t *board, int8_t *need);
 /* Row values of the complete rows of a valid partial board (0: incomplete). */
 void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *value);
 /* 1 when some completion of a valid partial board with distinct cards of the
- * pool (cards not on the board) is not fouled, 0 when every one fouls, -2 when
- * the pool has fewer cards than the empty slots, -1 when `budget` search
- * nodes (-1: no limit) ran out first.  Exact: a search over completions. */
+ * pool (cards not on the board) is not fouled, 0 when every one fouls,
+ * OFC_BOARD_SHORT_POOL when the pool has fewer cards than the empty slots,
+ * OFC_BOARD_BUDGET when `budget` search nodes (-1: no limit) ran out first.
+ * Exact: a search over completions. */
 int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool, const ofc_rules *rules,
                                int64_t budget);
 /* The same where the deck has jokers (jr->jokers of them, codes OFC_JOKER1,

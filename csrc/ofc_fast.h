@@ -21,4 +21,24 @@
 #include "ofc_sim.h"
 #include "ofc_rl.h"
 
+/* The message of a status code of any layer (ofc_hand.h, "Status codes"), or
+ * NULL for a number that is none.  Its cases are the layers' lists, so two
+ * codes of one value would not compile. */
+#define OFC_STATUS_CASE(name, value, message) \
+    case value: return message;
+static inline const char *ofc_status_message(int code)
+{
+    /* OFC_ROLLOUT_BOARD - p: the board of player p */
+    if (code < OFC_ROLLOUT_BOARD && code > OFC_ROLLOUT_BOARD - OFC_MAX_SEATS) code = OFC_ROLLOUT_BOARD;
+    switch (code) {
+        OFC_HAND_STATUS(OFC_STATUS_CASE)
+        OFC_BOARD_STATUS(OFC_STATUS_CASE)
+        OFC_SOLVE_STATUS(OFC_STATUS_CASE)
+        OFC_PLAY_STATUS(OFC_STATUS_CASE)
+        OFC_SIM_STATUS(OFC_STATUS_CASE)
+        OFC_RL_STATUS(OFC_STATUS_CASE)
+    default: return NULL;
+    }
+}
+
 #endif /* OFC_FAST_H */

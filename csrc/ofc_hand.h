@@ -36,6 +36,9 @@ extern "C" {
 #define OFC_RANKS     13
 #define OFC_SUITS     4
 #define OFC_EMPTY     255u
+/* A number macro as a string literal (OFC_STR(OFC_DECK_SIZE) is "52"). */
+#define OFC_STR_(x)   #x
+#define OFC_STR(x)    OFC_STR_(x)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define OFC_UNLIKELY(x)   __builtin_expect(!!(x), 0)
@@ -74,6 +77,7 @@ enum ofc_category {
     OFC_STRAIGHT_FLUSH,
     OFC_ROYAL_FLUSH
 };
+#define OFC_CATEGORIES (OFC_ROYAL_FLUSH + 1) /* the categories of natural hands (royalty tables) */
 
 /* Sum of the card keys of five cards: the rank multiset as a base-5 number
  * in bits 0-31 (sum of 5**rank), a 4-bit card count per suit in bits 32-47. */
@@ -151,6 +155,25 @@ static inline int ofc_strength_category(uint16_t s)
 {
     return (int)(ofc_strength_info[s] & 15u);
 }
+
+/* ---- Status codes ----------------------------------------------------------
+ * A function that fails returns a negative status code named in its layer's
+ * header, each layer in a range of its own so that no two codes share a
+ * value: hand -1xx, board -2xx, solve -3xx, play -4xx, sim -5xx, rl -6xx (a
+ * function may return the codes of the layers below its own).  Each layer
+ * lists its codes once, OFC_<LAYER>_STATUS(X): X(name, value, message) a
+ * code; its enum is made from that list, and ofc_status_message (ofc_fast.h)
+ * gives the message of any code.  The -1 of the batch kernels ("no bad
+ * row", beside the index of the first bad one) is no status code. */
+#define OFC_STATUS_ENUM(name, value, message) name = value,
+
+#define OFC_HAND_STATUS(X)                                                  \
+    X(OFC_NO_MEMORY, -100, "out of memory")                                 \
+    X(OFC_HAND_BAD_CARDS, -101,                                             \
+      "a byte that is not a card (or a joker the rules do not deal), or a " \
+      "card twice")                                                         \
+    X(OFC_HAND_BAD_SIZE, -102, "a count of cards the function does not take")
+enum ofc_hand_status { OFC_HAND_STATUS(OFC_STATUS_ENUM) };
 
 /* ---- Jokers (docs/VARIANTS.md, "Jokers") ---------------------------------
  * A deck may hold 0, 1 or 2 jokers, codes OFC_JOKER1 and OFC_JOKER2 (after the
@@ -245,14 +268,15 @@ static inline uint16_t ofc_order_key(uint16_t s, int below_royal)
 }
 
 /* Checked: the strength of n = 3 or 5 codes holding at most `jokers` jokers
- * (0..2: code 52 allowed from 1, 53 from 2), -1 for a byte that is no card
- * (or a joker the rules do not deal) or a code twice, -2 for a bad n. */
+ * (0..2: code 52 allowed from 1, 53 from 2), OFC_HAND_BAD_CARDS for a byte
+ * that is no card (or a joker the rules do not deal) or a code twice,
+ * OFC_HAND_BAD_SIZE for a bad n. */
 int ofc_strength_jokers(const uint8_t *cards, int n, int jokers, int five_kind);
 
 /* As ofc_first_bad_hand, where the rules deal `jokers` jokers. */
 int64_t ofc_first_bad_hand_jokers(const uint8_t *cards, int64_t n, int size, int jokers);
 
-/* Batch: n hands of `size` (3 or 5) codes, as ofc_strength5_batch. */
+/* Batch: n hands of `size` (3 or 5) codes, as ofc_strength5_batch (OFC_HAND_BAD_SIZE for another size). */
 int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int jokers, int five_kind,
                                   uint16_t *out);
 
@@ -275,8 +299,9 @@ int64_t ofc_partial_strength_jokers_batch(const uint8_t *rows, int64_t n, int k,
  * (not in the hand; two jokers two cards) that makes the best low. */
 int64_t ofc_lowball27_jokers_batch(const uint8_t *cards, int64_t n, int jokers, uint16_t *out);
 
-/* Checked single-hand entry points: the strength, or -1 when a code is not
- * a card or a card repeats, -2 when n is not 3 or 5 (lowball: not 5). */
+/* Checked single-hand entry points: the strength, or OFC_HAND_BAD_CARDS when
+ * a code is not a card or a card repeats, OFC_HAND_BAD_SIZE when n is not 3
+ * or 5 (lowball: not 5). */
 int ofc_strength(const uint8_t *cards, int n);
 int ofc_lowball27(const uint8_t *cards, int n);
 
@@ -301,7 +326,8 @@ int64_t ofc_choose(int m, int k);
 
 /* Strengths of every k-subset of each of n hands of m bytes: ofc_choose(m, k)
  * values per hand, hand after hand.  Returns -1, the index of the first hand
- * with a byte that is no card or a card twice, or -2 for a bad m or k. */
+ * with a byte that is no card or a card twice, or OFC_HAND_BAD_SIZE for a bad
+ * m or k. */
 int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *out);
 
 /* The best k-subset of each of n hands of m bytes: its strength in best[i]
@@ -314,7 +340,7 @@ int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint1
  * empty slot.  A row is worth the least strength whose category and ranks
  * (missing ones lowest) are at least its own: 3 or 5 cards their strength,
  * no card 0.  Returns -1, the index of the first row with a byte that is no
- * card nor OFC_EMPTY or a card twice, or -2 for a bad k. */
+ * card nor OFC_EMPTY or a card twice, or OFC_HAND_BAD_SIZE for a bad k. */
 int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out);
 
 #ifdef __cplusplus

@@ -161,7 +161,7 @@ typedef struct ofc_game {
     int fl_cards[OFC_MAX_SEATS]; /* cards of a Fantasyland seat this hand, 0: plays normally */
     int street[OFC_MAX_SEATS];   /* turns this seat has finished */
     int ndiscards[OFC_MAX_SEATS];
-    uint8_t filled[OFC_MAX_SEATS][3];
+    uint8_t filled[OFC_MAX_SEATS][OFC_ROWS];
     uint8_t board[OFC_MAX_SEATS][OFC_BOARD_SIZE];
     uint8_t held[OFC_MAX_DECK]; /* the cards of the seat to act (only it holds any) */
     uint8_t deck[OFC_DECK_BUFFER];
@@ -181,22 +181,25 @@ static inline int ofc_game_deck_size(const ofc_game *g)
     return OFC_DECK_WITH_JOKERS(g->jr.jokers);
 }
 
-/* Errors of the engine and the policies (negative). */
-enum ofc_game_error {
-    OFC_GAME_OK = 0,
-    OFC_ERR_OVER = -1,
-    OFC_ERR_CODE = -2,
-    OFC_ERR_DISCARDS = -3,
-    OFC_ERR_ROW_FULL = -4,
-    OFC_ERR_FANTASYLAND = -5,
-    OFC_ERR_NOT_HELD = -6,
-    OFC_ERR_EMPTY_SLOT = -7,
-    OFC_ERR_DECK = -8,
-    OFC_ERR_NOT_FANTASYLAND = -9,
-    OFC_ERR_DEALING = -10, /* dealing the engine cannot play: see ofc_game.c, bad_dealing */
-    OFC_ERR_BOARD = -11,   /* a board holds a count of cards no hand reaches */
-    OFC_ERR_POLICY = -12   /* no policy has that number */
-};
+/* Errors of the engine and the policies: the status codes of the play layer
+ * (see ofc_hand.h, "Status codes"). */
+#define OFC_PLAY_STATUS(X)                                                                           \
+    X(OFC_ERR_OVER, -401, "the hand is over")                                                        \
+    X(OFC_ERR_CODE, -402, "the code has a digit for a card the seat does not hold")                  \
+    X(OFC_ERR_DISCARDS, -403, "wrong number of discards")                                            \
+    X(OFC_ERR_ROW_FULL, -404, "a row has no room for that many cards")                               \
+    X(OFC_ERR_FANTASYLAND, -405,                                                                     \
+      "the seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)")                  \
+    X(OFC_ERR_NOT_HELD, -406, "a card the seat does not hold, or a card twice")                      \
+    X(OFC_ERR_EMPTY_SLOT, -407, "a Fantasyland board fills all 13 slots (it has an empty one)")      \
+    X(OFC_ERR_DECK, -408, "the seats need more than " OFC_STR(OFC_DECK_SIZE) " cards")               \
+    X(OFC_ERR_NOT_FANTASYLAND, -409, "the seat to act is not in Fantasyland")                        \
+    /* dealing the engine cannot play: see ofc_game.c, bad_dealing */                                \
+    X(OFC_ERR_DEALING, -410,                                                                         \
+      "the engine deals 1 to " OFC_STR(OFC_MAX_HELD) " cards a normal turn and places at least one") \
+    X(OFC_ERR_BOARD, -411, "a board holds a count of cards no hand reaches")                         \
+    X(OFC_ERR_POLICY, -412, "no policy has that number")
+enum ofc_game_error { OFC_GAME_OK = 0, OFC_PLAY_STATUS(OFC_STATUS_ENUM) };
 
 /* Start a hand (fl_cards: per seat, or NULL for none).  0, OFC_ERR_DECK when
  * the seats need more than the deck, or OFC_ERR_DEALING. */

@@ -45,8 +45,8 @@ typedef struct ofc_env_space {
     int actions; /* compact actions in all */
     int opening; /* compact actions 0 .. opening-1 are street 0's */
     int16_t to_code[2 * OFC_ACTIONS];
-    int16_t to_compact[2][OFC_ACTIONS]; /* [0: street 0, 1: later][code]: compact action or -1 */
-    uint8_t count[2 * OFC_ACTIONS][3];  /* cards the action puts in the top, middle, bottom */
+    int16_t to_compact[2][OFC_ACTIONS];       /* [0: street 0, 1: later][code]: compact action or -1 */
+    uint8_t count[2 * OFC_ACTIONS][OFC_ROWS]; /* cards the action puts in the top, middle, bottom */
 } ofc_env_space;
 
 /* One entry of an episode's history: a hand starts (code: the hand), a code,
@@ -131,14 +131,21 @@ typedef struct ofc_vec {
 #define OFC_ENV_MASK_ROWS          (2 * 4 * 6 * 6)
 #define OFC_ENV_MASK_ROW(first, f) (((first) ? 0 : 144) + (f)[0] * 36 + (f)[1] * 6 + (f)[2])
 
-/* Errors (negative), besides the engine's (enum ofc_game_error). */
-enum {
-    OFC_ENV_ILLEGAL = -100,  /* an action the mask does not allow */
-    OFC_ENV_FINISHED = -101, /* an action for a finished env while autoreset is off */
-    OFC_ENV_NO_MEMORY = -102,
-    OFC_ENV_NO_BOARD = -103, /* a Fantasyland setting is the caller's, and no board was given */
-    OFC_ENV_RANGE = -104     /* an action outside -1 .. actions - 1 */
-};
+/* Errors, besides the engine's (enum ofc_game_error) and OFC_NO_MEMORY: the
+ * status codes of the rl layer (see ofc_hand.h, "Status codes").  An action
+ * outside -1 .. actions - 1; one the mask does not allow; one for a finished
+ * env while autoreset is off; a Fantasyland setting that is the caller's
+ * without a board. */
+#define OFC_RL_STATUS(X)                                                                                 \
+    X(OFC_ENV_RANGE, -601, "not in the action space")                                                    \
+    X(OFC_ENV_ILLEGAL, -602, "not allowed by the mask")                                                  \
+    X(OFC_ENV_FINISHED, -603,                                                                            \
+      "the env's episode is over and autoreset is off: reset it, or give it the action -1")              \
+    X(OFC_ENV_NO_BOARD, -604,                                                                            \
+      "the learning seat sets a Fantasyland hand: pass step(actions, fantasyland=boards) (or action -1 " \
+      "to wait)")
+enum ofc_rl_status { OFC_RL_STATUS(OFC_STATUS_ENUM) };
+#define OFC_ENV_NO_MEMORY OFC_NO_MEMORY
 
 /* Card planes and scalars of an observation for `players` seats. */
 int ofc_env_planes(int players);

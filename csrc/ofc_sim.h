@@ -78,13 +78,17 @@ int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr,
  * and its stay in Fantasyland is judged as the rules say for a player in it.
  * Per player, sums[5p .. 5p+4] += net points, their squares, fouls,
  * Fantasyland entries (or stays), royalties; by_fantasyland (NULL: not
- * kept) as ofc_fl_split_add.  Returns 0, -1-p when player p's board has an
- * impossible count, or one of OFC_ROLLOUT_*. */
-enum {
-    OFC_ROLLOUT_POOL = -10,    /* the pool has fewer cards than the turns left deal */
-    OFC_ROLLOUT_DEALING = -11, /* dealing the engine cannot play (OFC_ERR_DEALING) */
-    OFC_ROLLOUT_POLICY = -12   /* no policy has that number */
-};
+ * kept) as ofc_fl_split_add.  Returns 0, OFC_ROLLOUT_POOL, OFC_ROLLOUT_BOARD
+ * - p when player p's board has an impossible count, or the engine's
+ * OFC_ERR_DEALING (dealing it cannot play) or OFC_ERR_POLICY. */
+/* The status codes of the sim layer (see ofc_hand.h, "Status codes"):
+ * OFC_ROLLOUT_BOARD - p for player p, so -510 .. -513 are its. */
+#define OFC_SIM_STATUS(X)                                                        \
+    X(OFC_ROLLOUT_POOL, -501, "the boards need more cards than are left unseen") \
+    X(OFC_ROLLOUT_BOARD, -510, "a player's board holds a count of cards no hand reaches")
+enum ofc_sim_status { OFC_SIM_STATUS(OFC_STATUS_ENUM) };
+#define OFC_ROLLOUT_DEALING OFC_ERR_DEALING /* the engine's codes, under their names of 0.1 */
+#define OFC_ROLLOUT_POLICY  OFC_ERR_POLICY
 int ofc_rollout_batch(const ofc_rules *rules, int players, int first_round, int rounds, int round_cards,
                       int round_play, int policy, const double *params, const uint8_t *boards,
                       const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed, int64_t index0,

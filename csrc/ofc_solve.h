@@ -12,6 +12,9 @@
 extern "C" {
 #endif
 
+#define OFC_FL_MAX_CARDS    17                                  /* a Fantasyland hand: 13 to 17 cards */
+#define OFC_FL_MAX_DISCARDS (OFC_FL_MAX_CARDS - OFC_BOARD_SIZE) /* the cards it leaves out */
+
 /* ---- Fantasyland: the best setting of 13 to 17 cards --------------------
  * The setting of 13 of the cards that maximises its value: royalties of the
  * three rows plus stay_value when it stays in Fantasyland (rules->row_info
@@ -22,20 +25,24 @@ extern "C" {
  * With no legal setting (Low without a live middle) the answer is the
  * greatest setting in that order, fouled, with value 0. */
 typedef struct ofc_fantasyland_result {
-    uint8_t board[OFC_BOARD_SIZE]; /* top 3, middle 5, bottom 5; each row in descending code order */
-    uint8_t discards[4];           /* the n - 13 cards left out, descending; OFC_EMPTY past them */
-    uint8_t jokers[2];             /* the card joker 52 / 53 became on the board; OFC_EMPTY when the
-                                    * hand has none or it is discarded (ofc_solve_fantasyland_jokers) */
-    int32_t royalty[3];            /* top, middle, bottom; 0 when fouled */
-    int32_t stays;                 /* not fouled and a row meets its stay condition */
-    int32_t fouled;                /* 1 only when no legal setting exists */
-    double value;                  /* royalty total + stay_value when it stays; 0 when fouled */
+    uint8_t board[OFC_BOARD_SIZE];         /* top 3, middle 5, bottom 5; each row in descending code order */
+    uint8_t discards[OFC_FL_MAX_DISCARDS]; /* the n - 13 cards left out, descending; OFC_EMPTY past them */
+    uint8_t jokers[OFC_MAX_JOKERS];        /* the card joker 52 / 53 became on the board; OFC_EMPTY when the
+                                            * hand has none or it is discarded (ofc_solve_fantasyland_jokers) */
+    int32_t royalty[OFC_ROWS];             /* top, middle, bottom; 0 when fouled */
+    int32_t stays;                         /* not fouled and a row meets its stay condition */
+    int32_t fouled;                        /* 1 only when no legal setting exists */
+    double value;                          /* royalty total + stay_value when it stays; 0 when fouled */
 } ofc_fantasyland_result;
 
-#define OFC_FL_BAD_CARDS (-1) /* a code past the deck or a card twice */
-#define OFC_FL_BAD_COUNT (-2) /* n is not 13..17 */
-#define OFC_FL_BAD_VALUE (-3) /* stay_value is not finite */
-#define OFC_FL_NO_MEMORY (-4)
+/* Status codes of the solve layer (see ofc_hand.h, "Status codes"); a bad
+ * card is OFC_HAND_BAD_CARDS, a failed allocation OFC_NO_MEMORY. */
+#define OFC_SOLVE_STATUS(X)                                                                       \
+    X(OFC_FL_BAD_COUNT, -301, "a Fantasyland hand has 13 to " OFC_STR(OFC_FL_MAX_CARDS) " cards") \
+    X(OFC_FL_BAD_VALUE, -302, "the stay value is not finite")
+enum ofc_solve_status { OFC_SOLVE_STATUS(OFC_STATUS_ENUM) };
+#define OFC_FL_BAD_CARDS OFC_HAND_BAD_CARDS /* a code past the deck or a card twice */
+#define OFC_FL_NO_MEMORY OFC_NO_MEMORY
 
 /* Solve one hand of n (13..17) cards.  Returns 0 or one of OFC_FL_*. */
 int ofc_solve_fantasyland(const uint8_t *cards, int n, const ofc_rules *rules, double stay_value,

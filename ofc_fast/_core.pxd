@@ -1,9 +1,35 @@
 # Declarations of the hand and board layers of the C core (csrc/ofc_hand.h,
-# csrc/ofc_board.h, through csrc/ofc_fast.h) for other Cython modules:
+# csrc/ofc_board.h, through csrc/ofc_fast.h), the one home of these C names for
+# every binding (_solve, _play, _sim and _rl cimport them) and for other Cython
+# modules:
 #     from ofc_fast._core cimport ofc_strength5_unchecked
 # compile with include_dirs=[ofc_fast.get_include()] and the sources
-# ofc_fast.get_sources(), or link against this extension's symbols.
+# ofc_fast.get_sources(), or link against this extension's symbols.  Array sizes
+# are the header's constants; each higher layer's binding has its own .pxd
+# (_solve.pxd, _play.pxd, _sim.pxd, _rl.pxd).
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t, int32_t, int64_t
+
+# The deck and the board's geometry, the status codes of the hand and board layers
+# (cpdef: ofc_fast._core exports them by name), and the message of any layer's code.
+cdef extern from "ofc_fast.h" nogil:
+    enum: OFC_DECK_SIZE
+    enum: OFC_RANKS
+    enum: OFC_EMPTY
+    enum: OFC_CATEGORIES
+    enum: OFC_BOARD_SIZE
+    enum: OFC_ROWS
+    enum: OFC_MAX_SEATS
+    enum: OFC_STAY_COUNTS
+    cpdef enum:
+        OFC_NO_MEMORY
+        OFC_HAND_BAD_CARDS
+        OFC_HAND_BAD_SIZE
+        OFC_BOARD_BAD_PLAYERS
+        OFC_BOARD_BAD_SPEC
+        OFC_BOARD_BAD_PRESET
+        OFC_BOARD_SHORT_POOL
+        OFC_BOARD_BUDGET
+    const char *ofc_status_message(int code)
 
 cdef extern from "ofc_fast.h" nogil:
     enum: OFC_STRENGTH_MAX
@@ -26,7 +52,6 @@ cdef extern from "ofc_fast.h" nogil:
     enum: OFC_JOKER1
     enum: OFC_JOKER2
     enum: OFC_MAX_JOKERS
-    enum: OFC_DECK_SIZE
     enum: OFC_FIVE_OF_A_KIND
     enum: OFC_STRENGTH_FIVE_MAX
     enum: OFC_ROYAL_OVER_FIVE
@@ -48,7 +73,7 @@ cdef extern from "ofc_fast.h" nogil:
     int64_t ofc_lowball27_jokers_batch(const uint8_t *cards, int64_t n, int jokers, uint16_t *out)
 
     ctypedef struct ofc_rules:
-        const uint32_t *row_info[3]
+        const uint32_t *row_info[OFC_ROWS]
         const uint8_t *middle_live
         int32_t scoop_bonus
         int32_t fl_both
@@ -57,8 +82,8 @@ cdef extern from "ofc_fast.h" nogil:
         const uint8_t *stay_count
 
     ctypedef struct ofc_board_result:
-        uint16_t value[3]
-        int32_t royalty[3]
+        uint16_t value[OFC_ROWS]
+        int32_t royalty[OFC_ROWS]
         int32_t fouled
         int32_t fantasyland
         int32_t stays
@@ -78,6 +103,7 @@ cdef extern from "ofc_fast.h" nogil:
 
 # Jokers on boards (csrc/board/ofc_board_joker.c)
 cdef extern from "ofc_fast.h" nogil:
+    # the joker fields of the rules: RuleTables.jr, built once with the tables
     ctypedef struct ofc_joker_rules:
         int32_t jokers
         int32_t pool
@@ -106,6 +132,12 @@ cdef extern from "ofc_fast.h" nogil:
     void ofc_partial_values(const uint8_t *board, const ofc_rules *rules, uint16_t *value)
     int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool,
                                    const ofc_rules *rules, int64_t budget)
+    int ofc_partial_first_bad_jokers(const uint8_t *board, int jokers)
+    void ofc_partial_values_jokers(const uint8_t *board, const ofc_rules *rules,
+                                   const ofc_joker_rules *jr, uint16_t *value)
+    int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool, int npool,
+                                          uint64_t dead, const ofc_rules *rules,
+                                          const ofc_joker_rules *jr, int64_t budget)
 
 # Subsets (csrc/hand/ofc_subsets.c)
 cdef extern from "ofc_fast.h" nogil:
@@ -119,15 +151,15 @@ cdef extern from "ofc_fast.h" nogil:
 cdef extern from "ofc_fast.h" nogil:
     ctypedef struct ofc_rules_spec:
         int32_t low
-        int32_t top_pair[13]
-        int32_t top_trips[13]
-        int32_t middle[10]
-        int32_t bottom[10]
-        int32_t low_middle[13]
+        int32_t top_pair[OFC_RANKS]
+        int32_t top_trips[OFC_RANKS]
+        int32_t middle[OFC_CATEGORIES]
+        int32_t bottom[OFC_CATEGORIES]
+        int32_t low_middle[OFC_RANKS]
         int32_t low_nuts
         int32_t scoop_bonus
-        int32_t fl_top_pair[13]
-        int32_t fl_top_trips[13]
+        int32_t fl_top_pair[OFC_RANKS]
+        int32_t fl_top_trips[OFC_RANKS]
         int32_t fl_low_nuts
         int32_t fl_low_both
         int32_t fl_low_both_required
@@ -135,14 +167,14 @@ cdef extern from "ofc_fast.h" nogil:
         int32_t stay_top
         int32_t stay_middle
         int32_t stay_bottom
-        int32_t top_high[13]
+        int32_t top_high[OFC_RANKS]
         int32_t stay_entry
         int32_t stay_cards_mode
 
     ctypedef struct ofc_rules_storage:
-        uint32_t info[3][OFC_STRENGTH_MAX + 1]
+        uint32_t info[OFC_ROWS][OFC_STRENGTH_MAX + 1]
         uint8_t live[OFC_STRENGTH_MAX + 1]
-        uint8_t stay_count[256]
+        uint8_t stay_count[OFC_STAY_COUNTS]
         ofc_rules rules
 
     enum: OFC_NO_STAY
@@ -151,8 +183,11 @@ cdef extern from "ofc_fast.h" nogil:
 
 
 # The rules' tables as the kernels read them (ofc_fast._core.RuleTables):
-# declared here so the bindings of the higher layers (_solve, _play, _sim) take the same object.
+# declared here so the bindings of the higher layers (_solve, _play, _sim, _rl) take
+# the same object.  jr: the rules' jokers (all 0 for a deck without jokers), made
+# with the tables, so that every kernel that takes jokers reads them from here.
 cdef class RuleTables:
     cdef ofc_rules c
+    cdef ofc_joker_rules jr
     cdef bint ready   # __init__ done: c points at tables (not so after __new__ alone)
     cdef readonly object arrays

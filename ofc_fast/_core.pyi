@@ -16,6 +16,19 @@ JOKERS: tuple[int, int]
 STRENGTH_FIVE_MAX: int
 ROYAL_OVER_FIVE: int
 
+# status codes: the hand and board layers' (csrc/ofc_hand.h, csrc/ofc_board.h); each
+# higher binding exports its own layer's, and status_message words any of them
+OFC_NO_MEMORY: int
+OFC_HAND_BAD_CARDS: int
+OFC_HAND_BAD_SIZE: int
+OFC_BOARD_BAD_PLAYERS: int
+OFC_BOARD_BAD_SPEC: int
+OFC_BOARD_BAD_PRESET: int
+OFC_BOARD_SHORT_POOL: int
+OFC_BOARD_BUDGET: int
+
+def status_message(code: int) -> str: ...
+
 def strength_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
 def strength_jokers_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int,
                          jokers: int, five_kind: int) -> int: ...
@@ -32,8 +45,10 @@ def preset_spec(name: str) -> dict[str, Any]: ...
 
 class RuleTables:
     arrays: tuple[npt.NDArray[Any], ...]
-    def __init__(self, spec: dict[str, Any]) -> None: ...
+    def __init__(self, spec: dict[str, Any],
+                 joker_spec: tuple[int, int, int, int, int, int, int] | None = ...) -> None: ...
     def scalars(self) -> tuple[int, int, int, int]: ...
+    def joker_rules(self) -> tuple[int, int, int, int, int, int, int]: ...
 
 def analyze_rows(
     rules: RuleTables,
@@ -59,7 +74,6 @@ def score_rows(
 
 def analyze_jokers_rows(
     rules: RuleTables,
-    joker_spec: tuple[int, ...],
     boards: npt.NDArray[np.uint8],
     in_fantasyland: npt.NDArray[np.uint8] | None,
     dead: int,
@@ -74,7 +88,6 @@ def analyze_jokers_rows(
 ) -> int: ...
 def score_jokers_rows(
     rules: RuleTables,
-    joker_spec: tuple[int, ...],
     deals: npt.NDArray[np.uint8],
     players: int,
     net: npt.NDArray[np.int32] | None,
@@ -94,7 +107,6 @@ def score_details_rows(
     total: npt.NDArray[np.int32],
     start: int,
     stop: int,
-    joker_spec: tuple[int, ...] | None = ...,
 ) -> int: ...
 
 def subset_jokers_rows(cards: npt.NDArray[np.uint8], k: int, out: npt.NDArray[np.uint16], start: int, stop: int,
@@ -110,12 +122,10 @@ def lowball27_jokers_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint
 # --- partial boards (_partial.pxi) -------------------------------------------
 def partial_first_bad(boards: npt.NDArray[np.uint8], jokers: int = ...) -> tuple[int, int] | None: ...
 def partial_board_rows(rules: RuleTables, boards: npt.NDArray[np.uint8], need: npt.NDArray[np.int8],
-                       value: npt.NDArray[np.uint16], start: int, stop: int,
-                       joker_spec: tuple[int, int, int, int, int, int, int] | None = ...) -> int: ...
+                       value: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
 def can_avoid_foul_rows(rules: RuleTables, boards: npt.NDArray[np.uint8], pools: npt.NDArray[np.uint8],
-                        npool: npt.NDArray[np.int32], out: npt.NDArray[np.int8], budget: int,
-                        start: int, stop: int, joker_spec: tuple[int, int, int, int, int, int, int] | None = ...,
-                        dead: npt.NDArray[np.uint64] | None = ...) -> int: ...
+                        npool: npt.NDArray[np.int32], out: npt.NDArray[np.int16], budget: int,
+                        start: int, stop: int, dead: npt.NDArray[np.uint64] | None = ...) -> int: ...
 
 # --- one hand, one board (_scalar.pxi) ---------------------------------------
 # each *_door(general, ...) gives the public function: one item in C, the rest by general

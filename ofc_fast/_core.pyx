@@ -23,6 +23,16 @@ STRENGTH_FIVE_MAX = OFC_STRENGTH_FIVE_MAX
 ROYAL_OVER_FIVE = OFC_ROYAL_OVER_FIVE
 
 
+# Status codes: each binding exports its layer's by their C names (OFC_HAND_BAD_SIZE
+# here, OFC_ERR_DEALING in ofc_fast._play, ...: cpdef enums of the .pxd files), and
+# this gives the message of any of them, from the one list in the C headers.
+def status_message(int code):
+    """The message of a C status code of any layer (ofc_status_message), or
+    "error <code>" for a number that is none."""
+    cdef const char *text = ofc_status_message(code)
+    return f"error {code}" if text == NULL else text.decode()
+
+
 # Every kernel entry checks its arguments (a few compares per call): these
 # functions are importable, and a wrong one must be an exception, not a read
 # or write past a buffer.
@@ -231,20 +241,24 @@ cdef class RuleTables:
     """The lookup tables of a rules object, in the layout of the C struct ofc_rules.
 
     Built by the C builder ofc_rules_build from a dict with the fields of the
-    C struct ofc_rules_spec (SPEC_FIELDS); ofc_fast.rules.Rules.tables fills
-    it from a validated Rules object.  ``arrays``: read-only copies of the
+    C struct ofc_rules_spec (SPEC_FIELDS), and the joker fields (the C struct
+    ofc_joker_rules) from ``joker_spec``, Rules.joker_spec's seven ints, or
+    None for a deck without jokers: the kernels that take jokers read them
+    from here.  ofc_fast.rules.Rules.tables fills it from a validated Rules
+    object.  ``arrays``: read-only copies of the
     tables the kernels read, (row_info top, middle, bottom, stay_count) and
     for a Low variant middle_live last; each row_info table is indexed by a row value (a
     strength, or the lowball rank of a Low middle) 0..STRENGTH_MAX.
     """
 
-    def __init__(self, dict spec not None):
+    def __init__(self, dict spec not None, joker_spec=None):
         cdef ofc_rules_spec s
         cdef int32_t *p
         cdef ofc_rules_storage *st
         cdef const uint32_t[::1] info
         cdef const uint8_t[::1] u8
         self.ready = False   # until every pointer is set again (a second __init__)
+        _joker_rules(joker_spec, &self.jr)
         memset(&s, 0, sizeof(s))
         for name, size in SPEC_FIELDS.items():
             p = _field(&s, name)
@@ -289,6 +303,12 @@ cdef class RuleTables:
     def scalars(self):
         """(scoop_bonus, fl_both, fl_both_required, stay_cards) as the C struct holds them."""
         return (self.c.scoop_bonus, self.c.fl_both, self.c.fl_both_required, self.c.stay_cards)
+
+    def joker_rules(self):
+        """The joker fields as the C struct ofc_joker_rules holds them (Rules.joker_spec's
+        order; all 0 for a deck without jokers)."""
+        return (self.jr.jokers, self.jr.pool, self.jr.five_kind, self.jr.five_kind_royalty[0],
+                self.jr.five_kind_royalty[1], self.jr.resolution, self.jr.natural_beats_wild)
 
 
 def analyze_rows(RuleTables rules not None, const uint8_t[:, ::1] boards not None, in_fantasyland,
@@ -352,33 +372,37 @@ def score_rows(RuleTables rules not None, const uint8_t[:, ::1] deals not None, 
     return bad if bad < 0 else bad + start
 
 
-cdef int _joker_rules(tuple spec, ofc_joker_rules *jr) except -1:
+cdef int _joker_rules(object spec, ofc_joker_rules *jr) except -1:
     """Fill jr from (jokers, pool, five_kind, royalty middle, royalty bottom, resolution,
-    natural_beats_wild), the ints of Rules.joker_spec."""
-    if len(spec) != 7:
-        raise ValueError(f"a joker spec has 7 ints, got {spec!r}")
+    natural_beats_wild), the ints of Rules.joker_spec, or all 0 (no jokers) for None: the
+    one conversion of the joker fields into C, made with the rules' tables."""
+    memset(jr, 0, sizeof(ofc_joker_rules))
+    if spec is None:
+        return 0
+    if not isinstance(spec, tuple) or len(spec) != 7:
+        raise ValueError(f"a joker spec is a tuple of 7 ints (Rules.joker_spec), got {spec!r}")
     jr.jokers, jr.pool, jr.five_kind = spec[0], spec[1], spec[2]
     jr.five_kind_royalty[0], jr.five_kind_royalty[1] = spec[3], spec[4]
     jr.resolution, jr.natural_beats_wild = spec[5], spec[6]
     if not (0 <= jr.jokers <= OFC_MAX_JOKERS and 0 <= jr.pool <= 3 and 0 <= jr.five_kind <= 2
             and 0 <= jr.resolution <= 1):
+        memset(jr, 0, sizeof(ofc_joker_rules))
         raise ValueError(f"bad joker spec {spec!r}")
     return 0
 
 
-def analyze_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
+def analyze_jokers_rows(RuleTables rules not None,
                         const uint8_t[:, ::1] boards not None, in_fantasyland, uint64_t dead,
                         uint8_t[::1] fouled not None, uint16_t[:, ::1] strength not None,
                         int16_t[:, ::1] royalties not None, uint8_t[::1] fantasyland not None,
                         uint8_t[::1] stays not None, uint8_t[:, ::1] jokers not None,
                         Py_ssize_t start, Py_ssize_t stop):
-    """analyze_rows for boards that may hold jokers; jokers (n, 2): the card each became."""
+    """analyze_rows for boards that may hold the rules' jokers (rules.jr); jokers (n, 2):
+    the card each became."""
     cdef const uint8_t[::1] infl
     cdef const uint8_t *infl_p = NULL
     cdef int64_t bad
-    cdef ofc_joker_rules jr
     cdef Py_ssize_t n = boards.shape[0]
-    _joker_rules(joker_spec, &jr)
     if not rules.ready:
         raise ValueError("RuleTables object was not initialised")
     if boards.shape[1] != 13 or strength.shape[1] != 3 or royalties.shape[1] != 3 or jokers.shape[1] != 2:
@@ -394,22 +418,19 @@ def analyze_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
     if in_fantasyland is not None:
         infl_p = &infl[start]
     with nogil:
-        bad = ofc_analyze_jokers_batch(&boards[start, 0], stop - start, infl_p, dead, &rules.c, &jr,
+        bad = ofc_analyze_jokers_batch(&boards[start, 0], stop - start, infl_p, dead, &rules.c, &rules.jr,
                                        &fouled[start], &strength[start, 0], &royalties[start, 0],
                                        &fantasyland[start], &stays[start], &jokers[start, 0])
     return bad if bad < 0 else bad + start
 
 
-def score_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
-                      const uint8_t[:, ::1] deals not None, int players,
+def score_jokers_rows(RuleTables rules not None, const uint8_t[:, ::1] deals not None, int players,
                       int32_t[:, ::1] net, int32_t[:, ::1] matrix, Py_ssize_t start, Py_ssize_t stop):
-    """score_rows for deals that may hold jokers."""
+    """score_rows for deals that may hold the rules' jokers (rules.jr)."""
     cdef int64_t bad
     cdef int32_t *net_p = NULL
     cdef int32_t *mat_p = NULL
-    cdef ofc_joker_rules jr
     cdef Py_ssize_t n = deals.shape[0]
-    _joker_rules(joker_spec, &jr)
     if not rules.ready:
         raise ValueError("RuleTables object was not initialised")
     if players < 2 or players > 4 or deals.shape[1] != 13 * players:
@@ -427,27 +448,24 @@ def score_jokers_rows(RuleTables rules not None, tuple joker_spec not None,
     if matrix is not None:
         mat_p = &matrix[start, 0]
     with nogil:
-        bad = ofc_score_jokers_batch(&deals[start, 0], stop - start, players, &rules.c, &jr, net_p, mat_p)
+        bad = ofc_score_jokers_batch(&deals[start, 0], stop - start, players, &rules.c, &rules.jr, net_p,
+                                     mat_p)
     return bad if bad < 0 else bad + start
 
 
 def score_details_rows(RuleTables rules not None, const uint8_t[:, ::1] deals not None, int players,
                        int8_t[:, ::1] rows not None, int32_t[::1] row_points not None,
                        int32_t[::1] scoop not None, int32_t[:, ::1] royalties not None,
-                       int32_t[::1] total not None, Py_ssize_t start, Py_ssize_t stop,
-                       tuple joker_spec=None):
+                       int32_t[::1] total not None, Py_ssize_t start, Py_ssize_t stop):
     """Every pair's points, part by part (ofc_score_pair), of deals [start, stop) of a
     (n, 13 * players) array: K = players (players - 1) / 2 pairs a deal, rows (n K, 3),
-    row_points, scoop, total (n K,), royalties (n K, 2).  joker_spec: the joker rules
-    (Rules.joker_spec) of deals that may hold jokers, None for none."""
+    row_points, scoop, total (n K,), royalties (n K, 2).  The deals may hold the rules'
+    jokers (rules.jr)."""
     cdef int64_t bad
     cdef Py_ssize_t n = deals.shape[0], k
-    cdef ofc_joker_rules jr
-    cdef bint jokers = joker_spec is not None
+    cdef bint jokers = rules.jr.jokers != 0
     if not rules.ready:
         raise ValueError("RuleTables object was not initialised")
-    if jokers:
-        _joker_rules(joker_spec, &jr)
     if players < 2 or players > 4 or deals.shape[1] != 13 * players:
         raise ValueError("deals have 2 to 4 boards of 13 cards")
     k = players * (players - 1) // 2
@@ -459,7 +477,7 @@ def score_details_rows(RuleTables rules not None, const uint8_t[:, ::1] deals no
         return -1
     with nogil:
         if jokers:
-            bad = ofc_score_details_jokers_batch(&deals[start, 0], stop - start, players, &rules.c, &jr,
+            bad = ofc_score_details_jokers_batch(&deals[start, 0], stop - start, players, &rules.c, &rules.jr,
                                                  &rows[k * start, 0], &row_points[k * start],
                                                  &scoop[k * start], &royalties[k * start, 0],
                                                  &total[k * start])

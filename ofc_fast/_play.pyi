@@ -8,7 +8,19 @@ from ._core import RuleTables
 
 ACTIONS: int
 MAX_HELD: int
-ERRORS: dict[int, str]
+# the play layer's status codes (csrc/ofc_play.h); their messages: _core.status_message
+OFC_ERR_OVER: int
+OFC_ERR_CODE: int
+OFC_ERR_DISCARDS: int
+OFC_ERR_ROW_FULL: int
+OFC_ERR_FANTASYLAND: int
+OFC_ERR_NOT_HELD: int
+OFC_ERR_EMPTY_SLOT: int
+OFC_ERR_DECK: int
+OFC_ERR_NOT_FANTASYLAND: int
+OFC_ERR_DEALING: int
+OFC_ERR_BOARD: int
+OFC_ERR_POLICY: int
 
 def policies() -> list[tuple[str, str, int]]: ...
 def policy_params() -> list[tuple[tuple[str, ...], tuple[float, ...]]]: ...
@@ -19,9 +31,8 @@ def legal_placements(board: npt.NDArray[np.uint8], held: npt.NDArray[np.uint8], 
                      ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]] | int: ...
 
 class HandState:
-    def __init__(self, players: int, first_round: int, rounds: int, round_cards: int,
-                 round_play: int, seed: int, hand: int, button: int, fl_cards: list[int],
-                 joker_spec: tuple[int, int, int, int, int, int, int] | None = ...) -> None: ...
+    def __init__(self, rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
+                 round_play: int, seed: int, hand: int, button: int, fl_cards: list[int]) -> None: ...
     @property
     def turn(self) -> int: ...
     @property

@@ -8,78 +8,15 @@ deal_rows works on rows [start, stop) without the GIL, for ofc_fast._workers
 to split over threads.
 """
 import numpy as np
-from libc.stdint cimport uint8_t, uint16_t, uint64_t, int32_t, int64_t
-from libc.string cimport memset
 cimport numpy as cnp
 
+from ofc_fast._core import status_message
+
 cnp.import_array()
-from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables
-
-include "_joker_spec.pxi"
-
-cdef extern from "ofc_play.h" nogil:
-    void ofc_deal_jokers_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
-                               int first_round, int round_cards, int jokers, uint8_t *out)
-
-    enum: OFC_ACTIONS
-    enum: OFC_MAX_HELD
-    enum: OFC_ERR_BOARD
-    ctypedef struct ofc_rng:
-        uint64_t state
-    void ofc_rng_init(ofc_rng *g, uint64_t seed, uint64_t index)
-    ctypedef struct ofc_game:
-        int players
-        uint8_t deck[64]
-        uint8_t board[4][13]
-        uint8_t held[54]
-        int nheld
-        uint8_t discards[4][54]
-        int ndiscards[4]
-        int street[4]
-        int turn
-        ofc_joker_rules jr
-    int ofc_game_start_jokers(ofc_game *g, int players, int first_round, int rounds, int round_cards,
-                              int round_play, uint64_t seed, uint64_t hand, int button,
-                              const int *fl_cards, const ofc_joker_rules *jr)
-    int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, int round_cards,
-                             int round_play, const uint8_t *boards, const int *fl_cards, int *seat)
-    void ofc_game_deal(ofc_game *g)
-    int ofc_game_legal(const ofc_game *g, uint8_t *mask)
-    enum: OFC_MAX_LEGAL
-    int ofc_game_legal_codes(const ofc_game *g, uint16_t *codes)
-    int ofc_game_apply(ofc_game *g, unsigned code)
-    int ofc_game_set(ofc_game *g, const uint8_t *board)
-    void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
-                         int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
-
-    ctypedef struct ofc_policy_info:
-        const char *name
-        const char *description
-        int block
-        int nparams
-        const char *const *param_names
-        const double *defaults
-    const ofc_policy_info ofc_policies[]
-    const int ofc_policy_count
-    int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const double *params,
-                        ofc_rng *rng)
+# the C declarations: _play.pxd (the play layer), _core.pxd (the rules' tables)
 
 ACTIONS = OFC_ACTIONS
 MAX_HELD = OFC_MAX_HELD   # the most cards a turn outside Fantasyland holds
-ERRORS = {
-    -1: "the hand is over",
-    -2: "the code has a digit for a card the seat does not hold",
-    -3: "wrong number of discards",
-    -4: "a row has no room for that many cards",
-    -5: "the seat to act is in Fantasyland: set its 13 cards (Game.set_fantasyland)",
-    -6: "a card the seat does not hold, or a card twice",
-    -7: "a Fantasyland board fills all 13 slots (it has an empty one)",
-    -8: "the seats need more than 52 cards",
-    -9: "the seat to act is not in Fantasyland",
-    -10: f"the engine deals 1 to {OFC_MAX_HELD} cards a normal turn and places at least one",
-    -11: "a board holds a count of cards no hand reaches",
-    -12: "no policy has that number",
-}
 
 
 def policies():
@@ -107,8 +44,8 @@ def deal_rows(uint64_t seed, uint64_t index0, uint8_t[:, ::1] out, int players, 
               int first_round, int round_cards, Py_ssize_t start, Py_ssize_t stop, int jokers=0):
     """Deals index0 + [start, stop) into rows [start, stop) of out ((n, players * cards)),
     from a deck with `jokers` jokers (0..2)."""
-    if not 0 <= jokers <= 2 or players * cards > 52 + jokers:
-        raise ValueError(f"deal_rows: {players} x {cards} cards from a deck of 52 + {jokers}")
+    if not 0 <= jokers <= OFC_MAX_JOKERS or players * cards > OFC_DECK_SIZE + jokers:
+        raise ValueError(f"deal_rows: {players} x {cards} cards from a deck of {OFC_DECK_SIZE} + {jokers}")
     if stop > start:
         with nogil:
             ofc_deal_jokers_batch(seed, <int64_t>(index0 + start), stop - start, players, cards,
@@ -127,8 +64,9 @@ def legal_placements(const uint8_t[::1] board, const uint8_t[::1] held, int firs
     cdef int seat = 0, err, n, i, k = 0
     cdef unsigned code
     cdef uint8_t mask[OFC_ACTIONS]
-    if board.shape[0] != 13 or held.shape[0] > OFC_MAX_HELD:
-        raise ValueError(f"legal_placements: a board of 13 slots and at most {OFC_MAX_HELD} cards held")
+    if board.shape[0] != OFC_BOARD_SIZE or held.shape[0] > OFC_MAX_HELD:
+        raise ValueError(f"legal_placements: a board of {OFC_BOARD_SIZE} slots and at most {OFC_MAX_HELD} "
+                         f"cards held")
     err = ofc_game_from_boards(&g, 1, first_round, rounds, round_cards, round_play, &board[0],
                                NULL, &seat)
     if err < 0:
@@ -140,7 +78,7 @@ def legal_placements(const uint8_t[::1] board, const uint8_t[::1] held, int firs
         raise ValueError(f"legal_placements: the turn holds {g.nheld} cards, not {held.shape[0]}")
     n = ofc_game_legal(&g, mask)
     codes = np.zeros(n, dtype=np.int64)
-    boards = np.zeros((n, 13), dtype=np.uint8)
+    boards = np.zeros((n, OFC_BOARD_SIZE), dtype=np.uint8)
     cdef int64_t[::1] c_ = codes
     cdef uint8_t[:, ::1] b_ = boards
     cdef ofc_game after
@@ -149,7 +87,7 @@ def legal_placements(const uint8_t[::1] board, const uint8_t[::1] held, int firs
             after = g
             ofc_game_apply(&after, code)
             c_[k] = code
-            for i in range(13):
+            for i in range(OFC_BOARD_SIZE):
                 b_[k, i] = after.board[0][i]
             k += 1
     return codes, boards
@@ -157,28 +95,24 @@ def legal_placements(const uint8_t[::1] board, const uint8_t[::1] held, int firs
 
 # --- one hand -----------------------------------------------------------------------------
 
-include "_hand_views.pxi"
-
-
 cdef class HandState:
-    """One hand in the C engine (struct ofc_game); ofc_fast.play.game.Game drives it."""
+    """One hand in the C engine (struct ofc_game); ofc_fast.play.game.Game drives it.  The
+    deck holds the jokers of `rules` (its RuleTables)."""
     cdef ofc_game g
 
-    def __init__(self, int players, int first_round, int rounds, int round_cards,
-                 int round_play, uint64_t seed, uint64_t hand, int button, fl_cards,
-                 joker_spec=None):
-        cdef int fl[4]
-        cdef ofc_joker_rules jr
-        fill_joker_rules(joker_spec, &jr)
-        for p in range(4):
+    def __init__(self, RuleTables rules not None, int players, int first_round, int rounds,
+                 int round_cards, int round_play, uint64_t seed, uint64_t hand, int button, fl_cards):
+        cdef int fl[OFC_MAX_SEATS]
+        cdef const ofc_joker_rules *jr = &rules.jr
+        for p in range(OFC_MAX_SEATS):
             fl[p] = fl_cards[p] if p < players else 0
         err = ofc_game_start_jokers(&self.g, players, first_round, rounds, round_cards, round_play,
-                                    seed, hand, button, fl, &jr)
-        if err == -8 and jr.jokers:
-            raise ValueError(f"the seats need more than {52 + jr.jokers} cards (52 and "
-                             f"{jr.jokers} joker{'s' if jr.jokers > 1 else ''})")
+                                    seed, hand, button, fl, jr)
+        if err == OFC_ERR_DECK and jr.jokers:
+            raise ValueError(f"the seats need more than {OFC_DECK_SIZE + jr.jokers} cards ({OFC_DECK_SIZE} "
+                             f"and {jr.jokers} joker{'s' if jr.jokers > 1 else ''})")
         if err:
-            raise ValueError(ERRORS[err])
+            raise ValueError(status_message(err))
 
     def copy(self):
         """An independent copy of the hand (Game.clone: a struct copy, no replay)."""
@@ -192,18 +126,18 @@ cdef class HandState:
 
     @property
     def held(self):
-        return _held_of(&self.g)
+        return held_of(&self.g)
 
     @property
     def boards(self):
-        return _boards_of(&self.g)
+        return boards_of(&self.g)
 
     def board_list(self, int seat):
         """The board of `seat` as a list of 13 ints (255: empty)."""
-        return [self.g.board[seat][i] for i in range(13)]
+        return [self.g.board[seat][i] for i in range(OFC_BOARD_SIZE)]
 
     def discards(self, int seat):
-        return _discards_of(&self.g, seat)
+        return discards_of(&self.g, seat)
 
     def street(self, int seat):
         return self.g.street[seat]
@@ -229,7 +163,7 @@ cdef class HandState:
         return ofc_game_apply(&self.g, code)
 
     def set_board(self, const uint8_t[::1] board):
-        return _set_board_of(&self.g, board)
+        return set_board_of(&self.g, board)
 
     def play_policy(self, int policy, RuleTables rules, uint64_t seed, uint64_t stream,
                     const double[::1] params=None):
@@ -237,7 +171,7 @@ cdef class HandState:
         parameters, None: its defaults): (0, the code it amounts to) for a normal turn,
         (0, -1) for a Fantasyland setting, or (the C error, -1)."""
         cdef ofc_rng rng
-        cdef uint8_t held[54]
+        cdef uint8_t held[OFC_MAX_DECK]
         cdef int nheld = self.g.nheld, seat = self.g.turn, i, j, err, code = 0, dest
         cdef const double *pp = NULL
         if params is not None:
@@ -253,7 +187,7 @@ cdef class HandState:
         # the code: where each held card went (the rows by slot, else discarded)
         for i in range(nheld):
             dest = 3
-            for j in range(13):
+            for j in range(OFC_BOARD_SIZE):
                 if self.g.board[seat][j] == held[i]:
                     dest = 0 if j < 3 else 1 if j < 8 else 2
                     break

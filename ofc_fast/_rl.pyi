@@ -7,7 +7,11 @@ import numpy.typing as npt
 
 from ._core import RuleTables
 
-ERRORS: dict[int, str]
+# the rl layer's status codes (csrc/ofc_rl.h); their messages: _core.status_message
+OFC_ENV_RANGE: int
+OFC_ENV_ILLEGAL: int
+OFC_ENV_FINISHED: int
+OFC_ENV_NO_BOARD: int
 
 def sizes(players: int) -> tuple[int, int]: ...
 def action_space(first_round: int, rounds: int, round_cards: int, round_play: int) -> tuple[

@@ -10,83 +10,7 @@ import numpy as np
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport uint8_t, int16_t, uint64_t, int32_t, int64_t
 from libc.string cimport memset
-from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables
-
-include "_joker_spec.pxi"
-
-cdef extern from "ofc_rl.h" nogil:
-    enum: OFC_ACTIONS
-    ctypedef struct ofc_env_spec:
-        int players, first_round, rounds, round_cards, round_play
-        int hero, opponent, opponent_nparams, fl_agent, match, match_points, fl_keeps_button
-        double opponent_params[16]
-        int foul_safe, compact, autoreset, deck
-        ofc_joker_rules jr
-        uint64_t fl_start
-        int fl_start_cards
-        uint64_t seed
-    ctypedef struct ofc_env_space:
-        int actions
-        int opening
-        int16_t to_code[2048]
-        int16_t to_compact[2][1024]
-        uint8_t count[2048][3]
-    ctypedef struct ofc_env_record:
-        uint8_t kind, seat
-        unsigned int code
-    ctypedef struct ofc_env:
-        uint64_t ep_seed
-        int64_t episode
-        int hand, button, button0
-        int fl0[4]
-        int32_t stacks[4]
-        int done
-        ofc_env_record *hist
-        int64_t nhist
-        uint8_t (*boards)[13]
-    ctypedef struct ofc_env_out:
-        uint8_t *cards
-        int32_t *scalars
-        uint8_t *mask
-        int32_t *current
-        float *reward
-        uint8_t *terminated
-        uint8_t *fl_turn
-        uint8_t *waiting
-        int32_t *hands
-        uint8_t *fouled
-        int32_t *royalties
-        int32_t *fantasyland
-        int planes, nscalars, actions
-    ctypedef struct ofc_vec:
-        ofc_env_spec spec
-        ofc_env_space space
-        ofc_env *envs
-        int64_t n
-    enum: OFC_ENV_HAND
-    enum: OFC_ENV_CODE
-    enum: OFC_ENV_BOARD
-    int ofc_env_planes(int players)
-    int ofc_env_scalars(int players)
-    int ofc_env_space_build(const ofc_env_spec *spec, ofc_env_space *space)
-    int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, int64_t n)
-    void ofc_vec_free(ofc_vec *v)
-    int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out)
-    int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
-                          const uint8_t *mask, const uint8_t *fl_turn, const uint8_t *boards, int *err)
-    int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
-                         const uint8_t *boards, int begin, const ofc_env_out *out, int *err)
-    void ofc_vec_settle(ofc_vec *v, int64_t i)
-    void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
-    void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)
-
-ERRORS = {
-    -100: "the action is not legal (its mask entry is False)",
-    -101: "the env's episode is over and autoreset is off: reset it, or give it the action -1",
-    -102: "out of memory",
-    -103: "the learning seat sets a Fantasyland hand: pass step(actions, fantasyland=boards)",
-    -104: "the action is not in the action space",
-}
+# the C declarations: _rl.pxd (the rl layer), _play.pxd, _core.pxd
 
 
 def sizes(int players):
@@ -106,7 +30,7 @@ def action_space(int first_round, int rounds, int round_cards, int round_play):
     to_code = np.array([sp.to_code[a] for a in range(sp.actions)], dtype=np.int16)
     to_compact = np.array([[sp.to_compact[k][c] for c in range(OFC_ACTIONS)] for k in range(2)],
                           dtype=np.int16)
-    counts = np.array([[sp.count[a][r] for r in range(3)] for a in range(sp.actions)], dtype=np.uint8)
+    counts = np.array([[sp.count[a][r] for r in range(OFC_ROWS)] for a in range(sp.actions)], dtype=np.uint8)
     return to_code, to_compact, sp.opening, counts
 
 
@@ -168,7 +92,7 @@ cdef class VecCore:
         memset(&self.out, 0, sizeof(self.out))
         memset(&self.acting, 0, sizeof(self.acting))
 
-    def __init__(self, RuleTables rules, dict spec, int64_t n, dict arrays, acting):
+    def __init__(self, RuleTables rules not None, dict spec, int64_t n, dict arrays, acting):
         cdef ofc_env_spec s
         memset(&s, 0, sizeof(s))
         s.players = spec["players"]
@@ -180,8 +104,8 @@ cdef class VecCore:
         s.opponent = spec["opponent"]
         params = spec.get("opponent_params")
         if params is not None:
-            if len(params) > 16:
-                raise ValueError("VecEnv: an opponent takes at most 16 parameters")
+            if len(params) > OFC_POLICY_MAX_PARAMS:
+                raise ValueError(f"VecEnv: an opponent takes at most {OFC_POLICY_MAX_PARAMS} parameters")
             s.opponent_nparams = len(params)
             for k in range(len(params)):
                 s.opponent_params[k] = params[k]
@@ -193,13 +117,13 @@ cdef class VecCore:
         s.compact = spec["compact"]
         s.autoreset = spec["autoreset"]
         s.deck = spec["deck"]
-        fill_joker_rules(spec.get("joker_spec"), &s.jr)
+        s.jr = rules.jr
         s.fl_start = spec["fl_start"]
         s.fl_start_cards = spec["fl_start_cards"]
         s.seed = spec["seed"]
         self.rules = rules
         err = ofc_vec_init(&self.v, &s, &rules.c, n)
-        if err == -102:
+        if err == OFC_NO_MEMORY:
             raise MemoryError(f"VecEnv: no memory for {n} envs")
         if err:
             raise ValueError("VecEnv: dealing the engine cannot play")
@@ -228,7 +152,7 @@ cdef class VecCore:
     def step(self, const int64_t[::1] actions, const uint8_t[:, ::1] boards, int64_t chunk):
         """Check every env's action, then play them all, `chunk` envs a call without the GIL
         (Ctrl-C lands between calls): (-1, 0), or (env, error) where an action was refused
-        (nothing moved), or (env, error - 1000) where the engine refused a move."""
+        (nothing moved), or (env, 0) where the engine refused a move."""
         cdef int err = 0
         cdef int64_t bad, lo, hi, n = self.v.n
         cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
@@ -246,7 +170,7 @@ cdef class VecCore:
             with nogil:
                 bad = ofc_vec_step(&self.v, lo, hi, &actions[0], b, 1, &self.out, &err)
             if bad >= 0:
-                return bad, err - 1000
+                return bad, 0
             lo = hi
             if lo < n:
                 PyErr_CheckSignals()
@@ -314,7 +238,7 @@ cdef class VecCore:
             elif r.kind == OFC_ENV_CODE:
                 cur.append(int(r.code))
             else:
-                cur.append([int(e.boards[r.code][j]) for j in range(13)])
+                cur.append([int(e.boards[r.code][j]) for j in range(OFC_BOARD_SIZE)])
         return (int(e.ep_seed), int(e.button0), hands,
-                [int(e.stacks[p]) for p in range(4)], int(e.hand), bool(e.done), int(e.episode),
-                [int(e.fl0[p]) for p in range(4)])
+                [int(e.stacks[p]) for p in range(OFC_MAX_SEATS)], int(e.hand), bool(e.done), int(e.episode),
+                [int(e.fl0[p]) for p in range(OFC_MAX_SEATS)])

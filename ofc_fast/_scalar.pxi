@@ -29,25 +29,24 @@ cdef extern from "Python.h":
 
 cnp.import_array()
 
-# The deck, spelled once for the bindings and the Python API (ofc_fast.hand.cards
-# reads DECK_SIZE, RANKS and SUITS from here): card codes are 0 .. _DECK - 1,
-# code = rank * 4 + suit, rank RANKS[r] (deuce first), suit SUITS[s].
-cdef enum:
-    _DECK = 52
-DECK_SIZE = _DECK
+# The deck for the Python API (ofc_fast.hand.cards reads DECK_SIZE, RANKS and SUITS
+# from here; the size is the C header's, OFC_DECK_SIZE): card codes are
+# 0 .. OFC_DECK_SIZE - 1, code = rank * 4 + suit, rank RANKS[r] (deuce first),
+# suit SUITS[s].
+DECK_SIZE = OFC_DECK_SIZE
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 # --- readers ------------------------------------------------------------------
 
 cdef inline int _code_of(object item) except -2:
-    """0.._DECK - 1 for an exact int that is a card code, else -1."""
+    """0..OFC_DECK_SIZE - 1 for an exact int that is a card code, else -1."""
     cdef int overflow = 0
     cdef long v
     if type(item) is not int:
         return -1
     v = PyLong_AsLongAndOverflow(item, &overflow)
-    if overflow or v < 0 or v >= _DECK:
+    if overflow or v < 0 or v >= OFC_DECK_SIZE:
         return -1
     return <int>v
 
@@ -90,7 +89,7 @@ cdef int _read_array(cnp.ndarray arr, uint8_t *buf, int maxn) except -2:
                     return -1
             else:
                 return -1
-            if v < 0 or v >= _DECK:
+            if v < 0 or v >= OFC_DECK_SIZE:
                 return -1
             buf[i * cols + j] = <uint8_t>v
     return <int>(rows * cols)
@@ -438,7 +437,7 @@ def board_codes(x):
 
 def score_one(deals, RuleTables tables, int min_players, int max_players, bint want_net):
     """Net points (P,) or the matrix (P, P) of one deal, or None to take the general path."""
-    cdef uint8_t buf[4 * 13]   # up to 4 boards
+    cdef uint8_t buf[OFC_MAX_SEATS * OFC_BOARD_SIZE]   # up to 4 boards
     cdef Py_ssize_t players, p
     cdef cnp.npy_intp dims[2]
     cdef cnp.ndarray out
@@ -521,10 +520,10 @@ cdef int _read_cactus(object x, uint8_t *buf, int start, int maxn) except -2:
 
 def from_cactus_one(ints):
     """uint8 codes of a list or tuple of valid Cactus Kev ints, or None."""
-    cdef uint8_t buf[_DECK]
+    cdef uint8_t buf[OFC_DECK_SIZE]
     cdef cnp.npy_intp n
     cdef cnp.ndarray out
-    n = _read_cactus(ints, buf, 0, _DECK)
+    n = _read_cactus(ints, buf, 0, OFC_DECK_SIZE)
     if n < 0:
         return None
     out = cnp.PyArray_SimpleNew(1, &n, cnp.NPY_UINT8)
@@ -550,7 +549,7 @@ def subset_rows(const uint8_t[:, ::1] cards, int k, uint16_t[:, ::1] out, Py_ssi
         raise ValueError("subset_rows: out has the wrong shape")
     with nogil:
         bad = ofc_subset_strengths_batch(&cards[start, 0], stop - start, m, k, &out[start, 0])
-    if bad == -2:
+    if bad == OFC_HAND_BAD_SIZE:
         raise ValueError(f"subset_rows: cannot take subsets of {k} from {m} cards")
     return bad if bad < 0 else bad + start
 
@@ -566,19 +565,19 @@ def best_rows(const uint8_t[:, ::1] cards, int k, uint16_t[::1] best, uint8_t[:,
         raise ValueError("best_rows: outputs have the wrong shape")
     with nogil:
         bad = ofc_best_hand_batch(&cards[start, 0], stop - start, m, k, &best[start], &positions[start, 0])
-    if bad == -2:
+    if bad == OFC_HAND_BAD_SIZE:
         raise ValueError(f"best_rows: cannot take subsets of {k} from {m} cards")
     return bad if bad < 0 else bad + start
 
 
 def best_one(hand, int k):
     """(strength, cards, positions) of the best k cards of one hand, or None to take the general path."""
-    cdef uint8_t buf[_DECK]
+    cdef uint8_t buf[OFC_DECK_SIZE]
     cdef uint8_t pos[5]
     cdef uint16_t best
     cdef cnp.npy_intp kk = k
     cdef cnp.ndarray cards_out, pos_out
-    cdef int n = _read_codes(hand, buf, _DECK), i
+    cdef int n = _read_codes(hand, buf, OFC_DECK_SIZE), i
     if (k != 3 and k != 5) or n < k or ofc_bad_cards(buf, n):
         return None
     ofc_best_hand_batch(buf, 1, n, k, &best, pos)

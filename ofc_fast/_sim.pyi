@@ -13,15 +13,16 @@ def rollout_sums(rules: RuleTables, players: int, first_round: int, rounds: int,
                  stop: int, fl_cards: Sequence[int] | None = ...,
                  fixed: npt.NDArray[np.uint8] | None = ...,
                  by_fl: npt.NDArray[np.int64] | None = ...,
-                 params: npt.NDArray[np.float64] | None = ...,
-                 joker_spec: tuple[int, int, int, int, int, int, int] | None = ...) -> npt.NDArray[np.int64] | int: ...
+                 params: npt.NDArray[np.float64] | None = ...) -> npt.NDArray[np.int64] | int: ...
 def selfplay_totals(rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
                     round_play: int, policy: int, seed: int, sums: npt.NDArray[np.int64],
                     points_hist: npt.NDArray[np.int64], royalty_hist: npt.NDArray[np.int64],
                     index0: int, n: int, by_fl: npt.NDArray[np.int64] | None = ...,
-                    params: npt.NDArray[np.float64] | None = ...,
-                    joker_spec: tuple[int, int, int, int, int, int, int] | None = ...) -> int: ...
+                    params: npt.NDArray[np.float64] | None = ...) -> int: ...
 
+# the sim layer's status codes (csrc/ofc_sim.h): OFC_ROLLOUT_BOARD - p for player p
+OFC_ROLLOUT_POOL: int
+OFC_ROLLOUT_BOARD: int
 FL_BUCKETS: int
 FL_SPLIT: int
 
@@ -36,8 +37,7 @@ class Completions:
     def __init__(self, rules: RuleTables, players: int, first_round: int, rounds: int,
                  round_cards: int, round_play: int, boards: npt.NDArray[np.uint8],
                  pool: npt.NDArray[np.uint8], fl_cards: Sequence[int] | None = ...,
-                 fixed: npt.NDArray[np.uint8] | None = ...,
-                 joker_spec: tuple[int, int, int, int, int, int, int] | None = ...) -> None: ...
+                 fixed: npt.NDArray[np.uint8] | None = ...) -> None: ...
     def begin(self, seed: int, index: int) -> None: ...
     @property
     def turn(self) -> int: ...

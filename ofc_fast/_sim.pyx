@@ -8,70 +8,13 @@ Each works on hands or completions [start, stop) without the GIL, for
 ofc_fast._workers to split over threads.
 """
 import numpy as np
-from libc.stdint cimport uint8_t, uint64_t, int32_t, int64_t
-from libc.string cimport memset
-from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables
+cimport numpy as cnp
+from ofc_fast._core cimport OFC_DECK_SIZE, OFC_BOARD_SIZE, OFC_MAX_SEATS
+from ofc_fast._play cimport (OFC_ACTIONS, ofc_policies, ofc_policy_count, ofc_policy_play, ofc_game_legal,
+                             ofc_game_apply, held_of, boards_of, discards_of, set_board_of)
 
-include "_joker_spec.pxi"
-
-cdef extern from "ofc_sim.h" nogil:
-    enum: OFC_FL_BUCKETS
-    enum: OFC_FL_SPLIT
-    ctypedef struct ofc_policy_info:
-        int nparams
-    const ofc_policy_info ofc_policies[]
-    const int ofc_policy_count
-
-    ctypedef struct ofc_selfplay_totals:
-        int64_t *sums
-        int64_t *points_hist
-        int64_t *royalty_hist
-        int points_range, royalty_range
-        int64_t *by_fantasyland
-    int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players,
-                                  int first_round, int rounds, int round_cards, int round_play,
-                                  int policy, const double *params, uint64_t seed, int64_t index0,
-                                  int64_t n, int32_t *net, int32_t *royalty, uint8_t *fouled,
-                                  uint8_t *fantasyland, ofc_selfplay_totals *totals)
-    int ofc_rollout_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, int players,
-                                 int first_round, int rounds, int round_cards, int round_play,
-                                 int policy, const double *params, const uint8_t *boards,
-                                 const int *fl_cards, const uint8_t *pool, int npool, uint64_t seed,
-                                 int64_t index0, int64_t n, int64_t *sums, const uint8_t *fixed,
-                                 int64_t *by_fantasyland)
-    int ofc_rollout_next_turns(int players, int first_round, int rounds, int round_cards,
-                               int round_play, const uint8_t *boards, const int *fl_cards,
-                               int *offset, int *count)
-
-    ctypedef struct ofc_rng:
-        uint64_t state
-    ctypedef struct ofc_game:
-        int players
-        int fl_cards[4]
-        uint8_t board[4][13]
-        uint8_t held[54]
-        int nheld
-        uint8_t discards[4][54]
-        int ndiscards[4]
-        int street[4]
-        int turn
-        ofc_joker_rules jr
-    ctypedef struct ofc_rollout_setup:
-        ofc_game start
-        int need
-    int ofc_rollout_prepare(ofc_rollout_setup *s, int players, int first_round, int rounds,
-                            int round_cards, int round_play, const uint8_t *boards,
-                            const int *fl_cards, const uint8_t *pool, int npool, const uint8_t *fixed)
-    void ofc_rollout_begin(const ofc_rollout_setup *s, ofc_game *g, uint64_t seed, uint64_t index,
-                           ofc_rng *rng)
-    void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums,
-                         int64_t *by_fantasyland)
-    int ofc_game_legal(const ofc_game *g, uint8_t *mask)
-    int ofc_game_apply(ofc_game *g, unsigned code)
-    int ofc_game_set(ofc_game *g, const uint8_t *board)
-    int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const double *params,
-                        ofc_rng *rng)
-    enum: OFC_ACTIONS
+cnp.import_array()
+# the C declarations: _sim.pxd (the sim layer), _play.pxd, _core.pxd
 
 #: per seat, buckets of the Fantasyland cards a hand earns (0: none), and what each keeps
 FL_BUCKETS = OFC_FL_BUCKETS
@@ -99,20 +42,18 @@ cdef _check_params(int policy, const double[::1] params):
         raise ValueError("the policy takes a different number of parameters")
 
 
-def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, int round_cards,
+def selfplay_totals(RuleTables rules not None, int players, int first_round, int rounds, int round_cards,
                     int round_play, int policy, uint64_t seed, int64_t[:, ::1] sums,
                     int64_t[:, ::1] points_hist, int64_t[:, ::1] royalty_hist, int64_t index0,
-                    Py_ssize_t n, by_fl=None, const double[::1] params=None, joker_spec=None):
+                    Py_ssize_t n, by_fl=None, const double[::1] params=None):
     """Self-play of hands index0 .. index0+n-1, added to the totals: sums (players, 5),
     points_hist (players, 2R+1) over net points -R..R, royalty_hist (players, RR+1).
     by_fl: None, or a table of fl_split(players) added to.
-    params: the policy's parameters (None: its defaults).  joker_spec: Rules.joker_spec
-    (None: no jokers).
-    Returns -1, or the C error code (an error of the engine or the policies)."""
+    params: the policy's parameters (None: its defaults).  The deck holds the jokers of
+    the rules (rules.jr).
+    Returns 0, or the C status code (an error of the engine or the policies)."""
     cdef ofc_selfplay_totals t
-    cdef ofc_joker_rules jr
     cdef int err = 0
-    fill_joker_rules(joker_spec, &jr)
     cdef const double *pp = NULL
     if sums.shape[0] < players or sums.shape[1] != 5 or points_hist.shape[0] < players \
             or points_hist.shape[1] % 2 != 1 or royalty_hist.shape[0] < players or royalty_hist.shape[1] < 1:
@@ -128,29 +69,27 @@ def selfplay_totals(RuleTables rules, int players, int first_round, int rounds, 
         pp = &params[0]
     if n > 0:
         with nogil:
-            err = ofc_selfplay_jokers_batch(&rules.c, &jr, players, first_round, rounds, round_cards,
-                                            round_play, policy, pp, seed, index0, n, NULL, NULL, NULL,
-                                            NULL, &t)
-    return err if err else -1
+            err = ofc_selfplay_jokers_batch(&rules.c, &rules.jr, players, first_round, rounds,
+                                            round_cards, round_play, policy, pp, seed, index0, n, NULL,
+                                            NULL, NULL, NULL, &t)
+    return err
 
 
-def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int round_cards,
+def rollout_sums(RuleTables rules not None, int players, int first_round, int rounds, int round_cards,
                  int round_play, int policy, const uint8_t[::1] boards, const uint8_t[::1] pool,
                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop, fl_cards=None, fixed=None,
-                 by_fl=None, const double[::1] params=None, joker_spec=None):
+                 by_fl=None, const double[::1] params=None):
     """Sums over completions [start, stop): (players, 5) int64 (net, net**2, fouls,
-    Fantasyland entries, royalties), or the C error code.  fl_cards: a card count per
+    Fantasyland entries, royalties), or the C status code.  fl_cards: a card count per
     seat in Fantasyland (0: not), or None.  fixed: None, or a card (255: drawn) for each
     card the turns left deal.  by_fl: None, or a table of fl_split(players) added to.
-    params: the policy's parameters (None: its defaults).  joker_spec: Rules.joker_spec (None:
-    no jokers; the boards, pool and fixed cards hold none)."""
+    params: the policy's parameters (None: its defaults).  The boards, pool and fixed
+    cards may hold the jokers of the rules (rules.jr)."""
     sums = np.zeros((players, 5), dtype=np.int64)
-    cdef ofc_joker_rules jr
-    fill_joker_rules(joker_spec, &jr)
     cdef int64_t[:, ::1] s = sums
     cdef int err = 0
     cdef int npool = <int>pool.shape[0]
-    cdef int fl[4]
+    cdef int fl[OFC_MAX_SEATS]
     cdef int *flp = NULL
     cdef const uint8_t[::1] fx
     cdef const uint8_t *fxp = NULL
@@ -160,10 +99,11 @@ def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int
         if fx.shape[0] > 0:
             fxp = &fx[0]
     cdef const double *pp = NULL
-    if players < 1 or players > 4 or boards.shape[0] != 13 * players or npool > 52 + jr.jokers:
+    if players < 1 or players > OFC_MAX_SEATS or boards.shape[0] != OFC_BOARD_SIZE * players \
+            or npool > OFC_DECK_SIZE + rules.jr.jokers:
         raise ValueError("rollout_sums: boards are 13 bytes a player (1..4), the pool at most the deck")
     if fl_cards is not None:
-        for p in range(4):
+        for p in range(OFC_MAX_SEATS):
             fl[p] = int(fl_cards[p]) if p < players else 0
         flp = fl
     if params is not None:
@@ -171,9 +111,9 @@ def rollout_sums(RuleTables rules, int players, int first_round, int rounds, int
         pp = &params[0]
     if stop > start:
         with nogil:
-            err = ofc_rollout_jokers_batch(&rules.c, &jr, players, first_round, rounds, round_cards,
-                                           round_play, policy, pp, &boards[0], flp, &pool[0], npool,
-                                           seed, start, stop - start, &s[0, 0], fxp, byp)
+            err = ofc_rollout_jokers_batch(&rules.c, &rules.jr, players, first_round, rounds,
+                                           round_cards, round_play, policy, pp, &boards[0], flp, &pool[0],
+                                           npool, seed, start, stop - start, &s[0, 0], fxp, byp)
     return err if err else sums
 
 
@@ -182,14 +122,14 @@ def next_turns(int players, int first_round, int rounds, int round_cards, int ro
     """The cards the turns left deal, and per seat where its next turn starts among them
     (-1: it has none) and how many cards it is dealt: (need, offsets, counts), or the C
     error code."""
-    cdef int fl[4]
+    cdef int fl[OFC_MAX_SEATS]
     cdef int *flp = NULL
-    cdef int off[4]
-    cdef int cnt[4]
-    if players < 1 or players > 4 or boards.shape[0] != 13 * players:
+    cdef int off[OFC_MAX_SEATS]
+    cdef int cnt[OFC_MAX_SEATS]
+    if players < 1 or players > OFC_MAX_SEATS or boards.shape[0] != OFC_BOARD_SIZE * players:
         raise ValueError("next_turns: boards are 13 bytes a player (1..4)")
     if fl_cards is not None:
-        for p in range(4):
+        for p in range(OFC_MAX_SEATS):
             fl[p] = int(fl_cards[p]) if p < players else 0
         flp = fl
     err = ofc_rollout_next_turns(players, first_round, rounds, round_cards, round_play, &boards[0],
@@ -197,9 +137,6 @@ def next_turns(int players, int first_round, int rounds, int round_cards, int ro
     if err < 0:
         return err
     return err, [off[p] for p in range(players)], [cnt[p] for p in range(players)]
-
-
-include "_hand_views.pxi"
 
 
 cdef class Completions:
@@ -215,21 +152,20 @@ cdef class Completions:
     cdef readonly int status
     cdef readonly int players
 
-    def __init__(self, RuleTables rules, int players, int first_round, int rounds, int round_cards,
+    def __init__(self, RuleTables rules not None, int players, int first_round, int rounds, int round_cards,
                  int round_play, const uint8_t[::1] boards, const uint8_t[::1] pool, fl_cards=None,
-                 fixed=None, joker_spec=None):
-        cdef int fl[4]
-        cdef ofc_joker_rules jr
-        fill_joker_rules(joker_spec, &jr)
+                 fixed=None):
+        cdef int fl[OFC_MAX_SEATS]
         cdef int *flp = NULL
         cdef const uint8_t[::1] fx
         cdef const uint8_t *fxp = NULL
-        if players < 1 or players > 4 or boards.shape[0] != 13 * players or pool.shape[0] > 52 + jr.jokers:
+        if players < 1 or players > OFC_MAX_SEATS or boards.shape[0] != OFC_BOARD_SIZE * players \
+                or pool.shape[0] > OFC_DECK_SIZE + rules.jr.jokers:
             raise ValueError("Completions: boards are 13 bytes a player (1..4), the pool at most the deck")
         self.rules = rules
         self.players = players
         if fl_cards is not None:
-            for p in range(4):
+            for p in range(OFC_MAX_SEATS):
                 fl[p] = int(fl_cards[p]) if p < players else 0
             flp = fl
         if fixed is not None:
@@ -241,7 +177,7 @@ cdef class Completions:
                                           round_play, &boards[0], flp,
                                           &pool[0] if pool.shape[0] else NULL,
                                           <int>pool.shape[0], fxp)
-        self.s.start.jr = jr   # the result and the policies resolve the jokers
+        self.s.start.jr = rules.jr   # the result and the policies resolve the jokers
         self.g = self.s.start
 
     def begin(self, uint64_t seed, uint64_t index):
@@ -253,11 +189,11 @@ cdef class Completions:
 
     @property
     def held(self):
-        return _held_of(&self.g)
+        return held_of(&self.g)
 
     @property
     def boards(self):
-        return _boards_of(&self.g)
+        return boards_of(&self.g)
 
     def fantasyland(self, int seat):
         return self.g.fl_cards[seat]
@@ -266,7 +202,7 @@ cdef class Completions:
         return self.g.street[seat]
 
     def discards(self, int seat):
-        return _discards_of(&self.g, seat)
+        return discards_of(&self.g, seat)
 
     def legal(self):
         """The legal-code mask of a normal turn (OFC_ACTIONS bytes)."""
@@ -279,7 +215,7 @@ cdef class Completions:
         return ofc_game_apply(&self.g, code)
 
     def set_board(self, const uint8_t[::1] board):
-        return _set_board_of(&self.g, board)
+        return set_board_of(&self.g, board)
 
     def play_builtin(self, int policy, const double[::1] params=None):
         """The action built-in policy number `policy` takes here (with `params`, or its
@@ -292,14 +228,14 @@ cdef class Completions:
         cdef int err = ofc_policy_play(&h, policy, &self.rules.c, p, &self.rng)
         if err:
             return (err,)
-        board = np.array([h.board[seat][i] for i in range(13)], dtype=np.uint8)
+        board = np.array([h.board[seat][i] for i in range(OFC_BOARD_SIZE)], dtype=np.uint8)
         if self.g.fl_cards[seat]:
             return board
         code = 0
         for i in range(self.g.nheld):
             c = self.g.held[i]
             dest = 3
-            for j in range(13):
+            for j in range(OFC_BOARD_SIZE):
                 if board[j] == c and self.g.board[seat][j] != c:
                     dest = 0 if j < 3 else 1 if j < 8 else 2
             code |= dest << (2 * i)

@@ -6,6 +6,10 @@ import numpy.typing as npt
 
 from ._core import RuleTables
 
+# the solve layer's status codes (csrc/ofc_solve.h)
+OFC_FL_BAD_COUNT: int
+OFC_FL_BAD_VALUE: int
+
 def solve_rows(
     rules: RuleTables,
     hands: npt.NDArray[np.uint8],
@@ -18,7 +22,6 @@ def solve_rows(
     value: npt.NDArray[np.float64],
     start: int,
     stop: int,
-    joker_spec: tuple[int, ...] | None = ...,
     jokers: npt.NDArray[np.uint8] | None = ...,
 ) -> int: ...
 def enumerate_rows(
@@ -27,5 +30,4 @@ def enumerate_rows(
     stay_values: npt.NDArray[np.float64],
     start: int,
     stop: int,
-    joker_spec: tuple[int, ...] | None = ...,
 ) -> list[tuple[npt.NDArray[Any], ...]]: ...

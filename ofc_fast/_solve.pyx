@@ -7,40 +7,16 @@ ofc_fast.solve.fantasyland; ofc_fast._fantasyland is this module's 0.1.0 name.
 
 solve_rows solves hands [start, stop) of a C-contiguous uint8 (n, k) array
 without the GIL and returns -1, or the index of the first hand with a bad
-card; ofc_fast._workers splits calls over threads.  Given the joker fields
-of the rules (Rules.joker_spec), solve_rows and enumerate_rows take hands
-that may hold jokers and tell what each became.
+card; ofc_fast._workers splits calls over threads.  Where the rules deal
+jokers (their RuleTables' jr), solve_rows and enumerate_rows take hands that
+may hold jokers and tell what each became.
 """
 import numpy as np
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy, memset
-from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t, uint32_t
-from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables
-
-include "_joker_spec.pxi"
-
-cdef extern from "ofc_solve.h" nogil:
-    ctypedef struct ofc_fantasyland_result:
-        uint8_t board[13]
-        uint8_t discards[4]
-        uint8_t jokers[2]
-        int32_t royalty[3]
-        int32_t stays
-        int32_t fouled
-        double value
-
-    int64_t ofc_solve_fantasyland_batch(const uint8_t *hands, int64_t count, int k,
-                                        const ofc_rules *rules, double stay_value,
-                                        ofc_fantasyland_result *out)
-    int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules,
-                                  const double *stay_values, int count, ofc_fantasyland_result *out)
-    int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, int k,
-                                               const ofc_rules *rules, const ofc_joker_rules *jr,
-                                               double stay_value, ofc_fantasyland_result *out)
-    int ofc_fantasyland_enumerate_jokers(const uint8_t *cards, int n, const ofc_rules *rules,
-                                         const ofc_joker_rules *jr, const double *stay_values, int count,
-                                         ofc_fantasyland_result *out)
-
+from libc.string cimport memcpy
+from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t
+from ofc_fast._core import status_message
+# the C declarations: _solve.pxd (the solve layer), _core.pxd (the rules' tables)
 
 cdef void _copy_out(const ofc_fantasyland_result *res, Py_ssize_t n, int ndisc, uint8_t *board,
                     uint8_t *discards, int16_t *royalties, uint8_t *stays, uint8_t *fouled,
@@ -48,11 +24,11 @@ cdef void _copy_out(const ofc_fantasyland_result *res, Py_ssize_t n, int ndisc, 
     cdef Py_ssize_t i
     cdef int j
     for i in range(n):
-        memcpy(board + 13 * i, res[i].board, 13)
+        memcpy(board + OFC_BOARD_SIZE * i, res[i].board, OFC_BOARD_SIZE)
         for j in range(ndisc):
             discards[ndisc * i + j] = res[i].discards[j]
-        for j in range(3):
-            royalties[3 * i + j] = <int16_t>res[i].royalty[j]
+        for j in range(OFC_ROWS):
+            royalties[OFC_ROWS * i + j] = <int16_t>res[i].royalty[j]
         stays[i] = <uint8_t>res[i].stays
         fouled[i] = <uint8_t>res[i].fouled
         value[i] = res[i].value
@@ -61,24 +37,22 @@ cdef void _copy_out(const ofc_fantasyland_result *res, Py_ssize_t n, int ndisc, 
 def solve_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, double stay_value,
                uint8_t[:, ::1] board, uint8_t[:, ::1] discards, int16_t[:, ::1] royalties,
                uint8_t[::1] stays, uint8_t[::1] fouled, double[::1] value,
-               Py_ssize_t start, Py_ssize_t stop, object joker_spec=None, uint8_t[:, ::1] jokers=None):
-    """Solve hands [start, stop) of a (n, k) array into the (n, ...) outputs.  With
-    joker_spec (Rules.joker_spec) the hands may hold jokers: jokers (n, 2) gets the card
-    each became."""
+               Py_ssize_t start, Py_ssize_t stop, uint8_t[:, ::1] jokers=None):
+    """Solve hands [start, stop) of a (n, k) array into the (n, ...) outputs.  Where the
+    rules deal jokers (rules.jr) the hands may hold them: jokers (n, 2) gets the card each
+    became."""
     cdef int k = <int>hands.shape[1]
     cdef int64_t bad = -1
     cdef Py_ssize_t count = stop - start, i
     cdef ofc_fantasyland_result *res
-    cdef ofc_joker_rules jr
-    cdef bint with_jokers = joker_spec is not None
+    cdef bint with_jokers = rules.jr.jokers != 0
     if not rules.ready:
         raise ValueError("RuleTables object was not initialised")
-    fill_joker_rules(joker_spec, &jr)
     if count <= 0:
         return -1
-    if k < 13 or k > 17 or discards.shape[1] != k - 13:
+    if k < OFC_BOARD_SIZE or k > OFC_FL_MAX_CARDS or discards.shape[1] != k - OFC_BOARD_SIZE:
         raise ValueError("hands have 13 to 17 cards")
-    if with_jokers and (jokers is None or jokers.shape[1] != 2):
+    if with_jokers and (jokers is None or jokers.shape[1] != OFC_MAX_JOKERS):
         raise ValueError("hands with jokers need a jokers output of 2 columns")
     res = <ofc_fantasyland_result *>malloc(count * sizeof(ofc_fantasyland_result))
     if res == NULL:
@@ -86,13 +60,13 @@ def solve_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, double st
     try:
         with nogil:
             if with_jokers:
-                bad = ofc_solve_fantasyland_jokers_batch(&hands[start, 0], count, k, &rules.c, &jr,
+                bad = ofc_solve_fantasyland_jokers_batch(&hands[start, 0], count, k, &rules.c, &rules.jr,
                                                          stay_value, res)
             else:
                 bad = ofc_solve_fantasyland_batch(&hands[start, 0], count, k, &rules.c, stay_value, res)
             if bad == -1:
-                _copy_out(res, count, k - 13, &board[start, 0],
-                          &discards[start, 0] if k > 13 else NULL,
+                _copy_out(res, count, k - OFC_BOARD_SIZE, &board[start, 0],
+                          &discards[start, 0] if k > OFC_BOARD_SIZE else NULL,
                           &royalties[start, 0], &stays[start], &fouled[start], &value[start])
                 if with_jokers:
                     for i in range(count):
@@ -101,26 +75,25 @@ def solve_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, double st
     finally:
         free(res)
     if bad < -1:
-        raise ValueError(f"ofc_solve_fantasyland{'_jokers' if with_jokers else ''}_batch failed with code {bad}")
+        raise ValueError(f"ofc_solve_fantasyland{'_jokers' if with_jokers else ''}_batch failed: "
+                         f"{status_message(bad)}")
     return bad if bad < 0 else bad + start
 
 
 def enumerate_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, const double[::1] stay_values,
-                   Py_ssize_t start, Py_ssize_t stop, object joker_spec=None):
+                   Py_ssize_t start, Py_ssize_t stop):
     """The plain enumeration of hands [start, stop) for each stay value: a list
     (one per stay value) of (board, discards, royalties, stays, fouled, value) arrays;
-    with joker_spec (the hands may hold jokers, each setting resolved by the board
-    layer) a seventh, jokers (n, 2), the card each became."""
+    where the rules deal jokers (rules.jr: the hands may hold them, each setting resolved
+    by the board layer) a seventh, jokers (n, 2), the card each became."""
     cdef int k = <int>hands.shape[1]
     cdef int m = <int>stay_values.shape[0]
     cdef Py_ssize_t count = stop - start, i
     cdef int s, j, rc = 0
     cdef ofc_fantasyland_result *res
-    cdef ofc_joker_rules jr
-    cdef bint with_jokers = joker_spec is not None
+    cdef bint with_jokers = rules.jr.jokers != 0
     if not rules.ready:
         raise ValueError("RuleTables object was not initialised")
-    fill_joker_rules(joker_spec, &jr)
     if count <= 0 or m == 0:
         raise ValueError("no hands or no stay values")
     res = <ofc_fantasyland_result *>malloc(count * m * sizeof(ofc_fantasyland_result))
@@ -132,7 +105,7 @@ def enumerate_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, const
         with nogil:
             for i in range(count):
                 if with_jokers:
-                    rc = ofc_fantasyland_enumerate_jokers(&hands[start + i, 0], k, &rules.c, &jr,
+                    rc = ofc_fantasyland_enumerate_jokers(&hands[start + i, 0], k, &rules.c, &rules.jr,
                                                           &stay_values[0], m, res + m * i)
                 else:
                     rc = ofc_fantasyland_enumerate(&hands[start + i, 0], k, &rules.c,
@@ -140,7 +113,7 @@ def enumerate_rows(RuleTables rules not None, const uint8_t[:, ::1] hands, const
                 if rc != 0:
                     break
         if rc != 0:
-            raise ValueError(f"{name} failed with code {rc} (hand {start + i})")
+            raise ValueError(f"{name} failed: {status_message(rc)} (hand {start + i})")
         for s in range(m):
             arrays = (np.empty((count, 13), np.uint8), np.empty((count, max(k - 13, 1)), np.uint8),
                       np.empty((count, 3), np.int16), np.empty(count, np.uint8),

@@ -932,10 +932,9 @@ bad("solve_fantasyland-joker-twice", ofc.solve_fantasyland, np.array([_FLJ, _FLJ
     "hand 1", "twice", "position 4 and at position 13", more=(_JK2,), workers=2)
 bad("solve_fantasyland-third-joker", ofc.solve_fantasyland, _FLJ[:13] + [54], ValueError, "54",
     "position 13", more=(_JK2,))
-bad("_solve.solve_rows-joker-spec", _solve.solve_rows, _JK2.tables, ValueError, "bad joker spec",
-    more=(np.zeros((1, 13), np.uint8), 0.0, np.zeros((1, 13), np.uint8),
-          np.zeros((1, 0), np.uint8), np.zeros((1, 3), np.int16), np.zeros(1, np.uint8), np.zeros(1, np.uint8),
-          np.zeros(1), 0, 1, (2, 9, 0, 0, 0, 0, 0), np.zeros((1, 2), np.uint8)))
+bad("_core.RuleTables-joker-spec", _core.RuleTables, _JK2._spec(), ValueError, "bad joker spec",
+    more=((2, 9, 0, 0, 0, 0, 0),))
+bad("_core.RuleTables-joker-spec-short", _core.RuleTables, _JK2._spec(), ValueError, "7 ints", more=((2, 0),))
 # house rules: in_fantasyland counts (stay_cards_mode "current") and stay values keyed by them
 _KEEP = ofc.HOUSE_RULES["progressive_keep"]
 bad("analyze-infl-count-12", ofc.analyze, np.stack([B1, B2]), ValueError, "in_fantasyland[1] = 12", "13..",

@@ -612,3 +612,16 @@ def test_joker_defaults_and_round_trip() -> None:
     low = dataclasses.replace(ofc.LOW, name="jk", jokers=1, joker_pool="duplicates",
                               five_of_a_kind="below_royal")     # Low deals jokers too (docs/VARIANTS.md)
     assert low.deck_size == 53 and ofc.Rules.from_dict(low.to_dict()) == low
+
+
+def test_joker_fields_reach_c_with_the_tables() -> None:
+    """The joker fields become the C struct once, beside the rule tables, where every
+    kernel reads them: none for rules without jokers (whatever their other joker fields)."""
+    jk = dataclasses.replace(ofc.PINEAPPLE, name="jk", jokers=2, joker_pool="duplicates",
+                             five_of_a_kind="below_royal", five_of_a_kind_middle=40,
+                             joker_resolution="row", natural_beats_wild=True)
+    assert jk.tables.joker_rules() == jk.joker_spec == (2, 3, 2, 40, 25, 1, 1)
+    assert jk.tables is jk.tables   # built once
+    none = dataclasses.replace(jk, name="none", jokers=0)
+    assert none.tables.joker_rules() == (0,) * 7 and none.joker_spec[0] == 0
+    assert ofc.PINEAPPLE.tables.joker_rules() == (0,) * 7

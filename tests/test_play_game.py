@@ -395,5 +395,5 @@ def test_policies_come_from_the_c_registry() -> None:
 def test_unknown_policy_number_is_refused_in_c() -> None:
     from ofc_fast import _play
     g = Game("pineapple", 2, seed=1)
-    assert g._state.play_policy(len(_play.policies()), ofc.PINEAPPLE.tables, 1, 0) == (-12, -1)
+    assert g._state.play_policy(len(_play.policies()), ofc.PINEAPPLE.tables, 1, 0) == (_play.OFC_ERR_POLICY, -1)
     assert g.held.size == 5   # nothing played

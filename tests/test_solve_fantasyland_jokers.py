@@ -76,7 +76,7 @@ def enumerate_all(hands: np.ndarray, rules: ofc.Rules, stays: tuple[float, ...] 
     parts: list = [None, None]
 
     def work(i: int, lo: int, hi: int) -> None:
-        parts[i] = _solve.enumerate_rows(rules.tables, hands, s, lo, hi, rules.joker_spec) if hi > lo else None
+        parts[i] = _solve.enumerate_rows(rules.tables, hands, s, lo, hi) if hi > lo else None
 
     t = threading.Thread(target=work, args=(1, half, n))
     t.start()
@@ -257,7 +257,7 @@ def work():
         ofc.solve_fantasyland(bad, jk)
     except ValueError:
         pass
-    _solve.enumerate_rows(jk.tables, hands[:1, 2:].copy(), np.zeros(2), 0, 1, jk.joker_spec)
+    _solve.enumerate_rows(jk.tables, hands[:1, 2:].copy(), np.zeros(2), 0, 1)
 def warm():
     for _ in range(3):
         work()

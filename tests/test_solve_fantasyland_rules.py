@@ -251,7 +251,7 @@ int main(void)
     ofc_board_eval(kk, 0, &storage.rules, &br);
     printf(" entry %d\n", br.fantasyland);
     spec.stay_entry = 3;   /* refused (2 is OFC_STAY_TIER) */
-    if (ofc_rules_build(&spec, &storage) != -1) return 13;
+    if (ofc_rules_build(&spec, &storage) != OFC_BOARD_BAD_SPEC) return 13;
     return 0;
 }
 """

@@ -474,7 +474,7 @@ extern const uint32_t ofc_place[{len(placements()[1])}];
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if csrc/hand/ofc_tables.c or csrc/ofc_tables.h is stale")
+    ap.add_argument("--check", action="store_true", help="exit 1 if the generated tables are stale")
     args = ap.parse_args(argv)
     tables = build()
     return write_or_check({OUT: render(tables), OUT_H: render_header(tables)}, args.check,

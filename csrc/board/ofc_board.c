@@ -248,7 +248,7 @@ int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, co
 {
     const int64_t cards = (int64_t)OFC_BOARD_SIZE * players;
     const int K = players * (players - 1) / 2;
-    if (players < 2 || players > OFC_MAX_SEATS) return -2;
+    if (players < 2 || players > OFC_MAX_SEATS) return OFC_BOARD_BAD_PLAYERS;
     int64_t bad = first_bad_deal(deals, n, players);
     if (bad >= 0) return bad; /* nothing written: the caller words the error */
     for (int64_t i = 0; i < n; i++) {

@@ -1465,7 +1465,7 @@ static int64_t score_jokers(const uint8_t *deals, int64_t n, int P, const ofc_ru
                             const ofc_joker_rules *jr, int32_t *net, int32_t *matrix, int8_t *rows,
                             int32_t *row_points, int32_t *scoop, int32_t *royalties, int32_t *total)
 {
-    if (P < 2 || P > OFC_MAX_SEATS) return -2;
+    if (P < 2 || P > OFC_MAX_SEATS) return OFC_BOARD_BAD_PLAYERS;
     const int K = P * (P - 1) / 2, details = rows || row_points || scoop || royalties || total;
     uint64_t allowed = ofc_joker_allowed(jr->jokers);
     const int monotone = n * P >= OFC_HINT_MIN_BOARDS && rules_monotone(r, jr);

@@ -831,7 +831,7 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     s.n = 0;
     for (int c = 0; c < deck; c++)
         if (bits >> c & 1u) s.pool[s.n++] = (uint8_t)c;
-    if (total > s.n) return -2;
+    if (total > s.n) return OFC_BOARD_SHORT_POOL;
     /* a Low middle already dead: every completion fouls */
     for (int k = 0; s.low && k < s.fixed[1]; k++) {
         s.fixed[1] = k;
@@ -850,5 +850,6 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     if (s.need[2] <= 3) s.max_bottom = extreme(&s, 2, 1);
     /* every top beats every bottom: no middle to try */
     if (s.min_top > s.max_bottom) return 0;
-    return stage(&s, 0);
+    int found = stage(&s, 0);
+    return found < 0 ? OFC_BOARD_BUDGET : found; /* the search's -1: out of budget */
 }

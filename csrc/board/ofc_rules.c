@@ -16,7 +16,7 @@ enum { R6 = 4, R7 = 5, R8 = 6, R9 = 7, RQ = 10, RK = 11, RA = 12 };
 
 int ofc_rules_preset(ofc_rules_spec *s, int preset)
 {
-    if (preset < OFC_PRESET_ORIGINAL || preset > OFC_PRESET_LOW) return -1;
+    if (preset < OFC_PRESET_ORIGINAL || preset > OFC_PRESET_LOW) return OFC_BOARD_BAD_PRESET;
     memset(s, 0, sizeof *s);
     /* Pineapple, the base of the others: docs/RULES.md sections 5 and 8 */
     for (int r = R6; r <= RA; r++) s->top_pair[r] = r - R6 + 1;   /* 66 = 1 .. AA = 9 */
@@ -116,7 +116,7 @@ static uint32_t pack(int32_t royalty, int stay, int qualify, int32_t entry)
 
 int ofc_rules_build(const ofc_rules_spec *s, ofc_rules_storage *st)
 {
-    if (bad_spec(s)) return -1;
+    if (bad_spec(s)) return OFC_BOARD_BAD_SPEC;
     memset(st, 0, sizeof *st);
     for (int v = 0; v <= OFC_STRENGTH_MAX; v++) {
         uint32_t info = ofc_strength_info[v];

@@ -4,8 +4,8 @@
 
 int ofc_strength_jokers(const uint8_t *c, int n, int jokers, int five_kind)
 {
-    if (n != 3 && n != 5) return -2;
-    if (ofc_bad_cards_jokers(c, n, ofc_joker_allowed(jokers))) return -1;
+    if (n != 3 && n != 5) return OFC_HAND_BAD_SIZE;
+    if (ofc_bad_cards_jokers(c, n, ofc_joker_allowed(jokers))) return OFC_HAND_BAD_CARDS;
     return n == 5 ? ofc_strength5_jokers_unchecked(c[0], c[1], c[2], c[3], c[4], five_kind)
                   : ofc_strength3_jokers_unchecked(c[0], c[1], c[2]);
 }
@@ -18,7 +18,7 @@ int64_t ofc_strength_jokers_batch(const uint8_t *cards, int64_t n, int size, int
                                   uint16_t *out)
 {
     uint8_t snap[OFC_JBLOCK * 5];
-    if (size != 3 && size != 5) return -2;
+    if (size != 3 && size != 5) return OFC_HAND_BAD_SIZE;
     for (int64_t start = 0; start < n; start += OFC_JBLOCK) {
         int64_t len = n - start < OFC_JBLOCK ? n - start : OFC_JBLOCK;
         memcpy(snap, cards + size * start, (size_t)(size * len));
@@ -65,7 +65,7 @@ static int next_subset(uint8_t *pos, int m, int k)
 int64_t ofc_subset_strengths_jokers_batch(const uint8_t *cards, int64_t n, int m, int k, int jokers,
                                           int five_kind, uint16_t *out)
 {
-    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)) return -2;
+    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)) return OFC_HAND_BAD_SIZE;
     const int64_t per = ofc_choose(m, k);
     for (int64_t i = 0; i < n; i++) {
         uint8_t c[OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)], pos[5], sub[5];
@@ -84,7 +84,7 @@ int64_t ofc_subset_strengths_jokers_batch(const uint8_t *cards, int64_t n, int m
 int64_t ofc_best_hand_jokers_batch(const uint8_t *cards, int64_t n, int m, int k, int jokers, int five_kind,
                                    int below_royal, uint16_t *best, uint8_t *positions)
 {
-    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)) return -2;
+    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)) return OFC_HAND_BAD_SIZE;
     for (int64_t i = 0; i < n; i++) {
         uint8_t c[OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)], pos[5], sub[5];
         memcpy(c, cards + (int64_t)m * i, (size_t)m);
@@ -156,7 +156,7 @@ static uint16_t partial_jokers(const uint8_t *c, int k, int five_kind)
 int64_t ofc_partial_strength_jokers_batch(const uint8_t *rows, int64_t n, int k, int jokers, int five_kind,
                                           uint16_t *out)
 {
-    if (k < 0 || k > 5) return -2;
+    if (k < 0 || k > 5) return OFC_HAND_BAD_SIZE;
     uint64_t allowed = ofc_joker_allowed(jokers);
     for (int64_t i = 0; i < n; i++) {
         uint8_t c[5], x[5];

@@ -4,16 +4,16 @@
 
 int ofc_strength(const uint8_t *c, int n)
 {
-    if (n != 3 && n != 5) return -2;
-    if (ofc_bad_cards(c, n)) return -1;
+    if (n != 3 && n != 5) return OFC_HAND_BAD_SIZE;
+    if (ofc_bad_cards(c, n)) return OFC_HAND_BAD_CARDS;
     return n == 5 ? ofc_strength5_unchecked(c[0], c[1], c[2], c[3], c[4])
                   : ofc_strength3_unchecked(c[0], c[1], c[2]);
 }
 
 int ofc_lowball27(const uint8_t *c, int n)
 {
-    if (n != 5) return -2;
-    if (ofc_bad_cards(c, 5)) return -1;
+    if (n != 5) return OFC_HAND_BAD_SIZE;
+    if (ofc_bad_cards(c, 5)) return OFC_HAND_BAD_CARDS;
     return ofc_lowball27_unchecked(c[0], c[1], c[2], c[3], c[4]);
 }
 

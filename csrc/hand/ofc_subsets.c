@@ -101,7 +101,7 @@ static uint16_t best3(const uint8_t *c, int m, uint8_t *pos)
 
 int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *out)
 {
-    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_SIZE) return -2;
+    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_SIZE) return OFC_HAND_BAD_SIZE;
     const int64_t per = ofc_choose(m, k);
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *c = cards + (int64_t)m * i;
@@ -116,7 +116,7 @@ int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k
 
 int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint16_t *best, uint8_t *positions)
 {
-    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_SIZE) return -2;
+    if ((k != 3 && k != 5) || m < k || m > OFC_DECK_SIZE) return OFC_HAND_BAD_SIZE;
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *c = cards + (int64_t)m * i;
         if (OFC_UNLIKELY(ofc_bad_cards(c, m))) return i;
@@ -185,7 +185,7 @@ static uint16_t partial_row(const uint8_t *c, int k)
 
 int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16_t *out)
 {
-    if (k < 0 || k > 5) return -2;
+    if (k < 0 || k > 5) return OFC_HAND_BAD_SIZE;
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *c = rows + (int64_t)k * i;
         uint64_t seen = 0;

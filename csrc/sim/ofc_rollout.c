@@ -10,8 +10,8 @@ int ofc_rollout_prepare(ofc_rollout_setup *s, int players, int first_round, int 
     int seat = 0;
     int need = ofc_game_from_boards(&s->start, players, first_round, rounds, round_cards, round_play, boards,
                                     fl_cards, &seat);
-    if (need == OFC_ERR_BOARD) return -1 - seat;
-    if (need < 0) return OFC_ROLLOUT_DEALING;
+    if (need == OFC_ERR_BOARD) return OFC_ROLLOUT_BOARD - seat;
+    if (need < 0) return OFC_ERR_DEALING;
     int nrandom = need;
     if (fixed)
         for (int i = 0; i < need; i++) nrandom -= fixed[i] != OFC_EMPTY;
@@ -159,7 +159,7 @@ int ofc_rollout_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, 
     int need = ofc_rollout_prepare(&s, players, first_round, rounds, round_cards, round_play, boards,
                                    fl_cards, pool, npool, fixed);
     if (need < 0) return need;
-    if (policy < 0 || policy >= ofc_policy_count) return OFC_ROLLOUT_POLICY;
+    if (policy < 0 || policy >= ofc_policy_count) return OFC_ERR_POLICY;
     if (jr) s.start.jr = *jr;
     ofc_game g = s.start;
     int fl = 0;
@@ -175,7 +175,7 @@ int ofc_rollout_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr, 
     for (int64_t i = 0; i < n; i++) {
         ofc_rng rng;
         ofc_rollout_begin(&s, &g, seed, (uint64_t)(index0 + i), &rng);
-        if (ofc_policy_finish(&g, policy, rules, params, &rng)) return OFC_ROLLOUT_POLICY;
+        if (ofc_policy_finish(&g, policy, rules, params, &rng)) return OFC_ERR_POLICY;
         ofc_rollout_add(&g, rules, sums, by_fantasyland);
     }
     return 0;
@@ -188,8 +188,8 @@ int ofc_rollout_next_turns(int players, int first_round, int rounds, int round_c
     int seat = 0;
     int need = ofc_game_from_boards(&g, players, first_round, rounds, round_cards, round_play, boards,
                                     fl_cards, &seat);
-    if (need == OFC_ERR_BOARD) return -1 - seat;
-    if (need < 0) return OFC_ROLLOUT_DEALING;
+    if (need == OFC_ERR_BOARD) return OFC_ROLLOUT_BOARD - seat;
+    if (need < 0) return OFC_ERR_DEALING;
     /* the engine's own dealing over a deck of positions: each turn's first
      * card is where it starts (turns end without placing anything) */
     for (int i = 0; i < OFC_DECK_BUFFER; i++) g.deck[i] = (uint8_t)i;

@@ -41,7 +41,7 @@
 #include <string.h>
 #include "ofc_solve.h"
 
-#define FL_MAX_CARDS      17
+#define FL_MAX_CARDS      OFC_FL_MAX_CARDS
 #define FL_FIVES          6188 /* C(17, 5) */
 #define FL_THREES         680  /* C(17, 3) */
 /* The prefix maxima are kept per bucket of 16 row values: a bucket's entry

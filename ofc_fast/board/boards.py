@@ -331,9 +331,9 @@ def analyze(boards: Any, rules: Rules | str = PINEAPPLE, *, in_fantasyland: Any 
     jokers = None
     if r.jokers:
         jokers = np.empty((n, 2), dtype=np.uint8)
-        spec, mask = r.joker_spec, _dead_mask(dead, r.jokers)
+        mask = _dead_mask(dead, r.jokers)
         bad = _workers.run(
-            lambda lo, hi: _core.analyze_jokers_rows(tables, spec, flat, infl, mask, fouled, strength,
+            lambda lo, hi: _core.analyze_jokers_rows(tables, flat, infl, mask, fouled, strength,
                                                      royalties, fantasyland, stays, jokers, lo, hi), n, w)
     else:
         bad = _workers.run(
@@ -391,8 +391,7 @@ def _score(deals: Any, rules: Rules | str, workers: int, want_net: bool) -> Any:
     matrix = None if want_net else np.empty((n, players * players), dtype=np.int32)
     tables = r.tables
     if r.jokers:
-        spec = r.joker_spec
-        bad = _workers.run(lambda lo, hi: _core.score_jokers_rows(tables, spec, flat, players, net, matrix,
+        bad = _workers.run(lambda lo, hi: _core.score_jokers_rows(tables, flat, players, net, matrix,
                                                                   lo, hi), n, w)
     else:
         bad = _workers.run(lambda lo, hi: _core.score_rows(tables, flat, players, net, matrix, lo, hi), n, w)

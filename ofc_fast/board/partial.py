@@ -243,7 +243,7 @@ def _run(boards: Any, rules: Rules | str
     n = flat.shape[0]
     need = np.empty((n, 3), dtype=np.int8)
     value = np.empty((n, 3), dtype=np.uint16)
-    _core.partial_board_rows(r.tables, flat, need, value, 0, n, r.joker_spec if r.jokers else None)
+    _core.partial_board_rows(r.tables, flat, need, value, 0, n)
     return need.reshape(lead + (3,)), value.reshape(lead + (3,)), lead
 
 
@@ -413,17 +413,16 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
     # pool cards first in each row, in code order
     order = np.argsort(~free, axis=1, kind="stable").astype(np.uint8)
     pools[:] = order
-    out = np.empty(n, dtype=np.int8)
+    out = np.empty(n, dtype=np.int16)   # 1, 0 or a status code (OFC_BOARD_*)
     tables = r.tables
-    spec = r.joker_spec if jokers else None
     # first pass: a short search of every board, _SEARCH_BOARDS boards a C
     # call (Ctrl-C is noticed between calls); nearly all end here
     first = _SEARCH_FIRST if budget == -1 else min(int(budget), _SEARCH_FIRST)
     _workers.run(lambda lo, hi: _core.can_avoid_foul_rows(tables, flat, pools, npool, out,
-                                                          first, lo, hi, spec, masks), n, w,
+                                                          first, lo, hi, masks), n, w,
                  chunk=_SEARCH_BOARDS)
-    if (out == -2).any():
-        i = int(np.argmax(out == -2))
+    if (out == _core.OFC_BOARD_SHORT_POOL).any():
+        i = int(np.argmax(out == _core.OFC_BOARD_SHORT_POOL))
         need = int((flat[i] == EMPTY).sum())
         raise ValueError(f"board {i}: {need} empty slots but only {int(npool[i])} cards left")
 
@@ -446,31 +445,30 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
         """Board i, whose first search ran out, by searches of at most
         _SEARCH_STEP nodes each: a part whose search runs out is split."""
         stack = [(flat[i], [int(c) for c in pools[i, :npool[i]]])]
-        got = np.empty(1, np.int8)
+        got = np.empty(1, np.int16)
         while stack:
             board, pool = stack.pop()
             step = _SEARCH_STEP if left == -1 else min(_SEARCH_STEP, left)
             if step == 0:
-                return -1
+                return _core.OFC_BOARD_BUDGET
             if left != -1:
                 left -= step   # a call is charged its whole allowance
             p = np.zeros((1, size), np.uint8)
             p[0, :len(pool)] = pool
             _core.can_avoid_foul_rows(tables, board.reshape(1, 13), p,
-                                      np.array([len(pool)], np.int32), got, step, 0, 1, spec,
-                                      masks[i:i + 1])
+                                      np.array([len(pool)], np.int32), got, step, 0, 1, masks[i:i + 1])
             if got[0] == 1:
                 return 1
-            if got[0] == -1:
+            if got[0] == _core.OFC_BOARD_BUDGET:
                 stack.extend(reversed(split(board, pool)))   # the bottom part first
         return 0
 
     left = -1 if budget == -1 else int(budget) - first
-    for i in np.flatnonzero(out == -1).tolist():
+    for i in np.flatnonzero(out == _core.OFC_BOARD_BUDGET).tolist():
         out[i] = search(i, left)
-        if out[i] == -1:
+        if out[i] == _core.OFC_BOARD_BUDGET:
             break
-    if (out == -1).any():
-        raise RuntimeError(f"board {int(np.argmax(out == -1))}: the search ran past its budget "
-                           f"of {budget} nodes")
+    if (out == _core.OFC_BOARD_BUDGET).any():
+        raise RuntimeError(f"board {int(np.argmax(out == _core.OFC_BOARD_BUDGET))}: "
+                           f"{_core.status_message(_core.OFC_BOARD_BUDGET)} of {budget} nodes")
     return out.reshape(lead).astype(np.bool_)

@@ -68,7 +68,7 @@ def score_details(deals: Any, rules: Rules | str = PINEAPPLE) -> ScoreDetails:
     total = np.zeros(n * k, np.int32)
     deals_flat = np.ascontiguousarray(flat.reshape(n, players * 13))
     bad = _core.score_details_rows(r.tables, deals_flat, players, rows, row_points, scoop, royalties,
-                                   total, 0, n, r.joker_spec if r.jokers else None)
+                                   total, 0, n)
     if bad >= 0:   # score_matrix above refused every bad deal already
         raise ValueError(f"deal {bad} holds a byte that is not a card, or a card twice")
     return ScoreDetails(pairs, rows.reshape(lead + (k, 3)), row_points.reshape(lead + (k,)),

@@ -319,7 +319,8 @@ class Rules:
 
     @property
     def joker_spec(self) -> tuple[int, int, int, int, int, int, int]:
-        """The joker fields as the C struct ofc_joker_rules holds them (ints)."""
+        """The joker fields as the C struct ofc_joker_rules holds them (ints): made into
+        that struct once, with :attr:`tables`, where every kernel reads them."""
         return (self.jokers, JOKER_POOLS.index(self.joker_pool),
                 FIVE_OF_A_KIND_ORDERS.index(self.five_of_a_kind),
                 self.five_of_a_kind_middle, self.five_of_a_kind_bottom,
@@ -534,9 +535,11 @@ class Rules:
         """The rules as lookup tables by row value, in the layout the C kernels read.
 
         Built once per object by the C builder (``ofc_rules_build``) from
-        :meth:`_spec`; the analysis, scoring and Fantasyland kernels all read it.
+        :meth:`_spec`, with the joker fields (:attr:`joker_spec`, none without
+        jokers) beside them; the analysis, scoring, Fantasyland, game, rollout
+        and RL kernels all read it.
         """
-        return _core.RuleTables(self._spec())
+        return _core.RuleTables(self._spec(), self.joker_spec if self.jokers else None)
 
     def _spec(self) -> dict[str, Any]:
         """The fields of the C struct ofc_rules_spec for these (validated) rules."""

@@ -42,6 +42,7 @@ import numpy.typing as npt
 
 from .. import _play
 from .._checks import check_int, check_seed, is_int, shown
+from .._core import status_message
 from ..board.boards import Board, board_array
 from ..board.partial import unseen
 from ..board.rules import Rules, get_rules
@@ -245,9 +246,8 @@ class Game:
     def _begin(self, button: int, fl: list[int]) -> None:
         r = self._rules
         # the new hand's state first: when it is refused (too many cards) nothing changes
-        state = _play.HandState(self._players, r.first_round, r.rounds, r.round_cards,
-                                  r.round_play, self._seed, self._hand + 1, button, fl,
-                                  r.joker_spec if r.jokers else None)
+        state = _play.HandState(r.tables, self._players, r.first_round, r.rounds, r.round_cards,
+                                  r.round_play, self._seed, self._hand + 1, button, fl)
         self._state = state
         self._hand += 1
         self._button = button
@@ -436,7 +436,7 @@ class Game:
                                  f"(top, middle, bottom), got {action!r}")
             err = self._state.set_board(np.ascontiguousarray(board))
             if err:
-                raise ValueError(f"seat {seat}: {_play.ERRORS[err]} (held: "
+                raise ValueError(f"seat {seat}: {status_message(err)} (held: "
                                  f"{card_str(self.held)}, board: {card_str(board)})")
             self._hands[-1].append(board.tolist())
         else:
@@ -457,7 +457,7 @@ class Game:
             if err:
                 what = (f"placement {_placement_text(self.decode(code))}"
                         if isinstance(action, Mapping) else f"action {code}")
-                raise ValueError(f"seat {seat}: {what} is illegal: {_play.ERRORS[err]} "
+                raise ValueError(f"seat {seat}: {what} is illegal: {status_message(err)} "
                                  f"(held: {card_str(self.held)})")
             self._hands[-1].append(code)
         self._finish()
@@ -494,7 +494,7 @@ class Game:
         err, action = self._state.play_policy(code, self._rules.tables, self._seed ^ _POLICY_SALT,
                                               stream, params)
         if err:
-            raise ValueError(f"seat {seat}: policy {policy!r} failed: {_play.ERRORS[err]}")
+            raise ValueError(f"seat {seat}: policy {policy!r} failed: {status_message(err)}")
         # record what the policy did, as the action it amounts to (the C side worked out
         # the code of a normal turn; a Fantasyland turn is the board it set)
         self._hands[-1].append(self._state.board_list(seat) if self._fl[seat] else action)

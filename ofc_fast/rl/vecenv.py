@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from .. import _rl, _workers
 from .._checks import check_seed, shown
+from .._core import status_message
 from ..board.rules import Rules, get_rules
 from ..play.game import ACTIONS, POLICIES, POLICY_BLOCKS, Policy, check_dealing, policy_spec
 from ..play.history import History, write_history
@@ -217,8 +218,7 @@ class VecEnv:
                       "match_points": int(r.match_points), "fl_keeps_button": int(bool(r.fl_keeps_button)),
                       "foul_safe": int(self._foul_safe), "compact": int(self._compact),
                       "autoreset": int(self._autoreset), "deck": self.deck_size,
-                      "fl_start": fl_start, "fl_start_cards": fl_cards,
-                      "joker_spec": r.joker_spec if r.jokers else None}
+                      "fl_start": fl_start, "fl_start_cards": fl_cards}
         self._no_moves = np.full(n, -1, dtype=np.int64)
         self._stale = "reset() has not been called"
         self._busy = threading.Lock()
@@ -407,20 +407,14 @@ class VecEnv:
         if err is None:
             err = self._core.check_error(i, acts, acting, boards)
         a = int(acts[i])
-        if err == -104:
-            return ValueError(f"env {i}: {who}action {a} is not in -1..{self.num_actions - 1}; no env moved")
-        if err == -103:
-            return ValueError(f"env {i}: the learning seat sets a Fantasyland hand: pass "
-                              f"step(actions, fantasyland=boards) (or action -1 to wait); no env moved")
-        if err == -100:
-            what = f"action {a}" + (f" (code {int(self.to_code[a])})" if self._compact else "")
+        what, text = f"action {a}", status_message(err)
+        if err == _rl.OFC_ENV_RANGE:
+            text += f" -1..{self.num_actions - 1}"
+        elif err == _rl.OFC_ENV_ILLEGAL:
+            what += f" (code {int(self.to_code[a])})" if self._compact else ""
             arrays = self._acting if acting and self._acting is not None else self._arrays
-            legal = np.flatnonzero(arrays["mask"][i])
-            return ValueError(f"env {i}: {who}{what} is not allowed (the mask allows "
-                              f"{shown(legal.tolist(), 60)}); no env moved")
-        from .. import _play
-        text = _rl.ERRORS.get(err) or _play.ERRORS.get(err, f"error {err}")
-        return ValueError(f"env {i}: {who}action {a}: {text}; no env moved")
+            text += f", which allows {shown(np.flatnonzero(arrays['mask'][i]).tolist(), 60)}"
+        return ValueError(f"env {i}: {who}{what}: {text}; no env moved")
 
     def step(self, actions: Any, fantasyland: Any = None) -> tuple[
             dict[str, npt.NDArray[Any]], npt.NDArray[np.float32], npt.NDArray[np.bool_],
@@ -451,7 +445,7 @@ class VecEnv:
             if self._used == 1:
                 self._stale = "a step was interrupted"
                 bad, err = core.step(acts, boards, self._chunk)
-                if bad >= 0 and err > -1000:
+                if bad >= 0 and err:   # refused (err 0: the engine refused a move)
                     self._stale = ""
                     raise self._refused(bad, acts, False, boards, "", err)
             else:

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from .. import _play, _sim, _workers
 from .._checks import check_seed, check_start, count, is_int
+from .._core import status_message
 from ..board.partial import partial_among, partial_boards, read_position, unseen
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards, jokers_among
@@ -152,15 +153,16 @@ def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
 
 
 def _error(out: int, r: Rules, pool: npt.NDArray[np.uint8], fl: Sequence[int] | None) -> ValueError:
-    """The message of a C status code of ofc_rollout_batch (OFC_ROLLOUT_* or -1-p)."""
-    if out == -10:
-        return ValueError(f"the boards need more cards than the {pool.size} left unseen")
-    if out == -11:
-        return ValueError(f"{r.name}: the engine cannot deal these rules (first_round = "
-                          f"{r.first_round}, round_cards = {r.round_cards})")
-    if out == -12:
-        return ValueError("no built-in policy has that number")
-    p = -1 - out
+    """The error of a C status code of ofc_rollout_batch: its own (OFC_ROLLOUT_POOL,
+    OFC_ROLLOUT_BOARD - p for player p) or the engine's, with what the caller knows."""
+    p = _sim.OFC_ROLLOUT_BOARD - out   # the player of an OFC_ROLLOUT_BOARD code
+    if out == _sim.OFC_ROLLOUT_POOL:
+        return ValueError(f"{status_message(out)} (only {pool.size})")
+    if out == _play.OFC_ERR_DEALING:
+        return ValueError(f"{r.name} (first_round = {r.first_round}, round_cards = {r.round_cards}): "
+                          f"{status_message(out)}")
+    if not 0 <= p < r.max_players:   # any other code: its message
+        return ValueError(status_message(out))
     if fl is not None and fl[p]:
         return ValueError(f"player {p} is in Fantasyland: the board is empty (set from "
                           f"{fl[p]} cards) or complete, not partial")
@@ -272,7 +274,7 @@ class RolloutState:
         code, params, _ = policy_spec(policy)
         out = self._c.play_builtin(code, params)
         if isinstance(out, tuple):
-            raise ValueError(f"policy {policy!r} failed: {_play.ERRORS[out[0]]}")
+            raise ValueError(f"policy {policy!r} failed: {status_message(out[0])}")
         return out
 
 
@@ -295,10 +297,10 @@ def _play_python(comp: Any, view: RolloutState, fn: Callable[[RolloutState], Any
                 raise TypeError(f"completion {index}, board {seat}: the policy returned "
                                 f"{type(action).__name__} {action!r}, not an action code")
             code = int(action)
-            err = comp.apply(code) if 0 <= code < ACTIONS else -2
+            err = comp.apply(code) if 0 <= code < ACTIONS else _play.OFC_ERR_CODE
         if err:
             raise ValueError(f"completion {index}, board {seat}: the policy's action {action!r} is "
-                             f"illegal: {_play.ERRORS[err]} (held: {card_str(comp.held)})")
+                             f"illegal: {status_message(err)} (held: {card_str(comp.held)})")
 
 
 def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, policy: int | Callable[..., Any],
@@ -318,14 +320,13 @@ def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
     """Exact sums and by-Fantasyland split of completions ``start .. start + n - 1``."""
     players = flat.shape[0]
     tables = r.tables
-    spec = r.joker_spec if r.jokers else None
     boards = np.ascontiguousarray(flat.reshape(-1))
     parts: dict[int, Any] = {}
     lock = threading.Lock()
     if callable(policy):
         # the slow path: one completion after another, every turn a Python call
         comp = _sim.Completions(tables, players, r.first_round, r.rounds, r.round_cards, r.round_play,
-                                boards, pool, fl, fixed, spec)
+                                boards, pool, fl, fixed)
         if comp.status < 0:
             raise _error(comp.status, r, pool, fl)
         view = RolloutState(comp, r)
@@ -350,7 +351,7 @@ def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
             b = _sim.fl_split(players)
             out = _sim.rollout_sums(tables, players, r.first_round, r.rounds, r.round_cards,
                                     r.round_play, code, boards, pool, seed, start + lo, start + hi,
-                                    fl, fixed, b, params, spec)
+                                    fl, fixed, b, params)
             if isinstance(out, int):
                 raise _error(out, r, pool, fl)
             with lock:
@@ -723,7 +724,7 @@ def _position(position: Any, rules: Rules | str | None, fantasyland: Sequence[in
     legal = _play.legal_placements(np.ascontiguousarray(flat[0]), np.ascontiguousarray(held, np.uint8),
                                    r.first_round, r.rounds, r.round_cards, r.round_play)
     if isinstance(legal, int):   # a C status code: player 0's board has an impossible count
-        raise _error(-1, r, pool, None)
+        raise _error(_sim.OFC_ROLLOUT_BOARD if legal == _play.OFC_ERR_BOARD else legal, r, pool, None)
     codes = [int(c) for c in legal[0]]
     boards = list(legal[1])
     return r, flat, held, dead, fl, seats, pool, codes, boards, known

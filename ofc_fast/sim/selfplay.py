@@ -19,8 +19,9 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .. import _play, _sim, _workers
+from .. import _sim, _workers
 from .._checks import check_int, check_seed, check_start, count
+from .._core import status_message
 from ..board.rules import Rules, get_rules
 from ..play.game import Policy, check_dealing, policy_block, policy_spec
 from . import totals, worth
@@ -142,7 +143,6 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     tables = r.tables
-    spec = r.joker_spec if r.jokers else None   # a deck with jokers: dealt and resolved in C
     n = int(hands)
     start = int(start)
     check_start(start, n, 2**63 - 1)
@@ -163,9 +163,9 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
         split = _sim.fl_split(P)
         # the C kernel keeps the sums and histograms (no per-hand arrays)
         err = _sim.selfplay_totals(tables, P, r.first_round, r.rounds, r.round_cards, r.round_play,
-                                   pol, s, sums, ph, rh, start + lo, m, split, params, spec)
-        if err != -1:
-            raise ValueError(f"{r.name}: self-play failed: {_play.ERRORS[err]}")
+                                   pol, s, sums, ph, rh, start + lo, m, split, params)
+        if err:
+            raise ValueError(f"{r.name}: self-play failed: {status_message(err)}")
         with lock:
             parts[lo] = (sums, split)
             hist[0] += ph

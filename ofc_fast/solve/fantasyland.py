@@ -232,11 +232,10 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     fouled = np.empty(n, dtype=np.uint8)
     value = np.empty(n, dtype=np.float64)
     tables = r.tables
-    spec = r.joker_spec if r.jokers else None
     jokers = np.empty((n, 2), dtype=np.uint8) if r.jokers else None
     bad = _workers.run(
         lambda lo, hi: _solve.solve_rows(tables, flat, stay, board, discards, royalties, stays, fouled, value,
-                                         lo, hi, spec, jokers), n, w, _JOKER_CHUNK if r.jokers else _CHUNK)
+                                         lo, hi, jokers), n, w, _JOKER_CHUNK if r.jokers else _CHUNK)
     if bad >= 0:
         raise_bad_hand(flat, bad, lead, r.jokers)
     if one:
