@@ -1,4 +1,4 @@
-/* What the policies share (private to csrc/play/, never installed as API):
+/* What the policies share (private: only csrc/play/'s files include it):
  * each policy's hooks for the registry (ofc_policies.c), the pieces more
  * than one policy reads (ofc_policy_parts.c: seats' unseen cards, jokers'
  * stand-ins, greedy's value of a row that the heuristic also weighs, the
