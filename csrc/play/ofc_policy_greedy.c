@@ -92,7 +92,7 @@ static void wild_board(const uint8_t *b, uint8_t *out)
 /* The cards the seat to act cannot see, in order. */
 static int unseen_pool(const ofc_game *g, uint8_t *pool)
 {
-    uint64_t unseen = ofc_pol_unseen_mask(g);
+    uint64_t unseen = unseen_mask(g);
     int n = 0;
     for (; unseen; unseen &= unseen - 1) pool[n++] = (uint8_t)lowest_bit64(unseen);
     return n;

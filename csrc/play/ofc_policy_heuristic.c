@@ -82,7 +82,7 @@ static void heuristic_init(heuristic_ctx *c, const ofc_game *g, const ofc_rules 
     for (int e = 0; e <= OFC_ROW5_SIZE; e++) c->most[e] = (OFC_RANKS - 1) * (float)e / (e + 1);
     /* the unseen cards counted by rank (card 4k + s) and by suit; an unseen
      * joker is wild: a live card of every rank and suit */
-    uint64_t unseen = ofc_pol_unseen_mask(g), clubs = 0;
+    uint64_t unseen = unseen_mask(g), clubs = 0;
     for (int k = 0; k < OFC_RANKS; k++) clubs |= (uint64_t)1 << (4 * k);
     int wild = bit_count(unseen >> OFC_JOKER1);
     c->npool = bit_count(unseen);

@@ -1,27 +1,14 @@
-/* The pieces several policies share (ofc_policy_parts.h): the cards a seat
- * cannot see, jokers' natural stand-ins, greedy's value of a row's placed
- * cards and their made-hand level (the heuristic weighs both too), and the
- * exact solver's Fantasyland setting.  Out of line, as the compiler kept
- * them when the policies shared one file (but for row_score's empty-row
- * test), so the split costs the hot loops no inlining. */
+/* The pieces several policies share (ofc_policy_parts.h): jokers' natural
+ * stand-ins, greedy's value of a row's placed cards and their made-hand
+ * level (the heuristic weighs both too), and the exact solver's Fantasyland
+ * setting.  Out of line, as the compiler kept them when the policies shared
+ * one file (but for row_score's empty-row test); the unseen cards, which it
+ * also kept out of line, are inline in the header instead: heuristic_best
+ * then knows what the call leaves alone (called from another file, it ran
+ * 0.3% more instructions a heuristic turn; inline, 0.1% fewer than before). */
 #include <string.h>
 #include "ofc_play.h"
 #include "ofc_policy_parts.h"
-
-/* The cards the seat to act cannot see, a bit each. */
-uint64_t ofc_pol_unseen_mask(const ofc_game *g)
-{
-    uint64_t seen = 0;
-    int p = g->turn;
-    for (int q = 0; q < g->players; q++) {
-        if (q != p && g->fl_cards[q]) continue; /* a Fantasyland board stays hidden */
-        for (int i = 0; i < OFC_BOARD_SIZE; i++)
-            if (g->board[q][i] != OFC_EMPTY) seen |= (uint64_t)1 << g->board[q][i];
-    }
-    for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
-    for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
-    return ~seen & (~(uint64_t)0 >> (64 - ofc_game_deck_size(g)));
-}
 
 /* ---- jokers (docs/VARIANTS.md, "Jokers") -----------------------------------
  * The greedy and heuristic policies read a row holding a joker as the row

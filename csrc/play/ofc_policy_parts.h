@@ -1,8 +1,8 @@
 /* What the policies share (private: only csrc/play/'s files include it):
  * each policy's hooks for the registry (ofc_policies.c), the pieces more
- * than one policy reads (ofc_policy_parts.c: seats' unseen cards, jokers'
- * stand-ins, greedy's value of a row that the heuristic also weighs, the
- * exact solver's Fantasyland setting) and the small bit helpers, inline.
+ * than one policy reads (ofc_policy_parts.c: jokers' stand-ins, greedy's
+ * value of a row that the heuristic also weighs, the exact solver's
+ * Fantasyland setting) and, inline, the bit helpers and a seat's unseen cards.
  * Each policy is one file, ofc_policy_<name>.c; its functions that other
  * files call are declared here, named ofc_pol_* (hidden, as the whole core:
  * no clash with the public ofc_policy_* names of ofc_play.h). */
@@ -32,8 +32,6 @@ int ofc_pol_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k
 /* ---- shared pieces (ofc_policy_parts.c) ------------------------------------ */
 /* Fantasyland: the exact solver on up to 17 cards (greedy and heuristic). */
 void ofc_pol_solver_set(const ofc_game *g, const ofc_rules *rules, ofc_rng *rng, uint8_t *board);
-/* The cards the seat to act cannot see, a bit each. */
-uint64_t ofc_pol_unseen_mask(const ofc_game *g);
 /* A row holding a joker read as the row with natural stand-ins (c: its n
  * cards, size: its slots). */
 void ofc_pol_wild_row(uint8_t *c, int n, int size);
@@ -80,6 +78,21 @@ static inline int lowest_bit64(uint64_t x) /* x != 0 */
     while (!((x >> k) & 1u)) k++;
     return k;
 #endif
+}
+
+/* The cards the seat to act cannot see, a bit each. */
+static inline uint64_t unseen_mask(const ofc_game *g)
+{
+    uint64_t seen = 0;
+    int p = g->turn;
+    for (int q = 0; q < g->players; q++) {
+        if (q != p && g->fl_cards[q]) continue; /* a Fantasyland board stays hidden */
+        for (int i = 0; i < OFC_BOARD_SIZE; i++)
+            if (g->board[q][i] != OFC_EMPTY) seen |= (uint64_t)1 << g->board[q][i];
+    }
+    for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
+    for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
+    return ~seen & (~(uint64_t)0 >> (64 - ofc_game_deck_size(g)));
 }
 
 #endif /* OFC_POLICY_PARTS_H */
