@@ -78,14 +78,14 @@ static double board_heuristic(const uint8_t *b, const ofc_rules *rules)
     return v;
 }
 
-/* A board's rows through ofc_pol_wild_row (rows fill left to right). */
+/* A board's rows through wild_row (rows fill left to right). */
 static void wild_board(const uint8_t *b, uint8_t *out)
 {
     memcpy(out, b, OFC_BOARD_SIZE);
     for (int r = 0; r < 3; r++) {
         int n = 0;
         while (n < OFC_ROW_SIZE(r) && out[OFC_ROW_START(r) + n] != OFC_EMPTY) n++;
-        ofc_pol_wild_row(out + OFC_ROW_START(r), n, OFC_ROW_SIZE(r));
+        wild_row(out + OFC_ROW_START(r), n, OFC_ROW_SIZE(r));
     }
 }
 

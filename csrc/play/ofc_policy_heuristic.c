@@ -661,7 +661,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
                     j += s >> i & 1u;
                 }
                 if (OFC_UNLIKELY(jokers)) { /* the stand-ins counted instead */
-                    ofc_pol_wild_row(cards, k, OFC_ROW_SIZE(r));
+                    wild_row(cards, k, OFC_ROW_SIZE(r));
                     wild = no_cards;
                     for (int i = 0; i < k; i++) row_cards_add(&wild, cards[i]);
                     x = &wild;

@@ -1,75 +1,11 @@
-/* The pieces several policies share (ofc_policy_parts.h): jokers' natural
- * stand-ins, greedy's value of a row's placed cards and their made-hand
- * level (the heuristic weighs both too), and the exact solver's Fantasyland
- * setting.  Out of line, as the compiler kept them when the policies shared
- * one file (but for row_score's empty-row test); the unseen cards, which it
- * also kept out of line, are inline in the header instead: heuristic_best
- * then knows what the call leaves alone (called from another file, it ran
- * 0.3% more instructions a heuristic turn; inline, 0.1% fewer than before). */
+/* The pieces several policies share (ofc_policy_parts.h), out of line as
+ * the compiler kept them when the policies shared one file: greedy's value
+ * of a row's placed cards and their made-hand level (the heuristic weighs
+ * both too), and the exact solver's Fantasyland setting.  The shared helpers
+ * a heuristic turn runs faster inline are in the header. */
 #include <string.h>
 #include "ofc_play.h"
 #include "ofc_policy_parts.h"
-
-/* ---- jokers (docs/VARIANTS.md, "Jokers") -----------------------------------
- * The greedy and heuristic policies read a row holding a joker as the row
- * with each joker replaced by a natural stand-in: in a complete row the
- * cards that make it strongest (its value is then the joker row's), in a row
- * still filling another card of its largest group (the highest such rank; an
- * ace in a row of jokers only) in the suit the row holds most of, so made
- * pairs, trips and draws count the joker.  A stand-in may repeat a card of
- * the row: only a row's counts of ranks and suits read it. */
-void ofc_pol_wild_row(uint8_t *c, int n, int size)
-{
-    int nj = 0, count[OFC_RANKS] = {0}, suits[OFC_SUITS] = {0};
-    uint64_t own = 0;
-    for (int i = 0; i < n; i++) {
-        if (c[i] >= OFC_JOKER1) {
-            nj++;
-            continue;
-        }
-        count[c[i] >> 2]++;
-        suits[c[i] & 3]++;
-        own |= (uint64_t)1 << c[i];
-    }
-    if (!nj) return;
-    int j[2] = {-1, -1};
-    for (int i = 0, k = 0; i < n; i++)
-        if (c[i] >= OFC_JOKER1) j[k++] = i;
-    if (n == size) { /* complete: the strongest natural cards (a joker never copies one of its row) */
-        unsigned best = 0;
-        uint8_t x[5], pick[2] = {0, 0};
-        memcpy(x, c, (size_t)n);
-        for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-            if (own >> a & 1u) continue;
-            x[j[0]] = (uint8_t)a;
-            for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? OFC_DECK_SIZE : 1u); b++) {
-                if (nj == 2) {
-                    if (own >> b & 1u) continue;
-                    x[j[1]] = (uint8_t)b;
-                }
-                unsigned v = size == OFC_TOP_SIZE ? ofc_strength3_unchecked(x[0], x[1], x[2])
-                                                  : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
-                if (v > best) {
-                    best = v;
-                    pick[0] = (uint8_t)a;
-                    pick[1] = (uint8_t)b;
-                }
-            }
-        }
-        c[j[0]] = pick[0];
-        if (nj == 2) c[j[1]] = pick[1];
-        return;
-    }
-    int rank = OFC_RANKS - 1, suit = 0;
-    for (int k = OFC_RANKS - 1, most = 0; k >= 0; k--)
-        if (count[k] > most) {
-            most = count[k];
-            rank = k;
-        }
-    for (int t = 1; t < OFC_SUITS; t++)
-        if (suits[t] > suits[suit]) suit = t;
-    for (int k = 0; k < nj; k++) c[j[k]] = (uint8_t)(4 * rank + suit);
-}
 
 /* ---- greedy's value of a row (ofc_policy_greedy.c), the heuristic's shape ---- */
 /* Low: the cost of a card of ten or below on the top or bottom (tuned on
