@@ -32,16 +32,16 @@ static double row_heuristic(const uint8_t *row, int len, int r, int low)
     }
     int msuit = 0;
     for (int x = 0; x < 4; x++) msuit = suits[x] > msuit ? suits[x] : msuit;
-    return ofc_pol_row_score(count, n, lo, hi, multi, msuit, r, low, NULL);
+    return row_score(count, n, lo, hi, multi, msuit, r, low, NULL);
 }
 
-/* Made-hand level of the placed cards of a row (ofc_pol_level_of). */
+/* Made-hand level of the placed cards of a row (level_of). */
 static double row_level(const uint8_t *row, int len)
 {
     uint8_t count[OFC_RANKS] = {0};
     for (int i = 0; i < len; i++)
         if (row[i] != OFC_EMPTY) count[row[i] >> 2]++;
-    return ofc_pol_level_of(count);
+    return level_of(count);
 }
 
 static double board_heuristic(const uint8_t *b, const ofc_rules *rules)

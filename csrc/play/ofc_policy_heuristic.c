@@ -179,10 +179,10 @@ static void row_outlook_of(const heuristic_ctx *c, int r, const uint8_t *cards, 
 
     /* with the same cards as a high variant's bottom (bottom_from_middle) */
     double shape_bottom = 0.0;
-    o->shape = (float)ofc_pol_row_score(count, n, lo, hi, multi, x->msuit, r, c->low,
-                                        r == 1 && !c->low ? &shape_bottom : NULL);
+    o->shape = (float)row_score(count, n, lo, hi, multi, x->msuit, r, c->low,
+                                r == 1 && !c->low ? &shape_bottom : NULL);
     if (r == 1 && !c->low) o->shape_bottom = (float)shape_bottom;
-    if (c->w[W_ORDER] != 0.0) o->level = (float)ofc_pol_level_of(count);
+    if (c->w[W_ORDER] != 0.0) o->level = (float)level_of(count);
     int n1 = x->groups[1], n2 = x->groups[2], n3 = x->groups[3], n4 = x->groups[4];
     /* the rank of the pair when the row ends paired: made, else one of its ranks pairing
      * up or a fresh pair; the highest card of a high-card row: its own or the fills' */
