@@ -1,7 +1,8 @@
 /*
  * ofc_play.h -- the play layer of the C core: random streams and dealing
  * (csrc/play/ofc_dealing.c), the game state machine (csrc/play/ofc_game.c) and the
- * policies that play a turn (csrc/play/ofc_policy.c).  Includes the solve layer
+ * policies that play a turn (csrc/play/ofc_policy_<name>.c, one file each, and
+ * their registry csrc/play/ofc_policies.c).  Includes the solve layer
  * (ofc_solve.h: the greedy policy sets Fantasyland hands with the solver);
  * ofc_fast.h includes every layer.
  */
@@ -257,12 +258,12 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, in
  * the deck and the held cards are left as they are (the caller deals them). */
 void ofc_game_restart(ofc_game *g, const ofc_game *start);
 
-/* ---- Policies (csrc/play/ofc_policy.c) ----------------------------------------
+/* ---- Policies (csrc/play/ofc_policies.c, ofc_policy_<name>.c) -----------------
  * A policy chooses and plays the turn of the seat to act (a normal turn or
  * a Fantasyland setting) from its own random stream.  A new policy is one
- * function in ofc_policy.c and one entry of ofc_policies: its number is its
- * index there, and the Python POLICIES, the command line and the docs read
- * the registry.  A policy may take parameters (weights): nparams doubles
+ * file, csrc/play/ofc_policy_<name>.c, and one row of ofc_policies: its
+ * number is its index there, and the Python POLICIES, the command line and
+ * the docs read the registry.  A policy may take parameters (weights): nparams doubles
  * named by param_names, `defaults` when the caller passes NULL. */
 typedef int (*ofc_policy_fn)(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng);
 

@@ -1,7 +1,7 @@
 # (the Cython directives are set once, in setup.py: OFC_FAST_DEBUG=1 turns on bounds checks)
 """Bindings of the play layer of the C core (csrc/ofc_play.h): dealing
 (csrc/play/ofc_dealing.c), the game state machine (csrc/play/ofc_game.c) and the policy
-registry (csrc/play/ofc_policy.c).  The Python API is ofc_fast.play.dealing and
+registry (csrc/play/ofc_policies.c).  The Python API is ofc_fast.play.dealing and
 ofc_fast.play.game; ofc_fast._engine is this module's 0.1.0 name.
 
 deal_rows works on rows [start, stop) without the GIL, for ofc_fast._workers

@@ -94,6 +94,37 @@ def test_umbrella_header_includes_every_layer_once() -> None:
     assert text.count("#ifndef") == 1 and text.count("#endif") == 1   # one header guard
 
 
+def _defined_functions(path: Path) -> list[str]:
+    """The functions a C file defines (the style puts a definition's brace on its own line)."""
+    return re.findall(r"^[A-Za-z_][\w \*]*?\b(\w+)\([^;{]*\)\s*\n\{", path.read_text(), re.M)
+
+
+def test_each_policy_is_a_file_of_its_own() -> None:
+    """A policy is one file, play/ofc_policy_<name>.c, defining its entry ofc_pol_<name>
+    (declared in the folder's private ofc_policy_parts.h), and one row of the registry
+    ofc_policies.c, which holds no policy's code: adding one edits no other policy's file."""
+    play = CSRC / "play"
+    registry = (play / "ofc_policies.c").read_text()
+    table = registry[registry.index("ofc_policies[] = {"):]
+    table = table[:table.index("};")]
+    # {"name", "description" "..." , entry, block, ...}: each row's name and entry
+    rows = re.findall(r'\{"(\w+)",(?:\s*"(?:[^"\\]|\\.)*")+\s*,\s*(\w+)\s*,', table)
+    # enum ofc_policy numbers the built-in rows by their index
+    numbers = re.findall(r"OFC_POLICY_(\w+) = (\d+)", (CSRC / "ofc_play.h").read_text())
+    assert numbers and all(rows[int(k)][0] == name.lower() for name, k in numbers), (numbers, rows)
+    assert all(entry == f"ofc_pol_{name}" for name, entry in rows), rows
+    assert set(_defined_functions(play / "ofc_policies.c")) == {"ofc_policy_play", "ofc_policy_finish"}
+    shared = {"ofc_policy_parts.c", "ofc_policy_tables.c"}
+    files = {p.name for p in play.glob("ofc_policy_*.c")} - shared
+    assert files == {f"ofc_policy_{name}.c" for name, _ in rows}, "a policy file without a row, or a row without one"
+    parts = (play / "ofc_policy_parts.h").read_text()
+    defined = {p.name: _defined_functions(p) for p in CSRC.rglob("*.c")}
+    for name, entry in rows:
+        assert re.search(rf"\bint {entry}\(ofc_game \*g,", parts), f"{entry} not declared in ofc_policy_parts.h"
+        homes = [f for f, names in defined.items() if entry in names]
+        assert homes == [f"ofc_policy_{name}.c"], (entry, homes)
+
+
 def test_every_c_file_says_its_job_first() -> None:
     for path in sorted(CSRC.rglob("*.[ch]")):
         if path.name not in GENERATED:

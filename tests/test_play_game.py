@@ -377,7 +377,7 @@ def test_fl_keeps_button() -> None:
 
 
 def test_policies_come_from_the_c_registry() -> None:
-    """POLICIES is the C core's registry (csrc/play/ofc_policy.c), in its order, and the
+    """POLICIES is the C core's registry (csrc/play/ofc_policies.c), in its order, and the
     README's paragraph on the built-in policies names exactly those."""
     from ofc_fast import _play
     from ofc_fast.play.game import POLICIES, POLICY_DESCRIPTIONS

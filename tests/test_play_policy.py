@@ -1,4 +1,4 @@
-"""The built-in policies (csrc/play/ofc_policy.c) and their parameters (ofc_fast.play.game.Policy):
+"""The built-in policies (csrc/play/ofc_policy_<name>.c) and their parameters (ofc_fast.play.game.Policy):
 legal moves only, the heuristic's foul rates and strength, parameters reaching C."""
 from __future__ import annotations
 

@@ -298,7 +298,7 @@ def perfect_hash(qs: list[int], hash_bits: int = HASH_BITS, bucket_bits: int = B
 
 
 def placements():
-    """Uniform random placements (csrc/play/ofc_policy.c, random_turn).
+    """Uniform random placements (csrc/play/ofc_policy_random.c, random_turn).
 
     A state s = ((m * 4 + r0) * 6 + r1) * 6 + r2 is m cards to place into rows
     with room r0, r1, r2 (top, middle, bottom).  Its legal placements, row per

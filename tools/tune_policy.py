@@ -16,8 +16,8 @@ Fantasyland rates.  A policy is a name, or ``name:foul=40,tie=2`` for a
 candidate beats the current weights heads-up by more than ``--margin``
 standard errors; with ``--against greedy`` every candidate plays greedy on
 the same deals (common random numbers) and the gain is the difference.  It
-prints the weights it ends with; csrc/play/ofc_policy.c's heuristic_weights are
-the committed result (run from the repository root with the extension built
+prints the weights it ends with; csrc/play/ofc_policy_heuristic.c's
+ofc_pol_heuristic_weights are the committed result (run from the repository root with the extension built
 in place).
 """
 from __future__ import annotations

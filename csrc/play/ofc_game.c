@@ -1,6 +1,7 @@
 /* The game state machine: one hand of OFC dealt as the rules' dealing fields
  * say, whose turn it is, the legal actions, placing them, and the result
- * (ofc_play.h).  The policies that choose actions are in ofc_policy.c. */
+ * (ofc_play.h).  The policies that choose actions are in ofc_policy_<name>.c
+ * (registry: ofc_policies.c). */
 #include <string.h>
 #include "ofc_play.h"
 

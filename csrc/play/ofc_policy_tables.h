@@ -2,7 +2,7 @@
 #ifndef OFC_POLICY_TABLES_H
 #define OFC_POLICY_TABLES_H
 
-/* Row potentials of the heuristic policy (csrc/play/ofc_policy.c): see
+/* Row potentials of the heuristic policy (csrc/play/ofc_policy_heuristic.c): see
  * tools/gen_policy_tables.py.  A pattern's key: n1 + 6 * (n2 + 3 * (n3 + 2 * n4)). */
 #define OFC_POT_KEYS     72
 #define OFC_POT_FIELDS   8

@@ -58,7 +58,7 @@ ACTIONS: Final = int(_play.ACTIONS)
 #: the digit of each destination in an action code
 ROW_CODES: Final = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
 #: the built-in policies, played in C: name -> number, read from the C core's policy
-#: registry (csrc/play/ofc_policy.c, where a policy is added); "random" (a uniform legal
+#: registry (csrc/play/ofc_policies.c, where a policy is added); "random" (a uniform legal
 #: placement), "greedy" (the heuristic's 8 best placements scored by the board each makes
 #: and by 32 completions played by the heuristic; the exact solver in Fantasyland), "heuristic" (each
 #: placement scored by a static outlook of the board it makes, no sampling; takes
