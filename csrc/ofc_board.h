@@ -413,6 +413,13 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
  * without jokers: ofc_partial_can_avoid_foul. */
 int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
                                       const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget);
+/* ofc_partial_can_avoid_foul_jokers that also ends, returning
+ * OFC_PARTIAL_STOPPED, soon after *stop becomes nonzero (another thread sets
+ * it: Ctrl-C of a caller whose search runs long; stop NULL: never). */
+#define OFC_PARTIAL_STOPPED (-3)
+int ofc_partial_can_avoid_foul_stop(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
+                                    const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget,
+                                    const volatile int *stop);
 /* ofc_partial_first_bad where the deck has `jokers` jokers (a joker code the
  * deck lacks is bad). */
 int ofc_partial_first_bad_jokers(const uint8_t *board, int jokers);
