@@ -250,6 +250,11 @@ class RolloutState:
         self.players = comp.players
         self.index = -1
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError("RolloutState cannot be pickled or copied: it is a view of the completion that "
+                        "rollout() is playing (C memory, valid only during the policy's call); keep "
+                        "what you need of it instead (boards, held, legal_actions() ...)")
+
     @property
     def turn(self) -> int:
         return int(self._c.turn)
