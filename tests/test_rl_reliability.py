@@ -1,10 +1,19 @@
 """VecEnv under stress: Ctrl-C during a long step batch (the env then asks for a
 reset and works after it), no memory growth over a million steps, envs of
-different threads independent, and one VecEnv refused to a second caller."""
+different threads independent, and one VecEnv refused to a second caller;
+issue 28: a step acts on exactly the actions it checked, judged by the envs'
+own state, a foul-safe joker step costs milliseconds and stops on Ctrl-C, bad
+opponent returns and Fantasyland boards are errors, clear errors elsewhere."""
 from __future__ import annotations
 
 import _thread
+import dataclasses
+import os
 import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
 import threading
 import time
 
@@ -13,6 +22,7 @@ import pytest
 from interrupts import pressing_ctrl_c, raise_sigint
 from rss import rss_growth
 
+import ofc_fast as ofc
 from ofc_fast.rl import VecEnv
 
 
@@ -119,3 +129,175 @@ def test_no_rss_growth_over_a_million_steps() -> None:
     (A match's history keeps the room of the longest match its env played.)"""
     grew = rss_growth(RSS_SNIPPET, 100, timeout=300)
     assert grew < 16 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"
+
+
+# --- issue 28: what a step trusts, a foul-safe step's cost and Ctrl-C, bad returns ---------
+
+def _run_child(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter importing the ofc_fast these tests import (a crash
+    fails the test instead of ending the run)."""
+    import ofc_fast
+    env = dict(os.environ)
+    where = os.path.dirname(os.path.dirname(os.path.abspath(ofc_fast.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (where, env.get("PYTHONPATH", "")) if p)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=timeout, env=env, cwd=tempfile.gettempdir(), check=False)
+
+
+RACING_WRITES = """
+import threading, numpy as np
+from ofc_fast.rl import VecEnv
+for threads in (1, 2):
+    env = VecEnv("pineapple", 2, num_envs=256, seed=1, opponent="heuristic", threads=threads)
+    env.reset()
+    acts = np.zeros(256, dtype=np.int64)
+    stop = False
+    def writer():
+        while not stop:
+            acts[100] = 10**12   # far past the action space, then a legal action again
+            acts[100] = 0
+            acts[7] = -5
+            acts[7] = 0
+    t = threading.Thread(target=writer)
+    t.start()
+    played = refused = 0
+    try:
+        for _ in range(1500):
+            acts[:] = env.action_masks().argmax(1)
+            try:
+                env.step(acts)
+                played += 1
+            except ValueError as e:
+                # (the writer's value, or the stale legal action it wrote back)
+                assert str(e).startswith(("env 100: action", "env 7: action")), e
+                refused += 1
+    finally:
+        stop = True
+        t.join()
+    print(threads, played, refused)
+"""
+
+
+def test_a_racing_write_to_the_actions_never_reaches_a_step() -> None:
+    """Issue 28, 1: another thread writing a huge value into the actions array between the
+    check and the play crashed the process (SIGSEGV within 13 steps).  The step copies the
+    actions first and checks and plays the copy: each step plays, or refuses the value it
+    saw, and no env moves then."""
+    r = _run_child(RACING_WRITES, timeout=240)
+    assert r.returncode == 0, (r.returncode, r.stderr[-2000:])
+    assert len(r.stdout.split("\n")) >= 2
+
+
+@pytest.mark.parametrize("actions", ["compact", "codes"])
+def test_a_mask_made_writeable_again_is_not_trusted(actions: str) -> None:
+    """Issue 28, 2: action_masks() is a read-only view, but numpy lets a caller make it
+    writeable; the check read it, so an illegal code was played (five cards into the
+    three-slot top: SIGSEGV).  The check reads the envs' own state: the action is refused,
+    naming what the envs really allow, and nothing moves."""
+    env = VecEnv("pineapple", 2, num_envs=2, seed=1, actions=actions)
+    env.reset()
+    masks = env.action_masks()
+    legal = [np.flatnonzero(m).tolist() for m in masks]
+    masks.flags.writeable = True
+    masks[:] = True    # every action, the five-cards-on-top code 0 included
+    before = env.observation()["cards"].copy()
+    bad = 0 if actions == "codes" else next(a for a in range(env.num_actions) if a not in legal[1])
+    with pytest.raises(ValueError, match=rf"env 1: action {bad}\b.*not allowed \(the mask allows "
+                                         rf"\[{legal[1][0]}, "):
+        env.step(np.array([legal[0][0], bad]))
+    assert np.array_equal(env.observation()["cards"], before)
+    # the flags are the envs' own too: a Fantasyland turn made up changes nothing (the
+    # legal actions play as in a twin never touched, the boards unread)
+    fl = env.fantasyland_turn
+    fl.flags.writeable = True
+    fl[:] = True
+    twin = VecEnv("pineapple", 2, num_envs=2, seed=1, actions=actions)
+    twin.reset()
+    acts = np.array([legal[0][0], legal[1][0]])
+    env.step(acts, fantasyland=np.full((2, 13), 255, np.uint8))
+    twin.step(acts)
+    assert np.array_equal(env.observation()["cards"], twin.observation()["cards"])
+
+
+def test_a_real_fantasyland_turn_cleared_in_the_flags_still_needs_its_board() -> None:
+    """The other way round: a Fantasyland setting whose flag the caller cleared (and whose
+    mask it filled) is still a setting: without boards it is refused, not played."""
+    env = VecEnv("pineapple", 2, num_envs=1, seed=1, fantasyland="agent", fantasyland_start=1.0)
+    env.reset()
+    assert env.fantasyland_turn[0]
+    fl, masks = env.fantasyland_turn, env.action_masks()
+    fl.flags.writeable = masks.flags.writeable = True
+    fl[:] = False
+    masks[:] = True
+    with pytest.raises(ValueError, match="env 0: the learning seat sets a Fantasyland hand"):
+        env.step(np.array([5]))
+
+
+# a foul-safe mask under jokers that the search has to work for (issue 28, 4)
+JOKER_ROW = {pool: dataclasses.replace(ofc.PINEAPPLE, name=f"j2_{pool}", jokers=2, joker_pool=pool,
+                                       joker_resolution="row") for pool in ("unseen", "not_on_board")}
+
+
+@pytest.mark.parametrize("pool", ["unseen", "not_on_board"])
+def test_foul_safe_joker_masks_cost_milliseconds(pool: str) -> None:
+    """Issue 28, 4: with joker_pool "unseen" / "not_on_board" and resolution "row", one step
+    of one env took 6 to 20 s (each of a hand's 232 placements ran the exact joker search,
+    up to about 1 s a board: a bottom needing a pair against a joker on top).  Random
+    completions find such a clean completion at once, and the search runs at most
+    OFC_ENV_FOUL_NODES nodes an action.  The first streets of seeds 7 and 10 took 3 to 7 s
+    each; now milliseconds (the same masks: every placement can avoid the foul)."""
+    for seed in (7, 10):
+        env = VecEnv(JOKER_ROW[pool], 2, num_envs=1, seed=seed, mask="foul_safe")
+        start = time.monotonic()
+        env.reset()
+        assert time.monotonic() - start < 1.0, seed
+        assert env.action_masks().sum() == 232
+    env = VecEnv(JOKER_ROW[pool], 2, num_envs=16, seed=5, mask="foul_safe")
+    start = time.monotonic()
+    env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(6):
+        m = env.action_masks()
+        env.step(np.array([rng.choice(np.flatnonzero(r)) if r.any() else 0 for r in m]))
+    assert time.monotonic() - start < 10
+
+
+def test_can_avoid_foul_finds_a_clean_completion_behind_a_joker_on_top() -> None:
+    """The boards of issue 28's slow steps (9.8 s and 1.5 s before): a joker on top, the
+    bottom four cards that pair nothing.  The answer (True) is the search's; found at once."""
+    r = JOKER_ROW["unseen"]
+    for board in ("X2 -- -- / -- -- -- -- -- / 4d Js 9d 5h --", "-- -- -- / X2 -- -- -- -- / 4d Js 9d 5h --"):
+        start = time.monotonic()
+        assert ofc.partial.can_avoid_foul(board, r, dead=["Kd", "Ad", "2s", "2h", "8s"])
+        assert time.monotonic() - start < 1, board
+
+
+@pytest.mark.parametrize("how", ["interrupt_main", "raise_signal"])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_during_a_foul_safe_joker_step(how: str, threads: int) -> None:
+    """Issue 28, 4: SIGINT landed 4.5 to 8 s after it was sent (the C loop never looked).
+    The searches poll a stop flag that an interrupt sets: a step stops within a second
+    (about 0.1 s here), then asks for a reset, and works after it."""
+    env = VecEnv(JOKER_ROW["unseen"], 2, num_envs=512, seed=5, mask="foul_safe", threads=threads)
+    env.reset()
+    pressed: list[float] = []
+
+    def press() -> None:
+        pressed.append(time.monotonic())
+        (_thread.interrupt_main if how == "interrupt_main" else raise_sigint)()
+
+    with pressing_ctrl_c(first=0.3, press=press), pytest.raises(KeyboardInterrupt):
+        for _ in range(100):   # each step: about a second
+            m = env.action_masks()
+            env.step(np.where(m.any(1), m.argmax(1), 0))
+    latency = time.monotonic() - pressed[-1]
+    assert latency < 1.0, latency
+    with pytest.raises(RuntimeError, match="interrupted: call reset"):
+        env.step(np.zeros(512, dtype=np.int64))
+    with pressing_ctrl_c(first=0.3, press=press), pytest.raises(KeyboardInterrupt):
+        for seed in range(10):   # each reset: a first street of 512 envs, about 0.5 to 4 s
+            env.reset(seed=seed)
+    assert time.monotonic() - pressed[-1] < 1.0
+    env.reset()
+    m = env.action_masks()
+    env.step(np.where(m.any(1), m.argmax(1), 0))

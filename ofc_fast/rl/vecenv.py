@@ -326,7 +326,9 @@ class VecEnv:
         return {"cards": self._views["cards"], "scalars": self._views["scalars"]}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """(N, num_actions) bool, True where an action is allowed: a read-only view, no copy."""
+        """(N, num_actions) bool, True where an action is allowed: a read-only view, no copy.
+        What it shows, never what a step checks: a step judges an action by the envs' own
+        state, so a mask made writeable again and edited allows nothing more."""
         return self._views["mask"]
 
     def _info(self) -> dict[str, Any]:
@@ -337,7 +339,14 @@ class VecEnv:
 
     # --- running -----------------------------------------------------------------
     def _run(self, kernel: Callable[[int, int], int]) -> int:
-        return _workers.run(kernel, self._n, self._used, chunk=self._chunk)
+        if not self._foul_safe:
+            return _workers.run(kernel, self._n, self._used, chunk=self._chunk)
+        # a foul-safe mask runs exact searches, seconds for one env at worst: the kernels
+        # run on pool threads while this one waits (Ctrl-C lands at once), and an
+        # interrupt sets the flag their C loops poll (ofc_vec.stop)
+        core = self._core
+        core.clear_stop()
+        return _workers.run(kernel, self._n, self._used, chunk=self._chunk, stop=core.request_stop)
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
@@ -402,11 +411,12 @@ class VecEnv:
             raise ValueError(f"fantasyland: an ({self._n}, 13) integer array of boards, got {b.shape}")
         return np.ascontiguousarray(b, dtype=np.uint8)
 
-    def _refused(self, i: int, acts: npt.NDArray[np.int64], acting: bool,
-                 boards: npt.NDArray[np.uint8] | None, who: str, err: int | None = None) -> Exception:
+    def _refused(self, i: int, acting: bool, err: int | None = None) -> Exception:
+        """The error of env i's staged action (acting: the opponent callable's)."""
         if err is None:
-            err = self._core.check_error(i, acts, acting, boards)
-        a = int(acts[i])
+            err = self._core.check_error(i, acting)
+        a = int(self._core.action(i))
+        who = "the opponent's " if acting else ""
         if err == -104:
             return ValueError(f"env {i}: {who}action {a} is not in -1..{self.num_actions - 1}; no env moved")
         if err == -103:
@@ -414,8 +424,7 @@ class VecEnv:
                               f"step(actions, fantasyland=boards) (or action -1 to wait); no env moved")
         if err == -100:
             what = f"action {a}" + (f" (code {int(self.to_code[a])})" if self._compact else "")
-            arrays = self._acting if acting and self._acting is not None else self._arrays
-            legal = np.flatnonzero(arrays["mask"][i])
+            legal = self._core.allowed(i, acting)   # (the envs' own state, not the arrays handed out)
             return ValueError(f"env {i}: {who}{what} is not allowed (the mask allows "
                               f"{shown(legal.tolist(), 60)}); no env moved")
         from .. import _play
@@ -434,6 +443,8 @@ class VecEnv:
         ``fantasyland``: (N, 13) boards for the envs of :attr:`fantasyland_turn`
         (whose action is then anything but -1; -1 leaves that env waiting).
         The arrays returned are read-only views that the next step overwrites.
+        The actions (and boards) are copied before anything runs: the step plays exactly
+        what it checked, whatever another thread writes into them meanwhile.
         """
         # the lock by hand and an int64 array as it is: this is the per-step path
         if not self._busy.acquire(blocking=False):
@@ -448,20 +459,23 @@ class VecEnv:
                 acts = self._actions(actions)
             boards = None if fantasyland is None else self._boards(fantasyland)
             core = self._core
-            if self._used == 1:
+            # the core copies the actions (and boards) first and checks and plays that copy:
+            # another thread writing into the caller's array meanwhile reaches no step
+            if self._used == 1 and not self._foul_safe:
                 self._stale = "a step was interrupted"
                 bad, err = core.step(acts, boards, self._chunk)
                 if bad >= 0 and err > -1000:
                     self._stale = ""
-                    raise self._refused(bad, acts, False, boards, "", err)
+                    raise self._refused(bad, False, err)
             else:
                 # the check in this thread (about a nanosecond an env): one handoff to
                 # the workers a step instead of two
-                bad = core.check_rows(0, self._n, acts, False, boards)
+                core.stage(acts, boards)
+                bad = core.check_rows(0, self._n, False)
                 if bad >= 0:
-                    raise self._refused(bad, acts, False, boards, "")
+                    raise self._refused(bad, False)
                 self._stale = "a step was interrupted"
-                bad = self._run(lambda lo, hi: core.step_rows(lo, hi, acts, True, boards))
+                bad = self._run(lambda lo, hi: core.step_rows(lo, hi, True))
             if bad >= 0:
                 raise RuntimeError(f"env {bad}: the engine refused a move")
             if self._opponent is not None:
@@ -490,10 +504,13 @@ class VecEnv:
             chosen = self._actions(self._opponent(obs, masks, envs), "opponent's actions", envs.size)
             acts = np.full(self._n, -1, dtype=np.int64)
             acts[envs] = chosen
-            bad = core.check_rows(0, self._n, acts, True, None)
+            core.stage(acts)
+            bad = core.check_rows(0, self._n, True)
             if bad >= 0:
-                raise self._refused(bad, acts, True, None, "the opponent's ")
-            self._run(lambda lo, hi: core.step_rows(lo, hi, acts, False, None))
+                raise self._refused(bad, True)
+            bad = self._run(lambda lo, hi: core.step_rows(lo, hi, False))
+            if bad >= 0:
+                raise RuntimeError(f"env {bad}: the engine refused the opponent's move")
 
     def observe(self, i: int, seat: int) -> dict[str, npt.NDArray[Any]]:
         """Env i as ``seat`` sees it now (fresh arrays): ``cards``, ``scalars`` and ``mask``
@@ -505,7 +522,12 @@ class VecEnv:
                "scalars": np.zeros((1, self.num_scalars), dtype=np.int32),
                "mask": np.zeros((1, self.num_actions), dtype=np.uint8),
                "current": np.zeros(1, dtype=np.int32)}
-        self._core.observe_seat(i, int(seat), one)
+        core = self._core
+        if self._foul_safe:   # its mask's searches: off this thread, Ctrl-C stops them
+            core.clear_stop()
+            _workers.call(lambda: core.observe_seat(i, int(seat), one), core.request_stop)
+        else:
+            core.observe_seat(i, int(seat), one)
         return {"cards": one["cards"][0], "scalars": one["scalars"][0], "mask": one["mask"][0].view(bool)}
 
     # --- histories ---------------------------------------------------------------
