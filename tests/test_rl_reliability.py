@@ -16,6 +16,7 @@ import tempfile
 import textwrap
 import threading
 import time
+from typing import Any
 
 import numpy as np
 import pytest
@@ -231,6 +232,156 @@ def test_a_real_fantasyland_turn_cleared_in_the_flags_still_needs_its_board() ->
     masks[:] = True
     with pytest.raises(ValueError, match="env 0: the learning seat sets a Fantasyland hand"):
         env.step(np.array([5]))
+
+
+def _opponent_env(returns: Any) -> tuple[VecEnv, list[int]]:
+    calls: list[int] = []
+
+    def sly(obs: dict, masks: np.ndarray, envs: np.ndarray) -> Any:
+        calls.append(envs.size)
+        return returns(masks) if callable(returns) else returns
+
+    return VecEnv("pineapple", 2, num_envs=2, seed=4, hero=1, opponent=sly), calls
+
+
+@pytest.mark.parametrize(("returns", "exc", "needles"), [
+    (lambda m: np.full(len(m), -1), ValueError, ("the opponent", "sly", "seat 0", "action -1", "must move")),
+    (lambda m: np.full(len(m), 10**6), ValueError, ("sly", "seat 0", "action 1000000")),
+    (lambda m: np.array([-3] * len(m)), ValueError, ("sly", "seat 0", "action -3")),
+    ([1.5, 2.5], TypeError, ("the opponent", "sly", "float64")),
+    ("0", TypeError, ("the opponent", "sly")),
+    (None, TypeError, ("the opponent", "sly", "None")),
+    (lambda m: np.zeros(len(m) + 1, dtype=int), ValueError, ("the opponent sly", "shape (")),
+    (lambda m: (~m).argmax(1), ValueError, ("env 1: the opponent sly (seat 0): action", "not allowed")),
+])
+def test_a_bad_opponent_return_is_an_error_naming_it(returns: Any, exc: type, needles: tuple[str, ...]) -> None:
+    """Issue 28, 5: an opponent callable returning -1 was asked again for ever.  Whatever it
+    returns that is not one allowed action per env is an error naming the opponent, the
+    seat and the value, after one call."""
+    env, calls = _opponent_env(returns)
+    with pytest.raises(exc) as info:
+        env.reset()
+    for n in needles:
+        assert n in str(info.value), (n, str(info.value))
+    assert len(calls) == 1
+
+
+def test_fantasyland_boards_with_codes_past_a_byte_are_refused() -> None:
+    """Issue 28, 6: boards passed to step wrapped modulo 256 (283 or -226 played as 2c
+    ... 27, 30): a code that is no card is refused naming its value and place, and no env
+    moves; a board of an env that sets no hand is not read (any filler)."""
+    from ofc_fast.rl.fantasyland import CardByCard  # noqa: F401  (the adapters' path: below)
+    for rules, deck in (("pineapple", 52), (dataclasses.replace(ofc.PINEAPPLE, name="j2", jokers=2), 54)):
+        env = VecEnv(rules, 2, num_envs=2, seed=1, fantasyland="agent", fantasyland_start=1.0)
+        env.reset()
+        assert env.fantasyland_turn.all()
+        cards = env.observation()["cards"]
+        boards = np.stack([np.flatnonzero(cards[i, 3])[:13] for i in range(2)]).astype(np.int64)
+        before = cards.copy()
+        for value, where in ((boards[1, 4] + 256, "middle position 1"), (boards[1, 4] - 256, "middle position 1"),
+                             (deck, "middle position 1"), (-1, "middle position 1")):
+            b = boards.copy()
+            b[1, 4] = value
+            with pytest.raises(ValueError, match=rf"env 1: Fantasyland board, {where}: card code {value} is not in "
+                                                 rf"0\.\.{deck - 1}.*no env moved"):
+                env.step(np.zeros(2, dtype=np.int64), fantasyland=b)
+            assert np.array_equal(env.observation()["cards"], before)
+        b = boards.copy()
+        b[1, 2] = 283     # env 1 waits (-1): its board is not read
+        env.step(np.array([0, -1]), fantasyland=b)
+        assert not env.fantasyland_turn[0] and env.fantasyland_turn[1]
+        u8 = boards.astype(np.uint8)
+        u8[1, 0] = 200
+        with pytest.raises(ValueError, match="env 1: Fantasyland board, top position 0: card code 200 is not in"):
+            env.step(np.array([-1, 0]), fantasyland=u8)
+        with pytest.raises(ValueError, match="env 1: Fantasyland board: top position 0: card code 300"):
+            env.step(np.array([-1, 0]), fantasyland=[boards[0].tolist(), [300] + boards[1, 1:].tolist()])
+
+
+def test_to_json_while_another_thread_steps_says_so() -> None:
+    """Issue 28, 9: to_json during another thread's step said "a step was interrupted: call
+    reset() first" (wrong, and following it threw the episodes away)."""
+    env = VecEnv("pineapple", 2, num_envs=2_000, seed=1, opponent="greedy")
+    env.reset()
+    started = threading.Event()
+    errors: list[BaseException] = []
+
+    def stepping() -> None:
+        started.set()
+        try:
+            for _ in range(5):
+                env.step(_first_legal(env))
+        except BaseException as e:   # (reported below)
+            errors.append(e)
+
+    t = threading.Thread(target=stepping)
+    t.start()
+    started.wait()
+    said = set()
+    while t.is_alive():
+        for call in (lambda: env.to_json(0), lambda: env.episode_info(0), lambda: env.observe(0, 0)):
+            try:
+                call()
+            except RuntimeError as e:
+                said.add(str(e).split(":")[0])
+                assert "in progress" in str(e) and "call reset" not in str(e), e
+        time.sleep(0.001)
+    t.join()
+    assert not errors and said, (errors, said)
+    ofc.Game.replay(env.to_json(0))   # the episodes are all there
+
+
+def test_close_inside_the_opponent_callable_is_refused_clearly() -> None:
+    env: VecEnv
+
+    def closing(obs: dict, masks: np.ndarray, envs: np.ndarray) -> np.ndarray:
+        env.close()
+        return masks.argmax(1)
+
+    env = VecEnv("pineapple", 2, num_envs=2, opponent=closing)
+    with pytest.raises(RuntimeError, match="VecEnv.close: a step or reset of these envs is in progress"):
+        env.reset()
+
+
+def test_reset_envs_of_no_env_does_nothing() -> None:
+    env = VecEnv("pineapple", 2, num_envs=3, seed=2)
+    env.reset()
+    before = env.observation()["cards"].copy()
+    env.reset_envs([])
+    env.reset_envs(np.array([], dtype=np.int64))
+    env.reset_envs(np.zeros(3, dtype=bool))
+    assert np.array_equal(env.observation()["cards"], before)
+
+
+def test_envs_are_neither_pickled_nor_copied() -> None:
+    """Issue 28, 9: pickling said Cython's words (or "cannot pickle '_thread.lock'"), and
+    copy.copy shared the original's envs (a step of the copy moved the original)."""
+    import copy
+    import pickle
+    env = VecEnv("pineapple", 2, num_envs=2, seed=1)
+    env.reset()
+    for how in (pickle.dumps, copy.copy, copy.deepcopy):
+        with pytest.raises(TypeError, match=r"VecEnv cannot be (pickled|copied|deep-copied): its envs|would share"):
+            how(env)
+    adapters: list[Any] = []
+    gym = pytest.importorskip("gymnasium")   # noqa: F841
+    from ofc_fast.rl.fantasyland import CardByCard
+    from ofc_fast.rl.gym import GymVectorEnv, OFCEnv
+    adapters += [OFCEnv(), GymVectorEnv(num_envs=2),
+                 CardByCard(VecEnv("pineapple", 2, num_envs=2, fantasyland="agent"))]
+    try:
+        from ofc_fast.rl.pettingzoo import OFCAECEnv
+        adapters.append(OFCAECEnv())
+    except ImportError:
+        pass
+    for a in adapters:
+        for how in (pickle.dumps, copy.copy, copy.deepcopy):
+            with pytest.raises(TypeError, match=rf"{type(a).__name__} cannot be pickled or copied: its VecEnv"):
+                how(a)
+    states: list[Any] = []
+    ofc.rollout(["--/--/--"] * 2, n=1, seed=1, policy=lambda s: (states.append(s), s.legal_actions()[0])[1])
+    with pytest.raises(TypeError, match="RolloutState cannot be pickled or copied"):
+        pickle.dumps(states[0])
 
 
 # a foul-safe mask under jokers that the search has to work for (issue 28, 4)
