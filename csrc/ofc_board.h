@@ -30,7 +30,8 @@ extern "C" {
     X(OFC_BOARD_BAD_SPEC, -202, "a rules spec with a value out of range")                    \
     X(OFC_BOARD_BAD_PRESET, -203, "no preset has that number")                               \
     X(OFC_BOARD_SHORT_POOL, -204, "the pool has fewer cards than the board has empty slots") \
-    X(OFC_BOARD_BUDGET, -205, "the search ran past its budget")
+    X(OFC_BOARD_BUDGET, -205, "the search ran past its budget")                              \
+    X(OFC_PARTIAL_STOPPED, -206, "the search was stopped (*stop was set) before it ended")
 enum ofc_board_status { OFC_BOARD_STATUS(OFC_STATUS_ENUM) };
 
 /* ---- Boards: royalties, fouls, Fantasyland, scoring ---------------------
@@ -431,6 +432,12 @@ int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int np
  * without jokers: ofc_partial_can_avoid_foul. */
 int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
                                       const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget);
+/* ofc_partial_can_avoid_foul_jokers that also ends, returning
+ * OFC_PARTIAL_STOPPED, soon after *stop becomes nonzero (another thread sets
+ * it: Ctrl-C of a caller whose search runs long; stop NULL: never). */
+int ofc_partial_can_avoid_foul_stop(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
+                                    const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget,
+                                    const volatile int *stop);
 /* ofc_partial_first_bad where the deck has `jokers` jokers (a joker code the
  * deck lacks is bad). */
 int ofc_partial_first_bad_jokers(const uint8_t *board, int jokers);

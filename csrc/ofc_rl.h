@@ -110,6 +110,15 @@ typedef struct ofc_env_out {
     int planes, nscalars, actions;
 } ofc_env_out;
 
+/* What the foul-safe mask of an env's own arrays left out at one decision
+ * (the seat to act after nhist records of episode `episode`): the check of
+ * an action reads this, never the caller's arrays. */
+typedef struct ofc_env_dropped {
+    int64_t episode, nhist;
+    int seat;
+    uint64_t bits[2 * OFC_ACTIONS / 64]; /* a bit per action left out */
+} ofc_env_dropped;
+
 typedef struct ofc_vec {
     ofc_env_spec spec;
     const ofc_rules *rules;
@@ -126,16 +135,34 @@ typedef struct ofc_vec {
     int need;                       /* the cards such a hand deals */
     int slot_plane[OFC_BOARD_SIZE]; /* where a board slot's row plane starts: row * deck */
     uint16_t slots[4 * 6 * 6];      /* [f0 * 36 + f1 * 6 + f2]: the slots of rows of f0, f1, f2 cards */
+    ofc_env_dropped *dropped;       /* foul_safe: per env (else NULL) */
+    /* per env, what its learning seat decides now, as the last step or reset
+     * left it (the check's view of the env, beside the mask it wrote): the
+     * row of mask_rows, or OFC_ENV_NO_DECISION, OFC_ENV_SETS_FL, OFC_ENV_OVER */
+    int16_t *decision;
+    /* nonzero: the calls running end soon (OFC_ENV_STOPPED), the foul-safe
+     * searches too; another thread sets it (Ctrl-C), the caller clears it */
+    volatile int stop;
 } ofc_vec;
 
-#define OFC_ENV_MASK_ROWS          (2 * 4 * 6 * 6)
+/* Search nodes of the exact foul search per action of a foul-safe mask
+ * under joker_pool "unseen" / "not_on_board" (where a node costs up to about
+ * 50 us and a search up to 30 s): an action whose search runs out stays in
+ * the mask, not proven to foul (in random play about 1 action in 1,400
+ * under resolution "row", 1 in 4,500 under "board"; the other pools'
+ * searches are exact). */
+#define OFC_ENV_FOUL_NODES 4000
+
+#define OFC_ENV_MASK_ROWS  (2 * 4 * 6 * 6)
+enum { OFC_ENV_NO_DECISION = -1, OFC_ENV_SETS_FL = -2, OFC_ENV_OVER = -3 };
 #define OFC_ENV_MASK_ROW(first, f) (((first) ? 0 : 144) + (f)[0] * 36 + (f)[1] * 6 + (f)[2])
 
 /* Errors, besides the engine's (enum ofc_game_error) and OFC_NO_MEMORY: the
  * status codes of the rl layer (see ofc_hand.h, "Status codes").  An action
  * outside -1 .. actions - 1; one the mask does not allow; one for a finished
  * env while autoreset is off; a Fantasyland setting that is the caller's
- * without a board. */
+ * without a board; a call that ended early since ofc_vec.stop was set (Ctrl-C
+ * of a foul-safe search: the envs it reached are then mid-step). */
 #define OFC_RL_STATUS(X)                                                                                 \
     X(OFC_ENV_RANGE, -601, "not in the action space")                                                    \
     X(OFC_ENV_ILLEGAL, -602, "not allowed by the mask")                                                  \
@@ -143,7 +170,8 @@ typedef struct ofc_vec {
       "the env's episode is over and autoreset is off: reset it, or give it the action -1")              \
     X(OFC_ENV_NO_BOARD, -604,                                                                            \
       "the learning seat sets a Fantasyland hand: pass step(actions, fantasyland=boards) (or action -1 " \
-      "to wait)")
+      "to wait)")                                                                                        \
+    X(OFC_ENV_STOPPED, -605, "the call was stopped (ofc_vec.stop was set) before it ended: reset the envs")
 enum ofc_rl_status { OFC_RL_STATUS(OFC_STATUS_ENUM) };
 #define OFC_ENV_NO_MEMORY OFC_NO_MEMORY
 
@@ -159,11 +187,21 @@ void ofc_vec_free(ofc_vec *v);
  * is not NULL) and plays to the first decision of the caller: outputs as a step. */
 int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out);
 /* The first env in [lo, hi) whose action is refused (-1: none), its error in
- * *err: actions[i] = -1 skips env i (always allowed); mask is the one last
- * written for those envs; boards (N, 13) the Fantasyland settings of envs
- * with fl_turn set (whose action is then any but -1). */
-int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *mask,
-                      const uint8_t *fl_turn, const uint8_t *boards, int *err);
+ * *err: actions[i] = -1 skips env i (always allowed).  Judged from the envs'
+ * own state, never from arrays the caller can write: an action of a
+ * learning seat (acting NULL) must be in the legal table of its turn and not
+ * left out by its foul-safe mask (ofc_vec.dropped); one of a seat the caller
+ * plays for the opponent (acting: the (N, actions) mask of the `acting`
+ * arrays, written by ofc_vec_observe_acting into memory the caller never
+ * gets) in the table and that mask.  boards (N, 13): the Fantasyland
+ * settings of envs whose learning seat sets one (whose action is then any
+ * but -1). */
+int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *acting,
+                      const uint8_t *boards, int *err);
+/* Whether env i's learning seat sets a Fantasyland hand now (its action then needs a board). */
+int ofc_vec_sets_fantasyland(const ofc_vec *v, int64_t i);
+/* Whether ofc_vec_check allows action a (>= 0) of a normal turn of env i. */
+int ofc_vec_allowed(const ofc_vec *v, int64_t i, int64_t a, const uint8_t *acting);
 /* Plays checked actions of envs [lo, hi) (a negative one: that env does not
  * move), then every turn up to the caller's next decision, and writes the
  * outputs.  begin: a new step (rewards and info zeroed first), else the
@@ -174,8 +212,8 @@ int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
 /* Turns env i's OFC_ENV_PENDING records into codes (before its history is read). */
 void ofc_vec_settle(ofc_vec *v, int64_t i);
 /* Observation and mask of envs [lo, hi) for their seat to act (the caller's
- * opponent turns). */
-void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out);
+ * opponent turns): -1, or the env where ofc_vec.stop ended the call. */
+int64_t ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out);
 /* Observation and mask of env i for any seat (a mask only when it acts), into row `row` of out. */
 void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row);
 

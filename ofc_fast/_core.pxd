@@ -29,6 +29,7 @@ cdef extern from "ofc_fast.h" nogil:
         OFC_BOARD_BAD_PRESET
         OFC_BOARD_SHORT_POOL
         OFC_BOARD_BUDGET
+        OFC_PARTIAL_STOPPED
     const char *ofc_status_message(int code)
 
 cdef extern from "ofc_fast.h" nogil:

@@ -26,6 +26,7 @@ OFC_BOARD_BAD_SPEC: int
 OFC_BOARD_BAD_PRESET: int
 OFC_BOARD_SHORT_POOL: int
 OFC_BOARD_BUDGET: int
+OFC_PARTIAL_STOPPED: int
 
 def status_message(code: int) -> str: ...
 

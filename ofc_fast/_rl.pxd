@@ -12,6 +12,7 @@ cdef extern from "ofc_rl.h" nogil:
         OFC_ENV_ILLEGAL
         OFC_ENV_FINISHED
         OFC_ENV_NO_BOARD
+        OFC_ENV_STOPPED
 
     ctypedef struct ofc_env_spec:
         int players, first_round, rounds, round_cards, round_play
@@ -60,6 +61,7 @@ cdef extern from "ofc_rl.h" nogil:
         ofc_env_space space
         ofc_env *envs
         int64_t n
+        int stop
     enum: OFC_ENV_HAND
     enum: OFC_ENV_CODE
     enum: OFC_ENV_BOARD
@@ -70,9 +72,11 @@ cdef extern from "ofc_rl.h" nogil:
     void ofc_vec_free(ofc_vec *v)
     int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, const ofc_env_out *out)
     int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
-                          const uint8_t *mask, const uint8_t *fl_turn, const uint8_t *boards, int *err)
+                          const uint8_t *acting, const uint8_t *boards, int *err)
     int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
                          const uint8_t *boards, int begin, const ofc_env_out *out, int *err)
+    int ofc_vec_allowed(const ofc_vec *v, int64_t i, int64_t a, const uint8_t *acting)
+    int ofc_vec_sets_fantasyland(const ofc_vec *v, int64_t i)
     void ofc_vec_settle(ofc_vec *v, int64_t i)
-    void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
+    int64_t ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
     void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)

@@ -9,7 +9,8 @@ Python VecEnv owns and hands out.
 import numpy as np
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport uint8_t, int16_t, uint64_t, int32_t, int64_t
-from libc.string cimport memset
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset, memcpy
 # the C declarations: _rl.pxd (the rl layer), _play.pxd, _core.pxd
 
 
@@ -80,17 +81,33 @@ cdef void _wire(ofc_env_out *o, dict a):
 
 cdef class VecCore:
     """num_envs envs in C (struct ofc_vec) and the arrays they write: `arrays` for the
-    learning seats' view, `acting` (or None) for the view of a seat the caller plays."""
+    learning seats' view, `acting` (or None) for the view of a seat the caller plays.
+
+    The actions (and Fantasyland boards) of a step are copied into buffers of
+    this object first (stage), with the GIL held, and checked and played from
+    there: what another thread writes into the caller's arrays meanwhile
+    cannot reach a step.  The check judges them by the envs' own state (the
+    legal table of each turn, the foul-safe mask's record), never by the
+    arrays handed out."""
     cdef ofc_vec v
     cdef ofc_env_out out, acting
     cdef RuleTables rules
     cdef object _keep
     cdef int has_acting
+    cdef int64_t *acts      # the staged actions (n)
+    cdef uint8_t *boards    # the staged Fantasyland boards (n, 13), when has_boards
+    cdef int has_boards
 
     def __cinit__(self):
         memset(&self.v, 0, sizeof(self.v))
         memset(&self.out, 0, sizeof(self.out))
         memset(&self.acting, 0, sizeof(self.acting))
+        self.acts = NULL
+        self.boards = NULL
+        self.has_boards = 0
+
+    def __reduce__(self):
+        raise TypeError("VecCore cannot be pickled: its envs live in C memory")
 
     def __init__(self, RuleTables rules not None, dict spec, int64_t n, dict arrays, acting):
         cdef ofc_env_spec s
@@ -127,6 +144,10 @@ cdef class VecCore:
             raise MemoryError(f"VecEnv: no memory for {n} envs")
         if err:
             raise ValueError("VecEnv: dealing the engine cannot play")
+        self.acts = <int64_t *>malloc(n * sizeof(int64_t))
+        self.boards = <uint8_t *>malloc(n * 13)
+        if self.acts == NULL or self.boards == NULL:
+            raise MemoryError(f"VecEnv: no memory for {n} envs")
         _wire(&self.out, arrays)
         self.has_acting = acting is not None
         if acting is not None:
@@ -135,6 +156,42 @@ cdef class VecCore:
 
     def __dealloc__(self):
         ofc_vec_free(&self.v)
+        free(self.acts)
+        free(self.boards)
+
+    # --- Ctrl-C: a flag the C loops poll (the foul-safe searches too) ---------------
+    def request_stop(self):
+        """Ask the calls running on these envs (in any thread) to end soon."""
+        self.v.stop = 1
+
+    def clear_stop(self):
+        self.v.stop = 0
+
+    @property
+    def stopped(self):
+        return self.v.stop != 0
+
+    # --- the staged actions ---------------------------------------------------------
+    def stage(self, const int64_t[::1] actions, const uint8_t[:, ::1] boards=None):
+        """Copy a step's actions (and boards, or none) into this object's buffers: what
+        check_rows, check_error and step_rows read."""
+        self._stage(actions, boards)
+
+    cdef int _stage(self, const int64_t[::1] actions, const uint8_t[:, ::1] boards) except -1:
+        cdef int64_t n = self.v.n
+        if actions.shape[0] != n:
+            raise ValueError(f"step: {actions.shape[0]} actions for {n} envs")
+        if boards is not None and (boards.shape[0] != n or boards.shape[1] != 13):
+            raise ValueError(f"step: {boards.shape[0]} boards for {n} envs")
+        memcpy(self.acts, &actions[0], n * sizeof(int64_t))
+        self.has_boards = boards is not None
+        if self.has_boards:
+            memcpy(self.boards, &boards[0, 0], n * 13)
+        return 0
+
+    def action(self, int64_t i):
+        """The staged action of env i."""
+        return self.acts[i]
 
     @property
     def actions(self):
@@ -150,25 +207,23 @@ cdef class VecCore:
         return bad
 
     def step(self, const int64_t[::1] actions, const uint8_t[:, ::1] boards, int64_t chunk):
-        """Check every env's action, then play them all, `chunk` envs a call without the GIL
-        (Ctrl-C lands between calls): (-1, 0), or (env, error) where an action was refused
-        (nothing moved), or (env, 0) where the engine refused a move."""
+        """Stage the actions (and boards), check every env's action, then play them all,
+        `chunk` envs a call without the GIL (Ctrl-C lands between calls): (-1, 0), or
+        (env, error) where an action was refused (nothing moved), or (env, 0) where the
+        engine refused a move."""
         cdef int err = 0
         cdef int64_t bad, lo, hi, n = self.v.n
-        cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
-        if actions.shape[0] != n:
-            raise ValueError(f"step: {actions.shape[0]} actions for {n} envs")
-        if b != NULL and boards.shape[0] != n:
-            raise ValueError(f"step: {boards.shape[0]} boards for {n} envs")
+        self._stage(actions, boards)
+        cdef const uint8_t *b = self.boards if self.has_boards else NULL
         with nogil:
-            bad = ofc_vec_check(&self.v, 0, n, &actions[0], self.out.mask, self.out.fl_turn, b, &err)
+            bad = ofc_vec_check(&self.v, 0, n, self.acts, NULL, b, &err)
         if bad >= 0:
             return bad, err
         lo = 0
         while lo < n:
             hi = lo + chunk if lo + chunk < n else n
             with nogil:
-                bad = ofc_vec_step(&self.v, lo, hi, &actions[0], b, 1, &self.out, &err)
+                bad = ofc_vec_step(&self.v, lo, hi, self.acts, b, 1, &self.out, &err)
             if bad >= 0:
                 return bad, 0
             lo = hi
@@ -176,42 +231,74 @@ cdef class VecCore:
                 PyErr_CheckSignals()
         return -1, 0
 
-    def check_rows(self, int64_t lo, int64_t hi, const int64_t[::1] actions, bint acting,
-                   const uint8_t[:, ::1] boards=None):
-        """The first env in [lo, hi) whose action is refused, or -1."""
+    cdef const uint8_t *_acting_mask(self, bint acting) except? NULL:
+        if not acting:
+            return NULL
+        if not self.has_acting:
+            raise ValueError("no arrays for the acting seat")
+        return self.acting.mask
+
+    def check_rows(self, int64_t lo, int64_t hi, bint acting):
+        """The first env in [lo, hi) whose staged action is refused, or -1 (acting: the
+        actions are for the seats the caller plays for the opponent)."""
         cdef int err = 0
         cdef int64_t bad
-        cdef const ofc_env_out *o = &self.acting if acting else &self.out
-        cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
+        cdef const uint8_t *m = self._acting_mask(acting)
+        cdef const uint8_t *b = self.boards if self.has_boards else NULL
+        if not 0 <= lo <= hi <= self.v.n:
+            raise ValueError("check_rows: rows out of range")
         with nogil:
-            bad = ofc_vec_check(&self.v, lo, hi, &actions[0], o.mask, o.fl_turn, b, &err)
+            bad = ofc_vec_check(&self.v, lo, hi, self.acts, m, b, &err)
         return bad
 
-    def check_error(self, int64_t i, const int64_t[::1] actions, bint acting, const uint8_t[:, ::1] boards=None):
-        """The error code of env i's action (0: allowed)."""
+    def setting(self):
+        """(n,) bool: the envs whose learning seat sets a Fantasyland hand now (their own state)."""
+        cdef int64_t i
+        out = np.zeros(self.v.n, dtype=np.bool_)
+        cdef uint8_t[::1] o = out.view(np.uint8)
+        for i in range(self.v.n):
+            o[i] = <uint8_t>ofc_vec_sets_fantasyland(&self.v, i)
+        return out
+
+    def allowed(self, int64_t i, bint acting):
+        """The actions the check allows env i now (a normal turn), as the envs' own state says."""
+        cdef const uint8_t *m = self._acting_mask(acting)
+        cdef int a, A = self.v.space.actions if self.v.spec.compact else 1024
+        if not 0 <= i < self.v.n:
+            raise ValueError("allowed: env out of range")
+        return np.array([a for a in range(A) if ofc_vec_allowed(&self.v, i, a, m)], dtype=np.int64)
+
+    def check_error(self, int64_t i, bint acting):
+        """The error code of env i's staged action (0: allowed)."""
         cdef int err = 0
-        cdef const ofc_env_out *o = &self.acting if acting else &self.out
-        cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
-        ofc_vec_check(&self.v, i, i + 1, &actions[0], o.mask, o.fl_turn, b, &err)
+        cdef const uint8_t *m = self._acting_mask(acting)
+        cdef const uint8_t *b = self.boards if self.has_boards else NULL
+        if not 0 <= i < self.v.n:
+            raise ValueError("check_error: env out of range")
+        ofc_vec_check(&self.v, i, i + 1, self.acts, m, b, &err)
         return err
 
-    def step_rows(self, int64_t lo, int64_t hi, const int64_t[::1] actions, bint begin,
-                  const uint8_t[:, ::1] boards=None):
-        """Play envs [lo, hi) (checked first): -1, or the first env the engine refused."""
+    def step_rows(self, int64_t lo, int64_t hi, bint begin):
+        """Play the staged actions of envs [lo, hi) (checked first): -1, or the first env
+        the engine refused (or where stop ended the call: see stopped)."""
         cdef int err = 0
         cdef int64_t bad
-        cdef const uint8_t *b = &boards[0, 0] if boards is not None else NULL
+        cdef const uint8_t *b = self.boards if self.has_boards else NULL
+        if not 0 <= lo <= hi <= self.v.n:
+            raise ValueError("step_rows: rows out of range")
         with nogil:
-            bad = ofc_vec_step(&self.v, lo, hi, &actions[0], b, begin, &self.out, &err)
+            bad = ofc_vec_step(&self.v, lo, hi, self.acts, b, begin, &self.out, &err)
         return bad
 
     def observe_acting_rows(self, int64_t lo, int64_t hi):
-        """The observation and mask of envs [lo, hi) for their seat to act, into `acting`."""
+        """The observation and mask of envs [lo, hi) for their seat to act, into `acting`:
+        -1, or the env where stop ended the call."""
+        cdef int64_t bad
         if not self.has_acting:
             raise ValueError("observe_acting_rows: no arrays for the acting seat")
         with nogil:
-            ofc_vec_observe_acting(&self.v, lo, hi, &self.acting)
-        return -1
+            bad = ofc_vec_observe_acting(&self.v, lo, hi, &self.acting)
+        return bad
 
     def observe_seat(self, int64_t i, int seat, dict arrays):
         """Env i's observation for `seat` into row 0 of arrays (cards, scalars, mask, current)."""
@@ -220,7 +307,8 @@ cdef class VecCore:
         _wire(&o, arrays)
         if not 0 <= i < self.v.n or not 0 <= seat < self.v.spec.players:
             raise ValueError(f"observe_seat: env {i}, seat {seat} out of range")
-        ofc_vec_observe_seat(&self.v, i, seat, &o, 0)
+        with nogil:   # (a foul-safe mask may take long: the caller runs this off the main thread)
+            ofc_vec_observe_seat(&self.v, i, seat, &o, 0)
 
     def episode(self, int64_t i):
         """Env i's episode: (seed, first button, hands: a list of action lists (codes; 13-card

@@ -14,10 +14,12 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import TypeVar
 
 from ._checks import check_int
 
 Kernel = Callable[[int, int], int]
+T = TypeVar("T")
 
 #: rows per chunk; a chunk of 5-card hands takes about 0.2 ms
 CHUNK = 1 << 16
@@ -94,34 +96,57 @@ def _run_range(kernel: Kernel, start: int, stop: int, first: _FirstBad, chunk: i
     return -1
 
 
-def run(kernel: Kernel, n: int, workers: int, chunk: int = CHUNK) -> int:
+def run(kernel: Kernel, n: int, workers: int, chunk: int = CHUNK,
+        stop: Callable[[], None] | None = None) -> int:
     """Run ``kernel`` over rows [0, n); the first invalid row index, or -1.
 
     The answer does not depend on ``workers``: each thread takes a contiguous
     part and the smallest failing row over all parts is returned.  ``chunk``:
     rows per call of ``kernel`` (fewer for kernels that do more per row:
-    Fantasyland hands).
+    Fantasyland hands).  ``stop``: for a kernel whose C loop polls a stop flag
+    (one row may take seconds): every part runs on a pool thread while this
+    one waits, so Ctrl-C lands at once, and ``stop()`` (called on an
+    interrupt) sets the flag, so the parts end within milliseconds.
     """
     threads = min(workers, max(1, -(-n // chunk)))
     first_bad = _FirstBad(n)
     extra = {} if chunk == CHUNK else {"chunk": chunk}
-    if threads == 1:
+    if threads == 1 and stop is None:
         return _run_range(kernel, 0, n, first_bad, **extra)
     bounds = [n * i // threads for i in range(threads + 1)]
-    pool = _get_pool(threads - 1)
+    here = stop is None   # this thread takes the first part, or only waits
+    pool = _get_pool(threads - here)
     futures: list[Future[int]] = [
         pool.submit(_run_range, kernel, bounds[i], bounds[i + 1], first_bad, **extra)
-        for i in range(1, threads)
+        for i in range(int(here), threads)
     ]
     try:
-        _run_range(kernel, bounds[0], bounds[1], first_bad, **extra)
+        if here:
+            _run_range(kernel, bounds[0], bounds[1], first_bad, **extra)
         pending = set(futures)
         while pending:  # a timed wait lets Ctrl-C through
             _, pending = wait(pending, timeout=0.05)
     except BaseException:
         first_bad.report(-1)  # every part stops at its next chunk
+        if stop is not None:
+            stop()            # and within its chunk
         wait(futures)
         raise
     for f in futures:
         f.result()  # re-raise an exception from a worker
     return first_bad.row if first_bad.row < n else -1
+
+
+def call(fn: Callable[[], T], stop: Callable[[], None]) -> T:
+    """``fn()`` (a C call that polls a stop flag) on a pool thread while this thread waits:
+    Ctrl-C lands at once, ``stop()`` sets the flag, and the interrupt is raised once
+    ``fn`` has returned."""
+    future = _get_pool(1).submit(fn)
+    try:
+        while not future.done():   # a timed wait lets Ctrl-C through
+            wait([future], timeout=0.05)
+    except BaseException:
+        stop()
+        wait([future])
+        raise
+    return future.result()

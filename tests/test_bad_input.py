@@ -305,7 +305,7 @@ bad("card-no-card", ofc.card, "", ValueError, "got 0")
 bad("card-empty-slot", ofc.card, "--", ValueError, "'--'")
 bad("card-garbage", ofc.card, "Zz", ValueError, "'Zz'")
 
-bad("card_str-54", ofc.card_str, 54, ValueError, "54")   # 52, 53: the jokers X1, X2
+bad("card_str-54", ofc.card_str, 54, ValueError, "54", "not in 0..53", "X1", "X2")   # 52, 53: the jokers
 bad("card_str--2", ofc.card_str, -2, ValueError, "-2")
 bad("card_str-256", ofc.card_str, np.uint16(256), ValueError, "256")
 bad("card_str-list-54", ofc.card_str, [1, 54], ValueError, "54", "position 1")
@@ -1356,6 +1356,74 @@ bad("rl.VecEnv-fantasyland_start", _fl_start, -0.5, ValueError, "fantasyland_sta
 bad("rl.CardByCard.step-row-action", _by_card, np.array([259, 0, 259]), ValueError, "env 1", "action 0",
     "Fantasyland")
 bad("rl.CardByCard.step-dtype", _by_card, np.zeros(3), TypeError, "integer array", "float64")
+
+
+# issue 28: Fantasyland boards (no wrap modulo 256), bad opponent returns, raise mode's
+# -1 and non-integer actions, reset_envs of nothing, merges that cannot be one result
+def _fl_boards(change: tuple[int, int]) -> Any:
+    from ofc_fast.rl import VecEnv
+    env = VecEnv("pineapple", 2, num_envs=2, seed=1, fantasyland="agent", fantasyland_start=1.0)
+    env.reset()
+    cards = env.observation()["cards"]
+    boards = np.stack([np.flatnonzero(cards[i, 3])[:13] for i in range(2)]).astype(np.int64)
+    boards[1, change[0]] = change[1]
+    return env.step(np.zeros(2, dtype=np.int64), fantasyland=boards)
+
+
+def _opponent_returns(value: Any) -> Any:
+    from ofc_fast.rl import VecEnv
+
+    def stubborn(obs: Any, masks: Any, envs: Any) -> Any:
+        return np.full(len(envs), value) if isinstance(value, int) else value
+
+    return VecEnv("pineapple", 2, num_envs=4, seed=4, hero=1, opponent=stubborn).reset()
+
+
+def _ofcenv_step(action: Any) -> Any:
+    from ofc_fast.rl.gym import OFCEnv
+    env = OFCEnv("pineapple", 2, illegal="raise")
+    env.reset(seed=1)
+    return env.step(action)
+
+
+def _merge_with(other: Any) -> Any:
+    from ofc_fast.sim.selfplay import merge_simulations
+    return merge_simulations([ofc.simulate("pineapple", 2, 20, seed=1), other])
+
+
+bad("rl.VecEnv.step-fantasyland-283", _fl_boards, (4, 283), ValueError, "env 1: Fantasyland board, middle position 1",
+    "card code 283", "0..51")
+bad("rl.VecEnv.step-fantasyland--226", _fl_boards, (0, -226), ValueError, "env 1: Fantasyland board, top position 0",
+    "card code -226")
+bad("rl.VecEnv.step-fantasyland-joker", _fl_boards, (12, 52), ValueError, "bottom position 4", "card code 52",
+    "jokers=0")
+bad("rl.VecEnv-opponent-returns--1", _opponent_returns, -1, ValueError, "the opponent stubborn",
+    "seat 0", "action -1")
+bad("rl.VecEnv-opponent-returns-str", _opponent_returns, "3", TypeError, "the opponent stubborn", "'3'")
+bad("rl.VecEnv-opponent-returns-huge", _opponent_returns, 2**40, ValueError, "stubborn", str(2**40))
+
+
+def _reset_envs(envs: Any) -> Any:
+    from ofc_fast.rl import VecEnv
+    env = VecEnv("pineapple", 2, num_envs=3, seed=1)
+    env.reset()
+    env.reset_envs([])   # (no env: nothing to do, not a float64 TypeError)
+    return env.reset_envs(envs)
+
+
+bad("rl.VecEnv.reset_envs-float", _reset_envs, [0.5], TypeError, "env indices", "float64")
+bad("rl.VecEnv.reset_envs-range", _reset_envs, [1, 3], ValueError, "0..2", "[1, 3]")
+for _a, _exc, _needles in ((-1, ValueError, ("action -1 is not allowed",)),
+                           ("3", TypeError, ("an action is an integer", "str")),
+                           (b"3", TypeError, ("an action is an integer", "bytes")),
+                           (1.7, TypeError, ("an action is an integer", "float 1.7")),
+                           (True, TypeError, ("an action is an integer", "bool"))):
+    bad(f"rl.OFCEnv.step-{_a!r}", _ofcenv_step, _a, _exc, *_needles)
+bad("sim.merge_simulations-rules", _merge_with, Lazy(lambda: ofc.simulate("original", 2, 20, seed=1)),
+    ValueError, "part 0 was played under 'pineapple'", "part 1 under 'original'")
+bad("sim.merge_simulations-players", _merge_with, Lazy(lambda: ofc.simulate("pineapple", 3, 20, seed=1)),
+    ValueError, "part 0 is of 2 players", "part 1 of 3")
+bad("sim.merge_simulations-None", _merge_with, None, TypeError, "part 1 is NoneType None")
 
 
 @pytest.mark.parametrize("case", TABLE, ids=[c.name for c in TABLE])

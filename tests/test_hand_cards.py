@@ -200,6 +200,10 @@ def test_bad_codes_name_value_and_position():
     _assert_raises(ValueError, lambda: ofc.card_str([0, 54]), "54")
     assert ofc.card_str([0, 52, 53]) == "2c X1 X2"     # the printer names the jokers
     _assert_raises(ValueError, lambda: ofc.card_str(60), "60")
+    # issue 28, 10: the printer's range holds the jokers it prints ("not in 0..51" was wrong)
+    _assert_raises(ValueError, lambda: ofc.card_str([54]), "position 0: card code 54 is not in 0..53",
+                   "52 is the joker X1, 53 is the joker X2")
+    _assert_raises(ValueError, lambda: ofc.card_str(-7), "card code -7 is not in 0..53", "255 or -1")
 
 
 def test_bad_text_names_the_text():

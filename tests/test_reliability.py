@@ -190,7 +190,7 @@ def test_low_no_both_count_never_deals_less_than_one_condition(mode: str) -> Non
 
 # --------------------------------------------------- inputs changed mid-call
 
-def _flip_while(call: Any, arr: np.ndarray, seconds: float, seed: int) -> tuple[int, int, int]:
+def _flip_while(call: Any, arr: np.ndarray, seconds: float, seed: int, high: int = 256) -> tuple[int, int, int]:
     """Call ``call()`` repeatedly while a thread writes bad bytes into ``arr`` and restores them.
 
     The only valid content of every row is its original one, so a result must
@@ -213,7 +213,7 @@ def _flip_while(call: Any, arr: np.ndarray, seconds: float, seed: int) -> tuple[
             pos = rng.integers(0, k, 64)
             idx = row * k + pos
             repeat = flat[row * k + (pos + 1) % k]
-            flat[idx] = np.where(rng.random(64) < 0.5, repeat, rng.integers(52, 256, 64))
+            flat[idx] = np.where(rng.random(64) < 0.5, repeat, rng.integers(52, high, 64))
             time.sleep(0)
             flat[idx] = orig.reshape(-1)[idx]
 
@@ -273,6 +273,61 @@ def test_hands_changed_during_call(workers: int, seconds: float) -> None:
 @pytest.mark.parametrize("workers", [1, 2])
 def test_boards_and_deals_changed_during_call(workers: int, seconds: float) -> None:
     boards_and_deals_changed_during_call(workers, seconds)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_other_kernels_read_what_they_checked(workers: int) -> None:
+    """Issue 28's class: every kernel that checks the caller's array and then reads it again
+    without the GIL.  The Fantasyland solver and its enumeration, the k-subsets, the best
+    hand, partial rows and score_details checked a hand and read it again (a card checked
+    and then looked up as another: tables read out of bounds); each now checks and reads a
+    copy, so a result is the true one or a ValueError."""
+    rng = np.random.default_rng(9)
+    seven = np.argsort(rng.random((3000, 52)), axis=1)[:, :7].astype(np.uint8)
+    _flip_while(lambda: ofc.subset_strengths(seven, 5, workers=workers), seven, 0.3, 11)
+    _flip_while(lambda: tuple(ofc.best_hand(seven, 5, workers=workers)), seven, 0.3, 12)
+    rows = np.argsort(rng.random((20_000, 52)), axis=1)[:, :5].astype(np.uint8)
+    rows[:, 3:] = 255   # partial rows: 255 is an empty slot there, so no flip writes it
+    _flip_while(lambda: ofc.partial_strength(rows, workers=workers), rows, 0.3, 13, high=255)
+    deals = np.argsort(rng.random((2000, 52)), axis=1)[:, :26].astype(np.uint8).reshape(-1, 2, 13)
+    _flip_while(lambda: tuple(ofc.score_details(deals)), deals, 0.3, 14)
+    hands = np.argsort(rng.random((80, 52)), axis=1)[:, :14].astype(np.uint8)
+    _flip_while(lambda: tuple(ofc.solve_fantasyland(hands, workers=workers)), hands, 0.5, 15)
+
+
+def test_in_fantasyland_counts_changed_during_call() -> None:
+    """analyze's in_fantasyland counts index the stay-count table in C ("current" stay
+    counts): they are checked and passed as a copy, never the caller's array, so a count
+    flipped to 255 during the call gives the true result or a ValueError."""
+    r = dataclasses.replace(ofc.PROGRESSIVE, name="current", stay_cards_mode="current")
+    boards = np.tile(ofc.parse_boards(B1_TEXT), (50_000, 1))   # quads on the bottom: it stays
+    counts = np.full(50_000, 15, np.uint8)
+    want = tuple(ofc.analyze(boards, r, in_fantasyland=counts))
+    assert (want[3] == 15).all() if len(want) > 3 else True
+    stop = threading.Event()
+
+    def flipper() -> None:
+        while not stop.is_set():
+            counts[::97] = 255
+            time.sleep(0)
+            counts[::97] = 15
+
+    t = threading.Thread(target=flipper)
+    t.start()
+    results = 0
+    try:
+        end = time.monotonic() + 0.5
+        while time.monotonic() < end:
+            try:
+                got = tuple(ofc.analyze(boards, r, in_fantasyland=counts))
+            except ValueError:
+                continue
+            results += 1
+            for g, w in zip(got, want):
+                assert np.array_equal(np.asarray(g), np.asarray(w))
+    finally:
+        stop.set()
+        t.join()
 
 
 def test_changed_input_message_names_the_row() -> None:

@@ -49,6 +49,45 @@ def test_gymnasium_single_env_plays_hands() -> None:
     assert info["illegal"]
 
 
+def test_actions_are_integers_and_raise_mode_refuses_every_action_outside_the_mask() -> None:
+    """Issue 28, 7: OFCEnv(illegal="raise").step(-1) returned reward 0 without moving (-1
+    is the VecEnv's "no move"), and "3", b"3", 1.7 were taken through int().  Raise mode
+    refuses every action outside the mask, -1 included; an action is an integer in either
+    mode (numpy integers and one-element integer arrays too).  The same for PettingZoo."""
+    pytest.importorskip("gymnasium")
+    from ofc_fast.rl.gym import OFCEnv
+    strict = OFCEnv("pineapple", 2, illegal="raise")
+    _, info = strict.reset(seed=1)
+    before = strict._obs()["cards"].copy()
+    for bad in (-1, -2, 259, 10**9):
+        with pytest.raises(ValueError, match=f"env 0: action {bad} is not allowed"):
+            strict.step(bad)
+    lenient = OFCEnv("pineapple", 2)
+    lenient.reset(seed=1)
+    for env in (strict, lenient):
+        for bad in ("3", b"3", 1.7, np.float64(3.0), True, np.bool_(True), None, [3], np.array([1.0])):
+            with pytest.raises(TypeError, match="OFCEnv.step: an action is an integer"):
+                env.step(bad)
+    assert np.array_equal(strict._obs()["cards"], before)   # nothing moved
+    a = int(np.flatnonzero(info["action_mask"])[0])
+    for good in (np.int64(a), np.array(a), np.array([a], dtype=np.int32)):
+        twin = OFCEnv("pineapple", 2, illegal="raise")
+        twin.reset(seed=1)
+        twin.step(good)
+    *_, info = lenient.step(-1)   # "first": the first allowed action instead
+    assert info["illegal"]
+    pytest.importorskip("pettingzoo")
+    from ofc_fast.rl.pettingzoo import OFCAECEnv
+    aec = OFCAECEnv("pineapple", 2)
+    aec.reset(seed=1)
+    agent = aec.agent_selection
+    with pytest.raises(ValueError, match=f"{agent}: action -1 is not allowed"):
+        aec.step(-1)
+    with pytest.raises(TypeError, match="an action is an integer"):
+        aec.step("3")
+    assert aec.agent_selection == agent
+
+
 def test_gymnasium_vector_env_equals_the_raw_env() -> None:
     gymnasium = pytest.importorskip("gymnasium")
     from ofc_fast.rl.gym import GymVectorEnv

@@ -7,6 +7,7 @@ import threading
 import time
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -292,6 +293,47 @@ def test_estimate_progressive_has_every_count() -> None:
                                          seed=1)
     assert sorted(est.value) == [14, 15, 16, 17]
     assert all(np.isfinite(list(est.value.values())))
+
+
+def test_estimate_deals_its_fantasyland_hands_from_the_deck_with_the_jokers(monkeypatch: Any) -> None:
+    """Issue 28, 3: under joker rules the Fantasyland hands were dealt from 52 cards (none
+    of 40 held a joker; about 45% of 14-card hands from 54 cards hold one), so the estimate
+    valued a Fantasyland without jokers.  They come from the rules' deck; without jokers,
+    the same 52-card hands as before."""
+    import dataclasses
+
+    from ofc_fast.sim import fantasyland_value as fv
+
+    class Dealt(Exception):
+        pass
+
+    seen: list[np.ndarray] = []
+
+    def spy(hands: Any, *a: Any, **k: Any) -> Any:
+        seen.append(np.array(hands))
+        raise Dealt
+
+    monkeypatch.setattr(fv, "solve_fantasyland", spy)
+    j2 = dataclasses.replace(ofc.PINEAPPLE, name="pineapple_j2", jokers=2)
+    with pytest.raises(Dealt):
+        ofc.estimate_fantasyland_value(j2, hands=200, completions=1, normal_hands=200, seed=1)
+    hands = seen[-1]
+    assert hands.shape == (200, 14) and hands.max() <= 53
+    share = float((hands >= 52).any(axis=1).mean())   # 1 - C(52,14)/C(54,14) = 0.47
+    assert 0.3 < share < 0.65, share
+    for h in hands:
+        assert len(set(h.tolist())) == 14
+    with pytest.raises(Dealt):
+        ofc.estimate_fantasyland_value("pineapple", hands=50, completions=1, normal_hands=200, seed=1)
+    gen = np.random.default_rng([1, 0xF1])   # (the hands dealt before jokers existed)
+    assert seen[-1].tolist() == [gen.permutation(52)[:14].tolist() for _ in range(50)]
+
+
+def test_estimate_under_joker_rules_runs() -> None:
+    import dataclasses
+    j1 = dataclasses.replace(ofc.PINEAPPLE, name="pineapple_j1", jokers=1)
+    est = ofc.estimate_fantasyland_value(j1, hands=6, completions=2, normal_hands=500, seed=2, iterations=1)
+    assert np.isfinite(est.value[14])
 
 
 # --- threads, Ctrl-C, memory ------------------------------------------------------------

@@ -224,6 +224,38 @@ def test_a_summary_says_which_policy_played() -> None:
     assert merge_simulations([a, c]).policy == "heuristic"
 
 
+def test_merge_refuses_what_cannot_be_one_result() -> None:
+    """Issue 28, 8: merge_simulations merged Pineapple with Original results without a word;
+    2- and 3-player results, a generator or [None] gave numpy or AttributeError messages.
+    Results of other rules or player counts are refused naming both sides; any iterable of
+    results merges; an item that is no result is named by position."""
+    a = simulate("pineapple", 2, 100, seed=1)
+    b = simulate("pineapple", 2, 100, seed=1, start=100)
+    assert a.rules == ofc.PINEAPPLE
+    whole = simulate("pineapple", 2, 200, seed=1)
+    for parts in ([a, b], (p for p in (a, b)), (a, b)):
+        m = merge_simulations(parts)
+        assert m.sums.tolist() == whole.sums.tolist() and m.hands == 200 and m.rules == ofc.PINEAPPLE
+    with pytest.raises(ValueError, match="part 0 was played under 'pineapple', part 1 under 'original'"):
+        merge_simulations([a, simulate("original", 2, 100, seed=1)])
+    other = dataclasses.replace(ofc.PINEAPPLE, scoop_bonus=6)
+    with pytest.raises(ValueError, match="part 0 was played under 'pineapple', part 1 under other rules of "
+                                         "that name"):
+        merge_simulations([a, simulate(other, 2, 100, seed=1)])
+    with pytest.raises(ValueError, match="part 0 is of 2 players, part 1 of 3"):
+        merge_simulations([a, simulate("pineapple", 3, 100, seed=1)])
+    for parts, what in (([None], "part 0 is NoneType None"), ([a, 3], "part 1 is int 3"),
+                        ([a, ofc.rollout(["--/--/--"] * 2, n=5, seed=1)], "part 1 is RolloutResult")):
+        with pytest.raises(TypeError, match=f"merge_simulations: {what}"):
+            merge_simulations(parts)   # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes a sequence of SimulationResult objects, got one SimulationResult"):
+        merge_simulations(a)   # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at least one"):
+        merge_simulations(p for p in ())
+    old = a._replace(rules=None)   # (a result pickled before the field: its rules unknown)
+    assert merge_simulations([old, b]).rules == ofc.PINEAPPLE
+
+
 def test_rollout_progress_counts_every_completion() -> None:
     done: list[int] = []
     r = ofc.rollout(["-- / -- / --"] * 2, n=9000, seed=1, workers=2, progress=done.append)
@@ -305,12 +337,13 @@ def _random_selfplay(kwargs: dict) -> Any:
 @pytest.mark.parametrize("name,kwargs", _random_policy_cases(), ids=lambda x: x if isinstance(x, str) else "")
 def test_random_policy_golden(name: str, kwargs: dict) -> None:
     """Every field of a random-policy self-play as the kernel before its block rewrite gave it
-    (the policy's name came after the digests: checked on its own)."""
+    (the policy's name and the rules came after the digests: checked on their own)."""
     got = _random_selfplay(kwargs)
     assert got.policy == "random"
-    assert digest(got, skip=("policy",)) == _SIMULATE_GOLDEN[name], (name, got.sums)
+    assert digest(got, skip=("policy", "rules")) == _SIMULATE_GOLDEN[name], (name, got.sums)
+    assert got.rules is not None
 
 
 if __name__ == "__main__":  # print the golden digests of this build
     for _name, _kw in _random_policy_cases():
-        print(f"    {_name!r}: {digest(_random_selfplay(_kw), skip=('policy',))!r},")
+        print(f"    {_name!r}: {digest(_random_selfplay(_kw), skip=('policy', 'rules'))!r},")

@@ -255,8 +255,14 @@ int64_t ofc_score_details_batch(const uint8_t *deals, int64_t n, int players, co
         ofc_board_result res;
         uint16_t value[3 * OFC_MAX_SEATS];
         int32_t fouled[OFC_MAX_SEATS], roy[OFC_MAX_SEATS];
+        /* read from a copy, checked again: the caller's array may have changed
+         * since the check above (another thread), and a card checked must be
+         * the card looked up */
+        uint8_t d[OFC_BOARD_SIZE * OFC_MAX_SEATS];
+        memcpy(d, deals + cards * i, (size_t)cards);
+        if (OFC_UNLIKELY(first_bad_deal(d, 1, players) >= 0)) return i;
         for (int p = 0; p < players; p++) {
-            ofc_board_eval(deals + cards * i + OFC_BOARD_SIZE * p, 0, rules, &res);
+            ofc_board_eval(d + OFC_BOARD_SIZE * p, 0, rules, &res);
             for (int r = 0; r < 3; r++) value[3 * p + r] = res.value[r];
             fouled[p] = res.fouled;
             roy[p] = res.royalty[0] + res.royalty[1] + res.royalty[2];

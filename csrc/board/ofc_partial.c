@@ -102,7 +102,10 @@ typedef struct search {
     uint64_t used; /* pool indices taken by rows chosen so far */
     unsigned value[3];
     unsigned min_top, max_bottom;
-    int64_t budget; /* nodes left before giving up (-1: none) */
+    int64_t budget;           /* nodes left before giving up (-1: none), beyond those of `tick` */
+    int64_t tick;             /* nodes before the next look at the budget and the stop flag */
+    const volatile int *stop; /* the caller's stop flag (NULL: none): nonzero ends the search */
+    int stopped;              /* the search ended on the stop flag */
     /* jokers on the board or in the pool (else NULL): a row's value is a
      * range, value[] its low ends and high[] its high ends (in the order of
      * ofc_order_key), and a completion is judged whole by the board layer */
@@ -281,6 +284,27 @@ static int live_card(const search *s, int k, unsigned c)
     return 1;
 }
 
+/* Every OFC_POLL_NODES nodes: the stop flag (a long search of a caller that
+ * polls for Ctrl-C ends within milliseconds), and the budget in steps: 1
+ * when the search must end (the budget ran out, or stop), else 0 and the
+ * nodes before the next look.  The nodes allowed in all are the budget's. */
+#define OFC_POLL_NODES 256
+static int out_of_nodes(search *s)
+{
+    if (s->stop && *s->stop) {
+        s->stopped = 1;
+        return 1;
+    }
+    int64_t step = OFC_POLL_NODES;
+    if (s->budget >= 0) {
+        if (s->budget == 0) return 1;
+        if (s->budget < step) step = s->budget;
+        s->budget -= step;
+    }
+    s->tick = step - 1; /* this node is the first of the step */
+    return 0;
+}
+
 /* Choose the k-th missing card of the row of stage st among pool indices
  * from `from` (bottom: downwards, strongest first; the others: upwards). */
 static int fill(search *s, int st, int k, int from)
@@ -293,7 +317,7 @@ static int fill(search *s, int st, int k, int from)
         s->value[r] = v;
         return st == 2 ? 1 : stage(s, st + 1);
     }
-    if (s->budget >= 0 && --s->budget < 0) return -1;
+    if (OFC_UNLIKELY(--s->tick < 0) && out_of_nodes(s)) return -1;
     if (OFC_UNLIKELY(s->top_floor) && r == 2 && k > 0 && !top_fits(s, k)) return 0;
     if (OFC_UNLIKELY(s->kind_floor) && !kinds_fit(s, r, k)) return 0;
     int left = s->need[r] - k - 1; /* cards still to choose after this one */
@@ -393,6 +417,41 @@ static int witness(search *s)
     return 0;
 }
 
+/* With jokers, after witness(): random completions, each judged whole.  A
+ * joker on top makes the top a pair or better, so a clean completion needs a
+ * bottom (and a middle) that pairs too, which the greedy completions (the
+ * strongest cards on the bottom) miss; a search that must find it can take
+ * seconds, where a few random completions find one at once whenever clean
+ * completions are not rare.  Only a witness (a False still comes from the
+ * search), from a fixed stream: the same answer and work every call. */
+#define RANDOM_WITNESSES 128
+static COLD int random_witness(search *s)
+{
+    uint8_t idx[OFC_DECK_WITH_JOKERS(OFC_MAX_JOKERS)];
+    int total = s->need[0] + s->need[1] + s->need[2];
+    if (total == 0 || total > s->n) return 0;
+    for (int i = 0; i < s->n; i++) idx[i] = (uint8_t)i;
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int t = 0; t < RANDOM_WITNESSES; t++) {
+        for (int k = 0; k < total; k++) { /* a partial shuffle: the first `total` of idx */
+            x += 0x9E3779B97F4A7C15ull;
+            uint64_t z = x;
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            z ^= z >> 31;
+            int j = k + (int)(z % (uint64_t)(s->n - k));
+            uint8_t tmp = idx[k];
+            idx[k] = idx[j];
+            idx[j] = tmp;
+        }
+        int k = 0;
+        for (int r = 0; r < 3; r++)
+            for (int m = 0; m < s->need[r]; m++) s->row[r][s->fixed[r] + m] = s->pool[idx[k++]];
+        if (board_fine(s)) return 1;
+    }
+    return 0;
+}
+
 /* ---- jokers ---------------------------------------------------------------
  * A row's value with jokers depends on what they become, so the search
  * bounds each chosen row by a range (lo..hi in the rules' order: the weakest
@@ -407,12 +466,6 @@ static int witness(search *s)
 static inline int row_alone(const ofc_joker_rules *jr)
 {
     return jr->resolution == OFC_RESOLVE_ROW && (jr->pool == OFC_POOL_ANY || jr->pool == OFC_POOL_DUPLICATES);
-}
-
-static int by_value_desc(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? 1 : x > y ? -1 : 0;
 }
 
 /* row_floor for few cards still to place (m): the least, over every set B
@@ -486,16 +539,23 @@ static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t
         }
     }
     if (m <= 3) return hit_floor(item, n, nj, 0, m);
-    qsort(item, (size_t)n, sizeof item[0], by_value_desc);
+    /* the items strongest first, each taking its cards: the (m+1)-th item
+     * taken, found by m+1 scans for the strongest item left (the keys are
+     * distinct, so this is the order a sort gives, at a fraction of a sort's
+     * cost: this runs at every node of the search) */
     uint64_t taken = 0;
-    int count = 0;
-    for (int i = 0; i < n; i++) {
-        unsigned a = item[i] >> 6 & 63u, b = item[i] & 63u;
-        if (taken >> a & 1u || (nj == 2 && taken >> b & 1u)) continue;
-        taken |= (uint64_t)1 << a | (nj == 2 ? (uint64_t)1 << b : 0);
-        if (count++ == m) return item[i] >> 12;
+    for (int count = 0;; count++) {
+        uint32_t best = 0;
+        int any = 0;
+        for (int i = 0; i < n; i++) {
+            unsigned a = item[i] >> 6 & 63u, b = item[i] & 63u;
+            if (taken >> a & 1u || (nj == 2 && taken >> b & 1u)) continue;
+            if (!any || item[i] > best) best = item[i], any = 1;
+        }
+        if (!any) return 0;
+        if (count == m) return best >> 12;
+        taken |= (uint64_t)1 << (best >> 6 & 63u) | (nj == 2 ? (uint64_t)1 << (best & 63u) : 0);
     }
-    return 0;
 }
 
 /* The strongest (hi) and the weakest (lo, when not NULL) value of chosen row
@@ -777,12 +837,19 @@ static int board_fine(const search *s)
 int ofc_partial_can_avoid_foul(const uint8_t *board, const uint8_t *pool, int npool, const ofc_rules *rules,
                                int64_t budget)
 {
-    return ofc_partial_can_avoid_foul_jokers(board, pool, npool, 0, rules, NULL, budget);
+    return ofc_partial_can_avoid_foul_stop(board, pool, npool, 0, rules, NULL, budget, NULL);
+}
+
+int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
+                                      const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget)
+{
+    return ofc_partial_can_avoid_foul_stop(board, pool, npool, dead, rules, jr, budget, NULL);
 }
 
 /* (the search itself, also without jokers) */
-int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
-                                      const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget)
+int ofc_partial_can_avoid_foul_stop(const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
+                                    const ofc_rules *rules, const ofc_joker_rules *jr, int64_t budget,
+                                    const volatile int *stop)
 {
     search s;
     int total = 0;
@@ -793,6 +860,9 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     s.live = rules->middle_live;
     s.order = s.low ? order_low : order_high;
     s.budget = budget;
+    s.tick = 0;
+    s.stop = stop;
+    s.stopped = 0;
     s.used = 0;
     s.done = 0;
     s.part_row = -1;
@@ -840,6 +910,7 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
         if (!ok) return 0;
     }
     if (witness(&s)) return 1;
+    if (OFC_UNLIKELY(s.jr != NULL) && random_witness(&s)) return 1;
     /* bounds over the whole pool: cheap for rows missing at most 3 cards;
      * a row missing more keeps the trivial bound (pruning only) */
     s.min_top = 0;
@@ -851,5 +922,6 @@ int ofc_partial_can_avoid_foul_jokers(const uint8_t *board, const uint8_t *pool,
     /* every top beats every bottom: no middle to try */
     if (s.min_top > s.max_bottom) return 0;
     int found = stage(&s, 0);
+    if (s.stopped) return OFC_PARTIAL_STOPPED;
     return found < 0 ? OFC_BOARD_BUDGET : found; /* the search's -1: out of budget */
 }

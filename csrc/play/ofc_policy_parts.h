@@ -165,8 +165,8 @@ static const double low_spent = 3.0;
  * and the most cards it holds of one suit (the heuristic policy counts once for
  * several uses).  bottom (a high variant's middle only; NULL: none): the
  * value of the same cards on the bottom, in the same pass. */
-static inline double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit,
-                               int r, int low, double *bottom)
+static inline double row_score(const uint8_t *count, int n, int lo, int hi, unsigned multi, int msuit, int r,
+                               int low, double *bottom)
 {
     if (!n) {
         if (bottom) *bottom = 0.0;

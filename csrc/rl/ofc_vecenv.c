@@ -140,7 +140,9 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
     v->mask_rows = (uint8_t *)calloc((size_t)OFC_ENV_MASK_ROWS, (size_t)A);
     v->mask_span = (int16_t (*)[2])calloc((size_t)OFC_ENV_MASK_ROWS, sizeof *v->mask_span);
     v->envs = (ofc_env *)calloc((size_t)n, sizeof(ofc_env));
-    if (!v->envs || !v->mask_rows || !v->mask_span) {
+    v->decision = (int16_t *)malloc((size_t)n * sizeof *v->decision);
+    if (spec->foul_safe) v->dropped = (ofc_env_dropped *)calloc((size_t)n, sizeof *v->dropped);
+    if (!v->envs || !v->mask_rows || !v->mask_span || !v->decision || (spec->foul_safe && !v->dropped)) {
         ofc_vec_free(v);
         return OFC_ENV_NO_MEMORY;
     }
@@ -171,6 +173,7 @@ int ofc_vec_init(ofc_vec *v, const ofc_env_spec *spec, const ofc_rules *rules, i
         ofc_rng_init(&v->envs[i].episodes, spec->seed, (uint64_t)i);
         v->envs[i].done = 1;
         v->envs[i].shown.seat = -1;
+        v->decision[i] = OFC_ENV_OVER;
     }
     return 0;
 }
@@ -186,6 +189,10 @@ void ofc_vec_free(ofc_vec *v)
     free(v->mask_rows);
     free(v->mask_span);
     free(v->start);
+    free(v->dropped);
+    free(v->decision);
+    v->dropped = NULL;
+    v->decision = NULL;
     v->envs = NULL;
     v->start = NULL;
     v->mask_rows = NULL;
@@ -500,24 +507,41 @@ static OFC_ALWAYS_INLINE void put_cards(const ofc_vec *v, const ofc_game *g, int
 }
 
 /* Whether some completion of a partial board with cards of the pool avoids a
- * foul (the engine's exact ofc_partial_can_avoid_foul).  With jokers, a
- * completion of a joker-free board with natural cards only is judged as
- * without jokers, so that search goes first: it finds nearly every clean
- * completion at once, where the joker search may take seconds (two jokers in
- * the pool); only when it finds none are the jokers tried. */
+ * foul (the engine's exact ofc_partial_can_avoid_foul): 1 (or, with jokers
+ * of pool "unseen" / "not_on_board", not proven to foul in
+ * OFC_ENV_FOUL_NODES nodes), 0, or
+ * OFC_PARTIAL_STOPPED once v->stop is set.  With jokers, a completion of a
+ * joker-free board with natural cards only is judged as without jokers, so
+ * that search goes first: it finds nearly every clean completion at once;
+ * only when it finds none are the jokers tried. */
 static int avoids_foul(const ofc_vec *v, const uint8_t *board, const uint8_t *pool, int npool, uint64_t dead,
                        const ofc_joker_rules *jr)
 {
-    if (!jr) return ofc_partial_can_avoid_foul(board, pool, npool, v->rules, -1) != 0;
+    int got;
+    if (!jr) {
+        got = ofc_partial_can_avoid_foul_stop(board, pool, npool, 0, v->rules, NULL, -1, &v->stop);
+        return got == OFC_PARTIAL_STOPPED ? got : got != 0;
+    }
     int natural = 1, nnat = 0;
     for (int i = 0; i < OFC_BOARD_SIZE; i++) natural &= !OFC_IS_JOKER(board[i]);
     while (nnat < npool && pool[nnat] < OFC_DECK_SIZE) nnat++; /* the pool goes in code order */
-    if (natural && ofc_partial_can_avoid_foul(board, pool, nnat, v->rules, -1) == 1) return 1;
-    return ofc_partial_can_avoid_foul_jokers(board, pool, npool, dead, v->rules, jr, -1) != 0;
+    if (natural) {
+        got = ofc_partial_can_avoid_foul_stop(board, pool, nnat, 0, v->rules, NULL, -1, &v->stop);
+        if (got == 1 || got == OFC_PARTIAL_STOPPED) return got;
+    }
+    /* the pools that keep a joker off the cards of the board (and, unseen, the
+     * other boards) make searches of seconds: there the search has a budget;
+     * under "any" and "duplicates" it is exact */
+    int64_t budget =
+        jr->pool == OFC_POOL_UNSEEN || jr->pool == OFC_POOL_NOT_ON_BOARD ? OFC_ENV_FOUL_NODES : -1;
+    got = ofc_partial_can_avoid_foul_stop(board, pool, npool, dead, v->rules, jr, budget, &v->stop);
+    return got == OFC_PARTIAL_STOPPED ? got : got != 0;
 }
 
-/* Without the actions after which every completion fouls (put_mask). */
-static void drop_fouls(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, ofc_env_shown *shown);
+/* Without the actions after which every completion fouls (put_mask); rec:
+ * where to note them (the env's own arrays), or NULL. */
+static void drop_fouls(const ofc_vec *v, const ofc_env *e, int seat, uint8_t *m, ofc_env_shown *shown,
+                       ofc_env_dropped *rec);
 
 /* n bytes (a mask row's span) from src: whole 16-byte blocks, the last one
  * overlapping, where n allows (build_masks makes spans at least 16 wide). */
@@ -547,9 +571,10 @@ static inline void copy_span(uint8_t *restrict dst, const uint8_t *restrict src,
  * or sets Fantasyland), written over the span where it differs from the row
  * `shown` says is there; with foul_safe, without the actions after which
  * every completion fouls (unless that leaves none). */
-static inline void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *restrict m, int A,
+static inline void put_mask(const ofc_vec *v, const ofc_env *e, int seat, uint8_t *restrict m, int A,
                             ofc_env_shown *shown)
 {
+    const ofc_game *g = &e->g;
     int acts = g->turn == seat && !g->fl_cards[seat];
     int row = acts ? OFC_ENV_MASK_ROW(g->street[seat] == 0, g->filled[seat]) : -1;
     int old = shown->mask;
@@ -569,15 +594,17 @@ static inline void put_mask(const ofc_vec *v, const ofc_game *g, int seat, uint8
         lo = rlo < lo ? rlo : lo;
         hi = rhi > hi ? rhi : hi;
         if (lo < hi) copy_span(m + lo, v->mask_rows + (size_t)row * (size_t)A + lo, hi - lo);
-        if (OFC_UNLIKELY(v->spec.foul_safe)) drop_fouls(v, g, seat, m, shown);
+        if (OFC_UNLIKELY(v->spec.foul_safe))
+            drop_fouls(v, e, seat, m, shown, shown == &e->shown ? &v->dropped[e - v->envs] : NULL);
     } else if (lo < hi) {
         memset(m + lo, 0, (size_t)(hi - lo));
     }
 }
 
-static void drop_fouls(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m, ofc_env_shown *shown)
+static void drop_fouls(const ofc_vec *v, const ofc_env *e, int seat, uint8_t *m, ofc_env_shown *shown,
+                       ofc_env_dropped *rec)
 {
-
+    const ofc_game *g = &e->g;
     const ofc_env_space *sp = &v->space;
     int street0 = g->street[seat] == 0;
     int first = street0 ? 0 : sp->opening, last = street0 ? sp->opening : sp->actions, kept = 0;
@@ -600,6 +627,7 @@ static void drop_fouls(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m
         int idx = v->spec.compact ? a : sp->to_code[a];
         drop[a] = 0;
         if (!m[idx]) continue;
+        if (OFC_UNLIKELY(v->stop)) return;
         uint8_t board[OFC_BOARD_SIZE], fill[3];
         unsigned code = (unsigned)sp->to_code[a];
         memcpy(board, g->board[seat], OFC_BOARD_SIZE);
@@ -608,12 +636,24 @@ static void drop_fouls(const ofc_vec *v, const ofc_game *g, int seat, uint8_t *m
             unsigned d = (code >> (2 * k)) & 3u;
             if (d < 3) board[OFC_ROW_START(d) + fill[d]++] = g->held[k];
         }
-        drop[a] = !avoids_foul(v, board, pool, npool, dead, jr);
+        int got = avoids_foul(v, board, pool, npool, dead, jr);
+        if (OFC_UNLIKELY(got == OFC_PARTIAL_STOPPED)) return; /* the caller ends the call (v->stop) */
+        drop[a] = !got;
         kept += !drop[a];
+    }
+    if (rec) {
+        memset(rec->bits, 0, sizeof rec->bits);
+        rec->episode = e->episode;
+        rec->nhist = e->nhist;
+        rec->seat = seat;
     }
     if (!kept) return; /* every action fouls: the legal ones stay */
     for (int a = first; a < last; a++)
-        if (drop[a]) m[v->spec.compact ? a : sp->to_code[a]] = 0;
+        if (drop[a]) {
+            int idx = v->spec.compact ? a : sp->to_code[a];
+            m[idx] = 0;
+            if (rec) rec->bits[idx >> 6] |= (uint64_t)1 << (idx & 63);
+        }
     shown->mask = -2; /* no longer a table row */
 }
 
@@ -669,7 +709,7 @@ static OFC_ALWAYS_INLINE void observe_p(const ofc_vec *v, const ofc_env *e, int6
             y[3] = OFC_ROW_SIZE(2) - g->filled[o][2];
         }
     }
-    put_mask(v, g, seat, out->mask + i * A, A, shown);
+    put_mask(v, e, seat, out->mask + i * A, A, shown);
     out->current[i] = seat;
 }
 
@@ -702,6 +742,10 @@ static void finish(const ofc_vec *v, ofc_env *e, int64_t i, int last, const ofc_
     int seat = v->spec.hero >= 0 ? v->spec.hero : learner ? turn : last < 0 ? 0 : last;
     int fl = learner && g->fl_cards[turn];
     observe(v, e, i, seat, out, &e->shown);
+    v->decision[i] = (int16_t)(done       ? OFC_ENV_OVER
+                               : !learner ? OFC_ENV_NO_DECISION
+                               : fl       ? OFC_ENV_SETS_FL
+                                          : OFC_ENV_MASK_ROW(g->street[turn] == 0, g->filled[turn]));
     if (out->terminated) out->terminated[i] = (uint8_t)done;
     if (out->fl_turn) out->fl_turn[i] = (uint8_t)fl;
     if (out->waiting) out->waiting[i] = (uint8_t)(turn >= 0 && !learner);
@@ -741,22 +785,60 @@ int64_t ofc_vec_reset(ofc_vec *v, int64_t lo, int64_t hi, const uint8_t *which, 
         if (!err) err = advance(v, e, i, out);
         if (err) return i;
         finish(v, e, i, v->spec.hero >= 0 ? v->spec.hero : 0, out);
+        if (OFC_UNLIKELY(v->spec.foul_safe) && v->stop) return i; /* the caller sees v->stop */
     }
     return -1;
 }
 
-/* ofc_vec_check of an action for env i that is done or sets Fantasyland: 0 or the error. */
-static int check_rare(const ofc_vec *v, int64_t i, const uint8_t *boards)
+/* The error of action a >= 0 for env i (0: allowed), from the env's own
+ * state: ofc_vec_check.  A learning seat's action is judged by what the last
+ * step left the env deciding (v->decision: one small read an env, as the
+ * mask's was); the caller's opponent's by the env's state itself. */
+static int check_one(const ofc_vec *v, int64_t i, int64_t a, const uint8_t *acting, const uint8_t *boards)
 {
     const ofc_env *e = &v->envs[i];
-    if (e->done) return v->spec.autoreset ? 0 : OFC_ENV_FINISHED;
-    if (!boards) return OFC_ENV_NO_BOARD;
-    ofc_game tmp = e->g;
-    return ofc_game_set(&tmp, boards + i * OFC_BOARD_SIZE);
+    int A = v->spec.compact ? v->space.actions : OFC_ACTIONS, row;
+    if (!acting) {
+        row = v->decision[i];
+        if (OFC_UNLIKELY(row < 0)) {
+            if (row == OFC_ENV_OVER) return v->spec.autoreset ? 0 : OFC_ENV_FINISHED;
+            if (row == OFC_ENV_NO_DECISION) return OFC_ENV_ILLEGAL;
+            if (!boards) return OFC_ENV_NO_BOARD; /* OFC_ENV_SETS_FL */
+            ofc_game tmp = e->g;
+            return ofc_game_set(&tmp, boards + i * OFC_BOARD_SIZE);
+        }
+    } else {
+        const ofc_game *g = &e->g;
+        int t = g->turn;
+        /* a seat the caller plays for the opponent, to act in a normal turn */
+        if (e->done || t < 0 || learns(&v->spec, t) || g->fl_cards[t]) return OFC_ENV_ILLEGAL;
+        row = OFC_ENV_MASK_ROW(g->street[t] == 0, g->filled[t]);
+    }
+    if (!v->mask_rows[(size_t)row * (size_t)A + (size_t)a]) return OFC_ENV_ILLEGAL;
+    if (acting) return acting[i * A + a] ? 0 : OFC_ENV_ILLEGAL;
+    if (OFC_UNLIKELY(v->dropped != NULL)) {
+        const ofc_env_dropped *d = &v->dropped[i];
+        if (d->episode == e->episode && d->nhist == e->nhist && d->seat == e->g.turn
+            && (d->bits[a >> 6] >> (a & 63) & 1u))
+            return OFC_ENV_ILLEGAL;
+    }
+    return 0;
 }
 
-int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *mask,
-                      const uint8_t *fl_turn, const uint8_t *boards, int *err)
+int ofc_vec_sets_fantasyland(const ofc_vec *v, int64_t i)
+{
+    return v->decision[i] == OFC_ENV_SETS_FL;
+}
+
+int ofc_vec_allowed(const ofc_vec *v, int64_t i, int64_t a, const uint8_t *acting)
+{
+    int A = v->spec.compact ? v->space.actions : OFC_ACTIONS;
+    if (a < 0 || a >= A || (!acting && v->decision[i] < 0)) return 0;
+    return check_one(v, i, a, acting, NULL) == 0;
+}
+
+int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions, const uint8_t *acting,
+                      const uint8_t *boards, int *err)
 {
     int A = v->spec.compact ? v->space.actions : OFC_ACTIONS;
     for (int64_t i = lo; i < hi; i++) {
@@ -766,16 +848,14 @@ int64_t ofc_vec_check(const ofc_vec *v, int64_t lo, int64_t hi, const int64_t *a
             return i;
         }
         if (a < 0) continue;
-        if (OFC_UNLIKELY(v->envs[i].done || (fl_turn && fl_turn[i]))) {
-            int r = check_rare(v, i, boards);
-            if (r) {
-                *err = r;
-                return i;
-            }
-            continue;
+        if (!acting) { /* the common case at once: a legal action of a normal turn */
+            int row = v->decision[i];
+            if (OFC_LIKELY(row >= 0) && v->mask_rows[(size_t)row * (size_t)A + (size_t)a] && !v->dropped)
+                continue;
         }
-        if (OFC_UNLIKELY(!mask[i * A + a])) {
-            *err = OFC_ENV_ILLEGAL;
+        int r = check_one(v, i, a, acting, boards);
+        if (OFC_UNLIKELY(r)) {
+            *err = r;
             return i;
         }
     }
@@ -803,7 +883,7 @@ int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
             if (begin) finish(v, e, i, out->current[i], out);
             continue;
         } else if (g->fl_cards[g->turn]) {
-            r = ofc_game_set(g, boards + i * OFC_BOARD_SIZE);
+            r = boards ? ofc_game_set(g, boards + i * OFC_BOARD_SIZE) : OFC_ENV_NO_BOARD;
             if (!r) r = record(e, OFC_ENV_BOARD, last, 0, g->board[last]);
         } else {
             /* legal: ofc_vec_check found it in the mask, the engine's legal codes */
@@ -817,17 +897,23 @@ int64_t ofc_vec_step(ofc_vec *v, int64_t lo, int64_t hi, const int64_t *actions,
             return i;
         }
         finish(v, e, i, last, out);
+        if (OFC_UNLIKELY(v->spec.foul_safe) && v->stop) {
+            *err = OFC_ENV_STOPPED;
+            return i;
+        }
     }
     return -1;
 }
 
-void ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
+int64_t ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
 {
     for (int64_t i = lo; i < hi; i++) {
         const ofc_env *e = &v->envs[i];
         int seat = e->g.turn >= 0 && !e->done ? e->g.turn : 0;
         observe_afresh(v, e, i, seat, out);
+        if (OFC_UNLIKELY(v->spec.foul_safe) && v->stop) return i;
     }
+    return -1;
 }
 
 void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)

@@ -1118,9 +1118,12 @@ static void free_work(fl_work *w)
 static int solve_one(const uint8_t *cards, int n, const ofc_rules *r, const ofc_joker_rules *jr, double S,
                      ofc_fantasyland_result *out)
 {
+    uint8_t copy[FL_MAX_CARDS];
+    if (n < OFC_BOARD_SIZE || n > FL_MAX_CARDS) return OFC_FL_BAD_COUNT;
+    memcpy(copy, cards, (size_t)n); /* checked and read from a copy: see solve_batch */
     fl_work *w = new_work(jr);
     if (!w) return OFC_FL_NO_MEMORY;
-    int rc = jr ? solve_jokers(w, cards, n, r, jr, S, out) : solve(w, cards, n, r, S, out);
+    int rc = jr ? solve_jokers(w, copy, n, r, jr, S, out) : solve(w, copy, n, r, S, out);
     free_work(w);
     return rc;
 }
@@ -1135,7 +1138,10 @@ static int64_t solve_batch(const uint8_t *hands, int64_t count, int k, const ofc
     if (!w) return OFC_FL_NO_MEMORY;
     int64_t bad = -1;
     for (int64_t i = 0; i < count; i++) {
-        const uint8_t *cards = hands + (int64_t)k * i;
+        /* each hand checked and read from a copy: the caller's array may change
+         * during the call (another thread), and a card checked must be the card used */
+        uint8_t cards[FL_MAX_CARDS];
+        memcpy(cards, hands + (int64_t)k * i, (size_t)k);
         int rc = jr ? solve_jokers(w, cards, k, r, jr, S, out + i) : solve(w, cards, k, r, S, out + i);
         if (rc != 0) {
             bad = rc == OFC_FL_BAD_CARDS ? i : rc;

@@ -217,10 +217,12 @@ static void write_answers(const enum_best best[2], const enum_best *any, uint64_
     }
 }
 
-int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rules, const double *stay_values,
+int ofc_fantasyland_enumerate(const uint8_t *hand, int n, const ofc_rules *rules, const double *stay_values,
                               int count, ofc_fantasyland_result *out)
 {
+    uint8_t cards[17];
     if (n < OFC_BOARD_SIZE || n > 17) return OFC_FL_BAD_COUNT;
+    memcpy(cards, hand, (size_t)n); /* checked and read from a copy: the caller's may change meanwhile */
     if (ofc_bad_cards(cards, n)) return OFC_FL_BAD_CARDS;
     for (int i = 0; i < count; i++)
         if (!isfinite(stay_values[i])) return OFC_FL_BAD_VALUE;
@@ -235,11 +237,13 @@ int ofc_fantasyland_enumerate(const uint8_t *cards, int n, const ofc_rules *rule
     return 0;
 }
 
-int ofc_fantasyland_enumerate_jokers(const uint8_t *cards, int n, const ofc_rules *rules,
+int ofc_fantasyland_enumerate_jokers(const uint8_t *hand, int n, const ofc_rules *rules,
                                      const ofc_joker_rules *jr, const double *stay_values, int count,
                                      ofc_fantasyland_result *out)
 {
+    uint8_t cards[17];
     if (n < OFC_BOARD_SIZE || n > 17) return OFC_FL_BAD_COUNT;
+    memcpy(cards, hand, (size_t)n); /* checked and read from a copy: the caller's may change meanwhile */
     if (ofc_bad_cards_jokers(cards, n, ofc_joker_allowed(jr->jokers))) return OFC_FL_BAD_CARDS;
     for (int i = 0; i < count; i++)
         if (!isfinite(stay_values[i])) return OFC_FL_BAD_VALUE;

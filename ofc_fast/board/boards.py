@@ -249,6 +249,9 @@ def _explain(flat: npt.NDArray[np.uint8], row: int, lead: tuple[int, ...], playe
 
 def _in_fantasyland_codes(values: npt.NDArray[Any], r: Rules) -> npt.NDArray[np.uint8]:
     """in_fantasyland as counts (uint8), each 0, 1 or 13..limit, or a ValueError naming the first bad one."""
+    # a copy, checked: the kernel reads it without the GIL (a count indexes a table), and the
+    # caller's array may change meanwhile
+    values = np.array(values)
     limit = r.fantasyland_limit
     bad = (values != 0) & (values != 1) & ((values < 13) | (values > limit))
     if bad.any():

@@ -424,7 +424,9 @@ def _name(code: int, where: str) -> str:
         return "--"
     if code in _JOKER_NAMES:
         return _JOKER_NAMES[code]
-    raise ValueError(f"{where}card code {code} is not in 0..{DECK_SIZE - 1}")
+    raise ValueError(f"{where}card code {code} is not in 0..{DECK_SIZE + len(_JOKER_NAMES) - 1} "
+                     f"({', '.join(f'{c} is the joker {t}' for c, t in _JOKER_NAMES.items())}; "
+                     f"255 or -1 an empty slot)")
 
 
 # --- Cactus Kev card integers (treys, deuces) -------------------------------

@@ -85,7 +85,14 @@ class CardByCard:
 
     def __getattr__(self, name: str) -> Any:
         # everything CardByCard does not change is the VecEnv's (num_envs, players, to_json ...)
+        if name == "env" or name.startswith("__"):   # (env not set yet; copy's hooks are its own)
+            raise AttributeError(name)
         return getattr(self.env, name)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError("CardByCard cannot be pickled or copied: its VecEnv's envs are C memory that no "
+                        "pickle holds (a copy would share them); make a new one with the same arguments "
+                        "and seed")
 
     # --- the settings in progress -----------------------------------------------------
     def _sync(self) -> None:

@@ -46,6 +46,23 @@ def _copy(obs: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:
     return {k: v.copy() for k, v in obs.items()}
 
 
+def action_int(action: Any, who: str) -> int:
+    """One env's action as an int: an integer (a Python int, a numpy integer, or an integer
+    array of one element); text, bytes, floats and bools are refused (TypeError)."""
+    if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
+        return int(action.reshape(-1)[0])
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise TypeError(f"{who}: an action is an integer of the action space, got "
+                        f"{type(action).__name__} {action!r:.60}")
+    return int(action)
+
+
+def no_pickle(obj: Any) -> TypeError:
+    return TypeError(f"{type(obj).__name__} cannot be pickled or copied: its VecEnv's envs are C memory "
+                     f"that no pickle holds (a copy would share them); make a new one with the same "
+                     f"arguments and seed")
+
+
 class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-ignore]
     """``num_envs`` envs as a Gymnasium vector env; keywords as :class:`VecEnv` (one learning seat).
 
@@ -85,6 +102,9 @@ class GymVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-igno
     def close_extras(self, **kwargs: Any) -> None:
         self.env.close()
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise no_pickle(self)
+
 
 class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
     """One env: the learning seat (``hero``) against ``opponent``; keywords as :class:`VecEnv`.
@@ -92,7 +112,8 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
     ``illegal``: what an action outside the mask does: ``"first"`` (the default)
     plays the first allowed action instead and sets ``info["illegal"]`` (so any
     sample of the action space is a valid step, as Gymnasium asks);
-    ``"raise"`` refuses it (ValueError).
+    ``"raise"`` refuses it (ValueError), -1 included.  An action is an integer
+    (TypeError for text, bytes, floats or bools, in either mode).
     """
 
     metadata = {"render_modes": []}
@@ -127,12 +148,19 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         mask = self.env.action_masks()[0]
-        a = int(action)
+        a = action_int(action, "OFCEnv.step")
         illegal = not (0 <= a < mask.size and mask[a])
-        if illegal and self.illegal == "first" and mask.any():
+        if illegal and self.illegal == "raise":
+            # (-1, the VecEnv's "no move", too: it would leave the env where it is)
+            raise ValueError(f"env 0: action {a} is not allowed (the mask allows "
+                             f"{np.flatnonzero(mask).tolist()[:20]}{' ...' if mask.sum() > 20 else ''})")
+        if illegal and mask.any():
             a = int(mask.argmax())
         _, reward, terminated, truncated, info = self.env.step(np.array([a]))
         return self._obs(), float(reward[0]), bool(terminated[0]), bool(truncated[0]), self._info(info, illegal)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         return np.array(self.env.action_masks()[0])
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise no_pickle(self)

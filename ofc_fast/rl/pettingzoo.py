@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .fantasyland import make_env
-from .gym import observation_space
+from .gym import action_int, no_pickle, observation_space
 
 __all__ = ["OFCAECEnv"]
 
@@ -75,8 +75,11 @@ class OFCAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        code = action_int(action, f"OFCAECEnv.step ({agent})")
+        if code < 0:   # the VecEnv's "no move": the agent would stay selected for ever
+            raise ValueError(f"{agent}: action {code} is not allowed (an action of its mask)")
         self._cumulative_rewards[agent] = 0.0
-        _, reward, terminated, _, info = self.env.step(np.array([int(action)]))
+        _, reward, terminated, _, info = self.env.step(np.array([code]))
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if terminated[0]:
             for p, a in enumerate(self.possible_agents):
@@ -94,3 +97,6 @@ class OFCAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def close(self) -> None:
         pass
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise no_pickle(self)

@@ -224,16 +224,35 @@ class VecEnv:
         self._busy = threading.Lock()
 
     @contextmanager
-    def _using(self) -> Iterator[None]:
+    def _using(self, what: str = "") -> Iterator[None]:
         """One call at a time: a second thread (or an opponent callable) stepping the same
-        envs would interleave their moves."""
+        envs would interleave their moves, and one reading them (``what``: to_json,
+        observe, close ...) would read a move half made."""
         if not self._busy.acquire(blocking=False):
+            if what:
+                raise RuntimeError(f"VecEnv.{what}: a step or reset of these envs is in progress (in "
+                                   f"another thread, or this is the opponent callable): call it when "
+                                   f"that step returns")
             raise RuntimeError("VecEnv: another call is stepping these envs (another thread, or the "
                                "opponent callable): use one VecEnv per thread")
         try:
             yield
         finally:
             self._busy.release()
+
+    # --- no pickles, no copies: the envs are C memory ------------------------------
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError(f"{type(self).__name__} cannot be pickled: its envs are C memory that no pickle "
+                        f"holds; make a new VecEnv with the same arguments and seed (the same seed deals "
+                        f"the same episodes), or keep an episode with to_json(i)")
+
+    def __copy__(self) -> VecEnv:
+        raise TypeError("VecEnv cannot be copied: a copy would share the original's envs (a step of "
+                        "one would move the other); make a new VecEnv with the same arguments and seed")
+
+    def __deepcopy__(self, memo: Any) -> VecEnv:
+        raise TypeError("VecEnv cannot be deep-copied: its envs are C memory; make a new VecEnv with "
+                        "the same arguments and seed")
 
     def _allocate(self, n: int, rewards: bool) -> dict[str, npt.NDArray[Any]]:
         P = self._players
@@ -326,7 +345,9 @@ class VecEnv:
         return {"cards": self._views["cards"], "scalars": self._views["scalars"]}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """(N, num_actions) bool, True where an action is allowed: a read-only view, no copy."""
+        """(N, num_actions) bool, True where an action is allowed: a read-only view, no copy.
+        What it shows, never what a step checks: a step judges an action by the envs' own
+        state, so a mask made writeable again and edited allows nothing more."""
         return self._views["mask"]
 
     def _info(self) -> dict[str, Any]:
@@ -337,7 +358,14 @@ class VecEnv:
 
     # --- running -----------------------------------------------------------------
     def _run(self, kernel: Callable[[int, int], int]) -> int:
-        return _workers.run(kernel, self._n, self._used, chunk=self._chunk)
+        if not self._foul_safe:
+            return _workers.run(kernel, self._n, self._used, chunk=self._chunk)
+        # a foul-safe mask runs exact searches, seconds for one env at worst: the kernels
+        # run on pool threads while this one waits (Ctrl-C lands at once), and an
+        # interrupt sets the flag their C loops poll (ofc_vec.stop)
+        core = self._core
+        core.clear_stop()
+        return _workers.run(kernel, self._n, self._used, chunk=self._chunk, stop=core.request_stop)
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
@@ -368,6 +396,8 @@ class VecEnv:
         self._ready()
         which = np.zeros(self._n, dtype=np.uint8)
         idx = np.asarray(envs)
+        if idx.size == 0 and idx.ndim == 1 and idx.dtype != bool:
+            return   # no env listed (an empty list reads as float64): nothing to reset
         if idx.dtype == bool:
             if idx.shape != (self._n,):
                 raise ValueError(f"envs: a bool array has shape ({self._n},), got {idx.shape}")
@@ -390,30 +420,65 @@ class VecEnv:
     def _actions(self, actions: Any, name: str = "actions", n: int | None = None) -> npt.NDArray[np.int64]:
         return actions_array(actions, self._n if n is None else n, name)
 
-    def _boards(self, fantasyland: Any) -> npt.NDArray[np.uint8] | None:
+    def _boards(self, fantasyland: Any, acts: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8] | None:
+        """The boards of ``step(..., fantasyland=)`` as (N, 13) uint8, a code that is no card
+        in a board that is played (an env setting Fantasyland, its action not -1) refused
+        naming its value and place; elsewhere one that fits no byte stays no card (never
+        wrapped modulo 256 into one)."""
         if fantasyland is None:
             return None
         from ..board.boards import board_array
+        from ..board.geometry import place
+        from ..hand.cards import JOKERS
         jokers = self._rules.jokers
-        b = np.stack([board_array(x, jokers=jokers) for x in fantasyland]) \
-            if not isinstance(fantasyland, np.ndarray) \
-            else fantasyland
-        if b.shape != (self._n, 13) or b.dtype.kind not in "iu":
-            raise ValueError(f"fantasyland: an ({self._n}, 13) integer array of boards, got {b.shape}")
+        if not isinstance(fantasyland, np.ndarray):
+            rows = []
+            for i, x in enumerate(fantasyland):
+                try:
+                    rows.append(board_array(x, jokers=jokers))
+                except (TypeError, ValueError) as e:
+                    raise type(e)(f"env {i}: Fantasyland board: {e}") from None
+            b = np.stack(rows) if rows else np.zeros((0, 13), np.uint8)
+        else:
+            b = fantasyland
+        if b.shape != (self._n, 13) or b.dtype.kind not in "iu" or b.dtype == bool:
+            raise ValueError(f"fantasyland: an ({self._n}, 13) integer array of boards, got "
+                             f"{b.shape} {b.dtype}")
+        deck = self.deck_size
+        bad = (b < 0) | (b >= deck)
+        if bad.any():
+            played = (np.asarray(acts) >= 0) & self._core.setting()
+            hit = bad & played[:, None]
+            if hit.any():
+                i, j = (int(x) for x in np.argwhere(hit)[0])
+                v = int(b[i, j])
+                note = f" (a joker: the rules have jokers={jokers})" if v in JOKERS else ""
+                raise ValueError(f"env {i}: Fantasyland board, {place((), j, False)}: card code {v} is "
+                                 f"not in 0..{deck - 1}{note}; no env moved")
+            if b.dtype != np.uint8:   # (boards not played: no card either way)
+                b = np.where(bad, 254, b)
         return np.ascontiguousarray(b, dtype=np.uint8)
 
-    def _refused(self, i: int, acts: npt.NDArray[np.int64], acting: bool,
-                 boards: npt.NDArray[np.uint8] | None, who: str, err: int | None = None) -> Exception:
+    def _opponent_name(self) -> str:
+        f = self._opponent
+        return getattr(f, "__name__", None) or repr(f)
+
+    def _refused(self, i: int, acting: bool, err: int | None = None) -> Exception:
+        """The error of env i's staged action (acting: the opponent callable's)."""
         if err is None:
-            err = self._core.check_error(i, acts, acting, boards)
-        a = int(acts[i])
+            err = self._core.check_error(i, acting)
+        a = int(self._core.action(i))
+        who = ""
+        if acting:
+            seat = int(self._acting["current"][i]) if self._acting is not None else -1
+            who = f"the opponent {self._opponent_name()} (seat {seat}): "
         what, text = f"action {a}", status_message(err)
         if err == _rl.OFC_ENV_RANGE:
             text += f" -1..{self.num_actions - 1}"
         elif err == _rl.OFC_ENV_ILLEGAL:
             what += f" (code {int(self.to_code[a])})" if self._compact else ""
-            arrays = self._acting if acting and self._acting is not None else self._arrays
-            text += f", which allows {shown(np.flatnonzero(arrays['mask'][i]).tolist(), 60)}"
+            legal = self._core.allowed(i, acting)   # the envs' own state, not the arrays handed out
+            text += f", which allows {shown(legal.tolist(), 60)}"
         return ValueError(f"env {i}: {who}{what}: {text}; no env moved")
 
     def step(self, actions: Any, fantasyland: Any = None) -> tuple[
@@ -428,6 +493,8 @@ class VecEnv:
         ``fantasyland``: (N, 13) boards for the envs of :attr:`fantasyland_turn`
         (whose action is then anything but -1; -1 leaves that env waiting).
         The arrays returned are read-only views that the next step overwrites.
+        The actions (and boards) are copied before anything runs: the step plays exactly
+        what it checked, whatever another thread writes into them meanwhile.
         """
         # the lock by hand and an int64 array as it is: this is the per-step path
         if not self._busy.acquire(blocking=False):
@@ -440,22 +507,25 @@ class VecEnv:
             if not (type(acts) is np.ndarray and acts.dtype is _INT64 and acts.shape == self._shape
                     and acts.strides == _INT64_STRIDES):
                 acts = self._actions(actions)
-            boards = None if fantasyland is None else self._boards(fantasyland)
+            boards = None if fantasyland is None else self._boards(fantasyland, acts)
             core = self._core
-            if self._used == 1:
+            # the core copies the actions (and boards) first and checks and plays that copy:
+            # another thread writing into the caller's array meanwhile reaches no step
+            if self._used == 1 and not self._foul_safe:
                 self._stale = "a step was interrupted"
                 bad, err = core.step(acts, boards, self._chunk)
                 if bad >= 0 and err:   # refused (err 0: the engine refused a move)
                     self._stale = ""
-                    raise self._refused(bad, acts, False, boards, "", err)
+                    raise self._refused(bad, False, err)
             else:
                 # the check in this thread (about a nanosecond an env): one handoff to
                 # the workers a step instead of two
-                bad = core.check_rows(0, self._n, acts, False, boards)
+                core.stage(acts, boards)
+                bad = core.check_rows(0, self._n, False)
                 if bad >= 0:
-                    raise self._refused(bad, acts, False, boards, "")
+                    raise self._refused(bad, False)
                 self._stale = "a step was interrupted"
-                bad = self._run(lambda lo, hi: core.step_rows(lo, hi, acts, True, boards))
+                bad = self._run(lambda lo, hi: core.step_rows(lo, hi, True))
             if bad >= 0:
                 raise RuntimeError(f"env {bad}: the engine refused a move")
             if self._opponent is not None:
@@ -481,31 +551,67 @@ class VecEnv:
             self._run(lambda lo, hi: core.observe_acting_rows(lo, hi))
             obs = {"cards": acting["cards"][envs], "scalars": acting["scalars"][envs]}
             masks = acting["mask"][envs].view(bool)
-            chosen = self._actions(self._opponent(obs, masks, envs), "opponent's actions", envs.size)
+            chosen = self._opponent_actions(self._opponent(obs, masks, envs), envs)
             acts = np.full(self._n, -1, dtype=np.int64)
             acts[envs] = chosen
-            bad = core.check_rows(0, self._n, acts, True, None)
+            core.stage(acts)
+            bad = core.check_rows(0, self._n, True)
             if bad >= 0:
-                raise self._refused(bad, acts, True, None, "the opponent's ")
-            self._run(lambda lo, hi: core.step_rows(lo, hi, acts, False, None))
+                raise self._refused(bad, True)
+            bad = self._run(lambda lo, hi: core.step_rows(lo, hi, False))
+            if bad >= 0:
+                raise RuntimeError(f"env {bad}: the engine refused the opponent's move")
+
+    def _opponent_actions(self, got: Any, envs: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+        """What the opponent callable returned, checked: one action of the action space per
+        env it was given (-1 is no move, and a seat to act must move: asked again, it would
+        be asked for ever)."""
+        name = self._opponent_name()
+        try:
+            chosen = actions_array(got, envs.size, "its actions")
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"the opponent {name} returned {shown(got, 60)} for envs "
+                          f"{shown(envs.tolist(), 60)}: {e}") from None
+        wrong = (chosen < 0) | (chosen >= self.num_actions)
+        if wrong.any():
+            k = int(np.argmax(wrong))
+            i = int(envs[k])
+            seat = int(self._acting["current"][i]) if self._acting is not None else -1
+            legal = np.flatnonzero(self._acting["mask"][i]).tolist() if self._acting is not None else []
+            raise ValueError(f"env {i}: the opponent {name} (seat {seat}) chose action {int(chosen[k])}, "
+                             f"not one of 0..{self.num_actions - 1}: the seat to act must move (its "
+                             f"mask allows {shown(legal, 60)}); no opponent move of this round was played")
+        return chosen
 
     def observe(self, i: int, seat: int) -> dict[str, npt.NDArray[Any]]:
         """Env i as ``seat`` sees it now (fresh arrays): ``cards``, ``scalars`` and ``mask``
         (empty unless that seat is to decide)."""
-        i = self._env(i)
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < self._players:
-            raise ValueError(f"seat must be in 0..{self._players - 1}, got {shown(seat)}")
-        one: dict[str, npt.NDArray[Any]] = {"cards": np.zeros((1, self.planes, self.deck_size), dtype=np.uint8),
-               "scalars": np.zeros((1, self.num_scalars), dtype=np.int32),
-               "mask": np.zeros((1, self.num_actions), dtype=np.uint8),
-               "current": np.zeros(1, dtype=np.int32)}
-        self._core.observe_seat(i, int(seat), one)
-        return {"cards": one["cards"][0], "scalars": one["scalars"][0], "mask": one["mask"][0].view(bool)}
+        with self._using("observe"):
+            i = self._env(i)
+            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                    or not 0 <= int(seat) < self._players:
+                raise ValueError(f"seat must be in 0..{self._players - 1}, got {shown(seat)}")
+            one: dict[str, npt.NDArray[Any]] = {
+                "cards": np.zeros((1, self.planes, self.deck_size), dtype=np.uint8),
+                "scalars": np.zeros((1, self.num_scalars), dtype=np.int32),
+                "mask": np.zeros((1, self.num_actions), dtype=np.uint8),
+                "current": np.zeros(1, dtype=np.int32)}
+            core = self._core
+            if self._foul_safe:   # its mask's searches: off this thread, Ctrl-C stops them
+                core.clear_stop()
+                _workers.call(lambda: core.observe_seat(i, int(seat), one), core.request_stop)
+            else:
+                core.observe_seat(i, int(seat), one)
+            return {"cards": one["cards"][0], "scalars": one["scalars"][0], "mask": one["mask"][0].view(bool)}
 
     # --- histories ---------------------------------------------------------------
     def episode_info(self, i: int) -> dict[str, Any]:
         """Env i's episode: its seed, first button, Fantasyland cards per seat of its first
         hand, hands played, stacks, whether it is over."""
+        with self._using("episode_info"):
+            return self._episode_info(i)
+
+    def _episode_info(self, i: int) -> dict[str, Any]:
         i = self._env(i)
         seed, button, hands, stacks, hand, done, episode, fl = self._core.episode(i)
         return {"seed": seed, "button": button, "hand": hand, "stacks": list(stacks)[:self._players],
@@ -519,15 +625,18 @@ class VecEnv:
 
     def to_json(self, i: int) -> str:
         """Env i's episode as :meth:`Game.to_json` writes it, which :meth:`Game.replay` plays back."""
-        e = self.episode_info(i)
+        with self._using("to_json"):
+            e = self._episode_info(i)
         # an episode of one hand is written as independent hands ("match": false)
         return write_history(History(self._rules, self._players, e["seed"], e["button"], e["fantasyland"],
                                      e["hands"], match=self._match))
 
     def close(self) -> None:
-        """Frees the envs (a later reset() makes new ones)."""
-        self._core = None
-        self._stale = "the env is closed"
+        """Frees the envs (a later reset() makes new ones).  Refused while a step runs (in
+        another thread, or from the opponent callable)."""
+        with self._using("close"):
+            self._core = None
+            self._stale = "the env is closed"
 
     def __repr__(self) -> str:
         mode = f"hero seat {self._hero}" if self._hero >= 0 else "self-play"

@@ -28,7 +28,6 @@ import numpy as np
 
 from .._checks import check_seed, count
 from ..board.rules import Rules, get_rules
-from ..hand.cards import DECK_SIZE
 from ..play.game import Policy, check_dealing, policy_spec
 from ..solve.fantasyland import solve_fantasyland
 from .rollout import rollout
@@ -101,7 +100,8 @@ def estimate_fantasyland_value(rules: Rules | str, policy: str | Policy = "rando
     entered = np.asarray(normal.fantasyland_split[:, :, 0], dtype=np.float64).sum(axis=0)
     entry = {k: float(entered[k]) / (players * int(normal_hands)) for k in deals}
     gen = np.random.default_rng([s, 0xF1])
-    dealt = {k: np.stack([gen.permutation(DECK_SIZE)[:k] for _ in range(int(hands))]).astype(np.uint8)
+    # from the rules' deck: its jokers too (52 cards without: the hands dealt before jokers)
+    dealt = {k: np.stack([gen.permutation(r.deck_size)[:k] for _ in range(int(hands))]).astype(np.uint8)
              for k in deals}
     value = dict.fromkeys(deals, 0.0)
     stderr = dict.fromkeys(deals, 0.0)

@@ -86,10 +86,13 @@ class RolloutResult(NamedTuple):
     policy: str = ""
     """The policy that filled the boards: its name, with the parameters that differ from
     its defaults (``"heuristic(foul=40.0)"``); ``""`` in results pickled by 0.1.0."""
+    rules: Rules | None = None
+    """The rules the boards were completed under (None in a result made before this field
+    existed): :func:`merge` merges only results of the same rules."""
 
 
 def _result(sums: npt.NDArray[Any], n: int, split: npt.NDArray[Any] | None = None,
-            value: worth.FantasylandValue = None, policy: str = "") -> RolloutResult:
+            value: worth.FantasylandValue = None, policy: str = "", rules: Rules | None = None) -> RolloutResult:
     sums = totals.narrow(sums)
     mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], n)
     lo = hi = None
@@ -100,19 +103,21 @@ def _result(sums: npt.NDArray[Any], n: int, split: npt.NDArray[Any] | None = Non
         else:
             lo, hi = worth.extremes(split)
     return RolloutResult(mean, stderr, totals.rate(sums[:, 2], n), totals.rate(sums[:, 3], n),
-                         totals.rate(sums[:, 4], n), n, sums, lo, hi, value, split, policy)
+                         totals.rate(sums[:, 4], n), n, sums, lo, hi, value, split, policy, rules)
 
 
 def merge(results: Sequence[RolloutResult]) -> RolloutResult:
     """One result from results over disjoint completions (exact: the integer sums add).
+
+    ``results``: any iterable of results of the same rules, player count, policy and
+    ``fantasyland_value``; others are refused, naming both sides.
 
     >>> a = rollout(["--/--/--"] * 2, n=100, seed=1)
     >>> b = rollout(["--/--/--"] * 2, n=100, seed=1, start=100)
     >>> bool((merge([a, b]).sums == rollout(["--/--/--"] * 2, n=200, seed=1).sums).all())
     True
     """
-    if not results:
-        raise ValueError("merge needs at least one result")
+    results = totals.mergeable(results, RolloutResult, "merge")
     worth.same_value([r.fantasyland_value for r in results], "merge")
     policies = {r.policy for r in results}
     if len(policies) > 1:
@@ -120,9 +125,9 @@ def merge(results: Sequence[RolloutResult]) -> RolloutResult:
                          f"({', '.join(sorted(map(repr, policies)))})")
     splits = [r.fantasyland_split for r in results]
     total, split = worth.add_parts([r.sums for r in results],
-                                   None if any(b is None for b in splits) else splits)  # type: ignore[arg-type]
+                                   None if any(b is None for b in splits) else splits)
     return _result(total, sum(r.n for r in results), split, results[0].fantasyland_value,
-                   results[0].policy)
+                   results[0].policy, next((r.rules for r in results if r.rules is not None), None))
 
 
 def _pool(flat: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8],
@@ -238,6 +243,11 @@ class RolloutState:
         self.players = comp.players
         self.index = -1
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError("RolloutState cannot be pickled or copied: it is a view of the completion that "
+                        "rollout() is playing (C memory, valid only during the policy's call); keep "
+                        "what you need of it instead (boards, held, legal_actions() ...)")
+
     @property
     def turn(self) -> int:
         return int(self._c.turn)
@@ -309,7 +319,7 @@ def _run(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules, pol
          value: worth.FantasylandValue = None, params: npt.NDArray[np.float64] | None = None,
          label: str = "") -> RolloutResult:
     sums, split = _sums(flat, pool, r, policy, n, seed, start, workers, fl, progress, fixed, params)
-    return _result(sums, n, split, value, label)
+    return _result(sums, n, split, value, label, r)
 
 
 def _sums(flat: npt.NDArray[np.uint8], pool: npt.NDArray[np.uint8], r: Rules,
@@ -650,7 +660,7 @@ def evaluate_placements(position: Any, rules: Rules | str | None = None, *, n: i
                 for s_, b_ in parts[i]:
                     sums = totals.add(sums, s_)
                     split = worth.add_split(split, b_)
-            results.append(_result(sums, n, split, value, label))
+            results.append(_result(sums, n, split, value, label, r))
         stats = {f: np.array([getattr(x, f) for x in results], dtype=np.float64).reshape(k, players)
                  for f in ("mean", "stderr", "foul_rate", "fantasyland_rate", "royalties", "min", "max")}
     order_ = np.argsort(-stats["mean"][:, 0], kind="stable")

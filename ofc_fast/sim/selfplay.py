@@ -63,6 +63,9 @@ class SimulationResult(NamedTuple):
     policy: str | None = None
     """The policy every seat played (a :class:`~ofc_fast.Policy` as ``str`` shows it;
     None in a result made before this field existed)."""
+    rules: Rules | None = None
+    """The rules the hands were played under (None in a result made before this field
+    existed): :func:`merge_simulations` merges only results of the same rules."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain lists and numbers (for JSON)."""
@@ -76,7 +79,8 @@ class SimulationResult(NamedTuple):
 
 def _summary(hands: int, sums: npt.NDArray[Any], points: npt.NDArray[np.int64],
              royalty: npt.NDArray[np.int64], split: npt.NDArray[Any] | None = None,
-             value: worth.FantasylandValue = None, policy: str | None = None) -> SimulationResult:
+             value: worth.FantasylandValue = None, policy: str | None = None,
+             rules: Rules | None = None) -> SimulationResult:
     sums = totals.narrow(sums)
     mean, stderr = totals.mean_stderr(sums[:, 0], sums[:, 1], hands)
     if split is not None:
@@ -86,19 +90,21 @@ def _summary(hands: int, sums: npt.NDArray[Any], points: npt.NDArray[np.int64],
     ci = np.stack([mean - 1.96 * stderr, mean + 1.96 * stderr], axis=1)
     return SimulationResult(hands, mean, stderr, ci, totals.rate(sums[:, 2], hands),
                             totals.rate(sums[:, 3], hands), totals.rate(sums[:, 4], hands),
-                            sums, points, royalty, value, split, policy)
+                            sums, points, royalty, value, split, policy, rules)
 
 
 def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
     """One summary from summaries of disjoint hand ranges (exact: integer sums add).
+
+    ``parts``: any iterable of results of the same rules, player count, policy and
+    ``fantasyland_value``; others are refused, naming both sides.
 
     >>> a = simulate("pineapple", 2, 1000, seed=1)
     >>> b = simulate("pineapple", 2, 1000, seed=1, start=1000)
     >>> bool((merge_simulations([a, b]).sums == simulate("pineapple", 2, 2000, seed=1).sums).all())
     True
     """
-    if not parts:
-        raise ValueError("merge_simulations needs at least one result")
+    parts = totals.mergeable(parts, SimulationResult, "merge_simulations")
     worth.same_value([p.fantasyland_value for p in parts], "merge_simulations")
     policies = {p.policy for p in parts}
     if len(policies) > 1:
@@ -106,11 +112,11 @@ def merge_simulations(parts: Sequence[SimulationResult]) -> SimulationResult:
                          f"({', '.join(sorted(map(repr, policies)))})")
     splits = [p.fantasyland_split for p in parts]
     sums, split = worth.add_parts([p.sums for p in parts],
-                                  None if any(b is None for b in splits) else splits)  # type: ignore[arg-type]
+                                  None if any(b is None for b in splits) else splits)
     points = sum((p.points_hist for p in parts[1:]), parts[0].points_hist.copy())
     royalty = sum((p.royalty_hist for p in parts[1:]), parts[0].royalty_hist.copy())
     return _summary(sum(p.hands for p in parts), sums, points, royalty, split, parts[0].fantasyland_value,
-                    parts[0].policy)
+                    parts[0].policy, next((p.rules for p in parts if p.rules is not None), None))
 
 
 def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Policy = "random",
@@ -178,4 +184,4 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
     if not parts:   # no hands
         parts[0] = (np.zeros((P, 5), np.int64), _sim.fl_split(P))
     sums, split = worth.add_parts([a for a, _ in parts.values()], [b for _, b in parts.values()])
-    return _summary(n, sums, hist[0], hist[1], split, value, label)
+    return _summary(n, sums, hist[0], hist[1], split, value, label, r)

@@ -11,11 +11,13 @@ when a sum passes 2**63 - 1.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from .._checks import shown
 from ..board.rules import Rules
 
 _INT64_MAX = 2**63 - 1
@@ -26,6 +28,39 @@ def safe_block(rules: Rules, block: int) -> int:
     points cannot pass an int64 under ``rules``."""
     worst = max(1, rules.max_deal_points)
     return max(1, min(block, _INT64_MAX // (worst * worst)))
+
+
+def mergeable(parts: Any, kind: type, what: str) -> list[Any]:
+    """The results ``parts`` to merge (any iterable of ``kind``) as a list, refused
+    (naming both sides) where they cannot be one result: no result, an item of another
+    type, another player count, other rules."""
+    if isinstance(parts, kind):   # (a NamedTuple: iterable, over its fields)
+        raise TypeError(f"{what} takes a sequence of {kind.__name__} objects, got one {kind.__name__}: "
+                        f"pass [result]")
+    if isinstance(parts, (str, bytes)) or not isinstance(parts, Iterable):
+        raise TypeError(f"{what} takes a sequence of {kind.__name__} objects, got {type(parts).__name__} "
+                        f"{shown(parts, 60)}")
+    items = list(parts)
+    if not items:
+        raise ValueError(f"{what} needs at least one result")
+    for k, p in enumerate(items):
+        if not isinstance(p, kind):
+            raise TypeError(f"{what}: part {k} is {type(p).__name__} {shown(p, 60)}, not a {kind.__name__}")
+    first = items[0]
+    seats = first.sums.shape[0]
+    for k, p in enumerate(items[1:], 1):
+        if p.sums.shape[0] != seats:
+            raise ValueError(f"{what}: part 0 is of {seats} players, part {k} of {p.sums.shape[0]}: results "
+                             f"of different player counts do not merge")
+    ruled = [(k, p.rules) for k, p in enumerate(items) if p.rules is not None]
+    for k, r in ruled[1:]:
+        j, r0 = ruled[0]
+        if r != r0:
+            names = (f"{r0.name!r}, part {k} under {r.name!r}" if r.name != r0.name
+                     else f"{r0.name!r}, part {k} under other rules of that name")
+            raise ValueError(f"{what}: part {j} was played under {names}: results of different rules "
+                             f"do not merge")
+    return items
 
 
 def add(total: npt.NDArray[Any] | None, part: npt.NDArray[Any]) -> npt.NDArray[Any]:
