@@ -22,6 +22,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
+from .._checks import is_int
 from .fantasyland import CardByCard, make_env
 from .vecenv import VecEnv
 
@@ -51,7 +52,7 @@ def action_int(action: Any, who: str) -> int:
     array of one element); text, bytes, floats and bools are refused (TypeError)."""
     if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
         return int(action.reshape(-1)[0])
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+    if not is_int(action):
         raise TypeError(f"{who}: an action is an integer of the action space, got "
                         f"{type(action).__name__} {action!r:.60}")
     return int(action)

@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _rl, _workers
-from .._checks import check_seed, shown
+from .._checks import check_int, check_seed, count, is_int, shown
 from .._core import status_message
 from ..board.rules import Rules, get_rules
 from ..play.game import ACTIONS, POLICIES, POLICY_BLOCKS, Policy, check_dealing, policy_spec
@@ -83,7 +83,7 @@ def _fantasyland_start(r: Rules, players: int, chance: Any, cards: Any) -> tuple
     deals = sorted(r.fantasyland_deals)
     if cards is None:
         cards = deals[0] if deals else 0
-    if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)) or int(cards) not in deals:
+    if not is_int(cards) or int(cards) not in deals:
         raise ValueError(f"fantasyland_cards must be a count these rules deal in Fantasyland "
                          f"({', '.join(map(str, deals)) or 'none'}), got {shown(cards)}")
     if float(chance) and int(cards) * players > r.deck_size:
@@ -143,19 +143,13 @@ class VecEnv:
                  mask: str = "legal", autoreset: bool = True, threads: int = 1,
                  fantasyland_start: float = 0.0, fantasyland_cards: int | None = None) -> None:
         r = get_rules(rules)
-        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-            raise TypeError(f"players must be an int, got {shown(players)}")
-        players = int(players)
+        players = check_int(players, "players")
         r.check_players(players)
         check_dealing(r)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
-            raise TypeError(f"num_envs must be an int, got {shown(num_envs)}")
-        if not 1 <= int(num_envs) <= MAX_ENVS:
-            raise ValueError(f"num_envs must be in 1..{MAX_ENVS}, got {int(num_envs)}")
-        n = int(num_envs)
+        n = count(num_envs, "num_envs", 1, MAX_ENVS)
         self._seats = _choice(seats, "seats")
         if self._seats == "hero":
-            if isinstance(hero, bool) or not isinstance(hero, (int, np.integer)) or not 0 <= int(hero) < players:
+            if not is_int(hero) or not 0 <= int(hero) < players:
                 raise ValueError(f"hero must be a seat in 0..{players - 1}, got {shown(hero)}")
             self._hero = int(hero)
             if callable(opponent) and not isinstance(opponent, Policy):
@@ -588,8 +582,7 @@ class VecEnv:
         (empty unless that seat is to decide)."""
         with self._using("observe"):
             i = self._env(i)
-            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
-                    or not 0 <= int(seat) < self._players:
+            if not is_int(seat) or not 0 <= int(seat) < self._players:
                 raise ValueError(f"seat must be in 0..{self._players - 1}, got {shown(seat)}")
             one: dict[str, npt.NDArray[Any]] = {
                 "cards": np.zeros((1, self.planes, self.deck_size), dtype=np.uint8),
@@ -619,7 +612,7 @@ class VecEnv:
 
     def _env(self, i: Any) -> int:
         self._ready()
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= int(i) < self._n:
+        if not is_int(i) or not 0 <= int(i) < self._n:
             raise ValueError(f"env index must be in 0..{self._n - 1}, got {shown(i)}")
         return int(i)
 
