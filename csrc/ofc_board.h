@@ -333,7 +333,7 @@ int ofc_rules_preset(ofc_rules_spec *spec, int preset);
  * st->rules is then unusable. */
 int ofc_rules_build(const ofc_rules_spec *spec, ofc_rules_storage *st);
 
-/* ---- Jokers on boards (csrc/board/ofc_board_joker.c; docs/VARIANTS.md, "Jokers") --
+/* ---- Jokers on boards (csrc/board/ofc_joker_*.c; docs/VARIANTS.md, "Jokers") ------
  * The joker fields of the rules.  A board's jokers become cards as the pool
  * allows (any: a card not already in the joker's row; not_on_board: not a
  * card of the board, the two jokers two cards; unseen: as not_on_board, and

@@ -267,6 +267,40 @@ static inline uint16_t ofc_order_key(uint16_t s, int below_royal)
     return (below_royal && s == OFC_STRENGTH_MAX) ? (uint16_t)OFC_ROYAL_OVER_FIVE : s;
 }
 
+/* The cards of suit t (0..3): a mask of card bits, one per rank. */
+#define OFC_SUIT_CARDS(t) (UINT64_C(0x1111111111111) << (t))
+
+/* The one home of "try each joker as every card": runs the statements
+ * `...` for each way the nj (1 or 2) jokers of the cards x, at positions
+ * j[0] (and j[1]), can be natural cards, with x holding them and a and b
+ * (unsigned, declared here) the cards of joker j[0] and j[1] (b 0 for one
+ * joker).  Joker j[0] takes each card of the mask `first` (bit c for card
+ * c) in ascending order; a second joker each card of `second` above it, so
+ * two jokers are two different cards and each pair comes once.  Every card
+ * not in own, the best value:
+ *     OFC_FOR_JOKER_CARDS(x, j, nj, ~own, ~own, a, b, {
+ *         unsigned v = ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+ *         if (v > best) best = v;
+ *     });
+ * In the statements `continue` goes to the next card, `return` stops.  The
+ * statements are written out once: a hot caller passes nj as a constant
+ * (an inline function called with 1 and with 2) to get a loop for each
+ * count of jokers; a copy of them per count here would grow every caller's
+ * code, which changes how the compiler inlines a caller's other loops
+ * (ofc_partial.c's search without jokers).  The arguments are read more
+ * than once: plain variables. */
+#define OFC_FOR_JOKER_CARDS(x, j, nj, first, second, a, b, ...)                                  \
+    do {                                                                                         \
+        for (unsigned a = 0; a < OFC_DECK_SIZE; a++)                                             \
+            if (!((first) >> a & 1u)) {                                                          \
+            } else                                                                               \
+                for (unsigned b = ((x)[(j)[0]] = (uint8_t)a, (nj) == 2 ? a + 1 : 0);             \
+                     b < ((nj) == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++)                        \
+                    if ((nj) == 2 && !(((second) >> b & 1u) && ((x)[(j)[1]] = (uint8_t)b, 1))) { \
+                    } else                                                                       \
+                        __VA_ARGS__                                                              \
+    } while (0)
+
 /* Checked: the strength of n = 3 or 5 codes holding at most `jokers` jokers
  * (0..2: code 52 allowed from 1, 53 from 2), OFC_HAND_BAD_CARDS for a byte
  * that is no card (or a joker the rules do not deal) or a code twice,

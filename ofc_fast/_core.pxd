@@ -102,7 +102,7 @@ cdef extern from "ofc_fast.h" nogil:
                                     int8_t *rows, int32_t *row_points, int32_t *scoop,
                                     int32_t *royalties, int32_t *total)
 
-# Jokers on boards (csrc/board/ofc_board_joker.c)
+# Jokers on boards (csrc/board/ofc_joker_*.c)
 cdef extern from "ofc_fast.h" nogil:
     # the joker fields of the rules: RuleTables.jr, built once with the tables
     ctypedef struct ofc_joker_rules:

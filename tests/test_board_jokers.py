@@ -394,7 +394,7 @@ def assert_like_brute_force(got: Any, i: int, board: list, rules: ofc.Rules, inf
 
 
 # --- the fast path: batches of 64 boards or more check the rules once and resolve most boards
-# --- without the search (csrc/board/ofc_board_joker.c); the same answers as the brute force -------------
+# --- without the search (csrc/board/ofc_joker_fast.c); the same answers as the brute force --------------
 
 @pytest.mark.parametrize("pool, five", POOLS)
 def test_batches_against_brute_force(pool: str, five: str | None) -> None:
@@ -417,7 +417,7 @@ def test_batches_against_brute_force(pool: str, five: str | None) -> None:
         assert m[i].tolist() == ref.joker_score_matrix(deal[i].tolist(), rules)
 
 
-# --- pool "any" in batches: the ladders (csrc/board/ofc_board_joker.c, lean_any) resolve batches of 64
+# --- pool "any" in batches: the ladders (csrc/board/ofc_joker_ladders.c) resolve batches of 64
 # --- boards or more; calls of fewer boards take the search; every field and card must agree ------
 
 ANY_BASES = list(ofc.PRESETS.values()) + list(ofc.HOUSE_RULES.values())

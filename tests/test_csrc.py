@@ -165,6 +165,63 @@ def test_each_header_compiles_alone(tmp_path: Path, header: str) -> None:
     assert run.returncode == 0, run.stderr
 
 
+def test_joker_cards_loop(tmp_path: Path) -> None:
+    """OFC_FOR_JOKER_CARDS (ofc_hand.h), the one "try each joker as every card" loop: every
+    card of `first` for one joker; for two, each pair once, the second card of `second` above
+    the first, in order; the cards written into the hand; continue and an if-else statement
+    inside it as written."""
+    cc = _compiler()
+    if cc is None:
+        pytest.skip("no C compiler")
+    src = tmp_path / "t.c"
+    src.write_text(r'''
+#include <stdio.h>
+#include "ofc_hand.h"
+int main(void)
+{
+    uint8_t x[5] = {0, OFC_JOKER1, 9, OFC_JOKER2, 30};
+    const int j[2] = {1, 3};
+    const uint64_t own = (uint64_t)1 << 0 | (uint64_t)1 << 9 | (uint64_t)1 << 30;
+    const uint64_t top = OFC_SUIT_CARDS(0), second = OFC_SUIT_CARDS(1);
+    long n1 = 0, n2 = 0, ranks = 0, skipped = 0, odd = 0, even = 0;
+    int last = -1, ok = 1;
+    for (int nj = 1; nj <= 2; nj++)
+        OFC_FOR_JOKER_CARDS(x, j, nj, ~own, ~own, a, b, {
+            if (own >> a & 1u || x[1] != a || (nj == 2 && (b <= a || own >> b & 1u || x[3] != b))) ok = 0;
+            if (nj == 1) {
+                if ((int)a <= last || b != 0) ok = 0;
+                last = (int)a;
+                n1++;
+                continue;
+            }
+            n2++;
+            if (a == 4) {
+                skipped++;
+                continue;
+            }
+            if (b % 2)
+                odd++;
+            else
+                even++;
+        });
+    OFC_FOR_JOKER_CARDS(x, j, 2, top, second, a, b, {
+        if (a % 4 != 0 || b % 4 != 1 || b / 4 < a / 4) ok = 0;
+        ranks++;
+    });
+    printf("%d %ld %ld %ld %ld %ld %d %d %d\n", ok, n1, n2, skipped, odd + even, ranks, x[0], x[2], x[4]);
+    return 0;
+}
+''')
+    exe = tmp_path / "t"
+    run = subprocess.run([cc, "-std=c99", "-Wall", "-Werror", f"-I{CSRC}", str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
+    # 49 cards not in own, C(49, 2) pairs, 45 of them from card 4 (5..51 but 9 and 30); the
+    # pairs of ranks of a top (13 * 14 / 2); the naturals untouched
+    assert out == ["1", "49", "1176", "45", str(1176 - 45), "91", "0", "9", "30"]
+
+
 @pytest.mark.parametrize("missing", ["play/ofc_policy_tables.c", "ofc_tables.h", "rl"])
 def test_setup_refuses_a_missing_part(tmp_path: Path, missing: str) -> None:
     """A generated table or a whole layer missing: setup.py says which, before building."""

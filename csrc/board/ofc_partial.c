@@ -236,14 +236,11 @@ static COLD int low_live(const search *s)
             suit = x[i] % 4;
     }
     if (nj == 0) return s->live[ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4])];
-    unsigned other = (unsigned)(suit + 1) % 4; /* at least three naturals: suit >= 0 */
-    for (unsigned a = 0; a < 9; a++) {
-        x[j[0]] = (uint8_t)(4 * a + other);
-        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? 9u : 1u); b++) {
-            if (nj == 2) x[j[1]] = (uint8_t)(4 * b + other);
-            if (s->live[ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4])]) return 1;
-        }
-    }
+    /* the cards two to ten of a suit the first natural lacks (at least three naturals: suit >= 0) */
+    const uint64_t low = OFC_SUIT_CARDS((suit + 1) % 4) & (((uint64_t)1 << (4 * 9)) - 1);
+    OFC_FOR_JOKER_CARDS(x, j, nj, low, low, a, b, {
+        if (s->live[ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4])]) return 1;
+    });
     return 0;
 }
 
@@ -525,19 +522,11 @@ static unsigned row_floor(const search *s, int r, const int *j, int nj, uint64_t
     static const int max_items = OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2;
     uint32_t item[OFC_DECK_SIZE * (OFC_DECK_SIZE - 1) / 2];
     int n = 0;
-    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-        if (seen >> a & 1u) continue;
-        x[j[0]] = (uint8_t)a;
-        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
-            if (nj == 2) {
-                if (seen >> b & 1u) continue;
-                x[j[1]] = (uint8_t)b;
-            }
-            unsigned v = r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2])
-                                : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
-            if (n < max_items) item[n++] = (uint32_t)ofc_order_key((uint16_t)v, below) << 12 | a << 6 | b;
-        }
-    }
+    OFC_FOR_JOKER_CARDS(x, j, nj, ~seen, ~seen, a, b, {
+        unsigned v = r == 0 ? ofc_strength3_unchecked(x[0], x[1], x[2])
+                            : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+        if (n < max_items) item[n++] = (uint32_t)ofc_order_key((uint16_t)v, below) << 12 | a << 6 | b;
+    });
     if (m <= 3) return hit_floor(item, n, nj, 0, m);
     /* the items strongest first, each taking its cards: the (m+1)-th item
      * taken, found by m+1 scans for the strongest item left (the keys are
@@ -592,28 +581,19 @@ static int row_range(const search *s, int r, unsigned *lo, unsigned *hi)
     uint8_t x[5];
     memcpy(x, c, (size_t)n);
     unsigned least = 0xFFFFu;
-    if (r == 0) { /* the top goes by ranks: every rank for each joker */
-        for (unsigned a = 0; a < OFC_RANKS; a++)
-            for (unsigned b = 0; b < (nj == 2 ? OFC_RANKS : 1u); b++) {
-                x[j[0]] = (uint8_t)(4 * a);
-                if (nj == 2) x[j[1]] = (uint8_t)(4 * b + 1);
-                unsigned v = ofc_strength3_unchecked(x[0], x[1], x[2]);
-                if (v < least) least = v;
-            }
+    if (r == 0) { /* the top goes by ranks: each joker every rank (the first in suit 0,
+                   * the second in suit 1 from the first's rank up: each pair of ranks once) */
+        const uint64_t suit0 = OFC_SUIT_CARDS(0), suit1 = OFC_SUIT_CARDS(1);
+        OFC_FOR_JOKER_CARDS(x, j, nj, suit0, suit1, a, b, {
+            unsigned v = ofc_strength3_unchecked(x[0], x[1], x[2]);
+            if (v < least) least = v;
+        });
     } else { /* every card not in the row, two jokers two different ones (a card of
               * the row, or one card twice, only pairs: never weaker) */
-        for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-            if (own >> a & 1u) continue;
-            x[j[0]] = (uint8_t)a;
-            for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
-                if (nj == 2) {
-                    if (own >> b & 1u) continue;
-                    x[j[1]] = (uint8_t)b;
-                }
-                unsigned v = ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
-                if (v < least) least = v;
-            }
-        }
+        OFC_FOR_JOKER_CARDS(x, j, nj, ~own, ~own, a, b, {
+            unsigned v = ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+            if (v < least) least = v;
+        });
     }
     *lo = ofc_order_key((uint16_t)least, below);
     if (*lo > *hi) *lo = *hi;
@@ -642,18 +622,10 @@ static long middle_cap(const search *s, unsigned hi, unsigned bound)
     uint8_t x[5];
     memcpy(x, c, 5);
     long best = -1;
-    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-        if (own >> a & 1u) continue;
-        x[j[0]] = (uint8_t)a;
-        for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? (unsigned)OFC_DECK_SIZE : 1u); b++) {
-            if (nj == 2) {
-                if (own >> b & 1u) continue;
-                x[j[1]] = (uint8_t)b;
-            }
-            unsigned v = ofc_order_key(ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]), below);
-            if (v <= bound && (long)v > best) best = (long)v;
-        }
-    }
+    OFC_FOR_JOKER_CARDS(x, j, nj, ~own, ~own, a, b, {
+        unsigned v = ofc_order_key(ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]), below);
+        if (v <= bound && (long)v > best) best = (long)v;
+    });
     return best;
 }
 

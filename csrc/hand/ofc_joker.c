@@ -170,6 +170,19 @@ int64_t ofc_partial_strength_jokers_batch(const uint8_t *rows, int64_t n, int k,
     return -1;
 }
 
+/* The best deuce-to-seven rank of the five cards x over every card each of
+ * its nj jokers (at jpos) may be: a card not in the hand (used), the two
+ * jokers two cards.  Inlined with nj a constant: one tight loop each. */
+static OFC_ALWAYS_INLINE uint16_t lowball_best(uint8_t *x, const int *jpos, int nj, uint64_t used)
+{
+    uint16_t best = 0;
+    OFC_FOR_JOKER_CARDS(x, jpos, nj, ~used, ~used, a, b, {
+        uint16_t v = ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4]);
+        if (v > best) best = v;
+    });
+    return best;
+}
+
 /* Deuce-to-seven rank of five codes holding jokers: the best over every card
  * each joker may be (a card not in the hand, the two jokers two cards). */
 static uint16_t lowball_jokers(const uint8_t *c)
@@ -185,23 +198,7 @@ static uint16_t lowball_jokers(const uint8_t *c)
             used |= (uint64_t)1 << c[i];
     }
     if (!nj) return ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4]);
-    uint16_t best = 0;
-    for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-        if (used >> a & 1) continue;
-        x[jpos[0]] = (uint8_t)a;
-        if (nj == 1) {
-            uint16_t v = ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4]);
-            if (v > best) best = v;
-            continue;
-        }
-        for (unsigned b = a + 1; b < OFC_DECK_SIZE; b++) {
-            if (used >> b & 1) continue;
-            x[jpos[1]] = (uint8_t)b;
-            uint16_t v = ofc_lowball27_unchecked(x[0], x[1], x[2], x[3], x[4]);
-            if (v > best) best = v;
-        }
-    }
-    return best;
+    return nj == 1 ? lowball_best(x, jpos, 1, used) : lowball_best(x, jpos, 2, used);
 }
 
 int64_t ofc_lowball27_jokers_batch(const uint8_t *cards, int64_t n, int jokers, uint16_t *out)

@@ -122,23 +122,15 @@ static inline void wild_row(uint8_t *c, int n, int size)
         unsigned best = 0;
         uint8_t x[5], pick[2] = {0, 0};
         memcpy(x, c, (size_t)n);
-        for (unsigned a = 0; a < OFC_DECK_SIZE; a++) {
-            if (own >> a & 1u) continue;
-            x[j[0]] = (uint8_t)a;
-            for (unsigned b = nj == 2 ? a + 1 : 0; b < (nj == 2 ? OFC_DECK_SIZE : 1u); b++) {
-                if (nj == 2) {
-                    if (own >> b & 1u) continue;
-                    x[j[1]] = (uint8_t)b;
-                }
-                unsigned v = size == OFC_TOP_SIZE ? ofc_strength3_unchecked(x[0], x[1], x[2])
-                                                  : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
-                if (v > best) {
-                    best = v;
-                    pick[0] = (uint8_t)a;
-                    pick[1] = (uint8_t)b;
-                }
+        OFC_FOR_JOKER_CARDS(x, j, nj, ~own, ~own, a, b, {
+            unsigned v = size == OFC_TOP_SIZE ? ofc_strength3_unchecked(x[0], x[1], x[2])
+                                              : ofc_strength5_unchecked(x[0], x[1], x[2], x[3], x[4]);
+            if (v > best) {
+                best = v;
+                pick[0] = (uint8_t)a;
+                pick[1] = (uint8_t)b;
             }
-        }
+        });
         c[j[0]] = pick[0];
         if (nj == 2) c[j[1]] = pick[1];
         return;
