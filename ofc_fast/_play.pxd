@@ -70,7 +70,7 @@ cdef extern from "ofc_play.h" nogil:
     void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
                          int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
 
-    # the policies (csrc/play/ofc_policy.c)
+    # the policies (csrc/play/ofc_policies.c, the registry)
     ctypedef struct ofc_policy_info:
         const char *name
         const char *description

@@ -106,7 +106,7 @@ int64_t ofc_subset_strengths_batch(const uint8_t *cards, int64_t n, int m, int k
     const int64_t per = ofc_choose(m, k);
     uint8_t c[OFC_DECK_SIZE];
     for (int64_t i = 0; i < n; i++) {
-        memcpy(c, cards + (int64_t)m * i, (size_t)m); /* checked and read from a copy (ofc_eval.c) */
+        memcpy(c, cards + (int64_t)m * i, (size_t)m); /* checked and read from a copy (ofc_strength.c) */
         if (OFC_UNLIKELY(ofc_bad_cards(c, m))) return i;
         if (k == 5)
             subsets5(c, m, out + per * i);
@@ -121,7 +121,7 @@ int64_t ofc_best_hand_batch(const uint8_t *cards, int64_t n, int m, int k, uint1
     if ((k != 3 && k != 5) || m < k || m > OFC_DECK_SIZE) return OFC_HAND_BAD_SIZE;
     uint8_t c[OFC_DECK_SIZE];
     for (int64_t i = 0; i < n; i++) {
-        memcpy(c, cards + (int64_t)m * i, (size_t)m); /* checked and read from a copy (ofc_eval.c) */
+        memcpy(c, cards + (int64_t)m * i, (size_t)m); /* checked and read from a copy (ofc_strength.c) */
         if (OFC_UNLIKELY(ofc_bad_cards(c, m))) return i;
         best[i] = k == 5 ? best5(c, m, positions + 5 * i) : best3(c, m, positions + 3 * i);
     }
@@ -191,7 +191,7 @@ int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16
     if (k < 0 || k > 5) return OFC_HAND_BAD_SIZE;
     uint8_t c[5];
     for (int64_t i = 0; i < n; i++) {
-        memcpy(c, rows + (int64_t)k * i, (size_t)k); /* checked and read from a copy (ofc_eval.c) */
+        memcpy(c, rows + (int64_t)k * i, (size_t)k); /* checked and read from a copy (ofc_strength.c) */
         uint64_t seen = 0;
         for (int j = 0; j < k; j++) {
             if (c[j] == OFC_EMPTY) continue;
