@@ -36,11 +36,13 @@ CORE_SOURCES = [path for _, _, files in LAYERS for path in files]
 # csrc/play/ofc_policy_tables.c/.h (tools/gen_policy_tables.py)
 GENERATED = ["csrc/ofc_tables.h", "csrc/hand/ofc_tables.c",
              "csrc/play/ofc_policy_tables.c", "csrc/play/ofc_policy_tables.h"]
-HEADERS = (["csrc/ofc_fast.h"] + [header for _, header, _ in LAYERS]
-           + [path for path in GENERATED if path.endswith(".h")])
+HEADERS = ["csrc/ofc_fast.h", "csrc/ofc_tables.h"] + [header for _, header, _ in LAYERS]
+# a layer's private headers (beside its sources): an edit of one rebuilds too
+PRIVATE_HEADERS = sorted(f"csrc/{layer}/{name}" for layer, _, _ in LAYERS if os.path.isdir(f"csrc/{layer}")
+                         for name in os.listdir(f"csrc/{layer}") if name.endswith(".h"))
 # One binding per layer: _core (hand + board), _solve, _play, _sim, _rl.
 BINDINGS = ["_core", "_solve", "_play", "_sim", "_rl"]
-_missing = [s for s in ["csrc/ofc_fast.h"] + HEADERS + GENERATED if not os.path.exists(s)]
+_missing = [s for s in HEADERS + GENERATED if not os.path.exists(s)]
 _missing += [f"csrc/{layer}/ (no C sources)" for layer, _, files in LAYERS if not files]
 if _missing:
     sys.exit(f"setup.py: the C core is incomplete, missing {', '.join(dict.fromkeys(_missing))} "
@@ -119,7 +121,7 @@ def ext(name):
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_23_API_VERSION")],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
-        depends=CORE_SOURCES + HEADERS,
+        depends=CORE_SOURCES + HEADERS + PRIVATE_HEADERS,
     )
 
 
