@@ -9,6 +9,7 @@ import os
 import re
 import sys
 
+
 # The C core: csrc/<layer>/ holds each layer's sources, and that folder is the
 # one list of which layer a file is in; the public headers stay flat in csrc/
 # (ofc_fast.h includes one header per layer, bottom to top, which gives the
