@@ -136,7 +136,7 @@ def partial_jokers_rows(const uint8_t[:, ::1] rows not None, uint16_t[::1] out n
     if stop <= start:
         return -1
     with nogil:
-        bad = ofc_partial_strength_jokers_batch(&rows[start, 0], stop - start, k, jokers, five_kind, &out[start])
+        bad = ofc_partial_strength_jokers_batch(&rows[start, 0] if k else NULL, stop - start, k, jokers, five_kind, &out[start])
     return bad if bad < 0 else bad + start
 
 

@@ -196,6 +196,8 @@ def test_partial_strength_with_jokers() -> None:
                     want = int(ofc.partial_strength(np.array(_subs(row), np.uint8)).max())
                     assert ofc.partial_strength(row, rules=ANY) == want, ofc.card_str(row)
     assert ofc.describe(ofc.partial_strength("Ah X1", rules=ANY)) == ofc.describe(ofc.partial_strength("Ah Ad"))
+    # rows of no slots: strength 0, as without jokers (the kernel is handed no row data then)
+    assert ofc.partial_strength(np.zeros((3, 0), np.uint8), rules=ANY).tolist() == [0, 0, 0]
 
 
 def test_lowball_with_jokers() -> None:

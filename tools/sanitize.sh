@@ -30,8 +30,17 @@ ASAN_LIB=$("$CC" -print-file-name=libasan.so)
 UBSAN_LIB=$("$CC" -print-file-name=libubsan.so)
 echo "== sanitizer build: $ASAN_LIB $UBSAN_LIB"
 export OFC_FAST_DIFF_DEALS=${OFC_FAST_DIFF_DEALS:-20000}
-export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1:check_initialization_order=1
-export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# reports go to files as well as stderr: pytest captures a test's stderr, and a
+# process the sanitizer stops never prints it, so the files are shown on failure
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1:check_initialization_order=1:log_path=$WORK/asan
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$WORK/ubsan
+show_reports() {
+    local rc=$?
+    for f in "$WORK"/asan.* "$WORK"/ubsan.*; do
+        [ -e "$f" ] && { echo "== sanitizer report $f"; cat "$f"; }
+    done
+    return $rc
+}
 # the installed package must be the sanitizer build
 (cd "$WORK" && LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python -c "import ofc_fast._core as c; print('ofc_fast from', c.__file__)")
 # the slow tests too (-m); arguments given to this script come after and win.
@@ -40,5 +49,6 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # the quick run, then the solver's slow comparison against the enumeration
 # (scaled by OFC_FAST_DIFF_DEALS); the exhaustive hand checks run unsanitized
 # in .ci/run step 2b, where they take minutes instead of an hour
-LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q "$@"
-LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q -m slow tests/test_solve_fantasyland.py "$@"
+LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q "$@" || show_reports
+LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q -m slow tests/test_solve_fantasyland.py "$@" \
+    || show_reports

@@ -161,7 +161,7 @@ int64_t ofc_partial_strength_jokers_batch(const uint8_t *rows, int64_t n, int k,
     for (int64_t i = 0; i < n; i++) {
         uint8_t c[5], x[5];
         int nc = 0;
-        memcpy(c, rows + (int64_t)k * i, (size_t)k);
+        if (k > 0) memcpy(c, rows + (int64_t)k * i, (size_t)k); /* rows may be NULL for k == 0 */
         for (int j = 0; j < k; j++)
             if (c[j] != OFC_EMPTY) x[nc++] = c[j];
         if (ofc_bad_cards_jokers(x, nc, allowed)) return i;

@@ -191,7 +191,8 @@ int64_t ofc_partial_strength_batch(const uint8_t *rows, int64_t n, int k, uint16
     if (k < 0 || k > 5) return OFC_HAND_BAD_SIZE;
     uint8_t c[5];
     for (int64_t i = 0; i < n; i++) {
-        memcpy(c, rows + (int64_t)k * i, (size_t)k); /* checked and read from a copy (ofc_strength.c) */
+        /* checked and read from a copy (ofc_strength.c); rows may be NULL for k == 0 */
+        if (k > 0) memcpy(c, rows + (int64_t)k * i, (size_t)k);
         uint64_t seen = 0;
         for (int j = 0; j < k; j++) {
             if (c[j] == OFC_EMPTY) continue;
