@@ -1,4 +1,5 @@
-"""How the command line prints a board: its rows as ``top / middle / bottom``, and its jokers.
+"""How the command line prints a board: its rows as ``top / middle / bottom`` (the board
+layer's :func:`~ofc_fast.board.boards.board_text`), and its jokers.
 
 >>> import numpy as np
 >>> board_text(np.array([50, 49, 255] + [255] * 5 + list(range(5)), dtype=np.uint8))
@@ -8,18 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.geometry import ROW_SLICES, ROWS
+from ..board.boards import board_text, row_texts  # noqa: F401  (the board layer's layout, reused)
 from ..hand.cards import JOKERS, card_str
-
-
-def row_texts(codes: Any) -> dict[str, str]:
-    """{"top": "Ah Ad --", "middle": ..., "bottom": ...} of a board's 13 codes (255: empty)."""
-    return {name: card_str([int(c) for c in codes[lo:hi]]) for name, (lo, hi) in zip(ROWS, ROW_SLICES)}
-
-
-def board_text(codes: Any) -> str:
-    """'top / middle / bottom' of a board's 13 codes; empty slots print as ``--``."""
-    return " / ".join(row_texts(codes).values())
 
 
 def joker_cards(codes: Any, became: Any) -> dict[str, str]:
