@@ -1,15 +1,13 @@
-"""How the command line prints a board: its rows as ``top / middle / bottom`` (the board
-layer's :func:`~ofc_fast.board.boards.board_text`), and its jokers.
+"""How the command line prints a board's jokers (its rows: the board layer's
+:func:`~ofc_fast.board.boards.board_text` and ``row_texts``, the one layout of a board as text).
 
->>> import numpy as np
->>> board_text(np.array([50, 49, 255] + [255] * 5 + list(range(5)), dtype=np.uint8))
-'Ah Ad -- / -- -- -- -- -- / 2c 2d 2h 2s 3c'
+>>> joker_text([52, 50, 49] + list(range(10)), [51, 255])
+'X1 = As'
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..board.boards import board_text, row_texts  # noqa: F401  (the board layer's layout, reused)
 from ..hand.cards import JOKERS, card_str
 
 

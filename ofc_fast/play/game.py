@@ -43,6 +43,7 @@ import numpy.typing as npt
 from .. import _play
 from .._checks import check_int, check_seed, is_int, shown
 from .._core import status_message
+from .._play import HandState
 from ..board.boards import Board, board_array, board_text
 from ..board.geometry import ROW_SLICES, ROWS
 from ..board.partial import unseen
@@ -549,12 +550,13 @@ class Game:
         self._hands[-1].append(self._state.board_list(seat) if self._fl[seat] else action)
         self._finish()
 
-    def _play_policy(self, state: _play.HandState, code: int,
+    def _play_policy(self, state: HandState, code: int,
                      params: npt.NDArray[np.float64] | None) -> tuple[int, int]:
         """Play the turn on ``state`` (this game's or a copy) with built-in policy ``code``, from
         the stream of this turn: the seed and the position fix it, so a copy plays the same."""
         stream = (self._hand << 8) | len(self._hands[-1])
-        return state.play_policy(code, self._rules.tables, self._seed ^ _POLICY_SALT, stream, params)
+        err, action = state.play_policy(code, self._rules.tables, self._seed ^ _POLICY_SALT, stream, params)
+        return int(err), int(action)
 
     def choose(self, policy: str | Policy = "random") -> int | npt.NDArray[np.uint8]:
         """The move built-in policy ``policy`` (a name or a :class:`Policy`) would make now,
