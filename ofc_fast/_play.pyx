@@ -143,6 +143,13 @@ cdef class HandState:
     def street(self, int seat):
         return self.g.street[seat]
 
+    def seat_counts(self):
+        """(streets, discard counts, cards per row): per seat, turns finished, cards discarded
+        and the cards in each of its rows (a list of 3), as lists."""
+        return ([self.g.street[p] for p in range(self.g.players)],
+                [self.g.ndiscards[p] for p in range(self.g.players)],
+                [[self.g.filled[p][r] for r in range(OFC_ROWS)] for p in range(self.g.players)])
+
     def legal_mask(self):
         """(ACTIONS,) bool, True at the legal codes (from the engine's placement table)."""
         cdef cnp.npy_intp size = OFC_ACTIONS

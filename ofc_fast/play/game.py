@@ -391,29 +391,32 @@ class Game:
         with self._lock:
             s = self._seat(seat)
             boards = self.boards.copy()
+            street, counts, filled = self._state.seat_counts()
             if not self.done:
                 for other in range(self._players):
                     if other != s and self._fl[other]:
                         boards[other] = EMPTY
+                        filled[other] = [0, 0, 0]
             held = self.held if self.turn == s else np.zeros(0, np.uint8)
             disc = self.discards(s)
-            street = np.array([self._state.street(p) for p in range(self._players)], dtype=np.int32)
-            counts = np.array([self._state.discards(p).size for p in range(self._players)], dtype=np.int32)
-            rows = [{name: b[lo:hi][b[lo:hi] != EMPTY] for name, (lo, hi) in zip(ROWS, ROW_SLICES)}
-                    for b in boards]
+            # a row's cards fill its slots left to right: its first `filled` slots
+            cells = boards.copy()
+            rows = [{name: cells[p, lo:lo + n] for name, (lo, _), n in zip(ROWS, ROW_SLICES, filled[p])}
+                    for p in range(self._players)]
             return {"seat": s, "boards": boards, "rows": rows, "held": held.copy(), "discards": disc,
-                    "unseen": unseen(boards, held, disc, jokers=self._rules.jokers), "street": street,
-                    "acted": self._acted(street), "discard_count": counts,
+                    "unseen": unseen(boards, held, disc, jokers=self._rules.jokers),
+                    "street": np.array(street, dtype=np.int32), "acted": self._acted(street),
+                    "discard_count": np.array(counts, dtype=np.int32),
                     "fantasyland": np.array(self._fl, dtype=np.int32)}
 
-    def _acted(self, street: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]:
+    def _acted(self, street: list[int]) -> npt.NDArray[np.bool_]:
         """Per seat: has it played its turn of the street being played (observation)."""
         t = self.turn
         if t is None:
             return np.ones(self._players, dtype=bool)
         if self._fl[t]:     # the Fantasyland seats act first, each once
-            return np.array([bool(f) and int(n) >= 1 for f, n in zip(self._fl, street)], dtype=bool)
-        return np.array([bool(f) or int(n) > int(street[t]) for f, n in zip(self._fl, street)], dtype=bool)
+            return np.array([bool(f) and n >= 1 for f, n in zip(self._fl, street)], dtype=bool)
+        return np.array([bool(f) or n > street[t] for f, n in zip(self._fl, street)], dtype=bool)
 
     # --- actions ------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
