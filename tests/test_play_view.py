@@ -147,12 +147,13 @@ def test_acted_within_a_street() -> None:
 # --- determinize --------------------------------------------------------------------------
 @functools.lru_cache(maxsize=1)
 def _positions() -> list[tuple[Game, int]]:
-    """Games part-played (Fantasyland hidden or shown, jokers, finished hands) and a seat."""
+    """Games part-played (Fantasyland hidden or shown, one set and one to act, jokers, a
+    finished hand) and a seat."""
     out = []
     for rules, players, fl, turns in [("pineapple", 2, None, 3), ("pineapple", 3, [0, 14, 0], 4),
                                       ("progressive", 2, [16, 0], 2), ("original", 4, None, 9),
                                       ("low", 2, None, 5), (JK2, 2, [14, 0], 3), (JK2, 3, None, 0),
-                                      ("pineapple", 2, [0, 14], 20)]:
+                                      ("pineapple", 2, [0, 14], 20), ("progressive", 3, [14, 0, 15], 1)]:
         g = Game(rules, players, seed=11, fantasyland=fl)
         for _ in range(turns):
             if not g.done:
@@ -162,7 +163,7 @@ def _positions() -> list[tuple[Game, int]]:
     return out
 
 
-@pytest.mark.parametrize("k", range(20))
+@pytest.mark.parametrize("k", range(23))
 def test_determinize_keeps_the_view_and_every_card_once(k: int) -> None:
     g, seat = _positions()[k]
     before, view = _state(g), g.observation(seat)
