@@ -698,8 +698,8 @@ class Game:
         cards and discards, any hidden Fantasyland board and the rest of the deck) are
         shuffled among those places, uniformly: each place gets each unseen card with the
         same chance, and every card lies in one place (no inference from how the others
-        played: the draw a search over the hidden cards starts from).  Everything ``seat`` sees stays as it
-        is (the boards it sees, its held cards and discards, every count:
+        played: the draw a search over the hidden cards starts from).  Everything ``seat``
+        sees stays as it is (the boards it sees, its held cards and discards, every count:
         ``observation(seat)`` is the same), and the new game plays on like any other
         (:meth:`apply`, :meth:`play`, :meth:`play_hand`, scores, :meth:`next_hand`); its
         history records the hand's new deck, so :meth:`to_json`, :meth:`replay` and pickles
