@@ -7,7 +7,7 @@
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.string cimport memcpy
-from ofc_fast._core cimport (ofc_rules, ofc_joker_rules, RuleTables, OFC_DECK_SIZE, OFC_MAX_JOKERS,
+from ofc_fast._core cimport (ofc_rules, ofc_joker_rules, RuleTables, OFC_DECK_SIZE, OFC_MAX_JOKERS, OFC_EMPTY,
                              OFC_BOARD_SIZE, OFC_ROWS, OFC_MAX_SEATS)
 
 cdef extern from "ofc_play.h" nogil:
@@ -38,6 +38,7 @@ cdef extern from "ofc_play.h" nogil:
         uint32_t spare
         int has_spare
     void ofc_rng_init(ofc_rng *g, uint64_t seed, uint64_t index)
+    uint32_t ofc_rng_below(ofc_rng *g, uint32_t n)
     void ofc_deal_jokers_batch(uint64_t seed, int64_t index0, int64_t n, int players, int cards,
                                int first_round, int round_cards, int jokers, uint8_t *out)
 
@@ -45,8 +46,10 @@ cdef extern from "ofc_play.h" nogil:
     ctypedef struct ofc_game:
         int players, first_round, rounds, round_cards, round_play
         int button
+        int nturns, step
         int turn
         int nheld
+        int deck_pos
         int fl_cards[OFC_MAX_SEATS]
         int street[OFC_MAX_SEATS]
         int ndiscards[OFC_MAX_SEATS]
@@ -62,6 +65,7 @@ cdef extern from "ofc_play.h" nogil:
                               const int *fl_cards, const ofc_joker_rules *jr)
     int ofc_game_from_boards(ofc_game *g, int players, int first_round, int rounds, int round_cards,
                              int round_play, const uint8_t *boards, const int *fl_cards, int *seat)
+    int ofc_game_deck_size(const ofc_game *g)
     void ofc_game_deal(ofc_game *g)
     int ofc_game_legal(const ofc_game *g, uint8_t *mask)
     int ofc_game_legal_codes(const ofc_game *g, uint16_t *codes)

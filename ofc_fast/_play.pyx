@@ -9,6 +9,7 @@ to split over threads.
 """
 import numpy as np
 cimport numpy as cnp
+from libc.string cimport memset
 
 from ofc_fast._core import status_message
 
@@ -142,6 +143,13 @@ cdef class HandState:
     def street(self, int seat):
         return self.g.street[seat]
 
+    def seat_counts(self):
+        """(streets, discard counts, cards per row): per seat, turns finished, cards discarded
+        and the cards in each of its rows (a list of 3), as lists."""
+        return ([self.g.street[p] for p in range(self.g.players)],
+                [self.g.ndiscards[p] for p in range(self.g.players)],
+                [[self.g.filled[p][r] for r in range(OFC_ROWS)] for p in range(self.g.players)])
+
     def legal_mask(self):
         """(ACTIONS,) bool, True at the legal codes (from the engine's placement table)."""
         cdef cnp.npy_intp size = OFC_ACTIONS
@@ -193,6 +201,126 @@ cdef class HandState:
                     break
             code |= dest << (2 * i)
         return 0, code
+
+    # --- the deck, and the cards a seat cannot see (Game.determinize) -----------------
+    @property
+    def deck(self):
+        """The hand's deck in the order it is dealt: its 52 cards and jokers, each once,
+        the cards dealt so far first."""
+        cdef cnp.npy_intp n = ofc_game_deck_size(&self.g)
+        cdef cnp.ndarray out = cnp.PyArray_SimpleNew(1, &n, cnp.NPY_UINT8)
+        memcpy(cnp.PyArray_DATA(out), self.g.deck, <size_t>n)
+        return out
+
+    def set_deck(self, const uint8_t[::1] deck):
+        """Deal the hand from `deck` (its 52 cards and jokers, each once, in the order dealt)
+        instead of its seeded shuffle, before any seat has acted: a replayed history whose
+        hand was dealt so (a determinised game).  ValueError naming what is wrong."""
+        cdef int size = ofc_game_deck_size(&self.g), i, p, begun = self.g.step != 0
+        cdef uint64_t seen = 0
+        for p in range(self.g.players):
+            begun |= self.g.street[p] != 0
+        if begun:
+            raise ValueError("set_deck: a seat has acted this hand; a deck is set before the first turn")
+        if deck.shape[0] != size:
+            raise ValueError(f"set_deck: a deck of {size} cards (the rules' 52 and jokers), got {deck.shape[0]}")
+        for i in range(size):
+            if deck[i] >= size:
+                raise ValueError(f"set_deck: position {i}: card code {deck[i]} is not in 0..{size - 1}")
+            if (seen >> deck[i]) & 1u:
+                raise ValueError(f"set_deck: position {i}: card code {deck[i]} is in the deck twice")
+            seen |= (<uint64_t>1) << deck[i]
+        memcpy(self.g.deck, &deck[0], <size_t>size)
+        ofc_game_deal(&self.g)
+
+    def shuffled(self, const uint8_t[::1] cards, uint64_t seed, uint64_t stream):
+        """A copy of the hand in which `cards` (distinct cards of its deck) trade places
+        uniformly at random: a Fisher-Yates shuffle of them from stream (seed, stream) maps
+        each to its image, and wherever one lay (a board, the held cards, the discards,
+        the deck) its image lies instead.  The copy holds every card once, as the hand
+        did; the cards not listed stay where they were.  ValueError for a card outside
+        the deck or listed twice."""
+        cdef int size = ofc_game_deck_size(&self.g), n = cards.shape[0], i, j, p
+        cdef uint8_t image[OFC_MAX_DECK]
+        cdef uint8_t pool[OFC_MAX_DECK]
+        cdef uint8_t t
+        cdef uint64_t seen = 0
+        cdef ofc_rng rng
+        if n > size:
+            raise ValueError(f"shuffled: {n} cards, more than the deck's {size}")
+        for i in range(n):
+            if cards[i] >= size:
+                raise ValueError(f"shuffled: cards[{i}]: card code {cards[i]} is not in 0..{size - 1}")
+            if (seen >> cards[i]) & 1u:
+                raise ValueError(f"shuffled: cards[{i}]: card code {cards[i]} is listed twice")
+            seen |= (<uint64_t>1) << cards[i]
+            pool[i] = cards[i]
+        ofc_rng_init(&rng, seed, stream)
+        for i in range(n - 1, 0, -1):
+            j = ofc_rng_below(&rng, i + 1)
+            t = pool[i]
+            pool[i] = pool[j]
+            pool[j] = t
+        for i in range(size):
+            image[i] = i
+        for i in range(n):
+            image[cards[i]] = pool[i]
+        cdef HandState other = HandState.__new__(HandState)
+        other.g = self.g
+        cdef ofc_game *g = &other.g
+        for p in range(g.players):
+            for i in range(OFC_BOARD_SIZE):
+                if g.board[p][i] < size:
+                    g.board[p][i] = image[g.board[p][i]]
+            for i in range(g.ndiscards[p]):
+                g.discards[p][i] = image[g.discards[p][i]]
+        for i in range(g.nheld):
+            g.held[i] = image[g.held[i]]
+        for i in range(size):
+            g.deck[i] = image[g.deck[i]]
+        return other
+
+    def reset_fantasyland(self, int seat, int policy, RuleTables rules not None, uint64_t seed,
+                          uint64_t stream, const double[::1] params=None):
+        """Set the 13 cards of Fantasyland seat `seat`, which has set them, again: from the
+        cards it was dealt (its part of the deck, in the order dealt) as policy number
+        `policy` sets them (params: its parameters, None: its defaults; stream (seed,
+        stream)), the rest its discards, as had it played so.  0 or the C error."""
+        cdef int k = 0, pos = 0, n, err
+        cdef const double *pp = NULL
+        cdef ofc_rng rng
+        cdef ofc_game t
+        if not 0 <= seat < self.g.players or not self.g.fl_cards[seat] or self.g.street[seat] < 1:
+            raise ValueError(f"reset_fantasyland: seat {seat} is not a Fantasyland seat that has set its cards")
+        if params is not None:
+            if not 0 <= policy < ofc_policy_count or params.shape[0] != ofc_policies[policy].nparams:
+                raise ValueError("reset_fantasyland: the policy takes a different number of parameters")
+            pp = &params[0]
+        # Fantasyland seats act first, dealt in the order they act
+        while k < self.g.nturns and self.g.schedule[k] != seat:
+            pos += self.g.fl_cards[self.g.schedule[k]]
+            k += 1
+        n = self.g.fl_cards[seat]
+        t = self.g
+        t.turn = seat
+        t.nheld = n
+        memcpy(t.held, &self.g.deck[pos], <size_t>n)
+        memset(t.board[seat], OFC_EMPTY, OFC_BOARD_SIZE)
+        memset(t.filled[seat], 0, OFC_ROWS)
+        t.ndiscards[seat] = 0
+        t.street[seat] = 0
+        t.step = t.nturns - 1      # its setting ends this scratch hand: nothing more is dealt
+        ofc_rng_init(&rng, seed, stream)
+        err = ofc_policy_play(&t, policy, &rules.c, pp, &rng)
+        if err:
+            return err
+        if t.street[seat] != 1:
+            return OFC_ERR_FANTASYLAND
+        memcpy(self.g.board[seat], t.board[seat], OFC_BOARD_SIZE)
+        memcpy(self.g.filled[seat], t.filled[seat], OFC_ROWS)
+        memcpy(self.g.discards[seat], t.discards[seat], <size_t>t.ndiscards[seat])
+        self.g.ndiscards[seat] = t.ndiscards[seat]
+        return 0
 
     def result(self, RuleTables rules):
         cdef int P = self.g.players

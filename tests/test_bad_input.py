@@ -1178,6 +1178,65 @@ bad("Game.replay-text", ofc.Game.replay, "{bad", ValueError, "not JSON")
 bad("Game.replay-action", ofc.Game.replay, Lazy(lambda: json.dumps(
     {**json.loads(ofc.Game("pineapple", 2, seed=1).to_json()), "hands": [[999]]})), ValueError,
     "hand 0, action 0", "999")
+# the glue of issue 29: a policy's move unplayed, a seat's view, determinisation, a history's decks
+
+
+def _game(played: int = 0, **kw: Any) -> ofc.Game:
+    g = ofc.Game("pineapple", 2, seed=1, **kw)
+    for _ in range(played):
+        if not g.done:
+            g.play("random")
+    return g
+
+
+def _with_decks(decks: Any) -> str:
+    data = json.loads(_game(1).determinize(0, seed=1).to_json())
+    return json.dumps(dict(data, decks=decks(data["decks"]["0"]) if callable(decks) else decks))
+
+
+_G = Lazy(_game)
+bad("Game.choose-over", lambda g: g.choose("random"), Lazy(lambda: _game(99)), ValueError, "the hand is over")
+bad("Game.choose-callable", lambda g, p: g.choose(p), _G, TypeError, "policy", "callable",
+    "builtin_function_or_method", more=(len,))
+bad("Game.choose-None", lambda g, p: g.choose(p), _G, TypeError, "policy", "NoneType None", more=(None,))
+bad("Game.choose-name", lambda g, p: g.choose(p), _G, ValueError, "unknown policy 'best'", more=("best",))
+bad("Game.observation-seat", lambda g, s: g.observation(s), _G, ValueError, "seat must be in 0..1, got 2",
+    more=(2,))
+bad("Game.observation-seat-float", lambda g, s: g.observation(s), _G, ValueError, "seat", "1.0", more=(1.0,))
+bad("Game.determinize-seat", lambda g, s: g.determinize(s, seed=1), _G, ValueError, "seat", "got -1",
+    more=(-1,))
+bad("Game.determinize-seed", lambda g, s: g.determinize(0, seed=s), _G, ValueError, "seed", str(2**64),
+    more=(2**64,))
+bad("Game.determinize-seed-float", lambda g, s: g.determinize(0, seed=s), _G, TypeError, "seed", "1.5",
+    more=(1.5,))
+bad("Game.determinize-policy", lambda g, p: g.determinize(0, seed=1, fantasyland_policy=p), _G, ValueError,
+    "unknown policy 'best'", more=("best",))
+bad("Game.determinize-policy-callable", lambda g, p: g.determinize(0, seed=1, fantasyland_policy=p), _G,
+    TypeError, "fantasyland_policy", "builtin_function_or_method", more=(len,))
+bad("Game.replay-decks-short", ofc.Game.replay, Lazy(lambda: _with_decks(lambda d: {"0": d[:51]})), ValueError,
+    "history 'decks' hand 0", "a deck of 52 cards", "got 51")
+bad("Game.replay-decks-twice", ofc.Game.replay, Lazy(lambda: _with_decks(lambda d: {"0": d[:51] + d[:1]})),
+    ValueError, "history 'decks' hand 0", "position 51", "twice")
+bad("Game.replay-decks-code", ofc.Game.replay, Lazy(lambda: _with_decks(lambda d: {"0": [52] + d[1:]})),
+    ValueError, "history 'decks' hand 0", "position 0", "card code 52", "0..51")
+bad("Game.replay-decks-text", ofc.Game.replay, Lazy(lambda: _with_decks(lambda d: {"0": ["As"] + d[1:]})),
+    ValueError, "history 'decks' hand 0", "list of card codes")
+bad("Game.replay-decks-key", ofc.Game.replay, Lazy(lambda: _with_decks({"first": []})), ValueError,
+    "history 'decks'", "hand numbers", "first")
+bad("Game.replay-decks-late", ofc.Game.replay, Lazy(lambda: _with_decks(lambda d: {"3": d})), ValueError,
+    "history 'decks'", "deck for hand 3", "1 hand")
+bad("HandState.shuffled-code", lambda g, c: g._state.shuffled(c, 1, 0), _G, ValueError, "cards[1]",
+    "card code 52", "0..51", more=(np.array([1, 52], np.uint8),))
+bad("HandState.shuffled-twice", lambda g, c: g._state.shuffled(c, 1, 0), _G, ValueError, "cards[1]",
+    "card code 3", "twice", more=(np.array([3, 3], np.uint8),))
+bad("HandState.shuffled-dtype", lambda g, c: g._state.shuffled(c, 1, 0), _G, ValueError, "dtype",
+    more=(np.array([3, 4], np.int64),))
+bad("HandState.set_deck-begun", lambda g, d: g._state.set_deck(d), Lazy(lambda: _game(1)), ValueError,
+    "a seat has acted", more=(np.arange(52, dtype=np.uint8),))
+bad("HandState.reset_fantasyland-normal", lambda g, s: g._state.reset_fantasyland(s, 0, g.rules.tables, 1, 0),
+    Lazy(lambda: _game(1, fantasyland=[14, 0])), ValueError, "seat 1", "not a Fantasyland seat", more=(1,))
+bad("HandState.reset_fantasyland-unset", lambda g, s: g._state.reset_fantasyland(s, 0, g.rules.tables, 1, 0),
+    Lazy(lambda: _game(0, fantasyland=[14, 0])), ValueError, "seat 0", "has set its cards", more=(0,))
 # scores, stacks, players
 bad("play_match-4-pineapple", ofc.play_match, [[1, -1, 0, 0]], ValueError, "not 4")
 bad("play_match-start-0", ofc.play_match, [[1, -1]], ValueError, "start[1] = 0", start=[5, 0])

@@ -17,6 +17,7 @@ import copy
 import dataclasses
 import functools
 import gc
+import json
 import pickle
 import sys
 import tracemalloc
@@ -139,6 +140,28 @@ def _game_copies() -> Any:
 GOOD["Game-clone-copy-pickle"] = (_game_copies, ())
 
 
+def _over_game() -> ofc.Game:
+    g = ofc.Game("pineapple", 2, seed=1)
+    g.play_hand("random")
+    return g
+
+
+def _game_glue() -> Any:
+    """Issue 29's glue: a policy's move unplayed, a seat's view, determinisation (a hidden
+    Fantasyland board set again), the text of a game, a history with a deck."""
+    g = ofc.Game("pineapple", 3, seed=2, fantasyland=[0, 14, 0])
+    g.play("heuristic")
+    out = [g.choose("heuristic"), g.choose("random"), g.observation(0), str(g), repr(g)]
+    d = g.determinize(0, seed=3)
+    out.append(ofc.Game.replay(d.to_json()))
+    d.play_hand("random")
+    out += [d, str(d), g.determinize(2, seed=4, fantasyland_policy="random")]
+    return out
+
+
+GOOD["Game-choose-observe-determinize"] = (_game_glue, ())
+
+
 def _heuristic_with_weights() -> Any:
     p = ofc.Policy("heuristic", foul=25.0)
     g = ofc.Game("pineapple", 2, seed=1)
@@ -199,6 +222,14 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "rollout-53-jokers1": (lambda: ofc.rollout(["X2 Ah / -- / --", "-- / -- / --"], JOKERS1, n=5, seed=1),
                            (JOKERS1,)),
     "rollout-joker-dead-jokers0": (lambda: ofc.rollout(JOKER_BOARDS[1:] * 2, n=5, seed=1, dead=[52]), ()),
+    "Game-choose-over": (lambda: _over_game().choose("random"), ()),
+    "Game-determinize-seat": (lambda: ofc.Game("pineapple", 2, seed=1).determinize(5, seed=1), ()),
+    "Game-determinize-policy": (lambda: ofc.Game("pineapple", 2, seed=1).determinize(
+        0, seed=1, fantasyland_policy="best"), ()),
+    "Game-replay-bad-deck": (lambda: ofc.Game.replay(dict(json.loads(ofc.Game("pineapple", 2, seed=1).to_json()),
+                                                          decks={"0": [0] * 52})), ()),
+    "HandState-shuffled-twice": (lambda: ofc.Game("pineapple", 2, seed=1)._state.shuffled(
+        np.array([3, 3], np.uint8), 1, 0), ()),
     "Game-encode-third-joker": (lambda: ofc.Game(JOKERS2, 2, seed=1).encode(top=[54]), (JOKERS2,)),
     "evaluate_placements-held-53-jokers1": (lambda: ofc.evaluate_placements(
         (["-- / -- / --"] * 2, [53, 0, 1, 2, 3]), JOKERS1, n=2, seed=1), (JOKERS1,)),

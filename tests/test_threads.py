@@ -258,6 +258,32 @@ def test_threads_mixing_good_and_bad_calls() -> None:
                 assert "hand 40000, position 2" in r and "99" in r
 
 
+def test_threads_sharing_a_game_choose_observe_determinize() -> None:
+    """Game.choose, observation, determinize and the game's text from 8 threads on one game
+    (issue 29): each thread gets what one caller alone gets, and the game is left as it was;
+    threads playing the determinised games they made play what one caller plays."""
+    g = ofc.Game("pineapple", 3, seed=9, fantasyland=[0, 14, 0])
+    for _ in range(4):
+        g.play("heuristic")
+
+    def view() -> Any:
+        out: list[Any] = [g.choose("heuristic"), g.choose("random"), str(g), repr(g)]
+        for seat in range(3):
+            obs = g.observation(seat)
+            out.append([obs[k].tolist() for k in ("boards", "unseen", "street", "acted", "discard_count")])
+            d = g.determinize(seat, seed=seat)
+            d.play_hand("heuristic")
+            out.append((d.to_json(), d.scores.tolist()))
+        return out
+
+    before = g.to_json()
+    want = view()
+    for t, res in enumerate(_hammer([view] * N_THREADS)):
+        for rnd in res:
+            assert rnd == want, f"thread {t} differs"
+    assert g.to_json() == before
+
+
 def test_one_text_hand_from_many_threads() -> None:
     """The one-hand fast paths (list of ints, text) from many threads."""
     texts = ["Ah Kh Qh Jh Th", "7c 5d 4h 3s 2c", "Qh Qd 5c"]

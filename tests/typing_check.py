@@ -324,6 +324,11 @@ def play_in_progress() -> None:
     assert_type(g.to_json(), str)
     assert_type(ofc.Game.replay(g.to_json()), ofc.Game)
     ofc.Game("pineapple", 2)  # type: ignore[call-arg]
+    assert_type(g.choose("heuristic"), int | npt.NDArray[np.uint8])
+    g.choose(lambda game: 0)  # type: ignore[arg-type]
+    assert_type(g.determinize(0, seed=1, fantasyland_policy=pol), ofc.Game)
+    assert_type(g.observation(0), dict[str, Any])
+    assert_type(str(g), str)
 
     r = ofc.rollout(["Ah / -- / --"], n=10, seed=1)
     assert_type(r, RolloutResult)

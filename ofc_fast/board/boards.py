@@ -37,7 +37,8 @@ from ..hand.strength import describe, strength
 from .geometry import BOARD_SIZE, ROW_SLICES, ROW_SPLIT, ROWS, place, within
 from .rules import HOUSE_RULES, PINEAPPLE, PROGRESSIVE, Rules, get_rules  # noqa: F401  (doctests)
 
-__all__ = ["Analysis", "Board", "ROWS", "analyze", "score", "score_matrix", "parse_boards"]
+__all__ = ["Analysis", "Board", "ROWS", "analyze", "board_text", "row_texts", "score", "score_matrix",
+           "parse_boards"]
 
 class _AnalysisFields(NamedTuple):
     """The five arrays of :class:`Analysis`."""
@@ -435,6 +436,26 @@ def score_matrix(deals: Any, rules: Rules | str = PINEAPPLE, *, workers: int = 1
 
 # --- one board ----------------------------------------------------------------
 
+def row_texts(codes: Any) -> dict[str, str]:
+    """``{"top": "Ah Ad --", "middle": ..., "bottom": ...}``: the text of each row of a board's
+    13 codes (:func:`~ofc_fast.card_str`: empty slots print as ``--``, jokers as ``X1``, ``X2``).
+
+    >>> row_texts([50, 49, 255] + [255] * 5 + list(range(5)))["top"]
+    'Ah Ad --'
+    """
+    return {name: card_str([int(c) for c in codes[lo:hi]]) for name, (lo, hi) in zip(ROWS, ROW_SLICES)}
+
+
+def board_text(codes: Any) -> str:
+    """``'top / middle / bottom'`` of a board's 13 codes: the one layout of a board as text
+    (:class:`Board`, :class:`~ofc_fast.Game`, the command line), empty slots as ``--``.
+
+    >>> board_text([50, 49, 255] + [255] * 5 + list(range(5)))
+    'Ah Ad -- / -- -- -- -- -- / 2c 2d 2h 2s 3c'
+    """
+    return " / ".join(row_texts(codes).values())
+
+
 class Board:
     """One complete board: top (3 cards), middle (5), bottom (5).
 
@@ -511,7 +532,7 @@ class Board:
         return self._codes[slice(*ROW_SLICES[2])]
 
     def __str__(self) -> str:
-        return " / ".join(card_str(self._codes[lo:hi].tolist()) for lo, hi in ROW_SLICES)
+        return board_text(self._codes)
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"

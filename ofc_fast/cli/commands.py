@@ -26,14 +26,14 @@ import numpy.typing as npt
 
 from .._version import __version__
 from .._workers import resolve_workers
-from ..board.boards import Board, analyze, parse_boards, score
+from ..board.boards import Board, analyze, parse_boards, row_texts, score
 from ..board.geometry import ROW_SLICES, ROWS
 from ..board.rules import Rules
 from ..hand.cards import DECK_SIZE, RANKS, card_str, cards, jokers_among, named_jokers
 from ..hand.strength import category, describe, lowball27, strength
 from .analysis import analyze_deals, run_deals
 from .options import add_progress_args, add_rules_args, make_bar, rules_label, rules_of
-from .show import joker_cards, joker_text, row_texts
+from .show import joker_cards, joker_text
 from .sources import FORMATS, Source, text_lines
 
 _FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from ..board.boards import board_text
 from ..board.rules import Rules
 from ..play.game import POLICY_DESCRIPTIONS
 from .options import (
@@ -29,7 +30,6 @@ from .options import (
     rules_label,
     rules_of,
 )
-from .show import board_text
 
 
 def _count(what: str) -> Callable[[str], int]:

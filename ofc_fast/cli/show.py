@@ -1,25 +1,14 @@
-"""How the command line prints a board: its rows as ``top / middle / bottom``, and its jokers.
+"""How the command line prints a board's jokers (its rows: the board layer's
+:func:`~ofc_fast.board.boards.board_text` and ``row_texts``, the one layout of a board as text).
 
->>> import numpy as np
->>> board_text(np.array([50, 49, 255] + [255] * 5 + list(range(5)), dtype=np.uint8))
-'Ah Ad -- / -- -- -- -- -- / 2c 2d 2h 2s 3c'
+>>> joker_text([52, 50, 49] + list(range(10)), [51, 255])
+'X1 = As'
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..board.geometry import ROW_SLICES, ROWS
 from ..hand.cards import JOKERS, card_str
-
-
-def row_texts(codes: Any) -> dict[str, str]:
-    """{"top": "Ah Ad --", "middle": ..., "bottom": ...} of a board's 13 codes (255: empty)."""
-    return {name: card_str([int(c) for c in codes[lo:hi]]) for name, (lo, hi) in zip(ROWS, ROW_SLICES)}
-
-
-def board_text(codes: Any) -> str:
-    """'top / middle / bottom' of a board's 13 codes; empty slots print as ``--``."""
-    return " / ".join(row_texts(codes).values())
 
 
 def joker_cards(codes: Any, became: Any) -> dict[str, str]:

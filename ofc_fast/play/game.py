@@ -43,7 +43,9 @@ import numpy.typing as npt
 from .. import _play
 from .._checks import check_int, check_seed, is_int, shown
 from .._core import status_message
-from ..board.boards import Board, board_array
+from .._play import HandState
+from ..board.boards import Board, board_array, board_text
+from ..board.geometry import ROW_SLICES, ROWS
 from ..board.partial import unseen
 from ..board.rules import Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
@@ -187,6 +189,8 @@ def policy_spec(policy: Any, also: str = "") -> tuple[int, npt.NDArray[np.float6
     return code, None, str(policy).lower()
 
 _POLICY_SALT = 0x5EED_0F_C0FFEE
+# determinize's streams: its own, not those of a game whose seed is the same number
+_DETERMINIZE_SALT = 0xD07E_2A1F_5EED_0F
 
 
 class Game:
@@ -239,6 +243,8 @@ class Game:
         self._points = np.full(players, r.match_points, dtype=np.int64)
         self._hand = -1
         self._hands: list[list[Any]] = []
+        # hand number -> its deck, for a hand not dealt from the seed (determinize)
+        self._decks: dict[int, list[int]] = {}
         self._match_over = False
         self._begin(button, fl)
 
@@ -344,24 +350,73 @@ class Game:
         return int(seat)
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees: every board (a Fantasyland board of another seat stays hidden
-        until the hand ends), its own held cards and discards, and the cards it cannot see
-        (of the rules' deck: with jokers, codes 52 and 53 among them while unseen).
+        """What ``seat`` sees, as a dict:
+
+        * ``seat``: the seat;
+        * ``boards``: (players, 13) uint8, every board, 255 in the empty slots (a
+          Fantasyland board of another seat stays hidden, all 255, until the hand ends);
+        * ``rows``: the same boards as rows, one dict per seat,
+          ``{"top": cards, "middle": cards, "bottom": cards}``, each a uint8 array of the
+          cards placed in that row so far, left to right (no padding: ``len`` is the count;
+          a hidden Fantasyland board has empty rows);
+        * ``held``: the seat's cards to place, in the order action codes number them
+          (empty unless it is to act);
+        * ``discards``: the cards the seat has discarded this hand (only it sees them);
+        * ``unseen``: the cards it cannot see, ascending (of the rules' deck: with jokers,
+          codes 52 and 53 among them while unseen): the others' held cards and discards,
+          hidden Fantasyland boards and the rest of the deck;
+
+        and per seat, each an array of ``players`` values (public: every seat sees them):
+
+        * ``street``: int32, turns the seat has finished this hand (:meth:`street`; a
+          Fantasyland seat has one turn, so 0 or 1);
+        * ``acted``: bool, True once the seat has played its turn of the street being
+          played (the street of the seat to act; a Fantasyland seat, which sets its 13
+          cards before anyone else acts, once it has set them; everyone once the hand is over);
+        * ``discard_count``: int32, how many cards the seat has discarded (the others'
+          discards are hidden, their count is not);
+        * ``fantasyland``: int32, the cards the seat is dealt in Fantasyland this hand,
+          0 when it plays normally (:attr:`fantasyland`: non-zero means in Fantasyland).
 
         >>> g = Game("pineapple", 2, seed=3)
         >>> sorted(g.observation(1))
-        ['boards', 'discards', 'held', 'seat', 'unseen']
+        ['acted', 'boards', 'discard_count', 'discards', 'fantasyland', 'held', 'rows', 'seat', 'street', 'unseen']
+        >>> g.play("heuristic"); g.play("heuristic"); g.play("heuristic")   # street 1: seat 0 acted
+        >>> obs = g.observation(1)
+        >>> obs["street"].tolist(), obs["acted"].tolist(), obs["discard_count"].tolist()
+        ([2, 1], [True, False], [1, 0])
+        >>> sum(len(cs) for cs in obs["rows"][0].values()), obs["held"].size, obs["unseen"].size
+        (7, 3, 37)
         """
-        s = self._seat(seat)
-        boards = self.boards.copy()
-        if not self.done:
-            for other in range(self._players):
-                if other != s and self._fl[other]:
-                    boards[other] = EMPTY
-        held = self.held if self.turn == s else np.zeros(0, np.uint8)
-        disc = self.discards(s)
-        return {"seat": s, "boards": boards, "held": held.copy(), "discards": disc,
-                "unseen": unseen(boards, held, disc, jokers=self._rules.jokers)}
+        with self._lock:
+            s = self._seat(seat)
+            boards = self.boards.copy()
+            street, counts, filled = self._state.seat_counts()
+            if not self.done:
+                for other in range(self._players):
+                    if other != s and self._fl[other]:
+                        boards[other] = EMPTY
+                        filled[other] = [0, 0, 0]
+            held = self.held if self.turn == s else np.zeros(0, np.uint8)
+            disc = self.discards(s)
+            # a row's cards fill its slots left to right: its first `filled` slots
+            cells = boards.copy()
+            rows = [{name: cells[p, lo:lo + n] for name, (lo, _), n in zip(ROWS, ROW_SLICES, filled[p])}
+                    for p in range(self._players)]
+            return {"seat": s, "boards": boards, "rows": rows, "held": held.copy(), "discards": disc,
+                    "unseen": unseen(boards, held, disc, jokers=self._rules.jokers),
+                    "street": np.array(street, dtype=np.int32), "acted": self._acted(street),
+                    "discard_count": np.array(counts, dtype=np.int32),
+                    "fantasyland": np.array(self._fl, dtype=np.int32)}
+
+    def _acted(self, street: list[int]) -> npt.NDArray[np.bool_]:
+        """Per seat: has it played its turn of the street being played (observation)."""
+        t = self.turn
+        if t is None:
+            return np.ones(self._players, dtype=bool)
+        if self._fl[t]:     # the Fantasyland seats act first, each once
+            return np.array([bool(f) and n >= 1 for f, n in zip(self._fl, street)], dtype=bool)
+        return np.array([bool(f) or n > street[t] for f, n in zip(self._fl, street)], dtype=bool)
 
     # --- actions ------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -490,15 +545,58 @@ class Game:
                             f"Policy or a callable, got {type(policy).__name__} {policy!r}")
         code, params, _ = policy_spec(policy, "or a callable")
         seat = int(self._state.turn)
-        stream = (self._hand << 8) | len(self._hands[-1])
-        err, action = self._state.play_policy(code, self._rules.tables, self._seed ^ _POLICY_SALT,
-                                              stream, params)
+        err, action = self._play_policy(self._state, code, params)
         if err:
             raise ValueError(f"seat {seat}: policy {policy!r} failed: {status_message(err)}")
         # record what the policy did, as the action it amounts to (the C side worked out
         # the code of a normal turn; a Fantasyland turn is the board it set)
         self._hands[-1].append(self._state.board_list(seat) if self._fl[seat] else action)
         self._finish()
+
+    def _play_policy(self, state: HandState, code: int,
+                     params: npt.NDArray[np.float64] | None) -> tuple[int, int]:
+        """Play the turn on ``state`` (this game's or a copy) with built-in policy ``code``, from
+        the stream of this turn: the seed and the position fix it, so a copy plays the same."""
+        stream = (self._hand << 8) | len(self._hands[-1])
+        err, action = state.play_policy(code, self._rules.tables, self._seed ^ _POLICY_SALT, stream, params)
+        return int(err), int(action)
+
+    def choose(self, policy: str | Policy = "random") -> int | npt.NDArray[np.uint8]:
+        """The move built-in policy ``policy`` (a name or a :class:`Policy`) would make now,
+        without playing it: an action code on a normal turn, the 13 cards of the board (a
+        uint8 array: top, middle, bottom) on a Fantasyland turn.
+
+        It is exactly what :meth:`play` with that policy plays next (a policy's random
+        stream is fixed by the seed and the position, so asking first changes nothing, the
+        game included), and :meth:`apply` takes it: ``g.apply(g.choose(p))`` plays as
+        ``g.play(p)``.  A callable policy is its own chooser: call it with the game.
+
+        >>> g = Game("pineapple", 2, seed=7)
+        >>> code = g.choose("heuristic"); h = g.clone(); h.play("heuristic")
+        >>> g.apply(code); g.boards.tolist() == h.boards.tolist()
+        True
+        >>> f = Game("pineapple", 2, seed=7, fantasyland=[14, 0])   # seat 0 sets 13 of 14
+        >>> board = f.choose("greedy"); board.shape, f.turn
+        ((13,), 0)
+        >>> f.apply(board); f.turn
+        1
+        """
+        if not isinstance(policy, (str, Policy)):
+            raise TypeError(f"policy must be a built-in policy name ({', '.join(POLICIES)}) or a "
+                            f"Policy (a callable chooses by itself: call it with the game), got "
+                            f"{type(policy).__name__} {shown(policy)}")
+        code, params, _ = policy_spec(policy)
+        with self._lock:
+            if self.done:
+                raise ValueError("the hand is over: no seat is to act, so there is no move to choose")
+            seat = int(self._state.turn)
+            trial = self._state.copy()
+            err, action = self._play_policy(trial, code, params)
+            if err:
+                raise ValueError(f"seat {seat}: policy {policy!r} failed: {status_message(err)}")
+            if self._fl[seat]:
+                return np.array(trial.board_list(seat), dtype=np.uint8)
+            return int(action)
 
     def play_hand(self, policies: PolicyLike | Sequence[PolicyLike] = "random") -> None:
         """Play the rest of the hand, each seat with its policy (one for all, or one per seat)."""
@@ -575,6 +673,7 @@ class Game:
             other._state = self._state.copy()
             other._points = self._points.copy()
             other._hands = [list(h) for h in self._hands]
+            other._decks = {h: list(d) for h, d in self._decks.items()}
             other._fl = list(self._fl)
             other._start = {"button": self._start["button"],
                             "fantasyland": list(self._start["fantasyland"])}
@@ -590,13 +689,78 @@ class Game:
         # a pickle is the history: portable across builds and machines, replayed on load
         return (_from_history, (self.to_json(),))
 
+    def determinize(self, seat: int, seed: int, *,
+                    fantasyland_policy: str | Policy = "greedy") -> Game:
+        """A new game in which every card ``seat`` cannot see is drawn again at random,
+        consistently: this game is left as it was.
+
+        The cards of :meth:`observation(seat) <observation>`'s ``unseen`` (the others' held
+        cards and discards, any hidden Fantasyland board and the rest of the deck) are
+        shuffled among those places, uniformly: each place gets each unseen card with the
+        same chance, and every card lies in one place (no inference from how the others
+        played: the draw a search over the hidden cards starts from).  Everything ``seat``
+        sees stays as it is (the boards it sees, its held cards and discards, every count:
+        ``observation(seat)`` is the same), and the new game plays on like any other
+        (:meth:`apply`, :meth:`play`, :meth:`play_hand`, scores, :meth:`next_hand`); its
+        history records the hand's new deck, so :meth:`to_json`, :meth:`replay` and pickles
+        give it back.
+
+        A hidden Fantasyland board (another seat's, set before the hand ends) is not a
+        random arrangement of random cards: that seat gets the cards it is now dealt (its
+        share of the new deck) and sets them again as ``fantasyland_policy`` (a built-in
+        policy's name or a :class:`Policy`) would: ``"greedy"`` and ``"heuristic"`` set them
+        with the exact solver (the most royalties and the best Fantasyland stay, ignoring
+        the other boards), ``"random"`` at random; the cards it does not set are its discards.
+
+        ``seed``: 0..2**64-1; the same seed gives the same game (its own streams, not
+        those of the game's seed).
+
+        >>> g = Game("pineapple", 2, seed=5, fantasyland=[14, 0]); g.play("greedy"); g.play("random")
+        >>> d = g.determinize(1, seed=9)
+        >>> all((d.observation(1)[k] == g.observation(1)[k]).all() for k in ("boards", "discards", "unseen"))
+        True
+        >>> d.turn, d.held.tolist() == g.held.tolist(), d.boards[0].tolist() == g.boards[0].tolist()
+        (1, True, False)
+        >>> d.play_hand("heuristic"); Game.replay(d.to_json()).scores.tolist() == d.scores.tolist()
+        True
+        """
+        s = self._seat(seat)
+        seed = check_seed(seed)
+        if not isinstance(fantasyland_policy, (str, Policy)):
+            raise TypeError(f"fantasyland_policy must be a built-in policy name "
+                            f"({', '.join(POLICIES)}) or a Policy, got "
+                            f"{type(fantasyland_policy).__name__} {shown(fantasyland_policy)}")
+        code, params, _ = policy_spec(fantasyland_policy)
+        with self._lock:
+            hidden = np.ascontiguousarray(self.observation(s)["unseen"], dtype=np.uint8)
+            salted = seed ^ _DETERMINIZE_SALT
+            state = self._state.shuffled(hidden, salted, 0)
+            actions = list(self._hands[-1])
+            if not self.done:
+                # the Fantasyland seats act first, in seat order from the left of the button
+                order = [(self._button + i) % self._players for i in range(1, self._players + 1)]
+                for i, q in enumerate(q for q in order if self._fl[q]):
+                    if q == s or i >= len(actions):
+                        continue
+                    err = state.reset_fantasyland(q, code, self._rules.tables, salted, 1 + q, params)
+                    if err:
+                        raise ValueError(f"seat {q}: policy {fantasyland_policy!r} failed to set its "
+                                         f"Fantasyland cards: {status_message(err)}")
+                    actions[i] = state.board_list(q)
+            other = self.clone()
+            other._state = state
+            other._hands[-1] = actions
+            other._decks[self._hand] = state.deck.tolist()
+            return other
+
     # --- history ------------------------------------------------------------------
     def to_json(self) -> str:
         """The game as JSON: rules, seats, seed, the first hand's button and Fantasyland,
         and every action of every hand (codes; Fantasyland boards as 13 codes)."""
         with self._lock:
             return write_history(History(self._rules, self._players, self._seed, self._start["button"],
-                                         self._start["fantasyland"], self._hands, self._match))
+                                         self._start["fantasyland"], self._hands, self._match,
+                                         self._decks))
 
     @classmethod
     def replay(cls, history: str | Mapping[str, Any]) -> Game:
@@ -618,6 +782,8 @@ class Game:
                     raise ValueError(f"history hand {h}: the match ended with hand {h - 1} "
                                      f"(seat(s) {g.match_losers} reached 0 points)")
                 g.next_hand()
+            if h in rec.decks:
+                g._deal_from(rec.decks[h], f"history 'decks' hand {h}")
             for i, a in enumerate(actions):
                 try:
                     g.apply(a)
@@ -626,10 +792,55 @@ class Game:
                     raise kind(f"history hand {h}, action {i}: {e}") from None
         return g
 
+    def _deal_from(self, deck: Any, where: str) -> None:
+        """Deal the hand just begun from ``deck`` (a history's), recorded for to_json."""
+        if not isinstance(deck, list) or not all(is_int(c) and 0 <= int(c) < 256 for c in deck):
+            raise ValueError(f"{where}: a deck is a list of card codes, got {shown(deck)}")
+        arr = np.array([int(c) for c in deck], dtype=np.uint8)
+        try:
+            self._state.set_deck(arr)
+        except ValueError as e:
+            raise ValueError(f"{where}: {str(e).removeprefix('set_deck: ')}") from None
+        self._decks[self._hand] = arr.tolist()
+
+    # --- text ------------------------------------------------------------------------
     def __repr__(self) -> str:
-        state = "over" if self.done else f"seat {self.turn} to act"
-        return (f"Game({self._rules.name!r}, {self._players}, seed={self._seed}): hand "
-                f"{self._hand}, {state}")
+        """One line: the game, the hand, and whose turn it is with the cards it holds (or the
+        scores once the hand is over)."""
+        with self._lock:
+            head = f"Game({self._rules.name!r}, {self._players}, seed={self._seed}): hand {self._hand}"
+            if self.done:
+                return f"{head} over, scores {' '.join(f'{int(v):+d}' for v in self.scores)}"
+            t = int(self._state.turn)
+            when = "Fantasyland" if self._fl[t] else f"street {self.street(t)}"
+            return f"{head}, seat {t} to act ({when}), holding {card_str(self.held)}"
+
+    def __str__(self) -> str:
+        """The table: :meth:`__repr__`'s line, then a line per seat with its board as
+        ``top / middle / bottom`` (``--`` for an empty slot; every board, Fantasyland ones
+        included: this is the game's view, not a seat's), the button, Fantasyland, the
+        cards of the seat to act and, once the hand is over, the scores and fouls.
+
+        >>> g = Game("pineapple", 2, seed=7); g.play("heuristic")
+        >>> print(g)
+        Game('pineapple', 2, seed=7): hand 0, seat 1 to act (street 0), holding Tc Jh 8h 8c 7h
+          seat 0: 4s 5s 3c / -- -- -- -- -- / Kc 9c -- -- --
+          seat 1: -- -- -- / -- -- -- -- -- / -- -- -- -- --   button; to act: Tc Jh 8h 8c 7h
+        """
+        with self._lock:
+            lines = [repr(self)]
+            boards = self.boards
+            done = self.done
+            for p in range(self._players):
+                notes = ["button"] if p == self._button else []
+                if self._fl[p]:
+                    notes.append(f"Fantasyland ({self._fl[p]} cards)")
+                if self.turn == p:
+                    notes.append(f"to act: {card_str(self.held)}")
+                if done:
+                    notes.append(f"{int(self.scores[p]):+d}" + (" fouled" if self.fouled[p] else ""))
+                lines.append(f"  seat {p}: {board_text(boards[p])}" + ("   " + "; ".join(notes) if notes else ""))
+            return "\n".join(lines)
 
 
 def check_dealing(r: Rules) -> None:

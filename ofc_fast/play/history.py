@@ -10,6 +10,9 @@ per seat), and ``hands``: every action of every hand (a normal turn's action
 code, a Fantasyland turn's board as 13 codes).  ``"match": false`` is written
 only for independent hands (a Game with ``match=False``, a VecEnv episode of
 one hand), so a match, the default, reads the same as the histories of 0.1.0.
+``decks`` is written only for a hand not dealt from the seed's stream (a game
+from :meth:`Game.determinize <ofc_fast.Game.determinize>`): ``{"hand": [deck]}``,
+the hand's number as text and its whole deck in the order dealt.
 
 :func:`read_history` checks the JSON's shape and reads the rules; the values
 (seats, seed, button, Fantasyland counts, actions) are checked by the Game
@@ -26,7 +29,7 @@ from ..board.rules import PRESETS, Rules, get_rules
 
 __all__ = ["History", "read_history", "write_history"]
 
-#: the keys every history has ("match" is optional)
+#: the keys every history has ("match" and "decks" are optional)
 KEYS: Final = ("rules", "players", "seed", "button", "fantasyland", "hands")
 
 
@@ -41,6 +44,8 @@ class History:
     fantasyland: list[int]
     hands: list[list[Any]]
     match: bool = True
+    #: hand number -> its deck in the order dealt, for the hands not dealt from the seed
+    decks: dict[int, list[int]] = dataclasses.field(default_factory=dict)
 
 
 def write_history(h: History) -> str:
@@ -51,6 +56,8 @@ def write_history(h: History) -> str:
                             "fantasyland": h.fantasyland, "hands": h.hands}
     if not h.match:
         data["match"] = False
+    if h.decks:
+        data["decks"] = {str(k): v for k, v in sorted(h.decks.items())}
     return json.dumps(data)
 
 
@@ -89,7 +96,18 @@ def read_history(history: str | bytes | Mapping[str, Any]) -> History:
     match = data.get("match", True)
     if not isinstance(match, bool):
         raise ValueError(f"history 'match' is true or false, got {_shown_json(match)}")
-    return History(r, data["players"], data["seed"], data["button"], data["fantasyland"], hands, match)
+    decks = data.get("decks", {})
+    if not isinstance(decks, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii()
+                                              and isinstance(v, list) for k, v in decks.items()):
+        raise ValueError(f"history 'decks' maps hand numbers (\"0\", \"1\", ...) to lists of card "
+                         f"codes, got {_shown_json(decks)}")
+    read = {int(k): v for k, v in decks.items()}
+    late = [k for k in read if k >= len(hands)]
+    if late:
+        raise ValueError(f"history 'decks' has a deck for hand {min(late)}, but the history has "
+                         f"{len(hands)} hand{'s' if len(hands) != 1 else ''}")
+    return History(r, data["players"], data["seed"], data["button"], data["fantasyland"], hands, match,
+                   read)
 
 
 def _shown_json(x: Any) -> str:
