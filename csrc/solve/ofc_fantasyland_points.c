@@ -43,7 +43,7 @@
 typedef struct {
     fl_work *w;
     const fp_game *g;
-    int n, m, low, J, nbw;
+    int n, m, low, J, keyj, nbw; /* J: the hand holds jokers; keyj: the rules deal them (score keys) */
     double S, Spos;
     int32_t scoop, cmax;        /* the scoop bonus; a bound on minus the other boards' royalties */
     int32_t kmin[OFC_FL_MAX_OPPONENTS][OFC_ROWS]; /* the least key of each row of each board (-1: it may foul) */
@@ -115,7 +115,7 @@ static inline int32_t row_bound(const fp_work *f, int r, int32_t x, int32_t roy,
  * the order key doubled, the natural bit, as ofc_joker_score_key). */
 static inline int32_t score_key(const fp_work *f, unsigned v, int natural)
 {
-    return f->J ? (int32_t)(v << 1 | (unsigned)(natural && f->nbw)) : (int32_t)v;
+    return f->keyj ? (int32_t)(v << 1 | (unsigned)(natural && f->nbw)) : (int32_t)v;
 }
 
 static void row_cards(uint32_t mask, const uint8_t *c, int n, uint8_t *out)
@@ -152,14 +152,14 @@ static void subset_bounds(fp_work *f, int n5, int n3)
     for (int i = 0; i < n5; i++) {
         const fl_five *s = &w->five[i];
         const int joker = f->J && (s->mask & w->jm);
-        f->lo5[i] = f->J ? w->js->lo5[i] : s->hv;
+        f->lo5[i] = f->keyj ? w->js->lo5[i] : s->hv;
         f->gb[i] = row_bound(f, 2, score_key(f, s->hv, !joker), s->rb, &f->wb[i]);
         f->gm[i] = row_bound(f, 1, score_key(f, s->mv, !joker), s->rm, &f->wm[i]);
     }
     for (int i = 0; i < n3; i++) {
         const fl_three *t = &w->three[i];
         const int joker = f->J && (t->mask & w->jm);
-        f->lo3[i] = f->J ? w->js->lo3[i] : t->tv;
+        f->lo3[i] = f->keyj ? w->js->lo3[i] : t->tv;
         f->gt[i] = row_bound(f, 0, score_key(f, t->tv, !joker), t->rt, &f->wt[i]);
     }
 }
@@ -387,8 +387,10 @@ int ofc_solve_fantasyland_points(const uint8_t *cards, int n, const uint8_t *boa
     }
     fp_work *f = (fp_work *)malloc(sizeof *f);
     fl_work *w = (fl_work *)malloc(sizeof *w);
-    fl_joker_space *js = nj ? (fl_joker_space *)malloc(sizeof *js) : NULL;
-    if (!f || !w || (nj && !js)) {
+    /* where the rules deal jokers, rows are in the rules' order (a royal flush may rank above five
+     * of a kind) even in a hand without one: ofc_fl_fill_joker_subsets makes the values so */
+    fl_joker_space *js = g.jr ? (fl_joker_space *)malloc(sizeof *js) : NULL;
+    if (!f || !w || (g.jr && !js)) {
         free(f), free(w), free(js);
         fp_end(&g);
         return OFC_FL_NO_MEMORY;
@@ -397,13 +399,14 @@ int ofc_solve_fantasyland_points(const uint8_t *cards, int n, const uint8_t *boa
     memcpy(w->cards, g.cards, (size_t)n);
     w->jm = nj ? ((1u << nj) - 1u) << (n - nj) : 0;
     ofc_fl_fill_subsets(w, g.cards, n, n - nj, rules);
-    if (nj) ofc_fl_fill_joker_subsets(w, g.cards, n, n - nj, rules, jr);
+    if (g.jr) ofc_fl_fill_joker_subsets(w, g.cards, n, n - nj, rules, g.jr);
     f->w = w;
     f->g = &g;
     f->n = n;
     f->m = m;
     f->low = rules->middle_live != 0;
     f->J = nj != 0;
+    f->keyj = g.jr != NULL;
     f->nbw = g.jr && g.jr->natural_beats_wild;
     f->S = stay_value;
     f->Spos = stay_value > 0 ? stay_value : 0.0;
