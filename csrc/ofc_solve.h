@@ -12,8 +12,8 @@
 extern "C" {
 #endif
 
-#define OFC_FL_MAX_CARDS    17                                  /* a Fantasyland hand: 13 to 17 cards */
-#define OFC_FL_MAX_DISCARDS (OFC_FL_MAX_CARDS - OFC_BOARD_SIZE) /* the cards it leaves out */
+#define OFC_FL_MAX_CARDS     17                                  /* a Fantasyland hand: 13 to 17 cards */
+#define OFC_FL_MAX_DISCARDS  (OFC_FL_MAX_CARDS - OFC_BOARD_SIZE) /* the cards it leaves out */
 #define OFC_FL_MAX_OPPONENTS (OFC_MAX_SEATS - 1)                 /* the other seats' boards */
 
 /* ---- Fantasyland: the best setting of 13 to 17 cards --------------------
@@ -112,9 +112,9 @@ int ofc_fantasyland_enumerate_jokers(const uint8_t *cards, int n, const ofc_rule
  * becomes nonzero (NULL: never).  Returns 0 or one of OFC_FL_*
  * (OFC_FL_BAD_CARDS: the hand; OFC_FL_BAD_BOARDS: the other boards). */
 typedef struct ofc_fantasyland_points {
-    ofc_fantasyland_result setting;        /* the setting; its value is points + the stay value */
-    int32_t points;                        /* net points won from the other boards */
-    int32_t versus[OFC_FL_MAX_OPPONENTS];  /* what it wins from each (0 past m) */
+    ofc_fantasyland_result setting;       /* the setting; its value is points + the stay value */
+    int32_t points;                       /* net points won from the other boards */
+    int32_t versus[OFC_FL_MAX_OPPONENTS]; /* what it wins from each (0 past m) */
 } ofc_fantasyland_points;
 
 int ofc_solve_fantasyland_points(const uint8_t *cards, int n, const uint8_t *boards, int m,

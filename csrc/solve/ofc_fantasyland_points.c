@@ -34,6 +34,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ofc_solve.h"
 #include "ofc_fantasyland_points.h"
 #include "ofc_fantasyland_work.h"
 
@@ -45,11 +46,12 @@ typedef struct {
     const fp_game *g;
     int n, m, low, J, keyj, nbw; /* J: the hand holds jokers; keyj: the rules deal them (score keys) */
     double S, Spos;
-    int32_t scoop, cmax;        /* the scoop bonus; a bound on minus the other boards' royalties */
-    int32_t kmin[OFC_FL_MAX_OPPONENTS][OFC_ROWS]; /* the least key of each row of each board (-1: it may foul) */
-    int32_t gb[FL_FIVES], gm[FL_FIVES], gt[FL_THREES];   /* points bounds as a bottom, a middle, a top */
-    uint8_t wb[FL_FIVES], wm[FL_FIVES], wt[FL_THREES];   /* the boards whose row it can beat */
-    uint16_t lo5[FL_FIVES], lo3[FL_THREES];              /* the least value (a joker row's) */
+    int32_t scoop, cmax; /* the scoop bonus; a bound on minus the other boards' royalties */
+    int32_t kmin[OFC_FL_MAX_OPPONENTS]
+                [OFC_ROWS]; /* the least key of each row of each board (-1: it may foul) */
+    int32_t gb[FL_FIVES], gm[FL_FIVES], gt[FL_THREES]; /* points bounds as a bottom, a middle, a top */
+    uint8_t wb[FL_FIVES], wm[FL_FIVES], wt[FL_THREES]; /* the boards whose row it can beat */
+    uint16_t lo5[FL_FIVES], lo3[FL_THREES];            /* the least value (a joker row's) */
     int32_t top_best[FP_VALUES], mid_best[FP_VALUES];
     uint8_t top_stay[FP_VALUES], mid_stay[FP_VALUES];
     double ub[FL_FIVES];
@@ -76,8 +78,8 @@ static inline int could_win(const fp_best *best, double value, uint16_t bv, int 
     return mi >= best->mi;
 }
 
-static inline int leaf_wins(const fp_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi, uint16_t kt,
-                            int ti)
+static inline int leaf_wins(const fp_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi,
+                            uint16_t kt, int ti)
 {
     if (!best->found || v > best->value) return 1;
     if (v < best->value) return 0;
@@ -223,9 +225,9 @@ static OFC_ALWAYS_INLINE void explore_body(const fp_work *f, int bi, fp_best *be
                                     const fl_three *t = &w->three[ti];
                                     if (f->lo3[ti] > cap) continue;
                                     const unsigned stays = sbm | t->st;
-                                    double tbound = (double)(base + f->gt[ti]
-                                                             + f->scoop * popcount(beats & f->wt[ti]))
-                                                    + (stays ? Spos : 0.0);
+                                    double tbound =
+                                        (double)(base + f->gt[ti] + f->scoop * popcount(beats & f->wt[ti]))
+                                        + (stays ? Spos : 0.0);
                                     if (!leaf_wins(best, tbound, b->hv, bi, md->mv, mi, t->tv, ti)) continue;
                                     const uint32_t tm = t->mask, dmask = all & ~(b->mask | md->mask | tm);
                                     ofc_fantasyland_points p;
@@ -343,10 +345,10 @@ static int search(fp_work *f, const volatile int *stop, fp_best *best)
     int nb = 0;
     for (int i = 0; i < n5; i++) {
         const fl_five *s = &w->five[i];
-        int32_t rest = low ? (live_best == FP_NONE || f->top_best[s->hv] == FP_NONE
-                                  ? FP_NONE
-                                  : live_best + f->top_best[s->hv])
-                           : f->mid_best[s->hv];
+        int32_t rest =
+            low ? (live_best == FP_NONE || f->top_best[s->hv] == FP_NONE ? FP_NONE
+                                                                         : live_best + f->top_best[s->hv])
+                : f->mid_best[s->hv];
         if (rest == FP_NONE) continue;
         unsigned st = s->sb | (low ? (live_stay | f->top_stay[s->hv]) : f->mid_stay[s->hv]);
         f->ub[i] = (double)(f->gb[i] + rest + f->cmax + f->scoop * popcount(f->wb[i])) + (st ? f->Spos : 0.0);
@@ -382,8 +384,8 @@ int ofc_solve_fantasyland_points(const uint8_t *cards, int n, const uint8_t *boa
     if (nj && rules->middle_live) {
         /* Low with jokers: as the royalty solver, the plain enumeration */
         fp_end(&g);
-        return ofc_fantasyland_points_enumerate(cards, n, boards, m, in_fantasyland, rules, jr, stay_value, stop,
-                                                out);
+        return ofc_fantasyland_points_enumerate(cards, n, boards, m, in_fantasyland, rules, jr, stay_value,
+                                                stop, out);
     }
     fp_work *f = (fp_work *)malloc(sizeof *f);
     fl_work *w = (fl_work *)malloc(sizeof *w);

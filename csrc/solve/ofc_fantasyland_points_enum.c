@@ -7,6 +7,7 @@
  * the card sets compared by their position masks (the order of the colex
  * ranks the solver compares). */
 #include <string.h>
+#include "ofc_solve.h"
 #include "ofc_fantasyland_points.h"
 
 typedef struct {

@@ -8,21 +8,16 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ofc_solve.h"
 #include "ofc_fantasyland_points.h"
+#include "ofc_fantasyland_work.h"
 
 int fp_rank(uint32_t mask)
 {
-    /* sum of C(p_i, i + 1) over the positions p_0 < p_1 < ..., as ofc_fl_binom ranks */
-    static const uint16_t binom[17][5] = {
-        {0, 0, 0, 0, 0},      {1, 0, 0, 0, 0},       {2, 1, 0, 0, 0},       {3, 3, 1, 0, 0},
-        {4, 6, 4, 1, 0},      {5, 10, 10, 5, 1},     {6, 15, 20, 15, 6},    {7, 21, 35, 35, 21},
-        {8, 28, 56, 70, 56},  {9, 36, 84, 126, 126}, {10, 45, 120, 210, 252}, {11, 55, 165, 330, 462},
-        {12, 66, 220, 495, 792}, {13, 78, 286, 715, 1287}, {14, 91, 364, 1001, 2002},
-        {15, 105, 455, 1365, 3003}, {16, 120, 560, 1820, 4368},
-    };
+    /* sum of C(p_i, i + 1) over the positions p_0 < p_1 < ..., as the solver ranks its subsets */
     int rank = 0, i = 0;
     for (int p = 0; mask; p++, mask >>= 1)
-        if (mask & 1u) rank += binom[p][i++];
+        if (mask & 1u) rank += ofc_fl_binom[p][++i];
     return rank;
 }
 
@@ -35,7 +30,8 @@ static void eval_seat(const fp_game *g, const uint8_t *b, int in_fl, uint64_t de
         uint8_t natural[3];
         const int low = g->r->middle_live != 0;
         ofc_board_eval_jokers(b, in_fl, dead, g->r, g->jr, res, card, natural);
-        for (int k = 0; k < OFC_ROWS; k++) key[k] = ofc_joker_score_key(g->jr, low, k, res->value[k], natural[k]);
+        for (int k = 0; k < OFC_ROWS; k++)
+            key[k] = ofc_joker_score_key(g->jr, low, k, res->value[k], natural[k]);
     } else {
         ofc_board_eval(b, in_fl, g->r, res);
         for (int k = 0; k < OFC_ROWS; k++) key[k] = res->value[k];
@@ -129,7 +125,8 @@ void fp_end(fp_game *g)
     g->seats = NULL;
 }
 
-int fp_score(const fp_game *g, const uint8_t *board, uint32_t dmask, ofc_fantasyland_points *out, uint16_t *key)
+int fp_score(const fp_game *g, const uint8_t *board, uint32_t dmask, ofc_fantasyland_points *out,
+             uint16_t *key)
 {
     uint16_t sk[OFC_ROWS];
     int32_t fouled, roy;
@@ -159,10 +156,11 @@ int fp_score(const fp_game *g, const uint8_t *board, uint32_t dmask, ofc_fantasy
 int fp_fouled(const fp_game *g, int enumerate, ofc_fantasyland_points *out)
 {
     ofc_fantasyland_result res;
-    int rc = g->jr ? (enumerate ? ofc_fantasyland_enumerate_jokers(g->cards, g->n, g->r, g->jr, &g->S, 1, &res)
-                                : ofc_solve_fantasyland_jokers(g->cards, g->n, g->r, g->jr, g->S, &res))
-                   : (enumerate ? ofc_fantasyland_enumerate(g->cards, g->n, g->r, &g->S, 1, &res)
-                                : ofc_solve_fantasyland(g->cards, g->n, g->r, g->S, &res));
+    int rc = g->jr
+                 ? (enumerate ? ofc_fantasyland_enumerate_jokers(g->cards, g->n, g->r, g->jr, &g->S, 1, &res)
+                              : ofc_solve_fantasyland_jokers(g->cards, g->n, g->r, g->jr, g->S, &res))
+                 : (enumerate ? ofc_fantasyland_enumerate(g->cards, g->n, g->r, &g->S, 1, &res)
+                              : ofc_solve_fantasyland(g->cards, g->n, g->r, g->S, &res));
     if (rc) return rc;
     uint32_t dmask = 0;
     for (int p = 0; p < g->n; p++)

@@ -1,7 +1,7 @@
 /* Private header of the Fantasyland solver (csrc/solve/ofc_fantasyland.c,
  * ofc_fantasyland_wild.c, and the solver against known boards,
- * ofc_fantasyland_points.c; no other file includes it): the workspace of one
- * hand (the per-subset tables, the bounds' maxima, the orders of bottoms)
+ * ofc_fantasyland_points.c and _game.c; no other file includes it): the
+ * workspace of one hand (the per-subset tables, the bounds' maxima, the orders of bottoms)
  * and what a hand with jokers adds to it, which the solver fills and reads
  * and the wildcard bounds (ofc_fantasyland_wild.c) fill for the subsets
  * holding a joker. */
