@@ -41,10 +41,10 @@ typedef struct ofc_fantasyland_result {
 #define OFC_SOLVE_STATUS(X)                                                                       \
     X(OFC_FL_BAD_COUNT, -301, "a Fantasyland hand has 13 to " OFC_STR(OFC_FL_MAX_CARDS) " cards") \
     X(OFC_FL_BAD_VALUE, -302, "the stay value is not finite")                                     \
-    X(OFC_FL_BAD_OPPONENTS, -303, "1 to " OFC_STR(OFC_FL_MAX_OPPONENTS) " other boards")          \
+    X(OFC_FL_BAD_OPPONENTS, -303, "1 to 3 other boards (OFC_FL_MAX_OPPONENTS)")                   \
     X(OFC_FL_BAD_BOARDS, -304,                                                                    \
       "an other board with a byte that is not a card, or a card of the hand or of another board") \
-    X(OFC_FL_STOPPED, -305, "the search was stopped (*stop was set) before it ended")
+    X(OFC_FL_STOPPED, -305, "the Fantasyland search was stopped (*stop was set) before it ended")
 enum ofc_solve_status { OFC_SOLVE_STATUS(OFC_STATUS_ENUM) };
 #define OFC_FL_BAD_CARDS OFC_HAND_BAD_CARDS /* a code past the deck or a card twice */
 #define OFC_FL_NO_MEMORY OFC_NO_MEMORY
