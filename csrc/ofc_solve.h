@@ -12,8 +12,9 @@
 extern "C" {
 #endif
 
-#define OFC_FL_MAX_CARDS    17                                  /* a Fantasyland hand: 13 to 17 cards */
-#define OFC_FL_MAX_DISCARDS (OFC_FL_MAX_CARDS - OFC_BOARD_SIZE) /* the cards it leaves out */
+#define OFC_FL_MAX_CARDS     17                                  /* a Fantasyland hand: 13 to 17 cards */
+#define OFC_FL_MAX_DISCARDS  (OFC_FL_MAX_CARDS - OFC_BOARD_SIZE) /* the cards it leaves out */
+#define OFC_FL_MAX_OPPONENTS (OFC_MAX_SEATS - 1)                 /* the other seats' boards */
 
 /* ---- Fantasyland: the best setting of 13 to 17 cards --------------------
  * The setting of 13 of the cards that maximises its value: royalties of the
@@ -39,7 +40,11 @@ typedef struct ofc_fantasyland_result {
  * card is OFC_HAND_BAD_CARDS, a failed allocation OFC_NO_MEMORY. */
 #define OFC_SOLVE_STATUS(X)                                                                       \
     X(OFC_FL_BAD_COUNT, -301, "a Fantasyland hand has 13 to " OFC_STR(OFC_FL_MAX_CARDS) " cards") \
-    X(OFC_FL_BAD_VALUE, -302, "the stay value is not finite")
+    X(OFC_FL_BAD_VALUE, -302, "the stay value is not finite")                                     \
+    X(OFC_FL_BAD_OPPONENTS, -303, "1 to 3 other boards (OFC_FL_MAX_OPPONENTS)")                   \
+    X(OFC_FL_BAD_BOARDS, -304,                                                                    \
+      "an other board with a byte that is not a card, or a card of the hand or of another board") \
+    X(OFC_FL_STOPPED, -305, "the Fantasyland search was stopped (*stop was set) before it ended")
 enum ofc_solve_status { OFC_SOLVE_STATUS(OFC_STATUS_ENUM) };
 #define OFC_FL_BAD_CARDS OFC_HAND_BAD_CARDS /* a code past the deck or a card twice */
 #define OFC_FL_NO_MEMORY OFC_NO_MEMORY
@@ -87,6 +92,43 @@ int64_t ofc_solve_fantasyland_jokers_batch(const uint8_t *hands, int64_t count, 
 int ofc_fantasyland_enumerate_jokers(const uint8_t *cards, int n, const ofc_rules *rules,
                                      const ofc_joker_rules *jr, const double *stay_values, int count,
                                      ofc_fantasyland_result *out);
+
+/* ---- Fantasyland against known boards ------------------------------------
+ * The setting of 13 of the n (13..17) cards that wins the most points from
+ * the m (1..3) other seats' complete boards (boards: m * 13 codes, each may
+ * be fouled), as the game engine scores the hand (ofc_game_result): each
+ * board evaluated by the board layer, with jokers resolved by
+ * ofc_board_eval_jokers (the Fantasyland seat with its n cards, seat j with
+ * in_fantasyland[j], NULL: 0; under "unseen" no joker becomes a card of
+ * another board), every pair scored by ofc_score_pair; value = the points +
+ * stay_value when the setting stays.  Never fouled while a legal setting
+ * exists (as ofc_solve_fantasyland: a fouled setting would win more only
+ * with negative royalties, a negative stay value, or an other board's joker
+ * that a card discarded under "unseen" makes worse); without one, the
+ * setting of ofc_solve_fantasyland(_jokers), its points as scored.  Ties in
+ * value go as in ofc_solve_fantasyland (the stronger bottom, then the set
+ * holding the highest card, then the middle, then the top).  jr NULL: no
+ * jokers.  stop: the search ends, returning OFC_FL_STOPPED, soon after *stop
+ * becomes nonzero (NULL: never).  Returns 0 or one of OFC_FL_*
+ * (OFC_FL_BAD_CARDS: the hand; OFC_FL_BAD_BOARDS: the other boards). */
+typedef struct ofc_fantasyland_points {
+    ofc_fantasyland_result setting;       /* the setting; its value is points + the stay value */
+    int32_t points;                       /* net points won from the other boards */
+    int32_t versus[OFC_FL_MAX_OPPONENTS]; /* what it wins from each (0 past m) */
+} ofc_fantasyland_points;
+
+int ofc_solve_fantasyland_points(const uint8_t *cards, int n, const uint8_t *boards, int m,
+                                 const uint8_t *in_fantasyland, const ofc_rules *rules,
+                                 const ofc_joker_rules *jr, double stay_value, const volatile int *stop,
+                                 ofc_fantasyland_points *out);
+
+/* The same answer by plain enumeration of every setting, each scored as
+ * above (the reference the solver is tested against; slow: up to 171,531,360
+ * settings for 17 cards, stopped as above). */
+int ofc_fantasyland_points_enumerate(const uint8_t *cards, int n, const uint8_t *boards, int m,
+                                     const uint8_t *in_fantasyland, const ofc_rules *rules,
+                                     const ofc_joker_rules *jr, double stay_value, const volatile int *stop,
+                                     ofc_fantasyland_points *out);
 
 #ifdef __cplusplus
 }

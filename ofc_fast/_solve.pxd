@@ -8,9 +8,13 @@ from ofc_fast._core cimport ofc_rules, ofc_joker_rules, RuleTables, OFC_BOARD_SI
 cdef extern from "ofc_solve.h" nogil:
     enum: OFC_FL_MAX_CARDS
     enum: OFC_FL_MAX_DISCARDS
+    enum: OFC_FL_MAX_OPPONENTS
     cpdef enum:
         OFC_FL_BAD_COUNT
         OFC_FL_BAD_VALUE
+        OFC_FL_BAD_OPPONENTS
+        OFC_FL_BAD_BOARDS
+        OFC_FL_STOPPED
 
     ctypedef struct ofc_fantasyland_result:
         uint8_t board[OFC_BOARD_SIZE]
@@ -32,3 +36,18 @@ cdef extern from "ofc_solve.h" nogil:
     int ofc_fantasyland_enumerate_jokers(const uint8_t *cards, int n, const ofc_rules *rules,
                                          const ofc_joker_rules *jr, const double *stay_values, int count,
                                          ofc_fantasyland_result *out)
+
+    ctypedef struct ofc_fantasyland_points:
+        ofc_fantasyland_result setting
+        int32_t points
+        int32_t versus[OFC_FL_MAX_OPPONENTS]
+
+    # stop: const volatile int * in C (an int the caller sets from another thread)
+    int ofc_solve_fantasyland_points(const uint8_t *cards, int n, const uint8_t *boards, int m,
+                                     const uint8_t *in_fantasyland, const ofc_rules *rules,
+                                     const ofc_joker_rules *jr, double stay_value, const int *stop,
+                                     ofc_fantasyland_points *out)
+    int ofc_fantasyland_points_enumerate(const uint8_t *cards, int n, const uint8_t *boards, int m,
+                                         const uint8_t *in_fantasyland, const ofc_rules *rules,
+                                         const ofc_joker_rules *jr, double stay_value, const int *stop,
+                                         ofc_fantasyland_points *out)

@@ -9,6 +9,9 @@ from ._core import RuleTables
 # the solve layer's status codes (csrc/ofc_solve.h)
 OFC_FL_BAD_COUNT: int
 OFC_FL_BAD_VALUE: int
+OFC_FL_BAD_OPPONENTS: int
+OFC_FL_BAD_BOARDS: int
+OFC_FL_STOPPED: int
 
 def solve_rows(
     rules: RuleTables,
@@ -31,3 +34,17 @@ def enumerate_rows(
     start: int,
     stop: int,
 ) -> list[tuple[npt.NDArray[Any], ...]]: ...
+
+
+class StopFlag:
+    def request_stop(self) -> None: ...
+
+def solve_points(
+    rules: RuleTables,
+    hand: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    in_fantasyland: npt.NDArray[np.uint8],
+    stay_value: float,
+    stop: StopFlag,
+    enumerate: bool = ...,
+) -> tuple[bytes, bytes, bytes, tuple[int, int, int], bool, bool, float, int, tuple[int, ...]] | None: ...

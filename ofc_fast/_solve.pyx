@@ -9,7 +9,10 @@ solve_rows solves hands [start, stop) of a C-contiguous uint8 (n, k) array
 without the GIL and returns -1, or the index of the first hand with a bad
 card; ofc_fast._workers splits calls over threads.  Where the rules deal
 jokers (their RuleTables' jr), solve_rows and enumerate_rows take hands that
-may hold jokers and tell what each became.
+may hold jokers and tell what each became.  solve_points solves one hand
+against the other seats' complete boards (ofc_solve_fantasyland_points, or its
+plain enumeration), polling a StopFlag that ofc_fast._workers.call sets on
+Ctrl-C.
 """
 import numpy as np
 from libc.stdlib cimport malloc, free
@@ -139,3 +142,45 @@ cdef void _fill(ofc_fantasyland_result *res, int m, int s, Py_ssize_t count, int
     for i in range(count):
         _copy_out(res + m * i + s, 1, ndisc, &board[i, 0], &discards[i, 0], &royalties[i, 0],
                   &stays[i], &fouled[i], &value[i])
+
+
+cdef class StopFlag:
+    """A flag that a long solve polls: request_stop() makes it end soon (OFC_FL_STOPPED)."""
+    cdef int flag
+
+    def request_stop(self):
+        self.flag = 1
+
+
+def solve_points(RuleTables rules not None, const uint8_t[::1] hand, const uint8_t[:, ::1] boards,
+                 const uint8_t[::1] in_fantasyland, double stay_value, StopFlag stop not None,
+                 bint enumerate=False):
+    """ofc_solve_fantasyland_points (enumerate: ofc_fantasyland_points_enumerate) of one hand
+    against boards (m, 13), the other seats in Fantasyland with in_fantasyland (m,): None when
+    stop ended it, else (board (13,), discards, jokers (2,), royalties (3,), stays, fouled, value,
+    points, versus (m,))."""
+    cdef ofc_fantasyland_points out
+    cdef int rc, n = <int>hand.shape[0], m = <int>boards.shape[0], i
+    if not rules.ready:
+        raise ValueError("RuleTables object was not initialised")
+    if boards.shape[1] != OFC_BOARD_SIZE or in_fantasyland.shape[0] != m or m < 1:
+        raise ValueError("boards are (m, 13) with m >= 1, in_fantasyland (m,)")
+    cdef const ofc_joker_rules *jr = &rules.jr if rules.jr.jokers != 0 else NULL
+    with nogil:
+        if enumerate:
+            rc = ofc_fantasyland_points_enumerate(&hand[0], n, &boards[0, 0], m, &in_fantasyland[0], &rules.c,
+                                                  jr, stay_value, &stop.flag, &out)
+        else:
+            rc = ofc_solve_fantasyland_points(&hand[0], n, &boards[0, 0], m, &in_fantasyland[0], &rules.c, jr,
+                                              stay_value, &stop.flag, &out)
+    if rc == OFC_FL_STOPPED:
+        return None
+    if rc != 0:
+        raise ValueError(f"ofc_solve_fantasyland_points failed: {status_message(rc)}")
+    board = bytes(out.setting.board[:OFC_BOARD_SIZE])
+    discards = bytes(out.setting.discards[:n - OFC_BOARD_SIZE])
+    jokers = bytes(out.setting.jokers[:OFC_MAX_JOKERS])
+    royalties = tuple(int(out.setting.royalty[i]) for i in range(OFC_ROWS))
+    versus = tuple(int(out.versus[i]) for i in range(m))
+    return (board, discards, jokers, royalties, bool(out.setting.stays), bool(out.setting.fouled),
+            float(out.setting.value), int(out.points), versus)

@@ -953,6 +953,43 @@ bad("solve_fantasyland-stay_value-kept-count-missing", ofc.solve_fantasyland,
     stay_value={14: 10.0})
 bad("solve_fantasyland-workers-0", ofc.solve_fantasyland, FL14, ValueError, "workers", workers=0)
 bad("solve_fantasyland-workers-float", ofc.solve_fantasyland, FL14, TypeError, "workers", workers=1.5)
+# solve_fantasyland(against=): the other seats' complete boards
+_OTHER = "3d 3c Kh / 4s 6h 8s 4d 9s / 2s 2c 6d 4c 6s"   # no card of FL14
+bad("solve_fantasyland-against-empty-slot", ofc.solve_fantasyland, FL14, ValueError, "against", "empty",
+    "ofc.best_move", against=[int(c) for c in ofc.cards(_OTHER)][:12] + [255])
+bad("solve_fantasyland-against-card-in-hand", ofc.solve_fantasyland, FL14, ValueError, "against", "As",
+    "the hand (position 0)", against="As 3c Kh / 4s 6h 8s 4d 9s / 2s 2c 6d 4c 6s")
+bad("solve_fantasyland-against-card-twice", ofc.solve_fantasyland, FL14, ValueError, "against[1]", "3d",
+    "against[0]", against=[_OTHER, "3d 8h 3h / 5s 5h 5d Th Tc / Kc Jd Jh 7d 8d"], more=("progressive",))
+bad("solve_fantasyland-against-12-cards", ofc.solve_fantasyland, FL14, ValueError, "against", "13",
+    against=list(range(20, 32)))
+bad("solve_fantasyland-against-code-60", ofc.solve_fantasyland, FL14, ValueError, "against", "60",
+    against=np.array([60] + list(range(21, 33))))
+bad("solve_fantasyland-against-joker-jokers0", ofc.solve_fantasyland, FL14, ValueError, "against", "52",
+    against=np.array([52] + list(range(21, 33)), np.uint8))
+bad("solve_fantasyland-against-too-many", ofc.solve_fantasyland, "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac",
+    ValueError, "against", "3 boards", "2 to 3", against=np.arange(13, 52).reshape(3, 13))
+bad("solve_fantasyland-against-shape", ofc.solve_fantasyland, FL14, ValueError, "against", "shape",
+    against=np.arange(13, 52).reshape(1, 3, 13))
+bad("solve_fantasyland-against-float", ofc.solve_fantasyland, FL14, TypeError, "against", "float",
+    against=np.zeros(13))
+bad("solve_fantasyland-against-many-hands", ofc.solve_fantasyland, FL_HANDS[:2], ValueError, "one hand",
+    against=_OTHER)
+bad("solve_fantasyland-against_fantasyland-12", ofc.solve_fantasyland, FL14, ValueError,
+    "against_fantasyland[0] = 12", against=_OTHER, against_fantasyland=[12])
+bad("solve_fantasyland-against_fantasyland-count", ofc.solve_fantasyland, FL14, ValueError,
+    "against_fantasyland", "2 values for 1", against=_OTHER, against_fantasyland=[0, 0])
+bad("solve_fantasyland-against_fantasyland-text", ofc.solve_fantasyland, FL14, TypeError,
+    "against_fantasyland[0]", against=_OTHER, against_fantasyland=["x"])
+bad("solve_fantasyland-against_fantasyland-alone", ofc.solve_fantasyland, FL14, ValueError,
+    "against_fantasyland", "against is None", against_fantasyland=[0])
+bad("solve_fantasyland-against-stay_value-nan", ofc.solve_fantasyland, FL14, ValueError, "stay_value",
+    against=_OTHER, stay_value=float("nan"))
+bad("_solve.solve_points-shape", _solve.solve_points, _KEEP.tables, ValueError, "(m, 13)",
+    more=(np.zeros(14, np.uint8), np.zeros((1, 12), np.uint8), np.zeros(1, np.uint8), 0.0, _solve.StopFlag()))
+bad("_solve.solve_points-dup", _solve.solve_points, _KEEP.tables, ValueError, "card of the hand",
+    more=(np.arange(14, dtype=np.uint8), np.arange(13, 26, dtype=np.uint8).reshape(1, 13),
+          np.zeros(1, np.uint8), 0.0, _solve.StopFlag()))
 
 # ----------------------------------------------------------------- the test
 

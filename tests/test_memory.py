@@ -190,6 +190,11 @@ def _play_with_jokers() -> Any:
 
 
 GOOD["play-jokers"] = (_play_with_jokers, (JOKERS2, JOKERS1))
+FL_AGAINST = "3d 3c Kh / 4s 6h 8s 4d 9s / 2s 2c 6d 4c 6s"
+GOOD["solve_fantasyland-against"] = (
+    lambda: (ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd", against=FL_AGAINST),
+             ofc.solve_fantasyland("As Ks Qs Js X1 9h 9d 9c 2h 2d 5c 6c 7c", JOKERS2,
+                                   against=[FL_AGAINST, "Jh Jd X2 / 7h 7d 8h 8d 8c / Ah Ad Ac Kc Kd"])), ())
 
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
@@ -218,6 +223,8 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "jokers-best_hand-0": (lambda: ofc.best_hand(JK_HANDS7, 5), (JK_HANDS7,)),
     "jokers-partial-third": (lambda: ofc.partial_strength([54, 52, 255], rules=JK), ()),
     "Game-forged-fantasyland": (lambda: ofc.Game("pineapple", 2, seed=1, fantasyland=[13, 0]), ()),
+    "solve_fantasyland-against-dup": (lambda: ofc.solve_fantasyland("As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd",
+                                                                    against=FL_AGAINST.replace("3d", "As")), ()),
     "Game-policy-None": (lambda: ofc.Game("pineapple", 2, seed=1).play_hand(None), ()),  # type: ignore[arg-type]
     "rollout-53-jokers1": (lambda: ofc.rollout(["X2 Ah / -- / --", "-- / -- / --"], JOKERS1, n=5, seed=1),
                            (JOKERS1,)),

@@ -71,6 +71,11 @@ CALLS: dict[str, tuple[Callable[[np.ndarray, int], Any], Callable[[int, int], np
     "strength5-int64-3d": (lambda a, w: ofc.strength(a, workers=w),
                            lambda n, s: _cards(n, 5, s).astype(np.int64).reshape(-1, 1, 5)),
     "lowball27": (lambda a, w: ofc.lowball27(a, workers=w), lambda n, s: _cards(n, 5, s)),
+    # one Fantasyland hand of 17 cards against a board a call: rows of 30 cards
+    "solve_fantasyland-against": (lambda a, w: tuple(
+        (r.points, r.board.codes.tobytes()) for r in (
+            ofc.solve_fantasyland(a[i, :17], ofc.PROGRESSIVE, against=a[i, 17:], workers=w) for i in range(6))),
+        lambda n, s: _cards(n, 30, s)),
     "analyze": (lambda a, w: ofc.analyze(a, ofc.PROGRESSIVE, workers=w), lambda n, s: _cards(n, 13, s)),
     "analyze-low-infl": (lambda a, w: ofc.analyze(a, ofc.LOW, workers=w,
                                                   in_fantasyland=np.arange(a.shape[0]) % 3 == 0),
@@ -356,6 +361,10 @@ CHILD = textwrap.dedent("""
         pool = np.argsort(rng.random((4096, 52)), axis=1)[:, :39].astype(np.uint8)
         big = np.resize(pool, (400_000, 39)).reshape(-1, 3, 13)
         call = lambda: ofc.score(big, workers=workers)
+    elif what == "fantasyland_against":   # one 17-card hand against two boards a call, ms each
+        deals = np.argsort(rng.random((64, 52)), axis=1)[:, :43].astype(np.uint8)
+        call = lambda: [ofc.solve_fantasyland(d[:17], "progressive", against=d[17:].reshape(2, 13))
+                        for d in deals]
     else:   # Fantasyland hands set by the solver and played out, many seconds a call
         call = lambda: ofc.estimate_fantasyland_value("progressive", hands=10**5, completions=10,
                                                       normal_hands=1000, seed=1, workers=workers)
@@ -378,7 +387,8 @@ CHILD = textwrap.dedent("""
 
 
 @pytest.mark.parametrize("workers,what", [(1, "strength"), (2, "strength"), (2, "score"),
-                                          (1, "fantasyland_value"), (2, "fantasyland_value")])
+                                          (1, "fantasyland_value"), (2, "fantasyland_value"),
+                                          (1, "fantasyland_against")])
 def test_sigint_stops_a_long_loop_promptly(workers: int, what: str) -> None:
     windows = sys.platform == "win32"
     proc = subprocess.Popen([sys.executable, "-c", CHILD, str(workers), what], cwd=tempfile.gettempdir(),

@@ -140,6 +140,11 @@ static OFC_ALWAYS_INLINE void fill_subsets(fl_work *w, const uint8_t *c, int n, 
             }
 }
 
+void ofc_fl_fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r)
+{
+    fill_subsets(w, c, n, nat, r);
+}
+
 /* Running maxima over the value buckets. */
 static void prefix_max(int32_t *best, uint8_t *stay, int nb)
 {

@@ -1,6 +1,7 @@
 /* Private header of the Fantasyland solver (csrc/solve/ofc_fantasyland.c,
- * ofc_fantasyland_wild.c; no other file includes it): the workspace of one
- * hand (the per-subset tables, the bounds' maxima, the orders of bottoms)
+ * ofc_fantasyland_wild.c, and the solver against known boards,
+ * ofc_fantasyland_points.c and _game.c; no other file includes it): the
+ * workspace of one hand (the per-subset tables, the bounds' maxima, the orders of bottoms)
  * and what a hand with jokers adds to it, which the solver fills and reads
  * and the wildcard bounds (ofc_fantasyland_wild.c) fill for the subsets
  * holding a joker. */
@@ -96,6 +97,11 @@ typedef struct fl_work {
     const ofc_joker_rules *jr;
     fl_joker_space *js;
 } fl_work;
+
+/* The tables of every 5- and 3-card subset of the first nat of the n sorted
+ * cards c (ofc_fantasyland.c; the solver against known boards,
+ * ofc_fantasyland_points.c, reads them too). */
+void ofc_fl_fill_subsets(fl_work *w, const uint8_t *c, int n, int nat, const ofc_rules *r);
 
 /* The subsets holding a joker (positions nat..n-1 of the sorted cards c, a
  * high variant): their wildcard values and bounds, into w and w->js, after

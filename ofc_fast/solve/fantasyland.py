@@ -31,13 +31,17 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _solve, _workers
-from ..board.boards import Board
+from ..board.boards import Board, board_array
+from ..board.geometry import place
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.bad_rows import raise_bad_hand
 from ..hand.cards import EMPTY, card_str
 from ..hand.strength import hand_array
 
 __all__ = ["FantasylandArrays", "FantasylandResult", "solve_fantasyland"]
+
+#: other seats' boards at most (a table seats 4)
+_MAX_AGAINST = 3
 
 #: hands per kernel call: a few ms to a few tens of ms, so Ctrl-C is noticed quickly
 _CHUNK = 64
@@ -71,12 +75,17 @@ class FantasylandResult:
     jokers: npt.NDArray[np.uint8] = field(default_factory=_no_jokers)
     """(2,) the card joker 52 and joker 53 became on the board (read-only; 255 where
     the hand has none or it is discarded), as ``Analysis.jokers``."""
+    points: int | None = None
+    """With ``against=``: the net points the setting wins from those boards (its
+    ``value`` less the stay value when it stays); None without."""
+    versus: tuple[int, ...] = ()
+    """With ``against=``: the points it wins from each of those boards, in their order."""
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, FantasylandResult) and self.board == other.board
                 and self.discards.tolist() == other.discards.tolist()
-                and (self.royalties, self.stays, self.fouled, self.value)
-                == (other.royalties, other.stays, other.fouled, other.value)
+                and (self.royalties, self.stays, self.fouled, self.value, self.points, self.versus)
+                == (other.royalties, other.stays, other.fouled, other.value, other.points, other.versus)
                 and self.jokers.tolist() == other.jokers.tolist())
 
     def __hash__(self) -> int:
@@ -89,7 +98,8 @@ class FantasylandResult:
         discards = card_str(self.discards) if len(self.discards) else "none"
         became = "".join(f"; {card_str([52 + i])} is {card_str([int(c)])}"
                          for i, c in enumerate(self.jokers.tolist()) if c != EMPTY)
-        return f"{self.board}; {what}; value {self.value:g}; discards {discards}{became}"
+        won = "" if self.points is None else f"; points {self.points:+d} ({', '.join(f'{v:+d}' for v in self.versus)})"
+        return f"{self.board}; {what}; value {self.value:g}{won}; discards {discards}{became}"
 
 
 class _FantasylandFields(NamedTuple):
@@ -168,15 +178,18 @@ def _stay_value(stay_value: Any, rules: Rules, k: int) -> float:
 
 @overload
 def solve_fantasyland(cards: str, rules: Rules | str = ..., *, stay_value: float | Mapping[int, float] = ...,
-                      workers: int = ...) -> FantasylandResult: ...
+                      workers: int = ..., against: Any = ..., against_fantasyland: Any = ...,
+                      ) -> FantasylandResult: ...
 @overload
 def solve_fantasyland(cards: Any, rules: Rules | str = ..., *, stay_value: float | Mapping[int, float] = ...,
-                      workers: int = ...) -> FantasylandResult | FantasylandArrays: ...
+                      workers: int = ..., against: Any = ..., against_fantasyland: Any = ...,
+                      ) -> FantasylandResult | FantasylandArrays: ...
 
 
 def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
                       stay_value: float | Mapping[int, float] = 0.0,
-                      workers: int = 1) -> FantasylandResult | FantasylandArrays:
+                      workers: int = 1, against: Any = None,
+                      against_fantasyland: Any = None) -> FantasylandResult | FantasylandArrays:
     """The best setting of a Fantasyland hand of 13 to 17 cards, exactly.
 
     ``cards``: one hand (text, or a sequence / 1-d array of codes or card
@@ -217,6 +230,38 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     ([[22, 0, 15], [4, 8, 2]], [True, False], [47.0, 14.0])
     >>> card_str(many.board[1])
     '9h 9d 8d 7c 5s 4h 3d 2c Ad Ks Qh Jd Tc'
+
+    Against known boards: ``against`` holds the other seats' complete boards
+    (one board, or 1 to ``rules.max_players - 1`` of them: text, codes or
+    :class:`Board`; each may be fouled), and the setting maximises the net
+    points it wins from them plus ``stay_value`` when it stays, as the game
+    scores the hand (``Game.scores``): each pair's rows, scoop bonus and
+    royalties (:func:`score`), a fouled board losing every row; with jokers
+    each board resolved as the game resolves it at the end of the hand (this
+    seat in Fantasyland with its k cards, the others with
+    ``against_fantasyland``, one value each as ``analyze``'s ``in_fantasyland``,
+    default 0; under "unseen" no joker becomes a card of another board).
+    ``points`` and ``versus`` give what it wins in all and from each board, and
+    ``value`` is ``points`` + the stay value when it stays.  Never fouled while
+    a legal setting exists (a fouled one could win more only with negative
+    royalties or stay value, or where an other board's joker under "unseen"
+    needs a card this hand discards); with none, the setting without
+    ``against``, its points as scored.  Ties in value go as above.  Exact: a
+    branch-and-bound whose bound gives each row its royalty from every board
+    and +1 from each board whose row it can beat (``ofc_solve_fantasyland_points``
+    in C); one hand per call, the GIL released, Ctrl-C honoured.  Boards still
+    being filled are refused: for a position with partly known boards use
+    ``ofc.best_move``, which samples their completions.
+
+    >>> hand = "Ac 7h 6d Tc 7d Kd Jc Qc 9c 2h Jh 8h 9d Jd"
+    >>> other = "3d 3c Kh / 4s 6h Js 4d 9s / 2d 2c 6c 4c 6s"
+    >>> print(solve_fantasyland(hand))           # royalties alone: two flushes
+    Jh 8h 7h / Kd Jd 9d 7d 6d / Ac Qc Jc Tc 9c; royalties 0+8+4; value 12; discards 2h
+    >>> r = solve_fantasyland(hand, against=other)
+    >>> print(r)                                 # against that board: the scoop
+    Jd Jc 6d / 9d 9c 8h 7h 7d / Ac Kd Qc Jh Tc; royalties 6+0+2; value 14; points +14 (+14); discards 2h
+    >>> r.points, r.versus
+    (14, (14,))
     """
     r = get_rules(rules)
     w = _workers.resolve_workers(workers)
@@ -225,6 +270,13 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
     flat, lead, one = hand_array(cards, _SIZES, r.jokers)
     n, k = flat.shape
     stay = _stay_value(stay_value, r, k)
+    if against is not None:
+        if not one:
+            raise ValueError(f"against= takes one hand (a Fantasyland seat's cards), got hands of shape "
+                             f"{lead + (k,)}; solve them one at a time")
+        return _against(flat[0], r, stay, against, against_fantasyland)
+    if against_fantasyland is not None:
+        raise ValueError("against_fantasyland is for against= (the other seats' boards); against is None")
     board = np.empty((n, 13), dtype=np.uint8)
     discards = np.empty((n, k - 13), dtype=np.uint8)
     royalties = np.empty((n, 3), dtype=np.int16)
@@ -252,3 +304,66 @@ def solve_fantasyland(cards: Any, rules: Rules | str = PINEAPPLE, *,
                     royalties.reshape(lead + (3,)), stays.view(np.bool_).reshape(lead),
                     fouled.view(np.bool_).reshape(lead), value.reshape(lead)),
                    None if jokers is None else jokers.reshape(lead + (2,)))
+
+
+def _against_boards(against: Any, r: Rules, hand: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The other seats' boards of ``against=`` as a checked (m, 13) uint8 array: complete,
+    codes of the rules' deck, no card twice among them and the hand."""
+    try:
+        arr = board_array(against, deal=True, jokers=r.jokers)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"against: {err}") from None
+    if arr.ndim == 1:
+        arr = arr.reshape(1, 13)
+    if arr.ndim != 2 or not 1 <= arr.shape[0] <= _MAX_AGAINST:
+        raise ValueError(f"against holds 1 to {_MAX_AGAINST} boards of 13 cards (the other seats'), "
+                         f"got shape {arr.shape}")
+    m = arr.shape[0]
+    if m + 1 > r.max_players:
+        raise ValueError(f"against holds {m} boards: with the Fantasyland seat {m + 1} players, but "
+                         f"{r.name} is played by {r.min_players} to {r.max_players}")
+    boards = np.array(arr, dtype=np.uint8)   # a copy: the solver reads it without the GIL
+    seen = {int(c): f"the hand (position {i})" for i, c in enumerate(hand.tolist())}
+    for j in range(m):
+        for i, c in enumerate(boards[j].tolist()):
+            where = f"against[{j}], {place((), i, False)}" if m > 1 else f"against, {place((), i, False)}"
+            if c == EMPTY:
+                raise ValueError(f"{where} is empty: the boards must be complete (13 cards each); for "
+                                 f"boards still being filled use ofc.best_move, which samples their "
+                                 f"completions")
+            if c >= r.deck_size:
+                raise ValueError(f"{where}: card code {c} is not a card of {r.name!r}'s deck "
+                                 f"(0..{r.deck_size - 1})")
+            if c in seen:
+                raise ValueError(f"{where}: {card_str([c])} is also in {seen[c]}")
+            seen[c] = where
+    return boards
+
+
+def _against(hand: npt.NDArray[np.uint8], r: Rules, stay: float, against: Any,
+             against_fantasyland: Any) -> FantasylandResult:
+    """solve_fantasyland of one checked hand against the other seats' boards."""
+    boards = _against_boards(against, r, hand)
+    m = boards.shape[0]
+    infl = np.zeros(m, dtype=np.uint8)
+    if against_fantasyland is not None:
+        if isinstance(against_fantasyland, (bool, int, np.bool_, np.integer)):
+            values = [against_fantasyland] * m
+        else:
+            values = list(against_fantasyland)
+            if len(values) != m:
+                raise ValueError(f"against_fantasyland has {len(values)} values for {m} boards")
+        for j, v in enumerate(values):
+            infl[j] = r.in_fantasyland_count(v, f"against_fantasyland[{j}]")
+    stop = _solve.StopFlag()
+    tables = r.tables
+    out = _workers.call(lambda: _solve.solve_points(tables, hand, boards, infl, stay, stop), stop.request_stop)
+    if out is None:   # stopped without an interrupt left to raise
+        raise KeyboardInterrupt
+    board, discards, jokers, royalties, stays, fouled, value, points, versus = out
+    disc = np.frombuffer(discards, dtype=np.uint8).copy()
+    disc.setflags(write=False)
+    became = np.frombuffer(jokers, dtype=np.uint8).copy()
+    became.setflags(write=False)
+    return FantasylandResult(Board(np.frombuffer(board, dtype=np.uint8).copy()), disc, royalties, stays, fouled,
+                             value, became, points, versus)
