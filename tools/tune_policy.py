@@ -64,6 +64,69 @@ def head_to_head(rules: str, a: str | Policy, b: str | Policy, hands: int, seed:
             "foul_b": fouls[1] / hands, "fl_a": fl[0] / hands, "fl_b": fl[1] / hands}
 
 
+def duplicate(rules: str, a: str | Policy, b: str | Policy, deals: int, seed: int,
+              first: int = 0) -> dict[str, float]:
+    """A against B on deals ``first .. first + deals - 1``, each played twice with the seats
+    swapped (the same cards: the luck of the deal cancels), independent hands; A's mean
+    points a hand (per deal, the two seatings' average) with its standard error, each
+    side's foul and Fantasyland rates, and each side's CPU seconds."""
+    pts = np.zeros(deals)
+    fouls = np.zeros(2)
+    fl = np.zeros(2)
+    cpu = np.zeros(2)
+    roy = np.zeros(2)
+    for d in range(deals):
+        for sa in (0, 1):
+            seats = [a, b] if sa == 0 else [b, a]
+            g = Game(rules, 2, seed=seed * 1_000_003 + first + d, button=1, match=False)
+            while not g.done:
+                seat = int(g.turn)  # type: ignore[arg-type]
+                t0 = time.thread_time()
+                g.play(seats[seat])
+                cpu[0 if seat == sa else 1] += time.thread_time() - t0
+            pts[d] += g.scores[sa] / 2
+            fouls += [g.fouled[sa], g.fouled[1 - sa]]
+            fl += [g.next_fantasyland[sa] > 0, g.next_fantasyland[1 - sa] > 0]
+            roy += [g.royalties[sa].sum(), g.royalties[1 - sa].sum()]
+    se = pts.std(ddof=1) / math.sqrt(deals) if deals > 1 else float("nan")
+    return {"roy_a": roy[0] / (2 * deals), "roy_b": roy[1] / (2 * deals),"mean": float(pts.mean()), "se": float(se), "foul_a": fouls[0] / (2 * deals),
+            "foul_b": fouls[1] / (2 * deals), "fl_a": fl[0] / (2 * deals), "fl_b": fl[1] / (2 * deals),
+            "cpu_a": float(cpu[0]), "cpu_b": float(cpu[1])}
+
+
+def cmd_duel(args: argparse.Namespace) -> int:
+    """Each challenger against each opponent on the same duplicate deals."""
+    for rules in args.rules.split(","):
+        for b in args.against.split(" "):
+            for a in args.policies:
+                r = duplicate(rules, parse_policy(a), parse_policy(b), args.deals, args.seed)
+                print(f"{rules:10s} {a} vs {b}: {r['mean']:+.3f} +- {1.96 * r['se']:.3f} points a hand "
+                      f"({args.deals} deals x 2); fouls {r['foul_a']:.1%} / {r['foul_b']:.1%}, "
+                      f"Fantasyland {r['fl_a']:.1%} / {r['fl_b']:.1%}, royalties {r['roy_a']:.2f} / {r['roy_b']:.2f}; CPU {r['cpu_a']:.1f} s / "
+                      f"{r['cpu_b']:.1f} s", flush=True)
+    return 0
+
+
+def cmd_cost(args: argparse.Namespace) -> int:
+    """Completions a CPU second of each policy from empty boards (ofc.rollout, one thread),
+    interleaved with the first policy (the baseline) so that the ratios share the machine's load."""
+    names = args.policies
+    for rules in args.rules.split(","):
+        boards = np.full((2, 13), 255, dtype=np.uint8)
+        secs = {n: 0.0 for n in names}
+        for rep in range(args.repeat):
+            for n in names:
+                t0 = time.process_time()
+                ofc.rollout(boards, rules, policy=parse_policy(n), n=args.n, seed=args.seed + rep)
+                secs[n] += time.process_time() - t0
+        base = secs[names[0]]
+        for n in names:
+            rate = args.n * args.repeat / secs[n]
+            print(f"{rules:10s} {n:40s} {rate:10,.0f} completions/s  cost x{secs[n] / base:.2f} "
+                  f"of {names[0]}", flush=True)
+    return 0
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     a, b = parse_policy(args.a), parse_policy(args.b)
     for rules in args.rules.split(","):
@@ -168,8 +231,21 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--hands", type=int, default=20000)
     sp.add_argument("--greedy-hands", type=int, default=400)
     sp.add_argument("--seed", type=int, default=1)
+    d = sub.add_parser("duel", help="policies against opponents on duplicate deals (seats swapped)")
+    d.add_argument("policies", nargs="+", help="challengers (name or name:weight=value,...)")
+    d.add_argument("--against", default="heuristic greedy", help="opponents, space-separated")
+    d.add_argument("--rules", default="pineapple")
+    d.add_argument("--deals", type=int, default=2000)
+    d.add_argument("--seed", type=int, default=1)
+    c = sub.add_parser("cost", help="completions a CPU second from empty boards, as ratios to the first")
+    c.add_argument("policies", nargs="+", help="the baseline first (e.g. heuristic lookahead)")
+    c.add_argument("--rules", default="pineapple")
+    c.add_argument("--n", type=int, default=20000)
+    c.add_argument("--repeat", type=int, default=3)
+    c.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    return {"match": cmd_match, "tune": cmd_tune, "speed": cmd_speed}[args.cmd](args)
+    return {"match": cmd_match, "tune": cmd_tune, "speed": cmd_speed, "duel": cmd_duel,
+            "cost": cmd_cost}[args.cmd](args)
 
 
 if __name__ == "__main__":
