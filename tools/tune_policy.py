@@ -26,6 +26,7 @@ import argparse
 import math
 import sys
 import time
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -65,7 +66,7 @@ def head_to_head(rules: str, a: str | Policy, b: str | Policy, hands: int, seed:
 
 
 def duplicate(rules: str, a: str | Policy, b: str | Policy, deals: int, seed: int,
-              first: int = 0) -> dict[str, float]:
+              first: int = 0) -> dict[str, Any]:
     """A against B on deals ``first .. first + deals - 1``, each played twice with the seats
     swapped (the same cards: the luck of the deal cancels), independent hands; A's mean
     points a hand (per deal, the two seatings' average) with its standard error, each
@@ -89,7 +90,7 @@ def duplicate(rules: str, a: str | Policy, b: str | Policy, deals: int, seed: in
             fl += [g.next_fantasyland[sa] > 0, g.next_fantasyland[1 - sa] > 0]
             roy += [g.royalties[sa].sum(), g.royalties[1 - sa].sum()]
     se = pts.std(ddof=1) / math.sqrt(deals) if deals > 1 else float("nan")
-    return {"roy_a": roy[0] / (2 * deals), "roy_b": roy[1] / (2 * deals),"mean": float(pts.mean()), "se": float(se), "foul_a": fouls[0] / (2 * deals),
+    return {"pts": pts, "roy_a": roy[0] / (2 * deals), "roy_b": roy[1] / (2 * deals),"mean": float(pts.mean()), "se": float(se), "foul_a": fouls[0] / (2 * deals),
             "foul_b": fouls[1] / (2 * deals), "fl_a": fl[0] / (2 * deals), "fl_b": fl[1] / (2 * deals),
             "cpu_a": float(cpu[0]), "cpu_b": float(cpu[1])}
 
@@ -163,26 +164,27 @@ def cmd_speed(args: argparse.Namespace) -> int:
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    names = list(POLICY_PARAMS["heuristic"])
-    best = dict(POLICY_PARAMS["heuristic"])
+    policy = args.policy
+    names = [k for k in POLICY_PARAMS[policy] if not args.only or k in args.only.split(",")]
+    best = dict(POLICY_PARAMS[policy])
+    for a in filter(None, args.start.split(",")):
+        k, v = a.split("=")
+        best[k] = float(v)
     steps = [float(x) for x in args.steps.split(",")]
     rules_list = args.rules.split(",")
     against = parse_policy(args.against) if args.against else None
 
-    def score(trial: dict[str, float], rnd: int) -> tuple[float, float]:
-        """Summed over the rules: trial against the best (or both against `against`, the
-        difference; the same deals for both)."""
-        total, var = 0.0, 0.0
-        for i, rules in enumerate(rules_list):
-            seed = args.seed + i if against is not None else args.seed + 1000 * rnd + i
-            r = head_to_head(rules, Policy("heuristic", **trial), against or Policy("heuristic", **best),
-                             args.hands, seed)
-            total += r["mean"]
-            var += r["se"] ** 2
-        return total, math.sqrt(var)
+    def score(trial: dict[str, float], rnd: int) -> Any:
+        """Summed over the rules: trial against the best (or against `against`, each deal
+        twice with the seats swapped: the per-deal points, the same deals for every trial)."""
+        if against is not None:
+            return sum(duplicate(rules, Policy(policy, **trial), against, args.hands, args.seed + i)["pts"]
+                       for i, rules in enumerate(rules_list))
+        return sum(duplicate(rules, Policy(policy, **trial), Policy(policy, **best), args.hands,
+                             args.seed + 1000 * rnd + i)["pts"] for i, rules in enumerate(rules_list))
 
-    base = score(best, 0)[0] if against is not None else 0.0
-    print("start:", best, f"{base:+.3f}" if against is not None else "", flush=True)
+    base = score(best, 0) if against is not None else None
+    print("start:", best, f"{base.mean():+.3f}" if base is not None else "", flush=True)
     for rnd in range(args.rounds):
         changed = False
         for k in names:
@@ -191,17 +193,19 @@ def cmd_tune(args: argparse.Namespace) -> int:
             for f in steps:
                 trial = dict(best)
                 trial[k] = round(best[k] * f, 4) if best[k] else f - 1.0
-                total, se = score(trial, rnd)
-                gain = total - base
+                pts = score(trial, rnd)
+                # the gain on the same deals (common random numbers) and its standard error
+                diff = pts - base if base is not None else pts
+                gain, se = float(diff.mean()), float(diff.std(ddof=1) / math.sqrt(len(diff)))
                 print(f"round {rnd} {k}={trial[k]}: {gain:+.3f} (se {se:.3f})", flush=True)
                 if gain > args.margin * se:
                     best = trial
-                    base = total if against is not None else 0.0
+                    base = pts if base is not None else None
                     changed = True
-                    print("  kept:", best, flush=True)
+                    print("  kept:", best, f"{pts.mean():+.3f}", flush=True)
         if not changed:
             break
-    print("weights:", ", ".join(f"{best[k]!r}" for k in names))
+    print("weights:", ", ".join(f"{best[k]!r}" for k in POLICY_PARAMS[policy]))
     return 0
 
 
@@ -214,7 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--rules", default="pineapple")
     m.add_argument("--hands", type=int, default=4000)
     m.add_argument("--seed", type=int, default=1)
-    t = sub.add_parser("tune", help="coordinate search over the heuristic's weights")
+    t = sub.add_parser("tune", help="coordinate search over a policy's weights")
+    t.add_argument("--policy", default="heuristic", help="the policy whose weights are tuned")
+    t.add_argument("--only", default="", help="the weights tuned (comma separated; default: all)")
+    t.add_argument("--start", default="", help="weights to start from (name=value,...)")
     t.add_argument("--rules", default="pineapple,original,low")
     t.add_argument("--hands", type=int, default=3000)
     t.add_argument("--rounds", type=int, default=2)

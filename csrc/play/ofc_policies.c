@@ -25,7 +25,7 @@ const ofc_policy_info ofc_policies[] = {
      "the heuristic, and on the late streets its few best placements each completed a few times (the "
      "seat's later turns dealt at random, the same deals for each; the last turn placed exactly) and "
      "scored by how often that fouls and what it earns; the exact solver in Fantasyland",
-     ofc_pol_lookahead, 128, OFC_POL_LOOKAHEAD_PARAMS, ofc_pol_lookahead_names, ofc_pol_lookahead_weights},
+     ofc_pol_lookahead, 64, OFC_POL_LOOKAHEAD_PARAMS, ofc_pol_lookahead_names, ofc_pol_lookahead_weights},
 };
 const int ofc_policy_count = (int)(sizeof ofc_policies / sizeof ofc_policies[0]);
 

@@ -1,9 +1,9 @@
 /* The lookahead policy (ofc_play.h): the heuristic's static outlook, and on
  * the late streets a short look-ahead.  Early in the hand it plays as the
  * heuristic does (ofc_policy_heuristic.c, its weights being this policy's
- * last nine parameters); once the seat has at most `depth` turns left after
+ * last nine parameters); once the seat has at most two turns left after
  * this one, the heuristic's `shortlist` best placements are each completed
- * `fills` times (the seat's later turns dealt from the cards it cannot see,
+ * `fills` times (with two turns left `shortlist2` and `fills2`) (the seat's later turns dealt from the cards it cannot see,
  * the same deals for every placement: common random numbers), the turns
  * before the last played by the heuristic and the last one exactly (every
  * way to place its cards, the one whose board scores best), and a placement
@@ -17,17 +17,18 @@
 #include "ofc_policy_parts.h"
 
 const char *const ofc_pol_lookahead_names[OFC_POL_LOOKAHEAD_PARAMS] = {
-    "shortlist", "fills", "depth", "outlook_foul", "outlook_earned", "outlook_fantasyland",
+    "shortlist", "fills", "shortlist2", "fills2", "outlook_foul", "outlook_earned", "outlook_fantasyland",
     /* the heuristic's weights (ofc_pol_heuristic_names), for its static value */
     "foul", "royalty", "fantasyland", "strength", "rank", "low_spent", "tie", "shape", "order",
 };
 const double ofc_pol_lookahead_weights[OFC_POL_LOOKAHEAD_PARAMS] = {
-    3.0, 8.0, 1.0, 10.0, 1.0, 8.0, 20.1, 2.25, 8.0, 0.5, 0.5, 3.0, 3.0, 1.0, 0.0,
+    8.0, 8.0, 3.0, 5.0, 10.0, 0.75, 8.0, 10.0, 4.655, 8.0, 0.5, 0.5, 3.0, 2.25, 1.0, 0.0,
 };
-enum { W_SHORTLIST, W_FILLS, W_DEPTH, W_OUT_FOUL, W_OUT_EARNED, W_OUT_FL, W_STATIC };
+enum { W_SHORTLIST, W_FILLS, W_SHORTLIST2, W_FILLS2, W_OUT_FOUL, W_OUT_EARNED, W_OUT_FL, W_STATIC };
 
-/* the most placements and completions a turn looks at */
-enum { MAX_SHORTLIST = 16, MAX_FILLS = 64, MAX_DEPTH = 4 };
+/* the most placements and completions a turn looks at, and the most turns
+ * after it (the look-ahead spans the last two turns of the seat) */
+enum { MAX_SHORTLIST = 16, MAX_FILLS = 64, MAX_DEPTH = 2 };
 
 /* What a turn's completions score a finished board by. */
 typedef struct outlook_weights {
@@ -137,13 +138,16 @@ static unsigned lookahead_code(const ofc_game *g, const ofc_rules *rules, const 
     for (int r = 0; r < 3; r++) empties += OFC_ROW_SIZE(r) - g->filled[p][r];
     empties -= to_place(g);
     int turns = g->rounds - g->street[p]; /* the seat's turns after this one */
-    int depth = count_of(w[W_DEPTH], 0, MAX_DEPTH), k = count_of(w[W_SHORTLIST], 1, MAX_SHORTLIST);
-    int fills = count_of(w[W_FILLS], 1, MAX_FILLS);
+    /* one turn left after this one: shortlist and fills; two: shortlist2 and fills2 (0 fills:
+     * no look-ahead) */
+    int far = turns == 2;
+    int k = count_of(w[far ? W_SHORTLIST2 : W_SHORTLIST], 1, MAX_SHORTLIST);
+    int fills = count_of(w[far ? W_FILLS2 : W_FILLS], 0, MAX_FILLS);
     uint8_t pool[OFC_MAX_DECK];
     int npool = 0;
     /* look ahead only where the later turns fill the board exactly (every
      * preset's hand) from the cards the seat cannot see */
-    int look = turns > 0 && turns <= depth && k > 1 && turns * g->round_play == empties
+    int look = turns > 0 && turns <= MAX_DEPTH && k > 1 && fills > 0 && turns * g->round_play == empties
                && n <= OFC_MAX_HELD;
     if (look) {
         for (uint64_t u = unseen_mask(g); u; u &= u - 1) pool[npool++] = (uint8_t)lowest_bit64(u);

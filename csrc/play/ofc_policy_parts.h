@@ -30,7 +30,7 @@ extern const double ofc_pol_heuristic_weights[OFC_POL_HEURISTIC_PARAMS];
 
 /* The lookahead policy's parameters: their names and tuned weights (the
  * last OFC_POL_HEURISTIC_PARAMS are the heuristic's, for its static value). */
-enum { OFC_POL_LOOKAHEAD_PARAMS = 6 + OFC_POL_HEURISTIC_PARAMS };
+enum { OFC_POL_LOOKAHEAD_PARAMS = 7 + OFC_POL_HEURISTIC_PARAMS };
 extern const char *const ofc_pol_lookahead_names[OFC_POL_LOOKAHEAD_PARAMS];
 extern const double ofc_pol_lookahead_weights[OFC_POL_LOOKAHEAD_PARAMS];
 
