@@ -22,7 +22,7 @@ const char *const ofc_pol_lookahead_names[OFC_POL_LOOKAHEAD_PARAMS] = {
     "foul", "royalty", "fantasyland", "strength", "rank", "low_spent", "tie", "shape", "order",
 };
 const double ofc_pol_lookahead_weights[OFC_POL_LOOKAHEAD_PARAMS] = {
-    8.0, 8.0, 3.0, 5.0, 10.0, 0.75, 8.0, 10.0, 4.655, 8.0, 0.5, 0.5, 3.0, 2.25, 1.0, 0.0,
+    8.0, 8.0, 3.0, 4.0, 10.0, 0.75, 8.0, 10.0, 4.655, 8.0, 0.5, 0.5, 3.0, 2.25, 1.0, 0.0,
 };
 enum { W_SHORTLIST, W_FILLS, W_SHORTLIST2, W_FILLS2, W_OUT_FOUL, W_OUT_EARNED, W_OUT_FL, W_STATIC };
 
@@ -91,7 +91,7 @@ static void place(const ofc_game *g, unsigned code, uint8_t *b, uint8_t *filled)
  * later turns dealt deals[x] (n cards a turn), the last played by last_turn
  * and those before by the heuristic with its tuned weights. */
 static double completions(const ofc_game *g, unsigned code, int turns, uint8_t (*deals)[MAX_DEPTH * OFC_MAX_HELD],
-                          int fills, const outlook_weights *o)
+                          int fills, const outlook_weights *o, int *fouls)
 {
     int p = g->turn, n = g->round_cards, m = g->round_play;
     ofc_game s = *g;
@@ -118,7 +118,9 @@ static double completions(const ofc_game *g, unsigned code, int turns, uint8_t (
                     s.board[p][OFC_ROW_START(d) + s.filled[p][d]++] = s.held[i];
             }
         }
-        sum += last_turn(s.board[p], s.filled[p], deals[x] + n * (turns - 1), 0, n, n - m, o);
+        double v = last_turn(s.board[p], s.filled[p], deals[x] + n * (turns - 1), 0, n, n - m, o);
+        *fouls += v == -o->foul;
+        sum += v;
     }
     return sum / fills;
 }
@@ -143,6 +145,11 @@ static unsigned lookahead_code(const ofc_game *g, const ofc_rules *rules, const 
     int far = turns == 2;
     int k = count_of(w[far ? W_SHORTLIST2 : W_SHORTLIST], 1, MAX_SHORTLIST);
     int fills = count_of(w[far ? W_FILLS2 : W_FILLS], 0, MAX_FILLS);
+    /* two turns out, a spot where even the best of the shortlist fouls often
+     * (a forced spot: a top that the rows below must still beat) widens the
+     * shortlist to the last look's */
+    int wide = far ? count_of(w[W_SHORTLIST], 1, MAX_SHORTLIST) : k;
+    if (wide < k) wide = k;
     uint8_t pool[OFC_MAX_DECK];
     int npool = 0;
     /* look ahead only where the later turns fill the board exactly (every
@@ -155,7 +162,7 @@ static unsigned lookahead_code(const ofc_game *g, const ofc_rules *rules, const 
     }
     uint16_t best[MAX_SHORTLIST];
     double value[MAX_SHORTLIST];
-    int nbest = ofc_pol_heuristic_ranked(g, rules, w + W_STATIC, look ? k : 1, best, value);
+    int nbest = ofc_pol_heuristic_ranked(g, rules, w + W_STATIC, look ? wide : 1, best, value);
     if (nbest <= 1) return nbest == 1 ? best[0] : 0u;
     /* the deals of the completions: a partial Fisher-Yates of the pool for
      * each, over the deck as the last one left it (uniform whatever its order) */
@@ -170,13 +177,17 @@ static unsigned lookahead_code(const ofc_game *g, const ofc_rules *rules, const 
             deals[x][i] = c;
         }
     outlook_weights o = {w[W_OUT_FOUL], w[W_OUT_EARNED], w[W_OUT_FL], rules, g->jr.jokers ? &g->jr : NULL};
-    int top = 0;
+    int top = 0, top_fouls = 0;
     double top_v = -1e300;
     for (int i = 0; i < nbest; i++) {
-        double v = value[i] + completions(g, best[i], turns, deals, fills, &o);
+        /* past the shortlist only while the best so far fouls a third of its completions */
+        if (i >= k && 3 * top_fouls < fills) break;
+        int fouls = 0;
+        double v = value[i] + completions(g, best[i], turns, deals, fills, &o, &fouls);
         if (v > top_v) { /* the heuristic's order among equals */
             top_v = v;
             top = i;
+            top_fouls = fouls;
         }
     }
     return best[top];
