@@ -52,9 +52,10 @@ def test_legal_moves_with_jokers(base: str, jokers: int) -> None:
 @pytest.mark.parametrize("rules", sorted(ofc.PRESETS))
 def test_other_parameters_make_only_legal_moves(rules: str) -> None:
     # the extremes of the counts (clamped in C) and a deeper look-ahead
-    for seed, params in enumerate(({"shortlist": 1, "fills": 1, "depth": 0},
-                                   {"shortlist": 40, "fills": 200, "depth": 9, "outlook_foul": 0.0},
-                                   {"depth": 3, "fills": 2, "shortlist": 2})):
+    for seed, params in enumerate(({"shortlist": 1, "fills": 1, "fills2": 0},
+                                   {"shortlist": 40, "fills": 200, "shortlist2": 40, "fills2": -3,
+                                    "outlook_foul": 0.0},
+                                   {"shortlist2": 2, "fills2": 2, "shortlist": 0, "fills": 1e9})):
         _legal_hands(rules, 2, seed=10 * seed, policy=Policy("lookahead", **params))
 
 
@@ -75,7 +76,7 @@ def test_same_play_for_the_same_seed_whatever_the_workers() -> None:
 
 
 def test_parameters_reach_c() -> None:
-    assert list(POLICY_PARAMS["lookahead"])[:3] == ["shortlist", "fills", "depth"]
+    assert list(POLICY_PARAMS["lookahead"])[:4] == ["shortlist", "fills", "shortlist2", "fills2"]
     # the heuristic's weights are its last ones, named alike
     assert list(POLICY_PARAMS["lookahead"])[-len(POLICY_PARAMS["heuristic"]):] == list(POLICY_PARAMS["heuristic"])
     default = ofc.simulate("pineapple", 2, 200, seed=2, policy="lookahead")
@@ -84,28 +85,49 @@ def test_parameters_reach_c() -> None:
     assert default.sums.tolist() == same.sums.tolist()
     # no look-ahead and the heuristic's own weights: the heuristic's moves
     heuristic = ofc.simulate("pineapple", 2, 200, seed=2, policy="heuristic")
-    plain = Policy("lookahead", depth=0, **POLICY_PARAMS["heuristic"])
+    plain = Policy("lookahead", fills=0, fills2=0, **POLICY_PARAMS["heuristic"])
     assert ofc.simulate("pineapple", 2, 200, seed=2, policy=plain).sums.tolist() == heuristic.sums.tolist()
     careless = ofc.simulate("pineapple", 2, 300, seed=2,
                             policy=Policy("lookahead", foul=0.0, shape=0.0, outlook_foul=0.0))
     assert careless.foul_rate.mean() > default.foul_rate.mean() + 0.05
 
 
-# A late spot (Pineapple, the seat's fourth turn: one more after it): queens on top, a middle
-# of 5-6-7 that must beat them.  Found by comparing the two policies' choices on self-play
-# positions; the foul rates below are of the board each placement makes, completed exactly
-# by tools-free enumeration in the test.
-SPOT: tuple[list[str], str] | None = None
+# A late spot found on heuristic self-play (Pineapple, seed 487, the seat's fourth turn: one more
+# after it).  Seat 0 holds 4c 4d 7s over "4s / Qh 8s 9d Td / Jd Ad Kc As" (its discards Qs 4h; the
+# other board "3c 2c / 6c 7c Tc 9c 2d / Js Ks").  The heuristic's static outlook sends both fours
+# to the top for trips and their royalties, and the middle can then only beat them with a jack
+# for the straight, which the aces below cannot beat: every completion fouls.  lookahead's
+# completions see that.
+SPOT_ACTIONS = [105, 534, 45, 52, 30, 23]
+TRIPS_ON_TOP = 0 | 0 << 2 | 3 << 4   # 4c top, 4d top, 7s discarded
 
 
-def test_the_forced_spot_fouls_less_than_under_the_heuristic() -> None:
-    """The README's forced spot (queens on top over 5-6-7): player 0 fouls far less often
-    when the completions are played by lookahead than by the heuristic (81%; a player seeing
-    every card about 21%)."""
-    boards = ["Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad"]
-    h = ofc.rollout(boards, n=3000, seed=1, policy="heuristic")
-    a = ofc.rollout(boards, n=3000, seed=1, policy="lookahead")
-    assert a.foul_rate[0] < h.foul_rate[0] - 0.1, (a.foul_rate, h.foul_rate)
+def _spot() -> Game:
+    g = Game("pineapple", 2, seed=487, match=False)
+    for a in SPOT_ACTIONS:
+        g.apply(a)
+    return g
+
+
+def test_a_late_spot_where_it_must_avoid_a_foul() -> None:
+    g = _spot()
+    assert g.turn == 0 and sorted(ofc.card_str(c) for c in g.held) == ["4c", "4d", "7s"]
+    assert ofc.card_str(int(g.boards[0][0])) == "4s"
+    h, a = g.clone(), g.clone()
+    h.play("heuristic")
+    a.play("lookahead")
+    code_h = json.loads(h.to_json())["hands"][-1][-1]
+    code_a = json.loads(a.to_json())["hands"][-1][-1]
+    assert code_h == TRIPS_ON_TOP and code_a != TRIPS_ON_TOP
+    # the two boards completed every way the last turn can fall (sampled, many times)
+    p = ofc.evaluate_placements(g, n=400, seed=1, candidates=[code_h, code_a])
+    fouls = dict(zip(p.codes, p.foul_rate.tolist()))
+    assert fouls[code_h] > 0.95 and fouls[code_a] < 0.05, fouls
+    # whatever the seed of its completions
+    for seed in range(5):
+        c = _spot()
+        c.play_hand(["lookahead", "heuristic"]) if seed == 0 else c.play("lookahead")
+        assert json.loads(c.to_json())["hands"][-1][len(SPOT_ACTIONS)] != TRIPS_ON_TOP
 
 
 def test_block_and_description() -> None:

@@ -22,9 +22,10 @@ const ofc_policy_info ofc_policies[] = {
      "sampling; the exact solver in Fantasyland",
      ofc_pol_heuristic, 256, OFC_POL_HEURISTIC_PARAMS, ofc_pol_heuristic_names, ofc_pol_heuristic_weights},
     {"lookahead",
-     "the heuristic, and on the late streets its few best placements each completed a few times (the "
-     "seat's later turns dealt at random, the same deals for each; the last turn placed exactly) and "
-     "scored by how often that fouls and what it earns; the exact solver in Fantasyland",
+     "the heuristic (its weights tuned against greedy), and with one or two turns left after this one "
+     "its few best placements each completed a few times, the seat's later turns dealt at random "
+     "(the same deals for each) and the last one placed exactly, scored by how often they foul and "
+     "what they earn; the exact solver in Fantasyland",
      ofc_pol_lookahead, 64, OFC_POL_LOOKAHEAD_PARAMS, ofc_pol_lookahead_names, ofc_pol_lookahead_weights},
 };
 const int ofc_policy_count = (int)(sizeof ofc_policies / sizeof ofc_policies[0]);
