@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Tune the heuristic policy's weights by heads-up self-play, and measure policies.
+"""Tune a policy's weights by heads-up self-play, and measure policies.
 
     python tools/tune_policy.py match heuristic greedy --rules pineapple --hands 4000
     python tools/tune_policy.py tune --against greedy --hands 3000 --rounds 2
+    python tools/tune_policy.py tune --policy lookahead --against greedy --rules pineapple --hands 600
+    python tools/tune_policy.py duel lookahead heuristic --against greedy --deals 1500 --seed 9
+    python tools/tune_policy.py cost heuristic lookahead --rules pineapple,original,low
     python tools/tune_policy.py speed --rules pineapple,original,low
 
 ``match``: policy A against policy B heads-up (``Game(match=False)``, the
@@ -11,14 +14,26 @@ mean points a hand with a 95% interval, and each side's foul and
 Fantasyland rates.  A policy is a name, or ``name:foul=40,tie=2`` for a
 ``Policy`` with parameters.
 
-``tune``: coordinate search.  Each round tries every weight scaled by
-``--steps`` and keeps a change when, summed over the rules given, the
-candidate beats the current weights heads-up by more than ``--margin``
-standard errors; with ``--against greedy`` every candidate plays greedy on
-the same deals (common random numbers) and the gain is the difference.  It
-prints the weights it ends with; csrc/play/ofc_policy_heuristic.c's
-ofc_pol_heuristic_weights are the committed result (run from the repository root with the extension built
-in place).
+``tune``: coordinate search over the weights of ``--policy`` (default the
+heuristic; ``--only`` some of them, from ``--start``).  Each round tries
+every weight scaled by ``--steps`` and keeps a change when, summed over the
+rules given, the candidate gains more than ``--margin`` standard errors;
+every hand is a duplicate deal (``duel``), and with ``--against greedy``
+every candidate plays greedy on the same deals (common random numbers) and
+the gain is the per-deal difference from the best so far.  It prints the
+weights it ends with; ofc_pol_heuristic_weights (csrc/play/ofc_policy_heuristic.c,
+tuned by this command when it played single hands, ``match``) and
+ofc_pol_lookahead_weights (csrc/play/ofc_policy_lookahead.c) are committed
+results (run from the repository root with the extension built in place).
+
+``duel``: each challenger against each opponent, every deal played twice
+with the seats swapped (the same cards: the luck of the deal cancels), the
+same deals for every challenger; points a hand with a 95% interval, fouls,
+Fantasyland, royalties and each side's CPU time.
+
+``cost``: completions a CPU second from empty boards (``ofc.rollout``, one
+thread) of each policy, interleaved with the first one so that the ratios
+share the machine's load.
 """
 from __future__ import annotations
 
@@ -26,8 +41,8 @@ import argparse
 import math
 import sys
 import time
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -90,7 +105,8 @@ def duplicate(rules: str, a: str | Policy, b: str | Policy, deals: int, seed: in
             fl += [g.next_fantasyland[sa] > 0, g.next_fantasyland[1 - sa] > 0]
             roy += [g.royalties[sa].sum(), g.royalties[1 - sa].sum()]
     se = pts.std(ddof=1) / math.sqrt(deals) if deals > 1 else float("nan")
-    return {"pts": pts, "roy_a": roy[0] / (2 * deals), "roy_b": roy[1] / (2 * deals),"mean": float(pts.mean()), "se": float(se), "foul_a": fouls[0] / (2 * deals),
+    return {"pts": pts, "roy_a": roy[0] / (2 * deals), "roy_b": roy[1] / (2 * deals),
+            "mean": float(pts.mean()), "se": float(se), "foul_a": fouls[0] / (2 * deals),
             "foul_b": fouls[1] / (2 * deals), "fl_a": fl[0] / (2 * deals), "fl_b": fl[1] / (2 * deals),
             "cpu_a": float(cpu[0]), "cpu_b": float(cpu[1])}
 
@@ -103,7 +119,8 @@ def cmd_duel(args: argparse.Namespace) -> int:
                 r = duplicate(rules, parse_policy(a), parse_policy(b), args.deals, args.seed)
                 print(f"{rules:10s} {a} vs {b}: {r['mean']:+.3f} +- {1.96 * r['se']:.3f} points a hand "
                       f"({args.deals} deals x 2); fouls {r['foul_a']:.1%} / {r['foul_b']:.1%}, "
-                      f"Fantasyland {r['fl_a']:.1%} / {r['fl_b']:.1%}, royalties {r['roy_a']:.2f} / {r['roy_b']:.2f}; CPU {r['cpu_a']:.1f} s / "
+                      f"Fantasyland {r['fl_a']:.1%} / {r['fl_b']:.1%}, "
+                      f"royalties {r['roy_a']:.2f} / {r['roy_b']:.2f}; CPU {r['cpu_a']:.1f} s / "
                       f"{r['cpu_b']:.1f} s", flush=True)
     return 0
 
@@ -114,7 +131,7 @@ def cmd_cost(args: argparse.Namespace) -> int:
     names = args.policies
     for rules in args.rules.split(","):
         boards = np.full((2, 13), 255, dtype=np.uint8)
-        secs = {n: 0.0 for n in names}
+        secs = dict.fromkeys(names, 0.0)
         for rep in range(args.repeat):
             for n in names:
                 t0 = time.process_time()

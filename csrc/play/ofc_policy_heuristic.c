@@ -714,8 +714,8 @@ int ofc_pol_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k
     return heuristic_best(g, rules, ofc_pol_heuristic_weights, k, best, NULL);
 }
 
-int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const double *w, int k, uint16_t *best,
-                             double *values)
+int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const double *w, int k,
+                             uint16_t *best, double *values)
 {
     return heuristic_best(g, rules, w, k, best, values);
 }

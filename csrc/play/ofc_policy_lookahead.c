@@ -3,8 +3,9 @@
  * heuristic does (ofc_policy_heuristic.c, its weights being this policy's
  * last nine parameters); once the seat has at most two turns left after
  * this one, the heuristic's `shortlist` best placements are each completed
- * `fills` times (with two turns left `shortlist2` and `fills2`) (the seat's later turns dealt from the cards it cannot see,
- * the same deals for every placement: common random numbers), the turns
+ * `fills` times (two turns out: `shortlist2` and `fills2`; the seat's later
+ * turns dealt from the cards it cannot see, the same deals for every
+ * placement: common random numbers), the turns
  * before the last played by the heuristic and the last one exactly (every
  * way to place its cards, the one whose board scores best), and a placement
  * scores its static value plus the completions' mean: what they earn
@@ -17,10 +18,29 @@
 #include "ofc_policy_parts.h"
 
 const char *const ofc_pol_lookahead_names[OFC_POL_LOOKAHEAD_PARAMS] = {
-    "shortlist", "fills", "shortlist2", "fills2", "outlook_foul", "outlook_earned", "outlook_fantasyland",
+    "shortlist",
+    "fills",
+    "shortlist2",
+    "fills2",
+    "outlook_foul",
+    "outlook_earned",
+    "outlook_fantasyland",
     /* the heuristic's weights (ofc_pol_heuristic_names), for its static value */
-    "foul", "royalty", "fantasyland", "strength", "rank", "low_spent", "tie", "shape", "order",
+    "foul",
+    "royalty",
+    "fantasyland",
+    "strength",
+    "rank",
+    "low_spent",
+    "tie",
+    "shape",
+    "order",
 };
+/* the counts sized to about 3.3x the heuristic's cost a completion (tools/tune_policy.py cost); the
+ * static weights from the heuristic's by hand (foul 10, royalty 3.5), then tuned against greedy in
+ * Pineapple (python tools/tune_policy.py tune --policy lookahead --against greedy --rules pineapple
+ * --hands 600 --steps 0.75,1.33 --margin 1.0 --start foul=10,royalty=3.5: royalty 4.655, tie 2.25,
+ * outlook_earned 0.75); docs/BOTS.md, "A stronger fill", says what each step bought */
 const double ofc_pol_lookahead_weights[OFC_POL_LOOKAHEAD_PARAMS] = {
     8.0, 8.0, 3.0, 4.0, 10.0, 0.75, 8.0, 10.0, 4.655, 8.0, 0.5, 0.5, 3.0, 2.25, 1.0, 0.0,
 };
@@ -90,8 +110,9 @@ static void place(const ofc_game *g, unsigned code, uint8_t *b, uint8_t *filled)
 /* The mean score of the completions of placement `code`: the seat's `turns`
  * later turns dealt deals[x] (n cards a turn), the last played by last_turn
  * and those before by the heuristic with its tuned weights. */
-static double completions(const ofc_game *g, unsigned code, int turns, uint8_t (*deals)[MAX_DEPTH * OFC_MAX_HELD],
-                          int fills, const outlook_weights *o, int *fouls)
+static double completions(const ofc_game *g, unsigned code, int turns,
+                          uint8_t (*deals)[MAX_DEPTH * OFC_MAX_HELD], int fills, const outlook_weights *o,
+                          int *fouls)
 {
     int p = g->turn, n = g->round_cards, m = g->round_play;
     ofc_game s = *g;

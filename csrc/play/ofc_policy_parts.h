@@ -43,8 +43,8 @@ unsigned ofc_pol_heuristic_default_code(const ofc_game *g, const ofc_rules *rule
 int ofc_pol_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best);
 /* The heuristic's k best placements under weights w (codes, best first) and
  * their values (values: NULL, or k of them); returns how many. */
-int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const double *w, int k, uint16_t *best,
-                             double *values);
+int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const double *w, int k,
+                             uint16_t *best, double *values);
 
 /* ---- Fantasyland (ofc_policy_parts.c) -------------------------------------- */
 /* Fantasyland: the exact solver on up to 17 cards (greedy and heuristic). */
