@@ -171,7 +171,7 @@ def test_interrupt_then_next_call_is_right(which: str, workers: int) -> None:
         elif which == "rollout-greedy":
             ofc.rollout(["-- / -- / --"] * 2, n=20_000, seed=1, workers=workers, policy="greedy")
         elif which == "rollout-lookahead":
-            ofc.rollout(["-- / -- / --"] * 2, n=2_000_000, seed=1, workers=workers, policy="lookahead")
+            ofc.rollout(["-- / -- / --"] * 2, n=400_000, seed=1, workers=workers, policy="lookahead")
         else:
             ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=4096, seed=1,
                                     workers=workers, policy="greedy")

@@ -57,8 +57,8 @@ typedef struct outlook_weights {
     const ofc_joker_rules *jr; /* NULL: a deck without jokers */
 } outlook_weights;
 
-/* A complete board's score: -foul when it fouls, else what it earns. */
-static double board_score(const uint8_t *b, const outlook_weights *o)
+/* A complete board's score: -foul when it fouls (*fouled 1), else what it earns. */
+static double board_score(const uint8_t *b, const outlook_weights *o, int *fouled)
 {
     ofc_board_result res;
     if (OFC_UNLIKELY(o->jr != NULL)) {
@@ -67,31 +67,39 @@ static double board_score(const uint8_t *b, const outlook_weights *o)
     } else {
         ofc_board_eval(b, 0, o->rules, &res);
     }
+    *fouled = res.fouled != 0;
     if (res.fouled) return -o->foul;
     return o->earned * (res.royalty[0] + res.royalty[1] + res.royalty[2])
            + (res.fantasyland ? o->fantasyland : 0.0);
 }
 
-/* The best score of the last turn: held cards i.. of n placed into the
- * rows' room (which the turn fills) or discarded (drops of them), board b
- * holding filled[r] cards a row. */
+/* The best score of the last turn (*fouled: whether that board fouls): held
+ * cards i.. of n placed into the rows' room (which the turn fills) or
+ * discarded (drops of them), board b holding filled[r] cards a row. */
 static double last_turn(uint8_t *b, uint8_t *filled, const uint8_t *held, int i, int n, int drops,
-                        const outlook_weights *o)
+                        const outlook_weights *o, int *fouled)
 {
-    if (i == n) return board_score(b, o);
+    if (i == n) return board_score(b, o, fouled);
     double best = -1e300;
     for (int r = 0; r < 3; r++) {
         if (filled[r] >= OFC_ROW_SIZE(r)) continue;
-        int slot = OFC_ROW_START(r) + filled[r]++;
+        int slot = OFC_ROW_START(r) + filled[r]++, f = 1;
         b[slot] = held[i];
-        double v = last_turn(b, filled, held, i + 1, n, drops, o);
+        double v = last_turn(b, filled, held, i + 1, n, drops, o, &f);
         b[slot] = OFC_EMPTY;
         filled[r]--;
-        if (v > best) best = v;
+        if (v > best) {
+            best = v;
+            *fouled = f;
+        }
     }
     if (drops > 0) {
-        double v = last_turn(b, filled, held, i + 1, n, drops - 1, o);
-        if (v > best) best = v;
+        int f = 1;
+        double v = last_turn(b, filled, held, i + 1, n, drops - 1, o, &f);
+        if (v > best) {
+            best = v;
+            *fouled = f;
+        }
     }
     return best;
 }
@@ -139,8 +147,9 @@ static double completions(const ofc_game *g, unsigned code, int turns,
                     s.board[p][OFC_ROW_START(d) + s.filled[p][d]++] = s.held[i];
             }
         }
-        double v = last_turn(s.board[p], s.filled[p], deals[x] + n * (turns - 1), 0, n, n - m, o);
-        *fouls += v == -o->foul;
+        int fouled = 1;
+        double v = last_turn(s.board[p], s.filled[p], deals[x] + n * (turns - 1), 0, n, n - m, o, &fouled);
+        *fouls += fouled;
         sum += v;
     }
     return sum / fills;
