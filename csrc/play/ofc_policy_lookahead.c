@@ -38,9 +38,10 @@ const char *const ofc_pol_lookahead_names[OFC_POL_LOOKAHEAD_PARAMS] = {
 };
 /* the counts sized to about 3.3x the heuristic's cost a completion (tools/tune_policy.py cost); the
  * static weights from the heuristic's by hand (foul 10, royalty 3.5), then tuned against greedy in
- * Pineapple (python tools/tune_policy.py tune --policy lookahead --against greedy --rules pineapple
- * --hands 600 --steps 0.75,1.33 --margin 1.0 --start foul=10,royalty=3.5: royalty 4.655, tie 2.25,
- * outlook_earned 0.75); docs/BOTS.md, "A stronger fill", says what each step bought */
+ * Pineapple with the look-ahead of the time (3 placements x 5 completions with one or two turns left):
+ * python tools/tune_policy.py tune --policy lookahead --against greedy --rules pineapple --hands 600
+ * --steps 0.75,1.33 --margin 1.0 (royalty 4.655, tie 2.25, outlook_earned 0.75; one round, cut short);
+ * docs/BOTS.md, "A stronger fill", says what each step bought */
 const double ofc_pol_lookahead_weights[OFC_POL_LOOKAHEAD_PARAMS] = {
     8.0, 8.0, 3.0, 4.0, 10.0, 0.75, 8.0, 10.0, 4.655, 8.0, 0.5, 0.5, 3.0, 2.25, 1.0, 0.0,
 };
