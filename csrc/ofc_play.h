@@ -281,7 +281,12 @@ typedef struct ofc_policy_info {
     const double *defaults;         /* nparams values: the tuned weights */
 } ofc_policy_info;
 
-enum ofc_policy { OFC_POLICY_RANDOM = 0, OFC_POLICY_GREEDY = 1, OFC_POLICY_HEURISTIC = 2 };
+enum ofc_policy {
+    OFC_POLICY_RANDOM = 0,
+    OFC_POLICY_GREEDY = 1,
+    OFC_POLICY_HEURISTIC = 2,
+    OFC_POLICY_LOOKAHEAD = 3
+};
 extern const ofc_policy_info ofc_policies[];
 extern const int ofc_policy_count;
 

@@ -170,6 +170,17 @@ def _heuristic_with_weights() -> Any:
 
 
 GOOD["heuristic-Policy"] = (_heuristic_with_weights, ())
+
+
+def _lookahead() -> Any:
+    p = ofc.Policy("lookahead", fills=4)
+    g = ofc.Game("pineapple", 2, seed=1)
+    g.play_hand(p)
+    return g, ofc.rollout(["--/--/--"] * 2, n=20, seed=1, policy="lookahead"), \
+        ofc.simulate("low", 2, 10, seed=1, policy=p)
+
+
+GOOD["lookahead"] = (_lookahead, ())
 GOOD["estimate_fantasyland_value"] = (
     lambda: ofc.estimate_fantasyland_value("pineapple", hands=2, completions=2, normal_hands=200,
                                            iterations=1, seed=1), ())

@@ -382,7 +382,8 @@ def test_policies_come_from_the_c_registry() -> None:
     from ofc_fast import _play
     from ofc_fast.play.game import POLICIES, POLICY_DESCRIPTIONS
     registry = _play.policies()
-    assert POLICIES == {"random": 0, "greedy": 1, "heuristic": 2}       # earlier numbers unchanged
+    # earlier numbers unchanged
+    assert POLICIES == {"random": 0, "greedy": 1, "heuristic": 2, "lookahead": 3}
     assert list(POLICIES.items()) == [(name, i) for i, (name, _, _) in enumerate(registry)]
     assert all(POLICY_DESCRIPTIONS[name] for name in POLICIES)
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()

@@ -527,7 +527,7 @@ def test_fantasyland_hands_with_a_joker_set_by_the_solver() -> None:
     assert done == 2
 
 
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
+@pytest.mark.parametrize("policy", ["random", "heuristic", "lookahead"])
 def test_simulate_with_jokers_whatever_the_workers(policy: str) -> None:
     r = joker_rules(2, joker_pool="unseen")
     a = ofc.simulate(r, 3, 600, seed=4, policy=policy, workers=1)
@@ -557,6 +557,8 @@ def _joker_kernels() -> dict[str, Callable[[int], Any]]:
         "rollout-random": lambda w: ofc.rollout(empty, r, n=3000, seed=2, policy="random", workers=w).sums,
         "rollout-heuristic": lambda w: ofc.rollout(LATE_JOKERS, r, n=600, seed=2, workers=w).sums,
         "rollout-greedy": lambda w: ofc.rollout(LATE_JOKERS, r, n=40, seed=2, policy="greedy", workers=w).sums,
+        "rollout-lookahead": lambda w: ofc.rollout(LATE_JOKERS, r, n=200, seed=2, policy="lookahead",
+                                                   workers=w).sums,
         "simulate-greedy": lambda w: ofc.simulate(r, 2, 24, seed=2, policy="greedy", workers=w).sums,
         "placements-greedy": lambda w: ofc.evaluate_placements(OPEN_JOKERS, r, n=4, seed=2, policy="greedy",
                                                                workers=w, candidates=some).mean,

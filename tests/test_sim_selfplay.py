@@ -155,7 +155,7 @@ def test_no_memory_growth() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("which", ["simulate", "rollout", "simulate-greedy", "rollout-greedy",
-                                   "placements-greedy"])
+                                   "placements-greedy", "rollout-lookahead"])
 def test_interrupt_then_next_call_is_right(which: str, workers: int) -> None:
     """Ctrl-C (interrupt_main) stops a long run between chunks, under the greedy policy
     too (0.1.0 handed it 4,096 completions a C call: 9-45 s); the next call is exact."""
@@ -170,6 +170,8 @@ def test_interrupt_then_next_call_is_right(which: str, workers: int) -> None:
             simulate("pineapple", 2, 20_000, seed=1, workers=workers, policy="greedy")
         elif which == "rollout-greedy":
             ofc.rollout(["-- / -- / --"] * 2, n=20_000, seed=1, workers=workers, policy="greedy")
+        elif which == "rollout-lookahead":
+            ofc.rollout(["-- / -- / --"] * 2, n=400_000, seed=1, workers=workers, policy="lookahead")
         else:
             ofc.evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=4096, seed=1,
                                     workers=workers, policy="greedy")

@@ -21,6 +21,12 @@ const ofc_policy_info ofc_policies[] = {
      "generated tables and the live cards: chances of fouling, royalties, Fantasyland), no "
      "sampling; the exact solver in Fantasyland",
      ofc_pol_heuristic, 256, OFC_POL_HEURISTIC_PARAMS, ofc_pol_heuristic_names, ofc_pol_heuristic_weights},
+    {"lookahead",
+     "the heuristic (its weights tuned against greedy), and with one or two turns left after this one "
+     "its few best placements each completed a few times, the seat's later turns dealt at random "
+     "(the same deals for each) and the last one placed exactly, scored by how often they foul and "
+     "what they earn; the exact solver in Fantasyland",
+     ofc_pol_lookahead, 64, OFC_POL_LOOKAHEAD_PARAMS, ofc_pol_lookahead_names, ofc_pol_lookahead_weights},
 };
 const int ofc_policy_count = (int)(sizeof ofc_policies / sizeof ofc_policies[0]);
 

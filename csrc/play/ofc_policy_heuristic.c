@@ -606,8 +606,10 @@ static int score_options(const heuristic_ctx *c, row_outlook (*rows)[1 << OFC_MA
 }
 
 /* The k best placements of the seat to act (codes into best, best first, the
- * first in code order among equal values); returns how many. */
-static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const double *w, int k, uint16_t *best)
+ * first in code order among equal values) and their values (values: NULL, or
+ * k of them); returns how many. */
+static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const double *w, int k, uint16_t *best,
+                          double *values)
 {
     if (g->turn < 0 || g->fl_cards[g->turn] || g->nheld > OFC_MAX_HELD) return 0;
     heuristic_ctx c;
@@ -681,6 +683,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
     int complete = room0 + room1 <= m || room1 + room2 <= m || room0 + room2 <= m;
     int top = score_options(&c, rows, n, sub, ncodes, value, complete);
     best[0] = (uint16_t)option_code(g, sub[top]);
+    if (values) values[0] = value[top];
     /* the next best, one by one (a shortlist of a few) */
     int nbest = 1;
     for (; nbest < k && nbest < ncodes; nbest++) {
@@ -689,6 +692,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
         for (int i = 1; i < ncodes; i++)
             if (value[i] > value[top]) top = i;
         best[nbest] = (uint16_t)option_code(g, sub[top]);
+        if (values) values[nbest] = value[top];
     }
     return nbest;
 }
@@ -696,7 +700,7 @@ static int heuristic_best(const ofc_game *g, const ofc_rules *rules, const doubl
 static unsigned heuristic_code(const ofc_game *g, const ofc_rules *rules, const double *w)
 {
     uint16_t best = 0;
-    heuristic_best(g, rules, w, 1, &best);
+    heuristic_best(g, rules, w, 1, &best, NULL);
     return best;
 }
 
@@ -707,7 +711,13 @@ unsigned ofc_pol_heuristic_default_code(const ofc_game *g, const ofc_rules *rule
 
 int ofc_pol_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best)
 {
-    return heuristic_best(g, rules, ofc_pol_heuristic_weights, k, best);
+    return heuristic_best(g, rules, ofc_pol_heuristic_weights, k, best, NULL);
+}
+
+int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const double *w, int k,
+                             uint16_t *best, double *values)
+{
+    return heuristic_best(g, rules, w, k, best, values);
 }
 
 /* The policy's turn (its registry entry, ofc_policies.c). */
@@ -720,7 +730,7 @@ int ofc_pol_heuristic(ofc_game *g, const ofc_rules *rules, const double *params,
     }
     uint16_t best = 0;
     /* a placement from the legal ones needs no check (with none, 0 is checked as before) */
-    if (heuristic_best(g, rules, params, 1, &best) == 1) {
+    if (heuristic_best(g, rules, params, 1, &best, NULL) == 1) {
         ofc_game_apply_legal(g, best);
         return OFC_GAME_OK;
     }

@@ -21,11 +21,18 @@
 int ofc_pol_random(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng);
 int ofc_pol_greedy(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng);
 int ofc_pol_heuristic(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng);
+int ofc_pol_lookahead(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng);
 
 /* The heuristic's parameters: their names and tuned weights. */
 enum { OFC_POL_HEURISTIC_PARAMS = 9 };
 extern const char *const ofc_pol_heuristic_names[OFC_POL_HEURISTIC_PARAMS];
 extern const double ofc_pol_heuristic_weights[OFC_POL_HEURISTIC_PARAMS];
+
+/* The lookahead policy's parameters: their names and tuned weights (the
+ * last OFC_POL_HEURISTIC_PARAMS are the heuristic's, for its static value). */
+enum { OFC_POL_LOOKAHEAD_PARAMS = 7 + OFC_POL_HEURISTIC_PARAMS };
+extern const char *const ofc_pol_lookahead_names[OFC_POL_LOOKAHEAD_PARAMS];
+extern const double ofc_pol_lookahead_weights[OFC_POL_LOOKAHEAD_PARAMS];
 
 /* ---- what one policy lends another ---------------------------------------- */
 /* A random board of 13 of the held cards (Fantasyland; ofc_policy_random.c). */
@@ -34,6 +41,10 @@ void ofc_pol_random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board);
  * choice, and its k best placements (codes, best first; returns how many). */
 unsigned ofc_pol_heuristic_default_code(const ofc_game *g, const ofc_rules *rules);
 int ofc_pol_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best);
+/* The heuristic's k best placements under weights w (codes, best first) and
+ * their values (values: NULL, or k of them); returns how many. */
+int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const double *w, int k,
+                             uint16_t *best, double *values);
 
 /* ---- Fantasyland (ofc_policy_parts.c) -------------------------------------- */
 /* Fantasyland: the exact solver on up to 17 cards (greedy and heuristic). */

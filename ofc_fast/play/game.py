@@ -519,7 +519,7 @@ class Game:
 
     def play(self, policy: PolicyLike = "random") -> None:
         """Play the turn with a built-in policy (``"random"``, ``"greedy"``, ``"heuristic"``,
-        or a :class:`Policy` with parameters) or a callable.
+        ``"lookahead"``, or a :class:`Policy` with parameters) or a callable.
 
         A callable gets this game and returns an action for :meth:`apply`; it must
         not play the turn itself.
