@@ -456,6 +456,11 @@ def board_text(codes: Any) -> str:
     return " / ".join(row_texts(codes).values())
 
 
+def _picture_rules(jokers: bool) -> Rules:
+    """The rules a notebook draws a board under: pineapple, with two jokers if it holds one."""
+    return Rules(name="pineapple, 2 jokers", jokers=2) if jokers else get_rules(PINEAPPLE)
+
+
 class Board:
     """One complete board: top (3 cards), middle (5), bottom (5).
 
@@ -536,6 +541,34 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
+
+    def draw(self, kind: str = "text", rules: Rules | str = PINEAPPLE) -> str:
+        """A picture of the board: ``"text"`` (rows with suit symbols and royalties), ``"svg"``
+        or ``"html"`` (cards, empty slots, royalties per row, a fouled board stamped
+        ``FOULED``), its figures under ``rules`` (:mod:`ofc_fast.board.drawing`).
+        ``str(board)`` stays the one-line ``'Qh Qd 2c / ...'``; notebooks show the SVG.
+
+        >>> print(Board.parse("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d").draw())
+        royalties 21
+          top     Q♥ Q♦ 2♣        royalties 7
+          middle  5♠ 6♠ 7♠ 8♠ 9♦  royalties 4
+          bottom  K♣ K♦ K♥ K♠ 2♦  royalties 10
+        >>> Board.parse("Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d").draw("svg").count("FOULED") > 0
+        True
+        """
+        from . import drawing
+        if not isinstance(kind, str) or kind not in drawing.KINDS:
+            raise ValueError(f"kind must be one of {', '.join(drawing.KINDS)}; got {kind!r}")
+        seat = drawing.Seat(self._codes.tolist(), royalties=self.royalties(rules), fouled=self.fouled(rules))
+        return {"text": drawing.text, "svg": drawing.svg, "html": drawing.html}[kind]([seat])
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :meth:`draw` for notebooks (pineapple royalties; a board with
+        jokers as the default joker rules resolve it)."""
+        return self.draw("svg", _picture_rules(self._jokers))
+
+    def _repr_html_(self) -> str:
+        return self.draw("html", _picture_rules(self._jokers))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and bool((self._codes == other._codes).all())

@@ -26,7 +26,7 @@ from .. import _core
 from .._checks import is_int, ragged, refuse_odd, shown
 
 __all__ = [
-    "RANKS", "SUITS", "EMPTY", "cards", "card_str", "card",
+    "RANKS", "SUITS", "SUIT_SYMBOLS", "EMPTY", "cards", "card_str", "card",
     "from_cactus", "to_cactus", "JOKERS", "MAX_JOKERS",
 ]
 
@@ -46,7 +46,10 @@ MAX_JOKERS: Final[int] = len(JOKERS)
 _JOKER_NAMED = {"x1": JOKERS[0], "x2": JOKERS[1]}
 _JOKER_ANY = {"xj", "jk", "\U0001f0cf"}
 _JOKER_NAMES = {JOKERS[0]: "X1", JOKERS[1]: "X2"}
-_SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
+#: suit symbols, in the order of SUITS (the text the drawings print, ofc_fast.board.drawing)
+SUIT_SYMBOLS: Final[str] = "\u2663\u2666\u2665\u2660"
+# read too: the solid symbols and the hollow ones
+_SUIT_SYMBOLS = {**{c: s for s, c in enumerate(SUIT_SYMBOLS)}, **{c: s for s, c in enumerate("♧♢♡♤")}}
 
 # every spelling of every card: "Ah", "ah", "AH", "aH", "10h", "A♥" ...
 _CODE: dict[str, int] = {}

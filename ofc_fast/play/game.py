@@ -44,6 +44,7 @@ from .. import _play
 from .._checks import check_int, check_seed, is_int, shown
 from .._core import status_message
 from .._play import HandState
+from ..board import drawing
 from ..board.boards import Board, board_array, board_text
 from ..board.geometry import ROW_SLICES, ROWS
 from ..board.partial import unseen
@@ -808,12 +809,17 @@ class Game:
         """One line: the game, the hand, and whose turn it is with the cards it holds (or the
         scores once the hand is over)."""
         with self._lock:
-            head = f"Game({self._rules.name!r}, {self._players}, seed={self._seed}): hand {self._hand}"
-            if self.done:
-                return f"{head} over, scores {' '.join(f'{int(v):+d}' for v in self.scores)}"
-            t = int(self._state.turn)
-            when = "Fantasyland" if self._fl[t] else f"street {self.street(t)}"
-            return f"{head}, seat {t} to act ({when}), holding {card_str(self.held)}"
+            head = self._head()
+            return head if self.done else f"{head}, holding {card_str(self.held)}"
+
+    def _head(self) -> str:
+        """:meth:`__repr__` without the held cards (the pictures draw them)."""
+        head = f"Game({self._rules.name!r}, {self._players}, seed={self._seed}): hand {self._hand}"
+        if self.done:
+            return f"{head} over, scores {' '.join(f'{int(v):+d}' for v in self.scores)}"
+        t = int(self._state.turn)
+        when = "Fantasyland" if self._fl[t] else f"street {self.street(t)}"
+        return f"{head}, seat {t} to act ({when})"
 
     def __str__(self) -> str:
         """The table: :meth:`__repr__`'s line, then a line per seat with its board as
@@ -841,6 +847,56 @@ class Game:
                     notes.append(f"{int(self.scores[p]):+d}" + (" fouled" if self.fouled[p] else ""))
                 lines.append(f"  seat {p}: {board_text(boards[p])}" + ("   " + "; ".join(notes) if notes else ""))
             return "\n".join(lines)
+
+    def draw(self, kind: str = "text") -> str:
+        """A picture of the table (:mod:`ofc_fast.board.drawing`): ``"text"`` with suit
+        symbols, ``"svg"`` or ``"html"``: every seat's board (the game's view), the seat
+        to act framed with the cards it holds, the button, Fantasyland and, once the hand is
+        over, royalties per row, fouls and scores. ``str(game)`` stays as it is.
+
+        >>> g = Game("pineapple", 2, seed=7); g.play("heuristic")
+        >>> print(g.draw())
+        Game('pineapple', 2, seed=7): hand 0, seat 1 to act (street 0), holding Tc Jh 8h 8c 7h
+        seat 0
+          top     4♠ 5♠ 3♣
+          middle  -- -- -- -- --
+          bottom  K♣ 9♣ -- -- --
+        seat 1: button
+          top     -- -- --
+          middle  -- -- -- -- --
+          bottom  -- -- -- -- --
+          to act: T♣ J♥ 8♥ 8♣ 7♥
+        """
+        if not isinstance(kind, str) or kind not in drawing.KINDS:
+            raise ValueError(f"kind must be one of {', '.join(drawing.KINDS)}; got {kind!r}")
+        with self._lock:
+            done = self.done
+            boards = self.boards
+            result = self._result if done else None
+            seats = []
+            for p in range(self._players):
+                notes = ["button"] if p == self._button else []
+                if self._fl[p]:
+                    notes.append(f"Fantasyland ({self._fl[p]} cards)")
+                if result is not None:
+                    notes.append(f"score {int(result[0][p]):+d}")
+                    if result[3][p]:
+                        notes.append(f"next hand Fantasyland ({int(result[3][p])} cards)")
+                to_act = self.turn == p
+                seats.append(drawing.Seat(
+                    boards[p].tolist(), title=f"seat {p}", notes=tuple(notes), to_act=to_act,
+                    held=self.held.tolist() if to_act else (),
+                    royalties=tuple(int(v) for v in result[1][p]) if result is not None else None,  # type: ignore[arg-type]
+                    fouled=bool(result[2][p]) if result is not None else False))
+            heading = repr(self) if kind == "text" else self._head()
+        return {"text": drawing.text, "svg": drawing.svg, "html": drawing.html}[kind](seats, heading)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :meth:`draw` for notebooks."""
+        return self.draw("svg")
+
+    def _repr_html_(self) -> str:
+        return self.draw("html")
 
 
 def check_dealing(r: Rules) -> None:
