@@ -542,11 +542,12 @@ class Board:
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
 
-    def draw(self, kind: str = "text", rules: Rules | str = PINEAPPLE) -> str:
+    def draw(self, kind: str = "text", rules: Rules | str = PINEAPPLE, *, symbols: bool = True) -> str:
         """A picture of the board: ``"text"`` (rows with suit symbols and royalties), ``"svg"``
         or ``"html"`` (cards, empty slots, royalties per row, a fouled board stamped
         ``FOULED``), its figures under ``rules`` (:mod:`ofc_fast.board.drawing`).
-        ``str(board)`` stays the one-line ``'Qh Qd 2c / ...'``; notebooks show the SVG.
+        ``str(board)`` stays the one-line ``'Qh Qd 2c / ...'``; notebooks show the SVG;
+        ``symbols=False`` writes the text's suits as letters.
 
         >>> print(Board.parse("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d").draw())
         royalties 21
@@ -560,7 +561,9 @@ class Board:
         if not isinstance(kind, str) or kind not in drawing.KINDS:
             raise ValueError(f"kind must be one of {', '.join(drawing.KINDS)}; got {kind!r}")
         seat = drawing.Seat(self._codes.tolist(), royalties=self.royalties(rules), fouled=self.fouled(rules))
-        return {"text": drawing.text, "svg": drawing.svg, "html": drawing.html}[kind]([seat])
+        if kind == "text":
+            return drawing.text([seat], symbols=symbols)
+        return drawing.svg([seat]) if kind == "svg" else drawing.html([seat])
 
     def _repr_svg_(self) -> str:
         """The SVG picture of :meth:`draw` for notebooks (pineapple royalties; a board with

@@ -28,7 +28,7 @@ from typing import Final
 from ..hand.cards import EMPTY, SUIT_SYMBOLS, SUITS, card_str
 from .geometry import ROW_SLICES, ROWS
 
-__all__ = ["KINDS", "Seat", "html", "suit_symbols", "svg", "text"]
+__all__ = ["KINDS", "Seat", "html", "html_page", "suit_symbols", "svg", "text"]
 
 #: what a ``draw(kind)`` makes: text with suit symbols, an SVG picture, an HTML fragment
 KINDS: Final[tuple[str, ...]] = ("text", "svg", "html")
@@ -84,10 +84,12 @@ def _check(seats: Sequence[Seat]) -> None:
 
 # --- text ------------------------------------------------------------------------------
 
-def text(seats: Sequence[Seat], heading: str = "") -> str:
-    """The seats as lines of text with suit symbols: a title line, a line per row (with its
-    royalties when known), the held cards and the notes, ``FOULED`` on a fouled board."""
+def text(seats: Sequence[Seat], heading: str = "", symbols: bool = True) -> str:
+    """The seats as lines of text with suit symbols (``symbols=False``: letters): a title
+    line, a line per row (with its royalties when known), the held cards and the notes,
+    ``FOULED`` on a fouled board."""
     _check(seats)
+    sym = suit_symbols if symbols else str
     lines = [heading] if heading else []
     for s in seats:
         total = f"royalties {sum(s.royalties)}" if s.royalties is not None else ""
@@ -96,12 +98,12 @@ def text(seats: Sequence[Seat], heading: str = "") -> str:
         if head:
             lines.append(head)
         for r, (name, row) in enumerate(zip(ROWS, s.rows())):
-            line = f"  {name:<7} {suit_symbols(card_str(row)):<15}"
+            line = f"  {name:<7} {sym(card_str(row)):<15}"
             if s.royalties is not None:
                 line += f" royalties {s.royalties[r]}"
             lines.append(line.rstrip())
         if len(s.held):
-            lines.append(f"  {'to act' if s.to_act else 'holds'}: {suit_symbols(card_str([int(c) for c in s.held]))}")
+            lines.append(f"  {'to act' if s.to_act else 'holds'}: {sym(card_str([int(c) for c in s.held]))}")
     return "\n".join(lines)
 
 
@@ -231,8 +233,14 @@ def html(seats: Sequence[Seat], heading: str = "", columns: int = 2, page: bool 
     True
     """
     body = f'<div class="ofc-fast-board" style="overflow-x:auto">{svg(seats, heading, columns)}</div>'
-    if not page:
-        return body
-    title = escape(heading or "ofc-fast")
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>\n'
-            f'<body style="margin:8px">{body}</body></html>\n')
+    return html_page(body, heading or "ofc-fast") if page else body
+
+
+def html_page(fragment: str, title: str) -> str:
+    """A whole HTML page (UTF-8) around a fragment of :func:`html` or a ``draw("html")``.
+
+    >>> html_page("<div></div>", "a < b").splitlines()[1]
+    '<html lang="en"><head><meta charset="utf-8"><title>a &lt; b</title></head>'
+    """
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title></head>\n'
+            f'<body style="margin:8px">{fragment}</body></html>\n')

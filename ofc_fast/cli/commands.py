@@ -1,4 +1,5 @@
-"""The ``ofc-fast`` parser and its commands ``eval``, ``score``, ``analyze`` and ``fantasyland``.
+"""The ``ofc-fast`` parser and its commands ``eval``, ``score``, ``analyze``, ``fantasyland`` and
+``show`` (ofc_fast/cli/show.py).
 
     ofc-fast eval "Ah Kd 2c" "Qh Qd 5c 5d 2s"
     ofc-fast score "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d" \\
@@ -26,14 +27,14 @@ import numpy.typing as npt
 
 from .._version import __version__
 from .._workers import resolve_workers
-from ..board.boards import Board, analyze, parse_boards, row_texts, score
+from ..board.boards import Board, analyze, row_texts, score
 from ..board.geometry import ROW_SLICES, ROWS
 from ..board.rules import Rules
-from ..hand.cards import DECK_SIZE, RANKS, card_str, cards, jokers_among, named_jokers
+from ..hand.cards import DECK_SIZE, RANKS, card_str, cards
 from ..hand.strength import category, describe, lowball27, strength
 from .analysis import analyze_deals, run_deals
 from .options import add_progress_args, add_rules_args, make_bar, rules_label, rules_of
-from .show import joker_cards, joker_text
+from .show import add_show_parser, cmd_show, joker_cards, joker_text, read_boards
 from .sources import FORMATS, Source, text_lines
 
 _FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
@@ -89,15 +90,7 @@ def _row_name(value: int, row: int, rules: Rules) -> str:
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_of(args)
-    boards: list[Board] = []
-    named = [named_jokers(text) for text in args.boards] if rules.jokers else []
-    for p, text in enumerate(args.boards):
-        try:
-            # one deck: Xj is the next joker no board holds or names
-            held = [*jokers_among(b.codes for b in boards), *(j for later in named[p + 1:] for j in later)]
-            boards.append(Board(parse_boards(text, rules.jokers, held)))
-        except ValueError as e:
-            raise ValueError(f"player {p}: {e}") from None
+    boards = read_boards(args.boards, rules)
     deal = np.stack([b.codes for b in boards])
     points = score(deal, rules)
     flags = args.in_fantasyland
@@ -357,6 +350,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
                    help="report a bad deal on stderr with its line and go on (exit status 1)")
     a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")
     _add_fantasyland_parser(sub)
+    add_show_parser(sub)
     from .play import add_commands  # simulate, rollout (play in progress)
     play = add_commands(sub)
     args = ap.parse_args(argv)
@@ -364,7 +358,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if args.command in play:
             return play[args.command](args, sys.stdout)
         return {"eval": cmd_eval, "score": cmd_score, "analyze": cmd_analyze,
-                "fantasyland": _fantasyland_command}[args.command](args, sys.stdout)
+                "fantasyland": _fantasyland_command, "show": cmd_show}[args.command](args, sys.stdout)
     except BrokenPipeError:
         raise
     except (ValueError, TypeError, OSError) as err:

@@ -848,11 +848,12 @@ class Game:
                 lines.append(f"  seat {p}: {board_text(boards[p])}" + ("   " + "; ".join(notes) if notes else ""))
             return "\n".join(lines)
 
-    def draw(self, kind: str = "text") -> str:
+    def draw(self, kind: str = "text", *, symbols: bool = True) -> str:
         """A picture of the table (:mod:`ofc_fast.board.drawing`): ``"text"`` with suit
         symbols, ``"svg"`` or ``"html"``: every seat's board (the game's view), the seat
         to act framed with the cards it holds, the button, Fantasyland and, once the hand is
-        over, royalties per row, fouls and scores. ``str(game)`` stays as it is.
+        over, royalties per row, fouls and scores (``symbols=False``: the text's suits as
+        letters). ``str(game)`` stays as it is.
 
         >>> g = Game("pineapple", 2, seed=7); g.play("heuristic")
         >>> print(g.draw())
@@ -889,7 +890,9 @@ class Game:
                     royalties=tuple(int(v) for v in result[1][p]) if result is not None else None,  # type: ignore[arg-type]
                     fouled=bool(result[2][p]) if result is not None else False))
             heading = repr(self) if kind == "text" else self._head()
-        return {"text": drawing.text, "svg": drawing.svg, "html": drawing.html}[kind](seats, heading)
+        if kind == "text":
+            return drawing.text(seats, heading, symbols=symbols)
+        return drawing.svg(seats, heading) if kind == "svg" else drawing.html(seats, heading)
 
     def _repr_svg_(self) -> str:
         """The SVG picture of :meth:`draw` for notebooks."""
