@@ -1232,6 +1232,28 @@ def _with_decks(decks: Any) -> str:
 
 
 _G = Lazy(_game)
+
+
+def _drawing() -> Any:
+    from ofc_fast.board import drawing
+    return drawing
+
+
+bad("Game.draw-kind", lambda g, k: g.draw(k), _G, ValueError, "kind must be one of text, svg, html",
+    "got 'png'", more=("png",))
+bad("Game.draw-symbols", lambda g, v: g.draw(symbols=v), _G, TypeError, "symbols is a bool", "int 1",
+    more=(1,))
+bad("Board.draw-kind", method("draw"), None, ValueError, "kind must be one of", "got None")
+bad("Board.draw-rules", method("draw"), "svg", ValueError, "nosuch", more=("nosuch",))
+bad("Board.draw-symbols", lambda v: ofc.Board.parse(B1_TEXT).draw(symbols=v), "yes", TypeError,
+    "symbols is a bool", "str 'yes'")
+bad("drawing.suit_symbols-bytes", _drawing().suit_symbols, b"Ah", TypeError, "cards_text", "bytes")
+bad("drawing.svg-columns", lambda c: _drawing().svg([_drawing().Seat([255] * 13)], columns=c), 0, ValueError,
+    "columns is a positive int, got 0")
+bad("drawing.svg-seat", lambda seat: _drawing().svg([seat]), Lazy(lambda: _drawing().Seat([255] * 12)),
+    ValueError, "13 codes, got 12")
+bad("drawing.text-code", lambda seat: _drawing().text([seat]), Lazy(lambda: _drawing().Seat([60] * 13)),
+    ValueError, "card code 60")
 bad("Game.choose-over", lambda g: g.choose("random"), Lazy(lambda: _game(99)), ValueError, "the hand is over")
 bad("Game.choose-callable", lambda g, p: g.choose(p), _G, TypeError, "policy", "callable",
     "builtin_function_or_method", more=(len,))

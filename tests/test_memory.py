@@ -98,6 +98,7 @@ GOOD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
                     (BOARDS, HOUSE, ofc.LOW)),
     "score-one": (lambda: ofc.score_matrix([B1_TEXT, B2_TEXT], HOUSE), (HOUSE,)),
     "Board-values": (lambda: ofc.Board(HAND13).fantasyland(HOUSE, True), (HAND13, HOUSE)),
+    "Board.draw": (lambda: (ofc.Board.parse(B1_TEXT).draw("svg", HOUSE), ofc.Board.parse(B1_TEXT).draw()), (HOUSE,)),
     "best_hand": (lambda: (ofc.best_hand(HAND7), ofc.best_hand(HANDS7, 3, workers=2)), (HAND7, HANDS7)),
     "subset_strengths": (lambda: ofc.subset_strengths(HANDS7, 5), (HANDS7,)),
     "partial_strength": (lambda: ofc.partial_strength(np.where(HANDS5 > 40, 255, HANDS5)), (HANDS5,)),
@@ -219,6 +220,7 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "card_str": (lambda: ofc.card_str(_bad(BAD_HANDS[-20:], 54)), (BAD_HANDS,)),   # 52, 53 print as jokers
     "from_cactus": (lambda: ofc.from_cactus([5]), ()),
     "Board": (lambda: ofc.Board.parse(B1_TEXT.replace("2d", "2c")), ()),
+    "Board.draw": (lambda: ofc.Board.parse(B1_TEXT).draw("png"), ()),
     "analyze-code": (lambda: ofc.analyze(BAD_BOARDS, ofc.PROGRESSIVE, workers=2), (BAD_BOARDS, ofc.PROGRESSIVE)),
     "analyze-rules": (lambda: ofc.analyze(BOARDS, "nope"), (BOARDS,)),
     "score-dup": (lambda: ofc.score(BAD_DEALS, HOUSE), (BAD_DEALS, HOUSE)),

@@ -264,7 +264,7 @@ def test_threads_mixing_good_and_bad_calls() -> None:
 
 
 def test_threads_sharing_a_game_choose_observe_determinize() -> None:
-    """Game.choose, observation, determinize and the game's text from 8 threads on one game
+    """Game.choose, observation, determinize and the game's text and pictures from 8 threads on one game
     (issue 29): each thread gets what one caller alone gets, and the game is left as it was;
     threads playing the determinised games they made play what one caller plays."""
     g = ofc.Game("pineapple", 3, seed=9, fantasyland=[0, 14, 0])
@@ -272,7 +272,7 @@ def test_threads_sharing_a_game_choose_observe_determinize() -> None:
         g.play("heuristic")
 
     def view() -> Any:
-        out: list[Any] = [g.choose("heuristic"), g.choose("random"), str(g), repr(g)]
+        out: list[Any] = [g.choose("heuristic"), g.choose("random"), str(g), repr(g), g.draw(), g.draw("svg")]
         for seat in range(3):
             obs = g.observation(seat)
             out.append([obs[k].tolist() for k in ("boards", "unseen", "street", "acted", "discard_count")])

@@ -89,6 +89,8 @@ def text(seats: Sequence[Seat], heading: str = "", symbols: bool = True) -> str:
     line, a line per row (with its royalties when known), the held cards and the notes,
     ``FOULED`` on a fouled board."""
     _check(seats)
+    if not isinstance(symbols, bool):
+        raise TypeError(f"symbols is a bool, got {type(symbols).__name__} {symbols!r:.60}")
     sym = suit_symbols if symbols else str
     lines = [heading] if heading else []
     for s in seats:
