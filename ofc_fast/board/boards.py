@@ -12,6 +12,7 @@ scores, without the GIL; the rules reach it as tables (``Rules.tables``).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -456,8 +457,10 @@ def board_text(codes: Any) -> str:
     return " / ".join(row_texts(codes).values())
 
 
+@functools.cache
 def _picture_rules(jokers: bool) -> Rules:
-    """The rules a notebook draws a board under: pineapple, with two jokers if it holds one."""
+    """The rules a notebook draws a board under: pineapple, with two jokers if it holds one
+    (made once: a board's figures are cached per rules object)."""
     return Rules(name="pineapple, 2 jokers", jokers=2) if jokers else get_rules(PINEAPPLE)
 
 
