@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from ..board.rules import PRESETS, Rules, get_rules
 
-__all__ = ["History", "read_history", "write_history"]
+__all__ = ["HandRecord", "History", "HistoryError", "Turn", "read_histories", "read_history",
+           "records_from_json", "write_histories", "write_history"]
 
 #: the keys every history has ("match" and "decks" are optional)
 KEYS: Final = ("rules", "players", "seed", "button", "fantasyland", "hands")
@@ -114,3 +116,514 @@ def _shown_json(x: Any) -> str:
     """A short view of a JSON value for an error message."""
     text = repr(x)
     return f"{type(x).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
+
+
+# --- the OFC hand-history text format (docs/HISTORY.md) ------------------------------------------
+
+#: the variant code of an OFC hand in a PHH-style file
+VARIANT: Final = "OFC"
+#: the rows a placement names, in the order of a line ``top / middle / bottom``
+ROW_NAMES: Final = ("top", "middle", "bottom")
+#: metadata keys a hand may carry as they are (PHH's optional fields, and date/site), besides
+#: any key starting with ``_`` (PHH's user-defined fields)
+META_KEYS: Final = frozenset({"author", "event", "url", "address", "city", "region", "postal_code",
+                              "country", "time", "time_zone", "day", "month", "year", "date", "site",
+                              "table", "players", "currency", "level", "match", "hand"})
+#: the keys of the game itself
+GAME_KEYS: Final = ("variant", "rules", "seat_count", "button", "fantasyland", "starting_stacks",
+                    "actions", "scores", "finishing_stacks")
+_ROW_SIZES: Final = (3, 5, 5)
+
+
+@dataclasses.dataclass(frozen=True)
+class Turn:
+    """One turn of a hand: the seat (0-based), its street (0 first; a Fantasyland turn is
+    street 0), the cards dealt in the order dealt, the cards it put in each row this turn
+    (``rows[0]`` top, ``[1]`` middle, ``[2]`` bottom) and its hidden discards (card codes)."""
+
+    seat: int
+    street: int
+    dealt: tuple[int, ...]
+    rows: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    discards: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class HandRecord:
+    """One hand of an OFC hand-history file (:func:`read_histories`, :func:`write_histories`).
+
+    ``button`` and the seats of ``turns`` are 0-based (the file's ``p1`` is seat 0);
+    ``fantasyland``: cards each seat was dealt in Fantasyland (0: none); ``boards``: each
+    seat's final board, 13 card codes (top, middle, bottom); ``scores``: net points;
+    ``starting_stacks``/``finishing_stacks``: the match stacks (empty when not written);
+    ``meta``: the other keys (PHH's ``event``, ``day``, ``players``, ``_site`` ...).
+    """
+
+    rules: Rules
+    players: int
+    button: int
+    fantasyland: tuple[int, ...]
+    turns: tuple[Turn, ...]
+    boards: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    starting_stacks: tuple[int, ...] = ()
+    finishing_stacks: tuple[int, ...] = ()
+    meta: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def deck(self) -> list[int]:
+        """The hand's whole deck in the order dealt: the dealt cards, then the rest in code order."""
+        dealt = [c for t in self.turns for c in t.dealt]
+        seen = set(dealt)
+        return dealt + [c for c in range(52 + self.rules.jokers) if c not in seen]
+
+    def history(self) -> dict[str, Any]:
+        """This hand as a :meth:`Game.to_json <ofc_fast.Game.to_json>` history (a dict): one
+        independent hand dealt from :meth:`deck`."""
+        actions: list[Any] = []
+        for t in self.turns:
+            if self.fantasyland[t.seat]:
+                actions.append([c for row in t.rows for c in row])
+            else:
+                code = 0
+                for i, c in enumerate(t.dealt):
+                    d = next((r for r in range(3) if c in t.rows[r]), 3)
+                    code |= d << (2 * i)
+                actions.append(code)
+        rules: Any = self.rules.name if PRESETS.get(self.rules.name) == self.rules else self.rules.to_dict()
+        return {"rules": rules, "players": self.players, "seed": 0, "button": self.button,
+                "fantasyland": list(self.fantasyland), "hands": [actions], "match": False,
+                "decks": {"0": self.deck()}}
+
+    def replay(self) -> Any:
+        """The :class:`~ofc_fast.Game` at the end of this hand, every turn played again by the engine.
+
+        >>> import ofc_fast as ofc
+        >>> g = ofc.Game("pineapple", 2, seed=3); g.play_hand("heuristic")
+        >>> rec, = ofc.read_histories(ofc.write_histories([g]))
+        >>> rec.replay().scores.tolist() == g.scores.tolist() == list(rec.scores)
+        True
+        """
+        from .game import Game  # the engine sits beside this module; imported when first used
+        return Game.replay(self.history())
+
+
+class HistoryError(ValueError):
+    """A hand-history file that is malformed or describes an impossible hand; the message names
+    the file, the hand, the line and, where one is at fault, the seat and the street."""
+
+
+def _card_table(jokers: int) -> dict[str, int]:
+    from ..hand.cards import card_str
+    table = {card_str(c): c for c in range(52 + jokers)}
+    table.update({k.lower(): v for k, v in list(table.items())})
+    return table
+
+
+_CARDS: Final = [_card_table(j) for j in range(3)]
+
+
+def _text(codes: Sequence[int]) -> str:
+    from ..hand.cards import card_str
+    return card_str(list(codes)) if codes else "-"
+
+
+def write_histories(hands: Iterable[Any], file: Any = None) -> str | None:
+    """Write finished hands as OFC hand-history text (docs/HISTORY.md).
+
+    ``hands``: :class:`~ofc_fast.Game` objects (every finished hand of each is written; a
+    last hand with no turn played yet is left out, one played in part is an error) and
+    :class:`HandRecord` objects (from :func:`read_histories`), in any mix.  ``file``: None
+    returns the text; a path (``str``/``os.PathLike``) is written; a text file object is
+    written to.
+
+    >>> import ofc_fast as ofc
+    >>> g = ofc.Game("pineapple", 2, seed=1); g.play_hand("heuristic")
+    >>> print(ofc.write_histories([g]).splitlines()[:4])
+    ['[1]', 'variant = "OFC"', 'rules = "pineapple"', 'seat_count = 2']
+    """
+    out: list[str] = []
+    n = 0
+    for item in hands:
+        for rec in _records_of(item):
+            n += 1
+            out.append(_format(rec, n))
+    text = "".join(out)
+    if file is None:
+        return text
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "w", encoding="utf-8") as f:
+            f.write(text)
+    elif hasattr(file, "write"):
+        file.write(text)
+    else:
+        raise TypeError(f"file must be None, a path or a text file, got {type(file).__name__}")
+    return None
+
+
+def _records_of(item: Any) -> list[HandRecord]:
+    if isinstance(item, HandRecord):
+        return [item]
+    from .game import Game
+    if isinstance(item, Game):
+        return records_from_json(item.to_json())
+    raise TypeError(f"hands holds Games and HandRecords, got {type(item).__name__}")
+
+
+def records_from_json(history: str | bytes | Mapping[str, Any]) -> list[HandRecord]:
+    """The hands of a :meth:`Game.to_json <ofc_fast.Game.to_json>` history as records (the
+    importer of that JSON): every finished hand; a last hand with no turn played is left out
+    (:meth:`Game.next_hand` begins one), one played in part raises ValueError.
+
+    >>> import ofc_fast as ofc
+    >>> g = ofc.Game("original", 3, seed=2); g.play_hand(); g.next_hand(); g.play_hand()
+    >>> [r.meta["hand"] for r in ofc.records_from_json(g.to_json())]
+    [1, 2]
+    """
+    from .game import Game
+    h = read_history(history)
+    hands = h.hands
+    if hands and not hands[-1]:
+        hands = hands[:-1]
+    recs: list[HandRecord] = []
+    g = Game(h.rules, h.players, seed=h.seed, button=h.button, fantasyland=h.fantasyland, match=h.match)
+    for k, actions in enumerate(hands):
+        if k:
+            g.next_hand()
+        if k in h.decks:   # a hand not dealt from the seed: the history up to its start
+            g = Game.replay(dataclasses.asdict(h) | {"rules": h.rules.to_dict(), "hands": hands[:k] + [[]],
+                                                    "decks": {str(j): d for j, d in h.decks.items() if j <= k}})
+        start = tuple(int(x) for x in g.points)
+        turns: list[Turn] = []
+        for a in actions:
+            seat = int(g.turn) if g.turn is not None else -1
+            held = tuple(int(c) for c in g.held)
+            street = g.street(seat) if seat >= 0 else 0
+            if g.fantasyland[seat] if seat >= 0 else False:
+                board = [int(c) for c in a]
+                rows = (tuple(board[:3]), tuple(board[3:8]), tuple(board[8:]))
+                disc = tuple(c for c in held if c not in board)
+            else:
+                digits = [(int(a) >> (2 * i)) & 3 for i in range(len(held))]
+                rows = tuple(tuple(c for c, d in zip(held, digits) if d == r) for r in range(3))  # type: ignore[assignment]
+                disc = tuple(c for c, d in zip(held, digits) if d == 3)
+            turns.append(Turn(seat, street, held, rows, disc))
+            g.apply(a)
+        if not g.done:
+            raise ValueError(f"history hand {k}: the hand is not over (seat {g.turn} is to act)")
+        meta: dict[str, Any] = {"hand": k + 1} if h.match else {}
+        recs.append(HandRecord(h.rules, h.players, g.button, tuple(g.fantasyland), tuple(turns),
+                               tuple(tuple(int(c) for c in b) for b in g.boards),
+                               tuple(int(s) for s in g.scores),
+                               start if h.match else (), tuple(int(x) for x in g.points) if h.match else (),
+                               meta))
+    return recs
+
+
+def _format(rec: HandRecord, n: int) -> str:
+    r = rec.rules
+    rules = json.dumps(r.name if PRESETS.get(r.name) == r else json.dumps(r.to_dict()))
+    lines = [f"[{n}]", f'variant = "{VARIANT}"', f"rules = {rules}", f"seat_count = {rec.players}",
+             f"button = {rec.button + 1}"]
+    if any(rec.fantasyland):
+        lines.append(f"fantasyland = {list(rec.fantasyland)}")
+    for k, v in rec.meta.items():
+        lines.append(f"{k} = {json.dumps(v)}")
+    if rec.starting_stacks:
+        lines.append(f"starting_stacks = {list(rec.starting_stacks)}")
+    lines.append("actions = [")
+    for t in rec.turns:
+        p = f"p{t.seat + 1}"
+        lines.append(f'  "d dh {p} {_text(t.dealt)}",')
+        place = " / ".join(_text(row) for row in t.rows)
+        lines.append(f'  "{p} pl {place}' + (f' x {_text(t.discards)}",' if t.discards else '",'))
+    lines.append("]")
+    lines.append(f"scores = {list(rec.scores)}")
+    if rec.finishing_stacks:
+        lines.append(f"finishing_stacks = {list(rec.finishing_stacks)}")
+    return "\n".join(lines) + "\n\n"
+
+
+def read_histories(file: Any, *, check: bool = True) -> Iterator[HandRecord]:
+    """The hands of OFC hand-history text (docs/HISTORY.md), one :class:`HandRecord` a hand,
+    read as a stream.
+
+    ``file``: a path (``str`` naming an existing file, or ``os.PathLike``), a text file
+    object, or the text itself (a ``str`` holding a newline).  Every hand is checked as it
+    is read: its shape and its cards (a card dealt twice, a card placed that was not dealt,
+    a row over its size, a seat acting out of turn), then, with ``check`` (the default),
+    played again by the engine, its ``scores`` (and stacks) compared with the engine's.
+    Anything wrong raises :class:`HistoryError` (a ValueError) naming the file, the hand,
+    the line and, where one is at fault, the seat and the street.
+
+    >>> import ofc_fast as ofc
+    >>> g = ofc.Game("progressive", 3, seed=5); g.play_hand("greedy")
+    >>> recs = list(ofc.read_histories(ofc.write_histories([g])))
+    >>> len(recs), recs[0].scores == tuple(g.scores.tolist())
+    (1, True)
+    """
+    name, lines = _open(file)
+    try:
+        for block in _blocks(name, lines):
+            rec = _record(name, *block)
+            if check:
+                _check(name, block[0], block[2]["scores"][1], rec)
+            yield rec
+    finally:
+        if hasattr(lines, "close"):
+            lines.close()
+
+
+def _open(file: Any) -> tuple[str, Any]:
+    if isinstance(file, os.PathLike) or (isinstance(file, str) and "\n" not in file and file):
+        path = os.fspath(file)
+        try:
+            return str(path), open(path, encoding="utf-8")
+        except OSError as e:
+            raise HistoryError(f"{path}: cannot be read: {e.strerror}") from None
+    if isinstance(file, str):
+        return "<text>", iter(file.splitlines())
+    if hasattr(file, "read"):
+        return str(getattr(file, "name", "<file>")), iter(file)
+    raise TypeError(f"file must be a path, a text file or the text, got {type(file).__name__}")
+
+
+_Block = tuple[str, int, dict[str, tuple[Any, int]]]
+
+
+def _blocks(name: str, lines: Iterable[str]) -> Iterator[_Block]:
+    """Each hand's header id, header line and ``key -> (value, line)`` (actions: a list of
+    (text, line))."""
+    cur: dict[str, tuple[Any, int]] | None = None
+    hid, hline = "", 0
+    ids: set[str] = set()
+    acts: list[tuple[str, int]] | None = None
+    n = 0
+    for n, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if acts is not None:
+            if line == "]":
+                acts = None
+                continue
+            if not line or line.startswith("#"):
+                continue
+            s = _value(line, trailing=",")
+            if not isinstance(s, str):
+                raise HistoryError(f"{name}: hand {hid}, line {n}: an action is a quoted string "
+                                   f"(\"d dh p1 Ah Kd ...\"), got {line!r}")
+            acts.append((s, n))
+            continue
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            if cur is not None:
+                yield hid, hline, cur
+            hid, hline, cur = line[1:-1].strip(), n, {}
+            if not hid or hid in ids:
+                raise HistoryError(f"{name}: line {n}: a hand's header is [id] with an id of its "
+                                   f"own, got {line!r}" + (" (a second time)" if hid else ""))
+            ids.add(hid)
+            continue
+        key, eq, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key:
+            raise HistoryError(f"{name}: line {n}: expected [id] or key = value, got {line!r}")
+        if cur is None:
+            raise HistoryError(f"{name}: line {n}: {key!r} comes before the first hand's [id] header")
+        if key in cur:
+            raise HistoryError(f"{name}: hand {hid}, line {n}: {key!r} is given twice "
+                               f"(first on line {cur[key][1]})")
+        if key == "actions" and value == "[":
+            acts = []
+            cur[key] = (acts, n)
+            continue
+        v = _value(value)
+        if v is _BAD:
+            raise HistoryError(f"{name}: hand {hid}, line {n}: the value of {key!r} is not a "
+                               f"string, number or list: {value!r}")
+        if key == "actions":
+            if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+                raise HistoryError(f"{name}: hand {hid}, line {n}: 'actions' is a list of strings")
+            v = [(a, n) for a in v]
+        cur[key] = (v, n)
+    if acts is not None:
+        raise HistoryError(f"{name}: hand {hid}, line {n}: the file ends inside 'actions' (no closing ])")
+    if cur is not None:
+        yield hid, hline, cur
+
+
+_BAD: Final = object()
+
+
+def _value(text: str, trailing: str = "") -> Any:
+    """The JSON (and TOML) value of ``text``, after a ``# comment`` and the ``trailing``
+    character (an array item's comma) are taken off; :data:`_BAD` for none."""
+    cuts = [len(text)] + [i for i, ch in enumerate(text) if ch == "#"]
+    for cut in cuts:
+        t = text[:cut].rstrip()
+        if trailing and t.endswith(trailing):
+            t = t[:-1].rstrip()
+        try:
+            return json.loads(t)
+        except ValueError:
+            continue
+    return _BAD
+
+
+def _record(name: str, hid: str, hline: int, d: dict[str, tuple[Any, int]]) -> HandRecord:
+    def err(msg: str, line: int = hline) -> HistoryError:
+        return HistoryError(f"{name}: hand {hid}, line {line}: {msg}")
+
+    for k in ("variant", "rules", "seat_count", "button", "actions", "scores"):
+        if k not in d:
+            raise err(f"the hand has no {k!r}")
+    odd = [k for k in d if k not in GAME_KEYS and k not in META_KEYS and not k.startswith("_")]
+    if odd:
+        raise err(f"unknown key {odd[0]!r} (a field of docs/HISTORY.md, or _name for your own)", d[odd[0]][1])
+    variant, vl = d["variant"]
+    if variant != VARIANT:
+        raise err(f"variant is {VARIANT!r}, got {variant!r}", vl)
+    rv, rl = d["rules"]
+    try:
+        if not isinstance(rv, str):
+            raise ValueError(f"a preset's name or a rules dict as JSON text, got {rv!r}")
+        rules = Rules.from_dict(json.loads(rv)) if rv.lstrip().startswith("{") else get_rules(rv)
+    except (TypeError, ValueError) as e:
+        raise err(f"rules: {e}", rl) from None
+    players, pl = d["seat_count"]
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise err(f"seat_count is {rules.min_players}..{rules.max_players} for {rules.name}, got {players!r}", pl)
+    button, bl = d["button"]
+    if type(button) is not int or not 1 <= button <= players:
+        raise err(f"button is a seat 1..{players}, got {button!r}", bl)
+
+    def ints(key: str, default: list[int] | None) -> tuple[int, ...]:
+        if key not in d:
+            return tuple(default) if default is not None else ()
+        v, line = d[key]
+        if not isinstance(v, list) or len(v) != players or not all(type(x) is int for x in v):
+            raise err(f"{key} is a list of {players} integers, one a seat, got {v!r}", line)
+        return tuple(v)
+
+    fl = ints("fantasyland", [0] * players)
+    for s, f in enumerate(fl):
+        if f and f not in rules.fantasyland_deals:
+            raise err(f"fantasyland: seat p{s + 1} gets {f} cards; the rules deal "
+                      f"{sorted(rules.fantasyland_deals)} (or 0)", d["fantasyland"][1])
+    scores = ints("scores", None)
+    start, finish = ints("starting_stacks", []), ints("finishing_stacks", [])
+    if finish and not start:
+        raise err("finishing_stacks without starting_stacks", d["finishing_stacks"][1])
+    table = _CARDS[rules.jokers]
+    b0 = button - 1
+    order = [(b0 + i) % players for i in range(1, players + 1)]
+    schedule = [(p, 0) for p in order if fl[p]] + [(p, s) for s in range(rules.rounds + 1)
+                                                   for p in order if not fl[p]]
+    acts: list[tuple[str, int]] = d["actions"][0]
+    boards: list[list[list[int]]] = [[[], [], []] for _ in range(players)]
+    seen: dict[int, str] = {}
+    turns: list[Turn] = []
+    i = 0
+    for seat, street in schedule:
+        where = f"seat p{seat + 1}, street {street}"
+        if i + 1 >= len(acts):
+            line = acts[-1][1] if acts else d["actions"][1]
+            raise err(f"the actions stop before {where}'s turn (the hand is not over)", line)
+        (deal, dline), (place, line) = acts[i], acts[i + 1]
+        i += 2
+        tok = deal.split()
+        if tok[:2] != ["d", "dh"] or len(tok) < 3:
+            raise err(f"{where}: expected the deal \"d dh p{seat + 1} <cards>\", got {deal!r}", dline)
+        if tok[2] != f"p{seat + 1}":
+            raise err(f"{where}: the deal goes to {tok[2]} out of turn (p{seat + 1} is to act), "
+                      f"in {deal!r}", dline)
+        dealt = _cards(tok[3:], table, lambda m: err(f"{where}: {m}", dline))
+        want = fl[seat] or (rules.first_round if street == 0 else rules.round_cards)
+        if len(dealt) != want:
+            raise err(f"{where}: {len(dealt)} cards dealt, the rules deal {want} on this turn", dline)
+        for c in dealt:
+            if c in seen:
+                raise err(f"{where}: {_text([c])} is dealt a second time (first {seen[c]})", dline)
+            seen[c] = where
+        ptok = place.split()
+        if len(ptok) < 2 or ptok[1] != "pl" or ptok[0][:1] != "p":
+            raise err(f"{where}: expected the placement \"p{seat + 1} pl <top> / <middle> / <bottom>"
+                      f" [x <discards>]\", got {place!r}", line)
+        if ptok[0] != f"p{seat + 1}":
+            raise err(f"{where}: {ptok[0]} acts out of turn (p{seat + 1} is to act), in {place!r}", line)
+        body = ptok[2:]
+        disc_t: list[str] = []
+        if "x" in body:
+            xi = body.index("x")
+            body, disc_t = body[:xi], body[xi + 1:]
+        groups: list[list[str]] = [[]]
+        for t in body:
+            if t == "/":
+                groups.append([])
+            elif t != "-":
+                groups[-1].append(t)
+        if len(groups) != 3:
+            raise err(f"{where}: a placement names 3 rows split by ' / ' (- for none), got {place!r}", line)
+
+        def bad(m: str) -> HistoryError:
+            return err(f"{where}: {m}", line)
+
+        rows = [_cards(g, table, bad) for g in groups]
+        disc = _cards(disc_t, table, bad)
+        used = [c for r in rows for c in r] + disc
+        for c in used:
+            if c not in dealt:
+                raise bad(f"{_text([c])} is placed but was not dealt on this turn (dealt {_text(dealt)})")
+        if len(set(used)) != len(used):
+            raise bad(f"a card is placed twice in {place!r}")
+        if len(used) != len(dealt):
+            missing = [c for c in dealt if c not in used]
+            raise bad(f"{_text(missing)} dealt but neither placed nor discarded (x)")
+        placed = sum(map(len, rows))
+        need = 13 if fl[seat] else rules.first_round if street == 0 else rules.round_play
+        if placed != need:
+            raise bad(f"{placed} cards placed, the rules place {need} on this turn")
+        for r in range(3):
+            if len(boards[seat][r]) + len(rows[r]) > _ROW_SIZES[r]:
+                raise bad(f"the {ROW_NAMES[r]} row would hold {len(boards[seat][r]) + len(rows[r])} "
+                          f"cards, more than its {_ROW_SIZES[r]}")
+            # the engine fills a row in the order the cards were dealt (a Fantasyland board as written)
+            rows[r] = rows[r] if fl[seat] else [c for c in dealt if c in rows[r]]
+            boards[seat][r] += rows[r]
+        turns.append(Turn(seat, street, tuple(dealt), (tuple(rows[0]), tuple(rows[1]), tuple(rows[2])),
+                          tuple(disc)))
+    if i < len(acts):
+        raise err(f"an action after the hand is over: {acts[i][0]!r}", acts[i][1])
+    meta = {k: v for k, (v, _) in d.items() if k not in GAME_KEYS}
+    return HandRecord(rules, players, b0, fl, tuple(turns),
+                      tuple(tuple(b[0] + b[1] + b[2]) for b in boards), scores, start, finish, meta)
+
+
+def _cards(tokens: Sequence[str], table: Mapping[str, int], err: Any) -> list[int]:
+    out: list[int] = []
+    for t in tokens:
+        c = table.get(t)
+        if c is None:
+            c = table.get(t.lower())
+        if c is None:
+            raise err(f"unknown card {t!r} (cards are written as Ah Td 2c, jokers X1 X2)")
+        out.append(c)
+    return out
+
+
+def _check(name: str, hid: str, hline: int, rec: HandRecord) -> None:
+    # hline: the line of the hand's scores
+    """Play the hand again in the engine and compare its results with the file's."""
+    try:
+        g = rec.replay()
+    except ValueError as e:
+        raise HistoryError(f"{name}: hand {hid}, line {hline}: the engine refuses the hand: {e}") from None
+    got = tuple(int(s) for s in g.scores)
+    if got != rec.scores:
+        raise HistoryError(f"{name}: hand {hid}, line {hline}: scores {list(rec.scores)} do not match "
+                           f"the boards, which score {list(got)}")
+    if rec.starting_stacks and rec.finishing_stacks:
+        want = tuple(a + b for a, b in zip(rec.starting_stacks, got))
+        if want != rec.finishing_stacks:
+            raise HistoryError(f"{name}: hand {hid}, line {hline}: finishing_stacks "
+                               f"{list(rec.finishing_stacks)} are not starting_stacks plus the scores "
+                               f"({list(want)})")
