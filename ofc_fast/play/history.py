@@ -361,7 +361,13 @@ def read_histories(file: Any, *, check: bool = True) -> Iterator[HandRecord]:
     >>> len(recs), recs[0].scores == tuple(g.scores.tolist())
     (1, True)
     """
+    if not isinstance(check, bool):
+        raise TypeError(f"check must be True or False, got {type(check).__name__} {check!r}")
     name, lines = _open(file)
+    return _stream(name, lines, check)
+
+
+def _stream(name: str, lines: Any, check: bool) -> Iterator[HandRecord]:
     try:
         for block in _blocks(name, lines):
             rec = _record(name, *block)
