@@ -21,6 +21,7 @@ that plays them back, as any Game's arguments and actions are.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -412,7 +413,9 @@ def _blocks(name: str, lines: Iterable[str]) -> Iterator[_Block]:
                 continue
             if not line or line.startswith("#"):
                 continue
-            s = _value(line, trailing=",")
+            # the writer's plain line, "...", read without the JSON decoder (most of a file)
+            s = (line[1:-2] if line.endswith('",') and line[0] == '"' and line.count('"') == 2
+                 and "\\" not in line else _value(line, trailing=","))
             if not isinstance(s, str):
                 raise HistoryError(f"{name}: hand {hid}, line {n}: an action is a quoted string "
                                    f"(\"d dh p1 Ah Kd ...\"), got {line!r}")
@@ -463,7 +466,7 @@ _BAD: Final = object()
 def _value(text: str, trailing: str = "") -> Any:
     """The JSON (and TOML) value of ``text``, after a ``# comment`` and the ``trailing``
     character (an array item's comma) are taken off; :data:`_BAD` for none."""
-    cuts = [len(text)] + [i for i, ch in enumerate(text) if ch == "#"]
+    cuts = itertools.chain((len(text),), (i for i, ch in enumerate(text) if ch == "#"))
     for cut in cuts:
         t = text[:cut].rstrip()
         if trailing and t.endswith(trailing):
