@@ -232,3 +232,13 @@ def test_determinized_game_and_json_importer() -> None:
     assert recs[0].replay().boards.tolist() != [] and recs[0].scores != ()
     assert recs[1].replay().boards.tolist() == d.boards.tolist()
     assert list(ofc.read_histories(ofc.write_histories([d]))) == recs
+
+
+def test_the_docs_examples_read() -> None:
+    """docs/HISTORY.md's toml examples are hands the reader accepts, scores checked."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "HISTORY.md").read_text()
+    blocks = [b.split("```")[0] for b in doc.split("```toml\n")[1:]]
+    assert len(blocks) == 2
+    recs = [r for b in blocks for r in ofc.read_histories(b)]
+    assert recs[0].meta["players"] == ["ann", "bo", "cy"] and recs[0].fantasyland == (0, 15, 0)
+    assert recs[1].finishing_stacks == (126, 74)
