@@ -7,11 +7,13 @@ import dataclasses
 import io
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import tomllib
+from interrupts import pressing_ctrl_c
 
 import ofc_fast as ofc
 from ofc_fast import Game
@@ -242,3 +244,21 @@ def test_the_docs_examples_read() -> None:
     recs = [r for b in blocks for r in ofc.read_histories(b)]
     assert recs[0].meta["players"] == ["ann", "bo", "cy"] and recs[0].fantasyland == (0, 15, 0)
     assert recs[1].finishing_stacks == (126, 74)
+
+
+def test_ctrl_c_stops_a_long_read() -> None:
+    """Reading a long file (pure Python, hand by hand) stops soon after Ctrl-C, and the next
+    read is whole."""
+    g = Game("pineapple", 2, seed=8, match=False)
+    for _ in range(40):
+        g.play_hand("random")
+        g.next_hand()
+    text = ofc.write_histories([g])
+    assert text is not None
+    want = list(ofc.read_histories(text))
+    t0 = time.perf_counter()
+    with pressing_ctrl_c(), pytest.raises(KeyboardInterrupt):
+        for _ in range(10**6):
+            list(ofc.read_histories(text))
+    assert time.perf_counter() - t0 < 5
+    assert list(ofc.read_histories(text)) == want
