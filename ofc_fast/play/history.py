@@ -17,6 +17,12 @@ the hand's number as text and its whole deck in the order dealt.
 :func:`read_history` checks the JSON's shape and reads the rules; the values
 (seats, seed, button, Fantasyland counts, actions) are checked by the Game
 that plays them back, as any Game's arguments and actions are.
+
+The hand-history text format (docs/HISTORY.md: PHH-style, one hand a ``[id]``
+section, one deal or placement a line, readable and writable by hand) lives here
+too: :func:`write_histories`, :func:`read_histories` (a stream of
+:class:`HandRecord`, every hand checked, :meth:`HandRecord.replay` giving the
+engine's Game) and :func:`records_from_json`, the importer of the JSON above.
 """
 from __future__ import annotations
 
@@ -172,14 +178,28 @@ class HandRecord:
     meta: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def deck(self) -> list[int]:
-        """The hand's whole deck in the order dealt: the dealt cards, then the rest in code order."""
+        """The hand's whole deck in the order dealt: the dealt cards, then the rest in code order.
+
+        >>> import ofc_fast as ofc
+        >>> g = ofc.Game("original", 2, seed=4); g.play_hand()
+        >>> rec, = ofc.records_from_json(g.to_json()); d = rec.deck()
+        >>> len(d), sorted(d) == list(range(52)), d[:5] == list(rec.turns[0].dealt)
+        (52, True, True)
+        """
         dealt = [c for t in self.turns for c in t.dealt]
         seen = set(dealt)
         return dealt + [c for c in range(52 + self.rules.jokers) if c not in seen]
 
     def history(self) -> dict[str, Any]:
         """This hand as a :meth:`Game.to_json <ofc_fast.Game.to_json>` history (a dict): one
-        independent hand dealt from :meth:`deck`."""
+        independent hand dealt from :meth:`deck`.
+
+        >>> import ofc_fast as ofc
+        >>> g = ofc.Game("pineapple", 3, seed=6); g.play_hand("heuristic")
+        >>> rec, = ofc.records_from_json(g.to_json()); h = rec.history()
+        >>> h["players"], len(h["hands"][0]), ofc.Game.replay(h).scores.tolist() == g.scores.tolist()
+        (3, 15, True)
+        """
         actions: list[Any] = []
         for t in self.turns:
             if self.fantasyland[t.seat]:
