@@ -7,6 +7,7 @@ import dataclasses
 import io
 import json
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -262,3 +263,34 @@ def test_ctrl_c_stops_a_long_read() -> None:
             list(ofc.read_histories(text))
     assert time.perf_counter() - t0 < 5
     assert list(ofc.read_histories(text)) == want
+
+
+def test_a_match_continues() -> None:
+    """Hands of one match that follow each other must start where the last left it: the
+    button, Fantasyland and stacks the engine gives; each is named when it does not."""
+    g = Game("pineapple", 2, seed=1, fantasyland=[14, 0])
+    g.play_hand("heuristic")
+    g.next_hand()
+    g.play_hand("heuristic")
+    first, second = ofc.records_from_json(g.to_json())
+    assert list(ofc.read_histories(ofc.write_histories([first, second]))) == [first, second]
+
+    def hand_2(button: int, fl: list[int]) -> ofc.HandRecord:
+        h = Game("pineapple", 2, seed=3, button=button, fantasyland=fl, match=False)
+        h.play_hand("heuristic")
+        (rec,) = ofc.records_from_json(h.to_json())
+        start = first.finishing_stacks
+        return dataclasses.replace(rec, meta={"hand": 2}, starting_stacks=start,
+                                   finishing_stacks=tuple(a + b for a, b in zip(start, rec.scores)))
+
+    line = ofc.write_histories([first]).count("\n") + 1
+    for rec, needle in ((hand_2(1, [0, 0]), "its button is 1, but the file says 2"),
+                        (hand_2(0, [14, 0]), "its fantasyland is [0, 0], but the file says [14, 0]"),
+                        (dataclasses.replace(second, starting_stacks=(100, 100), finishing_stacks=(106, 94)),
+                         "its starting_stacks is [120, 80], but the file says [100, 100]")):
+        with pytest.raises(ofc.HistoryError, match=re.escape(f"hand 2, line {line}: hand 2 of its match "
+                                                             f"follows hand 1, so {needle}")):
+            list(ofc.read_histories(ofc.write_histories([first, rec])))
+    # a hand of another match (another "match" id) is not held to it
+    other = dataclasses.replace(hand_2(1, [0, 0]), meta={"hand": 2, "match": "b"})
+    assert len(list(ofc.read_histories(ofc.write_histories([first, other])))) == 2

@@ -389,11 +389,15 @@ def read_histories(file: Any, *, check: bool = True) -> Iterator[HandRecord]:
 
 
 def _stream(name: str, lines: Any, check: bool) -> Iterator[HandRecord]:
+    prev: tuple[HandRecord, Any] | None = None
     try:
         for block in _blocks(name, lines):
             rec = _record(name, *block)
             if check:
-                _check(name, block[0], block[2]["scores"][1], rec)
+                g = _check(name, block[0], block[2]["scores"][1], rec)
+                if prev is not None:
+                    _follows(name, block[0], block[1], prev, rec)
+                prev = (rec, g)
             yield rec
     finally:
         if hasattr(lines, "close"):
@@ -639,7 +643,25 @@ def _cards(tokens: Sequence[str], table: Mapping[str, int], err: Any) -> list[in
     return out
 
 
-def _check(name: str, hid: str, hline: int, rec: HandRecord) -> None:
+def _follows(name: str, hid: str, hline: int, prev: tuple[HandRecord, Any], rec: HandRecord) -> None:
+    """A hand that follows the one before it in its match (its ``hand`` one more, the same
+    ``match``, rules and seats) starts where that hand left the match: the button, the
+    Fantasyland and the stacks the engine gives after it."""
+    last, g = prev
+    k, j = rec.meta.get("hand"), last.meta.get("hand")
+    if (type(k) is not int or type(j) is not int or k != j + 1 or rec.meta.get("match") != last.meta.get("match")
+            or rec.rules != last.rules or rec.players != last.players):
+        return
+    g.next_hand()       # the engine's rules for the button and Fantasyland of the next hand
+    for what, got, want in (("button", rec.button + 1, g.button + 1),
+                            ("fantasyland", list(rec.fantasyland), g.fantasyland),
+                            ("starting_stacks", list(rec.starting_stacks), list(last.finishing_stacks))):
+        if got != want and (what != "starting_stacks" or (got and want)):
+            raise HistoryError(f"{name}: hand {hid}, line {hline}: hand {k} of its match follows hand {j}, "
+                               f"so its {what} is {want}, but the file says {got}")
+
+
+def _check(name: str, hid: str, hline: int, rec: HandRecord) -> Any:
     # hline: the line of the hand's scores
     """Play the hand again in the engine and compare its results with the file's."""
     try:
@@ -656,3 +678,4 @@ def _check(name: str, hid: str, hline: int, rec: HandRecord) -> None:
             raise HistoryError(f"{name}: hand {hid}, line {hline}: finishing_stacks "
                                f"{list(rec.finishing_stacks)} are not starting_stacks plus the scores "
                                f"({list(want)})")
+    return g
