@@ -218,7 +218,7 @@ def _history_game() -> Any:
 HIST_GAME = _history_game()
 HIST_TEXT = ofc.write_histories([HIST_GAME])
 HIST_BAD = HIST_TEXT.replace("scores = [", "scores = [1, -1, 0] #")   # scores the boards do not give
-GOOD["read_write_histories"] = (lambda: [r.replay() for r in ofc.read_histories(ofc.write_histories(
+GOOD["read_write_histories"] = (lambda: [ofc.Game.replay(r) for r in ofc.read_histories(ofc.write_histories(
     [HIST_GAME]))], (HIST_GAME,))
 
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {

@@ -61,7 +61,7 @@ def test_round_trip_random_games(seed: int) -> None:
     k = 0
     for g in games:
         n = len(ofc.records_from_json(g.to_json()))
-        last = recs[k + n - 1].replay()
+        last = Game.replay(recs[k + n - 1])
         assert last.boards.tolist() == g.boards.tolist() and last.scores.tolist() == g.scores.tolist()
         assert [list(b) for b in recs[k + n - 1].boards] == g.boards.tolist()
         k += n
@@ -124,7 +124,7 @@ scores = [%s]
 
 def _hand_scores() -> list[int]:
     rec = next(ofc.read_histories(HAND % "0, 0", check=False))
-    return list(rec.replay().scores)
+    return list(Game.replay(rec).scores)
 
 
 def test_hand_written_file() -> None:
@@ -232,8 +232,8 @@ def test_determinized_game_and_json_importer() -> None:
     d.play_hand("heuristic")
     recs = ofc.records_from_json(json.loads(d.to_json()))
     assert [r.meta["hand"] for r in recs] == [1, 2]
-    assert recs[0].replay().boards.tolist() != [] and recs[0].scores != ()
-    assert recs[1].replay().boards.tolist() == d.boards.tolist()
+    assert Game.replay(recs[0]).boards.tolist() != [] and recs[0].scores != ()
+    assert Game.replay(recs[1]).boards.tolist() == d.boards.tolist()
     assert list(ofc.read_histories(ofc.write_histories([d]))) == recs
 
 

@@ -317,7 +317,7 @@ def test_histories_from_many_threads() -> None:
         out: list[tuple[int, ...]] = []
         for _ in range(10):
             assert ofc.write_histories([g]) == text
-            out = [r.replay().scores.tolist() and r.scores for r in ofc.read_histories(text)]
+            out = [ofc.Game.replay(r).scores.tolist() and r.scores for r in ofc.read_histories(text)]
         return out
 
     for res in _hammer([job] * N_THREADS, rounds=1):

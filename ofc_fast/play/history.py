@@ -21,8 +21,8 @@ that plays them back, as any Game's arguments and actions are.
 The hand-history text format (docs/HISTORY.md: PHH-style, one hand a ``[id]``
 section, one deal or placement a line, readable and writable by hand) lives here
 too: :func:`write_histories`, :func:`read_histories` (a stream of
-:class:`HandRecord`, every hand checked, :meth:`HandRecord.replay` giving the
-engine's Game) and :func:`records_from_json`, the importer of the JSON above.
+:class:`HandRecord`, every hand checked; ``Game.replay(record)`` gives the
+engine's Game at its end) and :func:`records_from_json`, the importer of the JSON above.
 """
 from __future__ import annotations
 
@@ -31,9 +31,15 @@ import itertools
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TextIO, overload
 
+import numpy as np
+
+from .. import _play
+from .._checks import check_seed, is_int
+from .._core import status_message
 from ..board.rules import PRESETS, Rules, get_rules
+from .dealing import next_button
 
 __all__ = ["HandRecord", "History", "HistoryError", "Turn", "read_histories", "read_history",
            "records_from_json", "write_histories", "write_history"]
@@ -200,32 +206,23 @@ class HandRecord:
         >>> h["players"], len(h["hands"][0]), ofc.Game.replay(h).scores.tolist() == g.scores.tolist()
         (3, 15, True)
         """
-        actions: list[Any] = []
-        for t in self.turns:
-            if self.fantasyland[t.seat]:
-                actions.append([c for row in t.rows for c in row])
-            else:
-                code = 0
-                for i, c in enumerate(t.dealt):
-                    d = next((r for r in range(3) if c in t.rows[r]), 3)
-                    code |= d << (2 * i)
-                actions.append(code)
+        actions = [_action(self, t) for t in self.turns]
         rules: Any = self.rules.name if PRESETS.get(self.rules.name) == self.rules else self.rules.to_dict()
         return {"rules": rules, "players": self.players, "seed": 0, "button": self.button,
                 "fantasyland": list(self.fantasyland), "hands": [actions], "match": False,
                 "decks": {"0": self.deck()}}
 
-    def replay(self) -> Any:
-        """The :class:`~ofc_fast.Game` at the end of this hand, every turn played again by the engine.
 
-        >>> import ofc_fast as ofc
-        >>> g = ofc.Game("pineapple", 2, seed=3); g.play_hand("heuristic")
-        >>> rec, = ofc.read_histories(ofc.write_histories([g]))
-        >>> rec.replay().scores.tolist() == g.scores.tolist() == list(rec.scores)
-        True
-        """
-        from .game import Game  # the engine sits beside this module; imported when first used
-        return Game.replay(self.history())
+def _action(rec: HandRecord, t: Turn) -> Any:
+    """A turn as the engine's action: a Fantasyland board's 13 codes, else the action code (a
+    base-4 digit per dealt card: 0 top, 1 middle, 2 bottom, 3 discard)."""
+    if rec.fantasyland[t.seat]:
+        return [c for row in t.rows for c in row]
+    code = 0
+    for i, c in enumerate(t.dealt):
+        d = 0 if c in t.rows[0] else 1 if c in t.rows[1] else 2 if c in t.rows[2] else 3
+        code |= d << (2 * i)
+    return code
 
 
 class HistoryError(ValueError):
@@ -246,6 +243,12 @@ _CARDS: Final = [_card_table(j) for j in range(3)]
 def _text(codes: Sequence[int]) -> str:
     from ..hand.cards import card_str
     return card_str(list(codes)) if codes else "-"
+
+
+@overload
+def write_histories(hands: Iterable[Any], file: None = None) -> str: ...
+@overload
+def write_histories(hands: Iterable[Any], file: str | os.PathLike[str] | TextIO) -> None: ...
 
 
 def write_histories(hands: Iterable[Any], file: Any = None) -> str | None:
@@ -284,9 +287,9 @@ def write_histories(hands: Iterable[Any], file: Any = None) -> str | None:
 def _records_of(item: Any) -> list[HandRecord]:
     if isinstance(item, HandRecord):
         return [item]
-    from .game import Game
-    if isinstance(item, Game):
-        return records_from_json(item.to_json())
+    to_json = getattr(item, "to_json", None)     # a Game (this module sits below the engine's class)
+    if callable(to_json):
+        return records_from_json(to_json())
     raise TypeError(f"hands holds Games and HandRecords, got {type(item).__name__}")
 
 
@@ -300,44 +303,84 @@ def records_from_json(history: str | bytes | Mapping[str, Any]) -> list[HandReco
     >>> [r.meta["hand"] for r in ofc.records_from_json(g.to_json())]
     [1, 2]
     """
-    from .game import Game
     h = read_history(history)
+    r = h.rules
+    r.check_players(h.players)
+    check_seed(h.seed)
+    if not is_int(h.button) or not 0 <= h.button < h.players:
+        raise ValueError(f"history 'button' is a seat in 0..{h.players - 1}, got {_shown_json(h.button)}")
+    if (not isinstance(h.fantasyland, list) or len(h.fantasyland) != h.players
+            or not all(is_int(c) for c in h.fantasyland)):
+        raise ValueError(f"history 'fantasyland' is a count a seat, got {_shown_json(h.fantasyland)}")
     hands = h.hands
     if hands and not hands[-1]:
         hands = hands[:-1]
     recs: list[HandRecord] = []
-    g = Game(h.rules, h.players, seed=h.seed, button=h.button, fantasyland=h.fantasyland, match=h.match)
+    button, fl = h.button, list(h.fantasyland)
+    stacks = [r.match_points] * h.players
     for k, actions in enumerate(hands):
         if k:
-            g.next_hand()
-        if k in h.decks:   # a hand not dealt from the seed: the history up to its start
-            g = Game.replay(dataclasses.asdict(h) | {"rules": h.rules.to_dict(), "hands": hands[:k] + [[]],
-                                                    "decks": {str(j): d for j, d in h.decks.items() if j <= k}})
-        start = tuple(int(x) for x in g.points)
+            button = next_button(r, button, h.players, fl)
+        try:
+            state = _hand_state(r, h.players, button, fl, h.seed, k, h.decks.get(k))
+        except ValueError as e:
+            raise ValueError(f"history hand {k}: {e}") from None
         turns: list[Turn] = []
-        for a in actions:
-            seat = int(g.turn) if g.turn is not None else -1
-            held = tuple(int(c) for c in g.held)
-            street = g.street(seat) if seat >= 0 else 0
-            if g.fantasyland[seat] if seat >= 0 else False:
-                board = [int(c) for c in a]
+        for i, a in enumerate(actions):
+            seat = int(state.turn)
+            if seat < 0:
+                raise ValueError(f"history hand {k}, action {i}: the hand is over")
+            held = tuple(int(c) for c in state.held)
+            street = int(state.street(seat))
+            if fl[seat]:
+                board = [int(c) for c in a] if isinstance(a, list) else []
                 rows = (tuple(board[:3]), tuple(board[3:8]), tuple(board[8:]))
                 disc = tuple(c for c in held if c not in board)
             else:
-                digits = [(int(a) >> (2 * i)) & 3 for i in range(len(held))]
-                rows = tuple(tuple(c for c, d in zip(held, digits) if d == r) for r in range(3))  # type: ignore[assignment]
+                code = int(a) if type(a) is int else -1
+                digits = [(code >> (2 * j)) & 3 for j in range(len(held))]
+                rows = (tuple(c for c, d in zip(held, digits) if d == 0),
+                        tuple(c for c, d in zip(held, digits) if d == 1),
+                        tuple(c for c, d in zip(held, digits) if d == 2))
                 disc = tuple(c for c, d in zip(held, digits) if d == 3)
+            try:
+                _act(state, fl[seat], a)
+            except ValueError as e:
+                raise ValueError(f"history hand {k}, action {i}: seat {seat}: {e}") from None
             turns.append(Turn(seat, street, held, rows, disc))
-            g.apply(a)
-        if not g.done:
-            raise ValueError(f"history hand {k}: the hand is not over (seat {g.turn} is to act)")
+        if state.turn >= 0:
+            raise ValueError(f"history hand {k}: the hand is not over (seat {state.turn} is to act)")
+        scores, _, _, nxt = state.result(r.tables)
+        start = tuple(stacks)
+        stacks = [a + int(b) for a, b in zip(stacks, scores)]
         meta: dict[str, Any] = {"hand": k + 1} if h.match else {}
-        recs.append(HandRecord(h.rules, h.players, g.button, tuple(g.fantasyland), tuple(turns),
-                               tuple(tuple(int(c) for c in b) for b in g.boards),
-                               tuple(int(s) for s in g.scores),
-                               start if h.match else (), tuple(int(x) for x in g.points) if h.match else (),
-                               meta))
+        recs.append(HandRecord(r, h.players, button, tuple(fl), tuple(turns),
+                               tuple(tuple(int(c) for c in b) for b in state.boards),
+                               tuple(int(x) for x in scores),
+                               start if h.match else (), tuple(stacks) if h.match else (), meta))
+        fl = [int(c) for c in nxt]
     return recs
+
+
+def _hand_state(r: Rules, players: int, button: int, fl: Sequence[int], seed: int, hand: int,
+                deck: Sequence[int] | None) -> _play.HandState:
+    """The engine's hand (the C state Game drives): stream ``hand`` of ``seed``, or ``deck``."""
+    state = _play.HandState(r.tables, players, r.first_round, r.rounds, r.round_cards, r.round_play,
+                            seed, hand, button, list(fl))
+    if deck is not None:
+        state.set_deck(np.array(deck, dtype=np.uint8))
+    return state
+
+
+def _act(state: _play.HandState, fantasyland: int, action: Any) -> None:
+    """Play one turn in the engine: a code, or a Fantasyland board; ValueError when it refuses."""
+    if fantasyland:
+        err = state.set_board(np.array(action, dtype=np.uint8)) if isinstance(action, list) \
+            and len(action) == 13 and all(type(c) is int and 0 <= c < 256 for c in action) else -1
+    else:
+        err = state.apply(action) if type(action) is int and 0 <= action < 4 ** _play.MAX_HELD else -1
+    if err:
+        raise ValueError(f"action {action!r}: " + (status_message(err) if err > 0 else "not an action"))
 
 
 def _format(rec: HandRecord, n: int) -> str:
@@ -364,7 +407,7 @@ def _format(rec: HandRecord, n: int) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def read_histories(file: Any, *, check: bool = True) -> Iterator[HandRecord]:
+def read_histories(file: str | os.PathLike[str] | TextIO, *, check: bool = True) -> Iterator[HandRecord]:
     """The hands of OFC hand-history text (docs/HISTORY.md), one :class:`HandRecord` a hand,
     read as a stream.
 
@@ -381,6 +424,8 @@ def read_histories(file: Any, *, check: bool = True) -> Iterator[HandRecord]:
     >>> recs = list(ofc.read_histories(ofc.write_histories([g])))
     >>> len(recs), recs[0].scores == tuple(g.scores.tolist())
     (1, True)
+    >>> ofc.Game.replay(recs[0]).boards.tolist() == g.boards.tolist()   # the Game at the hand's end
+    True
     """
     if not isinstance(check, bool):
         raise TypeError(f"check must be True or False, got {type(check).__name__} {check!r}")
@@ -389,7 +434,7 @@ def read_histories(file: Any, *, check: bool = True) -> Iterator[HandRecord]:
 
 
 def _stream(name: str, lines: Any, check: bool) -> Iterator[HandRecord]:
-    prev: tuple[HandRecord, Any] | None = None
+    prev: tuple[HandRecord, list[int]] | None = None
     try:
         for block in _blocks(name, lines):
             rec = _record(name, *block)
@@ -643,32 +688,35 @@ def _cards(tokens: Sequence[str], table: Mapping[str, int], err: Any) -> list[in
     return out
 
 
-def _follows(name: str, hid: str, hline: int, prev: tuple[HandRecord, Any], rec: HandRecord) -> None:
+def _follows(name: str, hid: str, hline: int, prev: tuple[HandRecord, list[int]], rec: HandRecord) -> None:
     """A hand that follows the one before it in its match (its ``hand`` one more, the same
     ``match``, rules and seats) starts where that hand left the match: the button, the
     Fantasyland and the stacks the engine gives after it."""
-    last, g = prev
+    last, nxt = prev
     k, j = rec.meta.get("hand"), last.meta.get("hand")
     if (type(k) is not int or type(j) is not int or k != j + 1 or rec.meta.get("match") != last.meta.get("match")
             or rec.rules != last.rules or rec.players != last.players):
         return
-    g.next_hand()       # the engine's rules for the button and Fantasyland of the next hand
-    for what, got, want in (("button", rec.button + 1, g.button + 1),
-                            ("fantasyland", list(rec.fantasyland), g.fantasyland),
+    button = next_button(rec.rules, last.button, rec.players, nxt)
+    for what, got, want in (("button", rec.button + 1, button + 1),
+                            ("fantasyland", list(rec.fantasyland), nxt),
                             ("starting_stacks", list(rec.starting_stacks), list(last.finishing_stacks))):
         if got != want and (what != "starting_stacks" or (got and want)):
             raise HistoryError(f"{name}: hand {hid}, line {hline}: hand {k} of its match follows hand {j}, "
                                f"so its {what} is {want}, but the file says {got}")
 
 
-def _check(name: str, hid: str, hline: int, rec: HandRecord) -> Any:
-    # hline: the line of the hand's scores
-    """Play the hand again in the engine and compare its results with the file's."""
+def _check(name: str, hid: str, hline: int, rec: HandRecord) -> list[int]:
+    """Play the hand again in the engine and compare its results with the file's (``hline``:
+    the line of its scores); the Fantasyland counts of the next hand."""
     try:
-        g = rec.replay()
+        state = _hand_state(rec.rules, rec.players, rec.button, rec.fantasyland, 0, 0, rec.deck())
+        for t in rec.turns:
+            _act(state, rec.fantasyland[t.seat], _action(rec, t))
     except ValueError as e:
         raise HistoryError(f"{name}: hand {hid}, line {hline}: the engine refuses the hand: {e}") from None
-    got = tuple(int(s) for s in g.scores)
+    scores, _, _, nxt = state.result(rec.rules.tables)
+    got = tuple(int(s) for s in scores)
     if got != rec.scores:
         raise HistoryError(f"{name}: hand {hid}, line {hline}: scores {list(rec.scores)} do not match "
                            f"the boards, which score {list(got)}")
@@ -678,4 +726,4 @@ def _check(name: str, hid: str, hline: int, rec: HandRecord) -> Any:
             raise HistoryError(f"{name}: hand {hid}, line {hline}: finishing_stacks "
                                f"{list(rec.finishing_stacks)} are not starting_stacks plus the scores "
                                f"({list(want)})")
-    return g
+    return [int(c) for c in nxt]
