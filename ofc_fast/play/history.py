@@ -598,36 +598,43 @@ def _record(name: str, hid: str, hline: int, d: dict[str, tuple[Any, int]]) -> H
                                                    for p in order if not fl[p]]
     acts: list[tuple[str, int]] = d["actions"][0]
     boards: list[list[list[int]]] = [[[], [], []] for _ in range(players)]
-    seen: dict[int, str] = {}
+    seen: dict[int, tuple[int, int]] = {}
     turns: list[Turn] = []
-    i = 0
+    names = [f"p{p + 1}" for p in range(players)]
+    i, nacts = 0, len(acts)
     for seat, street in schedule:
-        where = f"seat p{seat + 1}, street {street}"
-        if i + 1 >= len(acts):
+        # the common case runs without building a message: each is made only to be raised
+        pname = names[seat]
+        where = f"seat {pname}, street {street}"
+        if i + 1 >= nacts:
             line = acts[-1][1] if acts else d["actions"][1]
             raise err(f"the actions stop before {where}'s turn (the hand is not over)", line)
         (deal, dline), (place, line) = acts[i], acts[i + 1]
         i += 2
         tok = deal.split()
-        if tok[:2] != ["d", "dh"] or len(tok) < 3:
-            raise err(f"{where}: expected the deal \"d dh p{seat + 1} <cards>\", got {deal!r}", dline)
-        if tok[2] != f"p{seat + 1}":
-            raise err(f"{where}: the deal goes to {tok[2]} out of turn (p{seat + 1} is to act), "
-                      f"in {deal!r}", dline)
-        dealt = _cards(tok[3:], table, lambda m: err(f"{where}: {m}", dline))
+        if len(tok) < 3 or tok[0] != "d" or tok[1] != "dh":
+            raise err(f"{where}: expected the deal \"d dh {pname} <cards>\", got {deal!r}", dline)
+        if tok[2] != pname:
+            raise err(f"{where}: the deal goes to {tok[2]} out of turn ({pname} is to act), in {deal!r}", dline)
+        try:
+            dealt = [table[t] for t in tok[3:]]
+        except KeyError:
+            dealt = _cards(tok[3:], table, lambda m: err(f"{where}: {m}", dline))
         want = fl[seat] or (rules.first_round if street == 0 else rules.round_cards)
         if len(dealt) != want:
             raise err(f"{where}: {len(dealt)} cards dealt, the rules deal {want} on this turn", dline)
         for c in dealt:
             if c in seen:
-                raise err(f"{where}: {_text([c])} is dealt a second time (first {seen[c]})", dline)
-            seen[c] = where
+                s0, t0 = seen[c]
+                raise err(f"{where}: {_text([c])} is dealt a second time (first seat p{s0 + 1}, street {t0})",
+                          dline)
+            seen[c] = (seat, street)
         ptok = place.split()
         if len(ptok) < 2 or ptok[1] != "pl" or ptok[0][:1] != "p":
-            raise err(f"{where}: expected the placement \"p{seat + 1} pl <top> / <middle> / <bottom>"
+            raise err(f"{where}: expected the placement \"{pname} pl <top> / <middle> / <bottom>"
                       f" [x <discards>]\", got {place!r}", line)
-        if ptok[0] != f"p{seat + 1}":
-            raise err(f"{where}: {ptok[0]} acts out of turn (p{seat + 1} is to act), in {place!r}", line)
+        if ptok[0] != pname:
+            raise err(f"{where}: {ptok[0]} acts out of turn ({pname} is to act), in {place!r}", line)
         body = ptok[2:]
         disc_t: list[str] = []
         if "x" in body:
@@ -641,32 +648,39 @@ def _record(name: str, hid: str, hline: int, d: dict[str, tuple[Any, int]]) -> H
                 groups[-1].append(t)
         if len(groups) != 3:
             raise err(f"{where}: a placement names 3 rows split by ' / ' (- for none), got {place!r}", line)
-
-        def bad(m: str) -> HistoryError:
-            return err(f"{where}: {m}", line)
-
-        rows = [_cards(g, table, bad) for g in groups]
-        disc = _cards(disc_t, table, bad)
-        used = [c for r in rows for c in r] + disc
-        for c in used:
-            if c not in dealt:
-                raise bad(f"{_text([c])} is placed but was not dealt on this turn (dealt {_text(dealt)})")
-        if len(set(used)) != len(used):
-            raise bad(f"a card is placed twice in {place!r}")
+        try:
+            rows = [[table[t] for t in g] for g in groups]
+            disc = [table[t] for t in disc_t]
+        except KeyError:
+            def bad_card(m: str) -> HistoryError:
+                return err(f"{where}: {m}", line)
+            rows = [_cards(g, table, bad_card) for g in groups]
+            disc = _cards(disc_t, table, bad_card)
+        used = rows[0] + rows[1] + rows[2] + disc
+        dset, uset = set(dealt), set(used)
+        if not uset <= dset:
+            c = next(c for c in used if c not in dset)
+            raise err(f"{where}: {_text([c])} is placed but was not dealt on this turn (dealt {_text(dealt)})",
+                      line)
+        if len(uset) != len(used):
+            raise err(f"{where}: a card is placed twice in {place!r}", line)
         if len(used) != len(dealt):
-            missing = [c for c in dealt if c not in used]
-            raise bad(f"{_text(missing)} dealt but neither placed nor discarded (x)")
-        placed = sum(map(len, rows))
+            missing = [c for c in dealt if c not in uset]
+            raise err(f"{where}: {_text(missing)} dealt but neither placed nor discarded (x)", line)
+        placed = len(used) - len(disc)
         need = 13 if fl[seat] else rules.first_round if street == 0 else rules.round_play
         if placed != need:
-            raise bad(f"{placed} cards placed, the rules place {need} on this turn")
+            raise err(f"{where}: {placed} cards placed, the rules place {need} on this turn", line)
+        board = boards[seat]
         for r in range(3):
-            if len(boards[seat][r]) + len(rows[r]) > _ROW_SIZES[r]:
-                raise bad(f"the {ROW_NAMES[r]} row would hold {len(boards[seat][r]) + len(rows[r])} "
-                          f"cards, more than its {_ROW_SIZES[r]}")
+            row = rows[r]
+            if len(board[r]) + len(row) > _ROW_SIZES[r]:
+                raise err(f"{where}: the {ROW_NAMES[r]} row would hold {len(board[r]) + len(row)} cards, "
+                          f"more than its {_ROW_SIZES[r]}", line)
             # the engine fills a row in the order the cards were dealt (a Fantasyland board as written)
-            rows[r] = rows[r] if fl[seat] else [c for c in dealt if c in rows[r]]
-            boards[seat][r] += rows[r]
+            if len(row) > 1 and not fl[seat]:
+                row = rows[r] = [c for c in dealt if c in row]
+            board[r] += row
         turns.append(Turn(seat, street, tuple(dealt), (tuple(rows[0]), tuple(rows[1]), tuple(rows[2])),
                           tuple(disc)))
     if i < len(acts):
