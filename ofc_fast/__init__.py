@@ -64,6 +64,7 @@ from .solve.fantasyland import FantasylandArrays, FantasylandResult, solve_fanta
 from .board import partial
 from .play.dealing import deal
 from .play.game import POLICIES, POLICY_PARAMS, Game, Policy
+from .play.history import HandRecord, HistoryError, read_histories, records_from_json, write_histories
 from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
 from .sim.selfplay import SimulationResult, simulate
 from .sim.fantasyland_value import FantasylandValueEstimate, estimate_fantasyland_value
@@ -83,6 +84,7 @@ __all__ += ["JOKERS", "FIVE_OF_A_KIND_MIN", "STRENGTH_FIVE_MAX"]   # decks with 
 __all__ += ["partial", "deal", "Game", "POLICIES", "POLICY_PARAMS", "Policy", "Placements", "RolloutResult",
             "evaluate_placements", "rollout", "SimulationResult", "simulate"]
 __all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]
+__all__ += ["HandRecord", "HistoryError", "read_histories", "records_from_json", "write_histories"]
 
 
 def get_include() -> str:

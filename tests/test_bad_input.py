@@ -1215,6 +1215,34 @@ bad("Game.replay-text", ofc.Game.replay, "{bad", ValueError, "not JSON")
 bad("Game.replay-action", ofc.Game.replay, Lazy(lambda: json.dumps(
     {**json.loads(ofc.Game("pineapple", 2, seed=1).to_json()), "hands": [[999]]})), ValueError,
     "hand 0, action 0", "999")
+_HIST = Lazy(lambda: ofc.write_histories([_played()]))
+
+
+def _played() -> Any:
+    g = ofc.Game("pineapple", 2, seed=1)
+    g.play_hand("heuristic")
+    return g
+
+
+bad("read_histories-int", ofc.read_histories, 3, TypeError, "a path, a text file or the text", "got int")
+bad("read_histories-missing", ofc.read_histories, "/no/such/file.ofc", ofc.HistoryError, "/no/such/file.ofc",
+    "cannot be read")
+bad("read_histories-check", ofc.read_histories, "", TypeError, "check must be True or False", "int 1", check=1)
+bad("read_histories-scores", lambda t: list(ofc.read_histories(t.replace("scores = [", "scores = [1, -1] #"))),
+    _HIST, ofc.HistoryError, "<text>", "hand 1", "line", "scores [1, -1] do not match")
+bad("read_histories-twice", lambda t: list(ofc.read_histories(t.replace("p2 2d Kh", "p2 7s Kh", 1))),
+    _HIST, ofc.HistoryError, "<text>", "hand 1", "line 11", "seat p2, street 0", "7s is dealt a second time")
+bad("write_histories-str", ofc.write_histories, ["x"], TypeError, "Games and HandRecords", "got str")
+bad("write_histories-file", ofc.write_histories, [], TypeError, "a path or a text file", "got int", more=(3,))
+bad("records_from_json-text", ofc.records_from_json, "{bad", ValueError, "not JSON")
+def _one_turn() -> str:
+    g = ofc.Game("pineapple", 2, seed=1)
+    g.play("random")
+    return g.to_json()
+
+
+bad("records_from_json-partial", ofc.records_from_json, Lazy(_one_turn),
+    ValueError, "hand 0", "not over")
 # the glue of issue 29: a policy's move unplayed, a seat's view, determinisation, a history's decks
 
 

@@ -208,7 +208,22 @@ GOOD["solve_fantasyland-against"] = (
              ofc.solve_fantasyland("As Ks Qs Js X1 9h 9d 9c 2h 2d 5c 6c 7c", JOKERS2,
                                    against=[FL_AGAINST, "Jh Jd X2 / 7h 7d 8h 8d 8c / Ah Ad Ac Kc Kd"])), ())
 
+
+
+def _history_game() -> Any:
+    g = ofc.Game("progressive", 3, seed=2, fantasyland=[15, 0, 0])
+    g.play_hand("heuristic")
+    return g
+
+
+HIST_GAME = _history_game()
+HIST_TEXT = ofc.write_histories([HIST_GAME])
+HIST_BAD = HIST_TEXT.replace("scores = [", "scores = [1, -1, 0] #")   # scores the boards do not give
+GOOD["read_write_histories"] = (lambda: [ofc.Game.replay(r) for r in ofc.read_histories(ofc.write_histories(
+    [HIST_GAME]))], (HIST_GAME,))
+
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
+    "read_histories-scores": (lambda: list(ofc.read_histories(HIST_BAD)), ()),
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
     "strength-code-int64": (lambda: ofc.strength(BAD_HANDS64, workers=2), (BAD_HANDS64,)),
     "strength-dup": (lambda: ofc.strength(DUP_HANDS), (DUP_HANDS,)),

@@ -304,6 +304,26 @@ def test_one_text_hand_from_many_threads() -> None:
         assert res == [want]
 
 
+def test_histories_from_many_threads() -> None:
+    """Threads writing and reading hand histories of one shared Game at once."""
+    g = ofc.Game("pineapple", 3, seed=3, match=False)
+    for _ in range(3):
+        g.play_hand("heuristic")
+        g.next_hand()
+    text = ofc.write_histories([g])
+    want = [r.scores for r in ofc.read_histories(text)]
+
+    def job() -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = []
+        for _ in range(10):
+            assert ofc.write_histories([g]) == text
+            out = [ofc.Game.replay(r).scores.tolist() and r.scores for r in ofc.read_histories(text)]
+        return out
+
+    for res in _hammer([job] * N_THREADS, rounds=1):
+        assert res == [want]
+
+
 RACE_SCRIPT = textwrap.dedent("""
     import sys, threading
     import numpy as np

@@ -390,3 +390,19 @@ def rl_layer() -> None:
     assert_type(CardByCard(env).num_actions, int)
     assert_type(make_env("pineapple", 2, 4), VecEnv | CardByCard)
     VecEnv("pineapple", 2, num_envs="4")  # type: ignore[arg-type]
+
+
+def histories() -> None:
+    """The hand histories: write_histories, read_histories, records_from_json (never called)."""
+    g = ofc.Game("pineapple", 2, seed=1)
+    assert_type(ofc.write_histories([g]), str)
+    assert_type(ofc.write_histories([g], "hands.ofc"), None)
+    recs = ofc.read_histories("hands.ofc", check=False)
+    for rec in recs:
+        assert_type(rec, ofc.HandRecord)
+        assert_type(rec.scores, tuple[int, ...])
+        assert_type(ofc.Game.replay(rec), ofc.Game)
+    assert_type(ofc.records_from_json(g.to_json()), list[ofc.HandRecord])
+    assert_type(issubclass(ofc.HistoryError, ValueError), bool)
+    ofc.read_histories(3)  # type: ignore[arg-type]
+    ofc.read_histories("hands.ofc", check="yes")  # type: ignore[arg-type]

@@ -27,7 +27,7 @@ from .. import _play, _workers
 from .._checks import check_seed, check_start, count
 from ..board.rules import Rules, get_rules
 
-__all__ = ["check_seed", "check_start", "deal"]
+__all__ = ["check_seed", "check_start", "deal", "next_button"]
 
 
 def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | None = None,
@@ -70,3 +70,15 @@ def deal(n: int, rules: Rules | str, players: int, *, seed: int, street: int | N
     _workers.run(lambda lo, hi: _play.deal_rows(s, start, out, players, k, r.first_round,
                                                   r.round_cards, lo, hi, r.jokers), n, w)
     return out.reshape(n, players, k)
+
+
+def next_button(rules: Rules, button: int, players: int, fantasyland: list[int]) -> int:
+    """The button of the next hand: one seat left, or where it is when ``rules.fl_keeps_button``
+    and a seat plays the next hand in Fantasyland (a house rule, docs/RULES.md §7); the one
+    home of the rule (Game.next_hand, the hand histories).
+
+    >>> next_button(get_rules("pineapple"), 1, 2, [14, 0])
+    0
+    """
+    keep = rules.fl_keeps_button and any(fantasyland)
+    return button if keep else (button + 1) % players

@@ -50,7 +50,8 @@ from ..board.geometry import ROW_SLICES, ROWS
 from ..board.partial import unseen
 from ..board.rules import Rules, get_rules
 from ..hand.cards import DECK_SIZE, EMPTY, card_str, cards
-from .history import History, read_history, write_history
+from .dealing import next_button
+from .history import HandRecord, History, read_history, write_history
 
 __all__ = ["ACTIONS", "POLICIES", "ROW_CODES", "Game", "Policy"]
 
@@ -279,8 +280,7 @@ class Game:
                 raise RuntimeError(f"the match is over: seat(s) {self.match_losers} reached 0 "
                                    f"points (Game(..., match=False) plays hands without end)")
             fl = [int(c) for c in self.next_fantasyland]
-            keep = self._rules.fl_keeps_button and any(fl)   # a house rule (docs/RULES.md §7)
-            self._begin(self._button if keep else (self._button + 1) % self._players, fl)
+            self._begin(next_button(self._rules, self._button, self._players, fl), fl)
 
     def _finish(self) -> None:
         if self._result is None and self._state.turn < 0:
@@ -764,14 +764,16 @@ class Game:
                                          self._decks))
 
     @classmethod
-    def replay(cls, history: str | Mapping[str, Any]) -> Game:
-        """The game a :meth:`to_json` history describes, every action applied again.
+    def replay(cls, history: str | Mapping[str, Any] | HandRecord) -> Game:
+        """The game a :meth:`to_json` history describes, every action applied again; or, for a
+        :class:`~ofc_fast.HandRecord` (:func:`~ofc_fast.read_histories`), the game at the end
+        of that hand.
 
         >>> g = Game("pineapple", 3, seed=2); g.play_hand(); g.next_hand(); g.play("random")
         >>> h = Game.replay(g.to_json()); h.hand_number, h.boards.tolist() == g.boards.tolist()
         (1, True)
         """
-        rec = read_history(history)
+        rec = read_history(history.history() if isinstance(history, HandRecord) else history)
         g = cls(rec.rules, rec.players, seed=rec.seed, button=rec.button, fantasyland=rec.fantasyland,
                 match=rec.match)
         for h, actions in enumerate(rec.hands):
