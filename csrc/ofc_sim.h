@@ -152,6 +152,12 @@ const uint8_t *ofc_search_boards(const ofc_search *s, int option);
 int ofc_search_rank(const ofc_search *s, int place);
 /* Option's sums (players x 5, as ofc_rollout_batch's) and completions (*n). */
 const int64_t *ofc_search_sums(const ofc_search *s, int option, int64_t *n);
+/* Option's by-Fantasyland table (players x OFC_FL_BUCKETS x OFC_FL_SPLIT, as
+ * ofc_fl_split_add). */
+const int64_t *ofc_search_split(const ofc_search *s, int option);
+/* Points credited to player 0 per Fantasyland card count (value[c], c <
+ * OFC_FL_BUCKETS; NULL: none) in the means successive halving compares. */
+void ofc_search_value(ofc_search *s, const double *value);
 /* Completions of `option` up to n in all (from those it has): 0,
  * OFC_SEARCH_STOPPED (ofc_search_stop: the completions done are kept) or
  * OFC_ERR_POLICY. */

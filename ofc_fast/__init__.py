@@ -67,6 +67,7 @@ from .play.game import POLICIES, POLICY_PARAMS, Game, Policy
 from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
 from .sim.selfplay import SimulationResult, simulate
 from .sim.fantasyland_value import FantasylandValueEstimate, estimate_fantasyland_value
+from .sim.search import BestMove, best_move
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -83,6 +84,7 @@ __all__ += ["JOKERS", "FIVE_OF_A_KIND_MIN", "STRENGTH_FIVE_MAX"]   # decks with 
 __all__ += ["partial", "deal", "Game", "POLICIES", "POLICY_PARAMS", "Policy", "Placements", "RolloutResult",
             "evaluate_placements", "rollout", "SimulationResult", "simulate"]
 __all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]
+__all__ += ["BestMove", "best_move"]
 
 
 def get_include() -> str:

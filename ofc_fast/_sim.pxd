@@ -60,6 +60,8 @@ cdef extern from "ofc_sim.h" nogil:
     const uint8_t *ofc_search_boards(const ofc_search *s, int option)
     int ofc_search_rank(const ofc_search *s, int place)
     const int64_t *ofc_search_sums(const ofc_search *s, int option, int64_t *n)
+    const int64_t *ofc_search_split(const ofc_search *s, int option)
+    void ofc_search_value(ofc_search *s, const double *value)
     int ofc_search_extend(ofc_search *s, int option, int64_t n)
     void ofc_search_stop(ofc_search *s, int on)
     int64_t ofc_search_deals(const ofc_search *s)

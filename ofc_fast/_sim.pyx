@@ -323,18 +323,37 @@ cdef class Search:
         return [ofc_search_rank(self.s, i) for i in range(self.options)]
 
     def sums(self, int option):
-        """(option's sums (players, 5) int64, its completions)."""
+        """(option's sums (players, 5) int64, its by-Fantasyland table (fl_split), its
+        completions)."""
         self._check()
         if not 0 <= option < self.options:
             raise ValueError(f"sums: no option {option}")
         cdef int64_t n = 0
         cdef const int64_t *p = ofc_search_sums(self.s, option, &n)
+        cdef const int64_t *q = ofc_search_split(self.s, option)
         out = np.zeros((self.players, 5), dtype=np.int64)
+        split = fl_split(self.players)
         cdef int64_t[:, ::1] o = out
+        cdef int64_t[:, :, ::1] b = split
         for i in range(self.players):
             for j in range(5):
                 o[i, j] = p[5 * i + j]
-        return out, n
+            for j in range(OFC_FL_BUCKETS):
+                for m in range(OFC_FL_SPLIT):
+                    b[i, j, m] = q[(i * OFC_FL_BUCKETS + j) * OFC_FL_SPLIT + m]
+        return out, split, n
+
+    def value(self, value):
+        """Points credited to player 0 per Fantasyland card count (a sequence of
+        FL_BUCKETS floats) in the means halving compares; None: none."""
+        self._check()
+        cdef double v[OFC_FL_BUCKETS]
+        if value is None:
+            ofc_search_value(self.s, NULL)
+            return
+        for c in range(OFC_FL_BUCKETS):
+            v[c] = float(value[c])
+        ofc_search_value(self.s, v)
 
     def deals(self):
         """Ways the unseen cards can fall when the move completes player 0's board, else -1."""

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "ofc_sim.h"
 
-enum { EXACT_GROUPS = 16, EXACT_CARDS = 32 };
+enum { EXACT_GROUPS = 16, EXACT_CARDS = 32, SPLIT = OFC_FL_BUCKETS * OFC_FL_SPLIT };
 
 struct ofc_search {
     const ofc_rules *rules;
@@ -27,7 +27,9 @@ struct ofc_search {
     int rank[OFC_MAX_LEGAL]; /* options in the heuristic's order, best first */
     uint8_t *boards;         /* k * players * 13: each option's boards */
     ofc_rollout_setup *setup;
-    int64_t *sums; /* k * players * 5 */
+    int64_t *sums;  /* k * players * 5 */
+    int64_t *split; /* k * players * OFC_FL_BUCKETS * OFC_FL_SPLIT: as ofc_fl_split_add */
+    double value[OFC_FL_BUCKETS]; /* points credited per Fantasyland card count (the choice's mean) */
     int64_t *n;
     /* the exact model: the turns left after the move, as groups of dealt
      * positions (the EMPTY ones of fixed), and how many deals they make */
@@ -50,6 +52,7 @@ void ofc_search_free(ofc_search *s)
     free(s->boards);
     free(s->setup);
     free(s->sums);
+    free(s->split);
     free(s->n);
     free(s);
 }
@@ -132,8 +135,9 @@ int ofc_search_new(ofc_search **out, const ofc_rules *rules, const ofc_joker_rul
     s->boards = malloc((size_t)k * (size_t)players * OFC_BOARD_SIZE);
     s->setup = malloc((size_t)k * sizeof *s->setup);
     s->sums = calloc((size_t)k * (size_t)players * 5, sizeof *s->sums);
+    s->split = calloc((size_t)k * (size_t)players * SPLIT, sizeof *s->split);
     s->n = calloc((size_t)k, sizeof *s->n);
-    if (!s->boards || !s->setup || !s->sums || !s->n) {
+    if (!s->boards || !s->setup || !s->sums || !s->split || !s->n) {
         ofc_search_free(s);
         return OFC_NO_MEMORY;
     }
@@ -243,6 +247,16 @@ const uint8_t *ofc_search_boards(const ofc_search *s, int option)
     return s->boards + (size_t)option * s->players * OFC_BOARD_SIZE;
 }
 
+const int64_t *ofc_search_split(const ofc_search *s, int option)
+{
+    return s->split + (size_t)option * s->players * SPLIT;
+}
+
+void ofc_search_value(ofc_search *s, const double *value)
+{
+    for (int c = 0; c < OFC_FL_BUCKETS; c++) s->value[c] = value && c ? value[c] : 0.0;
+}
+
 const int64_t *ofc_search_sums(const ofc_search *s, int option, int64_t *n)
 {
     if (n) *n = s->n[option];
@@ -258,13 +272,14 @@ int ofc_search_extend(ofc_search *s, int option, int64_t n)
 {
     const ofc_rollout_setup *st = &s->setup[option];
     int64_t *sums = s->sums + (size_t)option * s->players * 5;
+    int64_t *split = s->split + (size_t)option * s->players * SPLIT;
     ofc_game g = st->start;
     for (int64_t i = s->n[option]; i < n; i++) {
         if (s->stop) return OFC_SEARCH_STOPPED;
         ofc_rng rng;
         ofc_rollout_begin(st, &g, s->seed, (uint64_t)i, &rng);
         if (ofc_policy_finish(&g, s->policy, s->rules, s->params, &rng)) return OFC_ERR_POLICY;
-        ofc_rollout_add(&g, s->rules, sums, NULL);
+        ofc_rollout_add(&g, s->rules, sums, split);
         s->n[option] = i + 1;
     }
     return 0;
@@ -318,7 +333,9 @@ int ofc_search_exact(ofc_search *s, int option)
     if (need < 0) return need;
     st.start.jr = s->jr;
     int64_t *sums = s->sums + (size_t)option * s->players * 5;
+    int64_t *split = s->split + (size_t)option * s->players * SPLIT;
     memset(sums, 0, (size_t)s->players * 5 * sizeof *sums);
+    memset(split, 0, (size_t)s->players * SPLIT * sizeof *split);
     s->n[option] = 0;
     ofc_game gm = st.start;
     for (int64_t j = 0;; j++) {
@@ -328,7 +345,7 @@ int ofc_search_exact(ofc_search *s, int option)
         ofc_rng rng;
         ofc_rollout_begin(&st, &gm, s->seed, (uint64_t)j, &rng);
         if (ofc_policy_finish(&gm, s->policy, s->rules, s->params, &rng)) return OFC_ERR_POLICY;
-        ofc_rollout_add(&gm, s->rules, sums, NULL);
+        ofc_rollout_add(&gm, s->rules, sums, split);
         s->n[option] = j + 1;
         /* the next deal: the last group's next subset, or an earlier group's
          * and every later group from its first */
@@ -348,7 +365,13 @@ int ofc_search_exact(ofc_search *s, int option)
 static double mean_of(const ofc_search *s, int option)
 {
     int64_t n = s->n[option];
-    return n ? (double)s->sums[(size_t)option * s->players * 5] / (double)n : 0.0;
+    if (!n) return 0.0;
+    /* player 0's net points, and the value credited for its Fantasyland cards */
+    double total = (double)s->sums[(size_t)option * s->players * 5];
+    const int64_t *by = s->split + (size_t)option * s->players * SPLIT;
+    for (int c = 1; c < OFC_FL_BUCKETS; c++)
+        if (s->value[c] != 0.0) total += s->value[c] * (double)by[OFC_FL_SPLIT * c];
+    return total / (double)n;
 }
 
 void ofc_search_halving(ofc_search *s, int64_t budget, int shortlist)
