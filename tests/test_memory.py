@@ -167,6 +167,9 @@ def _play_with_jokers() -> Any:
 
 
 GOOD["play-jokers"] = (_play_with_jokers, (JOKERS2, JOKERS1))
+GOOD["best_move"] = (lambda: (ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=40, seed=1,
+                                            known="Ks", fantasyland_value=2),
+                              ofc.best_move((JOKER_BOARDS, "X2 2c 3c"), JOKERS2, budget=20, seed=1)), (JOKERS2,))
 
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
@@ -202,6 +205,8 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "Game-encode-third-joker": (lambda: ofc.Game(JOKERS2, 2, seed=1).encode(top=[54]), (JOKERS2,)),
     "evaluate_placements-held-53-jokers1": (lambda: ofc.evaluate_placements(
         (["-- / -- / --"] * 2, [53, 0, 1, 2, 3]), JOKERS1, n=2, seed=1), (JOKERS1,)),
+    "best_move-held-twice": (lambda: ofc.best_move((["-- / -- / --"] * 2, "Ah Ah 7c 8c 9c"), seed=1), ()),
+    "best_move-budget-0": (lambda: ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=0, seed=1), ()),
 }
 
 

@@ -52,7 +52,7 @@ from .._checks import check_seed, count, is_int, shown
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import cards
 from ..play.game import Game, Policy
-from ..solve.fantasyland import solve_fantasyland
+from ..solve.fantasyland import FantasylandResult, solve_fantasyland
 from . import totals, worth
 from .position import known_deals, read_decision, read_policy, status_error, unseen_cards
 
@@ -61,7 +61,7 @@ __all__ = ["DEFAULT_BUDGET", "DEFAULT_POLICY", "DEFAULT_SHORTLIST", "EXACT_LIMIT
 #: the policy that plays every completion unless ``policy=`` says otherwise (one line to switch)
 DEFAULT_POLICY = "heuristic"
 #: completions a decision by default (tuned: bench/bots.py, docs/BOTS.md)
-DEFAULT_BUDGET = 1000
+DEFAULT_BUDGET = 2000
 #: options of the heuristic's static ranking that successive halving starts from
 DEFAULT_SHORTLIST = 16
 #: the most ways the unseen cards may fall for an exact last street
@@ -246,13 +246,12 @@ def _figures(search: Any, last: npt.NDArray[np.int32], exact: bool, deals: int, 
         rows.append((o, n, float(mean[0]), 0.0 if full else float(stderr[0]),
                      float(totals.rate(sums[:, 2], n)[0]), float(totals.rate(sums[:, 3], n)[0]),
                      float(totals.rate(sums[:, 4], n)[0]), full))
-    final = set(int(o) for o in last)
-    rows.sort(key=lambda x: (x[0] not in final, -x[1], -x[2], rank[x[0]]))
-    k = len(rows)
-    if k == 0:   # stopped before any completion: the heuristic's choice, without figures
-        o = search.ranking()[0]
-        rows = [(o, 0, math.nan, math.nan, math.nan, math.nan, math.nan, False)]
-        k = 1
+    final = {int(o) for o in last}
+    # the last round's options by mean (a round cut short by the time limit too), then the
+    # options dropped earlier by completions (the later they dropped, the more) and mean
+    rows.sort(key=lambda x: (0, -x[2], 0, rank[x[0]]) if x[0] in final else (1, -x[1], -x[2], rank[x[0]]))
+    if not rows:   # stopped before any completion: the heuristic's choice, without figures
+        rows = [(search.ranking()[0], 0, math.nan, math.nan, math.nan, math.nan, math.nan, False)]
     col = list(zip(*rows))
     order = list(col[0])
     board = all_boards[order[0]].copy()
@@ -293,7 +292,8 @@ def _fantasyland_move(r: Rules, held: npt.NDArray[np.uint8], *, fantasyland_valu
     setting, exact; ``mean`` NaN (no points estimated), ``n`` 0."""
     value = worth.check_value(fantasyland_value, r)
     res = solve_fantasyland(held, r, stay_value=dict(value) if value else 0.0)
-    board = np.asarray(res.board.codes(), dtype=np.uint8).reshape(13)
+    assert isinstance(res, FantasylandResult)   # (one hand: one result)
+    board = np.asarray(res.board.codes, dtype=np.uint8).reshape(13)
     return BestMove(board.copy(), board, [], board.reshape(1, 13).copy(), np.array([math.nan]),
                     np.array([math.nan]), np.array([float(res.fouled)]), np.array([float(res.stays)]),
                     np.array([float(sum(res.royalties))]), np.zeros(1, np.int64), np.ones(1, bool), 0,
