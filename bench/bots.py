@@ -13,7 +13,9 @@ of the position with ``n`` completions per placement, by its default policy,
 playing the best (``mc<n>+fl<v>``: crediting ``v`` points for each Fantasyland
 earned, ``fantasyland_value``), and ``best``: :func:`ofc.best_move` with its
 default budget (``best<b>``: a budget of ``b`` completions; ``best<b>k<s>``: and a
-shortlist of ``s``).  Prints one table: points a hand of the first bot (mean over
+shortlist of ``s``; ``best<b>k<s>w<c>``: a cheap pass over the heuristic's ``c`` best;
+``best...+foul<w>``: completions filled by the heuristic with foul
+weight ``w``).  Prints one table: points a hand of the first bot (mean over
 deals of the two seats' average, with a 95% interval), each bot's foul and
 Fantasyland rates, each bot's mean time a decision (wall) and its median CPU time a
 decision (process time: the search's worker thread counted).
@@ -51,12 +53,18 @@ def _turn(g: ofc.Game, bot: str, seed: int) -> float:
     """Play the turn of the seat to act as ``bot``; the seconds it took."""
     t0 = time.perf_counter()
     if bot.startswith("best"):
-        budget, _, short = bot[4:].partition("k")
-        extra: dict[str, int] = {}
+        spec, _, foul = bot[4:].partition("+foul")
+        spec, _, wide = spec.partition("w")
+        budget, _, short = spec.partition("k")
+        extra: dict[str, Any] = {}
         if budget:
             extra["budget"] = int(budget)
         if short:
             extra["shortlist"] = int(short)
+        if wide:
+            extra["cheap_pass"] = int(wide)
+        if foul:
+            extra["policy"] = ofc.Policy("heuristic", foul=float(foul))
         g.apply(ofc.best_move(g, seed=seed, **extra).move)
     elif bot.startswith("mc"):
         n, _, worth = bot[2:].partition("+fl")

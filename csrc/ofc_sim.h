@@ -177,15 +177,17 @@ void ofc_search_stop(ofc_search *s, int on);
  * OFC_SEARCH_NO_MOVE (no exact model), OFC_SEARCH_STOPPED or OFC_ERR_POLICY. */
 int64_t ofc_search_deals(const ofc_search *s);
 int ofc_search_exact(ofc_search *s, int option);
-/* Successive halving over the heuristic's `shortlist` best options with a
- * budget of completions: ofc_search_halving starts it; each
- * ofc_search_next_round keeps the better half of the options still in (by
- * mean, the ranking's order among equals; all of them in the first round),
+/* Successive halving with a budget of completions: ofc_search_halving
+ * starts it, the first round over the heuristic's `first` best options (a
+ * cheap pass: few completions each), cut to the `shortlist` best by mean
+ * when it holds more, then halved round after round; each
+ * ofc_search_next_round keeps the better options of the last round (by
+ * mean, the ranking's order among equals; none dropped before the first),
  * writes them to which (*count), and returns the completions each is to
  * reach (extend them to it), spreading what is left of the budget evenly
  * over the rounds left (at least one completion each); 0 once done.  The
  * rounds depend only on the sums, never on timing or threads. */
-void ofc_search_halving(ofc_search *s, int64_t budget, int shortlist);
+void ofc_search_halving(ofc_search *s, int64_t budget, int first, int shortlist);
 int64_t ofc_search_next_round(ofc_search *s, int *which, int *count);
 
 #ifdef __cplusplus

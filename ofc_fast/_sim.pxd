@@ -66,5 +66,5 @@ cdef extern from "ofc_sim.h" nogil:
     void ofc_search_stop(ofc_search *s, int on)
     int64_t ofc_search_deals(const ofc_search *s)
     int ofc_search_exact(ofc_search *s, int option)
-    void ofc_search_halving(ofc_search *s, int64_t budget, int shortlist)
+    void ofc_search_halving(ofc_search *s, int64_t budget, int first, int shortlist)
     int64_t ofc_search_next_round(ofc_search *s, int *which, int *count)

@@ -398,10 +398,10 @@ cdef class Search:
                     break
         return err
 
-    def halving(self, int64_t budget, int shortlist):
+    def halving(self, int64_t budget, int first, int shortlist):
         """Start successive halving (ofc_search_halving)."""
         self._check()
-        ofc_search_halving(self.s, budget, shortlist)
+        ofc_search_halving(self.s, budget, first, shortlist)
 
     def next_round(self):
         """(the options of the next round (int32 array), the completions each is to reach),

@@ -1164,6 +1164,7 @@ bad("best_move-policy-callable", ofc.best_move, OPEN2, TypeError, "policy", "bui
     policy=lambda s: 0, seed=1)
 bad("best_move-policy-name", ofc.best_move, OPEN2, ValueError, "'best'", policy="best", seed=1)
 bad("best_move-shortlist-0", ofc.best_move, OPEN2, ValueError, "shortlist must be >= 1", shortlist=0, seed=1)
+bad("best_move-cheap_pass-0", ofc.best_move, OPEN2, ValueError, "cheap_pass must be >= 1", cheap_pass=0, seed=1)
 bad("best_move-exact_limit-negative", ofc.best_move, OPEN2, ValueError, "exact_limit", exact_limit=-1, seed=1)
 bad("best_move-workers-0", ofc.best_move, OPEN2, ValueError, "workers", workers=0, seed=1)
 bad("best_move-held-twice", ofc.best_move, (EMPTY2, "Ah Ah 7c 8c 9c"), ValueError, "Ah", seed=1)

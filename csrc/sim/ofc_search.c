@@ -36,7 +36,7 @@ struct ofc_search {
     int ngroups, group_cards[EXACT_GROUPS], group_pos[EXACT_GROUPS][EXACT_CARDS];
     int64_t deals; /* -1: the move does not complete the seat's board */
     /* successive halving: the options still in, and the round */
-    int alive[OFC_MAX_LEGAL], nalive, round, rounds_left;
+    int alive[OFC_MAX_LEGAL], nalive, round, rounds_left, cut;
     int64_t spent, budget;
     volatile int stop;
 };
@@ -374,14 +374,18 @@ static double mean_of(const ofc_search *s, int option)
     return total / (double)n;
 }
 
-void ofc_search_halving(ofc_search *s, int64_t budget, int shortlist)
+void ofc_search_halving(ofc_search *s, int64_t budget, int first, int shortlist)
 {
-    int K = shortlist < s->k ? shortlist : s->k;
+    int K = first < s->k ? first : s->k;
     if (K < 1) K = 1;
+    if (shortlist < 1) shortlist = 1;
     s->nalive = K;
+    s->cut = shortlist;
     for (int i = 0; i < K; i++) s->alive[i] = s->rank[i];
-    int rounds = 0;
-    while ((1 << rounds) < K) rounds++;
+    /* the first round, cut to the shortlist when it holds more, then halving */
+    int rounds = K > shortlist, kept = K > shortlist ? shortlist : K, halvings = 0;
+    while ((1 << halvings) < kept) halvings++;
+    rounds += halvings;
     s->rounds_left = rounds < 1 ? 1 : rounds;
     s->round = 0;
     s->spent = 0;
@@ -392,8 +396,9 @@ int64_t ofc_search_next_round(ofc_search *s, int *which, int *count)
 {
     if (s->rounds_left <= 0 || s->nalive <= 0) return 0;
     if (s->round > 0) {
-        /* keep the better half (by mean; the heuristic's order among equals) */
-        int keep = (s->nalive + 1) / 2;
+        /* keep the shortlist after the first round, then the better half (by
+         * mean; the heuristic's order among equals) */
+        int keep = s->nalive > s->cut ? s->cut : (s->nalive + 1) / 2;
         for (int i = 1; i < s->nalive; i++) { /* a stable insertion sort: few options */
             int x = s->alive[i], j = i;
             double v = mean_of(s, x);

@@ -1,10 +1,11 @@
 """The best move in one call: a budgeted search of one decision (csrc/sim/ofc_search.c).
 
-:func:`best_move` ranks the legal placements of the seat to act by the heuristic
-policy's static score (no completions), then spends a budget of completions on a
-shortlist of the best by successive halving: each round completes the options still
-in, then keeps the better half by mean points, the budget left spread evenly over
-the rounds left.  Completions use common random numbers throughout: an option's
+:func:`best_move` spends a budget of completions on the legal placements of the
+seat to act: a first round (a cheap pass: a few completions each) over every one of them
+(or the heuristic policy's best few by its static score, ``cheap_pass``), which keeps
+the ``shortlist`` best by mean points, then successive halving: each round completes
+the options still in and keeps the better half by mean, the budget left spread evenly
+over the rounds left.  Completions use common random numbers throughout: an option's
 completion ``i`` of ``seed`` deals the same cards and draws the same policy stream
 as :func:`~ofc_fast.sim.rollout.evaluate_placements`' completion ``i`` of the same
 seed, so an option's figures after ``n`` completions are exactly those of
@@ -56,14 +57,17 @@ from ..solve.fantasyland import FantasylandResult, solve_fantasyland
 from . import totals, worth
 from .position import known_deals, read_decision, read_policy, status_error, unseen_cards
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_POLICY", "DEFAULT_SHORTLIST", "EXACT_LIMIT", "BestMove", "best_move"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_CHEAP_PASS", "DEFAULT_POLICY", "DEFAULT_SHORTLIST", "EXACT_LIMIT", "BestMove",
+           "best_move"]
 
 #: the policy that plays every completion unless ``policy=`` says otherwise (one line to switch)
 DEFAULT_POLICY = "heuristic"
 #: completions a decision by default (tuned: bench/bots.py, docs/BOTS.md)
 DEFAULT_BUDGET = 2000
-#: options of the heuristic's static ranking that successive halving starts from
+#: options the first round keeps for successive halving
 DEFAULT_SHORTLIST = 16
+#: options the first round (the cheap pass) completes, the heuristic's best (None: every one)
+DEFAULT_CHEAP_PASS: int | None = None
 #: the most ways the unseen cards may fall for an exact last street
 EXACT_LIMIT = 3000
 
@@ -115,20 +119,22 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int = 
               seconds: float | None = None, seed: int, policy: str | Policy = DEFAULT_POLICY,
               workers: int = 1, fantasyland: Sequence[int] | None = None, known: Any = None,
               fantasyland_value: Any = None, shortlist: int = DEFAULT_SHORTLIST,
-              exact_limit: int = EXACT_LIMIT) -> BestMove:
+              cheap_pass: int | None = DEFAULT_CHEAP_PASS, exact_limit: int = EXACT_LIMIT) -> BestMove:
     """The best placement of the cards in hand by a budgeted search (module docstring).
 
     ``position``, ``rules``, ``fantasyland``, ``known`` and ``fantasyland_value`` as in
     :func:`~ofc_fast.sim.rollout.evaluate_placements` (a :class:`~ofc_fast.Game`, or
     ``(boards, held)`` / ``(boards, held, dead)`` with player 0 to act).  ``budget``:
-    completions to spend (at least one per shortlisted option a round); ``seconds``:
+    completions to spend (at least one per option a round); ``seconds``:
     a time limit besides (None: none), whichever comes first.  With only ``budget``
     the answer depends on the position, ``seed``, ``budget``, ``policy``,
-    ``shortlist`` and ``exact_limit`` alone, never on ``workers`` or timing.
+    ``shortlist``, ``cheap_pass`` and ``exact_limit`` alone, never on ``workers`` or timing.
     ``policy``: the built-in policy (a name or a :class:`~ofc_fast.Policy`) that plays
-    every completion.  ``shortlist``: how many of the heuristic's best placements
-    successive halving starts from.  ``exact_limit``: the most ways the unseen cards
-    may fall for the exact last street (0: always sample).  ``workers``: threads (-1:
+    every completion.  ``cheap_pass``: how many placements the first round completes
+    (the heuristic's best by its static score; None: every legal one); ``shortlist``:
+    how many of them, the best by mean, successive halving goes on with.
+    ``exact_limit``: the most ways the unseen cards may fall for the exact last street
+    (0: always sample).  ``workers``: threads (-1:
     every core).  Ctrl-C stops the search within about a second.
 
     A Fantasyland turn (a Game whose seat to act is in Fantasyland, or ``fantasyland``
@@ -148,6 +154,7 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int = 
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
     shortlist = count(shortlist, "shortlist", 1)
+    wide = 2**31 - 1 if cheap_pass is None else count(cheap_pass, "cheap_pass", 1)
     exact_limit = count(exact_limit, "exact_limit", 0)
     pol, params, label = read_policy(policy)
     if not is_int(pol):
@@ -199,7 +206,7 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int = 
             last = np.arange(search.options, dtype=np.int32)
             _run(search, last, None, w, stop, r, pool, fl)
         else:
-            search.halving(budget, shortlist)
+            search.halving(budget, min(wide, search.options), shortlist)
             last = np.zeros(0, np.int32)
             while not out_of_time.is_set():
                 step = search.next_round()
