@@ -83,9 +83,9 @@ int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr,
  * OFC_ERR_DEALING (dealing it cannot play) or OFC_ERR_POLICY. */
 /* The status codes of the sim layer (see ofc_hand.h, "Status codes"):
  * OFC_ROLLOUT_BOARD - p for player p, so -510 .. -513 are its. */
-#define OFC_SIM_STATUS(X)                                                        \
-    X(OFC_ROLLOUT_POOL, -501, "the boards need more cards than are left unseen") \
-    X(OFC_ROLLOUT_BOARD, -510, "a player's board holds a count of cards no hand reaches") \
+#define OFC_SIM_STATUS(X)                                                                   \
+    X(OFC_ROLLOUT_POOL, -501, "the boards need more cards than are left unseen")            \
+    X(OFC_ROLLOUT_BOARD, -510, "a player's board holds a count of cards no hand reaches")   \
     X(OFC_SEARCH_STOPPED, -520, "the search was stopped (ofc_search_stop) before it ended") \
     X(OFC_SEARCH_NO_MOVE, -521, "the seat to act has no placement to make")
 enum ofc_sim_status { OFC_SIM_STATUS(OFC_STATUS_ENUM) };

@@ -13,7 +13,7 @@ enum { EXACT_GROUPS = 16, EXACT_CARDS = 32, SPLIT = OFC_FL_BUCKETS * OFC_FL_SPLI
 struct ofc_search {
     const ofc_rules *rules;
     ofc_joker_rules jr;
-    int policy, players, k, nlegal;
+    int policy, players, k;
     const double *params; /* NULL or params_copy */
     double params_copy[OFC_POLICY_MAX_PARAMS];
     uint64_t seed;
@@ -27,8 +27,8 @@ struct ofc_search {
     int rank[OFC_MAX_LEGAL]; /* options in the heuristic's order, best first */
     uint8_t *boards;         /* k * players * 13: each option's boards */
     ofc_rollout_setup *setup;
-    int64_t *sums;  /* k * players * 5 */
-    int64_t *split; /* k * players * OFC_FL_BUCKETS * OFC_FL_SPLIT: as ofc_fl_split_add */
+    int64_t *sums;                /* k * players * 5 */
+    int64_t *split;               /* k * players * OFC_FL_BUCKETS * OFC_FL_SPLIT: as ofc_fl_split_add */
     double value[OFC_FL_BUCKETS]; /* points credited per Fantasyland card count (the choice's mean) */
     int64_t *n;
     /* the exact model: the turns left after the move, as groups of dealt
@@ -149,9 +149,12 @@ int ofc_search_new(ofc_search **out, const ofc_rules *rules, const ofc_joker_rul
         s->params = s->params_copy;
     }
     s->players = players;
-    s->k = s->nlegal = k;
+    s->k = k;
     s->seed = seed;
-    s->first_round = first_round, s->rounds = rounds, s->round_cards = round_cards, s->round_play = round_play;
+    s->first_round = first_round;
+    s->rounds = rounds;
+    s->round_cards = round_cards;
+    s->round_play = round_play;
     if (fl_cards) {
         s->has_fl = 1;
         memcpy(s->fl, fl_cards, sizeof s->fl);
