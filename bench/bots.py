@@ -12,7 +12,7 @@ here by itself), and ``mc<n>``: on each turn, :func:`ofc.evaluate_placements`
 of the position with ``n`` completions per placement, by its default policy,
 playing the best (``mc<n>+fl<v>``: crediting ``v`` points for each Fantasyland
 earned, ``fantasyland_value``), and ``best``: :func:`ofc.best_move` with its
-default budget (``best<b>``: a budget of ``b`` completions; ``best<b>k<s>``: and a
+default budget (``bestx<m>``: ``m`` times it; ``best<b>``: a budget of ``b`` completions; ``best<b>k<s>``: and a
 shortlist of ``s``; ``best<b>k<s>w<c>``: a cheap pass over the heuristic's ``c`` best;
 ``best...+foul<w>``: completions filled by the heuristic with foul
 weight ``w``).  Prints one table: points a hand of the first bot (mean over
@@ -37,6 +37,8 @@ import numpy as np
 
 import ofc_fast as ofc
 from ofc_fast.play.game import POLICIES
+from ofc_fast.sim import search
+from ofc_fast.sim.rollout import placement_count
 
 RULES = "pineapple"
 
@@ -53,6 +55,11 @@ def _turn(g: ofc.Game, bot: str, seed: int) -> float:
     """Play the turn of the seat to act as ``bot``; the seconds it took."""
     t0 = time.perf_counter()
     if bot.startswith("best"):
+        if bot.startswith("bestx"):   # a multiple of the default budget of the position
+            extra = {"budget": int(bot[5:]) * (search.DEFAULT_BUDGET
+                                               + search.DEFAULT_PER_OPTION * placement_count(g))}
+            g.apply(ofc.best_move(g, seed=seed, **extra).move)
+            return time.perf_counter() - t0
         spec, _, foul = bot[4:].partition("+foul")
         spec, _, wide = spec.partition("w")
         budget, _, short = spec.partition("k")

@@ -85,6 +85,8 @@ def test_successive_halving_shape() -> None:
     assert [int((m.n > 1).sum()), int((m.n > 13).sum()), int((m.n > 37).sum()), int((m.n > 85).sum())] \
         == [16, 8, 4, 2]
     assert m.n[0] == m.n[1] == m.n.max() and (np.diff(m.n) <= 0).all() and m.mean[0] >= m.mean[1]
+    # the default budget: 2000 and 16 a placement
+    assert ofc.best_move(OPEN, seed=1).completions == 2000 + 16 * 232
     # the heuristic's 16 best only: 16, 8, 4, 2
     h = ofc.best_move(OPEN, budget=1000, seed=1, shortlist=16, cheap_pass=16)
     assert len(h.codes) == 16 and h.completions <= 1000

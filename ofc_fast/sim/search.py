@@ -57,13 +57,15 @@ from ..solve.fantasyland import FantasylandResult, solve_fantasyland
 from . import totals, worth
 from .position import known_deals, read_decision, read_policy, status_error, unseen_cards
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_CHEAP_PASS", "DEFAULT_POLICY", "DEFAULT_SHORTLIST", "EXACT_LIMIT", "BestMove",
-           "best_move"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_CHEAP_PASS", "DEFAULT_PER_OPTION", "DEFAULT_POLICY", "DEFAULT_SHORTLIST",
+           "EXACT_LIMIT", "BestMove", "best_move"]
 
 #: the policy that plays every completion unless ``policy=`` says otherwise (one line to switch)
 DEFAULT_POLICY = "heuristic"
-#: completions a decision by default (tuned: bench/bots.py, docs/BOTS.md)
+#: completions a decision by default (``budget=None``): DEFAULT_BUDGET and DEFAULT_PER_OPTION
+#: for each legal placement (the opening's 232 get more: tuned with bench/bots.py, docs/BOTS.md)
 DEFAULT_BUDGET = 2000
+DEFAULT_PER_OPTION = 16
 #: options the first round keeps for successive halving
 DEFAULT_SHORTLIST = 16
 #: options the first round (the cheap pass) completes, the heuristic's best (None: every one)
@@ -115,7 +117,7 @@ def _check_seconds(seconds: Any) -> float | None:
     return None if math.isinf(s) else s
 
 
-def best_move(position: Any, rules: Rules | str | None = None, *, budget: int = DEFAULT_BUDGET,
+def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | None = None,
               seconds: float | None = None, seed: int, policy: str | Policy = DEFAULT_POLICY,
               workers: int = 1, fantasyland: Sequence[int] | None = None, known: Any = None,
               fantasyland_value: Any = None, shortlist: int = DEFAULT_SHORTLIST,
@@ -125,7 +127,8 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int = 
     ``position``, ``rules``, ``fantasyland``, ``known`` and ``fantasyland_value`` as in
     :func:`~ofc_fast.sim.rollout.evaluate_placements` (a :class:`~ofc_fast.Game`, or
     ``(boards, held)`` / ``(boards, held, dead)`` with player 0 to act).  ``budget``:
-    completions to spend (at least one per option a round); ``seconds``:
+    completions to spend (at least one per option a round; None: :data:`DEFAULT_BUDGET`
+    and :data:`DEFAULT_PER_OPTION` for each legal placement); ``seconds``:
     a time limit besides (None: none), whichever comes first.  With only ``budget``
     the answer depends on the position, ``seed``, ``budget``, ``policy``,
     ``shortlist``, ``cheap_pass`` and ``exact_limit`` alone, never on ``workers`` or timing.
@@ -149,7 +152,8 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int = 
     True
     """
     t0 = time.perf_counter()
-    budget = count(budget, "budget", 1)
+    if budget is not None:
+        budget = count(budget, "budget", 1)
     limit = _check_seconds(seconds)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
@@ -168,6 +172,8 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int = 
     r, flat, held, dead, fl, seats, pool, codes, boards, known = read_decision(position, rules, fantasyland,
                                                                                 known)
     value = worth.check_value(fantasyland_value, r)
+    if budget is None:
+        budget = DEFAULT_BUDGET + DEFAULT_PER_OPTION * len(codes)
     # the squared points of an option's completions must fit the sums' int64 words
     most = totals.safe_block(r, 2**62)
     if budget > most:
