@@ -182,7 +182,13 @@ def test_exact_score_when_every_other_board_is_complete() -> None:
                                             ("progressive", 2), ("low", 2), (JOKERS, 2), ("original", 4)])
 def test_exact_last_street_many_positions(rules: Any, players: int) -> None:
     for seed in range(40 if players > 2 or rules == "original" else 15):
-        check_exact(last_street(rules, players, 100 + seed), seed)
+        g = last_street(rules, players, 100 + seed)
+        if rules == "pineapple" and players == 3:
+            # the second seat of the last street: one opponent left (before two, the unseen
+            # cards fall C(15, 3) * C(12, 3) ways: sampled)
+            assert not ofc.best_move(g, budget=100, seed=1).exact.any()
+            g.play("heuristic")
+        check_exact(g, seed)
 
 
 # --- Fantasyland, Ctrl-C, memory -------------------------------------------------------
