@@ -1,7 +1,8 @@
 """Bots head to head (issue 19): every built-in policy and the Monte Carlo bot.
 
     python bench/bots.py [--deals 400] [--mc 100,1000] [--fl-value 17] [--jobs 2] [--seed 1]
-                         [--only greedy,mc1000] [--json FILE]
+                         [--only greedy,mc1000] [--best 20000] [--pairs best:greedy,best:mc1000]
+                         [--json FILE]
 
 Heads-up Pineapple, every pair of bots: each deal is played twice with the
 seats swapped (duplicate format: the same cards, so luck of the deal cancels),
@@ -10,9 +11,14 @@ independent hands (nobody starts in Fantasyland).  The bots: every policy in
 here by itself), and ``mc<n>``: on each turn, :func:`ofc.evaluate_placements`
 of the position with ``n`` completions per placement, by its default policy,
 playing the best (``mc<n>+fl<v>``: crediting ``v`` points for each Fantasyland
-earned, ``fantasyland_value``).  Prints one table: points a hand of the first bot (mean over
+earned, ``fantasyland_value``), and ``best``: :func:`ofc.best_move` with its
+default budget (``bestx<m>``: ``m`` times it; ``best<b>``: a budget of ``b`` completions; ``best<b>k<s>``: and a
+shortlist of ``s``; ``best<b>k<s>w<c>``: a cheap pass over the heuristic's ``c`` best;
+``best...+foul<w>``: completions filled by the heuristic with foul
+weight ``w``).  Prints one table: points a hand of the first bot (mean over
 deals of the two seats' average, with a 95% interval), each bot's foul and
-Fantasyland rates, and each bot's mean time a decision.
+Fantasyland rates, each bot's mean time a decision (wall) and its median CPU time a
+decision (process time: the search's worker thread counted).
 """
 from __future__ import annotations
 
@@ -31,20 +37,43 @@ import numpy as np
 
 import ofc_fast as ofc
 from ofc_fast.play.game import POLICIES
+from ofc_fast.sim import search
+from ofc_fast.sim.rollout import placement_count
 
 RULES = "pineapple"
 
 
-def bot_names(mc: list[int], worth: float = 0.0) -> list[str]:
+def bot_names(mc: list[int], worth: float = 0.0, best: list[str] | None = None) -> list[str]:
     """Every built-in policy, then the Monte Carlo bots (``mc<n>``; with ``worth``, also
-    ``mc<n>+fl<worth>``: crediting that many points for Fantasyland earned)."""
-    return list(POLICIES) + [f"mc{n}" for n in mc] + ([f"mc{n}+fl{worth:g}" for n in mc] if worth else [])
+    ``mc<n>+fl<worth>``: crediting that many points for Fantasyland earned), then ``best``
+    and the ``best<b>`` bots of the budgets in ``best``."""
+    return (list(POLICIES) + [f"mc{n}" for n in mc] + ([f"mc{n}+fl{worth:g}" for n in mc] if worth else [])
+            + ["best"] + [f"best{b}" for b in best or []])
 
 
 def _turn(g: ofc.Game, bot: str, seed: int) -> float:
     """Play the turn of the seat to act as ``bot``; the seconds it took."""
     t0 = time.perf_counter()
-    if bot.startswith("mc"):
+    if bot.startswith("best"):
+        if bot.startswith("bestx"):   # a multiple of the default budget of the position
+            extra = {"budget": int(bot[5:]) * (search.DEFAULT_BUDGET
+                                               + search.DEFAULT_PER_OPTION * placement_count(g))}
+            g.apply(ofc.best_move(g, seed=seed, **extra).move)
+            return time.perf_counter() - t0
+        spec, _, foul = bot[4:].partition("+foul")
+        spec, _, wide = spec.partition("w")
+        budget, _, short = spec.partition("k")
+        extra: dict[str, Any] = {}
+        if budget:
+            extra["budget"] = int(budget)
+        if short:
+            extra["shortlist"] = int(short)
+        if wide:
+            extra["cheap_pass"] = int(wide)
+        if foul:
+            extra["policy"] = ofc.Policy("heuristic", foul=float(foul))
+        g.apply(ofc.best_move(g, seed=seed, **extra).move)
+    elif bot.startswith("mc"):
         n, _, worth = bot[2:].partition("+fl")
         best = ofc.evaluate_placements(g, n=int(n), seed=seed, fantasyland_value=float(worth or 0))
         g.apply(best.codes[0])
@@ -57,6 +86,7 @@ def play_deals(a: str, b: str, seed: int, lo: int, hi: int) -> dict[str, Any]:
     """Deals ``lo .. hi - 1``, each played with ``a`` in seat 0 and then in seat 1."""
     pts, fouls, fls = [], {a: 0, b: 0}, {a: 0, b: 0}
     clock = {a: [0.0, 0], b: [0.0, 0]}
+    cpu: dict[str, list[float]] = {a: [], b: []}
     for d in range(lo, hi):
         both = 0
         for swap in (0, 1):
@@ -65,7 +95,9 @@ def play_deals(a: str, b: str, seed: int, lo: int, hi: int) -> dict[str, Any]:
             k = 0
             while not g.done:
                 seat = int(g.turn)   # type: ignore[arg-type]
+                c0 = time.process_time()
                 clock[seats[seat]][0] += _turn(g, seats[seat], seed * 7919 + d * 64 + k)
+                cpu[seats[seat]].append(time.process_time() - c0)
                 clock[seats[seat]][1] += 1
                 k += 1
             both += int(g.scores[swap])
@@ -73,7 +105,7 @@ def play_deals(a: str, b: str, seed: int, lo: int, hi: int) -> dict[str, Any]:
                 fouls[seats[s]] += bool(g.fouled[s])
                 fls[seats[s]] += int(g.next_fantasyland[s]) > 0
         pts.append(both / 2)
-    return {"pts": pts, "fouls": fouls, "fl": fls, "clock": clock}
+    return {"pts": pts, "fouls": fouls, "fl": fls, "clock": clock, "cpu": cpu}
 
 
 def run_pair(a: str, b: str, deals: int, seed: int, jobs: int) -> dict[str, Any]:
@@ -99,6 +131,7 @@ def run_pair(a: str, b: str, deals: int, seed: int, jobs: int) -> dict[str, Any]
         secs = sum(p["clock"][who][0] for p in parts)
         n = sum(p["clock"][who][1] for p in parts)
         out[f"ms_{who}"] = 1000 * secs / max(n, 1)
+        out[f"cpu_ms_median_{who}"] = 1000 * float(np.median([t for p in parts for t in p["cpu"][who]]))
     return out
 
 
@@ -112,10 +145,12 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="processes")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="", help="comma-separated bots to keep (default: all)")
+    ap.add_argument("--best", default="", help="budgets of best<b> bots besides best (e.g. 20000)")
+    ap.add_argument("--pairs", default="", help="comma-separated A:B pairs to play instead of every pair")
     ap.add_argument("--json", default="")
     args = ap.parse_args()
     mc = [int(v) for v in args.mc.split(",") if v]
-    bots = bot_names(mc, args.fl_value)
+    bots = bot_names(mc, args.fl_value, [b for b in args.best.split(",") if b])
     if args.only:
         keep = set(args.only.split(","))
         bots = [b for b in bots if b in keep]
@@ -125,17 +160,21 @@ def main() -> None:
           f"{os.cpu_count()} cores, jobs={args.jobs}, seed={args.seed}")
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print()
-    print("| bot A | bot B | A's points a hand (95% CI) | fouls A / B | Fantasyland A / B | ms a decision A / B |")
-    print("|---|---|---|---|---|---|")
+    print("| bot A | bot B | A's points a hand (95% CI) | fouls A / B | Fantasyland A / B | ms a decision A / B "
+          "| median CPU ms A / B |")
+    print("|---|---|---|---|---|---|---|")
     rows = []
     t0 = time.perf_counter()
-    for a, b in itertools.combinations(bots, 2):
-        r = run_pair(b, a, args.deals, args.seed, args.jobs)   # A: the later bot in the list
+    pairs = ([tuple(p.split(":")) for p in args.pairs.split(",")] if args.pairs
+             else [(b, a) for a, b in itertools.combinations(bots, 2)])   # A: the later bot in the list
+    for a, b in pairs:
+        r = run_pair(a, b, args.deals, args.seed, args.jobs)
         rows.append(r)
         a, b = r["a"], r["b"]
         print(f"| {a} | {b} | {r['mean']:+.2f} ({r['ci95'][0]:+.2f} .. {r['ci95'][1]:+.2f}) | "
               f"{r[f'foul_{a}']:.1%} / {r[f'foul_{b}']:.1%} | {r[f'fl_{a}']:.1%} / {r[f'fl_{b}']:.1%} | "
-              f"{r[f'ms_{a}']:.3g} / {r[f'ms_{b}']:.3g} |", flush=True)
+              f"{r[f'ms_{a}']:.3g} / {r[f'ms_{b}']:.3g} | "
+              f"{r[f'cpu_ms_median_{a}']:.3g} / {r[f'cpu_ms_median_{b}']:.3g} |", flush=True)
     print()
     print(f"# {time.perf_counter() - t0:.0f} s")
     if args.json:

@@ -298,6 +298,11 @@ int ofc_policy_play(ofc_game *g, int policy, const ofc_rules *rules, const doubl
 /* Play every turn left with `policy` (the same moves as ofc_policy_play turn
  * after turn).  Returns as ofc_policy_play. */
 int ofc_policy_finish(ofc_game *g, int policy, const ofc_rules *rules, const double *params, ofc_rng *rng);
+/* The heuristic policy's static ranking (its tuned weights, no completions):
+ * its k best placements of the seat to act (codes, best first, the first in
+ * code order among equal values) into best; how many (0 for a Fantasyland
+ * turn or a finished hand).  The search (ofc_sim.h) shortlists with it. */
+int ofc_policy_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best);
 /* ofc_policy_finish's random play, checked by the caller: a hand under way
  * (turn >= 0), nobody in Fantasyland, at most OFC_MAX_HELD cards a turn
  * (the kernels check once for a batch, not once a hand). */

@@ -83,9 +83,11 @@ int ofc_selfplay_jokers_batch(const ofc_rules *rules, const ofc_joker_rules *jr,
  * OFC_ERR_DEALING (dealing it cannot play) or OFC_ERR_POLICY. */
 /* The status codes of the sim layer (see ofc_hand.h, "Status codes"):
  * OFC_ROLLOUT_BOARD - p for player p, so -510 .. -513 are its. */
-#define OFC_SIM_STATUS(X)                                                        \
-    X(OFC_ROLLOUT_POOL, -501, "the boards need more cards than are left unseen") \
-    X(OFC_ROLLOUT_BOARD, -510, "a player's board holds a count of cards no hand reaches")
+#define OFC_SIM_STATUS(X)                                                                   \
+    X(OFC_ROLLOUT_POOL, -501, "the boards need more cards than are left unseen")            \
+    X(OFC_ROLLOUT_BOARD, -510, "a player's board holds a count of cards no hand reaches")   \
+    X(OFC_SEARCH_STOPPED, -520, "the search was stopped (ofc_search_stop) before it ended") \
+    X(OFC_SEARCH_NO_MOVE, -521, "the seat to act has no placement to make")
 enum ofc_sim_status { OFC_SIM_STATUS(OFC_STATUS_ENUM) };
 #define OFC_ROLLOUT_DEALING OFC_ERR_DEALING /* the engine's codes, under their names of 0.1 */
 #define OFC_ROLLOUT_POLICY  OFC_ERR_POLICY
@@ -125,6 +127,68 @@ void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums, i
  * ofc_rollout_prepare's errors. */
 int ofc_rollout_next_turns(int players, int first_round, int rounds, int round_cards, int round_play,
                            const uint8_t *boards, const int *fl_cards, int *offset, int *count);
+
+/* ---- The search of one decision (csrc/sim/ofc_search.c) ------------------------
+ * Player 0 of `boards` (players x 13, turn order) holds `held` (a normal
+ * turn); its options are its legal placements (ofc_game_legal, in code
+ * order; ofc_search_code, ofc_search_boards: the boards each makes), each
+ * completed as ofc_rollout_batch completes its boards: option k's completion
+ * i (ofc_search_extend) deals the same cards and draws the same policy
+ * stream as ofc_rollout_batch's completion i of `seed` with the same pool,
+ * fl_cards and fixed (common random numbers).  ofc_search_new returns 0 (the
+ * search in *out, freed by ofc_search_free), ofc_rollout_prepare's errors,
+ * OFC_ERR_POLICY, OFC_SEARCH_NO_MOVE or OFC_NO_MEMORY.  The search keeps
+ * `rules` by pointer.  Calls on different options may run at once (threads). */
+typedef struct ofc_search ofc_search;
+int ofc_search_new(ofc_search **out, const ofc_rules *rules, const ofc_joker_rules *jr, int players,
+                   int first_round, int rounds, int round_cards, int round_play, int policy,
+                   const double *params, const uint8_t *boards, const uint8_t *held, int nheld,
+                   const int *fl_cards, const uint8_t *pool, int npool, const uint8_t *fixed, uint64_t seed);
+void ofc_search_free(ofc_search *s);
+int ofc_search_options(const ofc_search *s);
+int ofc_search_code(const ofc_search *s, int option);
+const uint8_t *ofc_search_boards(const ofc_search *s, int option);
+/* The option at place `place` of the heuristic policy's static ranking (best first). */
+int ofc_search_rank(const ofc_search *s, int place);
+/* Option's sums (players x 5, as ofc_rollout_batch's) and completions (*n). */
+const int64_t *ofc_search_sums(const ofc_search *s, int option, int64_t *n);
+/* Option's by-Fantasyland table (players x OFC_FL_BUCKETS x OFC_FL_SPLIT, as
+ * ofc_fl_split_add). */
+const int64_t *ofc_search_split(const ofc_search *s, int option);
+/* Points credited to player 0 per Fantasyland card count (value[c], c <
+ * OFC_FL_BUCKETS; NULL: none) in the means successive halving compares. */
+void ofc_search_value(ofc_search *s, const double *value);
+/* Completions of `option` up to n in all (from those it has): 0,
+ * OFC_SEARCH_STOPPED (ofc_search_stop: the completions done are kept) or
+ * OFC_ERR_POLICY. */
+int ofc_search_extend(ofc_search *s, int option, int64_t n);
+/* Any call running on s (in any thread) ends soon with OFC_SEARCH_STOPPED
+ * while on is nonzero (Ctrl-C, a time limit). */
+void ofc_search_stop(ofc_search *s, int on);
+/* The exact model: when the move completes player 0's board, the number of
+ * ways the unseen cards can fall to the turns left (every turn's drawn
+ * positions a set of the pool's cards, turn after turn: the product of the
+ * binomials; 1 when no turn is left), else -1 (also past 2**40).
+ * ofc_search_exact replaces option's sums with the sum over every one of
+ * those deals once: deal j (the turns' sets in lexicographic order of the
+ * pool's positions, the first turn's outermost; each set dealt in pool
+ * order) is ofc_rollout_batch's completion j of `seed` with every position
+ * fixed to it (the policies draw stream (OFC_POLICY_SEED(seed), j)); 0,
+ * OFC_SEARCH_NO_MOVE (no exact model), OFC_SEARCH_STOPPED or OFC_ERR_POLICY. */
+int64_t ofc_search_deals(const ofc_search *s);
+int ofc_search_exact(ofc_search *s, int option);
+/* Successive halving with a budget of completions: ofc_search_halving
+ * starts it, the first round over the heuristic's `first` best options (a
+ * cheap pass: few completions each), cut to the `shortlist` best by mean
+ * when it holds more, then halved round after round; each
+ * ofc_search_next_round keeps the better options of the last round (by
+ * mean, the ranking's order among equals; none dropped before the first),
+ * writes them to which (*count), and returns the completions each is to
+ * reach (extend them to it), spreading what is left of the budget evenly
+ * over the rounds left (at least one completion each); 0 once done.  The
+ * rounds depend only on the sums, never on timing or threads. */
+void ofc_search_halving(ofc_search *s, int64_t budget, int first, int shortlist);
+int64_t ofc_search_next_round(ofc_search *s, int *which, int *count);
 
 #ifdef __cplusplus
 }

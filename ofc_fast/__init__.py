@@ -68,6 +68,7 @@ from .play.history import HandRecord, HistoryError, read_histories, records_from
 from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
 from .sim.selfplay import SimulationResult, simulate
 from .sim.fantasyland_value import FantasylandValueEstimate, estimate_fantasyland_value
+from .sim.search import BestMove, best_move
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -85,6 +86,7 @@ __all__ += ["partial", "deal", "Game", "POLICIES", "POLICY_PARAMS", "Policy", "P
             "evaluate_placements", "rollout", "SimulationResult", "simulate"]
 __all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]
 __all__ += ["HandRecord", "HistoryError", "read_histories", "records_from_json", "write_histories"]
+__all__ += ["BestMove", "best_move"]
 
 
 def get_include() -> str:

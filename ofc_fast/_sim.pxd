@@ -43,3 +43,28 @@ cdef extern from "ofc_sim.h" nogil:
                            ofc_rng *rng)
     void ofc_rollout_add(const ofc_game *g, const ofc_rules *rules, int64_t *sums,
                          int64_t *by_fantasyland)
+
+    cpdef enum:
+        OFC_SEARCH_STOPPED
+        OFC_SEARCH_NO_MOVE
+    ctypedef struct ofc_search:
+        pass
+    int ofc_search_new(ofc_search **out, const ofc_rules *rules, const ofc_joker_rules *jr, int players,
+                       int first_round, int rounds, int round_cards, int round_play, int policy,
+                       const double *params, const uint8_t *boards, const uint8_t *held, int nheld,
+                       const int *fl_cards, const uint8_t *pool, int npool, const uint8_t *fixed,
+                       uint64_t seed)
+    void ofc_search_free(ofc_search *s)
+    int ofc_search_options(const ofc_search *s)
+    int ofc_search_code(const ofc_search *s, int option)
+    const uint8_t *ofc_search_boards(const ofc_search *s, int option)
+    int ofc_search_rank(const ofc_search *s, int place)
+    const int64_t *ofc_search_sums(const ofc_search *s, int option, int64_t *n)
+    const int64_t *ofc_search_split(const ofc_search *s, int option)
+    void ofc_search_value(ofc_search *s, const double *value)
+    int ofc_search_extend(ofc_search *s, int option, int64_t n)
+    void ofc_search_stop(ofc_search *s, int on)
+    int64_t ofc_search_deals(const ofc_search *s)
+    int ofc_search_exact(ofc_search *s, int option)
+    void ofc_search_halving(ofc_search *s, int64_t budget, int first, int shortlist)
+    int64_t ofc_search_next_round(ofc_search *s, int *which, int *count)

@@ -10,7 +10,7 @@ ofc_fast._workers to split over threads.
 import numpy as np
 cimport numpy as cnp
 from ofc_fast._core cimport OFC_DECK_SIZE, OFC_BOARD_SIZE, OFC_MAX_SEATS
-from ofc_fast._play cimport (OFC_ACTIONS, ofc_policies, ofc_policy_count, ofc_policy_play, ofc_game_legal,
+from ofc_fast._play cimport (OFC_ACTIONS, OFC_MAX_LEGAL, ofc_policies, ofc_policy_count, ofc_policy_play, ofc_game_legal,
                              ofc_game_apply, held_of, boards_of, discards_of, set_board_of)
 
 cnp.import_array()
@@ -246,3 +246,171 @@ cdef class Completions:
         if sums.shape[0] < self.players or sums.shape[1] != 5:
             raise ValueError("add: sums of the wrong shape")
         ofc_rollout_add(&self.g, &self.rules.c, &sums[0, 0], _split_ptr(by_fl, self.players))
+
+
+cdef class Search:
+    """The search of one decision (csrc/sim/ofc_search.c): player 0 of `boards` holding
+    `held`, its legal placements completed with common random numbers (option k's
+    completion i is rollout_sums' completion i of `seed` for that option's boards).
+    status: 0, or the C status code of ofc_search_new (nothing else works then).
+    extend(options, lo, hi, n) and exact(options, lo, hi) work on options[lo:hi] without
+    the GIL (threads may run them on disjoint options); stop(1) ends them soon."""
+    cdef ofc_search *s
+    cdef RuleTables rules
+    cdef readonly int status
+    cdef readonly int players
+    cdef readonly int options
+
+    def __init__(self, RuleTables rules not None, int players, int first_round, int rounds,
+                 int round_cards, int round_play, int policy, const uint8_t[::1] boards,
+                 const uint8_t[::1] held, const uint8_t[::1] pool, uint64_t seed, fl_cards=None,
+                 fixed=None, const double[::1] params=None):
+        cdef int fl[OFC_MAX_SEATS]
+        cdef int *flp = NULL
+        cdef const uint8_t[::1] fx
+        cdef const uint8_t *fxp = NULL
+        cdef const double *pp = NULL
+        if players < 1 or players > OFC_MAX_SEATS or boards.shape[0] != OFC_BOARD_SIZE * players \
+                or pool.shape[0] > OFC_DECK_SIZE + rules.jr.jokers or held.shape[0] < 1:
+            raise ValueError("Search: boards are 13 bytes a player (1..4), the pool at most the deck, "
+                             "some cards held")
+        self.rules = rules
+        self.players = players
+        if fl_cards is not None:
+            for p in range(OFC_MAX_SEATS):
+                fl[p] = int(fl_cards[p]) if p < players else 0
+            flp = fl
+        if fixed is not None:
+            fx = fixed
+            if fx.shape[0] > 0:
+                fxp = &fx[0]
+        if params is not None:
+            _check_params(policy, params)
+            pp = &params[0]
+        self.status = ofc_search_new(&self.s, &rules.c, &rules.jr, players, first_round, rounds,
+                                     round_cards, round_play, policy, pp, &boards[0], &held[0],
+                                     <int>held.shape[0], flp, &pool[0] if pool.shape[0] else NULL,
+                                     <int>pool.shape[0], fxp, seed)
+        self.options = ofc_search_options(self.s) if self.s != NULL else 0
+
+    def __dealloc__(self):
+        ofc_search_free(self.s)
+
+    cdef _check(self):
+        if self.s == NULL:
+            raise ValueError(f"Search: not made (status {self.status})")
+
+    def codes(self):
+        """The options' action codes (code order)."""
+        self._check()
+        return [ofc_search_code(self.s, i) for i in range(self.options)]
+
+    def boards(self):
+        """(options, 13) player 0's board after each option."""
+        self._check()
+        out = np.zeros((self.options, OFC_BOARD_SIZE), dtype=np.uint8)
+        cdef uint8_t[:, ::1] o = out
+        cdef const uint8_t *b
+        for i in range(self.options):
+            b = ofc_search_boards(self.s, i)
+            for j in range(OFC_BOARD_SIZE):
+                o[i, j] = b[j]
+        return out
+
+    def ranking(self):
+        """The options in the heuristic policy's static order, best first."""
+        self._check()
+        return [ofc_search_rank(self.s, i) for i in range(self.options)]
+
+    def sums(self, int option):
+        """(option's sums (players, 5) int64, its by-Fantasyland table (fl_split), its
+        completions)."""
+        self._check()
+        if not 0 <= option < self.options:
+            raise ValueError(f"sums: no option {option}")
+        cdef int64_t n = 0
+        cdef const int64_t *p = ofc_search_sums(self.s, option, &n)
+        cdef const int64_t *q = ofc_search_split(self.s, option)
+        out = np.zeros((self.players, 5), dtype=np.int64)
+        split = fl_split(self.players)
+        cdef int64_t[:, ::1] o = out
+        cdef int64_t[:, :, ::1] b = split
+        for i in range(self.players):
+            for j in range(5):
+                o[i, j] = p[5 * i + j]
+            for j in range(OFC_FL_BUCKETS):
+                for m in range(OFC_FL_SPLIT):
+                    b[i, j, m] = q[(i * OFC_FL_BUCKETS + j) * OFC_FL_SPLIT + m]
+        return out, split, n
+
+    def value(self, value):
+        """Points credited to player 0 per Fantasyland card count (a sequence of
+        FL_BUCKETS floats) in the means halving compares; None: none."""
+        self._check()
+        cdef double v[OFC_FL_BUCKETS]
+        if value is None:
+            ofc_search_value(self.s, NULL)
+            return
+        for c in range(OFC_FL_BUCKETS):
+            v[c] = float(value[c])
+        ofc_search_value(self.s, v)
+
+    def deals(self):
+        """Ways the unseen cards can fall when the move completes player 0's board, else -1."""
+        self._check()
+        return ofc_search_deals(self.s)
+
+    def stop(self, int on):
+        self._check()
+        ofc_search_stop(self.s, on)
+
+    def extend(self, const int[::1] which, Py_ssize_t lo, Py_ssize_t hi, int64_t n):
+        """Options which[lo:hi] completed up to n each: 0 or the first C status code."""
+        self._check()
+        cdef int err = 0
+        cdef Py_ssize_t i
+        if lo < 0 or hi > which.shape[0]:
+            raise ValueError("extend: a range outside which")
+        for i in range(lo, hi):
+            if not 0 <= which[i] < self.options:
+                raise ValueError(f"extend: no option {which[i]}")
+        with nogil:
+            for i in range(lo, hi):
+                err = ofc_search_extend(self.s, which[i], n)
+                if err:
+                    break
+        return err
+
+    def exact(self, const int[::1] which, Py_ssize_t lo, Py_ssize_t hi):
+        """Options which[lo:hi] summed over every deal (ofc_search_exact): 0 or a C status code."""
+        self._check()
+        cdef int err = 0
+        cdef Py_ssize_t i
+        if lo < 0 or hi > which.shape[0]:
+            raise ValueError("exact: a range outside which")
+        for i in range(lo, hi):
+            if not 0 <= which[i] < self.options:
+                raise ValueError(f"exact: no option {which[i]}")
+        with nogil:
+            for i in range(lo, hi):
+                err = ofc_search_exact(self.s, which[i])
+                if err:
+                    break
+        return err
+
+    def halving(self, int64_t budget, int first, int shortlist):
+        """Start successive halving (ofc_search_halving)."""
+        self._check()
+        ofc_search_halving(self.s, budget, first, shortlist)
+
+    def next_round(self):
+        """(the options of the next round (int32 array), the completions each is to reach),
+        or None once done."""
+        self._check()
+        which = np.zeros(OFC_MAX_LEGAL, dtype=np.int32)
+        cdef int[::1] w = which
+        cdef int count = 0
+        cdef int64_t target = ofc_search_next_round(self.s, &w[0], &count)
+        if target == 0:
+            return None
+        return which[:count].copy(), target

@@ -1173,6 +1173,39 @@ bad("evaluate_placements-candidate-bool", ofc.evaluate_placements, OPEN2, TypeEr
     "bool True", n=1, seed=1, candidates=[10, True])
 bad("evaluate_placements-candidate-text", ofc.evaluate_placements, OPEN2, ValueError, "candidates[0]",
     "'xx'", n=1, seed=1, candidates=["xx"])
+
+
+def _finished_game() -> ofc.Game:
+    g = ofc.Game("pineapple", 2, seed=1)
+    while not g.done:
+        g.play("heuristic")
+    return g
+
+
+bad("best_move-finished", ofc.best_move, Lazy(_finished_game), ValueError, "position", "hand is over", seed=1)
+bad("best_move-budget-0", ofc.best_move, OPEN2, ValueError, "budget must be >= 1", "0", budget=0, seed=1)
+bad("best_move-budget-negative", ofc.best_move, OPEN2, ValueError, "budget", "-5", budget=-5, seed=1)
+bad("best_move-budget-nan", ofc.best_move, OPEN2, TypeError, "budget must be an int", "nan",
+    budget=float("nan"), seed=1)
+bad("best_move-budget-float", ofc.best_move, OPEN2, TypeError, "budget must be an int", "100.0",
+    budget=100.0, seed=1)
+bad("best_move-budget-bool", ofc.best_move, OPEN2, TypeError, "budget must be an int", "True",
+    budget=True, seed=1)
+bad("best_move-seconds-negative", ofc.best_move, OPEN2, ValueError, "seconds", "-1", seconds=-1, seed=1)
+bad("best_move-seconds-nan", ofc.best_move, OPEN2, ValueError, "seconds", "nan", seconds=float("nan"),
+    seed=1)
+bad("best_move-seconds-text", ofc.best_move, OPEN2, TypeError, "seconds", "'1'", seconds="1", seed=1)
+bad("best_move-unreachable", ofc.best_move, (["Ah Ad / -- / --", "-- / -- / --"], "2c 3c 4c"), ValueError,
+    "player 0", "not one a pineapple hand reaches", seed=1)
+bad("best_move-policy-callable", ofc.best_move, OPEN2, TypeError, "policy", "built-in",
+    policy=lambda s: 0, seed=1)
+bad("best_move-policy-name", ofc.best_move, OPEN2, ValueError, "'best'", policy="best", seed=1)
+bad("best_move-shortlist-0", ofc.best_move, OPEN2, ValueError, "shortlist must be >= 1", shortlist=0, seed=1)
+bad("best_move-cheap_pass-0", ofc.best_move, OPEN2, ValueError, "cheap_pass must be >= 1", cheap_pass=0, seed=1)
+bad("best_move-exact_limit-negative", ofc.best_move, OPEN2, ValueError, "exact_limit", exact_limit=-1, seed=1)
+bad("best_move-workers-0", ofc.best_move, OPEN2, ValueError, "workers", workers=0, seed=1)
+bad("best_move-held-twice", ofc.best_move, (EMPTY2, "Ah Ah 7c 8c 9c"), ValueError, "Ah", seed=1)
+bad("best_move-seed", ofc.best_move, OPEN2, ValueError, "seed", seed=-1)
 bad("estimate_fantasyland_value-no-fantasyland", ofc.estimate_fantasyland_value,
     Lazy(lambda: ofc.Rules(name="nofl", fl_top_pair=(0,) * 13, fl_top_trips=(0,) * 13, stay_cards=0,
                            stay_top=None, stay_middle=None, stay_bottom=None)),

@@ -209,7 +209,6 @@ GOOD["solve_fantasyland-against"] = (
                                    against=[FL_AGAINST, "Jh Jd X2 / 7h 7d 8h 8d 8c / Ah Ad Ac Kc Kd"])), ())
 
 
-
 def _history_game() -> Any:
     g = ofc.Game("progressive", 3, seed=2, fantasyland=[15, 0, 0])
     g.play_hand("heuristic")
@@ -221,6 +220,9 @@ HIST_TEXT = ofc.write_histories([HIST_GAME])
 HIST_BAD = HIST_TEXT.replace("scores = [", "scores = [1, -1, 0] #")   # scores the boards do not give
 GOOD["read_write_histories"] = (lambda: [ofc.Game.replay(r) for r in ofc.read_histories(ofc.write_histories(
     [HIST_GAME]))], (HIST_GAME,))
+GOOD["best_move"] = (lambda: (ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=40, seed=1,
+                                            known="Ks", fantasyland_value=2),
+                              ofc.best_move((JOKER_BOARDS, "X2 2c 3c"), JOKERS2, budget=20, seed=1)), (JOKERS2,))
 
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "read_histories-scores": (lambda: list(ofc.read_histories(HIST_BAD)), ()),
@@ -268,6 +270,8 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "Game-encode-third-joker": (lambda: ofc.Game(JOKERS2, 2, seed=1).encode(top=[54]), (JOKERS2,)),
     "evaluate_placements-held-53-jokers1": (lambda: ofc.evaluate_placements(
         (["-- / -- / --"] * 2, [53, 0, 1, 2, 3]), JOKERS1, n=2, seed=1), (JOKERS1,)),
+    "best_move-held-twice": (lambda: ofc.best_move((["-- / -- / --"] * 2, "Ah Ah 7c 8c 9c"), seed=1), ()),
+    "best_move-budget-0": (lambda: ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=0, seed=1), ()),
 }
 
 

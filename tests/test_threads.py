@@ -535,3 +535,14 @@ def test_interrupt_during_joker_calls() -> None:
         assert _equal(ofc.analyze(boards[:1000], JK), want_b)
         assert _equal(ofc.score(deals[:1000], JK, workers=2), want_d)
         assert _equal(ofc.strength(hands[:1000], rules=JK), want_h)
+
+
+def test_best_move_from_many_threads() -> None:
+    """best_move (issue 29) from 6 threads at once, each with its own worker threads: the
+    serial answer every time."""
+    pos = (["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c")
+    want = ofc.best_move(pos, budget=200, seed=3)
+    jobs = [lambda w=w: ofc.best_move(pos, budget=200, seed=3, workers=w) for w in (1, 2) * 3]
+    for res in _hammer(jobs, rounds=2):
+        for m in res:
+            assert m.codes == want.codes and (m.mean == want.mean).all() and (m.n == want.n).all()

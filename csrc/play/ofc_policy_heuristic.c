@@ -720,6 +720,11 @@ int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const do
     return heuristic_best(g, rules, w, k, best, values);
 }
 
+int ofc_policy_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best)
+{
+    return heuristic_best(g, rules, ofc_pol_heuristic_weights, k, best);
+}
+
 /* The policy's turn (its registry entry, ofc_policies.c). */
 int ofc_pol_heuristic(ofc_game *g, const ofc_rules *rules, const double *params, ofc_rng *rng)
 {
