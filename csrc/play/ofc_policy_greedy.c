@@ -208,7 +208,7 @@ static unsigned greedy_code(const ofc_game *g, const ofc_rules *rules, ofc_rng *
     uint8_t pool[OFC_MAX_DECK];
     uint16_t shortlist[GREEDY_SHORTLIST];
     int npool = unseen_pool(g, pool);
-    int nshort = ofc_pol_heuristic_shortlist(g, rules, GREEDY_SHORTLIST, shortlist);
+    int nshort = ofc_policy_heuristic_shortlist(g, rules, GREEDY_SHORTLIST, shortlist);
     const ofc_joker_rules *jr = g->jr.jokers ? &g->jr : NULL; /* a deck with jokers */
     unsigned best = 0;
     double best_v = -1e300;

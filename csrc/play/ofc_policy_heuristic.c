@@ -709,11 +709,6 @@ unsigned ofc_pol_heuristic_default_code(const ofc_game *g, const ofc_rules *rule
     return heuristic_code(g, rules, ofc_pol_heuristic_weights);
 }
 
-int ofc_pol_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best)
-{
-    return heuristic_best(g, rules, ofc_pol_heuristic_weights, k, best, NULL);
-}
-
 int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const double *w, int k,
                              uint16_t *best, double *values)
 {
@@ -722,7 +717,7 @@ int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const do
 
 int ofc_policy_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best)
 {
-    return heuristic_best(g, rules, ofc_pol_heuristic_weights, k, best);
+    return heuristic_best(g, rules, ofc_pol_heuristic_weights, k, best, NULL);
 }
 
 /* The policy's turn (its registry entry, ofc_policies.c). */

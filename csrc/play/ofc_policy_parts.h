@@ -38,9 +38,8 @@ extern const double ofc_pol_lookahead_weights[OFC_POL_LOOKAHEAD_PARAMS];
 /* A random board of 13 of the held cards (Fantasyland; ofc_policy_random.c). */
 void ofc_pol_random_set(const ofc_game *g, ofc_rng *rng, uint8_t *board);
 /* The heuristic policy with its tuned weights (ofc_policy_heuristic.c): its
- * choice, and its k best placements (codes, best first; returns how many). */
+ * choice (its k best placements: ofc_policy_heuristic_shortlist, ofc_play.h). */
 unsigned ofc_pol_heuristic_default_code(const ofc_game *g, const ofc_rules *rules);
-int ofc_pol_heuristic_shortlist(const ofc_game *g, const ofc_rules *rules, int k, uint16_t *best);
 /* The heuristic's k best placements under weights w (codes, best first) and
  * their values (values: NULL, or k of them); returns how many. */
 int ofc_pol_heuristic_ranked(const ofc_game *g, const ofc_rules *rules, const double *w, int k,
