@@ -12,8 +12,9 @@ here by itself), and ``mc<n>``: on each turn, :func:`ofc.evaluate_placements`
 of the position with ``n`` completions per placement, by its default policy,
 playing the best (``mc<n>+fl<v>``: crediting ``v`` points for each Fantasyland
 earned, ``fantasyland_value``), and ``best``: :func:`ofc.best_move` with its
-default budget (``bestx<m>``: ``m`` times it; ``best<b>``: a budget of ``b`` completions; ``best<b>k<s>``: and a
-shortlist of ``s``; ``best<b>k<s>w<c>``: a cheap pass over the heuristic's ``c`` best;
+default budget (``bestx<m>``: ``m`` times it, ``m`` a number; ``best<b>``: a budget
+of ``b`` completions; ``best<b>k<s>``: and a shortlist of ``s``; ``best<b>k<s>w<c>``: a cheap pass over the heuristic's ``c`` best;
+``best...@<policy>``: completions filled by that policy;
 ``best...+foul<w>``: completions filled by the heuristic with foul
 weight ``w``).  Prints one table: points a hand of the first bot (mean over
 deals of the two seats' average, with a 95% interval), each bot's foul and
@@ -55,10 +56,12 @@ def _turn(g: ofc.Game, bot: str, seed: int) -> float:
     """Play the turn of the seat to act as ``bot``; the seconds it took."""
     t0 = time.perf_counter()
     if bot.startswith("best"):
+        bot, _, fill = bot.partition("@")   # best...@<policy>: completions filled by that policy
+        fills: dict[str, Any] = {"policy": fill} if fill else {}
         if bot.startswith("bestx"):   # a multiple of the default budget of the position
-            extra = {"budget": int(bot[5:]) * (search.DEFAULT_BUDGET
-                                               + search.DEFAULT_PER_OPTION * placement_count(g))}
-            g.apply(ofc.best_move(g, seed=seed, **extra).move)
+            extra = {"budget": max(1, round(float(bot[5:]) * (search.DEFAULT_BUDGET + search.DEFAULT_PER_OPTION
+                                                               * placement_count(g))))}
+            g.apply(ofc.best_move(g, seed=seed, **extra, **fills).move)
             return time.perf_counter() - t0
         spec, _, foul = bot[4:].partition("+foul")
         spec, _, wide = spec.partition("w")
@@ -72,7 +75,7 @@ def _turn(g: ofc.Game, bot: str, seed: int) -> float:
             extra["cheap_pass"] = int(wide)
         if foul:
             extra["policy"] = ofc.Policy("heuristic", foul=float(foul))
-        g.apply(ofc.best_move(g, seed=seed, **extra).move)
+        g.apply(ofc.best_move(g, seed=seed, **{**fills, **extra}).move)
     elif bot.startswith("mc"):
         n, _, worth = bot[2:].partition("+fl")
         best = ofc.evaluate_placements(g, n=int(n), seed=seed, fantasyland_value=float(worth or 0))

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ofc_fast as ofc
+from ofc_fast.board.boards import board_text
 from ofc_fast.cli import main
 from ofc_fast.cli.writer import COLUMNS
 
@@ -797,3 +798,54 @@ def test_fast_reader_agrees_with_the_library(pieces: list[list[str]], rnd: Any) 
             offset += p
         if fast.blank[k]:
             assert not line.strip(), line
+
+
+# ------------------------------------------------------------------ best
+
+def test_best_prints_the_move_and_the_figures_of_best_move(capsys: pytest.CaptureFixture[str]) -> None:
+    boards = ["-- / -- / --", "-- / -- / --"]
+    code, out, err = run(capsys, "best", *boards, "--hand", "Ah Ad 7c 8c 9c", "--budget", "600", "--seed", "3",
+                         "--json")
+    assert code == 0 and err == ""
+    got = json.loads(out)
+    m = ofc.best_move((boards, "Ah Ad 7c 8c 9c"), budget=600, seed=3)
+    assert got["move"] == m.move
+    assert got["board"] == board_text(m.board) and got["completions"] == m.completions
+    assert [c["mean"] for c in got["candidates"]] == m.mean.tolist()
+    assert [c["n"] for c in got["candidates"]] == m.n.tolist()
+    placed = " ".join(v for v in got["placed"].values() if v)
+    assert sorted(placed.split()) == sorted("Ah Ad 7c 8c 9c".split())
+    code, text, err = run(capsys, "best", *boards, "--hand", "Ah Ad 7c 8c 9c", "--budget", "600", "--seed", "3",
+                          "--top", "2")
+    assert code == 0 and board_text(m.board) in text and f"{m.mean[0]:+.3f}" in text
+    assert "candidates kept (2 of 232)" in text
+
+
+def test_best_last_street_and_fantasyland(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "best", "Qh Qd 2c / 5s 6s 7s 8s / Kc Kd Kh Ks",
+                       "2d 3d 4d / 8d 9d Td Jd 7h / Ac Ad 2h 3h 4h", "--hand", "As Jc 3c", "--dead", "4c 5c 6c 7c",
+                       "--json")
+    got = json.loads(out)
+    assert code == 0 and all(c["exact"] for c in got["candidates"]) and len(got["candidates"]) == 6
+    assert got["candidates"][0]["foul_rate"] == 0.0
+    other = "3d 3c Kh / 4s 6h 8s 4d 9s / 2s 2c 6d 4c 6s"
+    hand = "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd"
+    code, out, _ = run(capsys, "best", "-- / -- / --", other, "--hand", hand, "--fantasyland", "14,0", "--json")
+    got = json.loads(out)
+    want = ofc.solve_fantasyland(hand, against=other)
+    assert code == 0 and got["board"] == str(want.board) and got["candidates"][0]["mean"] == want.value
+    assert got["discarded"] == ofc.card_str(want.discards)
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["best", "-- / -- / --", "-- / -- / --", "--hand", "Ah Ad 7c 8c 9c", "--budget", "0"], "--budget is 1 or more"),
+    (["best", "-- / -- / --", "-- / -- / --", "--hand", "Ah Ah 7c 8c 9c"], "Ah"),
+    (["best", "-- / -- / --", "-- / -- / --", "--hand", "Ah Ad 7c 8c 9c", "--seconds", "-1"], "seconds"),
+    (["best", "-- / -- / --", "-- / -- / --"], "--hand"),
+])
+def test_best_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
+    with pytest.raises(SystemExit) as e:
+        code = main(argv)
+        raise SystemExit(code)
+    assert e.value.code == 2
+    assert needle in capsys.readouterr().err

@@ -193,14 +193,39 @@ def test_exact_last_street_many_positions(rules: Any, players: int) -> None:
 
 # --- Fantasyland, Ctrl-C, memory -------------------------------------------------------
 
-def test_fantasyland_turn_goes_to_the_solver() -> None:
+def test_fantasyland_turn_before_the_others_scores_the_solvers_settings() -> None:
+    """The others still to play: the royalty solver's settings (stay credited, none, above
+    all), each scored by the same completions of the other boards (rollout, common random
+    numbers); the best mean is the move."""
     g = ofc.Game("pineapple", 2, seed=3, fantasyland=[14, 0], match=False)
-    while g.fantasyland[g.turn or 0] == 0:
-        g.play("heuristic")
-    m = ofc.best_move(g, seed=1)
-    want = ofc.solve_fantasyland(g.held, "pineapple")
-    assert m.codes == [] and (m.move == want.board.codes).all() and m.royalties[0] == sum(want.royalties)
+    assert g.fantasyland[g.turn or 0]
+    m = ofc.best_move(g, seed=1, budget=300, fantasyland_value=8)
+    settings = {tuple(ofc.solve_fantasyland(g.held, "pineapple", stay_value=v).board.codes)
+                for v in ({14: 8.0}, 0.0, 1000.0)}
+    assert {tuple(b) for b in m.boards} == settings and m.codes == []
+    assert (m.move == m.boards[0]).all() and list(m.mean) == sorted(m.mean, reverse=True)
+    n = int(m.n[0])
+    for b, mean in zip(m.boards, m.mean):
+        dead = [c for c in g.held.tolist() if c not in b.tolist()]
+        want = ofc.rollout([b, [255] * 13], dead=dead, n=n, seed=1, fantasyland=[14, 0], fantasyland_value=8)
+        assert float(want.mean[0]) == float(mean)
     g.apply(m.move)   # the setting is the action of a Fantasyland turn
+
+
+@pytest.mark.parametrize("rules", ["pineapple", "progressive", "original"])
+def test_fantasyland_turn_against_complete_boards_is_the_points_solver(rules: str) -> None:
+    rng = np.random.default_rng(len(rules))
+    r = ofc.get_rules(rules)
+    for _ in range(12):
+        deck = rng.permutation(52).astype(np.uint8)
+        k = 14 if rules != "original" else 13
+        held, other = deck[:k], deck[k:k + 13]
+        m = ofc.best_move(([[255] * 13, other], held), r, fantasyland=[k, 0], seed=1)
+        want = ofc.solve_fantasyland(held, r, against=other)
+        assert (m.move == np.asarray(want.board.codes)).all() and bool(m.exact[0])
+        assert float(m.mean[0]) == float(want.value) and float(m.stderr[0]) == 0.0
+        # and no other setting of these cards scores more against that board
+        assert float(m.mean[0]) >= float(ofc.solve_fantasyland(held, r, against=other, stay_value=0).points)
 
 
 def test_ctrl_c_stops_a_huge_budget() -> None:

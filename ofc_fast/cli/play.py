@@ -1,9 +1,10 @@
-"""Command line for play in progress: ``ofc-fast simulate`` and ``ofc-fast rollout``.
+"""Command line for play in progress: ``ofc-fast simulate``, ``ofc-fast rollout`` and ``ofc-fast best``.
 
     ofc-fast simulate --rules pineapple --players 3 --hands 1000000 --policy random \\
                       --workers -1 --seed 7 [--json | --csv] [--plot points.png]
     ofc-fast rollout "Qh Qd / 5s 6s 7s / Kc Kd" "2c 3c / 8d 9d Td / Ac Ad" -n 100000 --seed 1
     ofc-fast rollout "-- / -- / --" "-- / -- / --" --hand "Ah Ad 7c 8c 9c" -n 1000 --seed 1
+    ofc-fast best "-- / -- / --" "-- / -- / --" --hand "Ah Ad 7c 8c 9c" [--budget 2000] [--json]
 
 The progress bar is tqdm's (``pip install 'ofc_fast[cli]'``, from a checkout
 ``pip install '.[cli]'``); ``--plot`` needs matplotlib (``[plot]``).
@@ -18,8 +19,10 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from ..board.boards import board_text
+from ..board.boards import board_text, row_texts
+from ..board.geometry import ROW_SLICES, ROWS
 from ..board.rules import Rules
+from ..hand.cards import card_str, cards
 from ..play.game import POLICY_DESCRIPTIONS
 from .options import (
     INSTALL_PLOT,
@@ -206,6 +209,56 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _placed(before: Any, after: Any) -> dict[str, str]:
+    """The cards a move puts in each row: ``{"top": "Ah", ...}`` (``""`` for none)."""
+    out = {}
+    for name, (lo, hi) in zip(ROWS, ROW_SLICES):
+        old = {int(c) for c in before[lo:hi]}
+        out[name] = card_str([int(c) for c in after[lo:hi] if int(c) not in old])
+    return out
+
+
+def cmd_best(args: argparse.Namespace, out: TextIO) -> int:
+    from ..board.partial import partial_boards
+    from ..sim.search import best_move
+    rules = rules_of(args)
+    position = (args.boards, args.hand, args.dead)
+    m = best_move(position, rules, budget=args.budget, seconds=args.seconds, seed=args.seed,
+                  policy=args.policy, workers=args.workers, fantasyland=args.fantasyland)
+    before = partial_boards(args.boards, rules.jokers).reshape(-1, 13)[0]
+    fantasyland = bool(args.fantasyland and args.fantasyland[0])   # the move sets the whole board
+    placed = row_texts(m.board) if fantasyland else _placed(before, m.board)
+    held = [int(c) for c in cards(args.hand, jokers=rules.jokers)]
+    discarded = card_str([c for c in held if c not in {int(x) for x in m.board}])
+    kept = len(m.boards)   # (a Fantasyland setting has no action code: count the boards)
+    top = kept if args.top is None else min(args.top, kept)
+    rows = [{"board": board_text(m.boards[i]), "mean": float(m.mean[i]), "stderr": float(m.stderr[i]),
+             "n": int(m.n[i]), "exact": bool(m.exact[i]), "foul_rate": float(m.foul_rate[i]),
+             "fantasyland_rate": float(m.fantasyland_rate[i]), "royalties": float(m.royalties[i])}
+            for i in range(top)]
+    if args.json:
+        json.dump({"move": m.move if isinstance(m.move, int) else [int(c) for c in m.move],
+                   "board": board_text(m.board), "placed": placed, "discarded": discarded,
+                   "completions": int(m.completions), "seconds": float(m.seconds), "policy": m.policy,
+                   "candidates": rows}, out, indent=2)
+        print(file=out)
+        return 0
+    how = "exact" if rows and all(r["exact"] for r in rows) else f"{m.completions} completions"
+    print(f"best move for {args.hand} ({how}, {m.seconds * 1000:.0f} ms, the boards filled by "
+          f"policy {m.policy}):", file=out)
+    for name in ("top", "middle", "bottom"):
+        print(f"  {name:<7} {placed[name] or '-'}", file=out)
+    if discarded:
+        print(f"  {'discard':<7} {discarded}", file=out)
+    print(f"  board   {board_text(m.board)}", file=out)
+    print(f"candidates kept ({len(rows)} of {max(len(m.codes), kept)}), best first:", file=out)
+    for r in rows:
+        err = "exact" if r["exact"] else f"± {r['stderr']:.3f}"
+        print(f"  {r['board']}: {r['mean']:+.3f} {err}  n {r['n']}  fouls {r['foul_rate']:.1%}  "
+              f"Fantasyland {r['fantasyland_rate']:.1%}  royalties {r['royalties']:.2f}", file=out)
+    return 0
+
+
 def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]:
     """Register ``simulate`` and ``rollout`` on the CLI's subparsers; their handlers by name."""
     fmt_class = argparse.ArgumentDefaultsHelpFormatter
@@ -249,4 +302,26 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
                         "board is given empty (hidden) or complete")
     r.add_argument("--json", action="store_true", help="the results as JSON")
     add_progress_args(r)
-    return {"simulate": cmd_simulate, "rollout": cmd_rollout}
+    b = sub.add_parser(
+        "best", help="the best move of a position in one call: a budgeted search (ofc.best_move)",
+        description="Search the placements of the cards player 0 holds (--hand) with a budget of "
+                    "completions (common random numbers, successive halving; exact on the last "
+                    "street) and print the move as top / middle / bottom with the figures of "
+                    "the candidates it kept.", formatter_class=fmt_class)
+    b.add_argument("boards", nargs="+", help='partial boards "top / middle / bottom" ("--": empty), '
+                                             "players in turn order, player 0 to act")
+    add_rules_args(b)
+    b.add_argument("--hand", required=True, help="the cards player 0 holds")
+    b.add_argument("--dead", help="cards known to be out (player 0's discards)")
+    b.add_argument("--budget", type=_count("--budget"), default=None,
+                   help="completions to spend (default: best_move's)")
+    b.add_argument("--seconds", type=float, default=None, help="a time limit besides the budget")
+    add_policy_arg(b, "the completions are played", default="heuristic")
+    b.add_argument("--seed", type=int, default=0, help="the completions' seed")
+    b.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
+    b.add_argument("--top", type=_count("--top"), default=None, help="candidates shown (default: all kept)")
+    b.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
+                   help="cards of each player in Fantasyland, 0 for none (player 0 in Fantasyland: "
+                        "--hand holds its 13-17 cards)")
+    b.add_argument("--json", action="store_true", help="the move and its figures as JSON")
+    return {"simulate": cmd_simulate, "rollout": cmd_rollout, "best": cmd_best}

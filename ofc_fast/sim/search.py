@@ -24,8 +24,11 @@ outermost) drawing the policy stream of completion ``j`` of ``seed``; the figure
 is the mean over the deals, its standard error 0.  With every other board complete
 it is the move's exact score.
 
-Fantasyland turns go to :func:`_fantasyland_move` (for now the exact solver's setting,
-:func:`~ofc_fast.solve_fantasyland`).
+A Fantasyland turn sets all 13 cards: against complete boards, the setting that wins
+the most points from them, exactly (:func:`~ofc_fast.solve_fantasyland` with
+``against=``); with boards still to come, the royalty solver's settings (the stay
+credited as ``fantasyland_value``, none, and a stay above all) each scored by the same
+completions of the other boards, the best mean winning.
 
 >>> m = best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=400, seed=1)
 >>> m.move in m.codes, m.codes[0] == m.move, m.board.shape
@@ -50,12 +53,14 @@ import numpy.typing as npt
 
 from .. import _sim, _workers
 from .._checks import check_seed, count, is_int, shown
+from ..board.partial import read_position
 from ..board.rules import PINEAPPLE, Rules, get_rules
-from ..hand.cards import cards
-from ..play.game import Game, Policy
+from ..hand.cards import EMPTY
+from ..play.game import Game, Policy, seat_fantasyland
 from ..solve.fantasyland import FantasylandResult, solve_fantasyland
 from . import totals, worth
 from .position import known_deals, read_decision, read_policy, status_error, unseen_cards
+from .rollout import rollout
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_CHEAP_PASS", "DEFAULT_PER_OPTION", "DEFAULT_POLICY", "DEFAULT_SHORTLIST",
            "EXACT_LIMIT", "BestMove", "best_move"]
@@ -141,8 +146,8 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
     every core).  Ctrl-C stops the search within about a second.
 
     A Fantasyland turn (a Game whose seat to act is in Fantasyland, or ``fantasyland``
-    giving player 0 a card count with ``held`` its cards) returns the setting of
-    :func:`_fantasyland_move`.
+    giving player 0 a card count, ``held`` its cards and its board empty) returns a setting
+    of the 13 cards as the move (module docstring): exact against complete boards.
 
     >>> from ofc_fast import evaluate_placements
     >>> m = best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=400, seed=2)
@@ -166,7 +171,8 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
                         f"Policy, got {shown(policy)}")
     turn = _fantasyland_turn(position, rules, fantasyland)
     if turn is not None:
-        return _fantasyland_move(*turn, fantasyland_value=fantasyland_value, t0=t0)
+        return _fantasyland_move(turn, fantasyland_value=fantasyland_value, budget=budget, seed=s,
+                                 policy=policy, workers=w, t0=t0)
     if isinstance(position, Game) and position.done:
         raise ValueError("position: the hand is over (a finished game has no move to make)")
     r, flat, held, dead, fl, seats, pool, codes, boards, known = read_decision(position, rules, fantasyland,
@@ -274,9 +280,18 @@ def _figures(search: Any, last: npt.NDArray[np.int32], exact: bool, deals: int, 
                     int(sum(col[1])), seconds, label)
 
 
+class _FantasylandTurn(NamedTuple):
+    """A Fantasyland turn read: the rules, the cards held, and the other boards in turn order
+    from the seat after it (hidden ones empty), with their Fantasyland card counts."""
+    rules: Rules
+    held: npt.NDArray[np.uint8]
+    others: npt.NDArray[np.uint8]
+    others_fl: list[int]
+
+
 def _fantasyland_turn(position: Any, rules: Rules | str | None,
-                      fantasyland: Sequence[int] | None) -> tuple[Rules, npt.NDArray[np.uint8]] | None:
-    """(rules, the cards held) when the seat to act is in Fantasyland, else None."""
+                      fantasyland: Sequence[int] | None) -> _FantasylandTurn | None:
+    """The Fantasyland turn of the seat to act, or None when it is not in Fantasyland."""
     if isinstance(position, Game):
         g = position
         if g.done or not g.fantasyland[g.turn or 0]:
@@ -284,31 +299,80 @@ def _fantasyland_turn(position: Any, rules: Rules | str | None,
         if rules is not None and get_rules(rules) != g.rules:
             raise ValueError(f"the game is played under {g.rules.name!r}, not {get_rules(rules).name!r}: "
                              f"leave rules out for a Game position")
-        return g.rules, g.held.copy()
+        seat = g.turn or 0
+        order = [(seat + i) % g.players for i in range(1, g.players)]
+        boards = g.observation(seat)["boards"]      # another Fantasyland seat's board stays hidden
+        return _FantasylandTurn(g.rules, g.held.copy(), np.ascontiguousarray(boards[order]),
+                                [g.fantasyland[p] for p in order])
     if fantasyland is not None and isinstance(position, (tuple, list)) and len(position) in (2, 3) \
             and len(fantasyland) > 0 and is_int(fantasyland[0]) and int(fantasyland[0]) > 0:
         r = get_rules(PINEAPPLE if rules is None else rules)
-        held = cards(position[1], jokers=r.jokers).reshape(-1)
-        if held.size != int(fantasyland[0]):
-            raise ValueError(f"player 0 is in Fantasyland with {int(fantasyland[0])} cards but holds "
-                             f"{held.size}")
-        return r, held
+        pos = read_position(position[0], r.jokers, held=position[1])
+        held = np.asarray(pos.held, np.uint8).reshape(-1)
+        flat = np.asarray(pos.boards, np.uint8).reshape(-1, 13)
+        fl = seat_fantasyland(fantasyland, flat.shape[0], r)
+        if held.size != fl[0]:
+            raise ValueError(f"player 0 is in Fantasyland with {fl[0]} cards but holds {held.size}")
+        if (flat[0] != EMPTY).any():
+            raise ValueError("player 0 is in Fantasyland: its board is set by the move, give it empty")
+        r.check_players(flat.shape[0])
+        return _FantasylandTurn(r, held, np.ascontiguousarray(flat[1:]), fl[1:])
     return None
 
 
-def _fantasyland_move(r: Rules, held: npt.NDArray[np.uint8], *, fantasyland_value: Any,
-                      t0: float) -> BestMove:
-    """HOOK (a Fantasyland turn): the setting of the seat's ``held`` cards.  For now the exact
-    solver's (:func:`~ofc_fast.solve_fantasyland`: most royalties plus ``fantasyland_value``
-    for a stay); a setting scored in points against the boards already set plugs in here.
-    Its figures: ``royalties``, ``foul_rate`` and ``fantasyland_rate`` (a stay) of the
-    setting, exact; ``mean`` NaN (no points estimated), ``n`` 0."""
-    value = worth.check_value(fantasyland_value, r)
-    res = solve_fantasyland(held, r, stay_value=dict(value) if value else 0.0)
-    assert isinstance(res, FantasylandResult)   # (one hand: one result)
-    board = np.asarray(res.board.codes, dtype=np.uint8).reshape(13)
-    return BestMove(board.copy(), board, [], board.reshape(1, 13).copy(), np.array([math.nan]),
-                    np.array([math.nan]), np.array([float(res.fouled)]), np.array([float(res.stays)]),
-                    np.array([float(sum(res.royalties))]), np.zeros(1, np.int64), np.ones(1, bool), 0,
-                    time.perf_counter() - t0, "solve_fantasyland")
+#: the stay values whose royalty-solver settings make the shortlist of a Fantasyland turn
+#: against boards still to come (besides the one credited): none, and a stay above all else
+_FL_STAYS = (0.0, 1000.0)
 
+
+def _fantasyland_move(turn: _FantasylandTurn, *, fantasyland_value: Any, budget: int | None, seed: int,
+                      policy: Any, workers: int, t0: float) -> BestMove:
+    """A Fantasyland turn: the setting of the seat's ``held`` cards that wins the most points.
+
+    Every other board complete: the exact points solver
+    (:func:`~ofc_fast.solve_fantasyland` with ``against=``): the most net points
+    against them (plus ``fantasyland_value`` for a stay), ``exact`` true.  Otherwise (the
+    others still to play, their boards empty or partly set): a shortlist of the
+    royalty solver's settings (with the stay credited as ``fantasyland_value``, with none,
+    and with a stay above all else), each scored by ``budget`` completions of the other
+    boards between them (:func:`~ofc_fast.rollout`, the same deals for each: common
+    random numbers) played by ``policy``; the best mean wins."""
+    r, held = turn.rules, turn.held
+    value = worth.check_value(fantasyland_value, r)
+    stay = dict(value) if value else 0.0
+    others = turn.others
+    if others.shape[0] and bool((others != EMPTY).all()):
+        res = solve_fantasyland(held, r, stay_value=stay, against=others,
+                                against_fantasyland=[int(c) for c in turn.others_fl])
+        assert isinstance(res, FantasylandResult)   # (one hand: one result)
+        board = np.asarray(res.board.codes, dtype=np.uint8).reshape(13)
+        return BestMove(board.copy(), board, [], board.reshape(1, 13).copy(), np.array([float(res.value)]),
+                        np.zeros(1), np.array([float(res.fouled)]), np.array([float(res.stays)]),
+                        np.array([float(sum(res.royalties))]), np.zeros(1, np.int64), np.ones(1, bool), 0,
+                        time.perf_counter() - t0, "solve_fantasyland(against=)")
+    settings: list[npt.NDArray[np.uint8]] = []
+    for sv in (stay, *_FL_STAYS):
+        res = solve_fantasyland(held, r, stay_value=sv)
+        assert isinstance(res, FantasylandResult)
+        b = np.asarray(res.board.codes, dtype=np.uint8).reshape(13)
+        if not any(np.array_equal(b, x) for x in settings):   # (the solver's rows come sorted)
+            settings.append(b)
+    n = max(1, (DEFAULT_BUDGET if budget is None else budget) // len(settings))
+    fl = [int(held.size), *turn.others_fl]
+    results = []
+    for b in settings:
+        dead = np.array([c for c in held.tolist() if c not in set(b.tolist())], np.uint8)
+        boards = np.concatenate([b.reshape(1, 13), others]).astype(np.uint8)
+        results.append(rollout(boards, r, dead=dead, policy=policy, n=n, seed=seed, workers=workers,
+                               fantasyland=fl, fantasyland_value=fantasyland_value))
+    order = sorted(range(len(settings)), key=lambda k: -float(results[k].mean[0]))
+    label = results[0].policy
+
+    def col(field: str) -> npt.NDArray[np.float64]:
+        return np.array([float(getattr(results[k], field)[0]) for k in order])
+
+    best = settings[order[0]]
+    return BestMove(best.copy(), best.copy(), [], np.stack([settings[k] for k in order]), col("mean"),
+                    col("stderr"), col("foul_rate"), col("fantasyland_rate"), col("royalties"),
+                    np.full(len(order), n, np.int64), np.zeros(len(order), bool), n * len(order),
+                    time.perf_counter() - t0, label)
