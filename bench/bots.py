@@ -13,7 +13,8 @@ of the position with ``n`` completions per placement, by its default policy,
 playing the best (``mc<n>+fl<v>``: crediting ``v`` points for each Fantasyland
 earned, ``fantasyland_value``), and ``best``: :func:`ofc.best_move` with its
 default budget (``bestx<m>``: ``m`` times it, ``m`` a number; ``best<b>``: a budget
-of ``b`` completions; ``best<b>k<s>``: and a shortlist of ``s``; ``best<b>k<s>w<c>``: a cheap pass over the heuristic's ``c`` best;
+of ``b`` completions; ``best<b>k<s>``: and a shortlist of ``s``; ``best<b>k<s>w<c>``: a
+cheap pass over the heuristic's ``c`` best;
 ``best...@<policy>``: completions filled by that policy;
 ``best...+foul<w>``: completions filled by the heuristic with foul
 weight ``w``).  Prints one table: points a hand of the first bot (mean over
