@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import ofc_fast as ofc
@@ -218,3 +219,59 @@ def test_bench_cli_shows_the_import_error(tmp_path: Path) -> None:
     assert proc.returncode != 0
     assert "CalledProcessError" not in proc.stderr
     assert "No module named 'ofc_fast'" in proc.stderr
+
+
+# --- issue 30, point 6: simulate --histories, a dataset of the hands played ---------------
+
+@pytest.mark.parametrize("policy", list(POLICIES))
+def test_simulate_histories_are_the_hands_summarised(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     policy: str) -> None:
+    path = tmp_path / "hands.ofc"
+    n = 6 if policy == "lookahead" else 30
+    code, out, err = run(capsys, "simulate", "--players", "3", "--hands", str(n), "--policy", policy,
+                         "--seed", "5", "--json", "--histories", str(path))
+    assert code == 0 and err == ""
+    summary = json.loads(out)
+    recs = list(ofc.read_histories(path))          # read back, every hand checked by the engine
+    assert [r.meta for r in recs] == [{}] * n and summary["hands"] == n
+    points = [sum(r.scores[p] for r in recs) for p in range(3)]
+    assert [round(m * n) for m in summary["mean"]] == points and any(points)
+    assert all(r.rules.name == "pineapple" and r.players == 3 and not any(r.fantasyland) for r in recs)
+    assert [r.button for r in recs] == [i % 3 for i in range(n)]   # the button goes round, as in self-play
+
+
+def test_simulate_histories_deal_the_self_play_hands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the deals are self-play's: with a policy that draws no random numbers the hands are the same
+    plain = ofc.simulate("pineapple", 2, 40, policy="heuristic", seed=9)
+    code, out, _ = run(capsys, "simulate", "--hands", "40", "--policy", "heuristic", "--seed", "9",
+                       "--json", "--histories", str(tmp_path / "h.ofc"))
+    assert code == 0 and json.loads(out)["mean"] == plain.mean.tolist()
+    recs = list(ofc.read_histories(tmp_path / "h.ofc"))
+    deals = ofc.deal(40, "pineapple", 2, seed=9, street=0)
+    assert [list(r.turns[0].dealt) for r in recs] == deals[:, 0].tolist()
+
+
+def test_simulate_histories_progress_and_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("tqdm")
+    code, _, err = run(capsys, "simulate", "--hands", "20", "--progress", "--histories", str(tmp_path / "a"))
+    assert code == 0 and "20.0/20.0" in err
+    code, out, err = run(capsys, "simulate", "--hands", "5", "--histories", "-")
+    assert code == 2 and out == "" and "--histories -" in err
+    code, out, err = run(capsys, "simulate", "--hands", "5", "--histories", str(tmp_path / "no" / "h.ofc"))
+    assert code == 2 and out == "" and "h.ofc" in err
+
+
+def test_summarise_hands_is_simulate_of_the_same_hands() -> None:
+    # heuristic draws no random numbers, so Game plays self-play's hands move for move
+    from ofc_fast.cli.play import hand_game
+    from ofc_fast.sim.selfplay import summarise_hands
+    rules = ofc.get_rules("progressive")
+    games = [hand_game(rules, 3, 11, i) for i in range(60)]
+    for g in games:
+        g.play_hand("heuristic")
+    got = summarise_hands(rules, 3, ((g.scores, g.royalties, g.fouled, g.next_fantasyland) for g in games),
+                          policy="heuristic")
+    want = ofc.simulate(rules, 3, 60, policy="heuristic", seed=11)
+    for field in ("sums", "points_hist", "royalty_hist", "fantasyland_split", "mean", "stderr"):
+        assert np.array_equal(getattr(got, field), getattr(want, field)), field
+    assert got.policy == want.policy and got.rules == want.rules and got.sums[:, 3].any()
