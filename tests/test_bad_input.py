@@ -1246,6 +1246,8 @@ bad("read_histories-scores", lambda t: list(ofc.read_histories(t.replace("scores
     _HIST, ofc.HistoryError, "<text>", "hand 1", "line", "scores [1, -1] do not match")
 bad("read_histories-twice", lambda t: list(ofc.read_histories(t.replace("p2 2d Kh", "p2 7s Kh", 1))),
     _HIST, ofc.HistoryError, "<text>", "hand 1", "line 11", "seat p2, street 0", "7s is dealt a second time")
+bad("read_histories-on_error", ofc.read_histories, "", TypeError, "on_error must be None or a callable",
+    "int 5", on_error=5)
 bad("write_histories-str", ofc.write_histories, ["x"], TypeError, "Games and HandRecords", "got str")
 bad("write_histories-file", ofc.write_histories, [], TypeError, "a path or a text file", "got int", more=(3,))
 bad("records_from_json-text", ofc.records_from_json, "{bad", ValueError, "not JSON")
