@@ -320,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="ofc-fast", description="Open Face Chinese Poker evaluation.",
-                                 epilog="exit status: 0 done, 1 deals or hands skipped (--skip-bad), 2 error, "
+                                 epilog="exit status: 0 done, 1 skipped (--skip-bad), 2 error, "
                                         "130 interrupted (Ctrl-C), 141 output pipe closed")
     ap.add_argument("--version", action="version", version=f"ofc-fast {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
