@@ -26,6 +26,7 @@ import pytest
 import ofc_fast as ofc
 from ofc_fast import _core, _solve
 from ofc_fast import reference as ref
+from ofc_fast.sim import selfplay
 
 # ----------------------------------------------------------------- fixtures
 
@@ -1055,6 +1056,19 @@ bad("rollout-fantasyland-partial", ofc.rollout, ["-- / -- / --", "Ah Kd / -- / -
     "player 1 is in Fantasyland", n=1, seed=1, fantasyland=[0, 14])
 bad("evaluate_placements-fantasyland-actor", ofc.evaluate_placements, (["-- / -- / --"] * 2, "Ah Kd 2c 3c 4c"),
     ValueError, "player 0 is to act", n=1, seed=1, fantasyland=[14, 0])
+bad("summarise_hands-rules", selfplay.summarise_hands, "pine", ValueError, "'pine'", more=(2, []))
+bad("summarise_hands-players", selfplay.summarise_hands, "pineapple", TypeError, "players", "True",
+    more=(True, []))
+bad("summarise_hands-hands-int", selfplay.summarise_hands, "pineapple", TypeError, "hands", "int", more=(2, 5))
+bad("summarise_hands-hands-none", selfplay.summarise_hands, "pineapple", ValueError, "no hands", more=(2, []))
+bad("summarise_hands-hand-short", selfplay.summarise_hands, "pineapple", ValueError, "hands[0]", "2 items",
+    more=(2, [([1, -1], [0, 0])]))
+bad("summarise_hands-hand-seats", selfplay.summarise_hands, "pineapple", ValueError, "hands[1]", "scores",
+    "(3,)", more=(2, [([1, -1], [0, 0], [0, 0], [0, 0]), ([1, -1, 0], [0, 0], [0, 0], [0, 0])]))
+bad("summarise_hands-hand-float", selfplay.summarise_hands, "pineapple", ValueError, "hands[0]", "float64",
+    more=(2, [([1.5, -1.5], [0, 0], [0, 0], [0, 0])]))
+bad("summarise_hands-policy", selfplay.summarise_hands, "pineapple", ValueError, "'best'",
+    more=(2, []), policy="best")
 bad("simulate-players", ofc.simulate, "pineapple", ValueError, "not 5", more=(5, 10), seed=1)
 bad("simulate-hands", ofc.simulate, "pineapple", ValueError, "hands", "-1", more=(2, -1), seed=1)
 bad("simulate-policy", ofc.simulate, "pineapple", ValueError, "'best'", more=(2, 10), seed=1, policy="best")
@@ -1265,6 +1279,8 @@ bad("read_histories-scores", lambda t: list(ofc.read_histories(t.replace("scores
     _HIST, ofc.HistoryError, "<text>", "hand 1", "line", "scores [1, -1] do not match")
 bad("read_histories-twice", lambda t: list(ofc.read_histories(t.replace("p2 2d Kh", "p2 7s Kh", 1))),
     _HIST, ofc.HistoryError, "<text>", "hand 1", "line 11", "seat p2, street 0", "7s is dealt a second time")
+bad("read_histories-on_error", ofc.read_histories, "", TypeError, "on_error must be None or a callable",
+    "int 5", on_error=5)
 bad("write_histories-str", ofc.write_histories, ["x"], TypeError, "Games and HandRecords", "got str")
 bad("write_histories-file", ofc.write_histories, [], TypeError, "a path or a text file", "got int", more=(3,))
 bad("records_from_json-text", ofc.records_from_json, "{bad", ValueError, "not JSON")

@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import ofc_fast as ofc
@@ -218,3 +219,134 @@ def test_bench_cli_shows_the_import_error(tmp_path: Path) -> None:
     assert proc.returncode != 0
     assert "CalledProcessError" not in proc.stderr
     assert "No module named 'ofc_fast'" in proc.stderr
+
+
+# --- issue 30, point 6: simulate --histories, a dataset of the hands played ---------------
+
+@pytest.mark.parametrize("policy", list(POLICIES))
+def test_simulate_histories_are_the_hands_summarised(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     policy: str) -> None:
+    path = tmp_path / "hands.ofc"
+    n = 6 if policy == "lookahead" else 30
+    code, out, err = run(capsys, "simulate", "--players", "3", "--hands", str(n), "--policy", policy,
+                         "--seed", "5", "--json", "--histories", str(path))
+    assert code == 0 and err == ""
+    summary = json.loads(out)
+    recs = list(ofc.read_histories(path))          # read back, every hand checked by the engine
+    assert [r.meta for r in recs] == [{}] * n and summary["hands"] == n
+    points = [sum(r.scores[p] for r in recs) for p in range(3)]
+    assert [round(m * n) for m in summary["mean"]] == points and any(points)
+    assert all(r.rules.name == "pineapple" and r.players == 3 and not any(r.fantasyland) for r in recs)
+    assert [r.button for r in recs] == [i % 3 for i in range(n)]   # the button goes round, as in self-play
+
+
+def test_simulate_histories_deal_the_self_play_hands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the deals are self-play's: with a policy that draws no random numbers the hands are the same
+    plain = ofc.simulate("pineapple", 2, 40, policy="heuristic", seed=9)
+    code, out, _ = run(capsys, "simulate", "--hands", "40", "--policy", "heuristic", "--seed", "9",
+                       "--json", "--histories", str(tmp_path / "h.ofc"))
+    assert code == 0 and json.loads(out)["mean"] == plain.mean.tolist()
+    recs = list(ofc.read_histories(tmp_path / "h.ofc"))
+    deals = ofc.deal(40, "pineapple", 2, seed=9, street=0)
+    assert [list(r.turns[0].dealt) for r in recs] == deals[:, 0].tolist()
+
+
+def test_simulate_histories_progress_and_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("tqdm")
+    code, _, err = run(capsys, "simulate", "--hands", "20", "--progress", "--histories", str(tmp_path / "a"))
+    assert code == 0 and "20.0/20.0" in err
+    code, out, err = run(capsys, "simulate", "--hands", "5", "--histories", "-")
+    assert code == 2 and out == "" and "--histories -" in err
+    code, out, err = run(capsys, "simulate", "--hands", "5", "--histories", str(tmp_path / "no" / "h.ofc"))
+    assert code == 2 and out == "" and "h.ofc" in err
+
+
+def test_summarise_hands_is_simulate_of_the_same_hands() -> None:
+    # heuristic draws no random numbers, so Game plays self-play's hands move for move
+    from ofc_fast.cli.play import hand_game
+    from ofc_fast.sim.selfplay import summarise_hands
+    rules = ofc.get_rules("progressive")
+    games = [hand_game(rules, 3, 11, i) for i in range(60)]
+    for g in games:
+        g.play_hand("heuristic")
+    got = summarise_hands(rules, 3, ((g.scores, g.royalties, g.fouled, g.next_fantasyland) for g in games),
+                          policy="heuristic")
+    want = ofc.simulate(rules, 3, 60, policy="heuristic", seed=11)
+    for field in ("sums", "points_hist", "royalty_hist", "fantasyland_split", "mean", "stderr"):
+        assert np.array_equal(getattr(got, field), getattr(want, field)), field
+    assert got.policy == want.policy and got.rules == want.rules and got.sums[:, 3].any()
+
+
+# --- issue 30, point 3: show --history FILE of hand histories, --skip-bad --------------------
+
+def _hand_file(tmp_path: Path) -> tuple[Path, list[ofc.Game]]:
+    """Four hands; the 2nd with scores that do not match, the 3rd's actions with no closing ]."""
+    games = [ofc.Game("pineapple", 2, seed=s) for s in range(4)]
+    for g in games:
+        g.play_hand("heuristic")
+    texts = [ofc.write_histories([g]).replace("[1]", f"[{k + 1}]") for k, g in enumerate(games)]
+    texts[1] = texts[1].replace("scores = [", "scores = [100, -100] # ")
+    texts[2] = texts[2].replace("\n]\n", "\n")
+    path = tmp_path / "hands.ofc"
+    path.write_text("".join(texts), encoding="utf-8")
+    return path, games
+
+
+def test_show_history_file_draws_every_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    games = [ofc.Game("original", 3, seed=s) for s in range(3)]
+    for g in games:
+        g.play_hand("greedy")
+    path = tmp_path / "h.ofc"
+    ofc.write_histories(games, path)
+    html = tmp_path / "h.html"
+    code, out, err = run(capsys, "show", "--history", str(path), "--ascii", "--html", str(html))
+    assert code == 0 and err == ""
+    for k, g in enumerate(games, 1):
+        assert f"hand {k}\n" in out
+        assert ofc.Game.replay(next(iter(ofc.read_histories(ofc.write_histories([g]))))).draw(symbols=False) in out
+    assert html.read_text(encoding="utf-8").count("<svg") >= 3
+
+
+def test_show_history_stops_at_the_first_bad_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, _ = _hand_file(tmp_path)
+    code, out, err = run(capsys, "show", "--history", str(path))
+    assert code == 2 and "hand 1\n" in out and "hand 2\n" not in out
+    assert err.startswith(f"ofc-fast: error: {path}: hand 2, line ") and "do not match the boards" in err
+    assert err.count("\n") == 1
+
+
+def test_show_history_skip_bad_names_each_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, games = _hand_file(tmp_path)
+    code, out, err = run(capsys, "show", "--history", str(path), "--skip-bad")
+    assert code == 1
+    skips = [line for line in err.splitlines() if line.startswith(f"ofc-fast: skipped {path}")]
+    assert len(skips) == 2, err          # hand 3's actions run into its scores; hand 4 reads again
+    assert f"{path}: hand 2, line " in skips[0] and "do not match the boards" in skips[0]
+    assert f"{path}: hand 3, line " in skips[1]
+    assert "an action is a quoted string" in skips[1]
+    assert err.splitlines()[-1] == "ofc-fast: skipped 2 of 4 hands"
+    assert out.startswith("hand 1\n") and "\nhand 4\n" in out and "hand 2" not in out and "hand 3" not in out
+    four = ofc.Game.replay(next(iter(ofc.read_histories(ofc.write_histories([games[3]])))))
+    assert out.endswith(four.draw() + "\n")      # drawn as it was played: nothing repaired
+    # stdin reads the same
+    import io as _io
+    import sys as _sys
+    old = _sys.stdin
+    _sys.stdin = _io.StringIO(path.read_text(encoding="utf-8"))
+    try:
+        code, out2, err2 = run(capsys, "show", "--history", "-", "--skip-bad")
+    finally:
+        _sys.stdin = old
+    assert code == 1 and out2 == out and "ofc-fast: skipped <stdin>: hand 2" in err2
+
+
+def test_show_skip_bad_needs_a_hand_history_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    g = ofc.Game("pineapple", 2, seed=1)
+    g.play_hand()
+    path = tmp_path / "g.json"
+    path.write_text(g.to_json(), encoding="utf-8")
+    for argv in (["--history", str(path), "--skip-bad"], [EMPTY2[0], "--skip-bad"]):
+        code, out, err = run(capsys, "show", *argv)
+        assert code == 2 and out == "" and "--skip-bad skips the bad hands" in err
+    code, out, _ = run(capsys, "show", "--history", str(path))
+    assert code == 0 and out == g.draw() + "\n"

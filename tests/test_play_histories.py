@@ -294,3 +294,50 @@ def test_a_match_continues() -> None:
     # a hand of another match (another "match" id) is not held to it
     other = dataclasses.replace(hand_2(1, [0, 0]), meta={"hand": 2, "match": "b"})
     assert len(list(ofc.read_histories(ofc.write_histories([first, other])))) == 2
+
+
+# --- on_error: every bad hand reported, the reading goes on (ofc-fast show --skip-bad) ------
+
+def _sections() -> list[str]:
+    games = [Game("pineapple", 2, seed=s) for s in range(8)]
+    for g in games:
+        g.play_hand("heuristic")
+    return [ofc.write_histories([g]).replace("[1]", f"[{k + 1}]") for k, g in enumerate(games)]
+
+
+def test_on_error_reports_each_bad_hand_and_reads_on() -> None:
+    s = _sections()
+    spoilt = {2: s[1].replace("seat_count = 2", "seat_count = 2\nseat_count = 2"),     # a key twice
+              3: s[2].replace("button = ", "button = [1, "),                            # not a value
+              4: s[3].replace('  "d dh', '  d dh', 1),                                  # an unquoted action
+              5: s[4].replace("p1 pl", "p2 pl", 1),                                     # out of turn
+              6: s[5].replace("scores = [", "scores = [5, -5] #")}                      # wrong scores
+    parts = ["early = 1\n"] + [spoilt.get(k + 1, t) for k, t in enumerate(s)]
+    parts[-1] = parts[-1][:parts[-1].index("\n]\n") + 1]                                # the file ends inside
+    text = "".join(parts)
+    with pytest.raises(ofc.HistoryError, match="before the first hand"):
+        list(ofc.read_histories(text))
+    errors: list[ofc.HistoryError] = []
+    recs = list(ofc.read_histories(text, on_error=errors.append))
+    want = [ofc.read_histories(s[k]).__next__() for k in (0, 6)]
+    assert recs == want
+    assert [re.match(r"<text>: (hand \d+, )?line \d+", str(e)).group(1) for e in errors] == \
+        [None, "hand 2, ", "hand 3, ", "hand 4, ", "hand 5, ", "hand 6, ", "hand 8, "]
+    assert "given twice" in str(errors[1]) and "p2 acts out of turn" in str(errors[4])
+    assert "do not match the boards" in str(errors[5]) and "ends inside 'actions'" in str(errors[6])
+    # a duplicate header: the hand is skipped up to the next header, the one before it is kept
+    errors.clear()
+    recs = list(ofc.read_histories(s[0] + s[0] + s[1], on_error=errors.append))
+    assert len(recs) == 2 and len(errors) == 1 and "a second time" in str(errors[0])
+
+
+def test_on_error_may_stop_the_reading() -> None:
+    s = _sections()
+
+    def stop(e: ofc.HistoryError) -> None:
+        raise RuntimeError(str(e))
+
+    reader = ofc.read_histories(s[0] + s[1].replace("variant", "varient") + s[2], on_error=stop)
+    assert next(reader).scores
+    with pytest.raises(RuntimeError, match="hand 2"):
+        next(reader)

@@ -7,9 +7,10 @@
     ofc-fast analyze deals.txt --rules low --format json
     ofc-fast fantasyland "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd" --rules progressive --stay-value 20
 
-Exit status: 0 done; 1 some deals were skipped (``analyze --skip-bad``); 2 an
-error (bad arguments, a file that cannot be read, the first bad deal without
-``--skip-bad``); 130 interrupted; 141 the output pipe was closed (``| head``).
+Exit status: 0 done; 1 some deals or hands were skipped (``analyze --skip-bad``,
+``show --history FILE --skip-bad``); 2 an error (bad arguments, a file that cannot
+be read, the first bad deal or hand without ``--skip-bad``); 130 interrupted; 141
+the output pipe was closed (``| head``).
 """
 from __future__ import annotations
 
@@ -319,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="ofc-fast", description="Open Face Chinese Poker evaluation.",
-                                 epilog="exit status: 0 done, 1 deals skipped (--skip-bad), 2 error, "
+                                 epilog="exit status: 0 done, 1 skipped (--skip-bad), 2 error, "
                                         "130 interrupted (Ctrl-C), 141 output pipe closed")
     ap.add_argument("--version", action="version", version=f"ofc-fast {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)

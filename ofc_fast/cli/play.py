@@ -2,6 +2,7 @@
 
     ofc-fast simulate --rules pineapple --players 3 --hands 1000000 --policy random \\
                       --workers -1 --seed 7 [--json | --csv] [--plot points.png]
+    ofc-fast simulate --policy heuristic --hands 10000 --histories hands.ofc   # a dataset of hands
     ofc-fast rollout "Qh Qd / 5s 6s 7s / Kc Kd" "2c 3c / 8d 9d Td / Ac Ad" -n 100000 --seed 1
     ofc-fast rollout "-- / -- / --" "-- / -- / --" --hand "Ah Ad 7c 8c 9c" -n 1000 --seed 1
     ofc-fast best "-- / -- / --" "-- / -- / --" --hand "Ah Ad 7c 8c 9c" [--budget 2000] [--json]
@@ -64,10 +65,15 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_of(args)
     rules.check_players(args.players)          # before any bar or run
     plt = _check_plot() if args.plot else None
+    if args.histories == "-":
+        raise ValueError("--histories -: stdout holds the summary; give the histories a file")
     bar = make_bar(args, args.hands, "hand", f"{rules.name} x{args.players} {args.policy}")
     try:
-        res = simulate(rules, args.players, args.hands, policy=args.policy, seed=args.seed,
-                       workers=args.workers, progress=bar.update if bar is not None else None)
+        if args.histories:
+            res = _simulate_histories(rules, args, bar.update if bar is not None else None)
+        else:
+            res = simulate(rules, args.players, args.hands, policy=args.policy, seed=args.seed,
+                           workers=args.workers, progress=bar.update if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()
@@ -92,6 +98,47 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if plt is not None:
         plot_points(plt, res, rules, args.players, args.policy, args.plot)
     return 0
+
+
+def hand_game(rules: Rules, players: int, seed: int, hand: int) -> Any:
+    """A Game dealt self-play's hand ``hand`` of ``seed`` (stream ``hand``, the button on seat
+    ``hand % players``, nobody in Fantasyland: the cards ``deal`` gives), ready to play."""
+    from ..play.dealing import deal
+    from ..play.game import Game
+    cards = deal(1, rules, players, seed=seed, street=rules.rounds, start=hand)[0]
+    deck: list[int] = []
+    pos = 0
+    for k in [rules.first_round] + [rules.round_cards] * rules.rounds:   # round the table, street by street
+        for p in range(players):
+            deck += cards[p, pos:pos + k].tolist()
+        pos += k
+    dealt = set(deck)
+    deck += [c for c in range(52 + rules.jokers) if c not in dealt]
+    return Game.replay({"rules": rules.to_dict(), "players": players, "seed": seed,
+                        "button": hand % players, "fantasyland": [0] * players, "hands": [[]],
+                        "match": False, "decks": {"0": deck}})
+
+
+def _simulate_histories(rules: Rules, args: argparse.Namespace, progress: Callable[[int], None] | None) -> Any:
+    """simulate's hands played one by one through Game (so that their moves can be written), each
+    written to ``--histories`` as it ends; the summary is that of those very hands
+    (the C self-play draws the random policies' choices from other streams)."""
+    from ..play.history import write_histories
+    from ..sim.selfplay import summarise_hands
+
+    def played(f: TextIO) -> Any:
+        for i in range(args.hands):
+            g = hand_game(rules, args.players, args.seed, i)
+            g.play_hand(args.policy)
+            # the one writer numbers its hands from 1: this file's hand is i + 1
+            text = write_histories([g])
+            f.write(f"[{i + 1}]" + text[text.index("\n"):])
+            yield g.scores, g.royalties, g.fouled, g.next_fantasyland
+            if progress is not None:
+                progress(1)
+
+    with open(args.histories, "w", encoding="utf-8") as f:
+        return summarise_hands(rules, args.players, played(f), policy=args.policy)
 
 
 def plot_points(plt: Any, res: Any, rules: Rules, players: int, policy: str, path: str) -> None:
@@ -276,6 +323,10 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
     fmt = s.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="the summary as JSON")
     fmt.add_argument("--csv", action="store_true", help="one CSV row per seat")
+    s.add_argument("--histories", metavar="FILE",
+                   help="write every hand played as an OFC hand history (docs/HISTORY.md), one "
+                        "after another: the hands are played one at a time through Game (no "
+                        "--workers), and the summary is of those hands")
     s.add_argument("--plot", metavar="FILE.png",
                    help="draw each seat's points per hand, mean and CI marked (needs matplotlib)")
     add_progress_args(s)

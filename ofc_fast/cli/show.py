@@ -6,6 +6,7 @@ layout of a board as text).
     ofc-fast show "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d" \\
                   "Ah Ad 3c / 4s 4d 7h 8h 9c / Tc Td Th 3s 3d" --svg deal.svg --html deal.html
     ofc-fast show --history game.json --ascii
+    ofc-fast show --history hands.ofc --skip-bad --html hands.html
 
 >>> joker_text([52, 50, 49] + list(range(10)), [51, 255])
 'X1 = As'
@@ -13,6 +14,7 @@ layout of a board as text).
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -66,14 +68,70 @@ def _read_history(path: str) -> str:
         return f.read()
 
 
+def _is_json(path: str) -> bool:
+    """Whether a --history file is Game.to_json (a JSON object) rather than OFC hand-history text
+    (docs/HISTORY.md): its first character that is not blank (a stdin of either is read whole)."""
+    with open(path, encoding="utf-8-sig") as f:
+        while True:
+            chunk = f.read(4096)
+            if not chunk or chunk.strip():
+                return chunk.strip().startswith("{")
+
+
+def _show_histories(args: argparse.Namespace, out: TextIO, text: str | None) -> int:
+    """Every hand of an OFC hand-history file, drawn as it is read (``hand K``: its place in
+    the file); --skip-bad names each bad hand on stderr and goes on (exit status 1)."""
+    from ..play.game import Game
+    from ..play.history import HistoryError, read_histories
+    skipped: list[HistoryError] = []
+
+    def skip(e: HistoryError) -> None:
+        skipped.append(e)
+        print(f"ofc-fast: skipped {' '.join(str(e).split())}", file=sys.stderr)
+
+    source: Any = args.history
+    if text is not None:           # stdin, read whole to tell the formats apart
+        source = io.StringIO(text)
+        source.name = "<stdin>"
+    pages: list[str] = []
+    last = None
+    k = 0
+    for rec in read_histories(source, on_error=skip if args.skip_bad else None):
+        k += 1
+        game = Game.replay(rec)
+        print(f"{'' if k == 1 else chr(10)}hand {k + len(skipped)}", file=out)
+        print(game.draw("text", symbols=not args.ascii), file=out)
+        if args.html:
+            pages.append(game.draw("html"))
+        last = game
+    if args.svg and last is not None:
+        with open(args.svg, "w", encoding="utf-8") as f:
+            f.write(last.draw("svg"))
+    if args.html:
+        with open(args.html, "w", encoding="utf-8") as f:
+            f.write(drawing.html_page("\n".join(pages), "ofc-fast: hand histories"))
+    out.flush()
+    if skipped:
+        print(f"ofc-fast: skipped {len(skipped)} of {k + len(skipped)} hands", file=sys.stderr)
+    return 1 if skipped else 0
+
+
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     """``ofc-fast show``: boards (or a game's history) as text with suit symbols, and as SVG
     and/or HTML files (the pictures of :mod:`ofc_fast.board.drawing`)."""
     if bool(args.boards) == bool(args.history):
         raise ValueError("show draws boards (arguments) or a game (--history FILE): give one of them")
+    text = None
+    if args.history == "-":
+        text = sys.stdin.read()
+    if args.history and not (text.lstrip().startswith("{") if text is not None else _is_json(args.history)):
+        return _show_histories(args, out, text)
+    if args.skip_bad:
+        raise ValueError("--skip-bad skips the bad hands of a hand-history file (docs/HISTORY.md): "
+                         "give one with --history")
     if args.history:
         from ..play.game import Game
-        game = Game.replay(_read_history(args.history))
+        game = Game.replay(text if text is not None else _read_history(args.history))
         print(game.draw("text", symbols=not args.ascii), file=out)
         files = {"svg": lambda: game.draw("svg"),
                  "html": lambda: drawing.html_page(game.draw("html"), f"ofc-fast: {game.rules.name}")}
@@ -98,11 +156,20 @@ def add_show_parser(sub: Any) -> None:
     p = sub.add_parser(
         "show", help="draw boards or a game: text with suit symbols, --svg and --html files",
         description="Draw the boards of a deal (one per player, with royalties per row, fouls and "
-                    "net points under the rules) or a game's history (Game.to_json, '-' for stdin) "
-                    "as text with suit symbols; --svg and --html write pictures.")
+                    "net points under the rules), a game's history (Game.to_json, '-' for stdin) "
+                    "or every hand of an OFC hand-history file (docs/HISTORY.md) as text with suit "
+                    "symbols; --svg and --html write pictures.")
     p.add_argument("boards", nargs="*", help='a board "top / middle / bottom", one per player')
-    p.add_argument("--history", metavar="FILE", help="a game's history (Game.to_json) to draw at its end")
+    p.add_argument("--history", metavar="FILE",
+                   help="a game's history (Game.to_json) to draw at its end, or a file of OFC hand "
+                        "histories (docs/HISTORY.md) to draw hand by hand; '-' reads stdin")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="with a hand-history file: name each bad hand on stderr (file, hand, line, "
+                        "what is wrong) and go on (exit status 1); without, the first bad hand is "
+                        "an error (exit status 2)")
     add_rules_args(p)
-    p.add_argument("--svg", metavar="FILE", help="write the picture as SVG")
-    p.add_argument("--html", metavar="FILE", help="write the picture as an HTML page")
+    p.add_argument("--svg", metavar="FILE", help="write the picture as SVG (of a hand-history "
+                                                 "file: its last hand)")
+    p.add_argument("--html", metavar="FILE", help="write the picture as an HTML page (of a "
+                                                  "hand-history file: every hand)")
     p.add_argument("--ascii", action="store_true", help="suits as letters (Ah) rather than symbols")

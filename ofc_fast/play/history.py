@@ -30,7 +30,7 @@ import dataclasses
 import itertools
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, TextIO, overload
 
 import numpy as np
@@ -407,7 +407,8 @@ def _format(rec: HandRecord, n: int) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def read_histories(file: str | os.PathLike[str] | TextIO, *, check: bool = True) -> Iterator[HandRecord]:
+def read_histories(file: str | os.PathLike[str] | TextIO, *, check: bool = True,
+                   on_error: Callable[[HistoryError], Any] | None = None) -> Iterator[HandRecord]:
     """The hands of OFC hand-history text (docs/HISTORY.md), one :class:`HandRecord` a hand,
     read as a stream.
 
@@ -417,7 +418,10 @@ def read_histories(file: str | os.PathLike[str] | TextIO, *, check: bool = True)
     a row over its size, a seat acting out of turn), then, with ``check`` (the default),
     played again by the engine, its ``scores`` (and stacks) compared with the engine's.
     Anything wrong raises :class:`HistoryError` (a ValueError) naming the file, the hand,
-    the line and, where one is at fault, the seat and the street.
+    the line and, where one is at fault, the seat and the street.  ``on_error``: None (the
+    default) raises; a callable is given each bad hand's :class:`HistoryError` instead, and
+    the reading goes on from the next ``[id]`` header (``ofc-fast show --skip-bad`` names
+    each hand it skips so); what it raises stops the reading.
 
     >>> import ofc_fast as ofc
     >>> g = ofc.Game("progressive", 3, seed=5); g.play_hand("greedy")
@@ -426,23 +430,48 @@ def read_histories(file: str | os.PathLike[str] | TextIO, *, check: bool = True)
     (1, True)
     >>> ofc.Game.replay(recs[0]).boards.tolist() == g.boards.tolist()   # the Game at the hand's end
     True
+    >>> good = ofc.write_histories([g]); bad = []
+    >>> text = good.replace('variant = "OFC"', 'variant = "NLHE"') + good.replace("[1]", "[2]")
+    >>> [r.scores == recs[0].scores for r in ofc.read_histories(text, on_error=bad.append)]
+    [True]
+    >>> print(bad[0])
+    <text>: hand 1, line 2: variant is 'OFC', got 'NLHE'
     """
     if not isinstance(check, bool):
         raise TypeError(f"check must be True or False, got {type(check).__name__} {check!r}")
+    if on_error is not None and not callable(on_error):
+        raise TypeError(f"on_error must be None or a callable taking a HistoryError, got "
+                        f"{type(on_error).__name__} {on_error!r}"[:200])
     name, lines = _open(file)
-    return _stream(name, lines, check)
+    return _stream(name, lines, check, on_error)
 
 
-def _stream(name: str, lines: Any, check: bool) -> Iterator[HandRecord]:
+def _stream(name: str, lines: Any, check: bool,
+            on_error: Callable[[HistoryError], Any] | None) -> Iterator[HandRecord]:
     prev: tuple[HandRecord, list[int]] | None = None
     try:
-        for block in _blocks(name, lines):
-            rec = _record(name, *block)
-            if check:
-                g = _check(name, block[0], block[2]["scores"][1], rec)
-                if prev is not None:
-                    _follows(name, block[0], block[1], prev, rec)
-                prev = (rec, g)
+        for block in _blocks(name, lines, on_error is not None):
+            if isinstance(block, HistoryError):
+                assert on_error is not None
+                on_error(block)
+                prev = None           # the next hand follows none that was read
+                continue
+            g: list[int] | None = None
+            try:
+                rec = _record(name, *block)
+                if check:
+                    g = _check(name, block[0], block[2]["scores"][1], rec)
+                    if prev is not None:
+                        _follows(name, block[0], block[1], prev, rec)
+                    prev = (rec, g)
+            except HistoryError as e:
+                if on_error is None:
+                    raise
+                on_error(e)
+                # a hand that plays but does not follow its match's last one is still where the
+                # next hand starts from
+                prev = (rec, g) if g is not None else None
+                continue
             yield rec
     finally:
         if hasattr(lines, "close"):
@@ -466,66 +495,81 @@ def _open(file: Any) -> tuple[str, Any]:
 _Block = tuple[str, int, dict[str, tuple[Any, int]]]
 
 
-def _blocks(name: str, lines: Iterable[str]) -> Iterator[_Block]:
+def _blocks(name: str, lines: Iterable[str], resume: bool = False) -> Iterator[_Block | HistoryError]:
     """Each hand's header id, header line and ``key -> (value, line)`` (actions: a list of
-    (text, line))."""
+    (text, line)).  ``resume``: a malformed hand is yielded as its HistoryError, and the lines
+    up to the next ``[id]`` header are passed over (else the error is raised)."""
     cur: dict[str, tuple[Any, int]] | None = None
     hid, hline = "", 0
     ids: set[str] = set()
     acts: list[tuple[str, int]] | None = None
+    skipping = False
     n = 0
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
-        if acts is not None:
-            if line == "]":
-                acts = None
+        if skipping:
+            if not (line.startswith("[") and line.endswith("]")):
+                continue
+            skipping = False
+        try:
+            if acts is not None:
+                if line == "]":
+                    acts = None
+                    continue
+                if not line or line.startswith("#"):
+                    continue
+                # the writer's plain line, "...", read without the JSON decoder (most of a file)
+                s = (line[1:-2] if line.endswith('",') and line[0] == '"' and line.count('"') == 2
+                     and "\\" not in line else _value(line, trailing=","))
+                if not isinstance(s, str):
+                    raise HistoryError(f"{name}: hand {hid}, line {n}: an action is a quoted string "
+                                       f"(\"d dh p1 Ah Kd ...\"), got {line!r}")
+                acts.append((s, n))
                 continue
             if not line or line.startswith("#"):
                 continue
-            # the writer's plain line, "...", read without the JSON decoder (most of a file)
-            s = (line[1:-2] if line.endswith('",') and line[0] == '"' and line.count('"') == 2
-                 and "\\" not in line else _value(line, trailing=","))
-            if not isinstance(s, str):
-                raise HistoryError(f"{name}: hand {hid}, line {n}: an action is a quoted string "
-                                   f"(\"d dh p1 Ah Kd ...\"), got {line!r}")
-            acts.append((s, n))
-            continue
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            if cur is not None:
-                yield hid, hline, cur
-            hid, hline, cur = line[1:-1].strip(), n, {}
-            if not hid or hid in ids:
-                raise HistoryError(f"{name}: line {n}: a hand's header is [id] with an id of its "
-                                   f"own, got {line!r}" + (" (a second time)" if hid else ""))
-            ids.add(hid)
-            continue
-        key, eq, value = line.partition("=")
-        key, value = key.strip(), value.strip()
-        if not eq or not key:
-            raise HistoryError(f"{name}: line {n}: expected [id] or key = value, got {line!r}")
-        if cur is None:
-            raise HistoryError(f"{name}: line {n}: {key!r} comes before the first hand's [id] header")
-        if key in cur:
-            raise HistoryError(f"{name}: hand {hid}, line {n}: {key!r} is given twice "
-                               f"(first on line {cur[key][1]})")
-        if key == "actions" and value == "[":
-            acts = []
-            cur[key] = (acts, n)
-            continue
-        v = _value(value)
-        if v is _BAD:
-            raise HistoryError(f"{name}: hand {hid}, line {n}: the value of {key!r} is not a "
-                               f"string, number or list: {value!r}")
-        if key == "actions":
-            if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
-                raise HistoryError(f"{name}: hand {hid}, line {n}: 'actions' is a list of strings")
-            v = [(a, n) for a in v]
-        cur[key] = (v, n)
+            if line.startswith("[") and line.endswith("]"):
+                if cur is not None:
+                    yield hid, hline, cur
+                hid, hline, cur = line[1:-1].strip(), n, {}
+                if not hid or hid in ids:
+                    raise HistoryError(f"{name}: line {n}: a hand's header is [id] with an id of its "
+                                       f"own, got {line!r}" + (" (a second time)" if hid else ""))
+                ids.add(hid)
+                continue
+            key, eq, value = line.partition("=")
+            key, value = key.strip(), value.strip()
+            if not eq or not key:
+                raise HistoryError(f"{name}: line {n}: expected [id] or key = value, got {line!r}")
+            if cur is None:
+                raise HistoryError(f"{name}: line {n}: {key!r} comes before the first hand's [id] header")
+            if key in cur:
+                raise HistoryError(f"{name}: hand {hid}, line {n}: {key!r} is given twice "
+                                   f"(first on line {cur[key][1]})")
+            if key == "actions" and value == "[":
+                acts = []
+                cur[key] = (acts, n)
+                continue
+            v = _value(value)
+            if v is _BAD:
+                raise HistoryError(f"{name}: hand {hid}, line {n}: the value of {key!r} is not a "
+                                   f"string, number or list: {value!r}")
+            if key == "actions":
+                if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+                    raise HistoryError(f"{name}: hand {hid}, line {n}: 'actions' is a list of strings")
+                v = [(a, n) for a in v]
+            cur[key] = (v, n)
+        except HistoryError as e:
+            if not resume:
+                raise
+            yield e
+            cur, acts, skipping = None, None, True
     if acts is not None:
-        raise HistoryError(f"{name}: hand {hid}, line {n}: the file ends inside 'actions' (no closing ])")
-    if cur is not None:
+        cut = HistoryError(f"{name}: hand {hid}, line {n}: the file ends inside 'actions' (no closing ])")
+        if not resume:
+            raise cut
+        yield cut
+    elif cur is not None:
         yield hid, hline, cur
 
 

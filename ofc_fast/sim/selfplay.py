@@ -13,7 +13,7 @@ so parts over disjoint hand ranges merge exactly (:func:`merge_simulations`;
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -26,7 +26,7 @@ from ..board.rules import Rules, get_rules
 from ..play.game import Policy, check_dealing, policy_block, policy_spec
 from . import totals, worth
 
-__all__ = ["SimulationResult", "merge_simulations", "simulate"]
+__all__ = ["SimulationResult", "merge_simulations", "simulate", "summarise_hands"]
 
 #: net points per hand are histogrammed over -POINTS_RANGE .. POINTS_RANGE (clipped)
 POINTS_RANGE = 300
@@ -185,3 +185,76 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
         parts[0] = (np.zeros((P, 5), np.int64), _sim.fl_split(P))
     sums, split = worth.add_parts([a for a, _ in parts.values()], [b for _, b in parts.values()])
     return _summary(n, sums, hist[0], hist[1], split, value, label, r)
+
+
+def summarise_hands(rules: Rules | str, players: int, hands: Iterable[Any], *,
+                    policy: str | Policy | None = None) -> SimulationResult:
+    """The summary :func:`simulate` gives, of hands played elsewhere (e.g. by
+    :class:`~ofc_fast.Game`): ``hands`` yields each finished hand's
+    ``(scores, royalties, fouled, next_fantasyland)``, one value a seat each, as a
+    Game's properties of those names give them (royalties: a seat's total or its 3 rows).
+
+    >>> import ofc_fast as ofc
+    >>> games = [ofc.Game("pineapple", 2, seed=s) for s in range(3)]
+    >>> for g in games: g.play_hand("heuristic")
+    >>> s = summarise_hands("pineapple", 2, ((g.scores, g.royalties, g.fouled, g.next_fantasyland)
+    ...                                       for g in games), policy="heuristic")
+    >>> s.hands, s.sums[:, 0].tolist() == sum(g.scores.astype(int) for g in games).tolist()
+    (3, True)
+    """
+    r = get_rules(rules)
+    P = check_int(players, "players")
+    r.check_players(P)
+    label = None if policy is None else policy_spec(policy)[2]
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise TypeError(f"hands: an iterable of (scores, royalties, fouled, next_fantasyland), got "
+                        f"{type(hands).__name__}")
+    sums = [[0] * 5 for _ in range(P)]     # Python ints: no sum wraps
+    points = np.zeros((P, 2 * POINTS_RANGE + 1), np.int64)
+    royalty = np.zeros((P, ROYALTY_RANGE + 1), np.int64)
+    split = _sim.fl_split(P)
+    buckets = split.shape[1]
+    n = 0
+    for k, hand in enumerate(hands):
+        net, roy, foul, fl = _hand_results(hand, k, P)
+        for p in range(P):
+            v, f = int(net[p]), int(fl[p])
+            s = sums[p]
+            s[0] += v
+            s[1] += v * v
+            s[2] += int(foul[p] != 0)
+            s[3] += int(f != 0)
+            s[4] += int(roy[p])
+            points[p, POINTS_RANGE + min(max(v, -POINTS_RANGE), POINTS_RANGE)] += 1
+            royalty[p, min(max(int(roy[p]), 0), ROYALTY_RANGE)] += 1
+            b = split[p, f if 0 <= f < buckets else 0]
+            b[2] = v if b[0] == 0 else min(int(b[2]), v)
+            b[3] = v if b[0] == 0 else max(int(b[3]), v)
+            b[0] += 1
+            b[1] += v
+        n += 1
+    if not n:
+        raise ValueError("hands: a mean of no hands is no number: give 1 or more")
+    big = max(abs(x) for row in sums for x in row) > 2**62
+    return _summary(n, np.array(sums, dtype=object if big else np.int64), points, royalty, split,
+                    None, label, r)
+
+
+def _hand_results(hand: Any, k: int, P: int) -> list[npt.NDArray[np.int64]]:
+    """A hand's (scores, royalties, fouled, next_fantasyland) as int64 arrays of a value a seat
+    (royalties given per row are added up); ValueError naming the hand for anything else."""
+    want = (f"hands[{k}] is (scores, royalties, fouled, next_fantasyland), each of integers, one "
+            f"a seat ({P}; royalties may be 3 a seat)")
+    try:
+        parts = [np.asarray(x) for x in hand]
+    except TypeError:
+        raise ValueError(f"{want}, got {type(hand).__name__} {hand!r}"[:300]) from None
+    if len(parts) != 4:
+        raise ValueError(f"{want}, got {len(parts)} items")
+    out: list[npt.NDArray[np.int64]] = []
+    for j, (a, name) in enumerate(zip(parts, ("scores", "royalties", "fouled", "next_fantasyland"))):
+        ok = a.dtype.kind in "iub" and (a.shape == (P,) or (j == 1 and a.shape == (P, 3)))
+        if not ok:
+            raise ValueError(f"{want}: its {name} is {a.dtype} of shape {a.shape}"[:300])
+        out.append(a.reshape(P, -1).sum(axis=1).astype(np.int64))
+    return out
