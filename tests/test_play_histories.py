@@ -337,7 +337,7 @@ def test_on_error_may_stop_the_reading() -> None:
     def stop(e: ofc.HistoryError) -> None:
         raise RuntimeError(str(e))
 
-    reader = ofc.read_histories(s[0] + s[1].replace("variant", "varient") + s[2], on_error=stop)
+    reader = ofc.read_histories(s[0] + s[1].replace("variant", "variety") + s[2], on_error=stop)
     assert next(reader).scores
     with pytest.raises(RuntimeError, match="hand 2"):
         next(reader)
