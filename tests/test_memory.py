@@ -330,7 +330,8 @@ def _growth(failing: bool) -> tuple[int, dict[str, tuple[int, int]], int]:
     return after - before, changed, objects_after - objects_before
 
 
-@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
+# every good row, called over and over, takes half a minute: the slow run (.ci/run) has it
+@pytest.mark.parametrize("failing", [pytest.param(False, marks=pytest.mark.slow), True], ids=["good", "failing"])
 def test_no_traced_memory_growth(failing: bool) -> None:
     grew = _growth(failing)[0]
     assert grew < 200_000, f"traced memory grew by {grew} bytes"

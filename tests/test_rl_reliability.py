@@ -179,6 +179,7 @@ for threads in (1, 2):
 """
 
 
+@pytest.mark.slow   # half a minute of racing threads: the slow run (.ci/run) has it
 def test_a_racing_write_to_the_actions_never_reaches_a_step() -> None:
     """Issue 28, 1: another thread writing a huge value into the actions array between the
     check and the play crashed the process (SIGSEGV within 13 steps).  The step copies the

@@ -50,5 +50,6 @@ show_reports() {
 # (scaled by OFC_FAST_DIFF_DEALS); the exhaustive hand checks run unsanitized
 # in .ci/run step 2b, where they take minutes instead of an hour
 LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q "$@" || show_reports
-LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q -m slow tests/test_solve_fantasyland.py "$@" \
-    || show_reports
+# (and the racing-write test, slow for the quick run but the one a sanitizer watches best)
+LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" pytest -p no:cacheprovider -q -m slow tests/test_solve_fantasyland.py \
+    tests/test_rl_reliability.py::test_a_racing_write_to_the_actions_never_reaches_a_step "$@" || show_reports
