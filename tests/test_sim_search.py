@@ -414,3 +414,22 @@ def test_bench_bots_plays_every_policy() -> None:
     assert set(ofc.play.game.POLICIES) <= set(names) and "mc5" in names and "mc5+fl10" in names
     r = bots.run_pair("mc5+fl10", "random", 2, 1, 1)
     assert r["deals"] == 2 and 0 <= r["foul_random"] <= 1 and r["ms_mc5+fl10"] > 0
+
+
+@pytest.mark.skipif(not (ROOT / "bench" / "foul_floor.py").is_file(), reason="source tree only")
+def test_bench_foul_floor_is_exact_on_known_futures() -> None:
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("foul_floor", ROOT / "bench" / "foul_floor.py")
+    assert spec is not None and spec.loader is not None
+    floor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(floor)
+    # no spade, at most a pair below queens, no 3/4/8/9: the middle cannot beat QQ
+    doomed = "2d 2h Tc Th Jc Jd Kh Ah Qc"
+    # aces over 5-6-7 beat the queens, kings and jacks at the bottom beat the aces
+    saved = "Ah 2d 2h As Tc Th Jc Jd 3h"
+    fut = np.array([ofc.cards(doomed), ofc.cards(saved)], dtype=np.uint8)
+    assert floor.floor_spot(fut) == 1
+    assert floor.floor_spot(fut[1:]) == 0
+    # a seat that sees its 17 cards can always set 13 of them unfouled (a random sample)
+    assert floor.floor_whole(30, 1) == (0, 30)
+    assert floor.wilson(0, 100)[0] == 0.0 and floor.wilson(50, 100)[0] < 0.5 < floor.wilson(50, 100)[1]
