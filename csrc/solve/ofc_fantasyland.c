@@ -63,12 +63,10 @@ const uint16_t ofc_fl_binom[17][6] = {
     {1, 16, 120, 560, 1820, 4368},
 };
 
-/* The best setting found so far, in the order of ofc_solve.h. */
+/* The best setting found so far: its place in the order (fl_rank) and what
+ * the answer reports of it. */
 typedef struct {
-    int found;
-    double value;
-    int bi, mi, ti; /* colex ranks: equal rank order = card-set order */
-    uint16_t bv, mv, tv;
+    fl_rank rank;
     int32_t roy[3];
     int stays;
     uint8_t jokers[2]; /* what each joker became */
@@ -158,48 +156,11 @@ static void prefix_max(int32_t *best, uint8_t *stay, int nb)
     }
 }
 
-/* Nonzero when a setting over (bottom bi, middle mi) whose value is at
- * least `value` could come before the best one in the tie-break order. */
-static inline int could_win(const fl_best *best, double value, uint16_t bv, int bi, int mi, uint16_t mv)
-{
-    if (!best->found || value > best->value) return 1;
-    if (value < best->value) return 0;
-    if (bv != best->bv) return bv > best->bv;
-    if (bi != best->bi) return bi > best->bi;
-    if (mi < 0) return 1;
-    if (mv != best->mv) return mv > best->mv;
-    return mi >= best->mi;
-}
-
-/* 1 when a setting of value v and row values (order keys) kb, km, kt over
- * subsets bi, mi, ti comes before the best one (ofc_solve.h); with bounds
- * for v, kb, km, kt: 0 when no such setting can. */
-static inline int leaf_wins(const fl_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi,
-                            uint16_t kt, int ti)
-{
-    if (!best->found) return 1;
-    if (v < best->value) return 0; /* the common case first */
-    if (v > best->value) return 1;
-    if (kb != best->bv) return kb > best->bv;
-    if (bi != best->bi) return bi > best->bi;
-    if (km != best->mv) return km > best->mv;
-    if (mi != best->mi) return mi > best->mi;
-    if (kt != best->tv) return kt > best->tv;
-    return ti > best->ti;
-}
-
 /* Record a setting as the best one (its jokers' cards apart). */
 static inline void set_best(fl_best *best, double v, int bi, int mi, int ti, uint16_t kb, uint16_t km,
                             uint16_t kt, int32_t rt, int32_t rm, int32_t rb, int stays)
 {
-    best->found = 1;
-    best->value = v;
-    best->bi = bi;
-    best->mi = mi;
-    best->ti = ti;
-    best->bv = kb;
-    best->mv = km;
-    best->tv = kt;
+    fl_rank_record(&best->rank, v, bi, mi, ti, kb, km, kt);
     best->roy[0] = rt;
     best->roy[1] = rm;
     best->roy[2] = rb;
@@ -310,7 +271,7 @@ static void joker_leaf(const fl_work *w, int n, int bi, int mi, int ti, uint32_t
     uint16_t kt = ofc_order_key(res.value[0], below), km = ofc_order_key(res.value[1], below),
              kb = ofc_order_key(res.value[2], below);
     double v = (double)(res.royalty[0] + res.royalty[1] + res.royalty[2]) + (res.stays ? S : 0.0);
-    if (!leaf_wins(best, v, kb, bi, km, mi, kt, ti)) return;
+    if (!fl_leaf_wins(&best->rank, v, kb, bi, km, mi, kt, ti)) return;
     set_best(best, v, bi, mi, ti, kb, km, kt, res.royalty[0], res.royalty[1], res.royalty[2], res.stays);
     best->jokers[0] = card[0];
     best->jokers[1] = card[1];
@@ -326,7 +287,7 @@ typedef struct {
 
 #define FL_LEAVES 35 /* tops of the 7 cards left at most: C(7, 3) */
 
-/* 1 when leaf a's bounds come before b's (in leaf_wins's order over one middle). */
+/* 1 when leaf a's bounds come before b's (in fl_leaf_wins's order over one middle). */
 static inline int leaf_first(const fl_leaf *a, const fl_leaf *b)
 {
     if (a->bound != b->bound) return a->bound > b->bound;
@@ -350,10 +311,10 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
     if (b_tb == FL_NONE) return;
     /* a middle needs mb >= thr[stays possible] to reach the best value */
     int32_t thr[2] = {-0x7FFFFFFF, -0x7FFFFFFF};
-#define FL_THRESHOLDS()                                                        \
-    if (best->found) {                                                         \
-        thr[0] = int_threshold(best->value - (double)(b->rb + low_tb));        \
-        thr[1] = int_threshold(best->value - (double)(b->rb + low_tb) - Spos); \
+#define FL_THRESHOLDS()                                                             \
+    if (best->rank.found) {                                                         \
+        thr[0] = int_threshold(best->rank.value - (double)(b->rb + low_tb));        \
+        thr[1] = int_threshold(best->rank.value - (double)(b->rb + low_tb) - Spos); \
     }
     FL_THRESHOLDS()
     for (int j4 = 4; j4 < k; j4++) {
@@ -386,7 +347,7 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                         unsigned sbm = b->sb | sm;
                         double bound = (double)(base + tb)
                                        + ((sbm | (w->top_stay[cap >> FL_SHIFT] & b_ts)) ? Spos : 0.0);
-                        if (!could_win(best, bound, b->hv, bi, mi, m->mv)) continue;
+                        if (!fl_could_win(&best->rank, bound, b->hv, bi, mi, m->mv)) continue;
                         /* the leaf: the best top among the n - 10 cards left; with
                          * jokers, the leaves to resolve wait in order of their bounds
                          * (cap bounds the middle's value too) */
@@ -412,8 +373,8 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                                         leaf.bound = (double)(base + rt) + ((sbm | st) ? Spos : 0.0);
                                         leaf.kt = (uint16_t)(t->tv < cap ? t->tv : cap);
                                         leaf.ti = ti;
-                                        if (!leaf_wins(best, leaf.bound, b->hv, bi, (uint16_t)cap, mi,
-                                                       leaf.kt, ti))
+                                        if (!fl_leaf_wins(&best->rank, leaf.bound, b->hv, bi, (uint16_t)cap,
+                                                          mi, leaf.kt, ti))
                                             continue;
                                         int j = nleaves++;
                                         for (; j > 0 && leaf_first(&leaf, &leaves[j - 1]); j--)
@@ -423,7 +384,8 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                                     }
                                     int stays = (int)(sbm | t->st);
                                     double v = (double)(base + t->rt) + (stays ? S : 0.0);
-                                    if (!leaf_wins(best, v, b->hv, bi, m->mv, mi, t->tv, ti)) continue;
+                                    if (!fl_leaf_wins(&best->rank, v, b->hv, bi, m->mv, mi, t->tv, ti))
+                                        continue;
                                     set_best(best, v, bi, mi, ti, b->hv, m->mv, t->tv, t->rt, m->rm, b->rb,
                                              stays);
                                     if (J) best->jokers[0] = best->jokers[1] = OFC_EMPTY;
@@ -432,8 +394,8 @@ static OFC_ALWAYS_INLINE void explore_body(const fl_work *w, int n, int low, int
                         /* in that order the bounds only fall: done at the first that cannot win */
                         for (int j = 0; J && j < nleaves; j++) {
                             const fl_leaf *leaf = &leaves[j];
-                            if (!leaf_wins(best, leaf->bound, b->hv, bi, (uint16_t)cap, mi, leaf->kt,
-                                           leaf->ti))
+                            if (!fl_leaf_wins(&best->rank, leaf->bound, b->hv, bi, (uint16_t)cap, mi,
+                                              leaf->kt, leaf->ti))
                                 break;
                             joker_leaf(w, n, bi, mi, leaf->ti, w->three[leaf->ti].mask, S, best);
                             FL_THRESHOLDS()
@@ -477,11 +439,11 @@ static void best_fouled(const fl_work *w, int n, int n5, fl_best *best)
                     || (w->three[i].tv == w->three[ti].tv && i > ti))
                     ti = i;
             }
-    best->found = 1;
-    best->value = 0.0;
-    best->bi = bi;
-    best->mi = mi;
-    best->ti = ti;
+    best->rank.found = 1;
+    best->rank.value = 0.0;
+    best->rank.bi = bi;
+    best->rank.mi = mi;
+    best->rank.ti = ti;
     best->roy[0] = best->roy[1] = best->roy[2] = 0;
     best->stays = 0;
 }
@@ -652,7 +614,7 @@ static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat
         for (int i = 0; i < n5; i++) {
             if (ub[i] == FL_NONE || i == first) continue;
             double bound = (double)ub[i] + (cs[i] ? Spos : 0.0);
-            if (!could_win(&best, bound, w->five[i].hv, i, -1, 0)) continue;
+            if (!fl_could_win(&best.rank, bound, w->five[i].hv, i, -1, 0)) continue;
             uint64_t key =
                 (uint64_t)(uint32_t)(ub[i] - lo) << 26 | (uint64_t)w->five[i].hv << 13 | (uint64_t)i;
             w->order[cs[i]][len[cs[i]]++] = key;
@@ -675,9 +637,9 @@ static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat
                 p1--;
             else
                 p0--;
-            if (best.found && bound < best.value) break;
+            if (best.rank.found && bound < best.rank.value) break;
             int bi = (int)(key & 8191);
-            if (!could_win(&best, bound, w->five[bi].hv, bi, -1, 0)) continue;
+            if (!fl_could_win(&best.rank, bound, w->five[bi].hv, bi, -1, 0)) continue;
             /* again with the tops that avoid this bottom's cards */
             const fl_five *f = &w->five[bi];
             unsigned ts;
@@ -688,19 +650,20 @@ static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat
             int32_t roy = f->rb + mb + tb;
             if (J && roy > ub[bi]) roy = ub[bi]; /* both bound it: the wildcard one may be less */
             double refined = (double)roy + ((f->sb | ms | ts) && (!J || cs[bi]) ? Spos : 0.0);
-            if (!could_win(&best, refined, f->hv, bi, -1, 0)) continue;
+            if (!fl_could_win(&best.rank, refined, f->hv, bi, -1, 0)) continue;
             if (J)
                 explore_bottom_jokers(w, n, bi, S, Spos, tb, ts, &best);
             else
                 explore_bottom(w, n, low, bi, S, Spos, tb, ts, &best);
         }
     }
-    int fouled = !best.found;
+    int fouled = !best.rank.found;
     if (fouled && J) return 1;
     if (fouled) best_fouled(w, n, n5, &best);
 
     const uint32_t all = (1u << n) - 1u;
-    uint32_t tm = three_mask(best.ti, n), mm = w->five[best.mi].mask, bm = w->five[best.bi].mask;
+    uint32_t tm = three_mask(best.rank.ti, n), mm = w->five[best.rank.mi].mask,
+             bm = w->five[best.rank.bi].mask;
     row_cards(tm, c, n, out->board + OFC_ROW_START(0));
     row_cards(mm, c, n, out->board + OFC_ROW_START(1));
     row_cards(bm, c, n, out->board + OFC_ROW_START(2));
@@ -711,7 +674,7 @@ static OFC_ALWAYS_INLINE int search(fl_work *w, const uint8_t *c, int n, int nat
     for (int i = 0; i < 3; i++) out->royalty[i] = best.roy[i];
     out->stays = best.stays;
     out->fouled = fouled;
-    out->value = best.value;
+    out->value = best.rank.value;
     return 0;
 }
 

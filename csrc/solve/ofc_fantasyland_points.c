@@ -58,38 +58,11 @@ typedef struct {
     int order[FL_FIVES], tmp[FL_FIVES];
 } fp_work;
 
-/* The best setting so far (the order of ofc_solve.h). */
+/* The best setting so far: its place in the order (fl_rank) and its points. */
 typedef struct {
-    int found;
-    double value;
-    int bi, mi, ti;
-    uint16_t bv, mv, tv;
+    fl_rank rank;
     ofc_fantasyland_points p;
 } fp_best;
-
-static inline int could_win(const fp_best *best, double value, uint16_t bv, int bi, int mi, uint16_t mv)
-{
-    if (!best->found || value > best->value) return 1;
-    if (value < best->value) return 0;
-    if (bv != best->bv) return bv > best->bv;
-    if (bi != best->bi) return bi > best->bi;
-    if (mi < 0) return 1;
-    if (mv != best->mv) return mv > best->mv;
-    return mi >= best->mi;
-}
-
-static inline int leaf_wins(const fp_best *best, double v, uint16_t kb, int bi, uint16_t km, int mi,
-                            uint16_t kt, int ti)
-{
-    if (!best->found || v > best->value) return 1;
-    if (v < best->value) return 0;
-    if (kb != best->bv) return kb > best->bv;
-    if (bi != best->bi) return bi > best->bi;
-    if (km != best->mv) return km > best->mv;
-    if (mi != best->mi) return mi > best->mi;
-    if (kt != best->tv) return kt > best->tv;
-    return ti > best->ti;
-}
 
 static inline int popcount(unsigned x)
 {
@@ -213,7 +186,7 @@ static OFC_ALWAYS_INLINE void explore_body(const fp_work *f, int bi, fp_best *be
                         const unsigned beats = f->wb[bi] & f->wm[mi];
                         double bound = (double)(base + tb + f->scoop * popcount(beats))
                                        + ((sbm | f->top_stay[cap]) ? Spos : 0.0);
-                        if (!could_win(best, bound, b->hv, bi, mi, md->mv)) continue;
+                        if (!fl_could_win(&best->rank, bound, b->hv, bi, mi, md->mv)) continue;
                         int x[FL_MAX_CARDS], nx = 0;
                         for (int p = 0; p < n; p++)
                             if (!((b->mask | md->mask) >> p & 1u)) x[nx++] = p;
@@ -228,7 +201,8 @@ static OFC_ALWAYS_INLINE void explore_body(const fp_work *f, int bi, fp_best *be
                                     double tbound =
                                         (double)(base + f->gt[ti] + f->scoop * popcount(beats & f->wt[ti]))
                                         + (stays ? Spos : 0.0);
-                                    if (!leaf_wins(best, tbound, b->hv, bi, md->mv, mi, t->tv, ti)) continue;
+                                    if (!fl_leaf_wins(&best->rank, tbound, b->hv, bi, md->mv, mi, t->tv, ti))
+                                        continue;
                                     const uint32_t tm = t->mask, dmask = all & ~(b->mask | md->mask | tm);
                                     ofc_fantasyland_points p;
                                     uint16_t kb = b->hv, km = md->mv, kt = t->tv;
@@ -264,11 +238,9 @@ static OFC_ALWAYS_INLINE void explore_body(const fp_work *f, int bi, fp_best *be
                                         p.setting.jokers[0] = p.setting.jokers[1] = OFC_EMPTY;
                                         p.setting.value = (double)p.points + (stays ? S : 0.0);
                                     }
-                                    if (!leaf_wins(best, p.setting.value, kb, bi, km, mi, kt, ti)) continue;
-                                    best->found = 1;
-                                    best->value = p.setting.value;
-                                    best->bi = bi, best->mi = mi, best->ti = ti;
-                                    best->bv = kb, best->mv = km, best->tv = kt;
+                                    if (!fl_leaf_wins(&best->rank, p.setting.value, kb, bi, km, mi, kt, ti))
+                                        continue;
+                                    fl_rank_record(&best->rank, p.setting.value, bi, mi, ti, kb, km, kt);
                                     best->p = p;
                                 }
                     }
@@ -357,8 +329,8 @@ static int search(fp_work *f, const volatile int *stop, fp_best *best)
     sort_bottoms(f, f->order, f->tmp, nb);
     for (int k = 0; k < nb; k++) {
         int bi = f->order[k];
-        if (best->found && f->ub[bi] < best->value) break;
-        if (!could_win(best, f->ub[bi], w->five[bi].hv, bi, -1, 0)) continue;
+        if (best->rank.found && f->ub[bi] < best->rank.value) break;
+        if (!fl_could_win(&best->rank, f->ub[bi], w->five[bi].hv, bi, -1, 0)) continue;
         if (stop && *stop) return OFC_FL_STOPPED;
         if (f->J)
             explore_jokers(f, bi, best);
@@ -416,10 +388,11 @@ int ofc_solve_fantasyland_points(const uint8_t *cards, int n, const uint8_t *boa
     fp_best best;
     memset(&best, 0, sizeof best);
     rc = search(f, stop, &best);
-    if (rc == 0 && !best.found) rc = fp_fouled(&g, 0, out);
-    if (rc == 0 && best.found) {
+    if (rc == 0 && !best.rank.found) rc = fp_fouled(&g, 0, out);
+    if (rc == 0 && best.rank.found) {
         const uint32_t all = (1u << n) - 1u;
-        uint32_t tm = w->three[best.ti].mask, mm = w->five[best.mi].mask, bm = w->five[best.bi].mask;
+        uint32_t tm = w->three[best.rank.ti].mask, mm = w->five[best.rank.mi].mask,
+                 bm = w->five[best.rank.bi].mask;
         *out = best.p;
         row_cards(tm, g.cards, n, out->setting.board);
         row_cards(mm, g.cards, n, out->setting.board + 3);

@@ -22,6 +22,62 @@
 #define FL_NATURAL_VALUES ((OFC_STRENGTH_MAX >> FL_SHIFT) + 1)    /* the buckets used without jokers */
 #define FL_NONE           (-0x40000000)                           /* no row at or under this value */
 
+/* A setting's place in the solvers' order (ofc_solve.h): value first, then the
+ * rows' order keys and the subsets' colex ranks (equal rank order = card-set
+ * order), bottom first.  The royalty solver and the solver against known
+ * boards keep their best setting's place in one of these and compare by the
+ * two functions below. */
+typedef struct {
+    int found; /* 0 until a setting is recorded */
+    double value;
+    int bi, mi, ti;
+    uint16_t bv, mv, tv;
+} fl_rank;
+
+/* Nonzero when a setting over (bottom bi, middle mi) whose value is at
+ * least `value` could come before the best one (mi < 0: any middle). */
+static inline int fl_could_win(const fl_rank *best, double value, uint16_t bv, int bi, int mi, uint16_t mv)
+{
+    if (!best->found || value > best->value) return 1;
+    if (value < best->value) return 0;
+    if (bv != best->bv) return bv > best->bv;
+    if (bi != best->bi) return bi > best->bi;
+    if (mi < 0) return 1;
+    if (mv != best->mv) return mv > best->mv;
+    return mi >= best->mi;
+}
+
+/* 1 when a setting of value v and row values (order keys) kb, km, kt over
+ * subsets bi, mi, ti comes before the best one; with bounds for v, kb, km,
+ * kt: 0 when no such setting can. */
+static inline int fl_leaf_wins(const fl_rank *best, double v, uint16_t kb, int bi, uint16_t km, int mi,
+                               uint16_t kt, int ti)
+{
+    if (!best->found) return 1;
+    if (v < best->value) return 0; /* the common case first */
+    if (v > best->value) return 1;
+    if (kb != best->bv) return kb > best->bv;
+    if (bi != best->bi) return bi > best->bi;
+    if (km != best->mv) return km > best->mv;
+    if (mi != best->mi) return mi > best->mi;
+    if (kt != best->tv) return kt > best->tv;
+    return ti > best->ti;
+}
+
+/* Record a setting as the best one. */
+static inline void fl_rank_record(fl_rank *best, double v, int bi, int mi, int ti, uint16_t kb, uint16_t km,
+                                  uint16_t kt)
+{
+    best->found = 1;
+    best->value = v;
+    best->bi = bi;
+    best->mi = mi;
+    best->ti = ti;
+    best->bv = kb;
+    best->mv = km;
+    best->tv = kt;
+}
+
 /* C(p, j) for positions p = 0..16: colex ranks of subsets (ofc_fantasyland.c) */
 extern const uint16_t ofc_fl_binom[17][6];
 
