@@ -115,12 +115,7 @@ static void outlook_add(const uint8_t *f, const ofc_game *g, const ofc_rules *ru
                         double *earned)
 {
     ofc_board_result res;
-    if (OFC_UNLIKELY(g->jr.jokers)) { /* a deck with jokers: the board layer resolves them */
-        uint8_t card[2], natural[3];
-        ofc_board_eval_jokers(f, 0, 0, rules, &g->jr, &res, card, natural);
-    } else {
-        ofc_board_eval(f, 0, rules, &res);
-    }
+    complete_board(f, rules, &g->jr, &res);
     if (res.fouled)
         (*fouls)++;
     else
@@ -171,14 +166,7 @@ static double outlook(const ofc_game *g, unsigned code, const uint8_t *b, const 
                 }
                 s.nheld = n;
                 s.street[p] = g->street[p] + 1 + t;
-                unsigned h = ofc_pol_heuristic_default_code(&s, rules);
-                for (int i = 0; i < n; i++) {
-                    unsigned d = h >> (2 * i) & 3u;
-                    if (d == 3)
-                        s.discards[p][s.ndiscards[p]++] = s.held[i];
-                    else
-                        s.board[p][OFC_ROW_START(d) + s.filled[p][d]++] = s.held[i];
-                }
+                play_on(&s, p, ofc_pol_heuristic_default_code(&s, rules));
             }
             outlook_add(s.board[p], g, rules, &fouls, &earned);
         }

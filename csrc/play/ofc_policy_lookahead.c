@@ -55,19 +55,14 @@ enum { MAX_SHORTLIST = 16, MAX_FILLS = 64, MAX_DEPTH = 2 };
 typedef struct outlook_weights {
     double foul, earned, fantasyland;
     const ofc_rules *rules;
-    const ofc_joker_rules *jr; /* NULL: a deck without jokers */
+    const ofc_joker_rules *jr;
 } outlook_weights;
 
 /* A complete board's score: -foul when it fouls (*fouled 1), else what it earns. */
 static double board_score(const uint8_t *b, const outlook_weights *o, int *fouled)
 {
     ofc_board_result res;
-    if (OFC_UNLIKELY(o->jr != NULL)) {
-        uint8_t card[2], natural[3];
-        ofc_board_eval_jokers(b, 0, 0, o->rules, o->jr, &res, card, natural);
-    } else {
-        ofc_board_eval(b, 0, o->rules, &res);
-    }
+    complete_board(b, o->rules, o->jr, &res);
     *fouled = res.fouled != 0;
     if (res.fouled) return -o->foul;
     return o->earned * (res.royalty[0] + res.royalty[1] + res.royalty[2])
@@ -139,14 +134,7 @@ static double completions(const ofc_game *g, unsigned code, int turns,
             memcpy(s.held, deals[x] + n * t, (size_t)n);
             s.nheld = n;
             s.street[p] = g->street[p] + 1 + t;
-            unsigned h = ofc_pol_heuristic_default_code(&s, o->rules);
-            for (int i = 0; i < n; i++) {
-                unsigned d = h >> (2 * i) & 3u;
-                if (d == 3)
-                    s.discards[p][s.ndiscards[p]++] = s.held[i];
-                else
-                    s.board[p][OFC_ROW_START(d) + s.filled[p][d]++] = s.held[i];
-            }
+            play_on(&s, p, ofc_pol_heuristic_default_code(&s, o->rules));
         }
         int fouled = 1;
         double v = last_turn(s.board[p], s.filled[p], deals[x] + n * (turns - 1), 0, n, n - m, o, &fouled);
@@ -207,7 +195,7 @@ static unsigned lookahead_code(const ofc_game *g, const ofc_rules *rules, const 
             pool[i] = c;
             deals[x][i] = c;
         }
-    outlook_weights o = {w[W_OUT_FOUL], w[W_OUT_EARNED], w[W_OUT_FL], rules, g->jr.jokers ? &g->jr : NULL};
+    outlook_weights o = {w[W_OUT_FOUL], w[W_OUT_EARNED], w[W_OUT_FL], rules, &g->jr};
     int top = 0, top_fouls = 0;
     double top_v = -1e300;
     for (int i = 0; i < nbest; i++) {

@@ -2,7 +2,9 @@
  * each policy's entry for the registry (ofc_policies.c), what one policy
  * lends another, the exact solver's Fantasyland setting (ofc_policy_parts.c)
  * and, inline, the helpers both greedy and the heuristic run in their turns:
- * the bit tricks, a seat's unseen cards, jokers' stand-ins (wild_row) and
+ * the bit tricks, a seat's unseen cards, a turn played on a scratch copy of
+ * the hand and a complete board's result (greedy's outlook and lookahead's
+ * completions), jokers' stand-ins (wild_row) and
  * greedy's value of a row that the heuristic weighs as its shape (row_score,
  * level_of).  Those were static calls when the policies shared one file;
  * called in another file, the heuristic's turn ran about 2% slower (its
@@ -101,6 +103,34 @@ static inline uint64_t unseen_mask(const ofc_game *g)
     for (int i = 0; i < g->ndiscards[p]; i++) seen |= (uint64_t)1 << g->discards[p][i];
     for (int i = 0; i < g->nheld; i++) seen |= (uint64_t)1 << g->held[i];
     return ~seen & (~(uint64_t)0 >> (64 - ofc_game_deck_size(g)));
+}
+
+/* ---- completions on a scratch copy of the hand (greedy's outlook, lookahead) */
+
+/* Plays placement `code` of the held cards for seat p on the scratch state s:
+ * the kept cards into their rows, the others onto the seat's discards. */
+static inline void play_on(ofc_game *s, int p, unsigned code)
+{
+    for (int i = 0; i < s->nheld; i++) {
+        unsigned d = code >> (2 * i) & 3u;
+        if (d == 3)
+            s->discards[p][s->ndiscards[p]++] = s->held[i];
+        else
+            s->board[p][OFC_ROW_START(d) + s->filled[p][d]++] = s->held[i];
+    }
+}
+
+/* A complete board's result, its jokers (if the deck has any) resolved as the
+ * board layer resolves them. */
+static inline void complete_board(const uint8_t *b, const ofc_rules *rules, const ofc_joker_rules *jr,
+                                  ofc_board_result *res)
+{
+    if (OFC_UNLIKELY(jr->jokers)) {
+        uint8_t card[2], natural[3];
+        ofc_board_eval_jokers(b, 0, 0, rules, jr, res, card, natural);
+    } else {
+        ofc_board_eval(b, 0, rules, res);
+    }
 }
 
 /* ---- jokers (docs/VARIANTS.md, "Jokers") -----------------------------------
