@@ -259,27 +259,37 @@ def _text(codes: Sequence[int]) -> str:
 
 
 @overload
-def write_histories(hands: Iterable[Any], file: None = None) -> str: ...
+def write_histories(hands: Iterable[Any], file: None = None, *, start: int = 1) -> str: ...
 @overload
-def write_histories(hands: Iterable[Any], file: str | os.PathLike[str] | TextIO) -> None: ...
+def write_histories(hands: Iterable[Any], file: str | os.PathLike[str] | TextIO, *, start: int = 1) -> None: ...
 
 
-def write_histories(hands: Iterable[Any], file: Any = None) -> str | None:
+def write_histories(hands: Iterable[Any], file: Any = None, *, start: int = 1) -> str | None:
     """Write finished hands as OFC hand-history text (docs/HISTORY.md).
 
     ``hands``: :class:`~ofc_fast.Game` objects (every finished hand of each is written; a
     last hand with no turn played yet is left out, one played in part is an error) and
     :class:`HandRecord` objects (from :func:`read_histories`), in any mix.  ``file``: None
     returns the text; a path (``str``/``os.PathLike``) is written; a text file object is
-    written to.
+    written to.  ``start``: the id of the first hand written (``[start]``, then one more a
+    hand): a file written in several calls, each appending, numbers its hands on with
+    ``start=`` one more than the hands already written (a reader refuses an id twice).
 
     >>> import ofc_fast as ofc
     >>> g = ofc.Game("pineapple", 2, seed=1); g.play_hand("heuristic")
     >>> print(ofc.write_histories([g]).splitlines()[:4])
     ['[1]', 'variant = "OFC"', 'rules = "pineapple"', 'seat_count = 2']
+    >>> text = ofc.write_histories([g]) + ofc.write_histories([g], start=2)   # appended
+    >>> [line for line in text.splitlines() if line.startswith("[")]
+    ['[1]', '[2]']
     """
+    if not is_int(start):
+        raise TypeError(f"start must be an int (the first hand's id), got {type(start).__name__} {start!r}"[:200])
+    start = int(start)
+    if start < 1:
+        raise ValueError(f"start must be at least 1 (the first hand's id), got {start}")
     out: list[str] = []
-    n = 0
+    n = start - 1
     for item in hands:
         for rec in _records_of(item):
             n += 1
