@@ -83,7 +83,7 @@ def test_same_records_as_the_line_reader(seed: int, tmp_path: Path, monkeypatch:
 
 
 CARDS = [ofc.card_str(c) for c in range(52)] + ["X1", "X2", "ah", "TD", "Zz", "1c", "-", "/", "x"]
-CHARS = [" ", '"', ",", "#", "[", "]", "-", "/", "x", "\r", "\t", "0", "9", "p", "\x0c", "=", "é", "\\"]
+CHARS = [" ", '"', ",", "#", "[", "]", "-", "/", "x", "\r", "\t", "0", "9", "p", "\x0c", "=", "é", "\\", "\ud800"]
 
 
 def _mutate(lines: list[str], data: st.DataObject) -> list[str]:

@@ -930,8 +930,11 @@ def _fast(text: str, check: bool, ids: set[str], hline: int) -> _Read | None:
                 meta[key] = json.loads(value)
             except ValueError:
                 return None
-    read = _play.read_history_hand(text[m.end():b + 1], tables, players, first_round, rounds, round_cards,
-                                   round_play, b0, fl, scores if check else None)
+    acts = text[m.end():b + 1]
+    if not acts.isascii():      # the C reader takes letters, digits, spaces, quotes and / - , only
+        return None
+    read = _play.read_history_hand(acts, tables, players, first_round, rounds, round_cards, round_play, b0, fl,
+                                   scores if check else None)
     if read is None:
         return None
     packed, boards, nxt = read
