@@ -258,6 +258,24 @@ void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net, in
  * the deck and the held cards are left as they are (the caller deals them). */
 void ofc_game_restart(ofc_game *g, const ofc_game *start);
 
+/* ---- Hand histories (csrc/play/ofc_history.c) ------------------------------------ */
+/* The fast path of the hand-history reader (docs/HISTORY.md): the action
+ * lines of one hand (text, len: each `  "...",` and a newline, in the
+ * writer's layout), read and checked for the seats, button and Fantasyland
+ * counts given, and, with scores (NULL: not), played again by the engine
+ * (the deck: the cards dealt in that order, then the rest) and its net
+ * points compared with them.  Fills turns (per turn: seat, street, the count
+ * and cards dealt, each row's count and cards in the engine's order, the
+ * count and cards discarded; OFC_HISTORY_TURN_BYTES a turn at most),
+ * *turns_len, boards (13 bytes a seat) and next_fl (with scores).  0 when
+ * read, else 1: a hand of another layout or one the reader refuses, which
+ * the Python reader then reads itself (its messages name the fault). */
+#define OFC_HISTORY_TURN_BYTES 64
+int ofc_history_read(const char *text, size_t len, int players, int first_round, int rounds, int round_cards,
+                     int round_play, int button, const int *fl_cards, const ofc_joker_rules *jr,
+                     const ofc_rules *rules, const int32_t *scores, uint8_t *turns, int *turns_len,
+                     uint8_t *boards, int32_t *next_fl);
+
 /* ---- Policies (csrc/play/ofc_policies.c, ofc_policy_<name>.c) -----------------
  * A policy chooses and plays the turn of the seat to act (a normal turn or
  * a Fantasyland setting) from its own random stream.  A new policy is one

@@ -74,6 +74,13 @@ cdef extern from "ofc_play.h" nogil:
     void ofc_game_result(const ofc_game *g, const ofc_rules *rules, int32_t *net,
                          int32_t *royalties, int32_t *fouled, int32_t *fantasyland)
 
+    # the hand-history reader's fast path (csrc/play/ofc_history.c)
+    enum: OFC_HISTORY_TURN_BYTES
+    int ofc_history_read(const char *text, size_t len, int players, int first_round, int rounds,
+                         int round_cards, int round_play, int button, const int *fl_cards,
+                         const ofc_joker_rules *jr, const ofc_rules *rules, const int32_t *scores,
+                         uint8_t *turns, int *turns_len, uint8_t *boards, int32_t *next_fl)
+
     # the policies (csrc/play/ofc_policies.c, the registry)
     ctypedef struct ofc_policy_info:
         const char *name

@@ -30,6 +30,10 @@ def legal_placements(board: npt.NDArray[np.uint8], held: npt.NDArray[np.uint8], 
                      rounds: int, round_cards: int, round_play: int
                      ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]] | int: ...
 
+def read_history_hand(text: str, rules: RuleTables, players: int, first_round: int, rounds: int,
+                      round_cards: int, round_play: int, button: int, fl: tuple[int, ...],
+                      scores: tuple[int, ...] | None) -> tuple[bytes, tuple[tuple[int, ...], ...], list[int] | None] | None: ...
+
 class HandState:
     def __init__(self, rules: RuleTables, players: int, first_round: int, rounds: int, round_cards: int,
                  round_play: int, seed: int, hand: int, button: int, fl_cards: list[int]) -> None: ...

@@ -10,6 +10,7 @@ to split over threads.
 import numpy as np
 cimport numpy as cnp
 from libc.string cimport memset
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
 from ofc_fast._core import status_message
 
@@ -95,6 +96,39 @@ def legal_placements(const uint8_t[::1] board, const uint8_t[::1] held, int firs
 
 
 # --- one hand -----------------------------------------------------------------------------
+
+def read_history_hand(str text not None, RuleTables rules not None, int players, int first_round, int rounds,
+                      int round_cards, int round_play, int button, tuple fl not None, tuple scores):
+    """The fast path of the hand-history reader (csrc/play/ofc_history.c): one hand's action
+    lines in the writer's layout read, checked and, with ``scores`` (None: not), played again
+    and scored.  (turns: the packed turns, boards: a tuple of 13 codes a seat, the next hand's
+    Fantasyland counts or None), or None for a hand the Python reader reads itself."""
+    cdef Py_ssize_t n
+    cdef const char *t = PyUnicode_AsUTF8AndSize(text, &n)
+    cdef int fl_c[OFC_MAX_SEATS]
+    cdef int32_t want[OFC_MAX_SEATS]
+    cdef int32_t nxt[OFC_MAX_SEATS]
+    cdef uint8_t boards[OFC_MAX_SEATS * OFC_BOARD_SIZE]
+    cdef uint8_t turns[OFC_MAX_TURNS * OFC_HISTORY_TURN_BYTES]
+    cdef int nbytes = 0, p, i
+    if players < 1 or players > OFC_MAX_SEATS or len(fl) != players \
+            or (scores is not None and len(scores) != players):
+        return None
+    try:
+        for p in range(OFC_MAX_SEATS):
+            fl_c[p] = fl[p] if p < players else 0
+            want[p] = scores[p] if scores is not None and p < players else 0
+    except (OverflowError, TypeError):     # no hand of the engine's: the reader says why
+        return None
+    if ofc_history_read(t, <size_t>n, players, first_round, rounds, round_cards, round_play, button, fl_c,
+                        &rules.jr, &rules.c, want if scores is not None else NULL, turns, &nbytes,
+                        boards, nxt):
+        return None
+    board_tuple = tuple([tuple([boards[p * OFC_BOARD_SIZE + i] for i in range(OFC_BOARD_SIZE)])
+                         for p in range(players)])
+    return (turns[:nbytes], board_tuple,
+            [nxt[p] for p in range(players)] if scores is not None else None)
+
 
 cdef class HandState:
     """One hand in the C engine (struct ofc_game); ofc_fast.play.game.Game drives it.  The

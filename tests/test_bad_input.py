@@ -1283,6 +1283,8 @@ bad("read_histories-on_error", ofc.read_histories, "", TypeError, "on_error must
     "int 5", on_error=5)
 bad("write_histories-str", ofc.write_histories, ["x"], TypeError, "Games and HandRecords", "got str")
 bad("write_histories-file", ofc.write_histories, [], TypeError, "a path or a text file", "got int", more=(3,))
+bad("write_histories-start-type", ofc.write_histories, [], TypeError, "start must be an int", "str '2'", start="2")
+bad("write_histories-start-zero", ofc.write_histories, [], ValueError, "start must be at least 1", "got 0", start=0)
 bad("records_from_json-text", ofc.records_from_json, "{bad", ValueError, "not JSON")
 def _one_turn() -> str:
     g = ofc.Game("pineapple", 2, seed=1)

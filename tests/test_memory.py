@@ -220,12 +220,26 @@ HIST_TEXT = ofc.write_histories([HIST_GAME])
 HIST_BAD = HIST_TEXT.replace("scores = [", "scores = [1, -1, 0] #")   # scores the boards do not give
 GOOD["read_write_histories"] = (lambda: [ofc.Game.replay(r) for r in ofc.read_histories(ofc.write_histories(
     [HIST_GAME]))], (HIST_GAME,))
+def _fast_read_and_skip() -> Any:
+    """The fast reader (turns unpacked on demand), a bad hand skipped with on_error, and the hands
+    summed by summarise_hands."""
+    from ofc_fast.sim.selfplay import summarise_hands
+    skipped: list[ofc.HistoryError] = []
+    recs = list(ofc.read_histories(HIST_TEXT + HIST_BAD.replace("[1]", "[2]") + HIST_TEXT.replace("[1]", "[3]"),
+                                   on_error=skipped.append))
+    games = [ofc.Game.replay(r) for r in recs]
+    res = summarise_hands(HIST_GAME.rules, 3, ((g.scores, g.royalties, g.fouled, g.next_fantasyland) for g in games))
+    return [r.turns for r in recs], skipped, res
+
+
+GOOD["read_histories-on_error-summarise_hands"] = (_fast_read_and_skip, (HIST_GAME,))
 GOOD["best_move"] = (lambda: (ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=40, seed=1,
                                             known="Ks", fantasyland_value=2),
                               ofc.best_move((JOKER_BOARDS, "X2 2c 3c"), JOKERS2, budget=20, seed=1)), (JOKERS2,))
 
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "read_histories-scores": (lambda: list(ofc.read_histories(HIST_BAD)), ()),
+    "write_histories-start": (lambda: ofc.write_histories([HIST_GAME], start=0), (HIST_GAME,)),
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
     "strength-code-int64": (lambda: ofc.strength(BAD_HANDS64, workers=2), (BAD_HANDS64,)),
     "strength-dup": (lambda: ofc.strength(DUP_HANDS), (DUP_HANDS,)),

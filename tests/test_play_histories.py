@@ -341,3 +341,23 @@ def test_on_error_may_stop_the_reading() -> None:
     assert next(reader).scores
     with pytest.raises(RuntimeError, match="hand 2"):
         next(reader)
+
+
+def test_write_histories_start_numbers_appended_files(tmp_path: Path) -> None:
+    games = [Game("pineapple", 2, seed=s, match=False) for s in range(3)]
+    for g in games:
+        g.play_hand("heuristic")
+    path = tmp_path / "h.ofc"
+    ofc.write_histories(games[:2], path)
+    with open(path, "a", encoding="utf-8") as f:
+        ofc.write_histories(games[2:], f, start=3)
+    text = path.read_text()
+    assert re.findall(r"^\[(\d+)\]$", text, flags=re.M) == ["1", "2", "3"]
+    assert text == ofc.write_histories(games)
+    assert [r.scores for r in ofc.read_histories(path)] == [tuple(g.scores.tolist()) for g in games]
+    # without start= the appended hand's id repeats: the reader names it
+    with open(path, "a", encoding="utf-8") as f:
+        ofc.write_histories(games[:1], f)
+    line = text.count("\n") + 1
+    with pytest.raises(ofc.HistoryError, match=rf"h.ofc: line {line}: .*'\[1\]' \(a second time\)"):
+        list(ofc.read_histories(path))

@@ -324,6 +324,32 @@ def test_histories_from_many_threads() -> None:
         assert res == [want]
 
 
+def test_histories_skipped_and_summed_from_many_threads() -> None:
+    """Threads reading one file with a bad hand (on_error), unpacking the turns of records they
+    share (the fast reader packs them), and summing the hands with summarise_hands, at once."""
+    from ofc_fast.sim.selfplay import summarise_hands
+    g = ofc.Game("progressive", 3, seed=3, fantasyland=[0, 15, 0], match=False)
+    g.play_hand("heuristic")
+    good = ofc.write_histories([g])
+    text = (good + good.replace("[1]", "[2]").replace("scores = [", "scores = [1, -1, 0] #")
+            + ofc.write_histories([g], start=3))
+    shared = list(ofc.read_histories(text, on_error=lambda e: None))
+
+    def job() -> Any:
+        skipped: list[str] = []
+        recs = list(ofc.read_histories(text, on_error=lambda e: skipped.append(str(e))))
+        games = [ofc.Game.replay(r) for r in recs]
+        res = summarise_hands(g.rules, 3, ((h.scores, h.royalties, h.fouled, h.next_fantasyland) for h in games))
+        return skipped, [r.turns for r in shared], res.sums.tolist(), recs == shared
+
+    results = _hammer([job] * N_THREADS, rounds=2)
+    first = results[0][0]
+    assert len(first[0]) == 1 and "hand 2" in first[0][0] and first[3] is True
+    assert len(first[1]) == 2 and all(len(t) == 11 for t in first[1])   # 2 normal seats x 5 turns, 1 FL
+    for res in results:
+        assert res == [first, first]
+
+
 RACE_SCRIPT = textwrap.dedent("""
     import sys, threading
     import numpy as np

@@ -130,9 +130,7 @@ def _simulate_histories(rules: Rules, args: argparse.Namespace, progress: Callab
         for i in range(args.hands):
             g = hand_game(rules, args.players, args.seed, i)
             g.play_hand(args.policy)
-            # the one writer numbers its hands from 1: this file's hand is i + 1
-            text = write_histories([g])
-            f.write(f"[{i + 1}]" + text[text.index("\n"):])
+            write_histories([g], f, start=i + 1)      # this file's hand i + 1
             yield g.scores, g.royalties, g.fouled, g.next_fantasyland
             if progress is not None:
                 progress(1)

@@ -30,8 +30,9 @@ import dataclasses
 import itertools
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, TextIO, overload
+from typing import TYPE_CHECKING, Any, Final, TextIO, overload
 
 import numpy as np
 
@@ -183,6 +184,18 @@ class HandRecord:
     finishing_stacks: tuple[int, ...] = ()
     meta: dict[str, Any] = dataclasses.field(default_factory=dict)
 
+    if not TYPE_CHECKING:
+        def __getattr__(self, name):
+            # a record of the fast reader holds its turns packed until they are asked for
+            # (most readers want the boards and scores: 10 Turn objects cost more than the rest)
+            if name == "turns":
+                packed = self.__dict__.get("_packed")
+                if packed is not None:
+                    turns = _unpack(packed)
+                    object.__setattr__(self, "turns", turns)
+                    return turns
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def deck(self) -> list[int]:
         """The hand's whole deck in the order dealt: the dealt cards, then the rest in code order.
 
@@ -246,27 +259,37 @@ def _text(codes: Sequence[int]) -> str:
 
 
 @overload
-def write_histories(hands: Iterable[Any], file: None = None) -> str: ...
+def write_histories(hands: Iterable[Any], file: None = None, *, start: int = 1) -> str: ...
 @overload
-def write_histories(hands: Iterable[Any], file: str | os.PathLike[str] | TextIO) -> None: ...
+def write_histories(hands: Iterable[Any], file: str | os.PathLike[str] | TextIO, *, start: int = 1) -> None: ...
 
 
-def write_histories(hands: Iterable[Any], file: Any = None) -> str | None:
+def write_histories(hands: Iterable[Any], file: Any = None, *, start: int = 1) -> str | None:
     """Write finished hands as OFC hand-history text (docs/HISTORY.md).
 
     ``hands``: :class:`~ofc_fast.Game` objects (every finished hand of each is written; a
     last hand with no turn played yet is left out, one played in part is an error) and
     :class:`HandRecord` objects (from :func:`read_histories`), in any mix.  ``file``: None
     returns the text; a path (``str``/``os.PathLike``) is written; a text file object is
-    written to.
+    written to.  ``start``: the id of the first hand written (``[start]``, then one more a
+    hand): a file written in several calls, each appending, numbers its hands on with
+    ``start=`` one more than the hands already written (a reader refuses an id twice).
 
     >>> import ofc_fast as ofc
     >>> g = ofc.Game("pineapple", 2, seed=1); g.play_hand("heuristic")
     >>> print(ofc.write_histories([g]).splitlines()[:4])
     ['[1]', 'variant = "OFC"', 'rules = "pineapple"', 'seat_count = 2']
+    >>> text = ofc.write_histories([g]) + ofc.write_histories([g], start=2)   # appended
+    >>> [line for line in text.splitlines() if line.startswith("[")]
+    ['[1]', '[2]']
     """
+    if not is_int(start):
+        raise TypeError(f"start must be an int (the first hand's id), got {type(start).__name__} {start!r}"[:200])
+    start = int(start)
+    if start < 1:
+        raise ValueError(f"start must be at least 1 (the first hand's id), got {start}")
     out: list[str] = []
-    n = 0
+    n = start - 1
     for item in hands:
         for rec in _records_of(item):
             n += 1
@@ -450,7 +473,7 @@ def _stream(name: str, lines: Any, check: bool,
             on_error: Callable[[HistoryError], Any] | None) -> Iterator[HandRecord]:
     prev: tuple[HandRecord, list[int]] | None = None
     try:
-        for block in _blocks(name, lines, on_error is not None):
+        for block in _blocks(name, lines, on_error is not None, check):
             if isinstance(block, HistoryError):
                 assert on_error is not None
                 on_error(block)
@@ -458,12 +481,20 @@ def _stream(name: str, lines: Any, check: bool,
                 continue
             g: list[int] | None = None
             try:
-                rec = _record(name, *block)
-                if check:
-                    g = _check(name, block[0], block[2]["scores"][1], rec)
-                    if prev is not None:
-                        _follows(name, block[0], block[1], prev, rec)
-                    prev = (rec, g)
+                if isinstance(block, _Read):      # read (and checked) by the fast path
+                    rec, g = block.record, block.next_fantasyland
+                    if check:
+                        assert g is not None
+                        if prev is not None:
+                            _follows(name, block.hid, block.hline, prev, rec)
+                        prev = (rec, g)
+                else:
+                    rec = _record(name, *block)
+                    if check:
+                        g = _check(name, block[0], block[2]["scores"][1], rec)
+                        if prev is not None:
+                            _follows(name, block[0], block[1], prev, rec)
+                        prev = (rec, g)
             except HistoryError as e:
                 if on_error is None:
                     raise
@@ -479,91 +510,169 @@ def _stream(name: str, lines: Any, check: bool,
 
 
 def _open(file: Any) -> tuple[str, Any]:
+    """The file's name and its pieces (:func:`_pieces`)."""
     if isinstance(file, os.PathLike) or (isinstance(file, str) and "\n" not in file and file):
         path = os.fspath(file)
         try:
-            return str(path), open(path, encoding="utf-8")
+            f = open(path, encoding="utf-8")
         except OSError as e:
             raise HistoryError(f"{path}: cannot be read: {e.strerror}") from None
+        return str(path), _Pieces(_chunk_pieces(iter(lambda: f.read(1 << 16), ""), _file_lines), f)
     if isinstance(file, str):
-        return "<text>", iter(file.splitlines())
+        return "<text>", _Pieces(_chunk_pieces(iter((file,)), str.splitlines), None)
     if hasattr(file, "read"):
-        return str(getattr(file, "name", "<file>")), iter(file)
+        return str(getattr(file, "name", "<file>")), _Pieces(_line_pieces(iter(file)), None)
     raise TypeError(f"file must be a path, a text file or the text, got {type(file).__name__}")
+
+
+# A piece of a file: its text from a line starting with "[" (a hand's header, as a rule) up to
+# the next such line, and a function giving its lines as the reader of that input splits them
+# (str.splitlines for text, at "\n" for a file).  A hand in the writer's layout is one piece,
+# read whole by the fast path (:func:`_fast`); any other piece is read line by line.
+_Piece = tuple[str, Callable[[str], list[str]]]
+
+
+class _Pieces:
+    """The pieces of a file, and the file to close once read (None: the caller's)."""
+
+    def __init__(self, pieces: Iterator[_Piece], file: TextIO | None) -> None:
+        self.pieces, self.file = pieces, file
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def _file_lines(text: str) -> list[str]:
+    """The lines of a piece of a file as iterating the file gives them (split at newlines)."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _chunk_pieces(chunks: Iterator[str], split: Callable[[str], list[str]]) -> Iterator[_Piece]:
+    """The pieces of text read in chunks, cut where a line starts with "[" (after a newline,
+    where both ways of splitting lines end one)."""
+    rest = ""
+    for chunk in chunks:
+        rest += chunk
+        cut = rest.rfind("\n[")
+        if cut < 0:
+            continue
+        parts = rest[:cut].split("\n[")
+        rest = rest[cut + 1:]
+        yield parts[0] + "\n", split
+        for part in parts[1:]:
+            yield "[" + part + "\n", split
+    if rest:
+        yield rest, split
+
+
+def _line_pieces(lines: Iterator[str]) -> Iterator[_Piece]:
+    """The pieces of a file object's lines (each piece keeps its own lines)."""
+    piece: list[str] = []
+    for line in lines:
+        if line[:1] == "[" and piece:
+            text = "".join(piece)
+            yield text, _kept(piece)
+            piece = []
+        piece.append(line)
+    if piece:
+        yield "".join(piece), _kept(piece)
+
+
+def _kept(lines: list[str]) -> Callable[[str], list[str]]:
+    return lambda _text: lines
 
 
 _Block = tuple[str, int, dict[str, tuple[Any, int]]]
 
 
-def _blocks(name: str, lines: Iterable[str], resume: bool = False) -> Iterator[_Block | HistoryError]:
+def _blocks(name: str, pieces: _Pieces, resume: bool = False,
+            check: bool = True) -> Iterator[_Block | _Read | HistoryError]:
     """Each hand's header id, header line and ``key -> (value, line)`` (actions: a list of
-    (text, line)).  ``resume``: a malformed hand is yielded as its HistoryError, and the lines
-    up to the next ``[id]`` header are passed over (else the error is raised)."""
+    (text, line)), or a hand the fast path read (:class:`_Read`).  ``resume``: a malformed hand
+    is yielded as its HistoryError, and the lines up to the next ``[id]`` header are passed over
+    (else the error is raised).  ``check``: the fast path also plays its hands again."""
     cur: dict[str, tuple[Any, int]] | None = None
     hid, hline = "", 0
     ids: set[str] = set()
     acts: list[tuple[str, int]] | None = None
     skipping = False
     n = 0
-    for n, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if skipping:
-            if not (line.startswith("[") and line.endswith("]")):
+    for text, split in pieces.pieces:
+        if acts is None and text[:1] == "[":
+            # between hands, at a header: a hand in the writer's layout is read whole
+            read = _fast(text, check, ids, n + 1)
+            if read is not None:
+                if cur is not None:
+                    yield hid, hline, cur
+                cur, skipping = None, False
+                ids.add(read.hid)
+                n += text.count("\n") + (not text.endswith("\n"))
+                yield read
                 continue
-            skipping = False
-        try:
-            if acts is not None:
-                if line == "]":
-                    acts = None
+        for raw in split(text):
+            n += 1
+            line = raw.strip()
+            if skipping:
+                if not (line.startswith("[") and line.endswith("]")):
+                    continue
+                skipping = False
+            try:
+                if acts is not None:
+                    if line == "]":
+                        acts = None
+                        continue
+                    if not line or line.startswith("#"):
+                        continue
+                    # the writer's plain line, "...", read without the JSON decoder (most of a file)
+                    s = (line[1:-2] if line.endswith('",') and line[0] == '"' and line.count('"') == 2
+                         and "\\" not in line else _value(line, trailing=","))
+                    if not isinstance(s, str):
+                        raise HistoryError(f"{name}: hand {hid}, line {n}: an action is a quoted string "
+                                           f"(\"d dh p1 Ah Kd ...\"), got {line!r}")
+                    acts.append((s, n))
                     continue
                 if not line or line.startswith("#"):
                     continue
-                # the writer's plain line, "...", read without the JSON decoder (most of a file)
-                s = (line[1:-2] if line.endswith('",') and line[0] == '"' and line.count('"') == 2
-                     and "\\" not in line else _value(line, trailing=","))
-                if not isinstance(s, str):
-                    raise HistoryError(f"{name}: hand {hid}, line {n}: an action is a quoted string "
-                                       f"(\"d dh p1 Ah Kd ...\"), got {line!r}")
-                acts.append((s, n))
-                continue
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith("[") and line.endswith("]"):
-                if cur is not None:
-                    yield hid, hline, cur
-                hid, hline, cur = line[1:-1].strip(), n, {}
-                if not hid or hid in ids:
-                    raise HistoryError(f"{name}: line {n}: a hand's header is [id] with an id of its "
-                                       f"own, got {line!r}" + (" (a second time)" if hid else ""))
-                ids.add(hid)
-                continue
-            key, eq, value = line.partition("=")
-            key, value = key.strip(), value.strip()
-            if not eq or not key:
-                raise HistoryError(f"{name}: line {n}: expected [id] or key = value, got {line!r}")
-            if cur is None:
-                raise HistoryError(f"{name}: line {n}: {key!r} comes before the first hand's [id] header")
-            if key in cur:
-                raise HistoryError(f"{name}: hand {hid}, line {n}: {key!r} is given twice "
-                                   f"(first on line {cur[key][1]})")
-            if key == "actions" and value == "[":
-                acts = []
-                cur[key] = (acts, n)
-                continue
-            v = _value(value)
-            if v is _BAD:
-                raise HistoryError(f"{name}: hand {hid}, line {n}: the value of {key!r} is not a "
-                                   f"string, number or list: {value!r}")
-            if key == "actions":
-                if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
-                    raise HistoryError(f"{name}: hand {hid}, line {n}: 'actions' is a list of strings")
-                v = [(a, n) for a in v]
-            cur[key] = (v, n)
-        except HistoryError as e:
-            if not resume:
-                raise
-            yield e
-            cur, acts, skipping = None, None, True
+                if line.startswith("[") and line.endswith("]"):
+                    if cur is not None:
+                        yield hid, hline, cur
+                    hid, hline, cur = line[1:-1].strip(), n, {}
+                    if not hid or hid in ids:
+                        raise HistoryError(f"{name}: line {n}: a hand's header is [id] with an id of its "
+                                           f"own, got {line!r}" + (" (a second time)" if hid else ""))
+                    ids.add(hid)
+                    continue
+                key, eq, value = line.partition("=")
+                key, value = key.strip(), value.strip()
+                if not eq or not key:
+                    raise HistoryError(f"{name}: line {n}: expected [id] or key = value, got {line!r}")
+                if cur is None:
+                    raise HistoryError(f"{name}: line {n}: {key!r} comes before the first hand's [id] header")
+                if key in cur:
+                    raise HistoryError(f"{name}: hand {hid}, line {n}: {key!r} is given twice "
+                                       f"(first on line {cur[key][1]})")
+                if key == "actions" and value == "[":
+                    acts = []
+                    cur[key] = (acts, n)
+                    continue
+                v = _value(value)
+                if v is _BAD:
+                    raise HistoryError(f"{name}: hand {hid}, line {n}: the value of {key!r} is not a "
+                                       f"string, number or list: {value!r}")
+                if key == "actions":
+                    if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+                        raise HistoryError(f"{name}: hand {hid}, line {n}: 'actions' is a list of strings")
+                    v = [(a, n) for a in v]
+                cur[key] = (v, n)
+            except HistoryError as e:
+                if not resume:
+                    raise
+                yield e
+                cur, acts, skipping = None, None, True
     if acts is not None:
         cut = HistoryError(f"{name}: hand {hid}, line {n}: the file ends inside 'actions' (no closing ])")
         if not resume:
@@ -732,6 +841,130 @@ def _record(name: str, hid: str, hline: int, d: dict[str, tuple[Any, int]]) -> H
     meta = {k: v for k, (v, _) in d.items() if k not in GAME_KEYS}
     return HandRecord(rules, players, b0, fl, tuple(turns),
                       tuple(tuple(b[0] + b[1] + b[2]) for b in boards), scores, start, finish, meta)
+
+
+# --- the fast path of the reader: a hand in the writer's own layout, read whole -------------------
+# A piece that matches _HEAD, then action lines the C reader (csrc/play/ofc_history.c) takes, then
+# _TAIL, is read in one go; every check of _record and _check is made (the C reader refuses what
+# _record would), and anything it does not take is read by the line reader above, which names the
+# fault.  No character of a read piece splits a line but "\n", so its lines are the same however
+# the input splits them.  tests/test_play_histories_fast.py compares the two readers.
+_NL: Final = "\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029"      # what str.splitlines ends a line at
+_INT: Final = r"-?(?:0|[1-9][0-9]*)"
+_INTS: Final = rf"\[(?:{_INT}(?:, {_INT})*)?\]"
+_HEAD: Final = re.compile(
+    rf'\[([0-9A-Za-z_.-]+)\]\nvariant = "OFC"\nrules = ("(?:[^"\\{_NL}]|\\[^{_NL}])*")\n'
+    rf'seat_count = ([1-9])\nbutton = ([1-9])\n(?:fantasyland = ({_INTS})\n)?'
+    rf'((?:(?!starting_stacks = |actions = )[a-z_][a-z0-9_]* = [^{_NL}]*\n)*)'
+    rf'(?:starting_stacks = ({_INTS})\n)?actions = \[\n')
+_TAIL: Final = re.compile(rf'\]\nscores = ({_INTS})\n(?:finishing_stacks = ({_INTS})\n)?\n*')
+
+
+class _Read(tuple):  # type: ignore[type-arg]
+    """A hand the fast path read: its id, its header's line, its record and (checked) the
+    Fantasyland counts of the next hand."""
+
+    __slots__ = ()
+
+    hid = property(lambda self: self[0])
+    hline = property(lambda self: self[1])
+    record = property(lambda self: self[2])
+    next_fantasyland = property(lambda self: self[3])
+
+
+# rules text (a name or a rules dict's JSON, as written) -> what the fast path reads of them
+_FAST_RULES: dict[str, tuple[Any, ...]] = {}
+
+
+def _fast_rules(raw: str) -> tuple[Any, ...] | None:
+    got = _FAST_RULES.get(raw)
+    if got is None:
+        try:
+            rv = json.loads(raw)
+            r = Rules.from_dict(json.loads(rv)) if rv.lstrip().startswith("{") else get_rules(rv)
+        except (TypeError, ValueError, AttributeError, RecursionError):
+            return None
+        got = (r, r.tables, r.fantasyland_deals, r.min_players, r.max_players, r.first_round, r.rounds,
+               r.round_cards, r.round_play)
+        if len(_FAST_RULES) < 256:
+            _FAST_RULES[raw] = got
+    return got
+
+
+def _ints(text: str | None) -> tuple[int, ...]:
+    return tuple(map(int, text[1:-1].split(", "))) if text and len(text) > 2 else ()
+
+
+def _fast(text: str, check: bool, ids: set[str], hline: int) -> _Read | None:
+    """A piece read by the fast path, or None: the line reader reads it."""
+    m = _HEAD.match(text)
+    if m is None:
+        return None
+    hid, rules_text, seats, button, fl_text, meta_text, start_text = m.groups()
+    b = text.find("\n]\n", m.end() - 1)
+    if b < 0 or hid in ids:
+        return None
+    t = _TAIL.fullmatch(text, b + 1)
+    if t is None:
+        return None
+    got = _fast_rules(rules_text)
+    if got is None:
+        return None
+    rules, tables, deals, lo, hi, first_round, rounds, round_cards, round_play = got
+    players, b0 = int(seats), int(button) - 1
+    if not lo <= players <= hi or b0 >= players:
+        return None
+    fl = _ints(fl_text) if fl_text else (0,) * players
+    scores, start, finish = _ints(t[1]), _ints(start_text), _ints(t[2])
+    if (len(fl) != players or len(scores) != players or (fl_text and any(f and f not in deals for f in fl))
+            or (start_text and len(start) != players) or (t[2] and (len(finish) != players or not start_text))):
+        return None
+    meta: dict[str, Any] = {}
+    if meta_text:
+        for line in meta_text[:-1].split("\n"):
+            key, _, value = line.partition("=")
+            key = key.strip()
+            if key in meta or key in GAME_KEYS or (key not in META_KEYS and key[0] != "_"):
+                return None
+            try:
+                meta[key] = json.loads(value)
+            except ValueError:
+                return None
+    acts = text[m.end():b + 1]
+    if not acts.isascii():      # the C reader takes letters, digits, spaces, quotes and / - , only
+        return None
+    read = _play.read_history_hand(acts, tables, players, first_round, rounds, round_cards, round_play, b0, fl,
+                                   scores if check else None)
+    if read is None:
+        return None
+    packed, boards, nxt = read
+    if check and start and finish and tuple(a + c for a, c in zip(start, scores)) != finish:
+        return None
+    rec = HandRecord.__new__(HandRecord)
+    rec.__dict__.update(rules=rules, players=players, button=b0, fantasyland=fl, _packed=packed, boards=boards,
+                        scores=scores, starting_stacks=start, finishing_stacks=finish, meta=meta)
+    return _Read((hid, hline, rec, nxt))
+
+
+def _unpack(packed: bytes) -> tuple[Turn, ...]:
+    """The turns of a hand the fast path read (csrc/ofc_play.h, ofc_history_read)."""
+    turns: list[Turn] = []
+    i, n = 0, len(packed)
+    while i < n:
+        seat, street, k = packed[i], packed[i + 1], packed[i + 2]
+        i += 3
+        dealt = tuple(packed[i:i + k])
+        i += k
+        rows = []
+        for _ in range(3):
+            k = packed[i]
+            rows.append(tuple(packed[i + 1:i + 1 + k]))
+            i += 1 + k
+        k = packed[i]
+        disc = tuple(packed[i + 1:i + 1 + k])
+        i += 1 + k
+        turns.append(Turn(seat, street, dealt, (rows[0], rows[1], rows[2]), disc))
+    return tuple(turns)
 
 
 def _cards(tokens: Sequence[str], table: Mapping[str, int], err: Any) -> list[int]:
