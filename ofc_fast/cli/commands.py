@@ -33,7 +33,6 @@ from ..board.geometry import ROW_SLICES, ROWS
 from ..board.rules import Rules
 from ..hand.cards import DECK_SIZE, RANKS, card_str, cards
 from ..hand.strength import category, describe, lowball27, strength
-from .analysis import analyze_deals, run_deals
 from .options import add_progress_args, add_rules_args, make_bar, rules_label, rules_of
 from .show import add_show_parser, cmd_show, joker_cards, joker_text, read_boards
 from .sources import FORMATS, Source, text_lines
@@ -90,6 +89,8 @@ def _row_name(value: int, row: int, rules: Rules) -> str:
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    # (the commands' own modules load when they run)
+    from .analysis import analyze_deals
     rules = rules_of(args)
     boards = read_boards(args.boards, rules)
     deal = np.stack([b.codes for b in boards])
@@ -148,6 +149,7 @@ def _score_json(boards: list[Board], res: Any, points: Any, rules: Rules, flags:
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from .analysis import run_deals
     rules = rules_of(args)
     resolve_workers(args.workers)      # a bad value stops before any output
     src = Source(args.file, args.input_format)
@@ -364,6 +366,9 @@ def _add_fantasyland_parser(sub: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``ofc-fast`` with ``argv`` (default: the command line); returns the exit status."""
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        print(f"ofc-fast {__version__}")        # no parser to build
+        return 0
     try:
         code = _main(argv)
         sys.stdout.flush()
