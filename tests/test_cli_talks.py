@@ -244,3 +244,11 @@ def test_doctests_of_the_cli_helpers() -> None:
     for module in (options, commands):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_cli_page_examples() -> None:
+    """docs/CLI.md's examples run and print what the page shows."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "CLI.md"
+    result = doctest.testfile(str(page), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 5 and result.failed == 0
