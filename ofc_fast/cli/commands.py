@@ -438,7 +438,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 _ANALYZE_HELP = """\
 Analyze and score every deal of a file: one row per player with the board,
-foul, row strengths, royalties, Fantasyland, stay and net points.
+foul, row strengths, royalties, Fantasyland, stay (a player in Fantasyland
+only: empty, or null in JSON, for the others) and net points.
 
 Input (UTF-8, a byte-order mark is fine):
   text   one deal a line, boards separated by ';', each "top / middle / bottom"

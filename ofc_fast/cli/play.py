@@ -3,12 +3,15 @@
     ofc-fast simulate --rules pineapple --players 3 --hands 1000000 --policy random \\
                       --workers -1 --seed 7 [--json | --csv] [--plot points.png]
     ofc-fast simulate --policy heuristic --hands 10000 --histories hands.ofc   # a dataset of hands
-    ofc-fast rollout "Qh Qd / 5s 6s 7s / Kc Kd" "2c 3c / 8d 9d Td / Ac Ad" -n 100000 --seed 1
+    ofc-fast simulate --policy heuristic --against random --hands 5000 --plot against.png
+    ofc-fast rollout "Qh Qd / 5s 6s 7s / Kc Kd" "2c 3c / 8d 9d Td / Ac Ad" -n 100000 --seed 1 [--plot r.png]
     ofc-fast rollout "-- / -- / --" "-- / -- / --" --hand "Ah Ad 7c 8c 9c" -n 1000 --seed 1
     ofc-fast best "-- / -- / --" "-- / -- / --" --hand "Ah Ad 7c 8c 9c" [--budget 2000] [--json]
 
 The progress bar is tqdm's (``pip install 'ofc_fast[cli]'``, from a checkout
-``pip install '.[cli]'``); ``--plot`` needs matplotlib (``[plot]``).
+``pip install '.[cli]'``); where stderr is not a terminal, progress comes as
+lines now and then (cli/options.py, ``Progress``); ``--plot`` needs
+matplotlib (``[plot]``).
 """
 from __future__ import annotations
 
