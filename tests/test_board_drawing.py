@@ -159,7 +159,7 @@ def test_cli_show(tmp_path: Path, capsys: Any) -> None:
     ([], "give one of them"),
     ([QQ, "--history", "x.json"], "give one of them"),
     (["Qh Qd"], "player 0"),
-    (["--history", "/nonexistent/ofc.json"], "No such file"),
+    (["--history", "/nonexistent/ofc.json"], "/nonexistent/ofc.json: no such file"),
 ])
 def test_cli_show_errors(argv: list[str], needle: str, capsys: Any) -> None:
     assert main(["show", *argv]) == 2

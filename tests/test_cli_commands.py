@@ -198,7 +198,8 @@ def _expected_rows(deals: list[list[str]], rules: ofc.Rules) -> list[dict[str, A
                 "strength_bottom": int(a.strength[p, 2]),
                 "royalty_top": int(a.royalties[p, 0]), "royalty_middle": int(a.royalties[p, 1]),
                 "royalty_bottom": int(a.royalties[p, 2]), "royalties": int(a.royalties[p].sum()),
-                "fantasyland": int(a.fantasyland[p]), "stays": bool(a.stays[p]),
+                # nobody is in Fantasyland: stays is left empty (null)
+                "fantasyland": int(a.fantasyland[p]), "stays": None,
                 "points": int(points[p]),
             })
     return rows
@@ -209,7 +210,8 @@ def _from_csv(text: str) -> list[dict[str, Any]]:
     for row in csv.DictReader(io.StringIO(text)):
         conv: dict[str, Any] = {}
         for k, v in row.items():
-            conv[k] = v if k == "board" else (v == "True") if v in ("True", "False") else int(v)
+            conv[k] = v if k == "board" else (v == "True") if v in ("True", "False") else \
+                None if k == "stays" and v == "" else int(v)
         out.append(conv)
     return out
 
@@ -348,7 +350,7 @@ def _want_rows(texts: list[list[str]], rules: ofc.Rules, codes: np.ndarray | Non
                 **{f"strength_{n}": int(a.strength[i, q, r]) for r, n in enumerate(ofc.ROWS)},
                 **{f"royalty_{n}": int(a.royalties[i, q, r]) for r, n in enumerate(ofc.ROWS)},
                 "royalties": int(a.royalties[i, q].sum()), "fantasyland": int(a.fantasyland[i, q]),
-                "stays": bool(a.stays[i, q]), "points": int(pts[i, q])} for q in range(p)]
+                "stays": None, "points": int(pts[i, q])} for q in range(p)]
     return [r for d in sorted(rows) for r in rows[d]]
 
 
@@ -361,11 +363,11 @@ def _want_csv(texts: list[list[str]], codes: np.ndarray, rules: ofc.Rules) -> st
         a = ofc.analyze(codes[idx, :p], rules)
         pts = ofc.score(codes[idx, :p], rules) if p > 1 else np.zeros((len(idx), 1), dtype=np.int32)
         roy = a.royalties.astype(int)
-        for d, fouled, sv, ry, fl, stays, pt in zip(idx.tolist(), a.fouled.tolist(), a.strength.tolist(),
-                                                    roy.tolist(), a.fantasyland.tolist(), a.stays.tolist(),
-                                                    pts.tolist()):
+        for d, fouled, sv, ry, fl, pt in zip(idx.tolist(), a.fouled.tolist(), a.strength.tolist(),
+                                             roy.tolist(), a.fantasyland.tolist(), pts.tolist()):
+            # nobody is in Fantasyland: the stays cell is empty
             rows[d] = [",".join(map(str, [d, q, texts[d][q], fouled[q], *sv[q], *ry[q], sum(ry[q]), fl[q],
-                                          stays[q], pt[q]])) + "\n" for q in range(p)]
+                                          "", pt[q]])) + "\n" for q in range(p)]
     return ",".join(COLUMNS) + "\n" + "".join(line for r in rows for line in r)
 
 

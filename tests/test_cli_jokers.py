@@ -82,7 +82,7 @@ def expected_rows(deals: list[np.ndarray], rules: ofc.Rules) -> list[dict[str, A
                    "strength_bottom": int(a.strength[2]), "royalty_top": int(a.royalties[0]),
                    "royalty_middle": int(a.royalties[1]), "royalty_bottom": int(a.royalties[2]),
                    "royalties": int(a.royalties.sum()), "fantasyland": int(a.fantasyland),
-                   "stays": bool(a.stays), "points": int(points[p])}
+                   "stays": None, "points": int(points[p])}     # nobody in Fantasyland
             for j, name in enumerate(JOKER_COLUMNS[:rules.jokers]):
                 row[name] = card_or_none(int(a.jokers[j]))
             rows.append(row)
@@ -99,7 +99,9 @@ def parse_output(out: str, fmt: str) -> list[dict[str, Any]]:
     for r in csv.DictReader(io.StringIO(out)):
         row: dict[str, Any] = {}
         for key, value in r.items():
-            if key in ("fouled", "stays"):
+            if key == "stays" and value == "":
+                row[key] = None
+            elif key in ("fouled", "stays"):
                 row[key] = value == "True"
             elif key in JOKER_COLUMNS:
                 row[key] = value or None

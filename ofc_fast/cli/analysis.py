@@ -119,16 +119,19 @@ def evaluate(deals: Deals, rules: Rules, flags: npt.NDArray[np.uint8] | None, fi
     deal = np.repeat(np.arange(n, dtype=np.int64) + first_deal, players)[keep]
     player = (np.arange(total, dtype=np.int64) - np.repeat(offsets, players))[keep]
     return Results(deal, player, deals.boards[keep], fouled[keep], strength[keep],
-                   royalties[keep], fantasyland[keep], stays[keep], points[keep], jokers[keep]), errors
+                   royalties[keep], fantasyland[keep], stays[keep], points[keep], jokers[keep],
+                   infl[keep] > 0), errors
 
 
 def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDArray[np.uint8] | None,
-              skip_bad: bool, report: Callable[[str], None], workers: int = 1) -> tuple[int, int]:
+              skip_bad: bool, report: Callable[[str], None], workers: int = 1,
+              progress: Callable[[int], None] | None = None) -> tuple[int, int]:
     """Analyze and score every deal of ``src``, writing rows to ``out`` as each chunk is done.
 
     Returns (deals read, deals skipped).  A bad deal raises ValueError with
     its file and line, after the rows of the deals before it were written,
     unless ``skip_bad``: then ``report`` gets its message and the rest goes on.
+    ``progress``: called with the count of deals of each chunk done.
     """
     writer = Writer(out, fmt, rules.jokers)
     kind = {"text": "", "json": " (JSON)", "jsonl": " (JSON Lines)"}[src.format]
@@ -150,6 +153,8 @@ def run_deals(src: Source, out: IO[str], fmt: str, rules: Rules, flags: npt.NDAr
                 skipped += len(order)
             writer.write(results)
             count += len(deals.players)
+            if progress is not None:
+                progress(len(deals.players))
     except (ValueError, TypeError):
         writer.end()
         raise

@@ -33,7 +33,6 @@ from ..board.geometry import ROW_SLICES, ROWS
 from ..board.rules import Rules
 from ..hand.cards import DECK_SIZE, RANKS, card_str, cards
 from ..hand.strength import category, describe, lowball27, strength
-from .analysis import analyze_deals, run_deals
 from .options import add_progress_args, add_rules_args, make_bar, rules_label, rules_of
 from .show import add_show_parser, cmd_show, joker_cards, joker_text, read_boards
 from .sources import FORMATS, Source, text_lines
@@ -90,6 +89,8 @@ def _row_name(value: int, row: int, rules: Rules) -> str:
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    # (the commands' own modules load when they run)
+    from .analysis import analyze_deals
     rules = rules_of(args)
     boards = read_boards(args.boards, rules)
     deal = np.stack([b.codes for b in boards])
@@ -98,16 +99,19 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if flags is not None and len(flags) not in (1, len(boards)):
         raise ValueError(f"--in-fantasyland gives {len(flags)} players, the deal has {len(boards)}")
     res = analyze_deals(deal[None], rules, flags)      # one deal: index [0, player]
+    if getattr(args, "json", False):
+        json.dump(_score_json(boards, res, points, rules, flags), out, indent=2)
+        print(file=out)
+        out.flush()
+        return 0
     print(f"rules: {rules_label(rules)}", file=out)
     for p, b in enumerate(boards):
         foul = " FOULED" if res.fouled[0, p] else ""
         print(f"player {p}: {b}{foul}", file=out)
         for r, name in enumerate(ROWS):
             lo, hi = ROW_SLICES[r]
-            label = "dead (fouls)" if (res.fouled[0, p] and r == 1 and rules.low) else \
-                _row_name(int(res.strength[0, p, r]), r, rules)
-            print(f"  {name:<6} {card_str(b.codes[lo:hi]):<15} {label:<45} royalties {int(res.royalties[0, p, r])}",
-                  file=out)
+            print(f"  {name:<6} {card_str(b.codes[lo:hi]):<15} {_row_label(res, p, r, rules):<45} "
+                  f"royalties {int(res.royalties[0, p, r])}", file=out)
         jokers = joker_text(b.codes, res.jokers[0, p])
         if jokers:
             print(f"  jokers {jokers}", file=out)
@@ -118,7 +122,34 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _row_label(res: Any, p: int, r: int, rules: Rules) -> str:
+    """The name of player ``p``'s row ``r`` in a scored deal (a fouled 2-7 middle is dead)."""
+    if res.fouled[0, p] and r == 1 and rules.low:
+        return "dead (fouls)"
+    return _row_name(int(res.strength[0, p, r]), r, rules)
+
+
+def _score_json(boards: list[Board], res: Any, points: Any, rules: Rules, flags: Any) -> dict[str, Any]:
+    """``score --json``: the rules and, per player, what the text prints (``stays``: null for a
+    player not in Fantasyland)."""
+    players = []
+    for p, b in enumerate(boards):
+        in_fl = bool(flags is not None and flags[0 if len(flags) == 1 else p])
+        rows = {name: {"cards": card_str(b.codes[lo:hi]), "strength": int(res.strength[0, p, r]),
+                       "name": _row_label(res, p, r, rules), "royalties": int(res.royalties[0, p, r])}
+                for r, (name, (lo, hi)) in enumerate(zip(ROWS, ROW_SLICES))}
+        player: dict[str, Any] = {
+            "player": p, "board": str(b), "fouled": bool(res.fouled[0, p]), "rows": rows,
+            "royalties": int(res.royalties[0, p].sum()), "fantasyland": int(res.fantasyland[0, p]),
+            "stays": bool(res.stays[0, p]) if in_fl else None, "points": int(points[p])}
+        if rules.jokers:
+            player["jokers"] = joker_cards(b.codes, res.jokers[0, p])
+        players.append(player)
+    return {"rules": rules_label(rules), "players": players}
+
+
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from .analysis import run_deals
     rules = rules_of(args)
     resolve_workers(args.workers)      # a bad value stops before any output
     src = Source(args.file, args.input_format)
@@ -126,15 +157,43 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     def report(message: str) -> None:
         print(f"ofc-fast: skipped {_one_line(message)}", file=sys.stderr)
 
+    bar = make_bar(args, None, "deal", "analyze")
     try:
         count, skipped = run_deals(src, out, args.format, rules, args.in_fantasyland,
-                                   args.skip_bad, report, args.workers)
+                                   args.skip_bad, report, args.workers,
+                                   bar.update if bar is not None else None)
     finally:
         src.close()
+        if bar is not None:
+            bar.close()
     if skipped:
         print(f"ofc-fast: skipped {skipped} of {count} deals", file=sys.stderr)
         return 1
     return 0
+
+
+#: what a file error means, in the command line's words (the most specific class first)
+_OS_ERRORS: tuple[tuple[type[OSError], str], ...] = (
+    (FileNotFoundError, "no such file or folder"),
+    (IsADirectoryError, "is a folder, not a file"),
+    (NotADirectoryError, "a part of the path is not a folder"),
+    (PermissionError, "permission denied"),
+)
+
+
+def os_error_text(err: OSError) -> str:
+    """A file error as one line naming the file: ``nothere.txt: no such file or folder``
+    (no ``[Errno 2]``; an error without a file keeps the system's words).
+
+    >>> os_error_text(FileNotFoundError(2, "No such file or directory", "nothere.txt"))
+    'nothere.txt: no such file or folder'
+    """
+    if err.filename is None:
+        return err.strerror or str(err)
+    for kind, words in _OS_ERRORS:
+        if isinstance(err, kind):
+            return f"{err.filename}: {words}"
+    return f"{err.filename}: {(err.strerror or str(err)).lower()}"
 
 
 def _closed_pipe() -> int:
@@ -307,6 +366,9 @@ def _add_fantasyland_parser(sub: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``ofc-fast`` with ``argv`` (default: the command line); returns the exit status."""
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        print(f"ofc-fast {__version__}")        # no parser to build; argparse's exit status
+        raise SystemExit(0)
     try:
         code = _main(argv)
         sys.stdout.flush()
@@ -333,6 +395,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--in-fantasyland", type=_flags, metavar="FLAGS",
                    help="players in Fantasyland: a flag per player (1,0) or one for all; "
                         "a count (13..52) is the cards a player is in Fantasyland with")
+    s.add_argument("--json", action="store_true",
+                   help="print JSON: the rules and one object per player (board, fouled, rows, "
+                        "royalties, fantasyland, stays: null when not in Fantasyland, points)")
     a = sub.add_parser("analyze", help="analyze and score deals from a file (one per line, "
                                        "boards separated by ';', or JSON); '-' reads stdin",
                        description=_ANALYZE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -350,6 +415,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     a.add_argument("--skip-bad", action="store_true",
                    help="report a bad deal on stderr with its line and go on (exit status 1)")
     a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")
+    add_progress_args(a)
     _add_fantasyland_parser(sub)
     add_show_parser(sub)
     from .play import add_commands  # simulate, rollout (play in progress)
@@ -362,14 +428,18 @@ def _main(argv: Sequence[str] | None = None) -> int:
                 "fantasyland": _fantasyland_command, "show": cmd_show}[args.command](args, sys.stdout)
     except BrokenPipeError:
         raise
-    except (ValueError, TypeError, OSError) as err:
+    except OSError as err:
+        print(f"ofc-fast: error: {_one_line(os_error_text(err))}", file=sys.stderr)
+        return 2
+    except (ValueError, TypeError) as err:
         print(f"ofc-fast: error: {_one_line(str(err))}", file=sys.stderr)
         return 2
 
 
 _ANALYZE_HELP = """\
 Analyze and score every deal of a file: one row per player with the board,
-foul, row strengths, royalties, Fantasyland, stay and net points.
+foul, row strengths, royalties, Fantasyland, stay (a player in Fantasyland
+only: empty, or null in JSON, for the others) and net points.
 
 Input (UTF-8, a byte-order mark is fine):
   text   one deal a line, boards separated by ';', each "top / middle / bottom"

@@ -14,6 +14,8 @@ import dataclasses
 import json
 import os
 import sys
+import threading
+import time
 from typing import Any
 
 from ..board.rules import FIVE_OF_A_KIND_ORDERS, HOUSE_RULES, JOKER_POOLS, PRESETS, Rules, get_rules
@@ -154,31 +156,147 @@ def add_policy_arg(parser: argparse.ArgumentParser, what: str, default: str = "r
                         help=f"how {what}, one of {', '.join(POLICIES)} (default {default}). {meanings}")
 
 
+#: progress lines when stderr is not a terminal: the first after this many seconds (a short
+#: run stays silent), then one every PROGRESS_EVERY seconds or tenth of the work, at most one
+#: a PROGRESS_GAP seconds
+PROGRESS_FIRST = 2.0
+PROGRESS_EVERY = 10.0
+PROGRESS_GAP = 2.0
+#: the estimate: taken once this much of the work has run, and printed when it passes
+#: ESTIMATE_WARN seconds
+ESTIMATE_AFTER = 0.5
+ESTIMATE_WARN = 20.0
+
+
+def _count_text(n: float) -> str:
+    return f"{int(n):,}"
+
+
+class Progress:
+    """The progress of a long command on stderr: a tqdm bar when stderr is a terminal (or
+    ``--progress``), else a line now and then that a log keeps (``PROGRESS_*``); and an
+    estimate of the time the whole work takes, printed once when it passes
+    ``ESTIMATE_WARN`` seconds (timed on the first part of the work).
+
+    ``update(n)`` may be called from worker threads (the kernels' progress callbacks).
+    """
+
+    def __init__(self, total: int | None, unit: str, desc: str, bar: Any, lines: bool) -> None:
+        self.total, self.unit, self.desc, self.bar, self.lines = total, unit, desc, bar, lines
+        self.done = 0
+        self.start = self.last = time.monotonic()
+        self.last_step = 0
+        self.printed = False
+        self.estimated = total is None or total <= 0
+        self.lock = threading.Lock()
+
+    def _say(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.write(f"ofc-fast: {self.desc}: {text}", file=sys.stderr)
+        else:
+            print(f"ofc-fast: {self.desc}: {text}", file=sys.stderr, flush=True)
+
+    def _units(self, n: float) -> str:
+        return f"{_count_text(n)} {self.unit}{'' if int(n) == 1 else 's'}"
+
+    def update(self, n: int = 1) -> None:
+        with self.lock:
+            self.done += int(n)
+            now = time.monotonic()
+            elapsed = now - self.start
+            if not self.estimated and elapsed >= ESTIMATE_AFTER and self.total:
+                self.estimated = True
+                whole = elapsed * self.total / max(self.done, 1)
+                if whole >= ESTIMATE_WARN:
+                    self._say(f"about {whole:,.0f} s for {self._units(self.total)} (timed on the first "
+                              f"{_count_text(self.done)} in {elapsed:.1f} s; Ctrl-C stops)")
+            if self.bar is not None:
+                self.bar.update(n)
+                return
+            if not self.lines or elapsed < PROGRESS_FIRST:
+                return
+            step = 10 * self.done // self.total if self.total else 0
+            since = now - self.last
+            if since >= PROGRESS_EVERY or (step > self.last_step and since >= PROGRESS_GAP) \
+                    or not self.printed:
+                self.last, self.last_step, self.printed = now, step, True
+                self._say(self._line(elapsed))
+
+    def _line(self, elapsed: float) -> str:
+        rate = f"{self.done / elapsed:,.0f}/s" if elapsed > 0 else ""
+        if not self.total:
+            return f"{self._units(self.done)} in {elapsed:.0f} s ({rate})"
+        left = elapsed * (self.total - self.done) / max(self.done, 1)
+        return (f"{_count_text(self.done)} of {self._units(self.total)} "
+                f"({100 * self.done / self.total:.0f}%) in {elapsed:.0f} s, {rate}, about {left:.0f} s left")
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.printed:        # a log that was told of the work hears of its end
+            elapsed = time.monotonic() - self.start
+            self._say(f"done, {self._units(self.done)} in {elapsed:.1f} s")
+
+
 def progress_wanted(args: argparse.Namespace) -> bool:
-    """A bar with --progress, or by default when stderr is a terminal (never with --no-progress)."""
-    if getattr(args, "no_progress", False):
+    """A bar with --progress, or by default when stderr is a terminal (never with --no-progress
+    or --quiet)."""
+    if getattr(args, "no_progress", False) or getattr(args, "quiet", False):
         return False
     if getattr(args, "progress", False):
         return True
     return bool(getattr(sys.stderr, "isatty", lambda: False)())
 
 
-def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, **kwargs: Any) -> Any:
-    """A tqdm bar on stderr, or None (not wanted, or tqdm missing: say so once)."""
-    if not progress_wanted(args):
+def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, **kwargs: Any) -> Progress | None:
+    """The progress of a command on stderr (:class:`Progress`): a tqdm bar where one is wanted
+    (a terminal, ``--progress``), else lines now and then; None with ``--quiet``.
+
+    ``--no-progress`` keeps the estimate of a long run and drops the rest.
+    """
+    if getattr(args, "quiet", False):
         return None
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:
-        print(f"ofc-fast: no progress bar ({INSTALL_CLI} for tqdm)", file=sys.stderr)
-        return None
-    return tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, desc=desc, **kwargs)
+    bar = None
+    if progress_wanted(args):
+        try:
+            from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+        except ImportError:
+            print(f"ofc-fast: no progress bar ({INSTALL_CLI} for tqdm)", file=sys.stderr)
+        else:
+            bar = tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, desc=desc, **kwargs)
+    lines = bar is None and not getattr(args, "no_progress", False)
+    return Progress(total, unit, desc, bar, lines)
 
 
 def add_progress_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--progress", action="store_true",
                        help="show a progress bar on stderr (default: when stderr is a terminal; "
-                            "needs tqdm)")
-    group.add_argument("--no-progress", action="store_true", help="no progress bar")
+                            "needs tqdm; else a progress line now and then on a long run)")
+    group.add_argument("--no-progress", action="store_true",
+                       help="no progress bar or lines (the estimate of a long run stays)")
+    group.add_argument("-q", "--quiet", action="store_true",
+                       help="nothing on stderr but errors: no progress, no estimate")
 
+
+def check_output_paths(args: argparse.Namespace, *options: str) -> None:
+    """Every file a command will write (``--plot``, ``--histories``, ``--svg``, ...), checked
+    before any work: its folder exists and can be written, and it is not a folder itself.
+    ``-`` (stdout) and options not given pass.  The error names the option and the path.
+
+    >>> check_output_paths(argparse.Namespace(plot="/no/such/dir/p.png"), "--plot")
+    Traceback (most recent call last):
+    ...
+    ValueError: --plot /no/such/dir/p.png: no folder /no/such/dir to write it in
+    """
+    for option in options:
+        path = getattr(args, option.lstrip("-").replace("-", "_"), None)
+        if not path or path == "-":
+            continue
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            raise ValueError(f"{option} {path}: is a folder; give a file name")
+        if not os.path.isdir(folder):
+            raise ValueError(f"{option} {path}: no folder {folder} to write it in")
+        if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+            raise ValueError(f"{option} {path}: cannot be written (permission denied)")

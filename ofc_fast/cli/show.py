@@ -25,7 +25,7 @@ from ..board import drawing
 from ..board.boards import Board, parse_boards, score
 from ..board.rules import Rules
 from ..hand.cards import JOKERS, card_str, jokers_among, named_jokers
-from .options import add_rules_args, rules_label, rules_of
+from .options import add_rules_args, check_output_paths, rules_label, rules_of
 
 
 def joker_cards(codes: Any, became: Any) -> dict[str, str]:
@@ -121,6 +121,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     and/or HTML files (the pictures of :mod:`ofc_fast.board.drawing`)."""
     if bool(args.boards) == bool(args.history):
         raise ValueError("show draws boards (arguments) or a game (--history FILE): give one of them")
+    check_output_paths(args, "--svg", "--html")
     text = None
     if args.history == "-":
         text = sys.stdin.read()

@@ -35,14 +35,19 @@ class Results(NamedTuple):
     royalties: npt.NDArray[np.int16]
     fantasyland: npt.NDArray[np.uint8]
     stays: npt.NDArray[np.bool_]
+    """Whether a board played in Fantasyland stays there (only meaningful with ``in_fantasyland``)."""
     points: npt.NDArray[np.int32]
     jokers: npt.NDArray[np.uint8]
     """(boards, 2) the card joker X1 and X2 became (255: the board holds none)."""
+    in_fantasyland: npt.NDArray[np.bool_]
+    """Whether the board was played in Fantasyland: ``stays`` is written for those boards only
+    (empty in CSV, null in JSON for the others: a board outside Fantasyland neither stays nor leaves)."""
 
     def select(self, rows: npt.NDArray[np.bool_]) -> Results:
         return Results(self.deal[rows], self.player[rows], self.boards[rows], self.fouled[rows],
                        self.strength[rows], self.royalties[rows], self.fantasyland[rows],
-                       self.stays[rows], self.points[rows], self.jokers[rows])
+                       self.stays[rows], self.points[rows], self.jokers[rows],
+                       self.in_fantasyland[rows])
 
 
 _LOW, _HIGH = -(1 << 15), 1 << 16
@@ -132,14 +137,16 @@ class Writer:
         cells = np.empty((n, 2 * len(self.columns) + 1), dtype=object)
         cells[:, 0::2] = self.glue
         words = np.array(self.words, dtype=object)
+        none = "" if self.format == "csv" else "null"
+        # stays: true/false for a board played in Fantasyland, none for the others
+        stays = np.where(r.in_fantasyland, words[r.stays.view(np.uint8)], none)
         royalties = r.royalties.astype(np.int32)
         columns = [_numbers(r.deal), _numbers(r.player), _board_texts(r.boards, self.quote),
                    words[r.fouled.view(np.uint8)], _numbers(r.strength[:, 0]),
                    _numbers(r.strength[:, 1]), _numbers(r.strength[:, 2]),
                    _numbers(royalties[:, 0]), _numbers(royalties[:, 1]), _numbers(royalties[:, 2]),
                    _numbers(royalties.sum(axis=1)), _numbers(r.fantasyland),
-                   words[r.stays.view(np.uint8)], _numbers(r.points)]
-        none = "" if self.format == "csv" else "null"
+                   stays, _numbers(r.points)]
         columns += [_card_cells(r.jokers[:, k], self.quote, none) for k in range(self.jokers)]
         for k, column in enumerate(columns):
             cells[:, 2 * k + 1] = column
