@@ -520,7 +520,8 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """A board from ``"top / middle / bottom"`` (``/`` or ``|``), or 13 cards in order."""
-        return cls(parse_boards(text, MAX_JOKERS))
+        fast = _core.board_codes(text) if type(text) is str else None   # plain text: read in C
+        return cls(fast if fast is not None else parse_boards(text, MAX_JOKERS))
 
     @property
     def codes(self) -> npt.NDArray[np.uint8]:
