@@ -835,3 +835,34 @@ def can_avoid_foul_door(general, rules_type, default_rules, get_rules, int64_t f
                     return out
         return general(boards, r, dead=dead, budget=budget, workers=workers)
     return _dressed(can_avoid_foul, general)
+
+
+# --- one 2-7 hand, one partial row ---------------------------------------------------
+
+def lowball27_door(general):
+    """``lowball27`` with one hand of 5 valid cards (ints, array or text) answered in C."""
+    def lowball27(hands, *, workers=1, rules=None):
+        cdef uint8_t buf[5]
+        cdef int v
+        if rules is None and type(workers) is int and workers == 1:
+            if _read_codes(hands, buf, 5) == 5:
+                v = ofc_lowball27(buf, 5)
+                if v > 0:
+                    return <object>PyList_GET_ITEM(_INTS, v)
+        return general(hands, workers=workers, rules=rules)
+    return _dressed(lowball27, general)
+
+
+def partial_strength_door(general):
+    """``partial_strength`` with one row of 1 to 5 valid cards (ints, array or text)
+    answered in C."""
+    def partial_strength(rows, *, workers=1, rules=None):
+        cdef uint8_t buf[5]
+        cdef uint16_t v
+        cdef int n
+        if rules is None and type(workers) is int and workers == 1:
+            n = _read_codes(rows, buf, 5)
+            if n >= 1 and ofc_partial_strength_batch(buf, 1, n, &v) < 0:
+                return <object>PyList_GET_ITEM(_INTS, v)
+        return general(rows, workers=workers, rules=rules)
+    return _dressed(partial_strength, general)

@@ -190,3 +190,32 @@ def test_can_avoid_foul_fast_reader_declines_what_it_does_not_read() -> None:
     ]
     for board, kw in cases:
         _same_outcome(lambda: partial.can_avoid_foul(board, **kw), lambda: general(board, **kw))
+
+
+def test_lowball27_of_one_hand_every_form() -> None:
+    general = ofc.lowball27.__wrapped__
+    hands = _hands(300, 5)
+    want = ofc.lowball27(hands).tolist()
+    for h, w in zip(hands, want):
+        codes = [int(c) for c in h]
+        for form in (codes, tuple(codes), h, h.astype(np.int64), ofc.card_str(codes), ofc.card_str(codes).split()):
+            got = ofc.lowball27(form)
+            assert got == w and type(got) is int
+        assert general(ofc.card_str(codes)) == w
+    for bad in ("7c 5d 4h 3s", "7c 5d 4h 3s 3s", [0, 1, 2, 3, 52], "7c 5d 4h 3s X1", [0, 1, 2, 3, True]):
+        _same_outcome(lambda: ofc.lowball27(bad), lambda: general(bad))
+
+
+def test_partial_strength_of_one_row_every_form() -> None:
+    general = ofc.partial_strength.__wrapped__
+    for k in range(1, 6):
+        rows = _hands(200, k)
+        want = ofc.partial_strength(rows).tolist()
+        for r, w in zip(rows, want):
+            codes = [int(c) for c in r]
+            for form in (codes, tuple(codes), r, ofc.card_str(codes), ofc.card_str(codes).split()):
+                got = ofc.partial_strength(form)
+                assert got == w and type(got) is int
+            assert general(codes) == w
+    for bad in ("Ah Ah", [0, 1, 2, 3, 4, 5], [0, 52], "Ah X1", [], "", "Ah --", [50, 255], [50, -1]):
+        _same_outcome(lambda: ofc.partial_strength(bad), lambda: general(bad))

@@ -142,7 +142,8 @@ def royalty(row: Any, name: str, rules: Rules | str = PINEAPPLE) -> Any:
 
 
 # --- one row at C speed -----------------------------------------------------------
-# The public name: royalty of one row is answered in C by the door of _core
-# (ofc_fast/_scalar.pxi); every other input goes on to the general function
-# above (``royalty.__wrapped__``), which words the errors.
+# The public names: partial_strength and royalty of one row are answered in C by the
+# doors of _core (ofc_fast/_scalar.pxi); every other input goes on to the general
+# function above (``fn.__wrapped__``), which words the errors.
+partial_strength = _core.partial_strength_door(partial_strength)
 royalty = _core.royalty_door(royalty, Rules, PINEAPPLE, get_rules)
