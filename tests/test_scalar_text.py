@@ -84,6 +84,11 @@ def test_board_parse_fast_matches_the_general_reader() -> None:
             got = ofc.Board.parse(text)
             want = ofc.Board(ofc.parse_boards(text, 2))
             assert got == want and got.codes.tolist() == b.tolist() and not got.codes.flags.writeable
+    class Mine(ofc.Board):
+        __slots__ = ()
+
+    b = Mine.parse("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d")
+    assert type(b) is Mine and b.royalties() == (7, 4, 10) and ofc.Board.parse(str(b)).royalties() == (7, 4, 10)
     for text in ("Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks", "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks Kh",
                  "Qh Qd / 2c 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d", "Qh Qd X1 / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d",
                  "10h Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d"):
