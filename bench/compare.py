@@ -321,6 +321,62 @@ def scalar_rows(ctx: Ctx) -> list[Row]:
     add(Row("ofc.Board(list of 13).fouled() per call", lambda: [Board(b).fouled(rules) for b in BL], nb, "board"))
     objs = [Board(b) for b in BL]
     add(Row("Board.fouled() again (cached) per call", lambda: [b.fouled(rules) for b in objs], nb, "board"))
+    rows.extend(text_rows(ctx, boards, deals))
+    return rows
+
+
+#: (function, text row, codes row): each function of one item timed with card text and
+#: with codes (a list of ints or a uint8 array), for the text / codes ratios of derived()
+TEXT_PAIRS: list[tuple[str, str, str]] = []
+
+
+def text_rows(ctx: Ctx, boards: np.ndarray, deals: np.ndarray) -> list[Row]:
+    """One call per item through every function that takes card text: the text form and
+    the codes form of the same items (boards and deals as in scalar_rows; rows: their top
+    3 cards and middle 5; partial boards: the boards with their last 6 slots empty, so
+    the foul search has cards to place; 7-card hands as in scalar_rows)."""
+    from ofc_fast import compat, partial
+    rows: list[Row] = []
+    nb = len(boards)
+
+    def pair(fn: str, texts: list[Any], codes: list[Any], call: Callable[[Any], Any], what: str,
+             n: Optional[int] = None) -> None:
+        k = len(texts) if n is None else n
+        t_name, c_name = f"{fn}, text, per call", f"{fn}, {what}, per call"
+        rows.append(Row(t_name, lambda: [call(x) for x in texts[:k]], k, "board"))
+        rows.append(Row(c_name, lambda: [call(x) for x in codes[:k]], k, "board"))
+        if (fn, t_name, c_name) not in TEXT_PAIRS:
+            TEXT_PAIRS.append((fn, t_name, c_name))
+
+    def text(codes: np.ndarray) -> str:
+        return ofc.card_str([int(c) for c in codes])
+
+    def board_text(b: np.ndarray) -> str:
+        return " / ".join(" ".join(ofc.card_str(int(c)) if c != 255 else "--" for c in b[lo:hi])
+                          for lo, hi in ((0, 3), (3, 8), (8, 13)))
+
+    tops, mids = boards[:, :3], boards[:, 3:8]
+    pair("ofc.strength(5 cards)", [text(h) for h in mids], mids.tolist(), ofc.strength, "list of ints")
+    pair("ofc.lowball27(5 cards)", [text(h) for h in mids], mids.tolist(), ofc.lowball27, "list of ints")
+    pair("ofc.partial_strength(2 cards)", [text(h[:2]) for h in mids], mids[:, :2].tolist(),
+         ofc.partial_strength, "list of ints")
+    pair('ofc.royalty(top row, "top", "pineapple")', [text(h) for h in tops], tops.tolist(),
+         lambda r: ofc.royalty(r, "top", "pineapple"), "list of ints")
+    pair('ofc.royalty(middle row, "middle", "low")', [text(h) for h in mids], mids.tolist(),
+         lambda r: ofc.royalty(r, "middle", "low"), "list of ints")
+    pair("ofc.Board.parse(text) / ofc.Board(codes)", [board_text(b) for b in boards], boards.tolist(),
+         lambda b: ofc.Board.parse(b) if isinstance(b, str) else ofc.Board(b), "list of 13")
+    pair('ofc.analyze(one board, "pineapple")', [board_text(b) for b in boards], boards.tolist(),
+         lambda b: ofc.analyze(b, "pineapple"), "list of 13")
+    pair('ofc.score(one heads-up deal, "pineapple")', [[board_text(b) for b in d] for d in deals],
+         deals.tolist(), lambda d: ofc.score(d, "pineapple"), "2 lists of 13")
+    h7 = random_hands(nb, k=7, seed=SEED + 3)
+    pair("ofc.compat.evaluate_cards(7 cards)", [text(h).split() for h in h7], h7.tolist(),
+         lambda h: compat.evaluate_cards(*h), "ints")
+    part = boards.copy()
+    part[:, [2, 6, 7, 10, 11, 12]] = 255
+    pair("partial.can_avoid_foul(board with 6 empty slots)", [board_text(b) for b in part],
+         list(part), partial.can_avoid_foul, "uint8 array", n=min(nb, 2_000))
     return rows
 
 
@@ -743,6 +799,9 @@ def derived(rows: list[Row]) -> list[tuple[str, str, Optional[float]]]:
     times("analyze Low boards with two jokers / joker-free Low, time", find(rows, JOKER_FREE_BOARDS + ", Low"),
           find(rows, JOKER_BOARDS2 + ", Low"))
     times("score vs pure-Python reference, per deal", sc, find(rows, REF_SCORE))
+    # one call: the time with card text / with codes (issue 32's target: at most about 2x)
+    for fn, t_name, c_name in TEXT_PAIRS:
+        times(f"{fn}: text / codes, time per call", find(rows, c_name), find(rows, t_name))
     out.extend(joker_play_ratios(rows))
     return out
 

@@ -164,8 +164,24 @@ def _read_text_codes(str text, int maxn=17, bint board=False):
         return None
     return [buf[i] for i in range(n)], (ends[0], ends[1])
 
+cdef inline int _item_code(object item) except -2:
+    """The code of one list item: an exact int card code or a card's two characters
+    ("Ah", "ah"), else -1."""
+    cdef Py_UCS4 rc, sc
+    if type(item) is str:
+        if PyUnicode_GET_LENGTH(<str>item) != 2:
+            return -1
+        rc = PyUnicode_READ_CHAR(<str>item, 0)
+        sc = PyUnicode_READ_CHAR(<str>item, 1)
+        if rc >= 128 or sc >= 128 or _RANK_OF[rc] < 0 or _SUIT_OF[sc] < 0:
+            return -1
+        return _RANK_OF[rc] * 4 + _SUIT_OF[sc]
+    return _code_of(item)
+
+
 cdef int _read_codes(object x, uint8_t *buf, int maxn) except -2:
-    """Codes of one hand or board: list / tuple of ints, 1-D integer array, text; or -1."""
+    """Codes of one hand or board: list / tuple of ints or card texts, 1-D integer array,
+    text; or -1."""
     cdef Py_ssize_t n, i
     cdef int c
     cdef type t = type(x)
@@ -174,7 +190,7 @@ cdef int _read_codes(object x, uint8_t *buf, int maxn) except -2:
         if n > maxn:
             return -1
         for i in range(n):
-            c = _code_of(<object>PyList_GET_ITEM(x, i))
+            c = _item_code(<object>PyList_GET_ITEM(x, i))
             if c < 0:
                 return -1
             buf[i] = <uint8_t>c
@@ -184,7 +200,7 @@ cdef int _read_codes(object x, uint8_t *buf, int maxn) except -2:
         if n > maxn:
             return -1
         for i in range(n):
-            c = _code_of(<object>PyTuple_GET_ITEM(x, i))
+            c = _item_code(<object>PyTuple_GET_ITEM(x, i))
             if c < 0:
                 return -1
             buf[i] = <uint8_t>c
@@ -655,3 +671,198 @@ def evaluate_cards_door(general):
             return <object>PyList_GET_ITEM(_INTS, ofc_cactus_rank[best])
         return general(*cards)
     return _dressed(evaluate_cards, general)
+
+
+# --- one row's royalty, one partial board ------------------------------------------
+
+def royalty_door(general, rules_type, default_rules, get_rules):
+    """``royalty`` of one complete row of valid cards (ints, array or text) answered in C.
+
+    The rules are looked up first, as the general function does (its errors)."""
+    def royalty(row, name, rules=_MISSING):
+        cdef uint8_t buf[5]
+        cdef int n, index, value
+        cdef RuleTables tables
+        cdef object r = default_rules if rules is _MISSING else rules
+        if type(r) is not rules_type:
+            r = get_rules(r)
+        index = (0 if name == "top" else 1 if name == "middle" else 2 if name == "bottom" else -1) \
+            if type(name) is str else -1
+        if index >= 0:
+            n = _read_codes(row, buf, 5)
+            if n == (3 if index == 0 else 5) and not ofc_bad_cards(buf, n):
+                # a Low middle is valued by its lowball rank, every other row by its strength
+                value = ofc_lowball27(buf, 5) if index == 1 and r.low else ofc_strength(buf, n)
+                if value > 0:
+                    tables = r.tables
+                    return <int16_t>(tables.c.row_info[index][value] & 0xFFFF)
+        return general(row, name, r)
+    return _dressed(royalty, general)
+
+
+cdef int _read_partial_text(str text, uint8_t *board) except -2:
+    """The 13 slots of a partial board written "top / middle / bottom" (cards and ``--``,
+    each followed by a space, a row split or the end; a short row padded with empty
+    slots), or -1: any other spelling is the general parser's."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0
+    cdef Py_UCS4 ch, sc
+    cdef int row = 0, slots = 0, placed = 0, lo = 0, r, s, k
+    cdef int size[3]
+    size[0] = 3
+    size[1] = 5
+    size[2] = 5
+    while True:
+        if i >= n or PyUnicode_READ_CHAR(text, i) == u'/' or PyUnicode_READ_CHAR(text, i) == u'|':
+            if slots > size[row]:
+                return -1
+            for k in range(placed, size[row]):
+                board[lo + k] = OFC_EMPTY
+            lo += size[row]
+            row += 1
+            if i >= n:
+                return 13 if row == 3 else -1
+            if row == 3:
+                return -1
+            slots = 0
+            placed = 0
+            i += 1
+            continue
+        ch = PyUnicode_READ_CHAR(text, i)
+        if ch == u' ':
+            i += 1
+            continue
+        if i + 1 >= n:
+            return -1
+        sc = PyUnicode_READ_CHAR(text, i + 1)
+        if i + 2 < n and PyUnicode_READ_CHAR(text, i + 2) not in (u' ', u'/', u'|'):
+            return -1
+        if ch == u'-' and sc == u'-':
+            slots += 1
+        else:
+            if ch >= 128 or sc >= 128:
+                return -1
+            r = _RANK_OF[ch]
+            s = _SUIT_OF[sc]
+            if r < 0 or s < 0 or placed == size[row]:
+                return -1
+            board[lo + placed] = <uint8_t>(r * 4 + s)
+            placed += 1
+            slots += 1
+        i += 2
+
+
+cdef int _read_partial(object x, uint8_t *board) except -2:
+    """13 slots of one partial board without jokers, rows filled left to right: text, a
+    list / tuple of 13 card codes and empty slots (255 or -1), or a (13,) uint8 array;
+    or -1."""
+    cdef Py_ssize_t i
+    cdef int c, lo, hi, k, placed
+    cdef object item
+    cdef uint8_t slots[13]
+    cdef cnp.ndarray arr
+    if type(x) is str:
+        if _read_partial_text(<str>x, board) < 0:
+            return -1
+        return -1 if ofc_partial_first_bad(board) >= 0 else 13
+    if (type(x) is list or type(x) is tuple) and len(x) == 13:
+        for i in range(13):
+            item = x[i]
+            c = _code_of(item)
+            if c < 0:
+                if type(item) is not int or (item != -1 and item != OFC_EMPTY):
+                    return -1
+                c = OFC_EMPTY
+            slots[i] = <uint8_t>c
+    elif type(x) is cnp.ndarray:
+        arr = <cnp.ndarray>x
+        if (cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8 or cnp.PyArray_NDIM(arr) != 1
+                or cnp.PyArray_DIMS(arr)[0] != 13 or not cnp.PyArray_IS_C_CONTIGUOUS(arr)):
+            return -1
+        memcpy(slots, cnp.PyArray_DATA(arr), 13)
+    else:
+        return -1
+    if ofc_partial_first_bad(slots) >= 0:
+        return -1
+    # rows fill left to right: a card after an empty slot moves up (as partial_boards)
+    for lo, hi in ((0, 3), (3, 8), (8, 13)):
+        placed = lo
+        for k in range(lo, hi):
+            if slots[k] != OFC_EMPTY:
+                board[placed] = slots[k]
+                placed += 1
+        for k in range(placed, hi):
+            board[k] = OFC_EMPTY
+    return 13
+
+
+def can_avoid_foul_door(general, rules_type, default_rules, get_rules, int64_t first_budget):
+    """``can_avoid_foul`` of one partial board (text or 13 codes), dead cards given as one
+    list (or none), no jokers, answered in C when its search ends within ``first_budget`` nodes (the general
+    path's first pass: a longer search goes there, in short Ctrl-C-safe calls)."""
+    def can_avoid_foul(boards, rules=_MISSING, *, dead=None, budget=-1, workers=1):
+        cdef uint8_t board[13]
+        cdef uint8_t pool[OFC_DECK_SIZE]
+        cdef uint8_t seen[OFC_DECK_SIZE]
+        cdef uint8_t gone[OFC_DECK_SIZE]
+        cdef int npool = 0, ndead = 0, got, i
+        cdef RuleTables tables
+        cdef cnp.ndarray out
+        cdef object r = default_rules if rules is _MISSING else rules
+        if type(budget) is int and budget == -1 and type(workers) is int and workers == 1:
+            if type(r) is not rules_type:
+                r = get_rules(r)
+            tables = r.tables
+            if dead is not None:   # one list of cards (codes or text), or card text
+                ndead = _read_codes(dead, gone, OFC_DECK_SIZE) if type(dead) is not cnp.ndarray else -1
+            if tables.jr.jokers == 0 and ndead >= 0 and _read_partial(boards, board) == 13:
+                memset(seen, 0, OFC_DECK_SIZE)
+                for i in range(13):
+                    if board[i] != OFC_EMPTY:
+                        seen[board[i]] = 1
+                for i in range(ndead):
+                    if seen[gone[i]]:   # on the board or dead twice: the general path words it
+                        return general(boards, r, dead=dead, budget=budget, workers=workers)
+                    seen[gone[i]] = 1
+                for i in range(OFC_DECK_SIZE):   # the pool: the cards left, in code order
+                    if not seen[i]:
+                        pool[npool] = <uint8_t>i
+                        npool += 1
+                with nogil:
+                    got = ofc_partial_can_avoid_foul(board, pool, npool, &tables.c, first_budget)
+                if got == 0 or got == 1:
+                    out = _scalar_array(cnp.NPY_BOOL)
+                    (<uint8_t *>cnp.PyArray_DATA(out))[0] = <uint8_t>got
+                    return out
+        return general(boards, r, dead=dead, budget=budget, workers=workers)
+    return _dressed(can_avoid_foul, general)
+
+
+# --- one 2-7 hand, one partial row ---------------------------------------------------
+
+def lowball27_door(general):
+    """``lowball27`` with one hand of 5 valid cards (ints, array or text) answered in C."""
+    def lowball27(hands, *, workers=1, rules=None):
+        cdef uint8_t buf[5]
+        cdef int v
+        if rules is None and type(workers) is int and workers == 1:
+            if _read_codes(hands, buf, 5) == 5:
+                v = ofc_lowball27(buf, 5)
+                if v > 0:
+                    return <object>PyList_GET_ITEM(_INTS, v)
+        return general(hands, workers=workers, rules=rules)
+    return _dressed(lowball27, general)
+
+
+def partial_strength_door(general):
+    """``partial_strength`` with one row of 1 to 5 valid cards (ints, array or text)
+    answered in C."""
+    def partial_strength(rows, *, workers=1, rules=None):
+        cdef uint8_t buf[5]
+        cdef uint16_t v
+        cdef int n
+        if rules is None and type(workers) is int and workers == 1:
+            n = _read_codes(rows, buf, 5)
+            if n >= 1 and ofc_partial_strength_batch(buf, 1, n, &v) < 0:
+                return <object>PyList_GET_ITEM(_INTS, v)
+        return general(rows, workers=workers, rules=rules)
+    return _dressed(partial_strength, general)

@@ -520,7 +520,16 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """A board from ``"top / middle / bottom"`` (``/`` or ``|``), or 13 cards in order."""
-        return cls(parse_boards(text, MAX_JOKERS))
+        fast = _core.board_codes(text) if type(text) is str else None   # plain text: read in C
+        if fast is None:
+            return cls(parse_boards(text, MAX_JOKERS))
+        if cls is not Board:
+            return cls(fast)
+        board = object.__new__(Board)   # the codes are read and checked: __init__'s fast path, once
+        board._cache = {}
+        board._codes = fast
+        board._jokers = False
+        return board
 
     @property
     def codes(self) -> npt.NDArray[np.uint8]:

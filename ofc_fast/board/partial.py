@@ -472,3 +472,11 @@ def can_avoid_foul(boards: Any, rules: Rules | str = PINEAPPLE, *, dead: Any = N
         raise RuntimeError(f"board {int(np.argmax(out == _core.OFC_BOARD_BUDGET))}: "
                            f"{_core.status_message(_core.OFC_BOARD_BUDGET)} of {budget} nodes")
     return out.reshape(lead).astype(np.bool_)
+
+
+# --- one board at C speed ---------------------------------------------------------
+# The public name: can_avoid_foul of one board (no dead cards, no jokers) is answered
+# in C by the door of _core (ofc_fast/_scalar.pxi) when its search ends within the
+# first pass; every other input goes on to the general function above
+# (``can_avoid_foul.__wrapped__``).
+can_avoid_foul = _core.can_avoid_foul_door(can_avoid_foul, Rules, PINEAPPLE, get_rules, _SEARCH_FIRST)

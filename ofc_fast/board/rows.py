@@ -139,3 +139,11 @@ def royalty(row: Any, name: str, rules: Rules | str = PINEAPPLE) -> Any:
     if five.any():
         pts = np.where(five, (0, r.five_of_a_kind_middle, r.five_of_a_kind_bottom)[index], pts).astype(np.int32)
     return int(pts) if arr.ndim == 0 else pts
+
+
+# --- one row at C speed -----------------------------------------------------------
+# The public names: partial_strength and royalty of one row are answered in C by the
+# doors of _core (ofc_fast/_scalar.pxi); every other input goes on to the general
+# function above (``fn.__wrapped__``), which words the errors.
+partial_strength = _core.partial_strength_door(partial_strength)
+royalty = _core.royalty_door(royalty, Rules, PINEAPPLE, get_rules)

@@ -642,7 +642,7 @@ def get_rules(rules: Rules | str) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str):
-        found = _BY_NAME.get(rules.strip().lower())
+        found = _BY_NAME.get(rules) or _BY_NAME.get(rules.strip().lower())   # the exact name first
         if found is not None:
             return found
         raise ValueError(f"unknown rules name {rules!r}; {_NAMES_TEXT} (any case)")

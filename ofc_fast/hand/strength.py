@@ -500,12 +500,13 @@ def strength_table() -> npt.NDArray[np.void]:
 
 
 # --- one hand at C speed ------------------------------------------------------------
-# The public names: strength, category, to_cactus_rank and describe of one hand
-# or one int are answered in C by the doors of _core (ofc_fast/_scalar.pxi);
+# The public names: strength, lowball27, category, to_cactus_rank and describe of one
+# hand or one int are answered in C by the doors of _core (ofc_fast/_scalar.pxi);
 # every other input, and every invalid one, goes on to the general function
 # above (``fn.__wrapped__``), which words the errors.
 
 strength = _core.strength_door(strength)
+lowball27 = _core.lowball27_door(lowball27)
 category = _core.category_door(category, [None] + [list(HandCategory)[c] for c in _CATEGORY[1:].tolist()])
 to_cactus_rank = _core.to_cactus_rank_door(to_cactus_rank)
 describe = _core.describe_door(describe, _NAMES)

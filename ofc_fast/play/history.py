@@ -39,6 +39,7 @@ import numpy as np
 from .. import _play
 from .._checks import check_seed, is_int
 from .._core import status_message
+from ..board.boards import board_text
 from ..board.rules import PRESETS, Rules, get_rules
 from .dealing import next_button
 
@@ -195,6 +196,15 @@ class HandRecord:
                     object.__setattr__(self, "turns", turns)
                     return turns
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __repr__(self) -> str:
+        """A few lines: the rules, seats, button and turns, then each seat's final board and
+        score (the turns, stacks and ``meta`` stay fields)."""
+        fl = f", fantasyland={self.fantasyland}" if any(self.fantasyland) else ""
+        head = (f"HandRecord(rules={self.rules.name!r}, players={self.players}, button={self.button}"
+                f"{fl}, {len(self.turns)} turns)")
+        return "\n".join([head, *(f"  seat {p}: {board_text(list(b))}  {s:+d}"
+                                   for p, (b, s) in enumerate(zip(self.boards, self.scores)))])
 
     def deck(self) -> list[int]:
         """The hand's whole deck in the order dealt: the dealt cards, then the rest in code order.

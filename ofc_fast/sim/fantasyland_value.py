@@ -57,6 +57,11 @@ class FantasylandValueEstimate(NamedTuple):
     policy: str
     """The policy measured against (a :class:`~ofc_fast.Policy` as ``str`` shows it)."""
 
+    def __repr__(self) -> str:
+        """The policy and hands, then one line per card count (:meth:`__str__`)."""
+        return "\n".join([f"FantasylandValueEstimate(hands={self.hands}, policy={self.policy!r})",
+                          *("  " + line for line in str(self).splitlines())])
+
     def __str__(self) -> str:
         rows = [f"{k} cards: worth {self.value[k]:.2f} +- {self.stderr[k]:.2f} (hand "
                 f"{self.hand[k]:+.2f}, stays {self.stay_rate[k]:.1%}, entry {self.entry_rate[k]:.2%})"

@@ -44,7 +44,7 @@ from ..play.game import (
     policy_spec,
     seat_fantasyland,
 )
-from . import totals, worth
+from . import summary, totals, worth
 from .position import known_deals as _known
 from .position import read_decision as _position
 from .position import read_policy as _policy
@@ -92,6 +92,20 @@ class RolloutResult(NamedTuple):
     rules: Rules | None = None
     """The rules the boards were completed under (None in a result made before this field
     existed): :func:`merge` merges only results of the same rules."""
+
+    def __repr__(self) -> str:
+        """A few lines: n, the policy, the rules, then each player's mean with its 95%
+        interval and rates (the arrays stay fields).
+
+        >>> print(repr(rollout(["Ah Ad / 2c 3d 4h / --", "-- / -- / --"], n=200, seed=1)))
+        RolloutResult(n=200, policy='heuristic', rules='pineapple')
+          player 0: mean ... (95% ... .. ...), fouls ...%, Fantasyland ...%, royalties ...
+          player 1: mean ...
+        """
+        return "\n".join([summary.header("RolloutResult", f"n={self.n}", self.policy, self.rules,
+                                          self.fantasyland_value),
+                          *summary.seat_lines("player", self.mean, self.stderr, self.foul_rate,
+                                              self.fantasyland_rate, self.royalties)])
 
 
 def _result(sums: npt.NDArray[Any], n: int, split: npt.NDArray[Any] | None = None,
@@ -408,6 +422,21 @@ class Placements(NamedTuple):
     """Completions per option."""
     policy: str = ""
     """The policy that completed the boards (as :attr:`RolloutResult.policy`)."""
+
+    def __repr__(self) -> str:
+        """A few lines: the options, n, the policy, then the best few options (code, board,
+        mean with its 95% interval, rates); every figure stays an array field.
+
+        >>> print(repr(evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=200, seed=1)))
+        Placements(232 options, n=200 each, policy='heuristic')
+          code 677  -- -- -- / Ah Ad -- -- -- / 7c 8c 9c -- --: mean +7.460 (95% +6.363 .. +8.557), ...
+          ...
+          ... 227 more (every field is an array in this order, best first)
+        """
+        head = summary.header("Placements", f"{len(self.mean)} options, n={self.n} each", self.policy)
+        return "\n".join([head, *summary.option_lines(self.codes, self.boards, self.mean, self.stderr,
+                                                       self.foul_rate, self.fantasyland_rate,
+                                                       self.royalties)])
 
 
 def _candidates(candidates: Any, codes: list[int], boards: list[npt.NDArray[np.uint8]],

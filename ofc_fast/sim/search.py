@@ -53,12 +53,13 @@ import numpy.typing as npt
 
 from .. import _sim, _workers
 from .._checks import check_seed, count, is_int, shown
+from ..board.boards import board_text
 from ..board.partial import read_position
 from ..board.rules import PINEAPPLE, Rules, get_rules
 from ..hand.cards import EMPTY
 from ..play.game import Game, Policy, seat_fantasyland
 from ..solve.fantasyland import FantasylandResult, solve_fantasyland
-from . import totals, worth
+from . import summary, totals, worth
 from .position import known_deals, read_decision, read_policy, status_error, unseen_cards
 from .rollout import rollout
 
@@ -109,6 +110,16 @@ class BestMove(NamedTuple):
     """Wall time the call took."""
     policy: str = ""
     """The policy that played the completions (as ``Placements.policy``)."""
+
+    def __repr__(self) -> str:
+        """A few lines: the move and its board, the search's size, then the best few
+        candidates (mean with its 95% interval, rates); every figure stays a field."""
+        move = self.move if isinstance(self.move, int) else "the setting"
+        head = summary.header("BestMove", f"move={move}, {len(self.mean)} candidates, "
+                              f"{self.completions} completions in {self.seconds:.2f} s", self.policy)
+        return "\n".join([head, f"  board {board_text(np.asarray(self.board).tolist())}",
+                          *summary.option_lines(self.codes, self.boards, self.mean, self.stderr,
+                                                self.foul_rate, self.fantasyland_rate, self.royalties)])
 
 
 def _check_seconds(seconds: Any) -> float | None:

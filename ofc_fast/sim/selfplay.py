@@ -24,7 +24,7 @@ from .._checks import check_int, check_seed, check_start, count
 from .._core import status_message
 from ..board.rules import Rules, get_rules
 from ..play.game import Policy, check_dealing, policy_block, policy_spec
-from . import totals, worth
+from . import summary, totals, worth
 
 __all__ = ["SimulationResult", "merge_simulations", "simulate", "summarise_hands"]
 
@@ -66,6 +66,14 @@ class SimulationResult(NamedTuple):
     rules: Rules | None = None
     """The rules the hands were played under (None in a result made before this field
     existed): :func:`merge_simulations` merges only results of the same rules."""
+
+    def __repr__(self) -> str:
+        """A few lines: hands, the policy, the rules, then each seat's mean with its 95%
+        interval (``ci95``) and rates; the arrays and histograms stay fields."""
+        return "\n".join([summary.header("SimulationResult", f"hands={self.hands}", self.policy, self.rules,
+                                          self.fantasyland_value),
+                          *summary.seat_lines("seat", self.mean, self.stderr, self.foul_rate,
+                                              self.fantasyland_rate, self.royalties)])
 
     def to_dict(self) -> dict[str, Any]:
         """Plain lists and numbers (for JSON)."""
