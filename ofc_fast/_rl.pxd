@@ -78,5 +78,6 @@ cdef extern from "ofc_rl.h" nogil:
     int ofc_vec_allowed(const ofc_vec *v, int64_t i, int64_t a, const uint8_t *acting)
     int ofc_vec_sets_fantasyland(const ofc_vec *v, int64_t i)
     void ofc_vec_settle(ofc_vec *v, int64_t i)
+    void ofc_env_sample(const uint8_t *mask, int A, int64_t lo, int64_t hi, uint64_t seed, int64_t *actions)
     int64_t ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
     void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)

@@ -344,6 +344,49 @@ class VecEnv:
         state, so a mask made writeable again and edited allows nothing more."""
         return self._views["mask"]
 
+    def sample_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+        """(N,) int64: an action per env drawn uniformly from its mask (:meth:`action_masks`),
+        in C; -1 where the mask allows none (an env that does not move: a Fantasyland
+        setting of the agent's, or a finished one).  A ``seed`` draws the same actions from
+        the same masks; without one, each call draws from the next stream of this env's
+        ``seed``, so a run is reproducible.  A new array each call.
+
+        >>> env = VecEnv("pineapple", 2, num_envs=3, seed=1, mask="foul_safe")
+        >>> _ = env.reset()
+        >>> a = env.sample_actions(seed=7)
+        >>> bool(env.action_masks()[np.arange(3), a].all()), (a == env.sample_actions(seed=7)).all()
+        (True, np.True_)
+        """
+        with self._using("sample_actions"):
+            self._ready()
+            if seed is None:
+                self._draws = getattr(self, "_draws", 0) + 1
+                stream = (self._seed * 0x9E3779B97F4A7C15 + self._draws) % 2**64
+            else:
+                stream = check_seed(seed)
+            out = np.empty(self._n, dtype=np.int64)
+            _rl.sample(self._arrays["mask"], stream, out)
+            return out
+
+    # the spaces of one env (as SB3's VecEnv and Gymnasium's single_* spaces): gymnasium is
+    # imported when they are first asked for
+    @property
+    def observation_space(self) -> Any:
+        """One env's observation as a ``gymnasium.spaces.Dict`` (as the adapters' spaces:
+        ``ofc_fast.rl.gym.observation_space``); the same as :attr:`single_observation_space`."""
+        from .gym import observation_space
+        return observation_space(self)
+
+    @property
+    def action_space(self) -> Any:
+        """One env's action as ``gymnasium.spaces.Discrete(num_actions)``; the same as
+        :attr:`single_action_space`."""
+        from .gym import action_space
+        return action_space(self)
+
+    single_observation_space = observation_space
+    single_action_space = action_space
+
     def _info(self) -> dict[str, Any]:
         v = self._views
         return {"current_player": v["current"], "hands": v["hands"], "fouled": v["fouled"],
