@@ -220,6 +220,19 @@ HIST_TEXT = ofc.write_histories([HIST_GAME])
 HIST_BAD = HIST_TEXT.replace("scores = [", "scores = [1, -1, 0] #")   # scores the boards do not give
 GOOD["read_write_histories"] = (lambda: [ofc.Game.replay(r) for r in ofc.read_histories(ofc.write_histories(
     [HIST_GAME]))], (HIST_GAME,))
+
+
+def _sampled_steps() -> Any:
+    """VecEnv.sample_actions drawing the actions of a few steps (issue 31)."""
+    from ofc_fast.rl import VecEnv
+    env = VecEnv("pineapple", 2, num_envs=16, seed=1)
+    env.reset()
+    for _ in range(3):
+        env.step(env.sample_actions())
+    return env.sample_actions(seed=2)
+
+
+GOOD["VecEnv-sample_actions"] = (_sampled_steps, ())
 GOOD["best_move"] = (lambda: (ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=40, seed=1,
                                             known="Ks", fantasyland_value=2),
                               ofc.best_move((JOKER_BOARDS, "X2 2c 3c"), JOKERS2, budget=20, seed=1)), (JOKERS2,))
