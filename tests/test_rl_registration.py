@@ -148,7 +148,7 @@ def test_sampled_actions_are_legal_over_many_steps(preset: str, mask: str) -> No
     env.reset()
     steps = 40 if mask == "legal" else 12
     ends = 0
-    for t in range(steps):
+    for _ in range(steps):
         m = env.action_masks()
         a = env.sample_actions()
         rows = np.arange(env.num_envs)

@@ -51,7 +51,7 @@ def check_render_mode(mode: Any) -> str | None:
     if mode is not None and mode not in RENDER_MODES:
         raise ValueError(f"render_mode must be one of {', '.join(map(repr, RENDER_MODES))} or None, "
                          f"got {mode!r:.60}")
-    return mode
+    return None if mode is None else str(mode)
 
 
 def table_text(env: VecEnv | CardByCard, i: int = 0) -> str:
