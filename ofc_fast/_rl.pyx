@@ -334,6 +334,25 @@ cdef class VecCore:
         with nogil:   # (a foul-safe mask may take long: the caller runs this off the main thread)
             ofc_vec_observe_seat(&self.v, i, seat, &o, 0)
 
+    def held(self, uint8_t[:, ::1] out):
+        """Into out (n, OFC_MAX_HELD): the cards each env's observed seat holds, in the order
+        an action code addresses them (bits 2k, 2k+1: card k), 255 past them and where that
+        seat does not place cards now (not its turn, a Fantasyland hand)."""
+        cdef int64_t i
+        cdef int k, seat
+        cdef ofc_env *e
+        if out.shape[0] != self.v.n or out.shape[1] != OFC_MAX_HELD:
+            raise ValueError("held: an (n, OFC_MAX_HELD) array")
+        for i in range(self.v.n):
+            e = &self.v.envs[i]
+            seat = self.out.current[i]
+            for k in range(OFC_MAX_HELD):
+                out[i, k] = 255
+            if e.done or e.g.turn != seat or e.g.nheld > OFC_MAX_HELD or e.g.fl_cards[seat]:
+                continue
+            for k in range(e.g.nheld):
+                out[i, k] = e.g.held[k]
+
     def episode(self, int64_t i):
         """Env i's episode: (seed, first button, hands: a list of action lists (codes; 13-card
         lists for Fantasyland settings), stacks, hands played, done, episodes started,

@@ -153,7 +153,8 @@ def test_sampled_actions_are_legal_over_many_steps(preset: str, mask: str) -> No
         a = env.sample_actions()
         rows = np.arange(env.num_envs)
         has = m.any(1)
-        assert (a[~has] == -1).all() and m[rows[has], a[has]].all()
+        done = env.info()["hands"] > 0   # finished last step: autoreset starts the next episode
+        assert (a[~has & ~done] == -1).all() and (a[done] == 0).all() and m[rows[has], a[has]].all()
         _, _, term, _, _ = env.step(a)
         ends += int(term.sum())
     assert ends > 0
@@ -167,7 +168,7 @@ def test_sampler_self_play_codes_and_fantasyland_turns() -> None:
         a = env.sample_actions()
         m = env.action_masks()
         has = m.any(1)
-        assert m[np.flatnonzero(has), a[has]].all() and (a[~has] == -1).all()
+        assert m[np.flatnonzero(has), a[has]].all() and (a[~has] >= -1).all()
         moved += int(has.sum())
         env.step(a)
     assert moved >= 32 * 10
@@ -175,6 +176,12 @@ def test_sampler_self_play_codes_and_fantasyland_turns() -> None:
     fl.reset()
     a = fl.sample_actions()
     assert (a[fl.fantasyland_turn] == -1).all() and fl.fantasyland_turn.any()
+    # without autoreset, a finished env gets -1 (it must not move until reset)
+    held = VecEnv("pineapple", 2, num_envs=8, seed=2, autoreset=False)
+    held.reset()
+    for _ in range(5):
+        held.step(held.sample_actions())
+    assert held.info()["hands"].all() and (held.sample_actions() == -1).all()
 
 
 def test_sampler_is_deterministic_per_seed_and_uniform() -> None:
@@ -214,3 +221,30 @@ def test_sampler_bad_input_and_state() -> None:
     env.close()
     with pytest.raises(RuntimeError, match="closed"):
         env.sample_actions()
+
+
+@pytest.mark.parametrize("preset,players", [("pineapple", 2), ("original", 3)])
+def test_held_cards_give_the_order_action_codes_address(preset: str, players: int) -> None:
+    """Where each held card goes is (to_code[a] >> 2k) & 3 of held_cards()[k]: checked
+    against the rows and discards the step then shows, over whole hands."""
+    env = VecEnv(preset, players, num_envs=16, seed=8)
+    obs, _ = env.reset()
+    checked = 0
+    for _ in range(3 * 13):
+        held = env.held_cards()
+        acts = env.sample_actions()
+        before = obs["cards"].copy()
+        obs, _, term, _, _ = env.step(acts)
+        for i in np.flatnonzero((acts >= 0) & ~term):
+            cards = [int(c) for c in held[i] if c != 255]
+            assert sorted(cards) == np.flatnonzero(before[i, 3]).tolist()
+            code = int(env.to_code[acts[i]])
+            for k, c in enumerate(cards):
+                where = code >> 2 * k & 3
+                assert obs["cards"][i, 4 if where == 3 else where, c] == 1
+            checked += 1
+        assert (held[acts < 0] == 255).all()
+    assert checked > 200
+    env.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        env.held_cards()
