@@ -248,3 +248,13 @@ def test_held_cards_give_the_order_action_codes_address(preset: str, players: in
     env.close()
     with pytest.raises(RuntimeError, match="closed"):
         env.held_cards()
+
+
+def test_envs_doc_examples_run() -> None:
+    """docs/ENVS.md's examples run and give what they show."""
+    import doctest
+    from pathlib import Path
+    doc = Path(__file__).resolve().parent.parent / "docs" / "ENVS.md"
+    result = doctest.testfile(str(doc), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 10 and result.failed == 0
