@@ -258,3 +258,25 @@ def test_envs_doc_examples_run() -> None:
     result = doctest.testfile(str(doc), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 10 and result.failed == 0
+
+
+def test_card_by_card_spaces_and_sampler_count_its_four_actions() -> None:
+    from ofc_fast.rl.fantasyland import CardByCard
+    from ofc_fast.rl.gym import OFCEnv
+    env = CardByCard(VecEnv("pineapple", 2, num_envs=8, seed=1, fantasyland="agent", fantasyland_start=1.0))
+    assert env.action_space.n == 263 == OFCEnv("pineapple", 2, fantasyland="agent").action_space.n
+    assert env.single_observation_space == env.observation_space
+    env.reset()
+    placed = 0
+    for _ in range(40):
+        m = env.action_masks()
+        a = env.sample_actions()
+        has = m.any(1)
+        assert m[np.flatnonzero(has), a[has]].all()
+        placed += int((a >= 259).sum())
+        env.step(a)
+    assert placed >= 8 * 13
+    again = CardByCard(VecEnv("pineapple", 2, num_envs=8, seed=1, fantasyland="agent", fantasyland_start=1.0))
+    again.reset()
+    env.reset(seed=1)
+    assert (env.sample_actions(seed=4) == again.sample_actions(seed=4)).all()
