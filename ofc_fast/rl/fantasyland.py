@@ -156,12 +156,12 @@ class CardByCard:
     # the spaces of one env, with the four placing actions
     @property
     def observation_space(self) -> Any:
-        from .gym import observation_space
+        from .spaces import observation_space
         return observation_space(self)
 
     @property
     def action_space(self) -> Any:
-        from .gym import action_space
+        from .spaces import action_space
         return action_space(self)
 
     single_observation_space = observation_space

@@ -19,29 +19,14 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
 from .._checks import is_int
 from .fantasyland import CardByCard, make_env
+from .spaces import action_space, observation_space
 from .vecenv import VecEnv
 
 __all__ = ["GymVectorEnv", "OFCEnv", "RENDER_MODES", "action_space", "observation_space", "table_text"]
-
-_I32 = np.iinfo(np.int32)
-
-
-def observation_space(env: VecEnv | CardByCard) -> spaces.Dict:
-    """One env's observation: card planes (planes, deck_size) of 0/1 and the scalars (int32)."""
-    return spaces.Dict({
-        "cards": spaces.Box(0, 1, (env.planes, env.deck_size), dtype=np.uint8),
-        "scalars": spaces.Box(int(_I32.min), int(_I32.max), (env.num_scalars,), dtype=np.int32),
-    })
-
-
-def action_space(env: VecEnv | CardByCard) -> spaces.Discrete:
-    return spaces.Discrete(env.num_actions)
-
 
 #: what render() makes: text of the table (returned, or printed)
 RENDER_MODES = ("ansi", "human")

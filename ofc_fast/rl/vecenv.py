@@ -400,14 +400,14 @@ class VecEnv:
     def observation_space(self) -> Any:
         """One env's observation as a ``gymnasium.spaces.Dict`` (as the adapters' spaces:
         ``ofc_fast.rl.gym.observation_space``); the same as :attr:`single_observation_space`."""
-        from .gym import observation_space
+        from .spaces import observation_space
         return observation_space(self)
 
     @property
     def action_space(self) -> Any:
         """One env's action as ``gymnasium.spaces.Discrete(num_actions)``; the same as
         :attr:`single_action_space`."""
-        from .gym import action_space
+        from .spaces import action_space
         return action_space(self)
 
     single_observation_space = observation_space
