@@ -13,6 +13,9 @@ Rows, each a rate in one run and its ratio to the raw VecEnv:
   arrays, no copies; the env step that starts a new episode counts, as
   Gymnasium's next-step autoreset makes it one);
 * the engine's own decisions/s in ``simulate`` (every seat random, one core);
+* the loop with a random legal action a step (timed with the step), drawn by
+  ``VecEnv.sample_actions`` (in C) or the numpy way (a random key per action,
+  the largest allowed: ``numpy_actions``), and each draw alone;
 * GymVectorEnv (copies of every output, the mask in info);
 * a Python loop over ``Game`` (apply, the opponent's ``play("random")``,
   ``observation(0)`` and ``action_mask()`` a step), one env;
@@ -66,6 +69,44 @@ def vecenv_rate(envs: int, threads: int, seconds: float) -> float:
         acts = env.action_masks().argmax(1)
         t = time.perf_counter()
         env.step(acts)
+        return time.perf_counter() - t, envs
+    return _rate(step, envs, seconds)
+
+
+def numpy_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniform legal action per env the numpy way: a random key per action, the largest
+    key among the allowed ones (the loop the RL issue measured at 0.38M steps/s)."""
+    return (rng.random(masks.shape) * masks).argmax(1)
+
+
+def sampled_loop_rate(envs: int, how: str, seconds: float) -> float:
+    """The learner's loop with a random legal action a step, drawn by ``VecEnv.sample_actions``
+    (how "c") or the numpy way (how "numpy"), the draw timed with the step."""
+    env = VecEnv("pineapple", 2, num_envs=envs, seed=1)
+    env.reset()
+    rng = np.random.default_rng(1)
+
+    def step() -> tuple[float, int]:
+        t = time.perf_counter()
+        acts = env.sample_actions() if how == "c" else numpy_actions(env.action_masks(), rng)
+        env.step(acts)
+        return time.perf_counter() - t, envs
+    return _rate(step, envs, seconds)
+
+
+def draw_rate(envs: int, how: str, seconds: float) -> float:
+    """Actions drawn a second (the draw alone, from the masks of a fixed state)."""
+    env = VecEnv("pineapple", 2, num_envs=envs, seed=1)
+    env.reset()
+    env.step(env.sample_actions(seed=1))   # a later street: masks of 27 actions
+    rng = np.random.default_rng(1)
+
+    def step() -> tuple[float, int]:
+        t = time.perf_counter()
+        if how == "c":
+            env.sample_actions()
+        else:
+            numpy_actions(env.action_masks(), rng)
         return time.perf_counter() - t, envs
     return _rate(step, envs, seconds)
 
@@ -186,6 +227,13 @@ def row_table(envs: int = 1024, big_envs: int = 16384) -> dict[str, tuple[str, C
         "big1": (f"VecEnv, {big_envs} envs, threads=1", lambda s: vecenv_rate(big_envs, 1, s)),
         "vec2": (f"VecEnv, {big_envs} envs, threads=2", lambda s: vecenv_rate(big_envs, 2, s)),
         "sim": ("engine decisions in simulate (every seat random), 1 core", simulate_rate),
+        # a random legal action a step, drawn in C or the numpy way (issue 31)
+        "rand_c": (f"VecEnv, {envs} envs, random legal actions by sample_actions (timed)",
+                   lambda s: sampled_loop_rate(envs, "c", s)),
+        "rand_np": (f"VecEnv, {envs} envs, random legal actions the numpy way (timed)",
+                    lambda s: sampled_loop_rate(envs, "numpy", s)),
+        "draw_c": (f"sample_actions alone, {envs} envs (actions drawn/s)", lambda s: draw_rate(envs, "c", s)),
+        "draw_np": (f"numpy way alone, {envs} envs (actions drawn/s)", lambda s: draw_rate(envs, "numpy", s)),
     }
     if has_gym:
         rows["gym"] = (f"GymVectorEnv, {envs} envs (copies)", lambda s: gym_vector_rate(envs, s))
@@ -206,6 +254,10 @@ def measure(rows: dict[str, tuple[str, Callable[[float], float]]], seconds: floa
     ratios = {"VecEnv steps/s per core (issue: >= 1,000,000)": raw}
     if "sim" in best:
         ratios["VecEnv / engine decisions in simulate (issue: >= 0.3)"] = raw / best["sim"]
+    if "rand_c" in best and "rand_np" in best:
+        ratios["random legal loop: sample_actions / numpy way"] = best["rand_c"] / best["rand_np"]
+    if "draw_c" in best and "draw_np" in best:
+        ratios["the draw alone: sample_actions / numpy way (issue 31: >= 5)"] = best["draw_c"] / best["draw_np"]
     if "loop" in best:
         ratios["VecEnv / Python loop over Game (issue: >= 200)"] = raw / best["loop"]
     if "gym" in best:
@@ -232,7 +284,8 @@ def main() -> None:
     ap.add_argument("--big-envs", type=int, default=16384, help="envs of the rows with and without threads")
     ap.add_argument("--seconds", type=float, default=2.0, help="timing per row and round")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of every row, interleaved; the best counts")
-    ap.add_argument("--rows", help="only these rows, comma-separated (vec1, big1, vec2, sim, gym, sync, loop); "
+    ap.add_argument("--rows", help="only these rows, comma-separated (vec1, big1, vec2, sim, rand_c, rand_np, "
+                                   "draw_c, draw_np, gym, sync, loop); "
                                    "vec1 always runs: the ratios are to it")
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args()

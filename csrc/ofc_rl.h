@@ -216,6 +216,11 @@ void ofc_vec_settle(ofc_vec *v, int64_t i);
 int64_t ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out);
 /* Observation and mask of env i for any seat (a mask only when it acts), into row `row` of out. */
 void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row);
+/* One action per row of masks [lo, hi) ((N, A) bytes of 0 or 1, as the envs
+ * write them), drawn uniformly among the row's allowed actions from stream
+ * (seed, row): the same seed and masks draw the same actions, for any split
+ * of the rows; -1 where a row allows none (that env does not move). */
+void ofc_env_sample(const uint8_t *mask, int A, int64_t lo, int64_t hi, uint64_t seed, int64_t *actions);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,7 @@
 from libc.stdint cimport uint8_t, int16_t, uint32_t, uint64_t, int32_t, int64_t
 from ofc_fast._core cimport (ofc_rules, ofc_joker_rules, RuleTables, OFC_BOARD_SIZE, OFC_ROWS, OFC_MAX_SEATS,
                              OFC_NO_MEMORY)
-from ofc_fast._play cimport OFC_ACTIONS, OFC_POLICY_MAX_PARAMS
+from ofc_fast._play cimport OFC_ACTIONS, OFC_POLICY_MAX_PARAMS, OFC_MAX_HELD, ofc_game
 
 cdef extern from "ofc_rl.h" nogil:
     cpdef enum:
@@ -33,6 +33,7 @@ cdef extern from "ofc_rl.h" nogil:
         uint8_t kind, seat
         uint32_t code
     ctypedef struct ofc_env:
+        ofc_game g
         uint64_t ep_seed
         int64_t episode
         int hand, button, button0
@@ -78,5 +79,6 @@ cdef extern from "ofc_rl.h" nogil:
     int ofc_vec_allowed(const ofc_vec *v, int64_t i, int64_t a, const uint8_t *acting)
     int ofc_vec_sets_fantasyland(const ofc_vec *v, int64_t i)
     void ofc_vec_settle(ofc_vec *v, int64_t i)
+    void ofc_env_sample(const uint8_t *mask, int A, int64_t lo, int64_t hi, uint64_t seed, int64_t *actions)
     int64_t ofc_vec_observe_acting(const ofc_vec *v, int64_t lo, int64_t hi, const ofc_env_out *out)
     void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_out *out, int64_t row)

@@ -35,6 +35,30 @@ def action_space(int first_round, int rounds, int round_cards, int round_play):
     return to_code, to_compact, sp.opening, counts
 
 
+def sample(const uint8_t[:, ::1] mask, uint64_t seed, int64_t[::1] out):
+    """A uniformly drawn allowed action per row of mask ((N, A) of 0/1) into out (N,), from
+    streams (seed, row); -1 where a row allows none.  Blocks of rows without the GIL
+    (Ctrl-C lands between them)."""
+    cdef int64_t n = mask.shape[0], lo = 0, hi
+    cdef int A = <int>mask.shape[1]
+    if out.shape[0] != n:
+        raise ValueError(f"sample: {out.shape[0]} actions for {n} rows")
+    if A > 2 * OFC_ACTIONS:
+        raise ValueError(f"sample: at most {2 * OFC_ACTIONS} actions, got {A}")
+    if n == 0:
+        return
+    if A == 0:
+        out[:] = -1
+        return
+    while lo < n:
+        hi = lo + 65536 if lo + 65536 < n else n
+        with nogil:
+            ofc_env_sample(&mask[0, 0], A, lo, hi, seed, &out[0])
+        lo = hi
+        if lo < n:
+            PyErr_CheckSignals()
+
+
 cdef void _wire(ofc_env_out *o, dict a):
     cdef uint8_t[:, :, ::1] cards = a["cards"]
     cdef int32_t[:, ::1] scalars = a["scalars"]
@@ -309,6 +333,25 @@ cdef class VecCore:
             raise ValueError(f"observe_seat: env {i}, seat {seat} out of range")
         with nogil:   # (a foul-safe mask may take long: the caller runs this off the main thread)
             ofc_vec_observe_seat(&self.v, i, seat, &o, 0)
+
+    def held(self, uint8_t[:, ::1] out):
+        """Into out (n, OFC_MAX_HELD): the cards each env's observed seat holds, in the order
+        an action code addresses them (bits 2k, 2k+1: card k), 255 past them and where that
+        seat does not place cards now (not its turn, a Fantasyland hand)."""
+        cdef int64_t i
+        cdef int k, seat
+        cdef ofc_env *e
+        if out.shape[0] != self.v.n or out.shape[1] != OFC_MAX_HELD:
+            raise ValueError("held: an (n, OFC_MAX_HELD) array")
+        for i in range(self.v.n):
+            e = &self.v.envs[i]
+            seat = self.out.current[i]
+            for k in range(OFC_MAX_HELD):
+                out[i, k] = 255
+            if e.done or e.g.turn != seat or e.g.nheld > OFC_MAX_HELD or e.g.fl_cards[seat]:
+                continue
+            for k in range(e.g.nheld):
+                out[i, k] = e.g.held[k]
 
     def episode(self, int64_t i):
         """Env i's episode: (seed, first button, hands: a list of action lists (codes; 13-card

@@ -1530,6 +1530,33 @@ def _vecenv(n: Any) -> Any:
 
 bad("rl.VecEnv-num_envs-0", _vecenv, 0, ValueError, "num_envs", "0")
 bad("rl.VecEnv-num_envs-huge", _vecenv, 1 << 40, ValueError, "num_envs", str(1 << 40))
+
+
+def _sampled(seed: Any) -> Any:
+    from ofc_fast.rl import VecEnv
+    env = VecEnv("pineapple", 2, num_envs=3, seed=1)
+    env.reset()
+    return env.sample_actions(seed=seed)
+
+
+def _rendered(mode: Any) -> Any:
+    from ofc_fast.rl.gym import OFCEnv
+    return OFCEnv("pineapple", 2, render_mode=mode)
+
+
+def _env_spec(env_id: Any) -> Any:
+    from ofc_fast.rl.registration import env_spec
+    return env_spec(env_id)
+
+
+bad("rl.VecEnv.sample_actions-seed-negative", _sampled, -1, ValueError, "seed", "-1")
+bad("rl.VecEnv.sample_actions-seed-huge", _sampled, 2**64, ValueError, "seed", str(2**64))
+bad("rl.VecEnv.sample_actions-seed-float", _sampled, 1.5, TypeError, "seed", "1.5")
+bad("rl.VecEnv.sample_actions-seed-str", _sampled, "7", TypeError, "seed", "'7'")
+bad("rl.OFCEnv-render_mode", _rendered, "rgb_array", ValueError, "render_mode", "'rgb_array'")
+bad("rl.OFCEnv-render_mode-int", _rendered, 1, ValueError, "render_mode", "got 1")
+bad("rl.env_spec-unknown", _env_spec, "ofc_fast/Pineapple-v9", ValueError, "env_id", "'ofc_fast/Pineapple-v9'")
+bad("rl.env_spec-int", _env_spec, 3, ValueError, "env_id", "got 3")
 bad("rl.VecEnv.step-float", _stepped, np.zeros(3), TypeError, "integer array", "float64")
 bad("rl.VecEnv.step-shape", _stepped, np.zeros((3, 2), dtype=int), ValueError, "(3,)", "(3, 2)")
 bad("rl.VecEnv.step-illegal", _stepped, np.array([0, 0, 258]), ValueError, "env 2", "action 258")

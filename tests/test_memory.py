@@ -233,6 +233,20 @@ def _fast_read_and_skip() -> Any:
 
 
 GOOD["read_histories-on_error-summarise_hands"] = (_fast_read_and_skip, (HIST_GAME,))
+
+
+
+def _sampled_steps() -> Any:
+    """VecEnv.sample_actions drawing the actions of a few steps (issue 31)."""
+    from ofc_fast.rl import VecEnv
+    env = VecEnv("pineapple", 2, num_envs=16, seed=1)
+    env.reset()
+    for _ in range(3):
+        env.step(env.sample_actions())
+    return env.sample_actions(seed=2)
+
+
+GOOD["VecEnv-sample_actions"] = (_sampled_steps, ())
 GOOD["best_move"] = (lambda: (ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=40, seed=1,
                                             known="Ks", fantasyland_value=2),
                               ofc.best_move((JOKER_BOARDS, "X2 2c 3c"), JOKERS2, budget=20, seed=1)), (JOKERS2,))

@@ -101,6 +101,8 @@ def work():
     global env, masks
     for _ in range(10):
         env.step(masks.argmax(1))
+    for _ in range(5):
+        env.step(env.sample_actions())
     fl = VecEnv("pineapple", 2, num_envs=64, seed=3, episode="match", fantasyland_start=0.5)
     fl.reset()
     for _ in range(3):
@@ -330,6 +332,55 @@ def test_to_json_while_another_thread_steps_says_so() -> None:
     t.join()
     assert not errors and said, (errors, said)
     ofc.Game.replay(env.to_json(0))   # the episodes are all there
+
+
+def test_sample_actions_while_another_thread_steps_says_so_and_threads_draw_alike() -> None:
+    """Issue 31: sample_actions reads the masks a step writes: refused (clearly) while
+    another thread steps the same envs; envs of their own in threads draw as alone."""
+    env = VecEnv("pineapple", 2, num_envs=2_000, seed=1, opponent="greedy")
+    env.reset()
+    started = threading.Event()
+    errors: list[BaseException] = []
+
+    def stepping() -> None:
+        started.set()
+        try:
+            for _ in range(5):
+                env.step(_first_legal(env))
+        except BaseException as e:   # (reported below)
+            errors.append(e)
+
+    t = threading.Thread(target=stepping)
+    t.start()
+    started.wait()
+    refused = 0
+    while t.is_alive():
+        try:
+            env.sample_actions()
+        except RuntimeError as e:
+            assert "VecEnv.sample_actions" in str(e) and "in progress" in str(e), e
+            refused += 1
+        time.sleep(0.001)
+    t.join()
+    assert not errors and refused
+
+    def run(out: list[np.ndarray], seed: int) -> None:
+        e = VecEnv("pineapple", 3, num_envs=256, seed=seed, seats="all")
+        e.reset()
+        for _ in range(30):
+            e.step(e.sample_actions())
+        out.append(e.observation()["cards"].copy())
+
+    alone: list[np.ndarray] = []
+    for s in range(3):
+        run(alone, s)
+    together: list[list[np.ndarray]] = [[] for _ in range(3)]
+    ts = [threading.Thread(target=run, args=(together[s], s)) for s in range(3)]
+    for th in ts:
+        th.start()
+    for th in ts:
+        th.join()
+    assert all(np.array_equal(together[s][0], alone[s]) for s in range(3))
 
 
 def test_close_inside_the_opponent_callable_is_refused_clearly() -> None:

@@ -920,3 +920,44 @@ void ofc_vec_observe_seat(const ofc_vec *v, int64_t i, int seat, const ofc_env_o
 {
     observe_afresh(v, &v->envs[i], row, seat, out);
 }
+
+/* ---- a random legal action per env ---------------------------------------- */
+
+/* The ones among 8 mask bytes of 0 or 1: their sum, in the top byte of one product. */
+static inline int ones8(uint64_t w)
+{
+    return (int)((w * 0x0101010101010101ull) >> 56);
+}
+
+void ofc_env_sample(const uint8_t *mask, int A, int64_t lo, int64_t hi, uint64_t seed, int64_t *actions)
+{
+    int words = A >> 3;
+    for (int64_t i = lo; i < hi; i++) {
+        const uint8_t *m = mask + (size_t)i * (size_t)A;
+        int ones = 0;
+        for (int w = 0; w < words; w++) {
+            uint64_t x;
+            memcpy(&x, m + 8 * w, 8);
+            ones += ones8(x);
+        }
+        for (int k = 8 * words; k < A; k++) ones += m[k];
+        if (!ones) {
+            actions[i] = -1;
+            continue;
+        }
+        ofc_rng r;
+        ofc_rng_init(&r, seed, (uint64_t)i);
+        int k = (int)ofc_rng_below(&r, (uint32_t)ones), a = 0;
+        /* the k-th allowed action: whole words first, then bytes */
+        for (; a + 8 <= A; a += 8) {
+            uint64_t x;
+            memcpy(&x, m + a, 8);
+            int c = ones8(x);
+            if (k < c) break;
+            k -= c;
+        }
+        for (;; a++)
+            if (m[a] && k-- == 0) break;
+        actions[i] = a;
+    }
+}

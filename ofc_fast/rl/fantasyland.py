@@ -21,11 +21,13 @@ it.  Everything else is the VecEnv's.
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
+from .. import _rl
 from .._checks import shown
 from ..board.geometry import BOARD_SIZE, ROW_SIZES, ROW_STARTS
 from ..hand.cards import EMPTY
@@ -135,6 +137,35 @@ class CardByCard:
 
     def info(self) -> dict[str, Any]:
         return self.env.info()
+
+    def sample_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+        """As :meth:`VecEnv.sample_actions`, over this wrapper's masks: an env setting
+        Fantasyland draws among its four placing actions (from a stream of the other envs'
+        draws: the same seed and state draw the same)."""
+        out = self.env.sample_actions(seed)
+        self._sync()
+        if self._settings:
+            rows = np.array(sorted(self._settings), dtype=np.intp)
+            masks = np.ascontiguousarray(self.action_masks()[rows]).view(np.uint8)
+            stream = int.from_bytes(hashlib.blake2b(out.tobytes(), digest_size=8).digest(), "little")
+            drawn = np.empty(rows.size, dtype=np.int64)
+            _rl.sample(masks, stream, drawn)
+            out[rows] = drawn
+        return out
+
+    # the spaces of one env, with the four placing actions
+    @property
+    def observation_space(self) -> Any:
+        from .spaces import observation_space
+        return observation_space(self)
+
+    @property
+    def action_space(self) -> Any:
+        from .spaces import action_space
+        return action_space(self)
+
+    single_observation_space = observation_space
+    single_action_space = action_space
 
     # --- running -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,

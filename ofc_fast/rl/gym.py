@@ -19,28 +19,30 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
 from .._checks import is_int
 from .fantasyland import CardByCard, make_env
+from .spaces import action_space, observation_space
 from .vecenv import VecEnv
 
-__all__ = ["GymVectorEnv", "OFCEnv", "action_space", "observation_space"]
+__all__ = ["GymVectorEnv", "OFCEnv", "RENDER_MODES", "action_space", "observation_space", "table_text"]
 
-_I32 = np.iinfo(np.int32)
-
-
-def observation_space(env: VecEnv | CardByCard) -> spaces.Dict:
-    """One env's observation: card planes (planes, deck_size) of 0/1 and the scalars (int32)."""
-    return spaces.Dict({
-        "cards": spaces.Box(0, 1, (env.planes, env.deck_size), dtype=np.uint8),
-        "scalars": spaces.Box(int(_I32.min), int(_I32.max), (env.num_scalars,), dtype=np.int32),
-    })
+#: what render() makes: text of the table (returned, or printed)
+RENDER_MODES = ("ansi", "human")
 
 
-def action_space(env: VecEnv | CardByCard) -> spaces.Discrete:
-    return spaces.Discrete(env.num_actions)
+def check_render_mode(mode: Any) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(map(repr, RENDER_MODES))} or None, "
+                         f"got {mode!r:.60}")
+    return None if mode is None else str(mode)
+
+
+def table_text(env: VecEnv | CardByCard, i: int = 0) -> str:
+    """Env i's table as text (:meth:`Game.draw <ofc_fast.Game.draw>` of its episode so far)."""
+    from ..play.game import Game
+    return Game.replay(env.to_json(i)).draw("text")
 
 
 def _copy(obs: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:
@@ -115,13 +117,23 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
     sample of the action space is a valid step, as Gymnasium asks);
     ``"raise"`` refuses it (ValueError), -1 included.  An action is an integer
     (TypeError for text, bytes, floats or bools, in either mode).
+    ``render_mode``: ``"ansi"`` (:meth:`render` returns the table as text: every
+    seat's board, the cards to place, once the hand ends royalties, fouls and
+    scores) or ``"human"`` (printed after each reset and step), or None.
+
+    >>> env = OFCEnv("pineapple", 2, render_mode="ansi")
+    >>> _ = env.reset(seed=7)
+    >>> print(env.render().splitlines()[1])
+    seat 0
     """
 
-    metadata = {"render_modes": []}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
-    def __init__(self, rules: Any = "pineapple", players: int = 2, *, illegal: str = "first", **kw: Any) -> None:
+    def __init__(self, rules: Any = "pineapple", players: int = 2, *, illegal: str = "first",
+                 render_mode: str | None = None, **kw: Any) -> None:
         if illegal not in ("first", "raise"):
             raise ValueError(f"illegal must be 'first' or 'raise', got {illegal!r}")
+        self.render_mode = check_render_mode(render_mode)
         if kw.get("seats", "hero") != "hero":
             raise ValueError("OFCEnv plays one learning seat (seats='hero')")
         self.env = make_env(rules, players, 1, autoreset=False, **kw)
@@ -143,9 +155,26 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         super().reset(seed=seed)
         if seed is None and self.env.started:
             self.env.reset_envs([0])
+            self._show()
             return self._obs(), self._info(self.env.info())
         _, info = self.env.reset(seed=seed)
+        self._show()
         return self._obs(), self._info(info)
+
+    def render(self) -> str | None:
+        """The table as text (render_mode "ansi"), or printed (render_mode "human"); None
+        without a render_mode."""
+        if self.render_mode is None:
+            return None
+        out = table_text(self.env)
+        if self.render_mode == "human":
+            print(out)
+            return None
+        return out
+
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         mask = self.env.action_masks()[0]
@@ -158,6 +187,7 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         if illegal and mask.any():
             a = int(mask.argmax())
         _, reward, terminated, truncated, info = self.env.step(np.array([a]))
+        self._show()
         return self._obs(), float(reward[0]), bool(terminated[0]), bool(truncated[0]), self._info(info, illegal)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

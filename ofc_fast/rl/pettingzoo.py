@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .fantasyland import make_env
-from .gym import action_int, no_pickle, observation_space
+from .gym import RENDER_MODES, action_int, check_render_mode, no_pickle, observation_space, table_text
 
 __all__ = ["OFCAECEnv"]
 
@@ -28,10 +28,13 @@ __all__ = ["OFCAECEnv"]
 class OFCAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     """Self-play of ``players`` seats; keywords as :class:`VecEnv` (``seats`` is "all")."""
 
-    metadata = {"render_modes": [], "name": "ofc_fast_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4, "name": "ofc_fast_v0",
+                "is_parallelizable": False}
 
-    def __init__(self, rules: Any = "pineapple", players: int = 2, **kw: Any) -> None:
+    def __init__(self, rules: Any = "pineapple", players: int = 2, *, render_mode: str | None = None,
+                 **kw: Any) -> None:
         super().__init__()
+        self.render_mode = check_render_mode(render_mode)
         self.env = make_env(rules, players, 1, seats="all", autoreset=False, **kw)
         self.possible_agents = [f"player_{p}" for p in range(players)]
         A = self.env.num_actions
@@ -92,8 +95,16 @@ class OFCAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             self.agent_selection = self.possible_agents[int(self.env.current_player[0])]
         self._accumulate_rewards()
 
-    def render(self) -> None:
-        return None
+    def render(self) -> str | None:
+        """The table as text (render_mode "ansi", the game's view of every seat), printed for
+        "human"; None without a render_mode."""
+        if self.render_mode is None:
+            return None
+        out = table_text(self.env)
+        if self.render_mode == "human":
+            print(out)
+            return None
+        return out
 
     def close(self) -> None:
         pass

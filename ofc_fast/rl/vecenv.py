@@ -344,6 +344,75 @@ class VecEnv:
         state, so a mask made writeable again and edited allows nothing more."""
         return self._views["mask"]
 
+    def sample_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+        """(N,) int64: an action per env drawn uniformly from its mask (:meth:`action_masks`),
+        in C; -1 where the mask allows none (an env that does not move: a Fantasyland
+        setting of the agent's, or a finished one without autoreset), and 0 for a finished
+        env under autoreset (ignored: the step starts its next episode).  A ``seed`` draws the same actions from
+        the same masks; without one, each call draws from the next stream of this env's
+        ``seed``, so a run is reproducible.  A new array each call.
+
+        >>> env = VecEnv("pineapple", 2, num_envs=3, seed=1, mask="foul_safe")
+        >>> _ = env.reset()
+        >>> a = env.sample_actions(seed=7)
+        >>> bool(env.action_masks()[np.arange(3), a].all()), (a == env.sample_actions(seed=7)).all()
+        (True, np.True_)
+        """
+        with self._using("sample_actions"):
+            self._ready()
+            if seed is None:
+                self._draws = getattr(self, "_draws", 0) + 1
+                stream = (self._seed * 0x9E3779B97F4A7C15 + self._draws) % 2**64
+            else:
+                stream = check_seed(seed)
+            out = np.empty(self._n, dtype=np.int64)
+            _rl.sample(self._arrays["mask"], stream, out)
+            if self._autoreset:   # a finished env moves into its next episode (-1 would hold it)
+                out[self._arrays["terminated"].view(bool)] = 0
+            return out
+
+    def held_cards(self) -> npt.NDArray[np.uint8]:
+        """(N, 5) uint8: the cards each env's observed seat holds now, in the order its
+        action codes address them: code ``to_code[a]`` sends card ``k`` to row
+        ``(code >> 2k) & 3`` (0 top, 1 middle, 2 bottom, 3 discard), as
+        :meth:`Game.decode <ofc_fast.Game.decode>`.  The held plane of the observation is
+        the same cards as a set, without this order, which is the deal's: a policy that
+        reads which card an action puts where (a structured action head) needs it.
+        ``255`` past the cards held and where the seat places no cards now.  A fresh array.
+
+        >>> env = VecEnv("pineapple", 2, num_envs=2, seed=3)
+        >>> obs, _ = env.reset()
+        >>> held = env.held_cards()
+        >>> sorted(held[0].tolist()) == np.flatnonzero(obs["cards"][0, 3]).tolist()
+        True
+        >>> code = int(env.to_code[0]); [int(code >> 2 * k & 3) for k in range(5)]   # compact action 0
+        [1, 1, 0, 0, 0]
+        """
+        with self._using("held_cards"):
+            self._ready()
+            out = np.empty((self._n, 5), dtype=np.uint8)
+            self._core.held(out)
+            return out
+
+    # the spaces of one env (as SB3's VecEnv and Gymnasium's single_* spaces): gymnasium is
+    # imported when they are first asked for
+    @property
+    def observation_space(self) -> Any:
+        """One env's observation as a ``gymnasium.spaces.Dict`` (as the adapters' spaces:
+        ``ofc_fast.rl.gym.observation_space``); the same as :attr:`single_observation_space`."""
+        from .spaces import observation_space
+        return observation_space(self)
+
+    @property
+    def action_space(self) -> Any:
+        """One env's action as ``gymnasium.spaces.Discrete(num_actions)``; the same as
+        :attr:`single_action_space`."""
+        from .spaces import action_space
+        return action_space(self)
+
+    single_observation_space = observation_space
+    single_action_space = action_space
+
     def _info(self) -> dict[str, Any]:
         v = self._views
         return {"current_player": v["current"], "hands": v["hands"], "fouled": v["fouled"],
