@@ -352,6 +352,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")
     _add_fantasyland_parser(sub)
     add_show_parser(sub)
+    from .review import add_review_parser, cmd_review
+    add_review_parser(sub)
     from .play import add_commands  # simulate, rollout (play in progress)
     play = add_commands(sub)
     args = ap.parse_args(argv)
@@ -359,7 +361,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if args.command in play:
             return play[args.command](args, sys.stdout)
         return {"eval": cmd_eval, "score": cmd_score, "analyze": cmd_analyze,
-                "fantasyland": _fantasyland_command, "show": cmd_show}[args.command](args, sys.stdout)
+                "fantasyland": _fantasyland_command, "show": cmd_show,
+                "review": cmd_review}[args.command](args, sys.stdout)
     except BrokenPipeError:
         raise
     except (ValueError, TypeError, OSError) as err:

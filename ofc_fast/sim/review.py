@@ -457,6 +457,8 @@ def _records(hands: Any, on_error: Callable[[HistoryError], Any] | None) -> tupl
     if isinstance(hands, (str, os.PathLike)):
         name = "" if isinstance(hands, str) and "\n" in hands else os.fspath(hands)
         return str(name), read_histories(hands, on_error=on_error)
+    if hasattr(hands, "read"):   # a text file object
+        return str(getattr(hands, "name", "<file>")), read_histories(hands, on_error=on_error)
     if isinstance(hands, (HandRecord, Game)):
         hands = [hands]
     if isinstance(hands, (bytes, dict)) or not isinstance(hands, Iterable):
@@ -485,7 +487,7 @@ def review(hands: Any, *, budget: int | None = None, seed: int = 0, policy: str 
     """Review every decision of played hands (module docstring): the value of the move played,
     the best move and its value, and the points lost; per player, the hands' figures.
 
-    ``hands``: a path or the text of an OFC hand-history file (docs/HISTORY.md, read with
+    ``hands``: a path, a text file or the text of an OFC hand-history file (docs/HISTORY.md, read with
     :func:`~ofc_fast.read_histories`; ``on_error`` as there), or an iterable of
     :class:`~ofc_fast.HandRecord` and :class:`~ofc_fast.Game` (every finished hand of each).
     ``budget``, ``policy``, ``fantasyland_value``: the search's, as
