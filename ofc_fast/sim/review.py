@@ -48,7 +48,7 @@ from ..board import drawing
 from ..board.boards import board_text
 from ..board.points import score_details
 from ..hand.cards import card_str
-from ..play.game import Game, Policy
+from ..play.game import Game, Policy, policy_spec
 from ..play.history import HandRecord, HistoryError, read_histories, records_from_json
 from . import search as _search
 from .rollout import evaluate_placements, rollout
@@ -518,11 +518,13 @@ def review(hands: Any, *, budget: int | None = None, seed: int = 0, policy: str 
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} "
                         f"{shown(progress, 60)}")
-    from .position import read_policy
-    read_policy(policy)   # a bad policy is named before any work
+    if on_error is not None and not callable(on_error):
+        raise TypeError(f"on_error must be None or a callable taking a HistoryError, got "
+                        f"{type(on_error).__name__} {shown(on_error, 60)}")
     if not isinstance(policy, (str, Policy)):
         raise TypeError(f"policy: review's search plays its completions in C: a built-in policy name or "
                         f"a Policy, got {shown(policy)}")
+    policy_spec(policy)   # a bad name is named before any work
     label = policy if isinstance(policy, str) else str(policy)
     settings = {"budget": budget, "seed": s, "policy": label,
                 "fantasyland_value": None if fantasyland_value is None else repr(fantasyland_value)}
