@@ -316,3 +316,13 @@ def test_cli_checks_outputs_before_the_work_and_skips_bad_hands(tmp_path: Path,
     assert "1 hands" in skip.stdout
     stop = _cli(capsys, str(tmp_path / "bad.ofc"), "--budget", "20")
     assert stop.returncode == 2 and "do not match" in stop.stderr
+
+
+def test_the_docs_examples() -> None:
+    """docs/REVIEW.md's example gives what it shows."""
+    import doctest
+    path = ROOT / "docs" / "REVIEW.md"
+    if not path.is_file():
+        pytest.skip("source tree only")
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0

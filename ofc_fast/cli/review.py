@@ -118,7 +118,8 @@ def _print(res: Any, args: argparse.Namespace, out: TextIO) -> None:
           file=out)
     worst = res.worst(args.top)
     if worst:
-        print(f"\nthe {len(worst)} decisions that lost the most points:", file=out)
+        many = f"{len(worst)} decisions" if len(worst) > 1 else "decision"
+        print(f"\nthe {many} that lost the most points:", file=out)
     for d in worst:
         print("\n" + d.draw("text", symbols=not args.ascii), file=out)
     print("\nper player (points a hand with its 95% CI; lost: points lost a decision):", file=out)
