@@ -35,7 +35,7 @@ import math
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -496,9 +496,9 @@ def review(hands: Any, *, budget: int | None = None, seed: int = 0, policy: str 
     decision reviewed in any file, order, worker or executor gets the same figures.
     ``workers``: hands reviewed at once on threads (-1: every core); ``executor``: any
     :class:`concurrent.futures.Executor` instead (a process pool, or a Dask or Ray
-    cluster's executor), given one hand a task.  ``progress``: called with the hands just
-    reviewed (e.g. ``tqdm.update``).  Ctrl-C stops it (with threads: once each hand under
-    way ends its decision).
+    cluster's executor: anything with ``submit`` returning futures), given one hand a task.
+    ``progress``: called with the hands just reviewed (e.g. ``tqdm.update``).  Ctrl-C
+    stops it (with threads: once each hand under way ends its decision).
 
     >>> import ofc_fast as ofc
     >>> g = ofc.Game("pineapple", 2, seed=5); g.play_hand("heuristic")
@@ -512,7 +512,7 @@ def review(hands: Any, *, budget: int | None = None, seed: int = 0, policy: str 
         budget = count(budget, "budget", 1)
     s = check_seed(seed)
     w = _workers.resolve_workers(workers)
-    if executor is not None and not isinstance(executor, Executor):
+    if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must be a concurrent.futures.Executor (or None), got "
                         f"{type(executor).__name__} {shown(executor, 60)}")
     if progress is not None and not callable(progress):
@@ -573,6 +573,8 @@ def _run(tasks: Iterator[_Task], workers: int,
 
 
 def _result(f: Future[Any]) -> Any:
-    while not f.done():   # a timed wait lets Ctrl-C through
-        wait([f], timeout=0.05)
-    return f.result()
+    while True:   # a timed wait lets Ctrl-C through (any executor's future: result(timeout))
+        try:
+            return f.result(timeout=0.05)
+        except TimeoutError:
+            continue
