@@ -127,6 +127,7 @@ def test_merge_equals_the_review_of_the_union() -> None:
     whole = ofc.review(recs, budget=20, seed=2)
     assert _same(a + b, whole) and _same(sum([a, b]), whole) and _same(a.merge(b), whole)   # type: ignore[arg-type]
     assert _same(b + a, ofc.review(recs[1:] + recs[:1], budget=20, seed=2))
+    assert (a + b).hand_count == 3 and repr(a + b).startswith("Review of 3 hands, 30 decisions")
     # the per-player figures do not depend on the order merged (exact sums)
     assert repr((b + a).players) == repr(whole.players)
     with pytest.raises(ValueError, match="other settings"):

@@ -105,15 +105,14 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         plot_losses(plt, res, args.plot)
     out.flush()
     if skipped:
-        print(f"ofc-fast: skipped {len(skipped)} of {len(skipped) + len({(h.source, h.hand) for h in res.hands})} "
+        print(f"ofc-fast: skipped {len(skipped)} of {len(skipped) + res.hand_count} "
               f"hands", file=sys.stderr)
     return 1 if skipped else 0
 
 
 def _print(res: Any, args: argparse.Namespace, out: TextIO) -> None:
     s = res.settings
-    hands = len({(h.source, h.hand) for h in res.hands})
-    print(f"{hands} hands, {len(res.decisions)} decisions reviewed (budget "
+    print(f"{res.hand_count} hands, {len(res.decisions)} decisions reviewed (budget "
           f"{'best_move default' if s['budget'] is None else s['budget']}, policy {s['policy']}, seed {s['seed']})",
           file=out)
     worst = res.worst(args.top)
@@ -171,8 +170,7 @@ def plot_losses(plt: Any, res: Any, path: str) -> None:
     ax.set_xticklabels(["Fantasyland" if s == "FL" else f"street {s}" for s in streets])
     ax.set_ylabel("points lost a decision (mean, ± its standard error)")
     s = res.settings
-    hands = len({(h.source, h.hand) for h in res.hands})
-    ax.set_title(f"points lost by street: {hands} hands, {len(res.decisions)} decisions "
+    ax.set_title(f"points lost by street: {res.hand_count} hands, {len(res.decisions)} decisions "
                  f"(best_move budget {s['budget'] or 'default'}, policy {s['policy']})", fontsize=10)
     ax.legend(fontsize=8.5)
     fig.tight_layout()

@@ -227,6 +227,11 @@ class Review:
         self._players: dict[str, PlayerStats] | None = None
 
     @property
+    def hand_count(self) -> int:
+        """Hands reviewed."""
+        return sum(1 for h in self.hands if h.seat == 0)
+
+    @property
     def losses(self) -> npt.NDArray[np.float64]:
         """(decisions,) the points each decision lost."""
         return np.array([d.loss for d in self.decisions], dtype=np.float64)
@@ -325,7 +330,7 @@ class Review:
 
     def __repr__(self) -> str:
         s = self.settings
-        lines = [f"Review of {len({(h.source, h.hand) for h in self.hands})} hands, {len(self.decisions)} "
+        lines = [f"Review of {self.hand_count} hands, {len(self.decisions)} "
                  f"decisions (budget {s.get('budget')}, seed {s.get('seed')}, policy {s.get('policy')})"]
         for p in self.players.values():
             lines.append(f"  {p.player}: {p.hands} hands, {p.mean:+.2f} points/hand 95% CI "
