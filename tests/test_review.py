@@ -70,7 +70,7 @@ def test_playing_the_searchs_move_loses_exactly_zero() -> None:
     g = ofc.Game("pineapple", 2, seed=5, match=False)
     while not g.done:
         seat = g.turn or 0
-        m = ofc.best_move(g, budget=40, seed=_view_seed(9, g, seat, None))   # type: ignore[arg-type]
+        m = ofc.best_move(g, budget=40, seed=_view_seed(9, g, seat))
         g.apply(m.move)
     r = ofc.review([g], budget=40, seed=9)
     assert len(r.decisions) == 10

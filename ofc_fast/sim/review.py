@@ -361,7 +361,7 @@ def _names(rec: HandRecord) -> list[str]:
     return [f"p{s + 1}" for s in range(rec.players)]
 
 
-def _view_seed(seed: int, g: Game, seat: int, task: _Task) -> int:
+def _view_seed(seed: int, g: Game, seat: int) -> int:
     """A decision's seed from the review's seed and what the seat sees (nothing hidden), so a
     decision gets the same completions wherever it is reviewed: in any file, order or worker."""
     obs = g.observation(seat)
@@ -394,7 +394,7 @@ def _review_hand(task: _Task, cancel: threading.Event | None = None) -> tuple[li
                              f"p{(g.turn or 0) + 1}'s in the engine")
         before = g.boards[seat].copy()
         held = g.held.copy()
-        s = _view_seed(task.seed, g, seat, task)
+        s = _view_seed(task.seed, g, seat)
         m = _search.best_move(g, budget=task.budget, seed=s, policy=task.policy,
                               fantasyland_value=task.fantasyland_value)
         n0 = int(m.n[0])
