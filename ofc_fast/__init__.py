@@ -69,6 +69,7 @@ from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
 from .sim.selfplay import SimulationResult, simulate
 from .sim.fantasyland_value import FantasylandValueEstimate, estimate_fantasyland_value
 from .sim.search import BestMove, best_move
+from .sim.review import Decision, Review, review
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -87,6 +88,7 @@ __all__ += ["partial", "deal", "Game", "POLICIES", "POLICY_PARAMS", "Policy", "P
 __all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]
 __all__ += ["HandRecord", "HistoryError", "read_histories", "records_from_json", "write_histories"]
 __all__ += ["BestMove", "best_move"]
+__all__ += ["Decision", "Review", "review"]
 
 
 def get_include() -> str:

@@ -1281,6 +1281,26 @@ bad("read_histories-twice", lambda t: list(ofc.read_histories(t.replace("p2 2d K
     _HIST, ofc.HistoryError, "<text>", "hand 1", "line 11", "seat p2, street 0", "7s is dealt a second time")
 bad("read_histories-on_error", ofc.read_histories, "", TypeError, "on_error must be None or a callable",
     "int 5", on_error=5)
+_RECS = Lazy(lambda: ofc.records_from_json(_played().to_json()))
+bad("review-budget-0", ofc.review, _RECS, ValueError, "budget must be >= 1", "0", budget=0)
+bad("review-budget-float", ofc.review, _RECS, TypeError, "budget must be an int", "1.5", budget=1.5)
+bad("review-budget-bool", ofc.review, _RECS, TypeError, "budget must be an int", "True", budget=True)
+bad("review-seed", ofc.review, _RECS, ValueError, "seed", "-1", seed=-1)
+bad("review-workers-0", ofc.review, _RECS, ValueError, "workers", "0", workers=0)
+bad("review-executor", ofc.review, _RECS, TypeError, "executor must be a concurrent.futures.Executor", "str",
+    executor="dask")
+bad("review-progress", ofc.review, _RECS, TypeError, "progress must be a callable", "int 3", progress=3)
+bad("review-on_error", ofc.review, _RECS, TypeError, "on_error must be None or a callable", "int 5", on_error=5)
+bad("review-policy-name", ofc.review, _RECS, ValueError, "'best'", policy="best")
+bad("review-policy-callable", ofc.review, _RECS, TypeError, "policy", "built-in", policy=lambda s: 0)
+bad("review-hands-int", ofc.review, 3, TypeError, "hands is a path", "int 3")
+bad("review-hands-item", ofc.review, ["x"], TypeError, "hands[0] is a HandRecord or a Game", "str")
+bad("review-hands-missing", ofc.review, "/no/such/file.ofc", ofc.HistoryError, "/no/such/file.ofc",
+    "cannot be read")
+bad("review-hands-bad", lambda t: ofc.review(t.replace("scores = [", "scores = [1, -1] #"), budget=5),
+    _HIST, ofc.HistoryError, "<text>", "hand 1", "scores [1, -1] do not match")
+bad("review-game-in-play", lambda g: ofc.review([g], budget=5), Lazy(lambda: ofc.Game.replay(_one_turn())),
+    ValueError, "hands[0]", "the hand is not over")
 bad("write_histories-str", ofc.write_histories, ["x"], TypeError, "Games and HandRecords", "got str")
 bad("write_histories-file", ofc.write_histories, [], TypeError, "a path or a text file", "got int", more=(3,))
 bad("write_histories-start-type", ofc.write_histories, [], TypeError, "start must be an int", "str '2'", start="2")

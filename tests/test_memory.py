@@ -217,6 +217,7 @@ def _history_game() -> Any:
 
 HIST_GAME = _history_game()
 HIST_TEXT = ofc.write_histories([HIST_GAME])
+REVIEW_RECS = ofc.records_from_json(HIST_GAME.to_json())
 HIST_BAD = HIST_TEXT.replace("scores = [", "scores = [1, -1, 0] #")   # scores the boards do not give
 GOOD["read_write_histories"] = (lambda: [ofc.Game.replay(r) for r in ofc.read_histories(ofc.write_histories(
     [HIST_GAME]))], (HIST_GAME,))
@@ -300,6 +301,9 @@ BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
         (["-- / -- / --"] * 2, [53, 0, 1, 2, 3]), JOKERS1, n=2, seed=1), (JOKERS1,)),
     "best_move-held-twice": (lambda: ofc.best_move((["-- / -- / --"] * 2, "Ah Ah 7c 8c 9c"), seed=1), ()),
     "best_move-budget-0": (lambda: ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=0, seed=1), ()),
+    # a good review costs ~0.1 s a hand: its own leak test is tests/test_review.py's
+    "review-scores": (lambda: ofc.review(HIST_BAD, budget=1), ()),
+    "review-budget-0": (lambda: ofc.review(REVIEW_RECS, budget=0), (REVIEW_RECS,)),
 }
 
 

@@ -572,3 +572,16 @@ def test_best_move_from_many_threads() -> None:
     for res in _hammer(jobs, rounds=2):
         for m in res:
             assert m.codes == want.codes and (m.mean == want.mean).all() and (m.n == want.n).all()
+
+
+def test_review_from_many_threads() -> None:
+    """review (issue 30) from 4 threads at once, on its own threads or not: the serial review
+    every time (each decision's seed comes from the seat's view, not from shared state)."""
+    g = ofc.Game("pineapple", 2, seed=4)
+    g.play_hand("heuristic")
+    recs = ofc.records_from_json(g.to_json())
+    want = ofc.review(recs, budget=10, seed=3)
+    jobs = [lambda w=w: ofc.review(recs, budget=10, seed=3, workers=w) for w in (1, 2) * 2]
+    for res in _hammer(jobs, rounds=1):
+        for r in res:
+            assert r == want

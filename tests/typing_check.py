@@ -358,6 +358,13 @@ def play_in_progress() -> None:
     assert_type(bm.exact, npt.NDArray[np.bool_])
     ofc.best_move((["--/--/--"] * 2, "Ah Ad 2c 3c 4c"), seed=1, policy=lambda st: 0)  # type: ignore[arg-type]
     assert_type(est.value, dict[int, float])
+    # a review of played hands (issue 30)
+    rv = ofc.review("hands.ofc", budget=50, seed=1, workers=2)
+    assert_type(rv, ofc.Review)
+    assert_type(rv.decisions[0], ofc.Decision)
+    assert_type(rv.losses, npt.NDArray[np.float64])
+    assert_type(rv.players["p1"].ci95, tuple[float, float])
+    assert_type(rv + rv, ofc.Review)
 
 
 def fantasyland_solver() -> None:

@@ -1,7 +1,8 @@
 """The ``ofc-fast`` command line: the top layer, over the public API.
 
 ``main`` is the entry point (``commands``: the parser, ``eval``, ``score``,
-``analyze`` and ``fantasyland``; ``play``: ``simulate`` and ``rollout``).
+``analyze`` and ``fantasyland``; ``play``: ``simulate`` and ``rollout``; ``review``:
+``review``).
 ``analyze`` reads deals files with ``sources`` (opening, format sniffing,
 bounded reads), ``fastlines`` (the array reader of deal lines),
 ``jsonstream`` (JSON one value at a time) and ``deals`` (chunks of deals),

@@ -1,5 +1,5 @@
-"""The ``ofc-fast`` parser and its commands ``eval``, ``score``, ``analyze``, ``fantasyland`` and
-``show`` (ofc_fast/cli/show.py).
+"""The ``ofc-fast`` parser and its commands ``eval``, ``score``, ``analyze``, ``fantasyland``,
+``show`` (ofc_fast/cli/show.py) and ``review`` (ofc_fast/cli/review.py).
 
     ofc-fast eval "Ah Kd 2c" "Qh Qd 5c 5d 2s"
     ofc-fast score "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d" \\
@@ -8,7 +8,7 @@
     ofc-fast fantasyland "As Ks Qs Js Ts 9h 9d 9c 2h 2d 5c 6c 7c Qd" --rules progressive --stay-value 20
 
 Exit status: 0 done; 1 some deals or hands were skipped (``analyze --skip-bad``,
-``show --history FILE --skip-bad``); 2 an error (bad arguments, a file that cannot
+``show --history FILE --skip-bad``, ``review --skip-bad``); 2 an error (bad arguments, a file that cannot
 be read, the first bad deal or hand without ``--skip-bad``); 130 interrupted; 141
 the output pipe was closed (``| head``).
 """
@@ -418,6 +418,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     add_progress_args(a)
     _add_fantasyland_parser(sub)
     add_show_parser(sub)
+    from .review import add_review_parser, cmd_review
+    add_review_parser(sub)
     from .play import add_commands  # simulate, rollout (play in progress)
     play = add_commands(sub)
     args = ap.parse_args(argv)
@@ -425,7 +427,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if args.command in play:
             return play[args.command](args, sys.stdout)
         return {"eval": cmd_eval, "score": cmd_score, "analyze": cmd_analyze,
-                "fantasyland": _fantasyland_command, "show": cmd_show}[args.command](args, sys.stdout)
+                "fantasyland": _fantasyland_command, "show": cmd_show,
+                "review": cmd_review}[args.command](args, sys.stdout)
     except BrokenPipeError:
         raise
     except OSError as err:

@@ -1,0 +1,206 @@
+"""``ofc-fast review``: every decision of a hand-history file searched again (:func:`ofc_fast.review`).
+
+    ofc-fast review hands.ofc --budget 500 --workers 2 --top 5 --csv decisions.csv --plot lost.png
+    ofc-fast review hands.ofc --json - | jq .players
+
+Prints the worst decisions as boards (the move played and the best, the points lost) and
+a table a player; ``--json``/``--csv`` write the figures, ``--plot`` the points lost a
+decision by street (matplotlib).  Every output is checked before the review starts.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import sys
+from typing import Any, TextIO
+
+from .options import add_policy_arg, add_progress_args, make_bar
+from .play import _check_plot, _count
+
+
+def _check_output(path: str | None, flag: str) -> None:
+    """An output path that can be written: its folder exists and is writable, and it is not a folder."""
+    if path is None or path == "-":
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError(f"{flag} {path}: is a folder, not a file")
+    if not os.path.isdir(folder):
+        raise ValueError(f"{flag} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise ValueError(f"{flag} {path}: cannot be written (permission denied)")
+
+
+def _top(text: str) -> int:
+    """The type of ``--top``: a count of 0 or more."""
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--top is a count, got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"--top is 0 or more, got {v}")
+    return v
+
+
+def _hands_in(path: str) -> int | None:
+    """The hands of a file (its ``[id]`` header lines), for the progress bar's total."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return sum(1 for line in f if line.lstrip().startswith("["))
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    from ..play.history import HistoryError
+    from ..sim.review import review
+    if args.json == "-" and args.csv == "-":
+        raise ValueError("--json - and --csv -: only one of them can go to stdout")
+    for path, flag in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
+        _check_output(path, flag)
+    plt = _check_plot() if args.plot else None
+    source: Any = args.file
+    total = None
+    if args.file == "-":
+        source = io.StringIO(sys.stdin.read())
+        source.name = "<stdin>"
+    else:
+        if not os.path.isfile(args.file):
+            raise ValueError(f"{args.file}: no such file")
+        total = _hands_in(args.file)
+    skipped: list[HistoryError] = []
+
+    def skip(e: HistoryError) -> None:
+        skipped.append(e)
+        print(f"ofc-fast: skipped {' '.join(str(e).split())}", file=sys.stderr)
+
+    bar = make_bar(args, total, "hand", f"review {os.path.basename(args.file)}")
+    try:
+        res = review(source, budget=args.budget, seed=args.seed, policy=args.policy, workers=args.workers,
+                     progress=bar.update if bar is not None else None,
+                     on_error=skip if args.skip_bad else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    text_out = out if "-" not in (args.json, args.csv) else None
+    if text_out is not None:
+        _print(res, args, text_out)
+    if args.json:
+        data = json.dumps(res.to_dict(), indent=1)
+        if args.json == "-":
+            out.write(data + "\n")
+        else:
+            with open(args.json, "w", encoding="utf-8") as f:
+                f.write(data + "\n")
+    if args.csv:
+        if args.csv == "-":
+            _write_csv(res, out)
+        else:
+            with open(args.csv, "w", encoding="utf-8", newline="") as f:
+                _write_csv(res, f)
+    if plt is not None:
+        plot_losses(plt, res, args.plot)
+    out.flush()
+    if skipped:
+        print(f"ofc-fast: skipped {len(skipped)} of {len(skipped) + res.hand_count} "
+              f"hands", file=sys.stderr)
+    return 1 if skipped else 0
+
+
+def _print(res: Any, args: argparse.Namespace, out: TextIO) -> None:
+    s = res.settings
+    print(f"{res.hand_count} hands, {len(res.decisions)} decisions reviewed (budget "
+          f"{'best_move default' if s['budget'] is None else s['budget']}, policy {s['policy']}, seed {s['seed']})",
+          file=out)
+    worst = res.worst(args.top)
+    if worst:
+        many = f"{len(worst)} decisions" if len(worst) > 1 else "decision"
+        print(f"\nthe {many} that lost the most points:", file=out)
+    for d in worst:
+        print("\n" + d.draw("text", symbols=not args.ascii), file=out)
+    print("\nper player (points a hand with its 95% CI; lost: points lost a decision):", file=out)
+    streets = _streets(res)
+    head = (f"{'player':<12} {'hands':>6} {'points':>8} {'95% CI':>17} {'fouls':>6} {'FL in':>6} {'stays':>6} "
+            f"{'scoops':>7} {'royalty':>8} {'decisions':>9} {'lost':>7}")
+    print(head + "".join(f" {'st ' + k if k != 'FL' else 'FL':>7}" for k in streets), file=out)
+    for p in res.players.values():
+        line = (f"{p.player:<12} {p.hands:>6} {p.mean:>+8.2f} [{p.ci95[0]:>+7.2f},{p.ci95[1]:>+7.2f}] "
+                f"{p.fouls:>6} {p.fantasyland_entries:>6} {p.fantasyland_stays:>6} {p.scoops:>7} "
+                f"{p.royalties:>8.2f} {p.decisions:>9} {p.loss:>7.3f}")
+        line += "".join(f" {p.loss_by_street[k][1]:>7.3f}" if k in p.loss_by_street else f" {'-':>7}"
+                        for k in streets)
+        print(line, file=out)
+
+
+def _streets(res: Any) -> list[str]:
+    """The street labels of a review's decisions: 0, 1, ... then FL."""
+    labels = {k for p in res.players.values() for k in p.loss_by_street}
+    return sorted(labels, key=lambda k: (k == "FL", int(k) if k != "FL" else 0))
+
+
+def _write_csv(res: Any, f: TextIO) -> None:
+    rows = [d.row() for d in res.decisions]
+    fields = list(rows[0]) if rows else ["source", "hand", "turn", "player", "seat", "street", "board", "held",
+                                         "played", "best", "played_value", "best_value", "loss", "n",
+                                         "exact", "seed"]
+    w = csv.DictWriter(f, fields, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+
+
+def plot_losses(plt: Any, res: Any, path: str) -> None:
+    """Points lost a decision by street, a bar a player a street with its standard error."""
+    import numpy as np
+    streets = _streets(res)
+    players = list(res.players.values())
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(streets) + 3), 4.2))
+    width = 0.8 / max(len(players), 1)
+    x = np.arange(len(streets))
+    for k, p in enumerate(players):
+        mean = [p.loss_by_street[s][1] if s in p.loss_by_street else np.nan for s in streets]
+        err = [p.loss_by_street[s][2] if s in p.loss_by_street else np.nan for s in streets]
+        err = [0.0 if not np.isfinite(e) else e for e in err]
+        ax.bar(x + (k - (len(players) - 1) / 2) * width, mean, width, yerr=err, capsize=3, color=f"C{k}",
+               label=f"{p.player}: {p.loss:.2f} a decision ({p.decisions})")
+    ax.axhline(0, color="0.3", lw=0.8)
+    ax.set_xticks(x)
+    ax.set_xticklabels(["Fantasyland" if s == "FL" else f"street {s}" for s in streets])
+    ax.set_ylabel("points lost a decision (mean, ± its standard error)")
+    s = res.settings
+    ax.set_title(f"points lost by street: {res.hand_count} hands, {len(res.decisions)} decisions "
+                 f"(best_move budget {s['budget'] or 'default'}, policy {s['policy']})", fontsize=10)
+    ax.legend(fontsize=8.5)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def add_review_parser(sub: Any) -> None:
+    """The ``review`` command's arguments."""
+    p = sub.add_parser(
+        "review", help="review every decision of a hand-history file with the search (ofc.review)",
+        description="Search every decision of the hands of an OFC hand-history file (docs/HISTORY.md) "
+                    "again from the deciding seat's own view (ofc.best_move with --budget "
+                    "completions) and print the decisions that lost the most points, as boards "
+                    "(the move played and the best), and a table a player (docs/REVIEW.md).",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("file", help="a hand-history file ('-' reads stdin)")
+    p.add_argument("--budget", type=_count("--budget"), default=None,
+                   help="completions a decision (default: best_move's)")
+    p.add_argument("--seed", type=int, default=0, help="the search's seed (each decision's comes from it "
+                                                       "and what the seat sees)")
+    add_policy_arg(p, "the search's completions are played", default="heuristic")
+    p.add_argument("--workers", type=int, default=1, help="hands reviewed at once, on threads (-1: every core)")
+    p.add_argument("--top", type=_top, default=5, help="worst decisions drawn (0: none)")
+    p.add_argument("--json", metavar="OUT", help="write the review as JSON ('-': stdout, instead of the text)")
+    p.add_argument("--csv", metavar="OUT", help="write one CSV row a decision ('-': stdout, instead of the text)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the points lost a decision by street "
+                                                      "(needs matplotlib)")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="name each bad hand on stderr and go on (exit status 1); without, the first "
+                        "bad hand is an error (exit status 2)")
+    p.add_argument("--ascii", action="store_true", help="suits as letters (Ah) rather than symbols")
+    add_progress_args(p)
