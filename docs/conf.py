@@ -37,6 +37,11 @@ root_doc = "index"
 exclude_patterns = ["_build", "_data", "_ext", "api/names.rst"]
 templates_path = ["_templates"]
 
+# blocks without a language (usage lines, --help text laid out for a terminal) stay plain text, and
+# "--rules" or "top / middle" stay as typed, not turned into dashes and curly quotes
+highlight_language = "text"
+smartquotes = False
+
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3          # RULES.md#3-the-top-row-... links resolve
 

@@ -21,7 +21,7 @@ CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-br
 # page: what the rendered page must show (its heading and some of its generated content)
 PAGES = {
     "index.html": ["ofc_fast", "Hands and cards", "Benchmarks"],
-    "getting-started.html": ["Getting started", "pip install"],
+    "getting-started.html": ["Getting started", "A first session"],
     "guide/hands.html": ["Hands and cards", "Pair of Queens, King kicker"],
     "guide/rl.html": ["Reinforcement learning", "VecEnv"],
     "cli.html": ["Command line", "ofc-fast", "analyze", "--skip-bad"],
