@@ -5,7 +5,8 @@
 
 renders (as Markdown: the page is MyST) the run's machine, method and date, one table per group of rows
 (times as measured: median seconds, rate, time per item, ratio to the row's
-reference), the figures derived from them and the RL environment table. No
+reference), the figures derived from them, the RL environment table and the
+tables compare.py prints below its main one (the Fantasyland solver). No
 figure is written by hand: a new run of compare.py is a new page.
 """
 import json
@@ -95,6 +96,8 @@ def render(doc):
     if isinstance(rl.get("ratios"), dict) and rl["ratios"]:
         lines += _table("Derived from the RL rows", ["figure", "value"],
                         [[_escape(k), f"{v:,.3f}"] for k, v in rl["ratios"].items()])
+    for section in doc.get("sections") or []:   # tables compare.py prints as Markdown (the Fantasyland solver)
+        lines += [f"**{_escape(section['title'].rstrip(':'))}**", ""] + list(section["markdown"]) + [""]
     if doc.get("failures"):
         lines += ["", "**Cross-checks that failed in this run:** " + _escape("; ".join(doc["failures"])), ""]
     else:
