@@ -19,11 +19,26 @@ GROUPS = {
     "batch": "Batch kernels (one call over an array)",
     "c": "The C core called from C (the ceiling of the batch rows)",
     "call": "One Python call per hand, against the peer evaluators",
+    "call7": "Seven cards, one Python call per hand (the best five)",
     "board": "Boards and deals: analyze and score",
     "joker": "Jokers, against the same work without",
     "deal": "Dealing",
     "play": "Play: self-play, rollouts, placements",
 }
+
+
+def _rate(per_s):
+    for scale, unit in ((1e6, " M"), (1e3, " k")):
+        if per_s >= scale:
+            return f"{per_s / scale:,.1f}{unit}"
+    return f"{per_s:,.1f}"
+
+
+def _each(seconds):
+    for scale, unit in ((1e-6, " ns"), (1e-3, " µs"), (1.0, " ms")):
+        if seconds < scale:
+            return f"{seconds / scale * 1e3:,.1f}{unit}"
+    return f"{seconds:,.2f} s"
 
 
 def _num(x, digits=4):
@@ -81,9 +96,9 @@ def render(doc):
             if ref and ref.get("evals_per_s"):
                 vs = f"{r['evals_per_s'] / ref['evals_per_s']:.2f}"
             body.append([_escape(r["name"]), f"{r['n']:,}", _num(r["median_s"]),
-                         f"{r['evals_per_s'] / 1e6:,.2f}", f"{1e9 / r['evals_per_s']:,.1f}", vs])
+                         _rate(r["evals_per_s"]), _each(1 / r["evals_per_s"]), vs])
         lines += _table(GROUPS.get(group, group),
-                        ["method", "n", "median s", "M per s", "ns each", "rate vs its reference row"], body)
+                        ["method", "n", "median s", "per second", "time each", "rate vs its reference row"], body)
     derived = [(k, v) for k, v in doc.get("derived", {}).items() if v is not None]
     if derived:
         lines += _table("Derived from the rows above", ["figure", "value"],
