@@ -1198,16 +1198,18 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"- correctness cross-checks: {'all passed' if not failures else 'FAILED'}")
     for f in failures:
         print(f"  - FAILED: {f}")
+    sections: list[dict[str, Any]] = []   # the tables printed below the main one, for --json too
     if args.fantasyland > 0:
         print(f"  Fantasyland: {args.fantasyland} hands per size ...", file=sys.stderr, flush=True)
-        failures += print_section(
-            f"Fantasyland solver (ofc.solve_fantasyland, Pineapple, stay value 0; "
-            f"{args.fantasyland} random hands per size; C: one call per hand, the least of 3):",
-            *fantasyland_section(cc, args.fantasyland, info["cores_usable"]))
-        failures += print_section(
-            f"Fantasyland solver with jokers (14 cards, Pineapple, stay value 0; {args.fantasyland} random "
-            f"hands per joker count, timed in one run; C: one call per hand, the least of 3):",
-            *fantasyland_joker_section(cc, args.fantasyland))
+        for title, (lines, fails) in (
+                (f"Fantasyland solver (ofc.solve_fantasyland, Pineapple, stay value 0; "
+                 f"{args.fantasyland} random hands per size; C: one call per hand, the least of 3):",
+                 fantasyland_section(cc, args.fantasyland, info["cores_usable"])),
+                (f"Fantasyland solver with jokers (14 cards, Pineapple, stay value 0; {args.fantasyland} random "
+                 f"hands per joker count, timed in one run; C: one call per hand, the least of 3):",
+                 fantasyland_joker_section(cc, args.fantasyland))):
+            failures += print_section(title, lines, fails)
+            sections.append({"title": title, "markdown": lines})
         elapsed = time.perf_counter() - t_start
     rl: dict[str, Any] = {}
     if args.rl > 0:
@@ -1227,6 +1229,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             "derived": {label: v for label, _, v in checks},
             "failures": failures,
             "rl": rl,
+            "sections": sections,
             "elapsed_s": elapsed,
         }
         with open(args.json, "w") as fh:

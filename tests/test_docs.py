@@ -1,4 +1,5 @@
-"""The README's examples and every docstring example run and give what they show."""
+"""The README's examples, every example of the documentation site's pages (docs/**/*.md)
+and every docstring example run and give what they show."""
 import doctest
 import importlib
 import inspect
@@ -6,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+# the site's Markdown pages (docs/, the guides under docs/guide/); BOTS.md and VARIANTS.md run in
+# tests/test_sim_search.py and tests/test_board_rules_house.py
+PAGES = sorted(p for p in (ROOT / "docs").rglob("*.md")
+               if "_build" not in p.parts and "generated" not in p.parts and p.name not in ("BOTS.md", "VARIANTS.md"))
+# the pages that teach by example (the others are prose, tables or generated)
+WITH_EXAMPLES = {"getting-started.md", "hands.md", "boards.md", "variants.md", "jokers.md", "fantasyland.md",
+                 "engine.md", "montecarlo.md", "histories.md", "rl.md"}
 MODULES = ["ofc_fast", "ofc_fast.hand.cards", "ofc_fast.hand.strength", "ofc_fast.hand.subsets",
            "ofc_fast.hand.compat", "ofc_fast.hand.bad_rows", "ofc_fast.board.geometry",
            "ofc_fast.board.rules", "ofc_fast.board.boards", "ofc_fast.board.rows",
@@ -40,6 +49,14 @@ class _LayerFinder(doctest.DocTestFinder):
 def test_readme_examples():
     result = doctest.testfile(str(README), module_relative=False, optionflags=FLAGS)
     assert result.attempted >= 30, "the README lost its examples"
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_page_examples(page):
+    result = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS)
+    if page.name in WITH_EXAMPLES:
+        assert result.attempted > 0, f"{page} lost its examples"
     assert result.failed == 0
 
 

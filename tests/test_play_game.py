@@ -378,7 +378,7 @@ def test_fl_keeps_button() -> None:
 
 def test_policies_come_from_the_c_registry() -> None:
     """POLICIES is the C core's registry (csrc/play/ofc_policies.c), in its order, and the
-    README's paragraph on the built-in policies names exactly those."""
+    guide's table of the built-in policies (docs/guide/engine.md) names exactly those."""
     from ofc_fast import _play
     from ofc_fast.play.game import POLICIES, POLICY_DESCRIPTIONS
     registry = _play.policies()
@@ -386,7 +386,7 @@ def test_policies_come_from_the_c_registry() -> None:
     assert POLICIES == {"random": 0, "greedy": 1, "heuristic": 2, "lookahead": 3}
     assert list(POLICIES.items()) == [(name, i) for i, (name, _, _) in enumerate(registry)]
     assert all(POLICY_DESCRIPTIONS[name] for name in POLICIES)
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "guide" / "engine.md").read_text()
     start = readme.index("| policy | what it does |")
     table = readme[start:readme.index("\n\n", start)]
     rows = dict(re.findall(r"^\| `(\w+)` \| (.+) \|$", table, flags=re.M))

@@ -1,6 +1,6 @@
 """Deals of a file a chunk at a time: text lines and JSON values into boards and marks.
 
-Input formats (the README's "Command line" section says the same):
+Input formats (the documentation's command line page, docs/cli.md, says the same):
 
 ``text``
     One deal a line: its boards separated by ``;``, each written

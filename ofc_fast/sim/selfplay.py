@@ -131,7 +131,7 @@ def simulate(rules: Rules | str, players: int, hands: int, *, policy: str | Poli
              seed: int, start: int = 0, workers: int = 1,
              progress: Callable[[int], None] | None = None,
              fantasyland_value: Any = None) -> SimulationResult:
-    """Self-play ``hands`` hands (``start .. start + hands - 1`` of ``seed``) and summarise them.
+    """Self-play ``hands`` hands (streams ``start`` to ``start + hands - 1`` of ``seed``) and summarise them.
 
     ``policy``: ``"random"`` (millions of hands a second, but it fouls most boards: the
     default, for speed and for the results of earlier versions), ``"heuristic"``
