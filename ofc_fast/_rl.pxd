@@ -4,7 +4,7 @@
 from libc.stdint cimport uint8_t, int16_t, uint32_t, uint64_t, int32_t, int64_t
 from ofc_fast._core cimport (ofc_rules, ofc_joker_rules, RuleTables, OFC_BOARD_SIZE, OFC_ROWS, OFC_MAX_SEATS,
                              OFC_NO_MEMORY)
-from ofc_fast._play cimport OFC_ACTIONS, OFC_POLICY_MAX_PARAMS
+from ofc_fast._play cimport OFC_ACTIONS, OFC_POLICY_MAX_PARAMS, ofc_game
 
 cdef extern from "ofc_rl.h" nogil:
     cpdef enum:
@@ -33,6 +33,7 @@ cdef extern from "ofc_rl.h" nogil:
         uint8_t kind, seat
         uint32_t code
     ctypedef struct ofc_env:
+        ofc_game g
         uint64_t ep_seed
         int64_t episode
         int hand, button, button0

@@ -310,6 +310,19 @@ cdef class VecCore:
         with nogil:   # (a foul-safe mask may take long: the caller runs this off the main thread)
             ofc_vec_observe_seat(&self.v, i, seat, &o, 0)
 
+    def held(self, uint8_t[:, ::1] out):
+        """The cards the seat to act holds in each env, in the order its action codes number
+        them, into out (n, width): 255 past the last (and in a finished env)."""
+        cdef int64_t i, n = self.v.n
+        cdef int k, m, width = out.shape[1]
+        if out.shape[0] != n:
+            raise ValueError(f"held: out has {out.shape[0]} rows, not {n}")
+        with nogil:
+            for i in range(n):
+                m = self.v.envs[i].g.nheld if self.v.envs[i].g.turn >= 0 else 0
+                for k in range(width):
+                    out[i, k] = self.v.envs[i].g.held[k] if k < m else 255
+
     def episode(self, int64_t i):
         """Env i's episode: (seed, first button, hands: a list of action lists (codes; 13-card
         lists for Fantasyland settings), stacks, hands played, done, episodes started,

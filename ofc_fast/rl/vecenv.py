@@ -108,7 +108,9 @@ class VecEnv:
     ``opponent``: a built-in policy name or :class:`~ofc_fast.Policy` (with its
     parameters), played in C, or a callable
     ``opponent(obs, masks, envs) -> actions`` called once per turn round with
-    the rows of the envs where an opponent is to act, seen from that seat) or
+    the rows of the envs where an opponent is to act, seen from that seat
+    (``obs["held"]``: its held cards in action order, as :meth:`held`; a trained
+    :class:`~ofc_fast.rl.agents.MLPAgent` is such a callable) or
     ``"all"`` (self-play: every seat learns; :attr:`current_player` is the
     seat each env's observation is for, and rewards are ``(N, players)``).
     ``fantasyland``: ``"solver"`` sets every Fantasyland hand with the exact
@@ -344,6 +346,27 @@ class VecEnv:
         state, so a mask made writeable again and edited allows nothing more."""
         return self._views["mask"]
 
+    def held(self) -> npt.NDArray[np.uint8]:
+        """(N, W) uint8, a fresh array: the cards the seat to act holds in each env on a normal
+        turn, in the order action codes number them (held card k is digit k of the code),
+        255 past the last and in a finished env; W the most cards a turn deals
+        (``max(rules.first_round, rules.round_cards)``).  The ``"held"`` card plane is the
+        same cards as a set: an agent that ranks placements by card needs this order to name
+        its action.  A callable opponent gets it as ``obs["held"]``.
+
+        >>> env = VecEnv("pineapple", 2, num_envs=2, seed=1); _ = env.reset()
+        >>> h = env.held(); h.shape, bool((env.observation()["cards"][0, 3, h[0]] == 1).all())
+        ((2, 5), True)
+        """
+        with self._using("held"):
+            self._ready()
+            return self._held()
+
+    def _held(self) -> npt.NDArray[np.uint8]:
+        out = np.empty((self._n, max(self._rules.first_round, self._rules.round_cards)), dtype=np.uint8)
+        self._core.held(out)
+        return out
+
     def _info(self) -> dict[str, Any]:
         v = self._views
         return {"current_player": v["current"], "hands": v["hands"], "fouled": v["fouled"],
@@ -543,7 +566,8 @@ class VecEnv:
             if envs.size == 0:
                 return
             self._run(lambda lo, hi: core.observe_acting_rows(lo, hi))
-            obs = {"cards": acting["cards"][envs], "scalars": acting["scalars"][envs]}
+            obs = {"cards": acting["cards"][envs], "scalars": acting["scalars"][envs],
+                   "held": self._held()[envs]}
             masks = acting["mask"][envs].view(bool)
             chosen = self._opponent_actions(self._opponent(obs, masks, envs), envs)
             acts = np.full(self._n, -1, dtype=np.int64)
