@@ -36,18 +36,26 @@ from torch import nn
 
 import ofc_fast as ofc
 from ofc_fast.rl import VecEnv
-from ofc_fast.rl.agents import MLPAgent, evaluate, features, sorted_action_map
+from ofc_fast.rl.agents import (
+    FEATURES_HEADS_UP,
+    MLPAgent,
+    action_digits,
+    card_features,
+    evaluate,
+    features,
+    sorted_action_map,
+)
 
 RULES = "pineapple"
 
 
 def collect(agent: MLPAgent | None, hands: int, envs: int, seed: int, expert: str = "greedy",
-            mask: str = "legal") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``hands`` self-play hands: (features, legal masks, expert labels), the masks and labels
-    in the held cards' ascending order (the agent's action space).  The moves played are the
-    expert's (agent None) or the agent's."""
+            mask: str = "legal") -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``hands`` self-play hands: (features, held cards ascending, legal masks, expert labels),
+    the masks and labels in the held cards' ascending order (the agent's action space).  The
+    moves played are the expert's (agent None) or the agent's."""
     env = VecEnv(RULES, 2, num_envs=envs, seed=seed, seats="all", autoreset=False, mask=mask)
-    xs, ms, ys = [], [], []
+    xs, hs, ms, ys = [], [], [], []
     played = 0
     while played < hands:
         obs, _ = env.reset(seed=seed + played)
@@ -63,6 +71,7 @@ def collect(agent: MLPAgent | None, hands: int, envs: int, seed: int, expert: st
             y = (amap == label[:, None]).argmax(axis=1)
             legal[np.arange(envs), y] = True   # (greedy's move, even where the foul-safe mask drops it)
             xs.append(features(obs).astype(np.float16))
+            hs.append(np.sort(held, axis=1))
             ms.append(legal)
             ys.append(y)
             acts = label if agent is None else agent.act(obs, mask, held)
@@ -71,45 +80,58 @@ def collect(agent: MLPAgent | None, hands: int, envs: int, seed: int, expert: st
             obs, *_ = env.step(acts)
         played += envs
     env.close()
-    return np.concatenate(xs), np.concatenate(ms), np.concatenate(ys)
+    return np.concatenate(xs), np.concatenate(hs), np.concatenate(ms), np.concatenate(ys)
 
 
 class Net(nn.Module):
-    def __init__(self, inputs: int, hidden: list[int], actions: int) -> None:
-        super().__init__()
-        sizes = [inputs, *hidden]
-        layers: list[nn.Module] = []
-        for a, b in zip(sizes, sizes[1:]):
-            layers += [nn.Linear(a, b), nn.ReLU()]
-        layers.append(nn.Linear(sizes[-1], actions))
-        self.body = nn.Sequential(*layers)
+    """The torch twin of :class:`MLPAgent`: scores each placement by its afterstate."""
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.body(x)  # type: ignore[no-any-return]
+    def __init__(self, hidden: list[int], opening: int, digits: np.ndarray) -> None:
+        super().__init__()
+        sizes = [FEATURES_HEADS_UP, *hidden, 1]
+        self.lin = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:]))
+        self.opening = opening
+        self.digits = torch.from_numpy(digits)
+
+    def forward(self, x: torch.Tensor, held: np.ndarray, first: bool) -> torch.Tensor:
+        """(B, A') scores of the placements of one street (first: the opening's)."""
+        idx, amt = card_features(held)
+        w1 = self.lin[0].weight.T                                             # (F, H)
+        terms = (w1[torch.from_numpy(idx)] * torch.from_numpy(amt)[..., None]).sum(dim=3)
+        span = slice(0, self.opening) if first else slice(self.opening, self.digits.shape[0])
+        h = self.lin[0](x)[:, None, :] + torch.einsum("awd,bwdh->bah", self.digits[span], terms)
+        for layer in self.lin[1:]:
+            h = layer(torch.relu(h))
+        return h[..., 0]
 
     def to_agent(self, mask: str = "legal") -> MLPAgent:
-        lin = [m for m in self.body if isinstance(m, nn.Linear)]
         return MLPAgent(RULES, [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
-                                for m in lin], mask)
+                                for m in self.lin], mask)
 
 
-def train(net: Net, opt: torch.optim.Optimizer, x: np.ndarray, m: np.ndarray, y: np.ndarray, epochs: int,
+def train(net: Net, opt: torch.optim.Optimizer, data: tuple[np.ndarray, ...], epochs: int,
           batch: int, rng: np.random.Generator) -> float:
-    """Masked cross-entropy over the data; the last epoch's mean loss."""
-    X, M, Y = torch.from_numpy(x), torch.from_numpy(m), torch.from_numpy(y)
+    """Masked cross-entropy over the data, batches of one street each; the last epoch's mean loss."""
+    x, held, m, y = data
+    first = held[:, 3] < 52                      # five cards held: the opening
+    groups = [(np.flatnonzero(first), True), (np.flatnonzero(~first), False)]
     loss_sum = 0.0
     for _ in range(epochs):
-        order = torch.from_numpy(rng.permutation(len(Y)))
+        batches = [(rows[lo:lo + batch], f) for rows, f in groups
+                   for rows in [rng.permutation(rows)] for lo in range(0, rows.size, batch)]
         loss_sum, seen = 0.0, 0
-        for lo in range(0, len(Y), batch):
-            idx = order[lo:lo + batch]
-            logits = net(X[idx].float()).masked_fill(~M[idx], -1e9)
-            loss = nn.functional.cross_entropy(logits, Y[idx])
+        for k in rng.permutation(len(batches)):
+            rows, f = batches[k]
+            span = slice(0, net.opening) if f else slice(net.opening, m.shape[1])
+            off = 0 if f else net.opening
+            logits = net(torch.from_numpy(x[rows].astype(np.float32)), held[rows], f)
+            logits = logits.masked_fill(~torch.from_numpy(m[rows, span]), -1e9)
+            loss = nn.functional.cross_entropy(logits, torch.from_numpy(y[rows] - off))
             opt.zero_grad()
             loss.backward()
             opt.step()
-            loss_sum += float(loss.detach()) * len(idx)
-            seen += len(idx)
+            loss_sum += float(loss.detach()) * len(rows)
+            seen += len(rows)
         loss_sum /= max(seen, 1)
     return loss_sum
 
@@ -122,7 +144,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--epochs", type=int, default=3, help="epochs over all the data after each round")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3)
-    ap.add_argument("--hidden", default="512,256", help="hidden layer sizes")
+    ap.add_argument("--hidden", default="128,64", help="hidden layer sizes")
     ap.add_argument("--curve-deals", type=int, default=1000, help="deals against heuristic after each round")
     ap.add_argument("--eval-deals", type=int, default=2000, help="deals (x2 hands) of the final evaluation")
     ap.add_argument("--baselines", default="random,heuristic,greedy", help="opponents of the final evaluation")
@@ -142,18 +164,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rng = np.random.default_rng(args.seed)
     t0, c0 = time.perf_counter(), time.process_time()
     probe = VecEnv(RULES, 2, num_envs=1)
-    inputs = features(probe.reset()[0]).shape[1]
-    net = Net(inputs, [int(h) for h in args.hidden.split(",") if h], probe.num_actions)
+    net = Net([int(h) for h in args.hidden.split(",") if h], probe.opening_actions, action_digits(RULES))
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
-    data: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    data: list[tuple[np.ndarray, ...]] = []
     curve: list[dict[str, Any]] = []
     agent: MLPAgent | None = None
     hands = 0
     for k in range(args.rounds):
         data.append(collect(agent, args.hands, args.envs, args.seed * 1_000_003 + k * 7919, mask=args.mask))
         hands += args.hands
-        x, m, y = (np.concatenate(parts) for parts in zip(*data))
-        loss = train(net, opt, x, m, y, args.epochs, args.batch, rng)
+        joined = tuple(np.concatenate(parts) for parts in zip(*data))
+        y = joined[3]
+        loss = train(net, opt, joined, args.epochs, args.batch, rng)
         agent = net.to_agent(args.mask)
         r = evaluate(agent, "heuristic", args.curve_deals, seed=10_000 + k)
         curve.append({"round": k + 1, "hands": hands, "turns": int(len(y)), "loss": loss,

@@ -1599,9 +1599,9 @@ bad("rl.VecEnv-opponent-returns-huge", _opponent_returns, 2**40, ValueError, "st
 
 
 # --- the rl layer: a trained agent (more rows in tests/test_rl_agents.py) ---------------
-def _agent_with(mask: Any = "legal", hidden: int = 4, actions: int = 259) -> Any:
+def _agent_with(mask: Any = "legal", hidden: int = 4, actions: int = 1) -> Any:
     from ofc_fast.rl.agents import MLPAgent
-    return MLPAgent("pineapple", [(np.zeros((639, hidden)), np.zeros(hidden)),
+    return MLPAgent("pineapple", [(np.zeros((153, hidden)), np.zeros(hidden)),
                                   (np.zeros((hidden, actions)), np.zeros(actions))], mask)
 
 
@@ -1628,7 +1628,7 @@ def _agent_load(text: str) -> Any:
 
 
 bad("rl.MLPAgent-mask", _agent_with, "safe", ValueError, "mask", "'safe'")
-bad("rl.MLPAgent-actions", _agent_with, "legal", ValueError, "weights", "258", "259", more=(4, 258))
+bad("rl.MLPAgent-scores", _agent_with, "legal", ValueError, "weights", "one score", "2", more=(4, 2))
 bad("rl.MLPAgent.act-masks", _agent_act, np.ones((3, 5), dtype=bool), ValueError, "masks", "(3, 5)", "259")
 bad("rl.MLPAgent.load-not-agent", _agent_load, "plain.npz", ValueError, "plain.npz", "not an MLPAgent file")
 bad("rl.observe_game-seat", _agent_observe, 2, ValueError, "seat", "0..1", "2")

@@ -91,7 +91,7 @@ def test_save_load_same_actions(tmp_path: Path) -> None:
     assert back.mask == "foul_safe" and repr(back) == repr(agent)
     env = VecEnv("pineapple", 2, num_envs=64, seed=1)
     obs, _ = env.reset()
-    assert np.array_equal(agent.scores(obs), back.scores(obs))
+    assert np.array_equal(agent.scores(obs, env.held()), back.scores(obs, env.held()))
     assert np.array_equal(agent.act(obs, env.action_masks(), env.held()),
                           back.act(obs, env.action_masks(), env.held()))
 
@@ -134,13 +134,32 @@ def test_evaluate() -> None:
         evaluate(agent, "random", deals=5, players=3)
 
 
-def test_features_shape() -> None:
-    env = VecEnv("pineapple", 2, num_envs=3, seed=1)
-    obs, _ = env.reset()
-    x = features(obs)
-    assert x.shape == (3, 9 * (52 + 17) + 18) and x.dtype == np.float32
-    # rank counts of the held plane: the held cards' ranks
-    held = env.held()[0]
-    ranks = np.bincount(held // 4, minlength=13)
-    start = 9 * 52 + 3 * 13
-    assert x[0, start:start + 13].tolist() == ranks.tolist()
+def test_features_and_afterstates() -> None:
+    """The features of a board after a placement are the features before it plus its cards'
+    terms: what the network's first layer reads, checked against the board actually made."""
+    from ofc_fast.rl.agents import action_digits, card_features
+    env, games = _lockstep(n=6, seed=8)
+    digits = action_digits("pineapple")
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        obs = env.observation()
+        x = features(obs)
+        assert x.shape == (6, 153) and x.dtype == np.float32
+        held = env.held()
+        amap = sorted_action_map("pineapple", held)
+        idx, amt = card_features(np.sort(held, axis=1))
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in env.action_masks()])
+        for i, g in enumerate(games):
+            a_sorted = int(np.flatnonzero(amap[i] == acts[i])[0])
+            after = x[i].copy()
+            for k in range(5):
+                for d in range(4):
+                    if digits[a_sorted, k, d]:
+                        np.add.at(after, idx[i, k, d], amt[i, k, d])
+            g.apply(int(env.to_code[acts[i]]))
+            seat = 1 - int(g.turn) if g.turn is not None else int(env.current_player[i])
+            mover = int(env.current_player[i])
+            o = observe_game(g, mover)
+            want = features(o)[0]
+            assert np.allclose(after[:67], want[:67]), (i, seat)    # own rows, sizes and discards
+        env.step(acts)

@@ -59,16 +59,20 @@ def test_network_and_agent_agree() -> None:
     mod = _recipe()
     env = VecEnv("pineapple", 2, num_envs=16, seed=2)
     obs, _ = env.reset()
-    from ofc_fast.rl.agents import features
-    x = features(obs)
-    net = mod.Net(x.shape[1], [24, 12], env.num_actions)
+    from ofc_fast.rl.agents import action_digits, features
+    x = torch.from_numpy(features(obs))
+    net = mod.Net([24, 12], env.opening_actions, action_digits("pineapple"))
+    held = np.sort(env.held(), axis=1)
     with torch.no_grad():
-        want = net(torch.from_numpy(x)).numpy()
-    assert np.allclose(net.to_agent().scores(obs), want, atol=1e-5)
+        want = net(x, held, True).numpy()
+    got = net.to_agent().scores(obs, env.held())
+    assert np.allclose(got[:, :env.opening_actions], want, atol=1e-4)
+    assert np.isneginf(got[:, env.opening_actions:]).all()
 
 
 def test_collect_labels_are_greedy_moves() -> None:
     mod = _recipe()
-    x, m, y = mod.collect(None, 4, 4, seed=3)
-    assert len(x) == len(m) == len(y) == 40
+    x, held, m, y = mod.collect(None, 4, 4, seed=3)
+    assert len(x) == len(held) == len(m) == len(y) == 40
+    assert (np.diff(held.astype(int), axis=1) >= 0).all()       # ascending
     assert m[np.arange(40), y].all()                 # every label is among the legal actions

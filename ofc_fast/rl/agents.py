@@ -37,28 +37,75 @@ from ..board.partial import can_avoid_foul
 from ..board.rules import Rules, get_rules
 from ..play.game import Game
 
-__all__ = ["MLPAgent", "evaluate", "features", "observe_game", "sorted_action_map"]
+__all__ = ["MLPAgent", "action_digits", "card_features", "evaluate", "features", "observe_game", "sorted_action_map"]
 
 #: what the scalars are divided by before the network reads them (streets, slots, cards:
 #: small counts; the scale keeps them near the card planes' 0..1)
 SCALAR_SCALE = 8.0
 
 
+#: the afterstate features, in order: own rows' rank counts (3 x 13) and suit counts (3 x 4),
+#: own rows' card counts / 5 (3), own discards' rank counts (13), the unseen cards' rank (13)
+#: and suit counts (4), the other seat's rows' rank (3 x 13) and suit counts (3 x 4), the
+#: scalars / SCALAR_SCALE (18, heads-up)
+OWN_RANKS, OWN_SUITS, OWN_SIZES, DISCARD_RANKS = 0, 39, 51, 54
+FEATURES_HEADS_UP = 153
+
+
 def features(obs: dict[str, npt.NDArray[Any]]) -> npt.NDArray[np.float32]:
-    """(N, planes * (deck + 13 + 4) + scalars) float32: the card planes flattened, each
-    plane's count of cards of each rank (13) and of each suit (4): pairs, trips and flush
-    draws at a glance, which a small network finds slowly from the card bits, then the
-    scalars divided by :data:`SCALAR_SCALE`."""
+    """(N, 153) float32, heads-up: the position as counts a small network reads well (pairs,
+    trips, straights and flushes are rank and suit counts), in the order of
+    ``OWN_RANKS`` ...: the features of the board *before* the turn; a placement adds its
+    cards' counts to them (:func:`card_features`), which makes the features of the board
+    *after* it (its afterstate) at no extra cost for the network's first layer."""
     cards = np.asarray(obs["cards"])
     scalars = np.asarray(obs["scalars"])
-    if cards.ndim != 3 or scalars.ndim != 2 or cards.shape[0] != scalars.shape[0]:
-        raise ValueError(f"obs: cards (N, planes, deck) and scalars (N, S), got {cards.shape} and "
+    if cards.ndim != 3 or scalars.ndim != 2 or cards.shape[0] != scalars.shape[0] or cards.shape[1] != 9 \
+            or cards.shape[2] < 52:
+        raise ValueError(f"obs: heads-up cards (N, 9, deck) and scalars (N, S), got {cards.shape} and "
                          f"{scalars.shape}")
-    n, k = cards.shape[0], cards.shape[1]
-    by_card = cards[:, :, :52].reshape(n, k, 13, 4).astype(np.float32)   # code = rank * 4 + suit
-    return np.concatenate([cards.reshape(n, -1).astype(np.float32),
-                           by_card.sum(axis=3).reshape(n, -1), by_card.sum(axis=2).reshape(n, -1),
+    n = cards.shape[0]
+    by_card = cards[:, :, :52].reshape(n, 9, 13, 4).astype(np.float32)   # code = rank * 4 + suit
+    ranks, suits = by_card.sum(axis=3), by_card.sum(axis=2)
+    return np.concatenate([ranks[:, 0:3].reshape(n, -1), suits[:, 0:3].reshape(n, -1),
+                           ranks[:, 0:3].sum(axis=2) / 5, ranks[:, 4], ranks[:, 8], suits[:, 8],
+                           ranks[:, 5:8].reshape(n, -1), suits[:, 5:8].reshape(n, -1),
                            scalars.astype(np.float32) / SCALAR_SCALE], axis=1)
+
+
+def card_features(held: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    """Where a held card placed in each destination (top, middle, bottom, discard) adds to
+    :func:`features`: (N, W, 4, 3) feature indices and (N, W, 4, 3) amounts (0 for a missing
+    card), ``held`` in any order (255 past the last)."""
+    h = np.asarray(held).astype(np.int64)
+    valid = (h < 52).astype(np.float32)
+    rank, suit = np.minimum(h, 51) >> 2, np.minimum(h, 51) & 3
+    n, w = h.shape
+    idx = np.zeros((n, w, 4, 3), dtype=np.int64)
+    amt = np.zeros((n, w, 4, 3), dtype=np.float32)
+    for d in range(3):
+        idx[:, :, d, 0] = OWN_RANKS + d * 13 + rank
+        idx[:, :, d, 1] = OWN_SUITS + d * 4 + suit
+        idx[:, :, d, 2] = OWN_SIZES + d
+        amt[:, :, d] = valid[:, :, None] * np.array([1, 1, 0.2], dtype=np.float32)
+    idx[:, :, 3, 0] = DISCARD_RANKS + rank
+    idx[:, :, 3, 1:] = (DISCARD_RANKS + rank)[:, :, None]
+    amt[:, :, 3, 0] = valid
+    return idx, amt
+
+
+def action_digits(rules: Rules | str = "pineapple", width: int = 5) -> npt.NDArray[np.float32]:
+    """(A, width, 4) float32: one-hot, where each compact action sends held card k (top,
+    middle, bottom, discard); zero for a card the action does not number."""
+    to_code, _, opening = _space(get_rules(rules))
+    r = get_rules(rules)
+    codes = to_code.astype(np.int64)
+    digits = (codes[:, None] >> (2 * np.arange(width))) & 3
+    cards = np.where(np.arange(codes.size) < opening, r.first_round, r.round_cards)
+    out = np.zeros((codes.size, width, 4), dtype=np.float32)
+    a, k = np.nonzero(np.arange(width)[None, :] < cards[:, None])
+    out[a, k, digits[a, k]] = 1
+    return out
 
 
 def _space(rules: Rules) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int]:
@@ -145,15 +192,21 @@ def sorted_action_map(rules: Rules | str, held: npt.NDArray[Any]) -> npt.NDArray
     digits = (codes[:, None] >> (2 * np.arange(w))) & 3            # (A, W): digit k of each action
     actual = (digits[None, :, :] << (2 * pos[:, None, :])).sum(axis=2)   # (N, A)
     street = (np.arange(codes.size) >= opening).astype(np.int64)   # the table of each action
-    return to_compact.astype(np.int64)[street[None, :], actual]
+    out: npt.NDArray[np.int64] = to_compact.astype(np.int64)[street[None, :], actual]
+    return out
 
 
 class MLPAgent:
-    """A multilayer perceptron over :func:`features` that picks the best-scored legal action.
+    """A multilayer perceptron that scores each legal placement by the board it makes (its
+    afterstate) and plays the best.
 
     ``weights``: the layers' ``(W, b)`` pairs, ``W`` of shape (inputs, outputs), ReLU
-    between them; the last layer scores the actions of the held cards in ascending order
-    (:func:`sorted_action_map`).  :meth:`save` / :meth:`load` keep them in a ``.npz``.
+    between them: the first reads the :func:`features` of the board after the placement
+    (the features before it plus its cards' :func:`card_features`: the first layer is
+    linear, so each held card's term is computed once and summed per placement), the last
+    gives one score.  One network for every placement of every street: the cards' rows
+    are what it learns from, never an action's number.  :meth:`save` / :meth:`load` keep
+    the weights in a ``.npz``.
     """
 
     def __init__(self, rules: Rules | str, weights: Sequence[tuple[npt.NDArray[Any], npt.NDArray[Any]]],
@@ -175,35 +228,50 @@ class MLPAgent:
                 raise ValueError(f"weights: layer {i} takes {w.shape[0]} inputs, the layer before gives "
                                  f"{layers[i - 1][0].shape[1]}")
         self.layers = layers
-        _, _, opening = _space(self.rules)
-        self.num_actions = int(_space(self.rules)[0].size)
-        if layers[-1][0].shape[1] != self.num_actions:
-            raise ValueError(f"weights: the last layer scores {layers[-1][0].shape[1]} actions, the "
-                             f"rules have {self.num_actions}")
+        to_code, _, opening = _space(self.rules)
+        self.num_actions = int(to_code.size)
+        self.opening = opening
+        if layers[0][0].shape[0] != FEATURES_HEADS_UP:
+            raise ValueError(f"weights: the first layer reads {FEATURES_HEADS_UP} features, got "
+                             f"{layers[0][0].shape[0]}")
+        if layers[-1][0].shape[1] != 1:
+            raise ValueError(f"weights: the last layer gives one score, got {layers[-1][0].shape[1]}")
+        self._digits = action_digits(self.rules, max(self.rules.first_round, self.rules.round_cards))
         self.__name__ = "MLPAgent"
 
     @classmethod
-    def random(cls, rules: Rules | str = "pineapple", hidden: Sequence[int] = (256, 256), *,
-               inputs: int | None = None, seed: int = 0) -> MLPAgent:
+    def random(cls, rules: Rules | str = "pineapple", hidden: Sequence[int] = (128, 64), *,
+               seed: int = 0) -> MLPAgent:
         """An untrained agent (He-initialised weights) of the given hidden sizes."""
         r = get_rules(rules)
-        if inputs is None:
-            planes, scalars = sizes(2)
-            inputs = planes * (r.deck_size + 17) + scalars
-        sizes_ = [inputs, *hidden, int(_space(r)[0].size)]
+        sizes_ = [FEATURES_HEADS_UP, *hidden, 1]
         rng = np.random.default_rng(seed)
         return cls(r, [(rng.normal(0, np.sqrt(2.0 / a), (a, b)), np.zeros(b)) for a, b in zip(sizes_, sizes_[1:])])
 
-    def scores(self, obs: dict[str, npt.NDArray[Any]]) -> npt.NDArray[np.float32]:
-        """(N, A) the network's scores of the actions of the held cards in ascending order."""
+    def scores(self, obs: dict[str, npt.NDArray[Any]], held: npt.NDArray[Any]) -> npt.NDArray[np.float32]:
+        """(N, A) the network's score of each placement of the held cards taken in ascending
+        order (:func:`sorted_action_map`), -inf for the actions of the other street (the
+        street: ``obs["scalars"][:, 3]``)."""
         x = features(obs)
-        if x.shape[1] != self.layers[0][0].shape[0]:
-            raise ValueError(f"obs: {x.shape[1]} features, the agent reads {self.layers[0][0].shape[0]}")
-        for i, (w, b) in enumerate(self.layers):
-            x = x @ w + b
-            if i < len(self.layers) - 1:
-                np.maximum(x, 0, out=x)
-        return x
+        hs = np.sort(np.asarray(held), axis=1)
+        if hs.ndim != 2 or hs.shape[0] != x.shape[0] or hs.shape[1] != self._digits.shape[1]:
+            raise ValueError(f"held: ({x.shape[0]}, {self._digits.shape[1]}) cards, got {hs.shape}")
+        w1, b1 = self.layers[0]
+        pre = x @ w1 + b1
+        idx, amt = card_features(hs)
+        terms = (w1[idx] * amt[..., None]).sum(axis=3)                   # (N, W, 4, H)
+        out = np.full((x.shape[0], self.num_actions), -np.inf, dtype=np.float32)
+        first = np.asarray(obs["scalars"])[:, 3] == 0
+        for rows, span in ((np.flatnonzero(first), slice(0, self.opening)),
+                           (np.flatnonzero(~first), slice(self.opening, self.num_actions))):
+            for lo in range(0, rows.size, 256):   # (256 envs x 232 placements x H at a time)
+                r = rows[lo:lo + 256]
+                h = pre[r, None, :] + np.einsum("awd,nwdh->nah", self._digits[span], terms[r], optimize=True)
+                for w, b in self.layers[1:]:
+                    np.maximum(h, 0, out=h)
+                    h = h @ w + b
+                out[r, span] = h[..., 0]
+        return out
 
     def act(self, obs: dict[str, npt.NDArray[Any]], masks: npt.NDArray[Any],
             held: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
@@ -220,7 +288,7 @@ class MLPAgent:
             raise ValueError(f"held: (N, W) cards for the {m.shape[0]} envs, got {held_a.shape}")
         amap = sorted_action_map(self.rules, held_a)
         ok = (amap >= 0) & np.take_along_axis(m, np.maximum(amap, 0), axis=1)
-        s = np.where(ok, self.scores(obs), -np.inf)
+        s = np.where(ok, self.scores(obs, held_a), -np.inf)
         best = s.argmax(axis=1)
         chosen = np.take_along_axis(amap, best[:, None], axis=1)[:, 0]
         return np.where(ok.any(axis=1), chosen, -1)
@@ -253,7 +321,8 @@ class MLPAgent:
                 legal = legal[ok]
         mask = np.zeros((1, self.num_actions), dtype=bool)
         mask[0, legal] = True
-        held = game.held[None, :]
+        held = np.full((1, self._digits.shape[1]), 255, dtype=np.uint8)   # as VecEnv.held pads it
+        held[0, :game.held.size] = game.held
         a = int(self.act(observe_game(game, seat), mask, held)[0])
         return int(to_code[a])
 
