@@ -13,7 +13,7 @@ MODULES = ["ofc_fast", "ofc_fast.hand.cards", "ofc_fast.hand.strength", "ofc_fas
            "ofc_fast.board.partial", "ofc_fast.board.points", "ofc_fast.board.match",
            "ofc_fast.solve.fantasyland", "ofc_fast.play.dealing", "ofc_fast.play.game", "ofc_fast.play.history",
            "ofc_fast.sim.rollout", "ofc_fast.sim.selfplay", "ofc_fast.sim.distributed",
-           "ofc_fast.rl.vecenv", "ofc_fast.rl.gym", "ofc_fast.rl.pettingzoo"]
+           "ofc_fast.rl.vecenv", "ofc_fast.rl.gym", "ofc_fast.rl.pettingzoo", "ofc_fast.rl.agents"]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 

@@ -163,3 +163,10 @@ def test_features_and_afterstates() -> None:
             want = features(o)[0]
             assert np.allclose(after[:67], want[:67]), (i, seat)    # own rows, sizes and discards
         env.step(acts)
+
+
+def test_recipe_doc_examples() -> None:
+    import doctest
+    doc = Path(__file__).resolve().parent.parent / "docs" / "RL_RECIPE.md"
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0
