@@ -2,7 +2,7 @@
 
     python bench/bots.py [--deals 400] [--mc 100,1000] [--fl-value 17] [--jobs 2] [--seed 1]
                          [--only greedy,mc1000] [--best 20000] [--pairs best:greedy,best:mc1000]
-                         [--json FILE]
+                         [--json FILE] [--bots agent:PATH,...]
 
 Heads-up Pineapple, every pair of bots: each deal is played twice with the
 seats swapped (duplicate format: the same cards, so luck of the deal cancels),
@@ -17,7 +17,9 @@ of ``b`` completions; ``best<b>k<s>``: and a shortlist of ``s``; ``best<b>k<s>w<
 cheap pass over the heuristic's ``c`` best;
 ``best...@<policy>``: completions filled by that policy;
 ``best...+foul<w>``: completions filled by the heuristic with foul
-weight ``w``).  Prints one table: points a hand of the first bot (mean over
+weight ``w``), and ``agent:PATH``: a trained :class:`~ofc_fast.rl.agents.MLPAgent`
+saved at ``PATH`` (examples/train_bc.py; ``--bots agent:PATH`` adds it, and
+``--pairs agent:PATH:heuristic`` plays it against one bot).  Prints one table: points a hand of the first bot (mean over
 deals of the two seats' average, with a 95% interval), each bot's foul and
 Fantasyland rates, each bot's mean time a decision (wall) and its median CPU time a
 decision (process time: the search's worker thread counted).
@@ -39,10 +41,30 @@ import numpy as np
 
 import ofc_fast as ofc
 from ofc_fast.play.game import POLICIES
+from ofc_fast.rl.agents import MLPAgent
 from ofc_fast.sim import search
 from ofc_fast.sim.rollout import placement_count
 
 RULES = "pineapple"
+_AGENTS: dict[str, MLPAgent] = {}   # agent:PATH bots, loaded once per process
+
+
+def _agent(path: str) -> MLPAgent:
+    if path not in _AGENTS:
+        _AGENTS[path] = MLPAgent.load(path)
+    return _AGENTS[path]
+
+
+def parse_pair(text: str) -> tuple[str, str]:
+    """``A:B`` as (A, B), where a bot ``agent:PATH`` keeps its colon."""
+    parts = text.split(":")
+    bots: list[str] = []
+    while parts:
+        p = parts.pop(0)
+        bots.append(f"{p}:{parts.pop(0)}" if p == "agent" and parts else p)
+    if len(bots) != 2:
+        raise SystemExit(f"--pairs: {text!r} is not A:B")
+    return bots[0], bots[1]
 
 
 def bot_names(mc: list[int], worth: float = 0.0, best: list[str] | None = None) -> list[str]:
@@ -56,7 +78,9 @@ def bot_names(mc: list[int], worth: float = 0.0, best: list[str] | None = None) 
 def _turn(g: ofc.Game, bot: str, seed: int) -> float:
     """Play the turn of the seat to act as ``bot``; the seconds it took."""
     t0 = time.perf_counter()
-    if bot.startswith("best"):
+    if bot.startswith("agent:"):
+        g.apply(_agent(bot[len("agent:"):]).choose(g))
+    elif bot.startswith("best"):
         bot, _, fill = bot.partition("@")   # best...@<policy>: completions filled by that policy
         fills: dict[str, Any] = {"policy": fill} if fill else {}
         if bot.startswith("bestx"):   # a multiple of the default budget of the position
@@ -152,12 +176,14 @@ def main() -> None:
     ap.add_argument("--best", default="", help="budgets of best<b> bots besides best (e.g. 20000)")
     ap.add_argument("--pairs", default="", help="comma-separated A:B pairs to play instead of every pair")
     ap.add_argument("--json", default="")
+    ap.add_argument("--bots", default="", help="comma-separated bots to add, e.g. agent:PATH (a trained agent)")
     args = ap.parse_args()
     mc = [int(v) for v in args.mc.split(",") if v]
     bots = bot_names(mc, args.fl_value, [b for b in args.best.split(",") if b])
     if args.only:
         keep = set(args.only.split(","))
         bots = [b for b in bots if b in keep]
+    bots += [b for b in args.bots.split(",") if b]
     default = inspect.signature(ofc.evaluate_placements).parameters["policy"].default
     print(f"# ofc_fast {ofc.__version__}, {RULES} heads-up, {args.deals} deals a pair, each played "
           f"with the seats swapped; mc bots fill with {default!r}; {platform.processor() or platform.machine()}, "
@@ -169,7 +195,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     rows = []
     t0 = time.perf_counter()
-    pairs = ([tuple(p.split(":")) for p in args.pairs.split(",")] if args.pairs
+    pairs = ([parse_pair(p) for p in args.pairs.split(",")] if args.pairs
              else [(b, a) for a, b in itertools.combinations(bots, 2)])   # A: the later bot in the list
     for a, b in pairs:
         r = run_pair(a, b, args.deals, args.seed, args.jobs)

@@ -335,9 +335,10 @@ cdef class VecCore:
             ofc_vec_observe_seat(&self.v, i, seat, &o, 0)
 
     def held(self, uint8_t[:, ::1] out):
-        """Into out (n, OFC_MAX_HELD): the cards each env's observed seat holds, in the order
-        an action code addresses them (bits 2k, 2k+1: card k), 255 past them and where that
-        seat does not place cards now (not its turn, a Fantasyland hand)."""
+        """Into out (n, OFC_MAX_HELD): the cards the seat to act holds in each env (the
+        observed seat between steps; an opponent's while a callable opponent is asked), in the
+        order an action code addresses them (bits 2k, 2k+1: card k), 255 past them and where
+        no seat places cards now (a finished env, a Fantasyland hand)."""
         cdef int64_t i
         cdef int k, seat
         cdef ofc_env *e
@@ -345,10 +346,10 @@ cdef class VecCore:
             raise ValueError("held: an (n, OFC_MAX_HELD) array")
         for i in range(self.v.n):
             e = &self.v.envs[i]
-            seat = self.out.current[i]
+            seat = e.g.turn
             for k in range(OFC_MAX_HELD):
                 out[i, k] = 255
-            if e.done or e.g.turn != seat or e.g.nheld > OFC_MAX_HELD or e.g.fl_cards[seat]:
+            if e.done or seat < 0 or e.g.nheld > OFC_MAX_HELD or e.g.fl_cards[seat]:
                 continue
             for k in range(e.g.nheld):
                 out[i, k] = e.g.held[k]

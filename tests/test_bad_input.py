@@ -1647,6 +1647,43 @@ bad("rl.VecEnv-opponent-returns-str", _opponent_returns, "3", TypeError, "the op
 bad("rl.VecEnv-opponent-returns-huge", _opponent_returns, 2**40, ValueError, "stubborn", str(2**40))
 
 
+# --- the rl layer: a trained agent (more rows in tests/test_rl_agents.py) ---------------
+def _agent_with(mask: Any = "legal", hidden: int = 4, actions: int = 1) -> Any:
+    from ofc_fast.rl.agents import MLPAgent
+    return MLPAgent("pineapple", [(np.zeros((153, hidden)), np.zeros(hidden)),
+                                  (np.zeros((hidden, actions)), np.zeros(actions))], mask)
+
+
+def _agent_act(masks: Any) -> Any:
+    from ofc_fast.rl import VecEnv
+    env = VecEnv("pineapple", 2, num_envs=3, seed=1)
+    obs, _ = env.reset()
+    return _agent_with().act(obs, masks, env.held_cards())
+
+
+def _agent_observe(seat: Any) -> Any:
+    from ofc_fast.rl.agents import observe_game
+    return observe_game(ofc.Game("pineapple", 2, seed=1), seat)
+
+
+def _agent_load(text: str) -> Any:
+    import os
+    import tempfile
+
+    from ofc_fast.rl.agents import MLPAgent
+    path = os.path.join(tempfile.mkdtemp(), text)
+    np.savez(path, x=np.zeros(3))
+    return MLPAgent.load(path)
+
+
+bad("rl.MLPAgent-mask", _agent_with, "safe", ValueError, "mask", "'safe'")
+bad("rl.MLPAgent-scores", _agent_with, "legal", ValueError, "weights", "one score", "2", more=(4, 2))
+bad("rl.MLPAgent.act-masks", _agent_act, np.ones((3, 5), dtype=bool), ValueError, "masks", "(3, 5)", "259")
+bad("rl.MLPAgent.load-not-agent", _agent_load, "plain.npz", ValueError, "plain.npz", "not an MLPAgent file")
+bad("rl.observe_game-seat", _agent_observe, 2, ValueError, "seat", "0..1", "2")
+bad("rl.observe_game-seat-str", _agent_observe, "0", ValueError, "seat", "'0'")
+
+
 def _reset_envs(envs: Any) -> Any:
     from ofc_fast.rl import VecEnv
     env = VecEnv("pineapple", 2, num_envs=3, seed=1)

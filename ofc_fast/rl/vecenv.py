@@ -108,7 +108,9 @@ class VecEnv:
     ``opponent``: a built-in policy name or :class:`~ofc_fast.Policy` (with its
     parameters), played in C, or a callable
     ``opponent(obs, masks, envs) -> actions`` called once per turn round with
-    the rows of the envs where an opponent is to act, seen from that seat) or
+    the rows of the envs where an opponent is to act, seen from that seat
+    (``obs["held"]``: its held cards in action order, as :meth:`held_cards`; a trained
+    :class:`~ofc_fast.rl.agents.MLPAgent` is such a callable) or
     ``"all"`` (self-play: every seat learns; :attr:`current_player` is the
     seat each env's observation is for, and rewards are ``(N, players)``).
     ``fantasyland``: ``"solver"`` sets every Fantasyland hand with the exact
@@ -379,6 +381,7 @@ class VecEnv:
         the same cards as a set, without this order, which is the deal's: a policy that
         reads which card an action puts where (a structured action head) needs it.
         ``255`` past the cards held and where the seat places no cards now.  A fresh array.
+        A callable opponent gets its own held cards the same way, as ``obs["held"]``.
 
         >>> env = VecEnv("pineapple", 2, num_envs=2, seed=3)
         >>> obs, _ = env.reset()
@@ -390,9 +393,12 @@ class VecEnv:
         """
         with self._using("held_cards"):
             self._ready()
-            out = np.empty((self._n, 5), dtype=np.uint8)
-            self._core.held(out)
-            return out
+            return self._held()
+
+    def _held(self) -> npt.NDArray[np.uint8]:
+        out = np.empty((self._n, 5), dtype=np.uint8)   # OFC_MAX_HELD: the most a turn deals
+        self._core.held(out)
+        return out
 
     # the spaces of one env (as SB3's VecEnv and Gymnasium's single_* spaces): gymnasium is
     # imported when they are first asked for
@@ -612,7 +618,8 @@ class VecEnv:
             if envs.size == 0:
                 return
             self._run(lambda lo, hi: core.observe_acting_rows(lo, hi))
-            obs = {"cards": acting["cards"][envs], "scalars": acting["scalars"][envs]}
+            obs = {"cards": acting["cards"][envs], "scalars": acting["scalars"][envs],
+                   "held": self._held()[envs]}
             masks = acting["mask"][envs].view(bool)
             chosen = self._opponent_actions(self._opponent(obs, masks, envs), envs)
             acts = np.full(self._n, -1, dtype=np.int64)
