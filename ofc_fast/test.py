@@ -24,7 +24,14 @@ from typing import Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-import ofc_fast as ofc
+from . import _core
+from ._version import __version__
+from .board.boards import analyze, score, score_matrix
+from .board.rules import get_rules
+from .hand.strength import LOWBALL_MAX, category, describe, lowball27, strength
+from .sim.rollout import rollout
+from .sim.selfplay import simulate
+from .solve.fantasyland import solve_fantasyland
 
 __all__ = ["CHECKS", "run", "main"]
 
@@ -49,25 +56,25 @@ def _combos(k: int) -> npt.NDArray[np.uint8]:
 def check_hands() -> str:
     """The evaluator: category counts and distinct classes of every 5- and 3-card hand, a few
     hands by name, and the deuce-to-seven order."""
-    five = ofc.strength(_combos(5))
-    counts = np.bincount(ofc.category(five), minlength=10)[:10].tolist()
+    five = strength(_combos(5))
+    counts = np.bincount(category(five), minlength=10)[:10].tolist()
     assert counts == FIVE_CARD_COUNTS, f"5-card category counts {counts}, expected {FIVE_CARD_COUNTS}"
     assert len(np.unique(five)) == 7462, f"{len(np.unique(five))} distinct 5-card strengths, expected 7462"
-    three = ofc.strength(_combos(3))
-    counts = np.bincount(ofc.category(three), minlength=4)[:4].tolist()
+    three = strength(_combos(3))
+    counts = np.bincount(category(three), minlength=4)[:4].tolist()
     assert counts == THREE_CARD_COUNTS, f"3-card category counts {counts}, expected {THREE_CARD_COUNTS}"
     assert len(np.unique(three)) == 455, f"{len(np.unique(three))} distinct 3-card strengths, expected 455"
     named = {"Qh Qd 5c": "Pair of Queens, Five kicker", "As Ks Qs Js Ts": "Royal flush",
              "2c 2d 2h 9s 9d": "Full house, Twos full of Nines"}
     for text, want in named.items():
-        got = ofc.describe(ofc.strength(text))
+        got = describe(strength(text))
         assert got == want, f"describe(strength({text!r})) = {got!r}, expected {want!r}"
     # one scale for both row sizes: trips on top beat two pair in the middle
-    trips, two_pair = int(ofc.strength("7c 7d 7h")), int(ofc.strength("Ac Ad Kc Kd Qh"))
+    trips, two_pair = int(strength("7c 7d 7h")), int(strength("Ac Ad Kc Kd Qh"))
     assert trips > two_pair, f"trips on top {trips} do not beat two pair {two_pair}"
     # deuce-to-seven (larger is better): 7-5-4-3-2 is the best low, A-5-4-3-2 only ace high
-    lows = [int(ofc.lowball27(h)) for h in ("7c 5d 4h 3s 2c", "8c 5d 4h 3s 2c", "5c 4d 3h 2s Ac")]
-    assert lows[0] == ofc.LOWBALL_MAX and lows[0] > lows[1] > lows[2], f"deuce-to-seven ranks {lows}"
+    lows = [int(lowball27(h)) for h in ("7c 5d 4h 3s 2c", "8c 5d 4h 3s 2c", "5c 4d 3h 2s Ac")]
+    assert lows[0] == LOWBALL_MAX and lows[0] > lows[1] > lows[2], f"deuce-to-seven ranks {lows}"
     return "2,598,960 five-card and 22,100 three-card hands"
 
 
@@ -84,19 +91,19 @@ def check_golden_boards() -> str:
     cases = 0
     for name, data in sorted(_golden_files().items()):
         for case in data["cases"]:
-            rules = ofc.get_rules(data["rules"])
+            rules = get_rules(data["rules"])
             if "rules_changes" in case:
                 rules = dataclasses.replace(rules, **case["rules_changes"])
             if rules.jokers and rules.joker_pool == "unseen":
                 continue
             boards, expect = case["boards"], case["expect"]
             in_fl = case.get("in_fantasyland", [False] * len(boards))
-            a = ofc.analyze(boards, rules, in_fantasyland=in_fl)
+            a = analyze(boards, rules, in_fantasyland=in_fl)
             got = {"fouled": a.fouled.tolist(), "royalties": a.royalties.tolist(),
                    "fantasyland": a.fantasyland.tolist(), "stays": a.stays.tolist()}
             if len(boards) >= 2:
-                got["score"] = ofc.score(boards, rules).tolist()
-                got["score_matrix"] = ofc.score_matrix(boards, rules).tolist()
+                got["score"] = score(boards, rules).tolist()
+                got["score_matrix"] = score_matrix(boards, rules).tolist()
             for key, value in got.items():
                 if key in expect:
                     assert value == expect[key], f"{name}.json case {case['id']}: {key} {value}, expected {expect[key]}"
@@ -121,12 +128,12 @@ SELFPLAY_DIGEST = "67b08bc65ed448ff"
 def check_selfplay() -> str:
     """A seeded self-play match (dealing, the heuristic policy, scoring) gives pinned sums, and
     the same with two worker threads."""
-    result = ofc.simulate("pineapple", 2, 2000, policy="heuristic", seed=2026)
+    result = simulate("pineapple", 2, 2000, policy="heuristic", seed=2026)
     sums = result.sums.tolist()
     assert sums == SELFPLAY_SUMS, f"self-play sums {sums}, expected {SELFPLAY_SUMS}"
     digest = _digest(result.points_hist, result.royalty_hist)
     assert digest == SELFPLAY_DIGEST, f"self-play histogram digest {digest}, expected {SELFPLAY_DIGEST}"
-    two = ofc.simulate("pineapple", 2, 2000, policy="heuristic", seed=2026, workers=2)
+    two = simulate("pineapple", 2, 2000, policy="heuristic", seed=2026, workers=2)
     assert two.sums.tolist() == sums, f"self-play with workers=2: sums {two.sums.tolist()}, expected {sums}"
     return "2,000 hands of heuristic self-play"
 
@@ -139,7 +146,7 @@ ROLLOUT_SUMS = [[-5918, 143770, 825, 175, 1999], [5918, 143770, 21, 111, 3665]]
 
 def check_rollout() -> str:
     """A seeded rollout of two partial boards gives pinned sums (a zero-sum split of points)."""
-    result = ofc.rollout(ROLLOUT_BOARDS, "pineapple", n=1000, seed=7)
+    result = rollout(ROLLOUT_BOARDS, "pineapple", n=1000, seed=7)
     sums = result.sums.tolist()
     assert sums[0][0] + sums[1][0] == 0, f"rollout points do not sum to zero: {sums}"
     assert sums == ROLLOUT_SUMS, f"rollout sums {sums}, expected {ROLLOUT_SUMS}"
@@ -154,7 +161,7 @@ FANTASYLAND_ROYALTIES = (9, 20, 25)
 
 def check_fantasyland() -> str:
     """The Fantasyland solver's best setting of a 14-card hand: its royalties, unfouled."""
-    result = ofc.solve_fantasyland(FANTASYLAND_HAND, "pineapple")
+    result = solve_fantasyland(FANTASYLAND_HAND, "pineapple")
     assert not result.fouled and result.royalties == FANTASYLAND_ROYALTIES, \
         f"Fantasyland setting {result.board} with royalties {result.royalties}, expected {FANTASYLAND_ROYALTIES}"
     return "a 14-card Fantasyland hand"
@@ -178,9 +185,9 @@ def run(verbose: bool = True, stream: TextIO | None = None) -> bool:
     True
     """
     out = sys.stdout if stream is None else stream
-    core = os.path.dirname(os.path.abspath(ofc._core.__file__))
+    core = os.path.dirname(os.path.abspath(_core.__file__))
     if verbose:
-        print(f"ofc_fast {ofc.__version__} from {core}", file=out)
+        print(f"ofc_fast {__version__} from {core}", file=out)
     failed = 0
     start = time.perf_counter()
     for name, check in CHECKS:
