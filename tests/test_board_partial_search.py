@@ -8,7 +8,7 @@ import time
 
 import numpy as np
 import pytest
-from interrupts import pressing_ctrl_c
+from interrupts import cpu_seconds, pressing_ctrl_c
 
 import ofc_fast as ofc
 from ofc_fast import partial, reference
@@ -148,8 +148,9 @@ def test_interrupt_between_search_calls() -> None:
     board, dead = LONG_FALSE
     boards = [board] * 3000       # 0.1.0: one C call of about 30 s
     start = time.monotonic()
+    start_cpu = cpu_seconds()
     with pressing_ctrl_c(), pytest.raises(KeyboardInterrupt):
         while time.monotonic() - start < 10:
             partial.can_avoid_foul(boards, dead=dead.split())
-    assert time.monotonic() - start < 3
+    assert cpu_seconds() - start_cpu < 3
     assert partial.can_avoid_foul([board, "-- / -- / --"], dead=dead.split()).tolist() == [False, True]

@@ -67,6 +67,7 @@ def test_setup_builds_what_the_folders_hold() -> None:
             "build = types.ModuleType('Cython.Build')\n"
             "build.cythonize = lambda exts, **kw: exts\n"
             "sys.modules['Cython'] = types.ModuleType('Cython')\n"
+            "sys.modules['Cython'].__version__ = 'stand-in'\n"
             "sys.modules['Cython.Build'] = build\n"
             "seen = {}\n"
             "setuptools.setup = lambda **kw: seen.update(kw)\n"

@@ -166,6 +166,7 @@ def test_sb3_vec_env_for_maskable_ppo() -> None:
     assert venv.env_method("action_masks", indices=[0, 2])[1].shape == (259,)
 
 
+@pytest.mark.slow   # 18 s of training; the quick run builds the SB3 env (test above), tools/rl_smoke.sh trains
 def test_sb3_maskable_ppo_learns_a_few_steps() -> None:
     pytest.importorskip("torch")
     pytest.importorskip("sb3_contrib")

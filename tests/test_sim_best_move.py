@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import pytest
-from interrupts import pressing_ctrl_c
+from interrupts import cpu_seconds, pressing_ctrl_c
 
 import ofc_fast as ofc
 from ofc_fast import _sim
@@ -229,10 +228,10 @@ def test_fantasyland_turn_against_complete_boards_is_the_points_solver(rules: st
 
 
 def test_ctrl_c_stops_a_huge_budget() -> None:
-    t0 = time.perf_counter()
+    t0_cpu = cpu_seconds()
     with pressing_ctrl_c(), pytest.raises(KeyboardInterrupt):
         ofc.best_move(OPEN, budget=10**9, seed=1, workers=2)
-    assert time.perf_counter() - t0 < 10
+    assert cpu_seconds() - t0_cpu < 10
     assert ofc.best_move(OPEN, budget=300, seed=1).completions == 300
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from interrupts import cpu_seconds
 
 import ofc_fast as ofc
 from ofc_fast import _solve
@@ -207,8 +208,8 @@ def test_stop_flag_ends_a_long_enumeration() -> None:
         ofc.PROGRESSIVE.tables, np.array(hand, np.uint8), boards, np.zeros(1, np.uint8), 0.0, flag, True)))
     t.start()
     time.sleep(0.2)
-    start = time.monotonic()
+    start_cpu = cpu_seconds()
     flag.request_stop()
     t.join(10)
     assert not t.is_alive() and result == [None]
-    assert time.monotonic() - start < 5
+    assert cpu_seconds() - start_cpu < 5

@@ -13,6 +13,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -23,6 +25,7 @@ def _mypy(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow   # 20 s; .ci/run's step 3 runs mypy itself
 def test_mypy_strict_passes_on_package_and_typing_check() -> None:
     assert (ROOT / "tests" / "typing_check.py").is_file()
     proc = _mypy()
