@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -229,13 +230,14 @@ def test_analyze_stays_only_in_fantasyland(capsys: pytest.CaptureFixture[str], t
 
 # --- a light --version -----------------------------------------------------------------------
 
-def test_version_loads_no_command_modules() -> None:
+def test_version_loads_no_command_modules(tmp_path: Path) -> None:
     """--version prints at once: no parser, none of the commands' modules (the package's own
     import is the rest of its time)."""
     code = ("import sys\nfrom ofc_fast.cli import main\ntry: main(['--version'])\nexcept SystemExit: pass\n"
             "print(sorted(m for m in sys.modules if m in ('matplotlib', 'tqdm', 'ofc_fast.cli.play', "
             "'ofc_fast.cli.analysis', 'ofc_fast.cli.writer')))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(Path(ofc.__file__).parents[1])})
     assert proc.returncode == 0 and proc.stdout == f"ofc-fast {ofc.__version__}\n[]\n", proc
 
 
