@@ -599,6 +599,34 @@ def _kept(lines: list[str]) -> Callable[[str], list[str]]:
 _Block = tuple[str, int, dict[str, tuple[Any, int]]]
 
 
+def _with_next(pieces: Iterator[_Piece]) -> Iterator[tuple[_Piece, _Piece | None]]:
+    """Each piece with the one after it (None after the last)."""
+    prev: _Piece | None = None
+    for piece in pieces:
+        if prev is not None:
+            yield prev, piece
+        prev = piece
+    if prev is not None:
+        yield prev, None
+
+
+_FIRST_LINE: Final = re.compile("[^\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]*")
+
+
+def _opens_hand(text: str, split: Callable[[str], list[str]]) -> bool:
+    """Whether a piece's first line, as its input splits lines, is a header ([id]) for the line
+    reader."""
+    if split is str.splitlines:
+        m = _FIRST_LINE.match(text)
+        first = m.group() if m else ""
+    else:
+        first = text.split("\n", 1)[0]
+    first = first.strip()
+    return first.startswith("[") and first.endswith("]")
+
+
+
+
 def _blocks(name: str, pieces: _Pieces, resume: bool = False,
             check: bool = True) -> Iterator[_Block | _Read | HistoryError]:
     """Each hand's header id, header line and ``key -> (value, line)`` (actions: a list of
@@ -611,9 +639,11 @@ def _blocks(name: str, pieces: _Pieces, resume: bool = False,
     acts: list[tuple[str, int]] | None = None
     skipping = False
     n = 0
-    for text, split in pieces.pieces:
-        if acts is None and text[:1] == "[":
-            # between hands, at a header: a hand in the writer's layout is read whole
+    for (text, split), after in _with_next(pieces.pieces):
+        if acts is None and text[:1] == "[" and (after is None or _opens_hand(*after)):
+            # between hands, at a header: a hand in the writer's layout is read whole (when the
+            # next piece opens a hand for the line reader too: a line such as "[" would be
+            # that reader's error inside this hand)
             read = _fast(text, check, ids, n + 1)
             if read is not None:
                 if cur is not None:
