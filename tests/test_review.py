@@ -309,7 +309,7 @@ def test_cli_checks_outputs_before_the_work_and_skips_bad_hands(tmp_path: Path,
     ofc.write_histories(_hands(2, seed=10), hands)
     for flag in ("--json", "--csv", "--plot"):
         bad = _cli(capsys, str(hands), flag, str(tmp_path / "nowhere" / "x.out"))
-        assert bad.returncode == 2 and "does not exist" in bad.stderr and flag in bad.stderr
+        assert bad.returncode == 2 and "no folder" in bad.stderr and flag in bad.stderr
         assert bad.stdout == ""                 # nothing reviewed
     text = hands.read_text()
     (tmp_path / "bad.ofc").write_text(text.replace("scores = [", "scores = [1, -1] #", 1))

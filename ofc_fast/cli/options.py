@@ -16,7 +16,7 @@ import os
 import sys
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from ..board.rules import FIVE_OF_A_KIND_ORDERS, HOUSE_RULES, JOKER_POOLS, PRESETS, Rules, get_rules
 from ..play.game import POLICIES, POLICY_DESCRIPTIONS
@@ -300,3 +300,32 @@ def check_output_paths(args: argparse.Namespace, *options: str) -> None:
             raise ValueError(f"{option} {path}: no folder {folder} to write it in")
         if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
             raise ValueError(f"{option} {path}: cannot be written (permission denied)")
+
+
+def count_arg(what: str, least: int = 1) -> Callable[[str], int]:
+    """The type of a count argument: an int of ``least`` or more (a count of 0 means nothing,
+    unless ``least`` is 0).
+
+    >>> count_arg("--hands")("3"), count_arg("--top", 0)("0")
+    (3, 0)
+    """
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a count, got {text!r}") from None
+        if v < least:
+            raise argparse.ArgumentTypeError(f"{what} is {least} or more, got {v}")
+        return v
+    return parse
+
+
+def check_plot() -> Any:
+    """matplotlib's pyplot (Agg), or the error that says how to install it: before any run."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError(f"--plot needs matplotlib: {INSTALL_PLOT}") from None
+    return plt

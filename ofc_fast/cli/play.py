@@ -29,40 +29,17 @@ from ..board.rules import Rules
 from ..hand.cards import card_str, cards
 from ..play.game import POLICY_DESCRIPTIONS
 from .options import (
-    INSTALL_PLOT,
     add_policy_arg,
     add_progress_args,
     add_rules_args,
     check_output_paths,
+    check_plot,
+    count_arg,
     make_bar,
     policy_name,
     rules_label,
     rules_of,
 )
-
-
-def _count(what: str) -> Callable[[str], int]:
-    """The type of a count argument: an int of 1 or more (a count of 0 means nothing)."""
-    def parse(text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a count, got {text!r}") from None
-        if v < 1:
-            raise argparse.ArgumentTypeError(f"{what} is 1 or more, got {v}")
-        return v
-    return parse
-
-
-def _check_plot() -> Any:
-    """matplotlib's pyplot (Agg), or the error that says how to install it: before any run."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ValueError(f"--plot needs matplotlib: {INSTALL_PLOT}") from None
-    return plt
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -72,7 +49,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.histories == "-":
         raise ValueError("--histories -: stdout holds the summary; give the histories a file")
     check_output_paths(args, "--plot", "--histories")
-    plt = _check_plot() if args.plot else None
+    plt = check_plot() if args.plot else None
     policies = _seat_policies(args)
     hands = args.hands * (args.players if args.against else 1)
     who = args.policy if not args.against else f"{args.policy} vs {args.against}"
@@ -351,7 +328,7 @@ def cmd_rollout(args: argparse.Namespace, out: TextIO) -> int:
     if args.top is not None and not args.hand:
         raise ValueError("--top ranks the placements of --hand: give --hand CARDS too")
     check_output_paths(args, "--plot")
-    plt = _check_plot() if args.plot else None
+    plt = check_plot() if args.plot else None
     policy = f"policy {args.policy}: {POLICY_DESCRIPTIONS[args.policy]}"
     if args.hand:
         position = (args.boards, args.hand, args.dead)
@@ -467,7 +444,7 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
                     "Fantasyland and royalty rates.", formatter_class=fmt_class)
     add_rules_args(s)
     s.add_argument("--players", type=int, default=2, help="seats at the table")
-    s.add_argument("--hands", type=_count("--hands"), default=100_000, help="hands to play (1 or more)")
+    s.add_argument("--hands", type=count_arg("--hands"), default=100_000, help="hands to play (1 or more)")
     add_policy_arg(s, "every seat places its cards")
     s.add_argument("--against", type=policy_name, metavar="NAME",
                    help="the other seats play this policy: each deal is played once per seat, "
@@ -497,12 +474,12 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
     add_rules_args(r)
     r.add_argument("--hand", help="cards player 0 holds: rank every placement of them")
     r.add_argument("--dead", help="cards known to be out (discards)")
-    r.add_argument("-n", type=_count("-n"), default=10_000,
+    r.add_argument("-n", type=count_arg("-n"), default=10_000,
                    help="completions (per placement with --hand)")
     add_policy_arg(r, "the boards are completed", default="heuristic")
     r.add_argument("--seed", type=int, default=0, help="the completions' seed")
     r.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
-    r.add_argument("--top", type=_count("--top"), default=None,
+    r.add_argument("--top", type=count_arg("--top"), default=None,
                    help="placements shown with --hand (default 10)")
     r.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
                    help="cards of each player in Fantasyland, 0 for none (e.g. 0,14): such a "
@@ -523,13 +500,13 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], i
     add_rules_args(b)
     b.add_argument("--hand", required=True, help="the cards player 0 holds")
     b.add_argument("--dead", help="cards known to be out (player 0's discards)")
-    b.add_argument("--budget", type=_count("--budget"), default=None,
+    b.add_argument("--budget", type=count_arg("--budget"), default=None,
                    help="completions to spend (default: best_move's)")
     b.add_argument("--seconds", type=float, default=None, help="a time limit besides the budget")
     add_policy_arg(b, "the completions are played", default="heuristic")
     b.add_argument("--seed", type=int, default=0, help="the completions' seed")
     b.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
-    b.add_argument("--top", type=_count("--top"), default=None, help="candidates shown (default: all kept)")
+    b.add_argument("--top", type=count_arg("--top"), default=None, help="candidates shown (default: all kept)")
     b.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
                    help="cards of each player in Fantasyland, 0 for none (player 0 in Fantasyland: "
                         "--hand holds its 13-17 cards)")

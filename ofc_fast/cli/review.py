@@ -17,32 +17,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from .options import add_policy_arg, add_progress_args, make_bar
-from .play import _check_plot, _count
-
-
-def _check_output(path: str | None, flag: str) -> None:
-    """An output path that can be written: its folder exists and is writable, and it is not a folder."""
-    if path is None or path == "-":
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise ValueError(f"{flag} {path}: is a folder, not a file")
-    if not os.path.isdir(folder):
-        raise ValueError(f"{flag} {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise ValueError(f"{flag} {path}: cannot be written (permission denied)")
-
-
-def _top(text: str) -> int:
-    """The type of ``--top``: a count of 0 or more."""
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--top is a count, got {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"--top is 0 or more, got {v}")
-    return v
+from .options import add_policy_arg, add_progress_args, check_output_paths, check_plot, count_arg, make_bar
 
 
 def _hands_in(path: str) -> int | None:
@@ -59,9 +34,8 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     from ..sim.review import review
     if args.json == "-" and args.csv == "-":
         raise ValueError("--json - and --csv -: only one of them can go to stdout")
-    for path, flag in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
-        _check_output(path, flag)
-    plt = _check_plot() if args.plot else None
+    check_output_paths(args, "--json", "--csv", "--plot")
+    plt = check_plot() if args.plot else None
     source: Any = args.file
     total = None
     if args.file == "-":
@@ -188,13 +162,13 @@ def add_review_parser(sub: Any) -> None:
                     "(the move played and the best), and a table a player (docs/REVIEW.md).",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("file", help="a hand-history file ('-' reads stdin)")
-    p.add_argument("--budget", type=_count("--budget"), default=None,
+    p.add_argument("--budget", type=count_arg("--budget"), default=None,
                    help="completions a decision (default: best_move's)")
     p.add_argument("--seed", type=int, default=0, help="the search's seed (each decision's comes from it "
                                                        "and what the seat sees)")
     add_policy_arg(p, "the search's completions are played", default="heuristic")
     p.add_argument("--workers", type=int, default=1, help="hands reviewed at once, on threads (-1: every core)")
-    p.add_argument("--top", type=_top, default=5, help="worst decisions drawn (0: none)")
+    p.add_argument("--top", type=count_arg("--top", 0), default=5, help="worst decisions drawn (0: none)")
     p.add_argument("--json", metavar="OUT", help="write the review as JSON ('-': stdout, instead of the text)")
     p.add_argument("--csv", metavar="OUT", help="write one CSV row a decision ('-': stdout, instead of the text)")
     p.add_argument("--plot", metavar="FILE.png", help="draw the points lost a decision by street "

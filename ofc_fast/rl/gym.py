@@ -45,6 +45,18 @@ def table_text(env: VecEnv | CardByCard, i: int = 0) -> str:
     return Game.replay(env.to_json(i)).draw("text")
 
 
+def render_table(env: VecEnv | CardByCard, render_mode: str | None) -> str | None:
+    """What an adapter's ``render()`` gives: env 0's table as text ("ansi"), printed and None
+    ("human"), None without a render_mode."""
+    if render_mode is None:
+        return None
+    out = table_text(env)
+    if render_mode == "human":
+        print(out)
+        return None
+    return out
+
+
 def _copy(obs: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:
     return {k: v.copy() for k, v in obs.items()}
 
@@ -164,13 +176,7 @@ class OFCEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
     def render(self) -> str | None:
         """The table as text (render_mode "ansi"), or printed (render_mode "human"); None
         without a render_mode."""
-        if self.render_mode is None:
-            return None
-        out = table_text(self.env)
-        if self.render_mode == "human":
-            print(out)
-            return None
-        return out
+        return render_table(self.env, self.render_mode)
 
     def _show(self) -> None:
         if self.render_mode == "human":

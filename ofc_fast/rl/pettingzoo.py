@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .fantasyland import make_env
-from .gym import RENDER_MODES, action_int, check_render_mode, no_pickle, observation_space, table_text
+from .gym import RENDER_MODES, action_int, check_render_mode, no_pickle, observation_space, render_table
 
 __all__ = ["OFCAECEnv"]
 
@@ -98,13 +98,7 @@ class OFCAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     def render(self) -> str | None:
         """The table as text (render_mode "ansi", the game's view of every seat), printed for
         "human"; None without a render_mode."""
-        if self.render_mode is None:
-            return None
-        out = table_text(self.env)
-        if self.render_mode == "human":
-            print(out)
-            return None
-        return out
+        return render_table(self.env, self.render_mode)
 
     def close(self) -> None:
         pass
