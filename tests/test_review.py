@@ -280,9 +280,11 @@ def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> _Ran:
 def test_cli_runs_as_a_program(tmp_path: Path) -> None:
     hands = tmp_path / "hands.ofc"
     ofc.write_histories(_hands(1, seed=10), hands)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # the package these tests import (an in-place build, or the installed one in CI), run from
+    # outside the checkout, whose unbuilt source folder would hide the installed package
+    env = {**os.environ, "PYTHONPATH": str(Path(ofc.__file__).resolve().parents[1])}
     ran = subprocess.run([sys.executable, "-m", "ofc_fast", "review", str(hands), "--budget", "10", "--top", "1",
-                          "--progress"], capture_output=True, text=True, env=env, timeout=300)
+                          "--progress"], capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr
     assert "played" in ran.stdout and "hand/s" in ran.stderr     # the tqdm bar
 
