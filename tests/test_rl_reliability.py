@@ -301,35 +301,41 @@ def test_fantasyland_boards_with_codes_past_a_byte_are_refused() -> None:
             env.step(np.array([-1, 0]), fantasyland=[boards[0].tolist(), [300] + boards[1, 1:].tolist()])
 
 
-def test_to_json_while_another_thread_steps_says_so() -> None:
-    """Issue 28, 9: to_json during another thread's step said "a step was interrupted: call
-    reset() first" (wrong, and following it threw the episodes away)."""
-    env = VecEnv("pineapple", 2, num_envs=2_000, seed=1, opponent="greedy")
-    env.reset()
+
+def _stepping_thread(env: VecEnv, steps: int = 5) -> tuple[threading.Thread, list[BaseException], list[int]]:
+    """A started thread stepping env ``steps`` times (a step that starts while the main thread's
+    call runs is refused too, and tried again), its errors, and ``[refused steps]``."""
     started = threading.Event()
     errors: list[BaseException] = []
-
-    stepped_refused = 0
+    refused = [0]
 
     def stepping() -> None:
-        nonlocal stepped_refused
         started.set()
         try:
             done = 0
-            while done < 5:
-                try:   # a step that starts while sample_actions runs is refused the same way
+            while done < steps:
+                try:
                     env.step(_first_legal(env))
                     done += 1
                 except RuntimeError as e:
                     if "another call is stepping" not in str(e):
                         raise
-                    stepped_refused += 1
-        except BaseException as e:   # (reported below)
+                    refused[0] += 1
+        except BaseException as e:   # (reported by the caller)
             errors.append(e)
 
     t = threading.Thread(target=stepping)
     t.start()
     started.wait()
+    return t, errors, refused
+
+
+def test_to_json_while_another_thread_steps_says_so() -> None:
+    """Issue 28, 9: to_json during another thread's step said "a step was interrupted: call
+    reset() first" (wrong, and following it threw the episodes away)."""
+    env = VecEnv("pineapple", 2, num_envs=2_000, seed=1, opponent="greedy")
+    env.reset()
+    t, errors, stepped_refused = _stepping_thread(env)
     said = set()
     while t.is_alive():
         for call in (lambda: env.to_json(0), lambda: env.episode_info(0), lambda: env.observe(0, 0)):
@@ -349,30 +355,7 @@ def test_sample_actions_while_another_thread_steps_says_so_and_threads_draw_alik
     another thread steps the same envs; envs of their own in threads draw as alone."""
     env = VecEnv("pineapple", 2, num_envs=2_000, seed=1, opponent="greedy")
     env.reset()
-    started = threading.Event()
-    errors: list[BaseException] = []
-
-    stepped_refused = 0
-
-    def stepping() -> None:
-        nonlocal stepped_refused
-        started.set()
-        try:
-            done = 0
-            while done < 5:
-                try:   # a step that starts while sample_actions runs is refused the same way
-                    env.step(_first_legal(env))
-                    done += 1
-                except RuntimeError as e:
-                    if "another call is stepping" not in str(e):
-                        raise
-                    stepped_refused += 1
-        except BaseException as e:   # (reported below)
-            errors.append(e)
-
-    t = threading.Thread(target=stepping)
-    t.start()
-    started.wait()
+    t, errors, stepped_refused = _stepping_thread(env)
     refused = 0
     while t.is_alive():
         try:
@@ -382,7 +365,7 @@ def test_sample_actions_while_another_thread_steps_says_so_and_threads_draw_alik
             refused += 1
         time.sleep(0.001)
     t.join()
-    assert not errors and refused + stepped_refused
+    assert not errors and refused + stepped_refused[0]
 
     def run(out: list[np.ndarray], seed: int) -> None:
         e = VecEnv("pineapple", 3, num_envs=256, seed=seed, seats="all")

@@ -15,4 +15,5 @@ cd "$(mktemp -d)"
 python "$ROOT/examples/train_maskable_ppo.py" --steps 4096 --envs 16 --rollout 64
 python "$ROOT/examples/train_bc.py" --rounds 2 --hands 40 --envs 20 --epochs 1 --hidden 64 \
     --curve-deals 20 --eval-deals 20 --baseline-deals 4 --out bc_agent.npz
-python -m pytest -q -p no:cacheprovider "$ROOT/tests/test_rl_adapters.py" "$ROOT/tests/test_rl_recipe.py"
+# slow ones too: step 2b had no torch to run them with (the MaskablePPO training)
+python -m pytest -q -p no:cacheprovider -m "slow or not slow" "$ROOT/tests/test_rl_adapters.py" "$ROOT/tests/test_rl_recipe.py"
