@@ -16,6 +16,10 @@ ROOT = os.path.dirname(HERE)
 # installed ofc_fast is documented (.ci/run: pip install ".[test]", then the docs extra)
 if any(f.startswith("_core.") and f.endswith((".so", ".pyd")) for f in os.listdir(os.path.join(ROOT, "ofc_fast"))):
     sys.path.insert(0, ROOT)
+else:
+    # `python -m sphinx` run from the checkout puts it first on sys.path, where its unbuilt
+    # ofc_fast would hide the installed one
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != ROOT]
 
 import ofc_fast  # noqa: E402
 

@@ -47,7 +47,7 @@ pytestmark = [
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site")
     run = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(DOCS), str(out)],
-                         capture_output=True, text=True, timeout=1200)
+                         capture_output=True, text=True, timeout=1200, cwd=out)
     assert run.returncode == 0, run.stdout + run.stderr
     return out
 
