@@ -38,11 +38,13 @@ import ofc_fast as ofc
 from ofc_fast.rl import VecEnv
 from ofc_fast.rl.agents import (
     FEATURES_HEADS_UP,
+    PLACEMENT_FEATURES,
     MLPAgent,
     action_digits,
     card_features,
     evaluate,
     features,
+    placement_features,
     sorted_action_map,
 )
 
@@ -86,20 +88,28 @@ def collect(agent: MLPAgent | None, hands: int, envs: int, seed: int, expert: st
 class Net(nn.Module):
     """The torch twin of :class:`MLPAgent`: scores each placement by its afterstate."""
 
-    def __init__(self, hidden: list[int], opening: int, digits: np.ndarray) -> None:
+    def __init__(self, hidden: list[int], opening: int, digits: np.ndarray, placement: bool = True) -> None:
         super().__init__()
-        sizes = [FEATURES_HEADS_UP, *hidden, 1]
+        sizes = [FEATURES_HEADS_UP + (PLACEMENT_FEATURES if placement else 0), *hidden, 1]
         self.lin = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:]))
         self.opening = opening
+        self.placement = placement
+        self.digits_np = digits
         self.digits = torch.from_numpy(digits)
 
-    def forward(self, x: torch.Tensor, held: np.ndarray, first: bool) -> torch.Tensor:
-        """(B, A') scores of the placements of one street (first: the opening's)."""
+    def forward(self, x: np.ndarray, held: np.ndarray, first: bool) -> torch.Tensor:
+        """(B, A') scores of the placements of one street (first: the opening's); ``x``: the
+        features (numpy), ``held``: the held cards ascending."""
         idx, amt = card_features(held)
-        w1 = self.lin[0].weight.T                                             # (F, H)
+        w = self.lin[0].weight.T                                              # (F (+ P), H)
+        w1 = w[:FEATURES_HEADS_UP]
         terms = (w1[torch.from_numpy(idx)] * torch.from_numpy(amt)[..., None]).sum(dim=3)
         span = slice(0, self.opening) if first else slice(self.opening, self.digits.shape[0])
-        h = self.lin[0](x)[:, None, :] + torch.einsum("awd,bwdh->bah", self.digits[span], terms)
+        xt = torch.from_numpy(np.asarray(x, dtype=np.float32))
+        h = (xt @ w1 + self.lin[0].bias)[:, None, :] + torch.einsum("awd,bwdh->bah", self.digits[span], terms)
+        if self.placement:
+            pf = placement_features(x, held, self.digits_np[span])
+            h = h + torch.from_numpy(pf) @ w[FEATURES_HEADS_UP:]
         for layer in self.lin[1:]:
             h = layer(torch.relu(h))
         return h[..., 0]
@@ -124,7 +134,7 @@ def train(net: Net, opt: torch.optim.Optimizer, data: tuple[np.ndarray, ...], ep
             rows, f = batches[k]
             span = slice(0, net.opening) if f else slice(net.opening, m.shape[1])
             off = 0 if f else net.opening
-            logits = net(torch.from_numpy(x[rows].astype(np.float32)), held[rows], f)
+            logits = net(x[rows].astype(np.float32), held[rows], f)
             logits = logits.masked_fill(~torch.from_numpy(m[rows, span]), -1e9)
             loss = nn.functional.cross_entropy(logits, torch.from_numpy(y[rows] - off))
             opt.zero_grad()
@@ -156,6 +166,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--mask", default="foul_safe", choices=("legal", "foul_safe"),
                     help="the env's action mask, in training and play (foul_safe: no move after which "
                          "every completion fouls)")
+    ap.add_argument("--no-placement", action="store_true",
+                    help="without the placement features (what each placement's rows make)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="torch threads")
     args = ap.parse_args(argv)
@@ -164,7 +176,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rng = np.random.default_rng(args.seed)
     t0, c0 = time.perf_counter(), time.process_time()
     probe = VecEnv(RULES, 2, num_envs=1)
-    net = Net([int(h) for h in args.hidden.split(",") if h], probe.opening_actions, action_digits(RULES))
+    net = Net([int(h) for h in args.hidden.split(",") if h], probe.opening_actions, action_digits(RULES),
+              placement=not args.no_placement)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     data: list[tuple[np.ndarray, ...]] = []
     curve: list[dict[str, Any]] = []
