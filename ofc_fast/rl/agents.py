@@ -118,16 +118,24 @@ def placement_features(x: npt.NDArray[Any], held: npt.NDArray[Any],
     >>> f.shape
     (1, 232, 34)
     """
-    n, w = held.shape
-    h = np.asarray(held).astype(np.int64)
+    xr = np.asarray(x, dtype=np.float32)
+    h = np.asarray(held)
+    d = np.asarray(digits, dtype=np.float32)
+    if xr.ndim != 2 or xr.shape[1] < FEATURES_HEADS_UP:
+        raise ValueError(f"x: (N, {FEATURES_HEADS_UP}) features, got {xr.shape}")
+    if h.ndim != 2 or h.shape[0] != xr.shape[0] or h.dtype.kind not in "iu":
+        raise ValueError(f"held: ({xr.shape[0]}, W) integer cards, got {h.shape} {h.dtype}")
+    n, w = h.shape
+    if d.ndim != 3 or d.shape[1] < w or d.shape[2] != 4:
+        raise ValueError(f"digits: (A, {w}, 4) placements (action_digits), got {d.shape}")
+    h = h.astype(np.int64)
     valid = (h < 52)
     onehot_r = np.zeros((n, w, 13), dtype=np.float32)
     onehot_s = np.zeros((n, w, 4), dtype=np.float32)
     i, k = np.nonzero(valid)
     onehot_r[i, k, h[i, k] >> 2] = 1
     onehot_s[i, k, h[i, k] & 3] = 1
-    d = np.asarray(digits, dtype=np.float32)[:, :w, :3]                          # (A, W, 3)
-    xr = np.asarray(x, dtype=np.float32)
+    d = d[:, :w, :3]                                                            # (A, W, 3)
     rc = xr[:, None, OWN_RANKS:OWN_RANKS + 39].reshape(n, 1, 3, 13) + np.einsum("awd,nwk->nadk", d, onehot_r)
     sc = xr[:, None, OWN_SUITS:OWN_SUITS + 12].reshape(n, 1, 3, 4) + np.einsum("awd,nwk->nadk", d, onehot_s)
     size = rc.sum(axis=3)                                                       # (N, A, 3)
