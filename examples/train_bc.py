@@ -1,6 +1,6 @@
 """A recipe that beats the heuristic: behaviour cloning of the ``greedy`` bot, with DAgger.
 
-    python examples/train_bc.py [--rounds 6] [--hands 3000] [--epochs 3] [--out bc_agent.npz]
+    python examples/train_bc.py [--rounds 4] [--hands 2500] [--epochs 3] [--out bc_agent.npz]
                                 [--eval-deals 2000] [--plot rl_recipe_curve.png] [--seed 1]
 
 Each round plays ``--hands`` heads-up Pineapple hands in a self-play
@@ -9,7 +9,9 @@ Each round plays ``--hands`` heads-up Pineapple hands in a self-play
 and labels every turn with the move ``greedy`` would make there
 (``Game.choose("greedy")``).  The first round plays greedy's moves; later
 rounds play the agent's own (DAgger: the states the agent reaches, labelled
-by the expert).  After each round a torch MLP (``--hidden``) is trained on
+by the expert).  After each round a torch MLP (``--hidden``) that scores each
+placement by the board it makes (its afterstate's counts plus its
+``placement_features``: pairs, levels, draws, a row outranking the one below) is trained on
 all the turns so far with a masked cross-entropy (only legal actions
 compete), its weights go to an :class:`~ofc_fast.rl.agents.MLPAgent`
 (numpy: no torch to act), and it is scored against ``heuristic`` over
@@ -148,17 +150,17 @@ def train(net: Net, opt: torch.optim.Optimizer, data: tuple[np.ndarray, ...], ep
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rounds", type=int, default=6, help="collect-and-train rounds (the first: greedy plays)")
-    ap.add_argument("--hands", type=int, default=3000, help="self-play hands a round (10 turns labelled each)")
+    ap.add_argument("--rounds", type=int, default=4, help="collect-and-train rounds (the first: greedy plays)")
+    ap.add_argument("--hands", type=int, default=2500, help="self-play hands a round (10 turns labelled each)")
     ap.add_argument("--envs", type=int, default=250, help="envs stepped together while collecting")
     ap.add_argument("--epochs", type=int, default=3, help="epochs over all the data after each round")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--hidden", default="128,64", help="hidden layer sizes")
-    ap.add_argument("--curve-deals", type=int, default=1000, help="deals against heuristic after each round")
+    ap.add_argument("--curve-deals", type=int, default=500, help="deals against heuristic after each round")
     ap.add_argument("--eval-deals", type=int, default=2000, help="deals (x2 hands) of the final evaluation")
     ap.add_argument("--baselines", default="random,heuristic,greedy", help="opponents of the final evaluation")
-    ap.add_argument("--baseline-deals", type=int, default=500,
+    ap.add_argument("--baseline-deals", type=int, default=300,
                     help="deals of random and greedy against heuristic for the plot's lines")
     ap.add_argument("--out", default="bc_agent.npz", help="the agent's weights (numpy .npz)")
     ap.add_argument("--json", default="", help="write the figures here")

@@ -270,8 +270,10 @@ class MLPAgent:
     between them: the first reads the :func:`features` of the board after the placement
     (the features before it plus its cards' :func:`card_features`: the first layer is
     linear, so each held card's term is computed once and summed per placement), the last
-    gives one score.  One network for every placement of every street: the cards' rows
-    are what it learns from, never an action's number.  :meth:`save` / :meth:`load` keep
+    gives one score.  A first layer of 153 + 34 inputs also reads each placement's
+    :func:`placement_features` (what its rows make: pairs, levels, draws, a row outranking
+    the one below), computed per placement.  One network for every placement of every
+    street: the cards' rows are what it learns from, never an action's number.  :meth:`save` / :meth:`load` keep
     the weights in a ``.npz``.
     """
 
