@@ -144,7 +144,8 @@ def placement_features(x: npt.NDArray[Any], held: npt.NDArray[Any],
     present = rc > 0
     hi = 12 - np.argmax(present[..., ::-1], axis=3)
     lo = np.argmax(present, axis=3)
-    top_multi = 12 - np.argmax((rc == maxc[..., None])[..., ::-1], axis=3)    # highest rank of the most copies
+    # the highest rank of those with the most copies (the pair's rank, the trips')
+    top_multi = 12 - np.argmax((rc == maxc[..., None])[..., ::-1], axis=3)
     klass = np.select([maxc >= 4, (maxc >= 3) & (pairs >= 2), maxc >= 3, pairs >= 2, maxc >= 2],
                       [5, 4, 3, 2, 1], 0)
     level = np.where(size > 0, klass * 13 + np.where(maxc >= 2, top_multi, hi), 0).astype(np.float32)
@@ -155,7 +156,8 @@ def placement_features(x: npt.NDArray[Any], held: npt.NDArray[Any],
         (_ROW_SLOTS - size) / 5], axis=3).astype(np.float32)                   # (N, A, 3, 10)
     d1 = level[..., 0] - level[..., 1]
     d2 = level[..., 1] - level[..., 2]
-    cross = np.stack([d1 > 0, d2 > 0, np.maximum(d1, 0) / 13, np.maximum(d2, 0) / 13], axis=2).astype(np.float32)
+    cross = np.stack([d1 > 0, d2 > 0, np.maximum(d1, 0) / 13, np.maximum(d2, 0) / 13],
+                     axis=2).astype(np.float32)
     out: npt.NDArray[np.float32] = np.concatenate([per_row.reshape(n, -1, 30), cross], axis=2)
     return out
 
@@ -273,8 +275,8 @@ class MLPAgent:
     gives one score.  A first layer of 153 + 34 inputs also reads each placement's
     :func:`placement_features` (what its rows make: pairs, levels, draws, a row outranking
     the one below), computed per placement.  One network for every placement of every
-    street: the cards' rows are what it learns from, never an action's number.  :meth:`save` / :meth:`load` keep
-    the weights in a ``.npz``.
+    street: the cards' rows are what it learns from, never an action's number.
+    :meth:`save` / :meth:`load` keep the weights in a ``.npz``.
     """
 
     def __init__(self, rules: Rules | str, weights: Sequence[tuple[npt.NDArray[Any], npt.NDArray[Any]]],
