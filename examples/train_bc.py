@@ -1,6 +1,6 @@
 """A recipe that beats the heuristic: behaviour cloning of the ``greedy`` bot, with DAgger.
 
-    python examples/train_bc.py [--rounds 6] [--hands 3000] [--epochs 3] [--out bc_agent.npz]
+    python examples/train_bc.py [--rounds 4] [--hands 2500] [--epochs 3] [--out bc_agent.npz]
                                 [--eval-deals 2000] [--plot rl_recipe_curve.png] [--seed 1]
 
 Each round plays ``--hands`` heads-up Pineapple hands in a self-play
@@ -9,7 +9,9 @@ Each round plays ``--hands`` heads-up Pineapple hands in a self-play
 and labels every turn with the move ``greedy`` would make there
 (``Game.choose("greedy")``).  The first round plays greedy's moves; later
 rounds play the agent's own (DAgger: the states the agent reaches, labelled
-by the expert).  After each round a torch MLP (``--hidden``) is trained on
+by the expert).  After each round a torch MLP (``--hidden``) that scores each
+placement by the board it makes (its afterstate's counts plus its
+``placement_features``: pairs, levels, draws, a row outranking the one below) is trained on
 all the turns so far with a masked cross-entropy (only legal actions
 compete), its weights go to an :class:`~ofc_fast.rl.agents.MLPAgent`
 (numpy: no torch to act), and it is scored against ``heuristic`` over
@@ -38,11 +40,13 @@ import ofc_fast as ofc
 from ofc_fast.rl import VecEnv
 from ofc_fast.rl.agents import (
     FEATURES_HEADS_UP,
+    PLACEMENT_FEATURES,
     MLPAgent,
     action_digits,
     card_features,
     evaluate,
     features,
+    placement_features,
     sorted_action_map,
 )
 
@@ -86,20 +90,28 @@ def collect(agent: MLPAgent | None, hands: int, envs: int, seed: int, expert: st
 class Net(nn.Module):
     """The torch twin of :class:`MLPAgent`: scores each placement by its afterstate."""
 
-    def __init__(self, hidden: list[int], opening: int, digits: np.ndarray) -> None:
+    def __init__(self, hidden: list[int], opening: int, digits: np.ndarray, placement: bool = True) -> None:
         super().__init__()
-        sizes = [FEATURES_HEADS_UP, *hidden, 1]
+        sizes = [FEATURES_HEADS_UP + (PLACEMENT_FEATURES if placement else 0), *hidden, 1]
         self.lin = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:]))
         self.opening = opening
+        self.placement = placement
+        self.digits_np = digits
         self.digits = torch.from_numpy(digits)
 
-    def forward(self, x: torch.Tensor, held: np.ndarray, first: bool) -> torch.Tensor:
-        """(B, A') scores of the placements of one street (first: the opening's)."""
+    def forward(self, x: np.ndarray, held: np.ndarray, first: bool) -> torch.Tensor:
+        """(B, A') scores of the placements of one street (first: the opening's); ``x``: the
+        features (numpy), ``held``: the held cards ascending."""
         idx, amt = card_features(held)
-        w1 = self.lin[0].weight.T                                             # (F, H)
+        w = self.lin[0].weight.T                                              # (F (+ P), H)
+        w1 = w[:FEATURES_HEADS_UP]
         terms = (w1[torch.from_numpy(idx)] * torch.from_numpy(amt)[..., None]).sum(dim=3)
         span = slice(0, self.opening) if first else slice(self.opening, self.digits.shape[0])
-        h = self.lin[0](x)[:, None, :] + torch.einsum("awd,bwdh->bah", self.digits[span], terms)
+        xt = torch.from_numpy(np.asarray(x, dtype=np.float32))
+        h = (xt @ w1 + self.lin[0].bias)[:, None, :] + torch.einsum("awd,bwdh->bah", self.digits[span], terms)
+        if self.placement:
+            pf = placement_features(x, held, self.digits_np[span])
+            h = h + torch.from_numpy(pf) @ w[FEATURES_HEADS_UP:]
         for layer in self.lin[1:]:
             h = layer(torch.relu(h))
         return h[..., 0]
@@ -124,7 +136,7 @@ def train(net: Net, opt: torch.optim.Optimizer, data: tuple[np.ndarray, ...], ep
             rows, f = batches[k]
             span = slice(0, net.opening) if f else slice(net.opening, m.shape[1])
             off = 0 if f else net.opening
-            logits = net(torch.from_numpy(x[rows].astype(np.float32)), held[rows], f)
+            logits = net(x[rows].astype(np.float32), held[rows], f)
             logits = logits.masked_fill(~torch.from_numpy(m[rows, span]), -1e9)
             loss = nn.functional.cross_entropy(logits, torch.from_numpy(y[rows] - off))
             opt.zero_grad()
@@ -138,17 +150,17 @@ def train(net: Net, opt: torch.optim.Optimizer, data: tuple[np.ndarray, ...], ep
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rounds", type=int, default=6, help="collect-and-train rounds (the first: greedy plays)")
-    ap.add_argument("--hands", type=int, default=3000, help="self-play hands a round (10 turns labelled each)")
+    ap.add_argument("--rounds", type=int, default=4, help="collect-and-train rounds (the first: greedy plays)")
+    ap.add_argument("--hands", type=int, default=2500, help="self-play hands a round (10 turns labelled each)")
     ap.add_argument("--envs", type=int, default=250, help="envs stepped together while collecting")
     ap.add_argument("--epochs", type=int, default=3, help="epochs over all the data after each round")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--hidden", default="128,64", help="hidden layer sizes")
-    ap.add_argument("--curve-deals", type=int, default=1000, help="deals against heuristic after each round")
+    ap.add_argument("--curve-deals", type=int, default=500, help="deals against heuristic after each round")
     ap.add_argument("--eval-deals", type=int, default=2000, help="deals (x2 hands) of the final evaluation")
     ap.add_argument("--baselines", default="random,heuristic,greedy", help="opponents of the final evaluation")
-    ap.add_argument("--baseline-deals", type=int, default=500,
+    ap.add_argument("--baseline-deals", type=int, default=300,
                     help="deals of random and greedy against heuristic for the plot's lines")
     ap.add_argument("--out", default="bc_agent.npz", help="the agent's weights (numpy .npz)")
     ap.add_argument("--json", default="", help="write the figures here")
@@ -156,6 +168,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--mask", default="foul_safe", choices=("legal", "foul_safe"),
                     help="the env's action mask, in training and play (foul_safe: no move after which "
                          "every completion fouls)")
+    ap.add_argument("--no-placement", action="store_true",
+                    help="without the placement features (what each placement's rows make)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="torch threads")
     args = ap.parse_args(argv)
@@ -164,7 +178,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rng = np.random.default_rng(args.seed)
     t0, c0 = time.perf_counter(), time.process_time()
     probe = VecEnv(RULES, 2, num_envs=1)
-    net = Net([int(h) for h in args.hidden.split(",") if h], probe.opening_actions, action_digits(RULES))
+    net = Net([int(h) for h in args.hidden.split(",") if h], probe.opening_actions, action_digits(RULES),
+              placement=not args.no_placement)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     data: list[tuple[np.ndarray, ...]] = []
     curve: list[dict[str, Any]] = []

@@ -1666,6 +1666,14 @@ def _agent_observe(seat: Any) -> Any:
     return observe_game(ofc.Game("pineapple", 2, seed=1), seat)
 
 
+def _agent_placement(value: Any, more: str = "x") -> Any:
+    from ofc_fast.rl.agents import action_digits, placement_features
+    args = {"x": np.zeros((2, 153)), "held": np.zeros((2, 5), dtype=np.uint8),
+            "digits": action_digits("pineapple")[:232]}
+    args[more] = value
+    return placement_features(args["x"], args["held"], args["digits"])
+
+
 def _agent_load(text: str) -> Any:
     import os
     import tempfile
@@ -1680,6 +1688,11 @@ bad("rl.MLPAgent-mask", _agent_with, "safe", ValueError, "mask", "'safe'")
 bad("rl.MLPAgent-scores", _agent_with, "legal", ValueError, "weights", "one score", "2", more=(4, 2))
 bad("rl.MLPAgent.act-masks", _agent_act, np.ones((3, 5), dtype=bool), ValueError, "masks", "(3, 5)", "259")
 bad("rl.MLPAgent.load-not-agent", _agent_load, "plain.npz", ValueError, "plain.npz", "not an MLPAgent file")
+bad("rl.placement_features-x", _agent_placement, np.zeros((2, 50)), ValueError, "x", "153", "(2, 50)")
+bad("rl.placement_features-held", _agent_placement, np.zeros((3, 5), dtype=np.uint8), ValueError, "held",
+    "(3, 5)", more=("held",))
+bad("rl.placement_features-digits", _agent_placement, np.zeros((10, 5, 3)), ValueError, "digits",
+    "(10, 5, 3)", more=("digits",))
 bad("rl.observe_game-seat", _agent_observe, 2, ValueError, "seat", "0..1", "2")
 bad("rl.observe_game-seat-str", _agent_observe, "0", ValueError, "seat", "'0'")
 

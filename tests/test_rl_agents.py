@@ -165,6 +165,66 @@ def test_features_and_afterstates() -> None:
         env.step(acts)
 
 
+def test_placement_features_match_the_board_made() -> None:
+    """The placement features of a placement describe the rows of the board it makes (checked
+    on the boards a Game actually makes): pairs, trips, empty slots, one-suit rows, and
+    whether a row holding a pair or better outranks the row below it."""
+    from ofc_fast.rl.agents import action_digits, placement_features
+    env, games = _lockstep(n=6, seed=9)
+    digits = action_digits("pineapple")
+    rng = np.random.default_rng(4)
+    checked = compared = 0
+    for _ in range(10):
+        obs = env.observation()
+        x = features(obs)
+        held = env.held_cards()
+        amap = sorted_action_map("pineapple", held)
+        first = obs["scalars"][:, 3] == 0
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in env.action_masks()])
+        for i, g in enumerate(games):
+            span = slice(0, env.opening_actions) if first[i] else slice(env.opening_actions, None)
+            a_sorted = int(np.flatnonzero(amap[i] == acts[i])[0])
+            pf = placement_features(x[i:i + 1], np.sort(held[i:i + 1], axis=1), digits[span])
+            f = pf[0, a_sorted - span.indices(digits.shape[0])[0]]
+            mover = int(env.current_player[i])
+            g.apply(int(env.to_code[acts[i]]))
+            board = g.boards[mover]
+            levels = []
+            for r, (lo, size) in enumerate(((0, 3), (3, 5), (8, 5))):
+                row = [int(c) for c in board[lo:lo + size] if c < 52]
+                counts = np.bincount([c >> 2 for c in row], minlength=13)
+                suits = {c & 3 for c in row}
+                got = f[10 * r:10 * r + 10]
+                assert got[0] == (counts.max(initial=0) >= 2) and got[2] == (counts.max(initial=0) >= 3)
+                assert np.isclose(got[9], (size - len(row)) / 5)
+                assert got[7] == (len(row) > 0 and len(suits) == 1)
+                made = ofc.partial_strength(row) if row else 0
+                # pairs, trips, full houses, quads (the levels leave straights and flushes out)
+                levels.append(made if row and int(ofc.category(made)) in (1, 2, 3, 6, 7) else 0)
+            for k in (0, 1):   # a pair or better above: the level order is the strength order
+                if levels[k] and levels[k + 1] and ofc.category(levels[k]) != ofc.category(levels[k + 1]):
+                    assert f[30 + k] == (levels[k] > levels[k + 1])
+                    compared += 1
+            checked += 1
+        env.step(acts)
+    assert checked == 60 and compared > 0
+
+
+def test_placement_agent_saves_and_scores(tmp_path: Path) -> None:
+    """An agent reading the placement features saves, loads and acts as itself."""
+    from ofc_fast.rl.agents import FEATURES_HEADS_UP, PLACEMENT_FEATURES
+    agent = MLPAgent.random("pineapple", hidden=(16,), seed=2, placement=True)
+    assert agent.layers[0][0].shape[0] == FEATURES_HEADS_UP + PLACEMENT_FEATURES
+    agent.save(tmp_path / "a.npz")
+    again = MLPAgent.load(tmp_path / "a.npz")
+    env = VecEnv("pineapple", 2, num_envs=8, seed=4)
+    obs, _ = env.reset()
+    for _ in range(5):
+        a = agent.act(obs, env.action_masks(), env.held_cards())
+        assert np.array_equal(a, again.act(obs, env.action_masks(), env.held_cards()))
+        obs, *_ = env.step(a)
+
+
 def test_recipe_doc_examples() -> None:
     import doctest
     doc = Path(__file__).resolve().parent.parent / "docs" / "RL_RECIPE.md"

@@ -53,21 +53,25 @@ def test_recipe_runs_saves_loads_evaluates(tmp_path: Path) -> None:
     assert env.action_masks()[np.arange(32), acts].all()
 
 
-def test_network_and_agent_agree() -> None:
-    """The numpy agent scores as the torch network it was exported from."""
+@pytest.mark.parametrize("placement", [True, False])
+def test_network_and_agent_agree(placement: bool) -> None:
+    """The numpy agent scores as the torch network it was exported from (with and without the
+    placement features), on the opening and on a later street."""
     import torch
     mod = _recipe()
     env = VecEnv("pineapple", 2, num_envs=16, seed=2)
     obs, _ = env.reset()
     from ofc_fast.rl.agents import action_digits, features
-    x = torch.from_numpy(features(obs))
-    net = mod.Net([24, 12], env.opening_actions, action_digits("pineapple"))
-    held = np.sort(env.held_cards(), axis=1)
-    with torch.no_grad():
-        want = net(x, held, True).numpy()
-    got = net.to_agent().scores(obs, env.held_cards())
-    assert np.allclose(got[:, :env.opening_actions], want, atol=1e-4)
-    assert np.isneginf(got[:, env.opening_actions:]).all()
+    net = mod.Net([24, 12], env.opening_actions, action_digits("pineapple"), placement=placement)
+    for first in (True, False):
+        held = np.sort(env.held_cards(), axis=1)
+        with torch.no_grad():
+            want = net(features(obs), held, first).numpy()
+        got = net.to_agent().scores(obs, env.held_cards())
+        span = slice(0, env.opening_actions) if first else slice(env.opening_actions, None)
+        assert np.allclose(got[:, span], want, atol=1e-4)
+        assert np.isneginf(got[:, env.opening_actions:] if first else got[:, :env.opening_actions]).all()
+        obs, *_ = env.step(env.sample_actions(seed=1))
 
 
 def test_collect_labels_are_greedy_moves() -> None:

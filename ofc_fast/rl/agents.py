@@ -37,7 +37,8 @@ from ..board.partial import can_avoid_foul
 from ..board.rules import Rules, get_rules
 from ..play.game import Game
 
-__all__ = ["MLPAgent", "action_digits", "card_features", "evaluate", "features", "observe_game", "sorted_action_map"]
+__all__ = ["MLPAgent", "action_digits", "card_features", "evaluate", "features", "observe_game",
+           "placement_features", "sorted_action_map"]
 
 #: what the scalars are divided by before the network reads them (streets, slots, cards:
 #: small counts; the scale keeps them near the card planes' 0..1)
@@ -50,6 +51,10 @@ SCALAR_SCALE = 8.0
 #: scalars / SCALAR_SCALE (18, heads-up)
 OWN_RANKS, OWN_SUITS, OWN_SIZES, DISCARD_RANKS = 0, 39, 51, 54
 FEATURES_HEADS_UP = 153
+#: the placement features (:func:`placement_features`): what the afterstate's rows make, which
+#: counts summed by a linear layer cannot show (a pair, and whether a row outranks the one below)
+PLACEMENT_FEATURES = 34
+_ROW_SLOTS = np.array(ROW_SIZES, dtype=np.float32)
 
 
 def features(obs: dict[str, npt.NDArray[Any]]) -> npt.NDArray[np.float32]:
@@ -92,6 +97,69 @@ def card_features(held: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int64], npt.ND
     idx[:, :, 3, 1:] = (DISCARD_RANKS + rank)[:, :, None]
     amt[:, :, 3, 0] = valid
     return idx, amt
+
+
+def placement_features(x: npt.NDArray[Any], held: npt.NDArray[Any],
+                       digits: npt.NDArray[Any]) -> npt.NDArray[np.float32]:
+    """(N, A, 34) float32: what each placement's rows make, for the seat's afterstate.
+    ``x``: (N, 153) :func:`features` of the position; ``held``: (N, W) its held cards in
+    ascending order (255 past the last); ``digits``: (A, W, 4) the placements
+    (:func:`action_digits`, one street's rows).  Per row (top, middle, bottom): pair, two
+    pair, trips, full house, quads (0/1), the made-hand level (class then rank, / 78), a
+    made flush, a live flush draw (every card one suit), a live straight draw (no pair,
+    ranks within five), the empty slots / 5; then whether top outranks middle and middle
+    bottom (0/1), and by how many levels (/ 13).  The foul-prone shapes a linear layer over
+    rank counts cannot see.
+
+    >>> import numpy as np
+    >>> x = np.zeros((1, FEATURES_HEADS_UP), dtype=np.float32)
+    >>> held = np.array([[0, 1, 8, 12, 16]], dtype=np.uint8)     # 2c 2d 4c 5c 6c
+    >>> f = placement_features(x, held, action_digits("pineapple")[:232])
+    >>> f.shape
+    (1, 232, 34)
+    """
+    xr = np.asarray(x, dtype=np.float32)
+    h = np.asarray(held)
+    d = np.asarray(digits, dtype=np.float32)
+    if xr.ndim != 2 or xr.shape[1] < FEATURES_HEADS_UP:
+        raise ValueError(f"x: (N, {FEATURES_HEADS_UP}) features, got {xr.shape}")
+    if h.ndim != 2 or h.shape[0] != xr.shape[0] or h.dtype.kind not in "iu":
+        raise ValueError(f"held: ({xr.shape[0]}, W) integer cards, got {h.shape} {h.dtype}")
+    n, w = h.shape
+    if d.ndim != 3 or d.shape[1] < w or d.shape[2] != 4:
+        raise ValueError(f"digits: (A, {w}, 4) placements (action_digits), got {d.shape}")
+    h = h.astype(np.int64)
+    valid = (h < 52)
+    onehot_r = np.zeros((n, w, 13), dtype=np.float32)
+    onehot_s = np.zeros((n, w, 4), dtype=np.float32)
+    i, k = np.nonzero(valid)
+    onehot_r[i, k, h[i, k] >> 2] = 1
+    onehot_s[i, k, h[i, k] & 3] = 1
+    d = d[:, :w, :3]                                                            # (A, W, 3)
+    rc = xr[:, None, OWN_RANKS:OWN_RANKS + 39].reshape(n, 1, 3, 13) + np.einsum("awd,nwk->nadk", d, onehot_r)
+    sc = xr[:, None, OWN_SUITS:OWN_SUITS + 12].reshape(n, 1, 3, 4) + np.einsum("awd,nwk->nadk", d, onehot_s)
+    size = rc.sum(axis=3)                                                       # (N, A, 3)
+    maxc = rc.max(axis=3)
+    pairs = (rc >= 2).sum(axis=3)
+    present = rc > 0
+    hi = 12 - np.argmax(present[..., ::-1], axis=3)
+    lo = np.argmax(present, axis=3)
+    # the highest rank of those with the most copies (the pair's rank, the trips')
+    top_multi = 12 - np.argmax((rc == maxc[..., None])[..., ::-1], axis=3)
+    klass = np.select([maxc >= 4, (maxc >= 3) & (pairs >= 2), maxc >= 3, pairs >= 2, maxc >= 2],
+                      [5, 4, 3, 2, 1], 0)
+    level = np.where(size > 0, klass * 13 + np.where(maxc >= 2, top_multi, hi), 0).astype(np.float32)
+    ms = sc.max(axis=3)
+    per_row = np.stack([
+        maxc >= 2, pairs >= 2, maxc >= 3, klass == 4, maxc >= 4, level / 78,
+        ms >= 5, (ms == size) & (size > 0), (maxc <= 1) & (size > 0) & (hi - lo <= 4),
+        (_ROW_SLOTS - size) / 5], axis=3).astype(np.float32)                   # (N, A, 3, 10)
+    d1 = level[..., 0] - level[..., 1]
+    d2 = level[..., 1] - level[..., 2]
+    cross = np.stack([d1 > 0, d2 > 0, np.maximum(d1, 0) / 13, np.maximum(d2, 0) / 13],
+                     axis=2).astype(np.float32)
+    out: npt.NDArray[np.float32] = np.concatenate([per_row.reshape(n, -1, 30), cross], axis=2)
+    return out
 
 
 def action_digits(rules: Rules | str = "pineapple", width: int = 5) -> npt.NDArray[np.float32]:
@@ -204,9 +272,11 @@ class MLPAgent:
     between them: the first reads the :func:`features` of the board after the placement
     (the features before it plus its cards' :func:`card_features`: the first layer is
     linear, so each held card's term is computed once and summed per placement), the last
-    gives one score.  One network for every placement of every street: the cards' rows
-    are what it learns from, never an action's number.  :meth:`save` / :meth:`load` keep
-    the weights in a ``.npz``.
+    gives one score.  A first layer of 153 + 34 inputs also reads each placement's
+    :func:`placement_features` (what its rows make: pairs, levels, draws, a row outranking
+    the one below), computed per placement.  One network for every placement of every
+    street: the cards' rows are what it learns from, never an action's number.
+    :meth:`save` / :meth:`load` keep the weights in a ``.npz``.
     """
 
     def __init__(self, rules: Rules | str, weights: Sequence[tuple[npt.NDArray[Any], npt.NDArray[Any]]],
@@ -231,8 +301,9 @@ class MLPAgent:
         to_code, _, opening = _space(self.rules)
         self.num_actions = int(to_code.size)
         self.opening = opening
-        if layers[0][0].shape[0] != FEATURES_HEADS_UP:
-            raise ValueError(f"weights: the first layer reads {FEATURES_HEADS_UP} features, got "
+        if layers[0][0].shape[0] not in (FEATURES_HEADS_UP, FEATURES_HEADS_UP + PLACEMENT_FEATURES):
+            raise ValueError(f"weights: the first layer reads {FEATURES_HEADS_UP} features (or "
+                             f"{FEATURES_HEADS_UP + PLACEMENT_FEATURES} with the placement features), got "
                              f"{layers[0][0].shape[0]}")
         if layers[-1][0].shape[1] != 1:
             raise ValueError(f"weights: the last layer gives one score, got {layers[-1][0].shape[1]}")
@@ -241,10 +312,11 @@ class MLPAgent:
 
     @classmethod
     def random(cls, rules: Rules | str = "pineapple", hidden: Sequence[int] = (128, 64), *,
-               seed: int = 0) -> MLPAgent:
-        """An untrained agent (He-initialised weights) of the given hidden sizes."""
+               seed: int = 0, placement: bool = False) -> MLPAgent:
+        """An untrained agent (He-initialised weights) of the given hidden sizes (``placement``:
+        reading the :func:`placement_features` too)."""
         r = get_rules(rules)
-        sizes_ = [FEATURES_HEADS_UP, *hidden, 1]
+        sizes_ = [FEATURES_HEADS_UP + (PLACEMENT_FEATURES if placement else 0), *hidden, 1]
         rng = np.random.default_rng(seed)
         return cls(r, [(rng.normal(0, np.sqrt(2.0 / a), (a, b)), np.zeros(b)) for a, b in zip(sizes_, sizes_[1:])])
 
@@ -257,6 +329,7 @@ class MLPAgent:
         if hs.ndim != 2 or hs.shape[0] != x.shape[0] or hs.shape[1] != self._digits.shape[1]:
             raise ValueError(f"held: ({x.shape[0]}, {self._digits.shape[1]}) cards, got {hs.shape}")
         w1, b1 = self.layers[0]
+        w1, w_place = w1[:FEATURES_HEADS_UP], w1[FEATURES_HEADS_UP:]
         pre = x @ w1 + b1
         idx, amt = card_features(hs)
         terms = (w1[idx] * amt[..., None]).sum(axis=3)                   # (N, W, 4, H)
@@ -267,6 +340,8 @@ class MLPAgent:
             for lo in range(0, rows.size, 256):   # (256 envs x 232 placements x H at a time)
                 r = rows[lo:lo + 256]
                 h = pre[r, None, :] + np.einsum("awd,nwdh->nah", self._digits[span], terms[r], optimize=True)
+                if w_place.shape[0]:
+                    h += placement_features(x[r], hs[r], self._digits[span]) @ w_place
                 for w, b in self.layers[1:]:
                     np.maximum(h, 0, out=h)
                     h = h @ w + b
