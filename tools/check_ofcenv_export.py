@@ -26,8 +26,8 @@ def main(argv: list[str]) -> int:
         return 0
     n = int(argv[2]) if len(argv) > 2 else 200
     sys.path.insert(0, os.path.abspath(argv[1]))
-    from treys import Card  # ofcenv's card library
-    from v2.hh_parser import HHParser
+    from treys import Card  # type: ignore  # ofcenv's card library
+    from v2.hh_parser import HHParser  # type: ignore[import-not-found]
 
     recs: list[ofc.HandRecord] = []
     for i in range(n):
@@ -60,10 +60,10 @@ def main(argv: list[str]) -> int:
             assert len(states) == len(recs), (rnd, len(states))
             for rec, h, st in zip(recs, heroes, states):
                 hero = st["players"][(h - rec.button) % rec.players]
-                want = _expected(rec)[h]
-                before = [[c for c, r in row if r < rnd - 1] for row in want[0]]
+                mine = _expected(rec)[h]
+                before = [[c for c, r in row if r < rnd - 1] for row in mine[0]]
                 if [_ours(Card, hero[k]) for k in ("front", "middle", "back")] != before or \
-                        _ours(Card, hero["dead"]) != [c for c, r in want[1] if r < rnd - 1]:
+                        _ours(Card, hero["dead"]) != [c for c, r in mine[1] if r < rnd - 1]:
                     bad += 1
                     print(f"round {rnd}: hero snapshot differs: {hero}")
                 snaps += 1

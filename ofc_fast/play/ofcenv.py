@@ -14,6 +14,7 @@ scores, no button and no order of the cards dealt; what the reader assumes is sa
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -34,6 +35,9 @@ _ROW_SIZES: Final = (3, 5, 5)
 _ROW_NAMES: Final = ("top", "middle", "bottom")
 # what ofcenv splits a file at: one object's closing brace, then the next one's opening
 _NEXT: Final = re.compile(r"}\s*{")
+# what the reader drops before reading: ofcenv drops SUB and NUL (some of the site's files hold
+# them), and a byte-order mark
+_JUNK: Final = "\x1a\x00\ufeff"
 
 
 def _pineapple_shape(r: Rules) -> bool:
@@ -119,12 +123,11 @@ def _hand_json(rec: HandRecord, hid: str, where: str, hero: int | None, names: S
     if not _pineapple_shape(r):
         raise ValueError(f"{where}: the ofcenv format holds Pineapple without jokers (5 cards, then 3 "
                          f"dealt and 2 placed a street), not the rules {r.name!r}")
-    site = next((k for k, v in SITE_RULES.items() if PRESETS.get(v) == r), None)
+    # the rules that count, not their name: a copy of the preset under another name is written too
+    site = next((k for k, v in SITE_RULES.items() if dataclasses.replace(r, name=v) == PRESETS[v]), None)
     if site is None:
         raise ValueError(f"{where}: the ofcenv format names only the pineapple preset (\"classic\"); "
                          f"the rules {r.name!r} have no known name on the site")
-    if not 2 <= p <= 3:
-        raise ValueError(f"{where}: the ofcenv format holds 2 or 3 players, the hand has {p}")
     if any(rec.fantasyland):
         seat = next(s for s, f in enumerate(rec.fantasyland) if f)
         raise ValueError(f"{where}: seat {seat} plays Fantasyland ({rec.fantasyland[seat]} cards), which "
@@ -217,7 +220,7 @@ def read_ofcenv_json(source: str | os.PathLike[str] | TextIO, *,
 
 
 def _read_source(source: Any) -> tuple[str, str]:
-    if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
+    if isinstance(source, str) and source.lstrip(_JUNK + " \t\r\n")[:1] in ("{", "["):
         name, text = "<text>", source
     elif isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
@@ -232,8 +235,9 @@ def _read_source(source: Any) -> tuple[str, str]:
             raise TypeError(f"source must be a text file, its read() gave {type(text).__name__}")
     else:
         raise TypeError(f"source must be a path, a text file or the text, got {type(source).__name__}")
-    # ofcenv drops these before reading (SUB and NUL end some of the site's files)
-    return str(name), text.replace("\x1a", "").replace("\x00", "")
+    for c in _JUNK:
+        text = text.replace(c, "")
+    return str(name), text
 
 
 def _stream(name: str, text: str, button: Any, fixed: Rules | None,
