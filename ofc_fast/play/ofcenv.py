@@ -340,7 +340,7 @@ def _hand(where: str, obj: dict[str, Any], hid: str, players: Any, button: Any, 
         s = seat_of[k]
         pname = pl.get("playerName", pl.get("playerId", f"orderIndex {k}"))
         names[s] = str(pname)
-        who = f"{where}, player {pname!r}"
+        who = f"{where}, player {pname!r} (seat {s})"
         rows_text, dead_text = pl.get("rows", ""), pl.get("dead", "")
         if not isinstance(rows_text, str) or not isinstance(dead_text, str):
             raise HistoryError(f"{who}: rows and dead are text (\"As0 Kd1/...\"), got {_shown(rows_text)} "
