@@ -159,6 +159,12 @@ def test_bad_hands_are_named_and_skipped_with_on_error() -> None:
     assert "not a JSON object" in str(errors[1])
     # a hand the engine scores is read the same beside bad ones
     assert got[0] == got[1] == next(ofc.read_ofcenv_json(good))
+    # the line named is where the bad hand's object starts
+    two = ofc.write_ofcenv_json(_records(2, seed=8))
+    cut = two.index("\n}\n") + 3
+    spoilt = two[:cut] + two[cut:].replace("0/", "9/", 1)
+    with pytest.raises(ofc.HistoryError, match=rf"<text>: line {two[:cut].count(chr(10)) + 1}: hand 2, "):
+        list(ofc.read_ofcenv_json(spoilt))
     with pytest.raises(ZeroDivisionError):     # what on_error raises stops the reading
         list(ofc.read_ofcenv_json(bad + good, on_error=lambda e: 1 / 0))
 

@@ -244,13 +244,15 @@ def _stream(name: str, text: str, button: Any, fixed: Rules | None,
             on_error: Callable[[HistoryError], Any] | None) -> Iterator[HandRecord]:
     dec = json.JSONDecoder()
     pos, n = 0, len(text)
+    line, counted = 1, 0        # the line of ``pos``, counted on from ``counted`` (not from 0 each time)
     # between objects: whitespace, or the brackets and commas of one JSON list of them
     gap = re.compile(r"[\s,\[\]]*")
     while True:
         pos = gap.match(text, pos).end()  # type: ignore[union-attr]
         if pos >= n:
             return
-        line = text.count("\n", 0, pos) + 1
+        line += text.count("\n", counted, pos)
+        counted = pos
         try:
             obj, end = dec.raw_decode(text, pos)
         except ValueError as e:
