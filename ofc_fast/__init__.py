@@ -65,6 +65,7 @@ from .board import partial
 from .play.dealing import deal
 from .play.game import POLICIES, POLICY_PARAMS, Game, Policy
 from .play.history import HandRecord, HistoryError, read_histories, records_from_json, write_histories
+from .play.ofcenv import read_ofcenv_json, write_ofcenv_json
 from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
 from .sim.selfplay import SimulationResult, simulate
 from .sim.fantasyland_value import FantasylandValueEstimate, estimate_fantasyland_value
@@ -87,6 +88,7 @@ __all__ += ["partial", "deal", "Game", "POLICIES", "POLICY_PARAMS", "Policy", "P
             "evaluate_placements", "rollout", "SimulationResult", "simulate"]
 __all__ += ["FantasylandValueEstimate", "estimate_fantasyland_value"]
 __all__ += ["HandRecord", "HistoryError", "read_histories", "records_from_json", "write_histories"]
+__all__ += ["read_ofcenv_json", "write_ofcenv_json"]
 __all__ += ["BestMove", "best_move"]
 __all__ += ["Decision", "Review", "review"]
 

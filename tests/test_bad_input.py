@@ -1265,8 +1265,14 @@ bad("Game.replay-action", ofc.Game.replay, Lazy(lambda: json.dumps(
 _HIST = Lazy(lambda: ofc.write_histories([_played()]))
 
 
-def _played() -> Any:
-    g = ofc.Game("pineapple", 2, seed=1)
+def _played(rules: str = "pineapple") -> Any:
+    g = ofc.Game(rules, 2, seed=1)
+    g.play_hand("heuristic")
+    return g
+
+
+def _fl_played() -> Any:
+    g = ofc.Game("pineapple", 2, seed=1, fantasyland=[0, 14])
     g.play_hand("heuristic")
     return g
 
@@ -1306,6 +1312,44 @@ bad("write_histories-file", ofc.write_histories, [], TypeError, "a path or a tex
 bad("write_histories-start-type", ofc.write_histories, [], TypeError, "start must be an int", "str '2'", start="2")
 bad("write_histories-start-zero", ofc.write_histories, [], ValueError, "start must be at least 1", "got 0", start=0)
 bad("records_from_json-text", ofc.records_from_json, "{bad", ValueError, "not JSON")
+_OFCENV = Lazy(lambda: ofc.write_ofcenv_json([_played()]))
+bad("read_ofcenv_json-int", ofc.read_ofcenv_json, 3, TypeError, "a path, a text file or the text", "got int")
+bad("read_ofcenv_json-missing", ofc.read_ofcenv_json, "/no/such/file.json", ofc.HistoryError,
+    "/no/such/file.json", "cannot be read")
+bad("read_ofcenv_json-button", ofc.read_ofcenv_json, "{}", TypeError, "button must be", "str 'hero'",
+    button="hero")
+bad("read_ofcenv_json-button-seat", ofc.read_ofcenv_json, "{}", ValueError, "button must be a seat 0..2",
+    "got 3", button=3)
+bad("read_ofcenv_json-rules", ofc.read_ofcenv_json, "{}", ValueError, "rules must be of Pineapple's shape",
+    "'original'", rules="original")
+bad("read_ofcenv_json-on_error", ofc.read_ofcenv_json, "{}", TypeError, "on_error must be None or a callable",
+    "int 5", on_error=5)
+bad("read_ofcenv_json-card-twice", lambda t: list(ofc.read_ofcenv_json(t.replace("Tc0", "Kd0", 1))),
+    _OFCENV, ofc.HistoryError, "<text>: line 1: hand 1, player 'p1'", "Kd is written twice in the hand",
+    "first by 'p2'")
+bad("read_ofcenv_json-round", lambda t: list(ofc.read_ofcenv_json(t.replace("Tc0", "Tc5", 1))),
+    _OFCENV, ofc.HistoryError, "hand 1, player 'p2'", "'Tc5' is placed in round 5; the rounds are 0..4")
+bad("read_ofcenv_json-row-size", lambda t: list(ofc.read_ofcenv_json(t.replace("6s1 Qc2 6c3 Jc4", "Qc2 6c3 Jc4")
+                                                                     .replace("4c0 2h2 9c4", "4c0 2h2 9c4 6s1"))),
+    _OFCENV, ofc.HistoryError, "hand 1, player 'p1'", "the top row holds 4 cards, more than its 3")
+bad("read_ofcenv_json-street", lambda t: list(ofc.read_ofcenv_json(t.replace("Tc0", "Tc1", 1))),
+    _OFCENV, ofc.HistoryError, "hand 1, player 'p2'", "round 0 places 4 cards and discards 0",
+    "the rules place 5 and discard 0 in round 0")
+bad("read_ofcenv_json-card", lambda t: list(ofc.read_ofcenv_json(t.replace("Tc0", "Tx0", 1))),
+    _OFCENV, ofc.HistoryError, "hand 1, player 'p2'", "'Tx0'", "unknown card")
+bad("write_ofcenv_json-str", ofc.write_ofcenv_json, ["x"], TypeError, "Games and HandRecords", "got str")
+bad("write_ofcenv_json-file", ofc.write_ofcenv_json, [], TypeError, "a path or a text file", "got int", more=(3,))
+bad("write_ofcenv_json-hero", ofc.write_ofcenv_json, [], TypeError, "hero must be a seat", "str '1'", hero="1")
+bad("write_ofcenv_json-hero-seat", lambda g: ofc.write_ofcenv_json([g], hero=2), Lazy(_played), ValueError,
+    "hands[0] (hand 1)", "hero is a seat 0..1, got 2")
+bad("write_ofcenv_json-names", ofc.write_ofcenv_json, [], TypeError, "names must be a list of strings",
+    "str 'ab'", names="ab")
+bad("write_ofcenv_json-start", ofc.write_ofcenv_json, [], ValueError, "start must be at least 1", "got 0",
+    start=0)
+bad("write_ofcenv_json-fantasyland", lambda g: ofc.write_ofcenv_json([g]), Lazy(_fl_played), ValueError,
+    "hands[0] (hand 1)", "seat 1 plays Fantasyland (14 cards)")
+bad("write_ofcenv_json-rules", lambda g: ofc.write_ofcenv_json([g]), Lazy(lambda: _played("original")),
+    ValueError, "hands[0] (hand 1)", "holds Pineapple without jokers", "'original'")
 def _one_turn() -> str:
     g = ofc.Game("pineapple", 2, seed=1)
     g.play("random")

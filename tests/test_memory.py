@@ -248,6 +248,18 @@ def _sampled_steps() -> Any:
 
 
 GOOD["VecEnv-sample_actions"] = (_sampled_steps, ())
+
+def _ofcenv_round_trip() -> Any:
+    """The ofcenv site JSON: written from a Game, read back with a bad hand skipped (on_error)."""
+    g = ofc.Game("pineapple", 3, seed=4)
+    g.play_hand("heuristic")
+    text = ofc.write_ofcenv_json([g])
+    skipped: list[ofc.HistoryError] = []
+    recs = list(ofc.read_ofcenv_json(text + text.replace("0/", "9/", 1) + text, on_error=skipped.append))
+    return recs, skipped, [ofc.Game.replay(r).scores for r in recs]
+
+
+GOOD["ofcenv_json"] = (_ofcenv_round_trip, ())
 GOOD["best_move"] = (lambda: (ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=40, seed=1,
                                             known="Ks", fantasyland_value=2),
                               ofc.best_move((JOKER_BOARDS, "X2 2c 3c"), JOKERS2, budget=20, seed=1)), (JOKERS2,))
@@ -255,6 +267,10 @@ GOOD["best_move"] = (lambda: (ofc.best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 
 BAD: dict[str, tuple[Callable[[], Any], tuple[Any, ...]]] = {
     "read_histories-scores": (lambda: list(ofc.read_histories(HIST_BAD)), ()),
     "write_histories-start": (lambda: ofc.write_histories([HIST_GAME], start=0), (HIST_GAME,)),
+    "read_ofcenv_json-twice": (lambda: list(ofc.read_ofcenv_json(
+        '{"rules": "classic", "handData": {"7": [{"orderIndex": 0, "rows": "As0/Kd0/Ah0", "dead": "As1"},'
+        ' {"orderIndex": 1}]}}')), ()),
+    "write_ofcenv_json-fantasyland": (lambda: ofc.write_ofcenv_json([HIST_GAME]), (HIST_GAME,)),
     "strength-code": (lambda: ofc.strength(BAD_HANDS), (BAD_HANDS,)),
     "strength-code-int64": (lambda: ofc.strength(BAD_HANDS64, workers=2), (BAD_HANDS64,)),
     "strength-dup": (lambda: ofc.strength(DUP_HANDS), (DUP_HANDS,)),

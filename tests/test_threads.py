@@ -325,6 +325,26 @@ def test_histories_from_many_threads() -> None:
         assert res == [want]
 
 
+def test_ofcenv_json_from_many_threads() -> None:
+    """Threads writing and reading the ofcenv site JSON of one shared Game at once."""
+    g = ofc.Game("pineapple", 3, seed=5, match=False)
+    for _ in range(3):
+        g.play_hand("heuristic")
+        g.next_hand()
+    text = ofc.write_ofcenv_json([g])
+    want = list(ofc.read_ofcenv_json(text))
+
+    def job() -> list[Any]:
+        out: list[Any] = []
+        for _ in range(10):
+            assert ofc.write_ofcenv_json([g]) == text
+            out = list(ofc.read_ofcenv_json(text))
+        return out
+
+    for res in _hammer([job] * N_THREADS, rounds=1):
+        assert res == [want]
+
+
 def test_histories_skipped_and_summed_from_many_threads() -> None:
     """Threads reading one file with a bad hand (on_error), unpacking the turns of records they
     share (the fast reader packs them), and summing the hands with summarise_hands, at once."""

@@ -405,6 +405,17 @@ def rl_layer() -> None:
     VecEnv("pineapple", 2, num_envs="4")  # type: ignore[arg-type]
 
 
+def ofcenv_json() -> None:
+    """The ofcenv site JSON: write_ofcenv_json, read_ofcenv_json (never called)."""
+    g = ofc.Game("pineapple", 2, seed=1)
+    assert_type(ofc.write_ofcenv_json([g]), str)
+    assert_type(ofc.write_ofcenv_json([g], "hands.json", hero=1, names=["a", "b"]), None)
+    for rec in ofc.read_ofcenv_json("hands.json", button="ofcenv", rules="pineapple"):
+        assert_type(rec, ofc.HandRecord)
+    ofc.read_ofcenv_json("hands.json", button="hero")  # type: ignore[arg-type]
+    ofc.write_ofcenv_json([g], hero="0")  # type: ignore[call-overload]
+
+
 def histories() -> None:
     """The hand histories: write_histories, read_histories, records_from_json (never called)."""
     g = ofc.Game("pineapple", 2, seed=1)
