@@ -10,6 +10,7 @@ data), over numpy arrays with the GIL released.
 >>> ofc.describe(ofc.strength("Qh Qd 5c"))
 'Pair of Queens, Five kicker'
 """
+import _thread
 import importlib.util as _importlib_util
 import os as _os
 import sys as _sys
@@ -100,31 +101,34 @@ def get_sources() -> list[str]:
                   for f in _os.listdir(_os.path.join(inc, layer)) if f.endswith(".c"))
 
 
-_loaded = False
+_loaded = False       # every public name is here
+_loading = False      # this thread is loading them (a module the load runs may look one up)
+_load_lock = _thread.RLock()   # another thread waits for the names, as it would for an import
 
 
 def _load() -> None:
     """Import every public name (ofc_fast._api): the compiled core, numpy and every layer."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True     # a module that the import below runs may look names up before it ends
-    try:
-        from . import _api
-    except BaseException:
-        _loaded = False
-        raise
-    names = globals()
-    for name in __all__:
-        if name not in names:
-            names[name] = getattr(_api, name)
-    # The public classes are reached as ofc_fast.<name>: that is their module for
-    # repr, help and pickle (pickles of 0.1.0 name the old paths, see _legacy).
-    for name in __all__:
-        obj = names[name]
-        if isinstance(obj, type) and obj.__module__.startswith("ofc_fast."):
-            obj.__module__ = "ofc_fast"
-    _legacy.install()
+    global _loaded, _loading
+    with _load_lock:
+        if _loaded or _loading:
+            return
+        _loading = True
+        try:
+            from . import _api
+        finally:
+            _loading = False
+        names = globals()
+        for name in __all__:
+            if name not in names:
+                names[name] = getattr(_api, name)
+        # The public classes are reached as ofc_fast.<name>: that is their module for
+        # repr, help and pickle (pickles of 0.1.0 name the old paths, see _legacy).
+        for name in __all__:
+            obj = names[name]
+            if isinstance(obj, type) and obj.__module__.startswith("ofc_fast."):
+                obj.__module__ = "ofc_fast"
+        _legacy.install()
+        _loaded = True
 
 
 if not _typing.TYPE_CHECKING:    # type checkers see the names themselves (above)
