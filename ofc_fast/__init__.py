@@ -10,13 +10,19 @@ data), over numpy arrays with the GIL released.
 >>> ofc.describe(ofc.strength("Qh Qd 5c"))
 'Pair of Queens, Five kicker'
 """
+import _thread
+import importlib.util as _importlib_util
 import os as _os
+import sys as _sys
+import types as _types
+import typing as _typing
 
+from . import _legacy
 from ._version import __version__
 
-try:
-    from . import _core  # noqa: F401  (the compiled extension; everything below needs it)
-except ImportError as _exc:  # pragma: no cover - only from a source folder
+# the compiled extension is looked for here, and imported (with numpy and every layer) on the
+# first use of a public name: ofc_fast._api
+if _importlib_util.find_spec(__name__ + "._core") is None:  # pragma: no cover - only from a source folder
     _here = _os.path.dirname(_os.path.abspath(__file__))
     if _os.path.exists(_os.path.join(_here, _os.pardir, "csrc", "ofc_fast.h")):
         _installed = None
@@ -35,42 +41,12 @@ except ImportError as _exc:  # pragma: no cover - only from a source folder
             "you are importing ofc_fast from its source folder without its compiled extension; "
             "install it (pip install .) or build in place (python setup.py build_ext --inplace), "
             "or run from another folder") from None
-    raise
+    raise ImportError(f"ofc_fast's compiled extension {__name__}._core is missing: reinstall ofc_fast "
+                      "(pip install --force-reinstall ofc_fast)")
 
-from .hand.cards import EMPTY, JOKERS, RANKS, SUITS, card, card_str, cards, from_cactus, to_cactus
-from .hand.strength import (
-    FIVE_OF_A_KIND_MIN,
-    STRENGTH_FIVE_MAX,
-    LOWBALL_MAX,
-    STRENGTH_MAX,
-    HandCategory,
-    category,
-    describe,
-    lowball27,
-    strength,
-    to_cactus_rank,
-)
-from .board.rules import LOW, ORIGINAL, PINEAPPLE, PRESETS, PROGRESSIVE, STAY_CONVENTIONS, Rules, get_rules
-from .board.rules import HOUSE_RULES
-from .board.boards import ROWS, Analysis, Board, analyze, parse_boards, score, score_matrix
-from .board.match import MatchResult, play_match
-from .hand.strength import STRENGTH_TABLE_DTYPE, ranks, strength_table
-from .hand.subsets import BestHand, best_hand, subset_strengths
-from .board.rows import partial_strength, royalty
-from .board.points import ScoreDetails, find_duplicates, score_details
-from .hand import compat
-from .solve.fantasyland import FantasylandArrays, FantasylandResult, solve_fantasyland
-# play in progress: partial boards, dealing, the game engine, Monte Carlo, self-play
-from .board import partial
-from .play.dealing import deal
-from .play.game import POLICIES, POLICY_PARAMS, Game, Policy
-from .play.history import HandRecord, HistoryError, read_histories, records_from_json, write_histories
-from .play.ofcenv import read_ofcenv_json, write_ofcenv_json
-from .sim.rollout import Placements, RolloutResult, evaluate_placements, rollout
-from .sim.selfplay import SimulationResult, simulate
-from .sim.fantasyland_value import FantasylandValueEstimate, estimate_fantasyland_value
-from .sim.search import BestMove, best_move
-from .sim.review import Decision, Review, review
+if _typing.TYPE_CHECKING:   # the names as type checkers see them; loaded on first use below
+    from ._api import *  # noqa: F403
+# ruff: noqa: F405  (__all__ names what _api holds)
 
 __all__ = [
     "EMPTY", "RANKS", "SUITS", "card", "card_str", "cards", "from_cactus", "to_cactus",
@@ -126,13 +102,63 @@ def get_sources() -> list[str]:
                   for f in _os.listdir(_os.path.join(inc, layer)) if f.endswith(".c"))
 
 
-# The public classes are reached as ofc_fast.<name>: that is their module for
-# repr, help and pickle (pickles of 0.1.0 name the old paths, see _legacy).
-for _name in __all__:
-    _obj = globals()[_name]
-    if isinstance(_obj, type) and _obj.__module__.startswith("ofc_fast."):
-        _obj.__module__ = "ofc_fast"
-del _name, _obj
+_loaded = False       # every public name is here
+_loading = False      # this thread is loading them (a module the load runs may look one up)
+_load_lock = _thread.RLock()   # another thread waits for the names, as it would for an import
 
-from . import _legacy  # noqa: E402
-_legacy.install()
+
+def _load() -> None:
+    """Import every public name (ofc_fast._api): the compiled core, numpy and every layer."""
+    global _loaded, _loading
+    with _load_lock:
+        if _loaded or _loading:
+            return
+        _loading = True
+        try:
+            from . import _api
+        finally:
+            _loading = False
+        names = globals()
+        for name in __all__:
+            if name not in names:
+                names[name] = getattr(_api, name)
+        # The public classes are reached as ofc_fast.<name>: that is their module for
+        # repr, help and pickle (pickles of 0.1.0 name the old paths, see _legacy).
+        for name in __all__:
+            obj = names[name]
+            if isinstance(obj, type) and obj.__module__.startswith("ofc_fast."):
+                obj.__module__ = "ofc_fast"
+        _legacy.install()
+        _loaded = True
+
+
+if not _typing.TYPE_CHECKING:    # type checkers see the names themselves (above)
+    def __getattr__(name: str) -> object:
+        """The public names load on first use (PEP 562): ``import ofc_fast`` stays quick.
+
+        A private name loads nothing: ``from .. import _core`` in a module that the
+        load runs then imports that submodule alone."""
+        if not _loaded and not name.startswith("_"):
+            _load()
+            if name in globals():
+                return globals()[name]
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        _load()
+        return sorted(globals())
+
+    class _Package(_types.ModuleType):
+        """ofc_fast itself: importing an old module path of 0.1.0 whose name is now a public
+        function (``import ofc_fast.deal``, ``ofc_fast.rollout``: _legacy) leaves the function."""
+
+        def __setattr__(self, name: str, value: object) -> None:
+            if isinstance(value, _types.ModuleType) and name in __all__:
+                _load()
+                if globals().get(name, value) is not value:
+                    return
+            super().__setattr__(name, value)
+
+    _sys.modules[__name__].__class__ = _Package
+
+_legacy.install()      # old module paths are found on first import

@@ -336,12 +336,15 @@ def _call(fn: Callable[[], Any], failing: bool) -> None:
 # ----------------------------------------------------------------- growth
 
 @functools.lru_cache(maxsize=None)
-def _growth(failing: bool) -> tuple[int, dict[str, tuple[int, int]], int]:
-    """One measured run of ~2000 calls (100 rounds of every entry point, after a warm-up),
-    shared by the three growth tests below: (traced memory growth in bytes, the references
-    of an input, a preset or a table that changed: repr -> (before, after), the growth of
-    the number of objects the garbage collector tracks)."""
+def _growth(failing: bool, rounds: int) -> tuple[int, dict[str, tuple[int, int]], int]:
+    """One measured run of ``rounds`` rounds of every entry point (100: ~5000 calls), after a
+    warm-up, shared by the three growth tests below: (traced memory growth in bytes, the
+    references of an input, a preset or a table that changed: repr -> (before, after), the
+    growth of the number of objects the garbage collector tracks). Shorter runs are not
+    traced (tracemalloc makes every call about ten times slower): their growth reads 0."""
     calls = BAD if failing else GOOD
+    traced = rounds >= 100
+    warm_up = 20 if traced else 5
     objects = {id(o): o for _, args in calls.values() for o in args}
     objects.update({id(r): r for r in ofc.PRESETS.values()})
     objects.update({id(r.tables): r.tables for r in (*ofc.PRESETS.values(), HOUSE)})
@@ -350,10 +353,11 @@ def _growth(failing: bool) -> tuple[int, dict[str, tuple[int, int]], int]:
         return {k: sys.getrefcount(objects[k]) for k in objects}
 
     for fn, _ in calls.values():         # warm-up: caches, the thread pool, tables
-        for _ in range(20):
+        for _ in range(warm_up):
             _call(fn, failing)
     gc.collect()
-    tracemalloc.start()
+    if traced:
+        tracemalloc.start()
     try:
         for _ in range(5):
             for fn, _ in calls.values():
@@ -364,7 +368,7 @@ def _growth(failing: bool) -> tuple[int, dict[str, tuple[int, int]], int]:
         objects_before = len(gc.get_objects())
         gc.collect()
         before, _ = tracemalloc.get_traced_memory()
-        for _ in range(100):                               # 100 x ~20 functions = ~2000 calls
+        for _ in range(rounds):                            # 100 x ~50 functions = ~5000 calls
             for fn, _ in calls.values():
                 _call(fn, failing)
         gc.collect()
@@ -378,10 +382,15 @@ def _growth(failing: bool) -> tuple[int, dict[str, tuple[int, int]], int]:
     return after - before, changed, objects_after - objects_before
 
 
-# every good row, called over and over, takes half a minute: the slow run (.ci/run) has it
-@pytest.mark.parametrize("failing", [pytest.param(False, marks=pytest.mark.slow), True], ids=["good", "failing"])
-def test_no_traced_memory_growth(failing: bool) -> None:
-    grew = _growth(failing)[0]
+# every good row called 100 times over, traced, takes half a minute: the slow run (.ci/run) has
+# it; the quick run calls each 20 times untraced (a leaked reference shows at the first call)
+GOOD_FULL = pytest.param(False, 100, marks=pytest.mark.slow, id="good")
+RUNS = [GOOD_FULL, pytest.param(False, 20, id="good-quick"), pytest.param(True, 100, id="failing")]
+
+
+@pytest.mark.parametrize(("failing", "rounds"), [GOOD_FULL, pytest.param(True, 100, id="failing")])
+def test_no_traced_memory_growth(failing: bool, rounds: int) -> None:
+    grew = _growth(failing, rounds)[0]
     assert grew < 200_000, f"traced memory grew by {grew} bytes"
 
 
@@ -428,15 +437,15 @@ def test_no_rss_growth_on_large_calls(failing: bool) -> None:
     assert grew < 24 * 2**20, f"RSS grew by {grew / 2**20:.1f} MiB"
 
 
-@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
-def test_no_reference_leaks(failing: bool) -> None:
-    changed = _growth(failing)[1]
+@pytest.mark.parametrize(("failing", "rounds"), RUNS)
+def test_no_reference_leaks(failing: bool, rounds: int) -> None:
+    changed = _growth(failing, rounds)[1]
     assert not changed, changed
 
 
-@pytest.mark.parametrize("failing", [False, True], ids=["good", "failing"])
-def test_gc_object_count_is_stable(failing: bool) -> None:
-    grew = _growth(failing)[2]
+@pytest.mark.parametrize(("failing", "rounds"), RUNS)
+def test_gc_object_count_is_stable(failing: bool, rounds: int) -> None:
+    grew = _growth(failing, rounds)[2]
     assert grew < 200, f"{grew} more objects tracked by gc"
 
 

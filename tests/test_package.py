@@ -50,6 +50,52 @@ def test_version_in_one_place() -> None:
     assert installed == ofc.__version__
 
 
+def _fresh(code: str) -> str:
+    """stdout of ``code`` in a new interpreter (this ofc_fast, run from outside the checkout)."""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=Path(ofc.__file__).resolve().parent.parent.parent)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_import_is_lazy_and_the_first_name_loads_all() -> None:
+    """`import ofc_fast` imports neither the compiled core nor numpy; the first public name
+    loads every layer as the eager import did (the classes' module, the 0.1.0 paths)."""
+    out = _fresh("import sys, ofc_fast as ofc\n"
+                 "print(sorted(m for m in ('numpy', 'ofc_fast._core', 'ofc_fast._api') if m in sys.modules))\n"
+                 "print(ofc.__version__, ofc.strength('Ah Kh Qh'), ofc.Board.__module__)\n"
+                 "print('ofc_fast._api' in sys.modules, 'ofc_fast.engine' in sys.modules)\n")
+    assert out.splitlines() == ["[]", f"{ofc.__version__} {ofc.strength('Ah Kh Qh')} ofc_fast", "True True"]
+
+
+def test_version_imports_no_command() -> None:
+    """`ofc-fast --version` answers before the commands (and numpy) are imported."""
+    out = _fresh("import sys\nfrom ofc_fast.cli import main\n"
+                 "try:\n    main(['--version'])\nexcept SystemExit as e:\n    print(e.code)\n"
+                 "print([m for m in ('numpy', 'ofc_fast.cli.commands') if m in sys.modules])\n")
+    assert out.splitlines() == [f"ofc-fast {ofc.__version__}", "0", "[]"]
+
+
+def test_old_path_first_keeps_the_function() -> None:
+    """Importing the 0.1.0 module paths ofc_fast.deal and ofc_fast.rollout before any public name
+    leaves ofc_fast.deal and ofc_fast.rollout the functions (as the eager import did)."""
+    out = _fresh("import ofc_fast.deal, ofc_fast.rollout\nimport ofc_fast as ofc\n"
+                 "print(ofc.deal.__name__, ofc.rollout.__name__, callable(ofc.deal), callable(ofc.rollout))\n")
+    assert out.split() == ["deal", "rollout", "True", "True"]
+
+
+def test_first_names_from_many_threads() -> None:
+    """Threads that reach for their first public names at once all get them (the others wait
+    for the one that loads them, as for an import)."""
+    out = _fresh("import threading, ofc_fast as ofc\n"
+                 "names = ['strength', 'Board', 'rollout', 'deal', 'PRESETS', 'review', 'Game', 'score'] * 2\n"
+                 "got = {}\n"
+                 "ts = [threading.Thread(target=lambda n=n: got.setdefault(n, getattr(ofc, n))) for n in names]\n"
+                 "[t.start() for t in ts]\n[t.join() for t in ts]\n"
+                 "print(sorted(got) == sorted(set(names)), all(got[n] is getattr(ofc, n) for n in got))\n")
+    assert out.split() == ["True", "True"]
+
+
 PKG = Path(ofc.__file__).resolve().parent
 #: the compiled modules (no Python imports of the package: the bindings never import the API)
 COMPILED = ("_core", "_solve", "_play", "_sim", "_rl")

@@ -154,8 +154,8 @@ class GameMachine(RuleBasedStateMachine):
 
 
 TestGameMachine = GameMachine.TestCase
-# the quick run: 30 games of up to 40 steps; the slow twin below plays 60
-TestGameMachine.settings = settings(max_examples=30, stateful_step_count=40, deadline=None)
+# the quick run: 15 games of up to 40 steps; the slow twin below plays 60
+TestGameMachine.settings = settings(max_examples=15, stateful_step_count=40, deadline=None)
 
 
 @pytest.mark.slow

@@ -234,7 +234,7 @@ def test_five_card_random_sample() -> None:
     """A seeded sample of real hands: frequencies near the exact odds, and
     keys independent of card order and of renaming the suits."""
     rng = random.Random(20240601)
-    n = 20000
+    n = 8000     # 5 standard deviations of the rarer categories still bound them tightly
     counts: Counter[int] = Counter()
     for _ in range(n):
         cards = rng.sample(range(52), 5)

@@ -31,8 +31,13 @@ def _first_legal(env: VecEnv) -> np.ndarray:
     return env.action_masks().argmax(1)
 
 
-@pytest.mark.parametrize("how", ["interrupt_main", "raise_signal"])
-@pytest.mark.parametrize("threads", [1, 2])
+# Ctrl-C both ways and on 1 or 2 threads: the quick run presses each way once (one on each
+# thread count), the slow run (.ci/run) every pair
+CTRL_C = [("interrupt_main", 1), ("raise_signal", 2), pytest.param("raise_signal", 1, marks=pytest.mark.slow),
+          pytest.param("interrupt_main", 2, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize(("how", "threads"), CTRL_C)
 def test_ctrl_c_during_a_long_step(how: str, threads: int) -> None:
     assert threading.current_thread() is threading.main_thread()
     if how == "raise_signal":
@@ -333,7 +338,7 @@ def _stepping_thread(env: VecEnv, steps: int = 5) -> tuple[threading.Thread, lis
 def test_to_json_while_another_thread_steps_says_so() -> None:
     """Issue 28, 9: to_json during another thread's step said "a step was interrupted: call
     reset() first" (wrong, and following it threw the episodes away)."""
-    env = VecEnv("pineapple", 2, num_envs=2_000, seed=1, opponent="greedy")
+    env = VecEnv("pineapple", 2, num_envs=500, seed=1, opponent="greedy")   # a step: a quarter second
     env.reset()
     t, errors, stepped_refused = _stepping_thread(env)
     said = set()
@@ -353,7 +358,7 @@ def test_to_json_while_another_thread_steps_says_so() -> None:
 def test_sample_actions_while_another_thread_steps_says_so_and_threads_draw_alike() -> None:
     """Issue 31: sample_actions reads the masks a step writes: refused (clearly) while
     another thread steps the same envs; envs of their own in threads draw as alone."""
-    env = VecEnv("pineapple", 2, num_envs=2_000, seed=1, opponent="greedy")
+    env = VecEnv("pineapple", 2, num_envs=500, seed=1, opponent="greedy")   # a step: a quarter second
     env.reset()
     t, errors, stepped_refused = _stepping_thread(env)
     refused = 0
@@ -478,8 +483,7 @@ def test_can_avoid_foul_finds_a_clean_completion_behind_a_joker_on_top() -> None
         assert cpu_seconds() - start_cpu < 1, board
 
 
-@pytest.mark.parametrize("how", ["interrupt_main", "raise_signal"])
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(("how", "threads"), CTRL_C)
 def test_ctrl_c_during_a_foul_safe_joker_step(how: str, threads: int) -> None:
     """Issue 28, 4: SIGINT landed 4.5 to 8 s after it was sent (the C loop never looked).
     The searches poll a stop flag that an interrupt sets: a step stops within a second

@@ -93,10 +93,10 @@ def test_pineapple_last_turn_matches_python() -> None:
 
 def test_workers_and_merge_identical() -> None:
     boards = ["Qh Qd / 5s 6s 7s / Kc Kd", "2c 3c / 8d 9d Td / Ac Ad", "-- / -- / --"]
-    a = rollout(boards, n=20000, seed=9, workers=1)
-    b = rollout(boards, n=20000, seed=9, workers=2)
+    a = rollout(boards, n=8000, seed=9, workers=1)
+    b = rollout(boards, n=8000, seed=9, workers=2)
     assert (a.sums == b.sums).all() and a.mean.tolist() == b.mean.tolist()
-    parts = [rollout(boards, n=5000, seed=9, start=s) for s in range(0, 20000, 5000)]
+    parts = [rollout(boards, n=2000, seed=9, start=s) for s in range(0, 8000, 2000)]
     m = merge(parts)
     assert (m.sums == a.sums).all() and m.stderr.tolist() == a.stderr.tolist()
     assert abs(float(a.mean.sum())) < 1e-9
@@ -181,10 +181,10 @@ def test_fantasyland_in_evaluate_placements() -> None:
     placements are ranked by points against it (not against nobody)."""
     g = ofc.Game("pineapple", 2, seed=3, fantasyland=[0, 14])
     g.play("greedy")                       # the Fantasyland seat sets first
-    p = evaluate_placements(g, n=40, seed=1)
+    p = evaluate_placements(g, n=20, seed=1)
     assert sorted(p.codes) == g.legal_actions() and np.ptp(p.mean) > 1.0
     q = evaluate_placements((g.observation(g.turn)["boards"][[g.turn, 1 - g.turn]], g.held),
-                            n=40, seed=1, fantasyland=[0, 14])
+                            n=20, seed=1, fantasyland=[0, 14])
     assert len(q.codes) == len(p.codes)
     with pytest.raises(ValueError, match="player 0 is to act"):
         evaluate_placements((["--/--/--"] * 2, "Ah Ad 7c 8c 9c"), n=10, seed=1, fantasyland=[14, 0])

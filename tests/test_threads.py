@@ -453,9 +453,11 @@ CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("workers,what", [(1, "strength"), (2, "strength"), (2, "score"),
-                                          (1, "fantasyland_value"), (2, "fantasyland_value"),
-                                          (1, "fantasyland_against")])
+# every long loop in the quick run, on 1 and on 2 workers; the slow run adds the other worker count
+@pytest.mark.parametrize("workers,what", [pytest.param(1, "strength", marks=pytest.mark.slow), (2, "strength"),
+                                          (2, "score"),
+                                          pytest.param(1, "fantasyland_value", marks=pytest.mark.slow),
+                                          (2, "fantasyland_value"), (1, "fantasyland_against")])
 def test_sigint_stops_a_long_loop_promptly(workers: int, what: str) -> None:
     windows = sys.platform == "win32"
     proc = subprocess.Popen([sys.executable, "-c", CHILD, str(workers), what], cwd=tempfile.gettempdir(),
@@ -505,8 +507,10 @@ def _interrupt_after(delay: float, how: str) -> threading.Timer:
     return timer
 
 
-@pytest.mark.parametrize("how", ["interrupt_main", "raise_signal"])
-@pytest.mark.parametrize("workers", [1, 2])
+# each way of pressing Ctrl-C once in the quick run (one on each worker count), every pair slow
+@pytest.mark.parametrize(("how", "workers"), [
+    ("interrupt_main", 1), ("raise_signal", 2), pytest.param("raise_signal", 1, marks=pytest.mark.slow),
+    pytest.param("interrupt_main", 2, marks=pytest.mark.slow)])
 def test_interrupt_in_process_then_next_call_is_right(how: str, workers: int) -> None:
     assert threading.current_thread() is threading.main_thread()
     if how == "raise_signal":

@@ -365,10 +365,8 @@ def _add_fantasyland_parser(sub: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``ofc-fast`` with ``argv`` (default: the command line); returns the exit status."""
-    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
-        print(f"ofc-fast {__version__}")        # no parser to build; argparse's exit status
-        raise SystemExit(0)
+    """Run ``ofc-fast`` with ``argv`` (default: the command line); returns the exit status
+    (``ofc_fast.cli.main`` answers ``--version`` before importing this module)."""
     try:
         code = _main(argv)
         sys.stdout.flush()

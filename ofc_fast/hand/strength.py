@@ -507,6 +507,7 @@ def strength_table() -> npt.NDArray[np.void]:
 
 strength = _core.strength_door(strength)
 lowball27 = _core.lowball27_door(lowball27)
-category = _core.category_door(category, [None] + [list(HandCategory)[c] for c in _CATEGORY[1:].tolist()])
+_MEMBERS = list(HandCategory)
+category = _core.category_door(category, [None] + [_MEMBERS[c] for c in _CATEGORY[1:].tolist()])
 to_cactus_rank = _core.to_cactus_rank_door(to_cactus_rank)
 describe = _core.describe_door(describe, _NAMES)
