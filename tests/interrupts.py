@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import _thread
 import contextlib
+import gc
 import signal
 import threading
 import time
@@ -30,6 +31,10 @@ def pressing_ctrl_c(first: float = 0.3, every: float = 0.5, times: int = 20,
             if done.wait(every):
                 return
 
+    # gc callbacks (hypothesis installs one) would swallow a press as "Exception ignored"
+    # and print it: they wait until the block ends
+    callbacks = gc.callbacks[:]
+    gc.callbacks.clear()
     thread = threading.Thread(target=presser, daemon=True)
     thread.start()
     try:
@@ -43,6 +48,7 @@ def pressing_ctrl_c(first: float = 0.3, every: float = 0.5, times: int = 20,
                 break
             except KeyboardInterrupt:
                 continue
+        gc.callbacks[:] = callbacks + [c for c in gc.callbacks if c not in callbacks]
 
 
 def raise_sigint() -> None:
