@@ -300,11 +300,25 @@ def write_histories(hands: Iterable[Any], file: Any = None, *, start: int = 1) -
         raise ValueError(f"start must be at least 1 (the first hand's id), got {start}")
     out: list[str] = []
     n = start - 1
-    for item in hands:
-        for rec in _records_of(item):
+    for i, item in enumerate(hands):
+        for rec in records_of(item, i):
             n += 1
             out.append(_format(rec, n))
-    text = "".join(out)
+    return put_text("".join(out), file)
+
+
+def records_of(item: Any, i: int) -> list[HandRecord]:
+    """The records of ``hands[i]`` for a writer: a HandRecord, or every hand of a Game."""
+    if isinstance(item, HandRecord):
+        return [item]
+    to_json = getattr(item, "to_json", None)     # a Game (this module sits below the engine's class)
+    if callable(to_json):
+        return records_from_json(to_json())
+    raise TypeError(f"hands holds Games and HandRecords, got {type(item).__name__} at hands[{i}]")
+
+
+def put_text(text: str, file: str | os.PathLike[str] | TextIO | None) -> str | None:
+    """What a writer made: returned (``file`` None), or written to a path or a text file."""
     if file is None:
         return text
     if isinstance(file, (str, os.PathLike)):
@@ -315,15 +329,6 @@ def write_histories(hands: Iterable[Any], file: Any = None, *, start: int = 1) -
     else:
         raise TypeError(f"file must be None, a path or a text file, got {type(file).__name__}")
     return None
-
-
-def _records_of(item: Any) -> list[HandRecord]:
-    if isinstance(item, HandRecord):
-        return [item]
-    to_json = getattr(item, "to_json", None)     # a Game (this module sits below the engine's class)
-    if callable(to_json):
-        return records_from_json(to_json())
-    raise TypeError(f"hands holds Games and HandRecords, got {type(item).__name__}")
 
 
 def records_from_json(history: str | bytes | Mapping[str, Any]) -> list[HandRecord]:

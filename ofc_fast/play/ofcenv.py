@@ -24,7 +24,7 @@ from typing import Any, Final, Literal, TextIO, overload
 from .._checks import is_int
 from ..board.rules import PRESETS, Rules, get_rules
 from ..hand.cards import card, card_str
-from .history import HandRecord, HistoryError, Turn, records_from_json
+from .history import HandRecord, HistoryError, Turn, put_text, records_from_json, records_of
 
 __all__ = ["read_ofcenv_json", "write_ofcenv_json"]
 
@@ -94,26 +94,10 @@ def write_ofcenv_json(hands: Iterable[Any], file: Any = None, *, hero: int | Non
     out: list[str] = []
     n = int(start) - 1
     for i, item in enumerate(hands):
-        if isinstance(item, HandRecord):
-            recs = [item]
-        elif callable(getattr(item, "to_json", None)):
-            recs = records_from_json(item.to_json())
-        else:
-            raise TypeError(f"hands holds Games and HandRecords, got {type(item).__name__} at hands[{i}]")
-        for rec in recs:
+        for rec in records_of(item, i):
             n += 1
             out.append(_hand_json(rec, str(n), f"hands[{i}] (hand {n})", hero, names))
-    text = "".join(out)
-    if file is None:
-        return text
-    if isinstance(file, (str, os.PathLike)):
-        with open(file, "w", encoding="utf-8") as f:
-            f.write(text)
-    elif hasattr(file, "write"):
-        file.write(text)
-    else:
-        raise TypeError(f"file must be None, a path or a text file, got {type(file).__name__}")
-    return None
+    return put_text("".join(out), file)
 
 
 def _hand_json(rec: HandRecord, hid: str, where: str, hero: int | None, names: Sequence[str] | None) -> str:
