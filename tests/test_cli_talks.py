@@ -241,6 +241,26 @@ def test_version_loads_no_command_modules(tmp_path: Path) -> None:
     assert proc.returncode == 0 and proc.stdout == f"ofc-fast {ofc.__version__}\n[]\n", proc
 
 
+HELP_ARGVS = [["--help"]] + [[command, "--help"] for command in (
+    "eval", "score", "analyze", "fantasyland", "show", "review", "simulate", "rollout", "best")]
+
+
+@pytest.mark.parametrize("argv", HELP_ARGVS, ids=" ".join)
+def test_help_loads_no_numpy_nor_core(tmp_path: Path, argv: list[str]) -> None:
+    """--help of ofc-fast and of each command builds the parser only: its choices (presets,
+    policies, joker pools) come from light modules and the commands' modules load when they
+    run, so neither numpy nor the compiled core is imported."""
+    code = (f"import sys\nfrom ofc_fast.cli import main\ntry: main({argv!r})\n"
+            "except SystemExit as e: print('exit', e.code)\n"
+            "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('ofc_fast._') "
+            "and m not in ('ofc_fast._version', 'ofc_fast._legacy')))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(Path(ofc.__file__).parents[1])})
+    assert proc.returncode == 0 and proc.stderr == "", proc
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("usage: ofc-fast") and lines[-2:] == ["exit 0", "[]"], proc.stdout
+
+
 def test_doctests_of_the_cli_helpers() -> None:
     import ofc_fast.cli.commands as commands
     for module in (options, commands):

@@ -16,11 +16,16 @@ import os
 import sys
 import threading
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..board.rules import FIVE_OF_A_KIND_ORDERS, HOUSE_RULES, JOKER_POOLS, PRESETS, Rules, get_rules
-from ..play.game import POLICIES, POLICY_DESCRIPTIONS
+# the parser's choices come from light modules: building it (``--help``) loads no numpy and
+# no core; the rules themselves load when a command reads them
+from ..board.rule_names import FIVE_OF_A_KIND_ORDERS, HOUSE_RULE_NAMES, JOKER_POOLS, PRESET_NAMES
+from ..play.policy_names import POLICY_DESCRIPTIONS
 from .sources import read_limited
+
+if TYPE_CHECKING:
+    from ..board.rules import Rules
 
 #: the longest rules file read (a rules file is a few hundred bytes)
 MAX_RULES_FILE = 1 << 20
@@ -29,14 +34,21 @@ INSTALL_CLI = "pip install 'ofc_fast[cli]' (from a checkout: pip install '.[cli]
 INSTALL_PLOT = "pip install 'ofc_fast[plot]' (from a checkout: pip install '.[plot]')"
 
 
+def one_line(text: str, limit: int = 600) -> str:
+    """A message on one line of bounded length (the commands' errors and skipped deals)."""
+    text = " ".join(text.split("\n"))
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def rules_name(name: str) -> str:
     """The type of ``--rules``: a preset's or house variant's name in any case."""
+    from ..board.rules import get_rules
     try:
         return get_rules(name).name
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))}, or a house variant "
-            f"({', '.join(HOUSE_RULES)}) (or --rules-file FILE.json)") from None
+            f"unknown rules {name!r}: one of {', '.join(sorted(PRESET_NAMES))}, or a house variant "
+            f"({', '.join(HOUSE_RULE_NAMES)}) (or --rules-file FILE.json)") from None
 
 
 def _five_of_a_kind(text: str) -> str | None:
@@ -66,8 +78,8 @@ def add_rules_args(parser: argparse.ArgumentParser) -> None:
     """``--rules NAME`` (any case) or ``--rules-file FILE.json``, and the joker options."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--rules", default="pineapple", type=rules_name, metavar="NAME",
-                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple), "
-                            f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULES)})")
+                       help=f"preset rules, any case: {', '.join(sorted(PRESET_NAMES))} (default pineapple), "
+                            f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULE_NAMES)})")
     group.add_argument("--rules-file", metavar="FILE.json",
                        help='custom rules: {"preset": "pineapple", "scoop_bonus": 6, ...}, any field of Rules')
     jokers = parser.add_argument_group("jokers", "fields of Rules set on top of --rules or --rules-file")
@@ -77,6 +89,7 @@ def add_rules_args(parser: argparse.ArgumentParser) -> None:
 
 def rules_of(args: argparse.Namespace) -> Rules:
     """The rules ``--rules`` or ``--rules-file`` gives, with the joker options set."""
+    from ..board.rules import get_rules
     if getattr(args, "rules_file", None):
         rules = load_rules_file(args.rules_file)
     else:
@@ -113,6 +126,7 @@ def load_rules_file(path: str) -> Rules:
     file's name without its extension.  Errors name the file and the field;
     a file past ``MAX_RULES_FILE`` bytes is refused before it is read whole.
     """
+    from ..board.rules import Rules, get_rules
     data = read_limited(path, MAX_RULES_FILE, "rules file")
     try:
         obj = json.loads(data.decode("utf-8-sig"))
@@ -133,8 +147,8 @@ def load_rules_file(path: str) -> Rules:
     except ValueError:
         base = None
     if base is None:
-        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, or a house '
-                         f'variant ({", ".join(HOUSE_RULES)}), got {preset!r}')
+        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESET_NAMES))}, or a house '
+                         f'variant ({", ".join(HOUSE_RULE_NAMES)}), got {preset!r}')
     changes.setdefault("name", os.path.splitext(os.path.basename(path))[0])
     try:
         return Rules.from_dict({**base.to_dict(), **changes})
@@ -143,17 +157,17 @@ def load_rules_file(path: str) -> Rules:
 
 
 def policy_name(text: str) -> str:
-    """The type of ``--policy``: a name of ofc_fast.play.game.POLICIES, any case."""
+    """The type of ``--policy``: a name of ofc_fast.play.game.POLICIES (policy_names), any case."""
     key = text.strip().lower()
-    if key not in POLICIES:
-        raise argparse.ArgumentTypeError(f"unknown policy {text!r}: one of {', '.join(POLICIES)}")
+    if key not in POLICY_DESCRIPTIONS:
+        raise argparse.ArgumentTypeError(f"unknown policy {text!r}: one of {', '.join(POLICY_DESCRIPTIONS)}")
     return key
 
 
 def add_policy_arg(parser: argparse.ArgumentParser, what: str, default: str = "random") -> None:
     meanings = "; ".join(f"{name}: {text}" for name, text in POLICY_DESCRIPTIONS.items())
     parser.add_argument("--policy", default=default, type=policy_name, metavar="NAME",
-                        help=f"how {what}, one of {', '.join(POLICIES)} (default {default}). {meanings}")
+                        help=f"how {what}, one of {', '.join(POLICY_DESCRIPTIONS)} (default {default}). {meanings}")
 
 
 #: progress lines when stderr is not a terminal: the first after this many seconds (a short
