@@ -260,6 +260,7 @@ def _add_play_parsers(sub: Any) -> None:
                    help="cards of each player in Fantasyland, 0 for none (player 0 in Fantasyland: "
                         "--hand holds its 13-17 cards)")
     b.add_argument("--json", action="store_true", help="the move and its figures as JSON")
+    add_progress_args(b)
 
 
 def build_parser() -> argparse.ArgumentParser:

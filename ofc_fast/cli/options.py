@@ -10,7 +10,6 @@ checks their values.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -89,6 +88,8 @@ def add_rules_args(parser: argparse.ArgumentParser) -> None:
 
 def rules_of(args: argparse.Namespace) -> Rules:
     """The rules ``--rules`` or ``--rules-file`` gives, with the joker options set."""
+    import dataclasses  # (with inspect: a few ms that --help need not load)
+
     from ..board.rules import get_rules
     if getattr(args, "rules_file", None):
         rules = load_rules_file(args.rules_file)
@@ -190,13 +191,17 @@ class Progress:
     """The progress of a long command on stderr: a tqdm bar when stderr is a terminal (or
     ``--progress``), else a line now and then that a log keeps (``PROGRESS_*``); and an
     estimate of the time the whole work takes, printed once when it passes
-    ``ESTIMATE_WARN`` seconds (timed on the first part of the work).
+    ``ESTIMATE_WARN`` seconds (timed on the first part of the work).  ``limit``: the work
+    stops after at most this many seconds (a time limit such as ``best --seconds``), which
+    caps the estimate and the time left.
 
     ``update(n)`` may be called from worker threads (the kernels' progress callbacks).
     """
 
-    def __init__(self, total: int | None, unit: str, desc: str, bar: Any, lines: bool) -> None:
+    def __init__(self, total: int | None, unit: str, desc: str, bar: Any, lines: bool,
+                 limit: float | None = None) -> None:
         self.total, self.unit, self.desc, self.bar, self.lines = total, unit, desc, bar, lines
+        self.limit = limit
         self.done = 0
         self.start = self.last = time.monotonic()
         self.last_step = 0
@@ -221,9 +226,13 @@ class Progress:
             if not self.estimated and elapsed >= ESTIMATE_AFTER and self.total:
                 self.estimated = True
                 whole = elapsed * self.total / max(self.done, 1)
-                if whole >= ESTIMATE_WARN:
-                    self._say(f"about {whole:,.0f} s for {self._units(self.total)} (timed on the first "
-                              f"{_count_text(self.done)} in {elapsed:.1f} s; Ctrl-C stops)")
+                timed = f"timed on the first {_count_text(self.done)} in {elapsed:.1f} s; Ctrl-C stops"
+                if self.limit is not None and whole > self.limit:
+                    if self.limit >= ESTIMATE_WARN:
+                        self._say(f"about {self.limit:,.0f} s, the time limit ({self._units(self.total)} "
+                                  f"would take about {whole:,.0f} s: {timed})")
+                elif whole >= ESTIMATE_WARN:
+                    self._say(f"about {whole:,.0f} s for {self._units(self.total)} ({timed})")
             if self.bar is not None:
                 self.bar.update(n)
                 return
@@ -241,6 +250,8 @@ class Progress:
         if not self.total:
             return f"{self._units(self.done)} in {elapsed:.0f} s ({rate})"
         left = elapsed * (self.total - self.done) / max(self.done, 1)
+        if self.limit is not None:
+            left = max(0.0, min(left, self.limit - elapsed))
         return (f"{_count_text(self.done)} of {self._units(self.total)} "
                 f"({100 * self.done / self.total:.0f}%) in {elapsed:.0f} s, {rate}, about {left:.0f} s left")
 
@@ -262,9 +273,11 @@ def progress_wanted(args: argparse.Namespace) -> bool:
     return bool(getattr(sys.stderr, "isatty", lambda: False)())
 
 
-def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, **kwargs: Any) -> Progress | None:
+def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, limit: float | None = None,
+             **kwargs: Any) -> Progress | None:
     """The progress of a command on stderr (:class:`Progress`): a tqdm bar where one is wanted
-    (a terminal, ``--progress``), else lines now and then; None with ``--quiet``.
+    (a terminal, ``--progress``), else lines now and then; None with ``--quiet``.  ``limit``:
+    the work's time limit in seconds, if it has one.
 
     ``--no-progress`` keeps the estimate of a long run and drops the rest.
     """
@@ -279,7 +292,7 @@ def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, 
         else:
             bar = tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, desc=desc, **kwargs)
     lines = bar is None and not getattr(args, "no_progress", False)
-    return Progress(total, unit, desc, bar, lines)
+    return Progress(total, unit, desc, bar, lines, limit)
 
 
 def add_progress_args(parser: argparse.ArgumentParser) -> None:

@@ -387,8 +387,15 @@ def cmd_best(args: argparse.Namespace, out: TextIO) -> int:
     from ..sim.search import best_move
     rules = rules_of(args)
     position = (args.boards, args.hand, args.dead)
-    m = best_move(position, rules, budget=args.budget, seconds=args.seconds, seed=args.seed,
-                  policy=args.policy, workers=args.workers, fantasyland=args.fantasyland)
+    # the bar counts completions: --budget of them (the time limit may stop it sooner)
+    bar = make_bar(args, args.budget, "completion", "best", limit=args.seconds)
+    try:
+        m = best_move(position, rules, budget=args.budget, seconds=args.seconds, seed=args.seed,
+                      policy=args.policy, workers=args.workers, fantasyland=args.fantasyland,
+                      progress=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
     before = partial_boards(args.boards, rules.jokers).reshape(-1, 13)[0]
     fantasyland = bool(args.fantasyland and args.fantasyland[0])   # the move sets the whole board
     placed = row_texts(m.board) if fantasyland else _placed(before, m.board)
