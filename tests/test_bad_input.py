@@ -1209,6 +1209,7 @@ bad("best_move-seconds-negative", ofc.best_move, OPEN2, ValueError, "seconds", "
 bad("best_move-seconds-nan", ofc.best_move, OPEN2, ValueError, "seconds", "nan", seconds=float("nan"),
     seed=1)
 bad("best_move-seconds-text", ofc.best_move, OPEN2, TypeError, "seconds", "'1'", seconds="1", seed=1)
+bad("best_move-progress", ofc.best_move, OPEN2, TypeError, "progress", "int 5", progress=5, seed=1)
 bad("best_move-unreachable", ofc.best_move, (["Ah Ad / -- / --", "-- / -- / --"], "2c 3c 4c"), ValueError,
     "player 0", "not one a pineapple hand reaches", seed=1)
 bad("best_move-policy-callable", ofc.best_move, OPEN2, TypeError, "policy", "built-in",

@@ -302,3 +302,14 @@ def test_cli_in_fantasyland_counts(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "in_fantasyland" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["score", kk, jj, "--in-fantasyland", "12"])
+
+
+def test_rule_names_are_the_presets_and_house_variants() -> None:
+    """board/rule_names.py (the command line's light choices) names PRESETS and HOUSE_RULES in
+    their order, and rules.py takes the joker settings' values from it."""
+    from ofc_fast.board import rule_names, rules
+    assert rule_names.PRESET_NAMES == tuple(ofc.PRESETS) == tuple(r.name for r in ofc.PRESETS.values())
+    assert rule_names.HOUSE_RULE_NAMES == tuple(ofc.HOUSE_RULES)
+    assert all(r.name == name for name, r in ofc.HOUSE_RULES.items())
+    assert rules.JOKER_POOLS is rule_names.JOKER_POOLS
+    assert rules.FIVE_OF_A_KIND_ORDERS is rule_names.FIVE_OF_A_KIND_ORDERS

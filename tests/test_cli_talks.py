@@ -76,6 +76,45 @@ def test_analyze_reports_progress(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert code == 0 and err == ""
 
 
+BEST = ["best", *EMPTY2, "--hand", "Ah Ad 7c 8c 9c", "--budget", "2000", "--top", "3"]
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_best_progress_lines(capsys: pytest.CaptureFixture[str], talkative: None, json_flag: list[str]) -> None:
+    """best reports its search's completions as the other long commands do, stdout unchanged;
+    -q silences it."""
+    code, out, err = run(capsys, *BEST, *json_flag)
+    lines = err.splitlines()
+    assert code == 0 and lines and all(line.startswith("ofc-fast: best: ") for line in lines), err
+    assert "of 2,000 completions" in lines[0] and lines[-1].startswith("ofc-fast: best: done, 2,000 completions")
+    code, quiet, err = run(capsys, *BEST, *json_flag, "-q")
+    assert code == 0 and err == ""
+    # the same output, but for the time it took
+    if json_flag:
+        assert {**json.loads(out), "seconds": 0} == {**json.loads(quiet), "seconds": 0}
+    else:
+        assert out.split(" ms,")[1] == quiet.split(" ms,")[1] and out.startswith("best move for")
+
+
+def test_best_estimate_and_its_time_limit(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """An estimate before a long search, capped by --seconds (the search stops there)."""
+    monkeypatch.setattr(options, "ESTIMATE_AFTER", 0.0)
+    monkeypatch.setattr(options, "ESTIMATE_WARN", 0.0)
+    code, _, err = run(capsys, *BEST, "--no-progress")
+    assert code == 0 and err.count("\n") == 1
+    assert err.startswith("ofc-fast: best: about ") and "s for 2,000 completions (timed on the first" in err
+    code, _, err = run(capsys, *BEST, "--quiet")
+    assert code == 0 and err == ""
+    monkeypatch.setattr(options, "ESTIMATE_WARN", 20.0)
+    p = options.Progress(1000, "completion", "best", None, lines=False, limit=30.0)
+    p.start -= 1.0                      # the first completion took a second: 1,000 s in all
+    p.update(1)
+    err = capsys.readouterr().err
+    assert err.startswith("ofc-fast: best: about 30 s, the time limit (1,000 completions would take about ")
+    assert p._line(1.0).endswith("about 29 s left")
+
+
 def test_estimate_of_a_long_run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The time of the whole work, from its first part, when it passes ESTIMATE_WARN."""
     monkeypatch.setattr(options, "ESTIMATE_AFTER", 0.0)
@@ -239,6 +278,26 @@ def test_version_loads_no_command_modules(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(Path(ofc.__file__).parents[1])})
     assert proc.returncode == 0 and proc.stdout == f"ofc-fast {ofc.__version__}\n[]\n", proc
+
+
+HELP_ARGVS = [["--help"]] + [[command, "--help"] for command in (
+    "eval", "score", "analyze", "fantasyland", "show", "review", "simulate", "rollout", "best")]
+
+
+@pytest.mark.parametrize("argv", HELP_ARGVS, ids=" ".join)
+def test_help_loads_no_numpy_nor_core(tmp_path: Path, argv: list[str]) -> None:
+    """--help of ofc-fast and of each command builds the parser only: its choices (presets,
+    policies, joker pools) come from light modules and the commands' modules load when they
+    run, so neither numpy nor the compiled core is imported."""
+    code = (f"import sys\nfrom ofc_fast.cli import main\ntry: main({argv!r})\n"
+            "except SystemExit as e: print('exit', e.code)\n"
+            "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('ofc_fast._') "
+            "and m not in ('ofc_fast._version', 'ofc_fast._legacy')))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(Path(ofc.__file__).parents[1])})
+    assert proc.returncode == 0 and proc.stderr == "", proc
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("usage: ofc-fast") and lines[-2:] == ["exit 0", "[]"], proc.stdout
 
 
 def test_doctests_of_the_cli_helpers() -> None:

@@ -64,7 +64,7 @@ def test_fantasyland_file_not_utf8_names_file_and_line(capsys: pytest.CaptureFix
 
 def test_fantasyland_streams(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Output of the hands before a bad one is written; a JSON list stays valid."""
-    from ofc_fast.cli.commands import FANTASYLAND_CHUNK
+    from ofc_fast.cli.scoring import FANTASYLAND_CHUNK
     path = tmp_path / "hands.txt"
     path.write_text(f"{HAND14}\n" * FANTASYLAND_CHUNK + "Zz\n", encoding="utf-8")
     code, out, err = run(capsys, "fantasyland", "--file", str(path), "--json")

@@ -18,9 +18,10 @@ WITH_EXAMPLES = {"getting-started.md", "hands.md", "boards.md", "variants.md", "
                  "engine.md", "montecarlo.md", "histories.md", "rl.md"}
 MODULES = ["ofc_fast", "ofc_fast.hand.cards", "ofc_fast.hand.strength", "ofc_fast.hand.subsets",
            "ofc_fast.hand.compat", "ofc_fast.hand.bad_rows", "ofc_fast.board.geometry",
-           "ofc_fast.board.rules", "ofc_fast.board.boards", "ofc_fast.board.rows",
+           "ofc_fast.board.rules", "ofc_fast.board.rule_names", "ofc_fast.board.boards", "ofc_fast.board.rows",
            "ofc_fast.board.partial", "ofc_fast.board.points", "ofc_fast.board.match",
-           "ofc_fast.solve.fantasyland", "ofc_fast.play.dealing", "ofc_fast.play.game", "ofc_fast.play.history",
+           "ofc_fast.solve.fantasyland", "ofc_fast.play.dealing", "ofc_fast.play.game", "ofc_fast.play.policy_names",
+           "ofc_fast.play.history",
            "ofc_fast.sim.rollout", "ofc_fast.sim.selfplay", "ofc_fast.sim.summary", "ofc_fast.sim.distributed",
            "ofc_fast.sim.review", "ofc_fast.rl.vecenv", "ofc_fast.rl.gym", "ofc_fast.rl.pettingzoo",
            "ofc_fast.rl.registration", "ofc_fast.rl.spaces", "ofc_fast.rl.agents"]

@@ -378,7 +378,8 @@ def test_fl_keeps_button() -> None:
 
 def test_policies_come_from_the_c_registry() -> None:
     """POLICIES is the C core's registry (csrc/play/ofc_policies.c), in its order, and the
-    guide's table of the built-in policies (docs/guide/engine.md) names exactly those."""
+    guide's table of the built-in policies (docs/guide/engine.md) and play/policy_names.py
+    name exactly those."""
     from ofc_fast import _play
     from ofc_fast.play.game import POLICIES, POLICY_DESCRIPTIONS
     registry = _play.policies()
@@ -391,6 +392,9 @@ def test_policies_come_from_the_c_registry() -> None:
     table = readme[start:readme.index("\n\n", start)]
     rows = dict(re.findall(r"^\| `(\w+)` \| (.+) \|$", table, flags=re.M))
     assert rows == POLICY_DESCRIPTIONS, rows
+    # the command line's light copy (play/policy_names.py: --help loads no core) is the registry's
+    from ofc_fast.play import policy_names
+    assert list(policy_names.POLICY_DESCRIPTIONS.items()) == list(POLICY_DESCRIPTIONS.items())
 
 
 def test_unknown_policy_number_is_refused_in_c() -> None:

@@ -164,6 +164,20 @@ def test_exact_last_street_original(players: int) -> None:
         check_exact(last_street("original", players, 20 + seed), seed)
 
 
+def test_progress_counts_the_completions_played() -> None:
+    """progress hears of every completion (from the worker threads), sampled or exact, and
+    leaves the move and its figures as they are."""
+    for pos, budget in ((OPEN, 3000), (last_street("pineapple", 2, 5), None)):
+        for workers in (1, 2):
+            got: list[int] = []
+            m = ofc.best_move(pos, budget=budget, seed=4, workers=workers, progress=got.append)
+            plain = ofc.best_move(pos, budget=budget, seed=4)
+            assert got and all(k > 0 for k in got) and sum(got) == m.completions
+            assert m.move == plain.move and np.array_equal(m.mean, plain.mean)
+        if budget is None:
+            assert m.exact[0]     # the last street: every way the cards fall, once each
+
+
 def test_exact_score_when_every_other_board_is_complete() -> None:
     g = last_street("pineapple", 2, 3)
     g.play("heuristic")   # the first seat's last turn: the other acts last

@@ -352,7 +352,8 @@ def play_in_progress() -> None:
     est = ofc.estimate_fantasyland_value("pineapple", "greedy", seed=1)
     assert_type(est, ofc.FantasylandValueEstimate)
     # the best move in one call (issue 29)
-    bm = ofc.best_move((["--/--/--"] * 2, "Ah Ad 2c 3c 4c"), budget=50, seed=1, seconds=1.0, workers=2)
+    bm = ofc.best_move((["--/--/--"] * 2, "Ah Ad 2c 3c 4c"), budget=50, seed=1, seconds=1.0, workers=2,
+                       progress=lambda k: None)
     assert_type(bm, ofc.BestMove)
     assert_type(bm.codes, list[int])
     assert_type(bm.exact, npt.NDArray[np.bool_])

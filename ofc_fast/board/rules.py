@@ -31,6 +31,7 @@ from .. import _core
 from .._checks import check_int, is_int
 from ..hand.cards import DECK_SIZE, MAX_JOKERS, RANKS
 from ..hand.strength import HandCategory
+from .rule_names import FIVE_OF_A_KIND_ORDERS, JOKER_POOLS
 
 __all__ = [
     "Rules", "ORIGINAL", "PINEAPPLE", "PROGRESSIVE", "LOW", "PRESETS", "STAY_CONVENTIONS",
@@ -53,10 +54,6 @@ _TOP_CATEGORIES = (H.HIGH_CARD, H.PAIR, H.THREE_OF_A_KIND)
 _FIVE_CATEGORIES = tuple(c for c in H if c <= H.ROYAL_FLUSH)   # a stay is set by natural categories
 _JOKER_FIELDS = ("jokers", "joker_pool", "five_of_a_kind", "five_of_a_kind_middle", "five_of_a_kind_bottom",
                  "joker_resolution", "natural_beats_wild")
-#: what a joker may become (docs/VARIANTS.md, "Jokers"), the default first
-JOKER_POOLS = ("any", "not_on_board", "unseen", "duplicates")
-#: where five of a kind ranks, when it is a hand (None: it is not)
-FIVE_OF_A_KIND_ORDERS = (None, "above_straight_flush", "below_royal")
 _INT32_MAX = 2**31 - 1
 
 

@@ -1,8 +1,9 @@
 """The ``ofc-fast`` command line: the top layer, over the public API.
 
-``main`` is the entry point (``commands``: the parser, ``eval``, ``score``,
-``analyze`` and ``fantasyland``; ``play``: ``simulate`` and ``rollout``; ``review``:
-``review``).
+``main`` is the entry point (``commands``: the parser, light: no numpy, no core;
+the commands' modules load when they run: ``scoring``: ``eval``, ``score``, ``analyze`` and
+``fantasyland``; ``show``: ``show``; ``play``: ``simulate``, ``rollout`` and ``best``;
+``review``: ``review``).
 ``analyze`` reads deals files with ``sources`` (opening, format sniffing,
 bounded reads), ``fastlines`` (the array reader of deal lines),
 ``jsonstream`` (JSON one value at a time) and ``deals`` (chunks of deals),
@@ -16,8 +17,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .commands import cmd_analyze, cmd_eval, cmd_score
     from .options import load_rules_file
+    from .scoring import cmd_analyze, cmd_eval, cmd_score
 
 __all__ = ["main", "load_rules_file", "cmd_eval", "cmd_score", "cmd_analyze"]
 
@@ -35,8 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def __getattr__(name: str) -> object:
     """``cmd_eval``, ``cmd_score``, ``cmd_analyze`` and ``load_rules_file``, imported on first use."""
     if name in ("cmd_eval", "cmd_score", "cmd_analyze"):
-        from . import commands
-        return getattr(commands, name)
+        from . import scoring
+        return getattr(scoring, name)
     if name == "load_rules_file":
         from .options import load_rules_file
         return load_rules_file

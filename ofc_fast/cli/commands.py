@@ -1,5 +1,8 @@
-"""The ``ofc-fast`` parser and its commands ``eval``, ``score``, ``analyze``, ``fantasyland``,
-``show`` (ofc_fast/cli/show.py) and ``review`` (ofc_fast/cli/review.py).
+"""The ``ofc-fast`` parser and ``main``: every command's arguments and help, and the dispatch
+to the command's module, loaded when it runs (``scoring``: ``eval``, ``score``, ``analyze``,
+``fantasyland``; ``show``; ``review``; ``play``: ``simulate``, ``rollout``, ``best``).  This
+module imports no numpy and no core: ``ofc-fast --help`` and ``ofc-fast CMD --help`` load
+neither.
 
     ofc-fast eval "Ah Kd 2c" "Qh Qd 5c 5d 2s"
     ofc-fast score "Qh Qd 2c / 5s 6s 7s 8s 9d / Kc Kd Kh Ks 2d" \\
@@ -15,27 +18,25 @@ the output pipe was closed (``| head``).
 from __future__ import annotations
 
 import argparse
-import itertools
-import json
 import os
-import re
 import sys
-from collections.abc import Iterator, Sequence
-from typing import Any, TextIO
-
-import numpy as np
-import numpy.typing as npt
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .._version import __version__
-from .._workers import resolve_workers
-from ..board.boards import Board, analyze, row_texts, score
-from ..board.geometry import ROW_SLICES, ROWS
-from ..board.rules import Rules
-from ..hand.cards import DECK_SIZE, RANKS, card_str, cards
-from ..hand.strength import category, describe, lowball27, strength
-from .options import add_progress_args, add_rules_args, make_bar, rules_label, rules_of
-from .show import add_show_parser, cmd_show, joker_cards, joker_text, read_boards
-from .sources import FORMATS, Source, text_lines
+from .options import (
+    add_policy_arg,
+    add_progress_args,
+    add_rules_args,
+    count_arg,
+    one_line,
+    policy_name,
+)
+from .sources import FORMATS
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 _FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
 
@@ -46,6 +47,9 @@ def _flags(text: str) -> npt.NDArray[np.uint8]:
     A flag may also be the count a player is in Fantasyland with (13..52),
     which rules with ``stay_cards_mode="current"`` keep on a stay (docs/VARIANTS.md).
     """
+    import numpy as np  # loaded when the option is given (a command runs), not for --help
+
+    from ..hand.cards import DECK_SIZE
     words = [w.strip().lower() for w in text.split(",")]
     if len(words) > 4 or any(w not in _FLAG_WORDS and not (w.isdigit() and 13 <= int(w) <= DECK_SIZE)
                              for w in words):
@@ -54,122 +58,6 @@ def _flags(text: str) -> npt.NDArray[np.uint8]:
             f"card count 13..52), or one for all; got {text!r}")
     return np.array([int(_FLAG_WORDS[w]) if w in _FLAG_WORDS else int(w) for w in words],
                     dtype=np.uint8)
-
-
-def _one_line(text: str, limit: int = 600) -> str:
-    """A message on one line of bounded length."""
-    text = " ".join(text.split("\n"))
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
-    rules = rules_of(args)
-    for text in args.hands:
-        # a joker is worth the best card the rules let it be (ofc.strength with rules)
-        s = strength(text, rules=rules if rules.jokers else None)
-        label, name = category(s).label, describe(s)
-        # the name starts with its category, except for a high card ('Ace high, ...')
-        named = name if name.lower().startswith(label.lower()) else f"{label}: {name}"
-        codes = cards(text, jokers=rules.jokers)
-        line = f"{card_str(codes)}: strength {s}, {named}"
-        if len(codes) == 5 and codes.max() < DECK_SIZE:    # 2-7 lowball has no jokers
-            line += f"; 2-7 lowball rank {lowball27(text)}"
-        print(line, file=out)
-    out.flush()
-    return 0
-
-
-def _row_name(value: int, row: int, rules: Rules) -> str:
-    if row == 1 and rules.low:
-        from .. import _core
-        info = int(_core.lowball_info()[value])
-        high = (info >> 8) & 15
-        return "2-7: " + ("the nuts" if value == _core.LOWBALL_MAX else f"{RANKS[high]} high low")
-    return str(describe(value))
-
-
-def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    # (the commands' own modules load when they run)
-    from .analysis import analyze_deals
-    rules = rules_of(args)
-    boards = read_boards(args.boards, rules)
-    deal = np.stack([b.codes for b in boards])
-    points = score(deal, rules)
-    flags = args.in_fantasyland
-    if flags is not None and len(flags) not in (1, len(boards)):
-        raise ValueError(f"--in-fantasyland gives {len(flags)} players, the deal has {len(boards)}")
-    res = analyze_deals(deal[None], rules, flags)      # one deal: index [0, player]
-    if getattr(args, "json", False):
-        json.dump(_score_json(boards, res, points, rules, flags), out, indent=2)
-        print(file=out)
-        out.flush()
-        return 0
-    print(f"rules: {rules_label(rules)}", file=out)
-    for p, b in enumerate(boards):
-        foul = " FOULED" if res.fouled[0, p] else ""
-        print(f"player {p}: {b}{foul}", file=out)
-        for r, name in enumerate(ROWS):
-            lo, hi = ROW_SLICES[r]
-            print(f"  {name:<6} {card_str(b.codes[lo:hi]):<15} {_row_label(res, p, r, rules):<45} "
-                  f"royalties {int(res.royalties[0, p, r])}", file=out)
-        jokers = joker_text(b.codes, res.jokers[0, p])
-        if jokers:
-            print(f"  jokers {jokers}", file=out)
-        fl = int(res.fantasyland[0, p])
-        print(f"  royalties {int(res.royalties[0, p].sum())}, Fantasyland "
-              f"{f'{fl} cards' if fl else 'no'}, points {int(points[p]):+d}", file=out)
-    out.flush()
-    return 0
-
-
-def _row_label(res: Any, p: int, r: int, rules: Rules) -> str:
-    """The name of player ``p``'s row ``r`` in a scored deal (a fouled 2-7 middle is dead)."""
-    if res.fouled[0, p] and r == 1 and rules.low:
-        return "dead (fouls)"
-    return _row_name(int(res.strength[0, p, r]), r, rules)
-
-
-def _score_json(boards: list[Board], res: Any, points: Any, rules: Rules, flags: Any) -> dict[str, Any]:
-    """``score --json``: the rules and, per player, what the text prints (``stays``: null for a
-    player not in Fantasyland)."""
-    players = []
-    for p, b in enumerate(boards):
-        in_fl = bool(flags is not None and flags[0 if len(flags) == 1 else p])
-        rows = {name: {"cards": card_str(b.codes[lo:hi]), "strength": int(res.strength[0, p, r]),
-                       "name": _row_label(res, p, r, rules), "royalties": int(res.royalties[0, p, r])}
-                for r, (name, (lo, hi)) in enumerate(zip(ROWS, ROW_SLICES))}
-        player: dict[str, Any] = {
-            "player": p, "board": str(b), "fouled": bool(res.fouled[0, p]), "rows": rows,
-            "royalties": int(res.royalties[0, p].sum()), "fantasyland": int(res.fantasyland[0, p]),
-            "stays": bool(res.stays[0, p]) if in_fl else None, "points": int(points[p])}
-        if rules.jokers:
-            player["jokers"] = joker_cards(b.codes, res.jokers[0, p])
-        players.append(player)
-    return {"rules": rules_label(rules), "players": players}
-
-
-def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    from .analysis import run_deals
-    rules = rules_of(args)
-    resolve_workers(args.workers)      # a bad value stops before any output
-    src = Source(args.file, args.input_format)
-
-    def report(message: str) -> None:
-        print(f"ofc-fast: skipped {_one_line(message)}", file=sys.stderr)
-
-    bar = make_bar(args, None, "deal", "analyze")
-    try:
-        count, skipped = run_deals(src, out, args.format, rules, args.in_fantasyland,
-                                   args.skip_bad, report, args.workers,
-                                   bar.update if bar is not None else None)
-    finally:
-        src.close()
-        if bar is not None:
-            bar.close()
-    if skipped:
-        print(f"ofc-fast: skipped {skipped} of {count} deals", file=sys.stderr)
-        return 1
-    return 0
 
 
 #: what a file error means, in the command line's words (the most specific class first)
@@ -207,8 +95,6 @@ def _closed_pipe() -> int:
     return 141
 
 
-# --- fantasyland: the best setting of 13 to 17 cards ---------------------------
-
 def _stay_value_arg(text: str) -> float | dict[int, float]:
     """``--stay-value``: a number, or ``COUNT=VALUE`` pairs separated by commas."""
     try:
@@ -221,130 +107,11 @@ def _stay_value_arg(text: str) -> float | dict[int, float]:
             f"{text!r}: give a number (20) or Fantasyland card counts and values (14=20,15=25)") from None
 
 
-#: hands solved and printed at a time: output and progress keep coming on a long file
-FANTASYLAND_CHUNK = 256
-
-
-def _fantasyland_hands(args: argparse.Namespace) -> Iterator[tuple[str, str, str]]:
-    """(label, where for errors, text) of every hand: the arguments, then the lines of --file.
-
-    The file is streamed a line at a time, each line bounded as ``analyze``'s are.
-    """
-    found = False
-    for i, text in enumerate(args.hands):
-        found = True
-        yield f"hand {i}", f"hand {i}", text
-    if args.file is not None:
-        src = Source(args.file, "text")
-        try:
-            for number, line in text_lines(src):
-                line = line.split("#", 1)[0].strip()
-                if line:
-                    found = True
-                    yield f"line {number}", f"{src.name}, line {number}", line
-        finally:
-            src.close()
-    if not found:
-        raise ValueError("no hands: give hands as arguments or --file FILE ('-' for stdin)")
-
-
-def _solve_chunk(hands: list[tuple[str, str, str]], rules: Rules,
-                 args: argparse.Namespace) -> list[dict[str, Any]]:
-    """The best setting of each hand of a chunk, as the output's dicts (errors name the hand)."""
-    from ..solve.fantasyland import FantasylandArrays, solve_fantasyland
-    codes = []
-    for _, where, text in hands:
-        try:
-            hand = cards(text, jokers=rules.jokers)
-            if not 13 <= hand.size <= 17:
-                raise ValueError(f"a Fantasyland hand has 13 to 17 cards, got {hand.size}")
-            codes.append(hand)
-        except ValueError as e:
-            raise ValueError(f"{where}: {e}") from None
-    # hands of one size are solved as one array, on --workers threads
-    results: list[dict[str, Any]] = [{} for _ in hands]
-    for k in sorted({len(c) for c in codes}):
-        rows = [i for i, c in enumerate(codes) if len(c) == k]
-        try:
-            res = solve_fantasyland(np.stack([codes[i] for i in rows]), rules,
-                                    stay_value=args.stay_value, workers=args.workers)
-        except ValueError as e:
-            text = str(e)
-            found = re.match(r"hand (\d+)", text)   # 'hand 3, ...': the 3rd hand of this size
-            if found:
-                text = hands[rows[int(found.group(1))]][1] + text[found.end():]
-            raise ValueError(text) from None
-        assert isinstance(res, FantasylandArrays)
-        for j, i in enumerate(rows):
-            board = Board(res.board[j])
-            results[i] = {
-                "hand": card_str(codes[i]), "board": str(board), **row_texts(board.codes),
-                "royalties": [int(v) for v in res.royalties[j]],
-                "stays": bool(res.stays[j]), "fouled": bool(res.fouled[j]),
-                "value": float(res.value[j]), "discards": card_str(res.discards[j]),
-            }
-            if rules.jokers:     # what each joker of the setting became
-                results[i]["jokers"] = joker_cards(board.codes, analyze(board.codes, rules).jokers)
-    return results
-
-
-def _print_setting(label: str, r: dict[str, Any], rules: Rules, out: TextIO) -> None:
-    print(f"{label}: {r['hand']} ({len(r['hand'].split())} cards, {rules_label(rules)})", file=out)
-    # rows holding jokers are named as the board's analysis resolved them
-    resolved = analyze(r["board"], rules).strength if r.get("jokers") else None
-    for row, name in enumerate(ROWS):
-        text = r[name]
-        label = "" if rules.low and row == 1 else \
-            describe(strength(text) if resolved is None else int(resolved[row]))
-        if rules.low and row == 1:
-            label = "dead 2-7 low (fouls)" if r["fouled"] else "2-7 low"
-        print(f"  {name:<6} {text:<15} {label:<40} royalties {r['royalties'][row]}", file=out)
-    state = "FOULED (no legal setting)" if r["fouled"] else \
-        f"royalties {sum(r['royalties'])}, stays in Fantasyland: {'yes' if r['stays'] else 'no'}"
-    print(f"  {state}, value {r['value']:g}", file=out)
-    if r.get("jokers"):
-        print(f"  jokers {', '.join(f'{j} = {c}' for j, c in r['jokers'].items())}", file=out)
-    print(f"  discards {r['discards'] or 'none'}", file=out)
-
-
-def _fantasyland_command(args: argparse.Namespace, out: TextIO) -> int:
-    """``ofc-fast fantasyland``: the best setting of each hand (ofc_fast.fantasyland), streamed.
-
-    Hands are read, solved and printed a chunk at a time; a bad hand stops the
-    run with its place after the output of the chunks before it (a JSON list
-    is closed first, so what was written stays valid JSON).
-    """
-    rules = rules_of(args)
-    resolve_workers(args.workers)      # a bad value stops before any output
-    bar = make_bar(args, None if args.file is not None else len(args.hands), "hand", "fantasyland")
-    written = 0
+def _fl_counts(text: str) -> list[int]:
     try:
-        hands = _fantasyland_hands(args)
-        while True:
-            chunk = list(itertools.islice(hands, FANTASYLAND_CHUNK))
-            if not chunk:
-                break
-            results = _solve_chunk(chunk, rules, args)
-            for (label, _, _), r in zip(chunk, results):
-                if args.json:
-                    # the layout of json.dump(results, indent=1), an item at a time
-                    item = json.dumps([r], indent=1)[2:-2]
-                    out.write(("[\n" if not written else ",\n") + item)
-                else:
-                    _print_setting(label, r, rules, out)
-                written += 1
-            out.flush()
-            if bar is not None:
-                bar.update(len(chunk))
-    finally:
-        if bar is not None:
-            bar.close()
-        if args.json and written:
-            out.write("\n]\n")
-            out.flush()
-    if args.json and not written:
-        out.write("[]\n")
-    return 0
+        return [int(x) for x in text.replace(" ", "").split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a card count per player, like 0,14: got {text!r}") from None
 
 
 def _add_fantasyland_parser(sub: Any) -> None:
@@ -364,21 +131,140 @@ def _add_fantasyland_parser(sub: Any) -> None:
     add_progress_args(f)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``ofc-fast`` with ``argv`` (default: the command line); returns the exit status
-    (``ofc_fast.cli.main`` answers ``--version`` before importing this module)."""
-    try:
-        code = _main(argv)
-        sys.stdout.flush()
-        return code
-    except BrokenPipeError:
-        return _closed_pipe()
-    except KeyboardInterrupt:
-        print("ofc-fast: interrupted", file=sys.stderr)
-        return 130
+def _add_show_parser(sub: Any) -> None:
+    """``show`` (ofc_fast/cli/show.py)."""
+    p = sub.add_parser(
+        "show", help="draw boards or a game: text with suit symbols, --svg and --html files",
+        description="Draw the boards of a deal (one per player, with royalties per row, fouls and "
+                    "net points under the rules), a game's history (Game.to_json, '-' for stdin) "
+                    "or every hand of an OFC hand-history file (docs/HISTORY.md) as text with suit "
+                    "symbols; --svg and --html write pictures.")
+    p.add_argument("boards", nargs="*", help='a board "top / middle / bottom", one per player')
+    p.add_argument("--history", metavar="FILE",
+                   help="a game's history (Game.to_json) to draw at its end, or a file of OFC hand "
+                        "histories (docs/HISTORY.md) to draw hand by hand; '-' reads stdin")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="with a hand-history file: name each bad hand on stderr (file, hand, line, "
+                        "what is wrong) and go on (exit status 1); without, the first bad hand is "
+                        "an error (exit status 2)")
+    add_rules_args(p)
+    p.add_argument("--svg", metavar="FILE", help="write the picture as SVG (of a hand-history "
+                                                 "file: its last hand)")
+    p.add_argument("--html", metavar="FILE", help="write the picture as an HTML page (of a "
+                                                  "hand-history file: every hand)")
+    p.add_argument("--ascii", action="store_true", help="suits as letters (Ah) rather than symbols")
 
 
-def _main(argv: Sequence[str] | None = None) -> int:
+def _add_review_parser(sub: Any) -> None:
+    """``review`` (ofc_fast/cli/review.py)."""
+    p = sub.add_parser(
+        "review", help="review every decision of a hand-history file with the search (ofc.review)",
+        description="Search every decision of the hands of an OFC hand-history file (docs/HISTORY.md) "
+                    "again from the deciding seat's own view (ofc.best_move with --budget "
+                    "completions) and print the decisions that lost the most points, as boards "
+                    "(the move played and the best), and a table a player (docs/REVIEW.md).",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("file", help="a hand-history file ('-' reads stdin)")
+    p.add_argument("--budget", type=count_arg("--budget"), default=None,
+                   help="completions a decision (default: best_move's)")
+    p.add_argument("--seed", type=int, default=0, help="the search's seed (each decision's comes from it "
+                                                       "and what the seat sees)")
+    add_policy_arg(p, "the search's completions are played", default="heuristic")
+    p.add_argument("--workers", type=int, default=1, help="hands reviewed at once, on threads (-1: every core)")
+    p.add_argument("--top", type=count_arg("--top", 0), default=5, help="worst decisions drawn (0: none)")
+    p.add_argument("--json", metavar="OUT", help="write the review as JSON ('-': stdout, instead of the text)")
+    p.add_argument("--csv", metavar="OUT", help="write one CSV row a decision ('-': stdout, instead of the text)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the points lost a decision by street "
+                                                      "(needs matplotlib)")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="name each bad hand on stderr and go on (exit status 1); without, the first "
+                        "bad hand is an error (exit status 2)")
+    p.add_argument("--ascii", action="store_true", help="suits as letters (Ah) rather than symbols")
+    add_progress_args(p)
+
+
+def _add_play_parsers(sub: Any) -> None:
+    """``simulate``, ``rollout`` and ``best`` (ofc_fast/cli/play.py)."""
+    fmt_class = argparse.ArgumentDefaultsHelpFormatter
+    s = sub.add_parser(
+        "simulate", help="self-play many hands with a policy and summarise them",
+        description="Self-play --hands hands of --players seats, every seat playing --policy, "
+                    "and print each seat's mean points per hand with its 95% CI, foul, "
+                    "Fantasyland and royalty rates.", formatter_class=fmt_class)
+    add_rules_args(s)
+    s.add_argument("--players", type=int, default=2, help="seats at the table")
+    s.add_argument("--hands", type=count_arg("--hands"), default=100_000, help="hands to play (1 or more)")
+    add_policy_arg(s, "every seat places its cards")
+    s.add_argument("--against", type=policy_name, metavar="NAME",
+                   help="the other seats play this policy: each deal is played once per seat, "
+                        "--policy in that seat (the same cards: duplicate play), through Game "
+                        "(no --workers); the summary is --policy's points against the others'")
+    s.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
+    s.add_argument("--seed", type=int, default=0, help="the deals' seed: the same seed, the same hands")
+    fmt = s.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="the summary as JSON")
+    fmt.add_argument("--csv", action="store_true", help="one CSV row per seat")
+    s.add_argument("--histories", metavar="FILE",
+                   help="write every hand played as an OFC hand history (docs/HISTORY.md), one "
+                        "after another: the hands are played one at a time through Game (no "
+                        "--workers), and the summary is of those hands")
+    s.add_argument("--plot", metavar="FILE.png",
+                   help="draw each seat's points per hand, mean and CI marked; with --against, "
+                        "the two policies' means side by side too (needs matplotlib)")
+    add_progress_args(s)
+    r = sub.add_parser(
+        "rollout", help="Monte Carlo of a position: partial boards given as text",
+        description="Complete the partial boards -n times, each card dealt from the unseen "
+                    "ones and placed by --policy, and print each player's mean points, fouls "
+                    "and Fantasyland rate.  With --hand: rank every placement of the cards "
+                    "player 0 holds by its mean over -n completions.", formatter_class=fmt_class)
+    r.add_argument("boards", nargs="+", help='partial boards "top / middle / bottom" ("--": empty), '
+                                             "players in turn order")
+    add_rules_args(r)
+    r.add_argument("--hand", help="cards player 0 holds: rank every placement of them")
+    r.add_argument("--dead", help="cards known to be out (discards)")
+    r.add_argument("-n", type=count_arg("-n"), default=10_000,
+                   help="completions (per placement with --hand)")
+    add_policy_arg(r, "the boards are completed", default="heuristic")
+    r.add_argument("--seed", type=int, default=0, help="the completions' seed")
+    r.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
+    r.add_argument("--top", type=count_arg("--top"), default=None,
+                   help="placements shown with --hand (default 10)")
+    r.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
+                   help="cards of each player in Fantasyland, 0 for none (e.g. 0,14): such a "
+                        "board is given empty (hidden) or complete")
+    r.add_argument("--json", action="store_true", help="the results as JSON")
+    r.add_argument("--plot", metavar="FILE.png",
+                   help="draw each player's mean points with its 95%% CI (with --hand: the best "
+                        "placements') (needs matplotlib)")
+    add_progress_args(r)
+    b = sub.add_parser(
+        "best", help="the best move of a position in one call: a budgeted search (ofc.best_move)",
+        description="Search the placements of the cards player 0 holds (--hand) with a budget of "
+                    "completions (common random numbers, successive halving; exact on the last "
+                    "street) and print the move as top / middle / bottom with the figures of "
+                    "the candidates it kept.", formatter_class=fmt_class)
+    b.add_argument("boards", nargs="+", help='partial boards "top / middle / bottom" ("--": empty), '
+                                             "players in turn order, player 0 to act")
+    add_rules_args(b)
+    b.add_argument("--hand", required=True, help="the cards player 0 holds")
+    b.add_argument("--dead", help="cards known to be out (player 0's discards)")
+    b.add_argument("--budget", type=count_arg("--budget"), default=None,
+                   help="completions to spend (default: best_move's)")
+    b.add_argument("--seconds", type=float, default=None, help="a time limit besides the budget")
+    add_policy_arg(b, "the completions are played", default="heuristic")
+    b.add_argument("--seed", type=int, default=0, help="the completions' seed")
+    b.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
+    b.add_argument("--top", type=count_arg("--top"), default=None, help="candidates shown (default: all kept)")
+    b.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
+                   help="cards of each player in Fantasyland, 0 for none (player 0 in Fantasyland: "
+                        "--hand holds its 13-17 cards)")
+    b.add_argument("--json", action="store_true", help="the move and its figures as JSON")
+    add_progress_args(b)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``ofc-fast`` parser: every command's arguments and help (no command's module loads)."""
     ap = argparse.ArgumentParser(prog="ofc-fast", description="Open Face Chinese Poker evaluation.",
                                  epilog="exit status: 0 done, 1 skipped (--skip-bad), 2 error, "
                                         "130 interrupted (Ctrl-C), 141 output pipe closed")
@@ -415,25 +301,54 @@ def _main(argv: Sequence[str] | None = None) -> int:
     a.add_argument("--workers", type=int, default=1, help="threads for the kernels (-1: every core)")
     add_progress_args(a)
     _add_fantasyland_parser(sub)
-    add_show_parser(sub)
-    from .review import add_review_parser, cmd_review
-    add_review_parser(sub)
-    from .play import add_commands  # simulate, rollout (play in progress)
-    play = add_commands(sub)
-    args = ap.parse_args(argv)
+    _add_show_parser(sub)
+    _add_review_parser(sub)
+    _add_play_parsers(sub)            # simulate, rollout, best (play in progress)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``ofc-fast`` with ``argv`` (default: the command line); returns the exit status
+    (``ofc_fast.cli.main`` answers ``--version`` before importing this module)."""
     try:
-        if args.command in play:
-            return play[args.command](args, sys.stdout)
-        return {"eval": cmd_eval, "score": cmd_score, "analyze": cmd_analyze,
-                "fantasyland": _fantasyland_command, "show": cmd_show,
-                "review": cmd_review}[args.command](args, sys.stdout)
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        return _closed_pipe()
+    except KeyboardInterrupt:
+        print("ofc-fast: interrupted", file=sys.stderr)
+        return 130
+
+
+def _command(name: str) -> Callable[[argparse.Namespace, TextIO], int]:
+    """The function that runs command ``name``: its module loads here, when it runs."""
+    if name in ("eval", "score", "analyze", "fantasyland"):
+        from . import scoring
+        return {"eval": scoring.cmd_eval, "score": scoring.cmd_score, "analyze": scoring.cmd_analyze,
+                "fantasyland": scoring.cmd_fantasyland}[name]
+    if name == "show":
+        from .show import cmd_show
+        return cmd_show
+    if name == "review":
+        from .review import cmd_review
+        return cmd_review
+    from . import play
+    return {"simulate": play.cmd_simulate, "rollout": play.cmd_rollout, "best": play.cmd_best}[name]
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    run = _command(args.command)
+    try:
+        return run(args, sys.stdout)
     except BrokenPipeError:
         raise
     except OSError as err:
-        print(f"ofc-fast: error: {_one_line(os_error_text(err))}", file=sys.stderr)
+        print(f"ofc-fast: error: {one_line(os_error_text(err))}", file=sys.stderr)
         return 2
     except (ValueError, TypeError) as err:
-        print(f"ofc-fast: error: {_one_line(str(err))}", file=sys.stderr)
+        print(f"ofc-fast: error: {one_line(str(err))}", file=sys.stderr)
         return 2
 
 

@@ -10,17 +10,21 @@ checks their values.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
 import threading
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..board.rules import FIVE_OF_A_KIND_ORDERS, HOUSE_RULES, JOKER_POOLS, PRESETS, Rules, get_rules
-from ..play.game import POLICIES, POLICY_DESCRIPTIONS
+# the parser's choices come from light modules: building it (``--help``) loads no numpy and
+# no core; the rules themselves load when a command reads them
+from ..board.rule_names import FIVE_OF_A_KIND_ORDERS, HOUSE_RULE_NAMES, JOKER_POOLS, PRESET_NAMES
+from ..play.policy_names import POLICY_DESCRIPTIONS
 from .sources import read_limited
+
+if TYPE_CHECKING:
+    from ..board.rules import Rules
 
 #: the longest rules file read (a rules file is a few hundred bytes)
 MAX_RULES_FILE = 1 << 20
@@ -29,14 +33,21 @@ INSTALL_CLI = "pip install 'ofc_fast[cli]' (from a checkout: pip install '.[cli]
 INSTALL_PLOT = "pip install 'ofc_fast[plot]' (from a checkout: pip install '.[plot]')"
 
 
+def one_line(text: str, limit: int = 600) -> str:
+    """A message on one line of bounded length (the commands' errors and skipped deals)."""
+    text = " ".join(text.split("\n"))
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def rules_name(name: str) -> str:
     """The type of ``--rules``: a preset's or house variant's name in any case."""
+    from ..board.rules import get_rules
     try:
         return get_rules(name).name
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"unknown rules {name!r}: one of {', '.join(sorted(PRESETS))}, or a house variant "
-            f"({', '.join(HOUSE_RULES)}) (or --rules-file FILE.json)") from None
+            f"unknown rules {name!r}: one of {', '.join(sorted(PRESET_NAMES))}, or a house variant "
+            f"({', '.join(HOUSE_RULE_NAMES)}) (or --rules-file FILE.json)") from None
 
 
 def _five_of_a_kind(text: str) -> str | None:
@@ -66,8 +77,8 @@ def add_rules_args(parser: argparse.ArgumentParser) -> None:
     """``--rules NAME`` (any case) or ``--rules-file FILE.json``, and the joker options."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--rules", default="pineapple", type=rules_name, metavar="NAME",
-                       help=f"preset rules, any case: {', '.join(sorted(PRESETS))} (default pineapple), "
-                            f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULES)})")
+                       help=f"preset rules, any case: {', '.join(sorted(PRESET_NAMES))} (default pineapple), "
+                            f"or a house variant of docs/VARIANTS.md ({', '.join(HOUSE_RULE_NAMES)})")
     group.add_argument("--rules-file", metavar="FILE.json",
                        help='custom rules: {"preset": "pineapple", "scoop_bonus": 6, ...}, any field of Rules')
     jokers = parser.add_argument_group("jokers", "fields of Rules set on top of --rules or --rules-file")
@@ -77,6 +88,9 @@ def add_rules_args(parser: argparse.ArgumentParser) -> None:
 
 def rules_of(args: argparse.Namespace) -> Rules:
     """The rules ``--rules`` or ``--rules-file`` gives, with the joker options set."""
+    import dataclasses  # (with inspect: a few ms that --help need not load)
+
+    from ..board.rules import get_rules
     if getattr(args, "rules_file", None):
         rules = load_rules_file(args.rules_file)
     else:
@@ -113,6 +127,7 @@ def load_rules_file(path: str) -> Rules:
     file's name without its extension.  Errors name the file and the field;
     a file past ``MAX_RULES_FILE`` bytes is refused before it is read whole.
     """
+    from ..board.rules import Rules, get_rules
     data = read_limited(path, MAX_RULES_FILE, "rules file")
     try:
         obj = json.loads(data.decode("utf-8-sig"))
@@ -133,8 +148,8 @@ def load_rules_file(path: str) -> Rules:
     except ValueError:
         base = None
     if base is None:
-        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESETS))}, or a house '
-                         f'variant ({", ".join(HOUSE_RULES)}), got {preset!r}')
+        raise ValueError(f'{path}: field "preset" is one of {", ".join(sorted(PRESET_NAMES))}, or a house '
+                         f'variant ({", ".join(HOUSE_RULE_NAMES)}), got {preset!r}')
     changes.setdefault("name", os.path.splitext(os.path.basename(path))[0])
     try:
         return Rules.from_dict({**base.to_dict(), **changes})
@@ -143,17 +158,17 @@ def load_rules_file(path: str) -> Rules:
 
 
 def policy_name(text: str) -> str:
-    """The type of ``--policy``: a name of ofc_fast.play.game.POLICIES, any case."""
+    """The type of ``--policy``: a name of ofc_fast.play.game.POLICIES (policy_names), any case."""
     key = text.strip().lower()
-    if key not in POLICIES:
-        raise argparse.ArgumentTypeError(f"unknown policy {text!r}: one of {', '.join(POLICIES)}")
+    if key not in POLICY_DESCRIPTIONS:
+        raise argparse.ArgumentTypeError(f"unknown policy {text!r}: one of {', '.join(POLICY_DESCRIPTIONS)}")
     return key
 
 
 def add_policy_arg(parser: argparse.ArgumentParser, what: str, default: str = "random") -> None:
     meanings = "; ".join(f"{name}: {text}" for name, text in POLICY_DESCRIPTIONS.items())
     parser.add_argument("--policy", default=default, type=policy_name, metavar="NAME",
-                        help=f"how {what}, one of {', '.join(POLICIES)} (default {default}). {meanings}")
+                        help=f"how {what}, one of {', '.join(POLICY_DESCRIPTIONS)} (default {default}). {meanings}")
 
 
 #: progress lines when stderr is not a terminal: the first after this many seconds (a short
@@ -176,13 +191,17 @@ class Progress:
     """The progress of a long command on stderr: a tqdm bar when stderr is a terminal (or
     ``--progress``), else a line now and then that a log keeps (``PROGRESS_*``); and an
     estimate of the time the whole work takes, printed once when it passes
-    ``ESTIMATE_WARN`` seconds (timed on the first part of the work).
+    ``ESTIMATE_WARN`` seconds (timed on the first part of the work).  ``limit``: the work
+    stops after at most this many seconds (a time limit such as ``best --seconds``), which
+    caps the estimate and the time left.
 
     ``update(n)`` may be called from worker threads (the kernels' progress callbacks).
     """
 
-    def __init__(self, total: int | None, unit: str, desc: str, bar: Any, lines: bool) -> None:
+    def __init__(self, total: int | None, unit: str, desc: str, bar: Any, lines: bool,
+                 limit: float | None = None) -> None:
         self.total, self.unit, self.desc, self.bar, self.lines = total, unit, desc, bar, lines
+        self.limit = limit
         self.done = 0
         self.start = self.last = time.monotonic()
         self.last_step = 0
@@ -207,9 +226,13 @@ class Progress:
             if not self.estimated and elapsed >= ESTIMATE_AFTER and self.total:
                 self.estimated = True
                 whole = elapsed * self.total / max(self.done, 1)
-                if whole >= ESTIMATE_WARN:
-                    self._say(f"about {whole:,.0f} s for {self._units(self.total)} (timed on the first "
-                              f"{_count_text(self.done)} in {elapsed:.1f} s; Ctrl-C stops)")
+                timed = f"timed on the first {_count_text(self.done)} in {elapsed:.1f} s; Ctrl-C stops"
+                if self.limit is not None and whole > self.limit:
+                    if self.limit >= ESTIMATE_WARN:
+                        self._say(f"about {self.limit:,.0f} s, the time limit ({self._units(self.total)} "
+                                  f"would take about {whole:,.0f} s: {timed})")
+                elif whole >= ESTIMATE_WARN:
+                    self._say(f"about {whole:,.0f} s for {self._units(self.total)} ({timed})")
             if self.bar is not None:
                 self.bar.update(n)
                 return
@@ -227,6 +250,8 @@ class Progress:
         if not self.total:
             return f"{self._units(self.done)} in {elapsed:.0f} s ({rate})"
         left = elapsed * (self.total - self.done) / max(self.done, 1)
+        if self.limit is not None:
+            left = max(0.0, min(left, self.limit - elapsed))
         return (f"{_count_text(self.done)} of {self._units(self.total)} "
                 f"({100 * self.done / self.total:.0f}%) in {elapsed:.0f} s, {rate}, about {left:.0f} s left")
 
@@ -248,9 +273,11 @@ def progress_wanted(args: argparse.Namespace) -> bool:
     return bool(getattr(sys.stderr, "isatty", lambda: False)())
 
 
-def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, **kwargs: Any) -> Progress | None:
+def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, limit: float | None = None,
+             **kwargs: Any) -> Progress | None:
     """The progress of a command on stderr (:class:`Progress`): a tqdm bar where one is wanted
-    (a terminal, ``--progress``), else lines now and then; None with ``--quiet``.
+    (a terminal, ``--progress``), else lines now and then; None with ``--quiet``.  ``limit``:
+    the work's time limit in seconds, if it has one.
 
     ``--no-progress`` keeps the estimate of a long run and drops the rest.
     """
@@ -265,7 +292,7 @@ def make_bar(args: argparse.Namespace, total: int | None, unit: str, desc: str, 
         else:
             bar = tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, desc=desc, **kwargs)
     lines = bar is None and not getattr(args, "no_progress", False)
-    return Progress(total, unit, desc, bar, lines)
+    return Progress(total, unit, desc, bar, lines, limit)
 
 
 def add_progress_args(parser: argparse.ArgumentParser) -> None:

@@ -1,4 +1,5 @@
-"""Command line for play in progress: ``ofc-fast simulate``, ``ofc-fast rollout`` and ``ofc-fast best``.
+"""Command line for play in progress: ``ofc-fast simulate``, ``ofc-fast rollout`` and ``ofc-fast best``
+(their arguments are in ofc_fast/cli/commands.py, the parser; this module loads when one runs).
 
     ofc-fast simulate --rules pineapple --players 3 --hands 1000000 --policy random \\
                       --workers -1 --seed 7 [--json | --csv] [--plot points.png]
@@ -29,14 +30,9 @@ from ..board.rules import Rules
 from ..hand.cards import card_str, cards
 from ..play.game import POLICY_DESCRIPTIONS
 from .options import (
-    add_policy_arg,
-    add_progress_args,
-    add_rules_args,
     check_output_paths,
     check_plot,
-    count_arg,
     make_bar,
-    policy_name,
     rules_label,
     rules_of,
 )
@@ -304,13 +300,6 @@ def plot_rollout(plt: Any, names: list[str], means: Any, stderr: Any, title: str
     plt.close(fig)
 
 
-def _fl_counts(text: str) -> list[int]:
-    try:
-        return [int(x) for x in text.replace(" ", "").split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a card count per player, like 0,14: got {text!r}") from None
-
-
 def _with_progress(fn: Callable[..., Any], args: argparse.Namespace, desc: str,
                    total: int | None, **kwargs: Any) -> Any:
     """Run a rollout function with a bar of the completions it reports done."""
@@ -398,8 +387,15 @@ def cmd_best(args: argparse.Namespace, out: TextIO) -> int:
     from ..sim.search import best_move
     rules = rules_of(args)
     position = (args.boards, args.hand, args.dead)
-    m = best_move(position, rules, budget=args.budget, seconds=args.seconds, seed=args.seed,
-                  policy=args.policy, workers=args.workers, fantasyland=args.fantasyland)
+    # the bar counts completions: --budget of them (the time limit may stop it sooner)
+    bar = make_bar(args, args.budget, "completion", "best", limit=args.seconds)
+    try:
+        m = best_move(position, rules, budget=args.budget, seconds=args.seconds, seed=args.seed,
+                      policy=args.policy, workers=args.workers, fantasyland=args.fantasyland,
+                      progress=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
     before = partial_boards(args.boards, rules.jokers).reshape(-1, 13)[0]
     fantasyland = bool(args.fantasyland and args.fantasyland[0])   # the move sets the whole board
     placed = row_texts(m.board) if fantasyland else _placed(before, m.board)
@@ -432,83 +428,3 @@ def cmd_best(args: argparse.Namespace, out: TextIO) -> int:
         print(f"  {r['board']}: {r['mean']:+.3f} {err}  n {r['n']}  fouls {r['foul_rate']:.1%}  "
               f"Fantasyland {r['fantasyland_rate']:.1%}  royalties {r['royalties']:.2f}", file=out)
     return 0
-
-
-def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]:
-    """Register ``simulate`` and ``rollout`` on the CLI's subparsers; their handlers by name."""
-    fmt_class = argparse.ArgumentDefaultsHelpFormatter
-    s = sub.add_parser(
-        "simulate", help="self-play many hands with a policy and summarise them",
-        description="Self-play --hands hands of --players seats, every seat playing --policy, "
-                    "and print each seat's mean points per hand with its 95% CI, foul, "
-                    "Fantasyland and royalty rates.", formatter_class=fmt_class)
-    add_rules_args(s)
-    s.add_argument("--players", type=int, default=2, help="seats at the table")
-    s.add_argument("--hands", type=count_arg("--hands"), default=100_000, help="hands to play (1 or more)")
-    add_policy_arg(s, "every seat places its cards")
-    s.add_argument("--against", type=policy_name, metavar="NAME",
-                   help="the other seats play this policy: each deal is played once per seat, "
-                        "--policy in that seat (the same cards: duplicate play), through Game "
-                        "(no --workers); the summary is --policy's points against the others'")
-    s.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
-    s.add_argument("--seed", type=int, default=0, help="the deals' seed: the same seed, the same hands")
-    fmt = s.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="the summary as JSON")
-    fmt.add_argument("--csv", action="store_true", help="one CSV row per seat")
-    s.add_argument("--histories", metavar="FILE",
-                   help="write every hand played as an OFC hand history (docs/HISTORY.md), one "
-                        "after another: the hands are played one at a time through Game (no "
-                        "--workers), and the summary is of those hands")
-    s.add_argument("--plot", metavar="FILE.png",
-                   help="draw each seat's points per hand, mean and CI marked; with --against, "
-                        "the two policies' means side by side too (needs matplotlib)")
-    add_progress_args(s)
-    r = sub.add_parser(
-        "rollout", help="Monte Carlo of a position: partial boards given as text",
-        description="Complete the partial boards -n times, each card dealt from the unseen "
-                    "ones and placed by --policy, and print each player's mean points, fouls "
-                    "and Fantasyland rate.  With --hand: rank every placement of the cards "
-                    "player 0 holds by its mean over -n completions.", formatter_class=fmt_class)
-    r.add_argument("boards", nargs="+", help='partial boards "top / middle / bottom" ("--": empty), '
-                                             "players in turn order")
-    add_rules_args(r)
-    r.add_argument("--hand", help="cards player 0 holds: rank every placement of them")
-    r.add_argument("--dead", help="cards known to be out (discards)")
-    r.add_argument("-n", type=count_arg("-n"), default=10_000,
-                   help="completions (per placement with --hand)")
-    add_policy_arg(r, "the boards are completed", default="heuristic")
-    r.add_argument("--seed", type=int, default=0, help="the completions' seed")
-    r.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
-    r.add_argument("--top", type=count_arg("--top"), default=None,
-                   help="placements shown with --hand (default 10)")
-    r.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
-                   help="cards of each player in Fantasyland, 0 for none (e.g. 0,14): such a "
-                        "board is given empty (hidden) or complete")
-    r.add_argument("--json", action="store_true", help="the results as JSON")
-    r.add_argument("--plot", metavar="FILE.png",
-                   help="draw each player's mean points with its 95%% CI (with --hand: the best "
-                        "placements') (needs matplotlib)")
-    add_progress_args(r)
-    b = sub.add_parser(
-        "best", help="the best move of a position in one call: a budgeted search (ofc.best_move)",
-        description="Search the placements of the cards player 0 holds (--hand) with a budget of "
-                    "completions (common random numbers, successive halving; exact on the last "
-                    "street) and print the move as top / middle / bottom with the figures of "
-                    "the candidates it kept.", formatter_class=fmt_class)
-    b.add_argument("boards", nargs="+", help='partial boards "top / middle / bottom" ("--": empty), '
-                                             "players in turn order, player 0 to act")
-    add_rules_args(b)
-    b.add_argument("--hand", required=True, help="the cards player 0 holds")
-    b.add_argument("--dead", help="cards known to be out (player 0's discards)")
-    b.add_argument("--budget", type=count_arg("--budget"), default=None,
-                   help="completions to spend (default: best_move's)")
-    b.add_argument("--seconds", type=float, default=None, help="a time limit besides the budget")
-    add_policy_arg(b, "the completions are played", default="heuristic")
-    b.add_argument("--seed", type=int, default=0, help="the completions' seed")
-    b.add_argument("--workers", type=int, default=1, help="threads (-1: every core)")
-    b.add_argument("--top", type=count_arg("--top"), default=None, help="candidates shown (default: all kept)")
-    b.add_argument("--fantasyland", type=_fl_counts, metavar="N,N,...",
-                   help="cards of each player in Fantasyland, 0 for none (player 0 in Fantasyland: "
-                        "--hand holds its 13-17 cards)")
-    b.add_argument("--json", action="store_true", help="the move and its figures as JSON")
-    return {"simulate": cmd_simulate, "rollout": cmd_rollout, "best": cmd_best}

@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from .options import add_policy_arg, add_progress_args, check_output_paths, check_plot, count_arg, make_bar
+from .options import check_output_paths, check_plot, make_bar
 
 
 def _hands_in(path: str) -> int | None:
@@ -150,31 +150,3 @@ def plot_losses(plt: Any, res: Any, path: str) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
-
-
-def add_review_parser(sub: Any) -> None:
-    """The ``review`` command's arguments."""
-    p = sub.add_parser(
-        "review", help="review every decision of a hand-history file with the search (ofc.review)",
-        description="Search every decision of the hands of an OFC hand-history file (docs/HISTORY.md) "
-                    "again from the deciding seat's own view (ofc.best_move with --budget "
-                    "completions) and print the decisions that lost the most points, as boards "
-                    "(the move played and the best), and a table a player (docs/REVIEW.md).",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    p.add_argument("file", help="a hand-history file ('-' reads stdin)")
-    p.add_argument("--budget", type=count_arg("--budget"), default=None,
-                   help="completions a decision (default: best_move's)")
-    p.add_argument("--seed", type=int, default=0, help="the search's seed (each decision's comes from it "
-                                                       "and what the seat sees)")
-    add_policy_arg(p, "the search's completions are played", default="heuristic")
-    p.add_argument("--workers", type=int, default=1, help="hands reviewed at once, on threads (-1: every core)")
-    p.add_argument("--top", type=count_arg("--top", 0), default=5, help="worst decisions drawn (0: none)")
-    p.add_argument("--json", metavar="OUT", help="write the review as JSON ('-': stdout, instead of the text)")
-    p.add_argument("--csv", metavar="OUT", help="write one CSV row a decision ('-': stdout, instead of the text)")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the points lost a decision by street "
-                                                      "(needs matplotlib)")
-    p.add_argument("--skip-bad", action="store_true",
-                   help="name each bad hand on stderr and go on (exit status 1); without, the first "
-                        "bad hand is an error (exit status 2)")
-    p.add_argument("--ascii", action="store_true", help="suits as letters (Ah) rather than symbols")
-    add_progress_args(p)

@@ -25,7 +25,7 @@ from ..board import drawing
 from ..board.boards import Board, parse_boards, score
 from ..board.rules import Rules
 from ..hand.cards import JOKERS, card_str, jokers_among, named_jokers
-from .options import add_rules_args, check_output_paths, rules_label, rules_of
+from .options import check_output_paths, rules_label, rules_of
 
 
 def joker_cards(codes: Any, became: Any) -> dict[str, str]:
@@ -150,27 +150,3 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
                 f.write(files[kind]())
     out.flush()
     return 0
-
-
-def add_show_parser(sub: Any) -> None:
-    """The ``show`` command's arguments."""
-    p = sub.add_parser(
-        "show", help="draw boards or a game: text with suit symbols, --svg and --html files",
-        description="Draw the boards of a deal (one per player, with royalties per row, fouls and "
-                    "net points under the rules), a game's history (Game.to_json, '-' for stdin) "
-                    "or every hand of an OFC hand-history file (docs/HISTORY.md) as text with suit "
-                    "symbols; --svg and --html write pictures.")
-    p.add_argument("boards", nargs="*", help='a board "top / middle / bottom", one per player')
-    p.add_argument("--history", metavar="FILE",
-                   help="a game's history (Game.to_json) to draw at its end, or a file of OFC hand "
-                        "histories (docs/HISTORY.md) to draw hand by hand; '-' reads stdin")
-    p.add_argument("--skip-bad", action="store_true",
-                   help="with a hand-history file: name each bad hand on stderr (file, hand, line, "
-                        "what is wrong) and go on (exit status 1); without, the first bad hand is "
-                        "an error (exit status 2)")
-    add_rules_args(p)
-    p.add_argument("--svg", metavar="FILE", help="write the picture as SVG (of a hand-history "
-                                                 "file: its last hand)")
-    p.add_argument("--html", metavar="FILE", help="write the picture as an HTML page (of a "
-                                                  "hand-history file: every hand)")
-    p.add_argument("--ascii", action="store_true", help="suits as letters (Ah) rather than symbols")

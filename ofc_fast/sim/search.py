@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -137,7 +137,8 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
               seconds: float | None = None, seed: int, policy: str | Policy = DEFAULT_POLICY,
               workers: int = 1, fantasyland: Sequence[int] | None = None, known: Any = None,
               fantasyland_value: Any = None, shortlist: int = DEFAULT_SHORTLIST,
-              cheap_pass: int | None = DEFAULT_CHEAP_PASS, exact_limit: int = EXACT_LIMIT) -> BestMove:
+              cheap_pass: int | None = DEFAULT_CHEAP_PASS, exact_limit: int = EXACT_LIMIT,
+              progress: Callable[[int], None] | None = None) -> BestMove:
     """The best placement of the cards in hand by a budgeted search (module docstring).
 
     ``position``, ``rules``, ``fantasyland``, ``known`` and ``fantasyland_value`` as in
@@ -154,7 +155,10 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
     how many of them, the best by mean, successive halving goes on with.
     ``exact_limit``: the most ways the unseen cards may fall for the exact last street
     (0: always sample).  ``workers``: threads (-1:
-    every core).  Ctrl-C stops the search within about a second.
+    every core).  ``progress``: called with the completions just played (e.g.
+    ``tqdm.update``; from the worker threads), about ``budget`` in all (every way the
+    unseen cards fall, for each option, on an exact last street; not called for a
+    Fantasyland setting).  Ctrl-C stops the search within about a second.
 
     A Fantasyland turn (a Game whose seat to act is in Fantasyland, or ``fantasyland``
     giving player 0 a card count, ``held`` its cards and its board empty) returns a setting
@@ -176,6 +180,8 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
     shortlist = count(shortlist, "shortlist", 1)
     wide = 2**31 - 1 if cheap_pass is None else count(cheap_pass, "cheap_pass", 1)
     exact_limit = count(exact_limit, "exact_limit", 0)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable (or None), got {type(progress).__name__} {shown(progress, 60)}")
     pol, params, label = read_policy(policy)
     if not is_int(pol):
         raise TypeError(f"policy: best_move plays its completions in C: a built-in policy name or a "
@@ -227,7 +233,7 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
         exact = 0 < deals <= exact_limit
         if exact:
             last = np.arange(search.options, dtype=np.int32)
-            _run(search, last, None, w, stop, r, pool, fl)
+            _run(search, last, None, w, stop, r, pool, fl, progress, [deals] * len(last))
         else:
             search.halving(budget, min(wide, search.options), shortlist)
             last = np.zeros(0, np.int32)
@@ -236,7 +242,9 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
                 if step is None:
                     break
                 last, target = step
-                _run(search, last, target, w, stop, r, pool, fl)
+                # what each option plays this round (from the completions it has)
+                plays = [target - search.sums(int(o))[2] for o in last] if progress is not None else None
+                _run(search, last, target, w, stop, r, pool, fl, progress, plays)
     finally:
         if timer is not None:
             timer.cancel()
@@ -244,13 +252,17 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
 
 
 def _run(search: Any, which: npt.NDArray[np.int32], target: int | None, workers: int, stop: Any,
-         r: Rules, pool: npt.NDArray[np.uint8], fl: list[int] | None) -> None:
+         r: Rules, pool: npt.NDArray[np.uint8], fl: list[int] | None,
+         progress: Callable[[int], None] | None = None, plays: list[int] | None = None) -> None:
     """Options ``which`` extended to ``target`` completions (None: exact), on ``workers``
-    threads (each option on one: the same sums whatever the split)."""
+    threads (each option on one: the same sums whatever the split); ``progress`` hears of
+    ``plays[i]`` completions as option ``which[i]`` is done."""
     def kernel(lo: int, hi: int) -> int:
         err = search.exact(which, lo, hi) if target is None else search.extend(which, lo, hi, target)
         if err and err != _sim.OFC_SEARCH_STOPPED:
             raise status_error(err, r, pool, fl)
+        if progress is not None and plays is not None and not err:
+            progress(int(sum(plays[lo:hi])))
         return -1
 
     _workers.run(kernel, len(which), workers, chunk=1, stop=stop)
