@@ -2,7 +2,7 @@
 
     python bench/bots.py [--deals 400] [--mc 100,1000] [--fl-value 17] [--jobs 2] [--seed 1]
                          [--only greedy,mc1000] [--best 20000] [--pairs best:greedy,best:mc1000]
-                         [--json FILE] [--bots agent:PATH,...]
+                         [--json FILE] [--bots agent:PATH,...] [--rules pineapple] [--players 2]
 
 Heads-up Pineapple, every pair of bots: each deal is played twice with the
 seats swapped (duplicate format: the same cards, so luck of the deal cancels),
@@ -23,6 +23,20 @@ saved at ``PATH`` (examples/train_bc.py; ``--bots agent:PATH`` adds it, and
 deals of the two seats' average, with a 95% interval), each bot's foul and
 Fantasyland rates, each bot's mean time a decision (wall) and its median CPU time a
 decision (process time: the search's worker thread counted).
+
+``--rules PRESET`` (any preset: pineapple, progressive, low, original) and
+``--players N`` (2 up to what the preset deals for) play another id's hands,
+still one hand each, nobody starting in Fantasyland (as the registered envs
+play an episode).  With N seats, "A against B" is one A against N - 1 Bs:
+each deal is played N times, A in each seat in turn (the same cards at each
+seat every time, so the luck of the deal cancels as in the heads-up
+duplicate), and A's points a hand are the mean over the N seatings (net
+against all N - 1 Bs, as ``Game.scores`` scores it), with a 95% interval
+over deals; fouls and Fantasyland are rates over every hand each bot played
+(B: N - 1 hands a seating).  An ``agent:PATH`` plays the heads-up ids of any
+preset with that preset's rules (its network unchanged, its foul-safe mask
+judged by the preset's rules); it cannot play more than 2 seats (its
+features are heads-up).
 """
 from __future__ import annotations
 
@@ -40,19 +54,25 @@ from typing import Any
 import numpy as np
 
 import ofc_fast as ofc
+from ofc_fast.board.rules import PRESETS
 from ofc_fast.play.game import POLICIES
 from ofc_fast.rl.agents import MLPAgent
 from ofc_fast.sim import search
 from ofc_fast.sim.rollout import placement_count
 
 RULES = "pineapple"
-_AGENTS: dict[str, MLPAgent] = {}   # agent:PATH bots, loaded once per process
+_AGENTS: dict[tuple[str, str], MLPAgent] = {}   # agent:PATH bots by rules, loaded once per process
 
 
-def _agent(path: str) -> MLPAgent:
-    if path not in _AGENTS:
-        _AGENTS[path] = MLPAgent.load(path)
-    return _AGENTS[path]
+def _agent(path: str, rules: str) -> MLPAgent:
+    """The agent saved at ``path``, playing ``rules`` (its network as trained, its action
+    space and foul-safe mask those of ``rules``)."""
+    if (path, rules) not in _AGENTS:
+        agent = MLPAgent.load(path)
+        if agent.rules.name != rules:
+            agent = MLPAgent(rules, agent.layers, agent.mask)
+        _AGENTS[path, rules] = agent
+    return _AGENTS[path, rules]
 
 
 def parse_pair(text: str) -> tuple[str, str]:
@@ -79,7 +99,7 @@ def _turn(g: ofc.Game, bot: str, seed: int) -> float:
     """Play the turn of the seat to act as ``bot``; the seconds it took."""
     t0 = time.perf_counter()
     if bot.startswith("agent:"):
-        g.apply(_agent(bot[len("agent:"):]).choose(g))
+        g.apply(_agent(bot[len("agent:"):], g.rules.name).choose(g))
     elif bot.startswith("best"):
         bot, _, fill = bot.partition("@")   # best...@<policy>: completions filled by that policy
         fills: dict[str, Any] = {"policy": fill} if fill else {}
@@ -110,16 +130,19 @@ def _turn(g: ofc.Game, bot: str, seed: int) -> float:
     return time.perf_counter() - t0
 
 
-def play_deals(a: str, b: str, seed: int, lo: int, hi: int) -> dict[str, Any]:
-    """Deals ``lo .. hi - 1``, each played with ``a`` in seat 0 and then in seat 1."""
+def play_deals(a: str, b: str, seed: int, lo: int, hi: int, rules: str = RULES,
+               players: int = 2) -> dict[str, Any]:
+    """Deals ``lo .. hi - 1``, each played ``players`` times: ``a`` in seat 0, then in seat 1
+    ..., ``b`` in every other seat; a deal's points: ``a``'s mean over its seats."""
     pts, fouls, fls = [], {a: 0, b: 0}, {a: 0, b: 0}
     clock = {a: [0.0, 0], b: [0.0, 0]}
     cpu: dict[str, list[float]] = {a: [], b: []}
     for d in range(lo, hi):
         both = 0
-        for swap in (0, 1):
-            seats = [a, b] if not swap else [b, a]
-            g = ofc.Game(RULES, 2, seed=seed * 1_000_003 + d, button=1, match=False)
+        for swap in range(players):   # a's seat
+            seats = [b] * players
+            seats[swap] = a
+            g = ofc.Game(rules, players, seed=seed * 1_000_003 + d, button=players - 1, match=False)
             k = 0
             while not g.done:
                 seat = int(g.turn)   # type: ignore[arg-type]
@@ -129,31 +152,37 @@ def play_deals(a: str, b: str, seed: int, lo: int, hi: int) -> dict[str, Any]:
                 clock[seats[seat]][1] += 1
                 k += 1
             both += int(g.scores[swap])
-            for s in (0, 1):
+            for s in range(players):
                 fouls[seats[s]] += bool(g.fouled[s])
                 fls[seats[s]] += int(g.next_fantasyland[s]) > 0
-        pts.append(both / 2)
+        pts.append(both / players)
     return {"pts": pts, "fouls": fouls, "fl": fls, "clock": clock, "cpu": cpu}
 
 
-def run_pair(a: str, b: str, deals: int, seed: int, jobs: int) -> dict[str, Any]:
+def run_pair(a: str, b: str, deals: int, seed: int, jobs: int, rules: str = RULES,
+             players: int = 2) -> dict[str, Any]:
+    """``a`` against ``b`` over ``deals`` deals, each played ``players`` times (``a`` in each
+    seat, ``b`` in the others): ``a``'s points a hand with a 95% interval over deals, each
+    bot's foul and Fantasyland rates and times."""
     chunks = max(1, min(jobs * 4, deals))
     bounds = [deals * i // chunks for i in range(chunks + 1)]
     parts = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
-            futs = [ex.submit(play_deals, a, b, seed, bounds[i], bounds[i + 1]) for i in range(chunks)]
+            futs = [ex.submit(play_deals, a, b, seed, bounds[i], bounds[i + 1], rules, players)
+                    for i in range(chunks)]
             parts = [f.result() for f in futs]
     else:
-        parts = [play_deals(a, b, seed, 0, deals)]
+        parts = [play_deals(a, b, seed, 0, deals, rules, players)]
     pts = [p for part in parts for p in part["pts"]]
-    out: dict[str, Any] = {"a": a, "b": b, "deals": deals}
+    out: dict[str, Any] = {"a": a, "b": b, "deals": deals, "rules": rules, "players": players,
+                           "seatings": players * deals}
     x = np.array(pts, dtype=np.float64)
     out["mean"] = float(x.mean())
     half = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
     out["ci95"] = [out["mean"] - half, out["mean"] + half]
     for who in (a, b):
-        hands = 2 * deals
+        hands = players * deals * (1 if who == a else players - 1)   # hands each bot played
         out[f"foul_{who}"] = sum(p["fouls"][who] for p in parts) / hands
         out[f"fl_{who}"] = sum(p["fl"][who] for p in parts) / hands
         secs = sum(p["clock"][who][0] for p in parts)
@@ -165,7 +194,8 @@ def run_pair(a: str, b: str, deals: int, seed: int, jobs: int) -> dict[str, Any]
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=400, help="deals per pair (each played twice)")
+    ap.add_argument("--deals", type=int, default=400,
+                    help="deals per pair (each played once per seat: twice heads-up)")
     ap.add_argument("--mc", default="100,1000", help="completions per placement of the mc bots")
     ap.add_argument("--fl-value", type=float, default=0.0,
                     help="also mc bots crediting this fantasyland_value (e.g. from "
@@ -177,7 +207,17 @@ def main() -> None:
     ap.add_argument("--pairs", default="", help="comma-separated A:B pairs to play instead of every pair")
     ap.add_argument("--json", default="")
     ap.add_argument("--bots", default="", help="comma-separated bots to add, e.g. agent:PATH (a trained agent)")
+    ap.add_argument("--rules", default=RULES, choices=sorted(PRESETS),
+                    help="the preset whose hands are played (default pineapple)")
+    ap.add_argument("--players", type=int, default=2,
+                    help="seats (2 up to the preset's most): A against B is one A seat against N-1 B "
+                         "seats, each deal played N times with A in each seat (the same cards at "
+                         "each seat), A's points a hand the mean over the N seatings, a 95%% "
+                         "interval over deals")
     args = ap.parse_args()
+    if not 2 <= args.players <= PRESETS[args.rules].max_players:
+        ap.error(f"--players: {args.rules} deals for 2 .. {PRESETS[args.rules].max_players}, "
+                 f"got {args.players}")
     mc = [int(v) for v in args.mc.split(",") if v]
     bots = bot_names(mc, args.fl_value, [b for b in args.best.split(",") if b])
     if args.only:
@@ -185,9 +225,13 @@ def main() -> None:
         bots = [b for b in bots if b in keep]
     bots += [b for b in args.bots.split(",") if b]
     default = inspect.signature(ofc.evaluate_placements).parameters["policy"].default
-    print(f"# ofc_fast {ofc.__version__}, {RULES} heads-up, {args.deals} deals a pair, each played "
-          f"with the seats swapped; mc bots fill with {default!r}; {platform.processor() or platform.machine()}, "
-          f"{os.cpu_count()} cores, jobs={args.jobs}, seed={args.seed}")
+    if args.players == 2:
+        table = (f"{args.rules} heads-up, {args.deals} deals a pair, each played with the seats swapped")
+    else:
+        table = (f"{args.rules} {args.players} seats, {args.deals} deals a pair, each played "
+                 f"{args.players} times (A in each seat, B in the other {args.players - 1})")
+    print(f"# ofc_fast {ofc.__version__}, {table}; mc bots fill with {default!r}; "
+          f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, jobs={args.jobs}, seed={args.seed}")
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print()
     print("| bot A | bot B | A's points a hand (95% CI) | fouls A / B | Fantasyland A / B | ms a decision A / B "
@@ -198,7 +242,7 @@ def main() -> None:
     pairs = ([parse_pair(p) for p in args.pairs.split(",")] if args.pairs
              else [(b, a) for a, b in itertools.combinations(bots, 2)])   # A: the later bot in the list
     for a, b in pairs:
-        r = run_pair(a, b, args.deals, args.seed, args.jobs)
+        r = run_pair(a, b, args.deals, args.seed, args.jobs, args.rules, args.players)
         rows.append(r)
         a, b = r["a"], r["b"]
         print(f"| {a} | {b} | {r['mean']:+.2f} ({r['ci95'][0]:+.2f} .. {r['ci95'][1]:+.2f}) | "

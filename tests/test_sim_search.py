@@ -415,6 +415,42 @@ def test_bench_bots_plays_every_policy() -> None:
     assert r["deals"] == 2 and 0 <= r["foul_random"] <= 1 and r["ms_mc5+fl10"] > 0
 
 
+@pytest.mark.skipif(not (ROOT / "bench" / "bots.py").is_file(), reason="source tree only")
+def test_bench_bots_other_presets_and_seats(tmp_path: Path) -> None:
+    import importlib.util
+
+    from ofc_fast.rl.agents import MLPAgent
+    spec = importlib.util.spec_from_file_location("bots", ROOT / "bench" / "bots.py")
+    assert spec is not None and spec.loader is not None
+    bots = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bots)
+    # 3 seats: each deal played 3 times, A in each seat, B in the other two
+    part = bots.play_deals("heuristic", "random", 1, 0, 3, "low", 3)
+    assert len(part["pts"]) == 3
+    assert part["clock"]["heuristic"][1] == 3 * 3 * 5 and part["clock"]["random"][1] == 3 * 3 * 2 * 5
+    r = bots.run_pair("greedy", "heuristic", 3, 1, 1, "original", 4)
+    assert (r["rules"], r["players"], r["deals"], r["seatings"]) == ("original", 4, 3, 12)
+    assert r["ci95"][0] <= r["mean"] <= r["ci95"][1]
+    assert 0 <= r["foul_greedy"] <= 1 and 0 <= r["foul_heuristic"] <= 1
+    # a deal's points: A's mean over its seatings, net against every B as Game.scores has it
+    total = 0
+    for seat in range(3):
+        g = ofc.Game("pineapple", 3, seed=1_000_003, button=2, match=False)
+        while not g.done:
+            g.play("heuristic" if g.turn == seat else "random")
+        total += int(g.scores[seat])
+    assert bots.play_deals("heuristic", "random", 1, 0, 1, "pineapple", 3)["pts"] == [total / 3]
+    # heads-up is the duplicate of before: the default rules and seats
+    assert bots.run_pair("heuristic", "random", 2, 1, 1)["seatings"] == 4
+    # a trained agent plays a heads-up id of another preset with its rules, and not 3 seats
+    path = tmp_path / "agent.npz"
+    MLPAgent.random("pineapple", hidden=(8,), seed=0).save(path)
+    r = bots.run_pair(f"agent:{path}", "greedy", 1, 1, 1, "original", 2)
+    assert r["seatings"] == 2 and r[f"ms_agent:{path}"] > 0
+    with pytest.raises(ValueError, match="heads-up"):
+        bots.run_pair(f"agent:{path}", "greedy", 1, 1, 1, "low", 3)
+
+
 @pytest.mark.skipif(not (ROOT / "bench" / "foul_floor.py").is_file(), reason="source tree only")
 def test_bench_foul_floor_is_exact_on_known_futures() -> None:
     import importlib.util
