@@ -84,10 +84,8 @@ def _turn(g: ofc.Game, bot: str, seed: int) -> float:
         bot, _, fill = bot.partition("@")   # best...@<policy>: completions filled by that policy
         fills: dict[str, Any] = {"policy": fill} if fill else {}
         if bot.startswith("bestx"):   # a multiple of the default budget of the position
-            opening = bool((g.boards[int(g.turn)] == ofc.EMPTY).all())   # type: ignore[arg-type]  # the seat's first street
-            default = ((search.DEFAULT_OPENING_FACTOR if opening else 1)
-                       * (search.DEFAULT_BUDGET + search.DEFAULT_PER_OPTION * placement_count(g)))
-            extra = {"budget": max(1, round(float(bot[5:]) * default))}
+            extra = {"budget": max(1, round(float(bot[5:]) * (search.DEFAULT_BUDGET + search.DEFAULT_PER_OPTION
+                                                               * placement_count(g))))}
             g.apply(ofc.best_move(g, seed=seed, **extra, **fills).move)
             return time.perf_counter() - t0
         spec, _, foul = bot[4:].partition("+foul")

@@ -811,7 +811,7 @@ def test_best_prints_the_move_and_the_figures_of_best_move(capsys: pytest.Captur
                          "--json")
     assert code == 0 and err == ""
     got = json.loads(out)
-    m = ofc.best_move((boards, "Ah Ad 7c 8c 9c"), budget=600, seed=3, policy="heuristic")   # the command's default fill
+    m = ofc.best_move((boards, "Ah Ad 7c 8c 9c"), budget=600, seed=3)
     assert got["move"] == m.move
     assert got["board"] == board_text(m.board) and got["completions"] == m.completions
     assert [c["mean"] for c in got["candidates"]] == m.mean.tolist()

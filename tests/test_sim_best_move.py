@@ -17,7 +17,6 @@ import ofc_fast as ofc
 from ofc_fast import _sim
 from ofc_fast.sim import totals
 from ofc_fast.sim.position import read_decision, read_policy
-from ofc_fast.sim.rollout import placement_count
 
 EMPTY2 = ["-- / -- / --"] * 2
 OPEN = (EMPTY2, "Ah Ad 7c 8c 9c")
@@ -35,7 +34,6 @@ def position(rules: Any, players: int, street: int, seed: int) -> ofc.Game:
 
 
 def same_as_evaluate_placements(g: Any, m: ofc.BestMove, seed: int, **kw: Any) -> None:
-    kw.setdefault("policy", m.policy)   # the default: lookahead on the seat's first street, heuristic after
     for i, code in enumerate(m.codes):
         e = ofc.evaluate_placements(g, n=int(m.n[i]), seed=seed, candidates=[code], **kw)
         for f in FIELDS:   # (the standard error of one completion is NaN in both)
@@ -86,15 +84,8 @@ def test_successive_halving_shape() -> None:
     assert [int((m.n > 1).sum()), int((m.n > 13).sum()), int((m.n > 37).sum()), int((m.n > 85).sum())] \
         == [16, 8, 4, 2]
     assert m.n[0] == m.n[1] == m.n.max() and (np.diff(m.n) <= 0).all() and m.mean[0] >= m.mean[1]
-    # the default budget: 2000 and 16 a placement, three times that on the seat's first street,
-    # whose completions the default plays by lookahead (heuristic after)
-    m = ofc.best_move(OPEN, seed=1)
-    assert m.completions == 3 * (2000 + 16 * 232) and m.policy == "lookahead"
-    g = ofc.Game("pineapple", 2, seed=4, button=1, match=False)
-    g.play("heuristic")
-    g.play("heuristic")
-    later = ofc.best_move(g, seed=1)
-    assert later.policy == "heuristic" and later.completions == 2000 + 16 * placement_count(g)
+    # the default budget: 2000 and 16 a placement
+    assert ofc.best_move(OPEN, seed=1).completions == 2000 + 16 * 232
     # the heuristic's 16 best only: 16, 8, 4, 2
     h = ofc.best_move(OPEN, budget=1000, seed=1, shortlist=16, cheap_pass=16)
     assert len(h.codes) == 16 and h.completions <= 1000

@@ -63,22 +63,15 @@ from . import summary, totals, worth
 from .position import known_deals, read_decision, read_policy, status_error, unseen_cards
 from .rollout import rollout
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_CHEAP_PASS", "DEFAULT_OPENING_FACTOR", "DEFAULT_OPENING_POLICY",
-           "DEFAULT_PER_OPTION", "DEFAULT_POLICY", "DEFAULT_SHORTLIST", "EXACT_LIMIT", "BestMove", "best_move"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_CHEAP_PASS", "DEFAULT_PER_OPTION", "DEFAULT_POLICY", "DEFAULT_SHORTLIST",
+           "EXACT_LIMIT", "BestMove", "best_move"]
 
 #: the policy that plays every completion unless ``policy=`` says otherwise (one line to switch)
 DEFAULT_POLICY = "heuristic"
-#: the policy that plays the completions of the seat's first street (its board empty) unless
-#: ``policy=`` says otherwise: the opening decides most of the hand, and a stronger fill values
-#: its placements as a stronger player finishes them (docs/BOTS.md)
-DEFAULT_OPENING_POLICY = "lookahead"
 #: completions a decision by default (``budget=None``): DEFAULT_BUDGET and DEFAULT_PER_OPTION
 #: for each legal placement (the opening's 232 get more: tuned with bench/bots.py, docs/BOTS.md)
 DEFAULT_BUDGET = 2000
 DEFAULT_PER_OPTION = 16
-#: the default budget of the seat's first street is this many times the above (a decision of
-#: five, so the median decision's time is a later street's)
-DEFAULT_OPENING_FACTOR = 3
 #: options the first round keeps for successive halving
 DEFAULT_SHORTLIST = 16
 #: options the first round (the cheap pass) completes, the heuristic's best (None: every one)
@@ -141,7 +134,7 @@ def _check_seconds(seconds: Any) -> float | None:
 
 
 def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | None = None,
-              seconds: float | None = None, seed: int, policy: str | Policy | None = None,
+              seconds: float | None = None, seed: int, policy: str | Policy = DEFAULT_POLICY,
               workers: int = 1, fantasyland: Sequence[int] | None = None, known: Any = None,
               fantasyland_value: Any = None, shortlist: int = DEFAULT_SHORTLIST,
               cheap_pass: int | None = DEFAULT_CHEAP_PASS, exact_limit: int = EXACT_LIMIT) -> BestMove:
@@ -151,14 +144,12 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
     :func:`~ofc_fast.sim.rollout.evaluate_placements` (a :class:`~ofc_fast.Game`, or
     ``(boards, held)`` / ``(boards, held, dead)`` with player 0 to act).  ``budget``:
     completions to spend (at least one per option a round; None: :data:`DEFAULT_BUDGET`
-    and :data:`DEFAULT_PER_OPTION` for each legal placement, :data:`DEFAULT_OPENING_FACTOR`
-    times that on the seat's first street); ``seconds``:
+    and :data:`DEFAULT_PER_OPTION` for each legal placement); ``seconds``:
     a time limit besides (None: none), whichever comes first.  With only ``budget``
     the answer depends on the position, ``seed``, ``budget``, ``policy``,
     ``shortlist``, ``cheap_pass`` and ``exact_limit`` alone, never on ``workers`` or timing.
     ``policy``: the built-in policy (a name or a :class:`~ofc_fast.Policy`) that plays
-    every completion (None: :data:`DEFAULT_OPENING_POLICY` on the seat's first street, its
-    board empty, :data:`DEFAULT_POLICY` after; the result's ``policy`` names the one played).  ``cheap_pass``: how many placements the first round completes
+    every completion.  ``cheap_pass``: how many placements the first round completes
     (the heuristic's best by its static score; None: every legal one); ``shortlist``:
     how many of them, the best by mean, successive halving goes on with.
     ``exact_limit``: the most ways the unseen cards may fall for the exact last street
@@ -172,7 +163,7 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
     >>> from ofc_fast import evaluate_placements
     >>> m = best_move((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), budget=400, seed=2)
     >>> one = evaluate_placements((["-- / -- / --"] * 2, "Ah Ad 7c 8c 9c"), n=int(m.n[0]),
-    ...                           seed=2, candidates=[m.move], policy=m.policy)
+    ...                           seed=2, candidates=[m.move])
     >>> float(one.mean[0]) == float(m.mean[0])        # common random numbers, exactly
     True
     """
@@ -185,22 +176,21 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
     shortlist = count(shortlist, "shortlist", 1)
     wide = 2**31 - 1 if cheap_pass is None else count(cheap_pass, "cheap_pass", 1)
     exact_limit = count(exact_limit, "exact_limit", 0)
-    _check_policy(DEFAULT_POLICY if policy is None else policy)
+    pol, params, label = read_policy(policy)
+    if not is_int(pol):
+        raise TypeError(f"policy: best_move plays its completions in C: a built-in policy name or a "
+                        f"Policy, got {shown(policy)}")
     turn = _fantasyland_turn(position, rules, fantasyland)
     if turn is not None:
         return _fantasyland_move(turn, fantasyland_value=fantasyland_value, budget=budget, seed=s,
-                                 policy=DEFAULT_POLICY if policy is None else policy, workers=w, t0=t0)
+                                 policy=policy, workers=w, t0=t0)
     if isinstance(position, Game) and position.done:
         raise ValueError("position: the hand is over (a finished game has no move to make)")
     r, flat, held, dead, fl, seats, pool, codes, boards, known = read_decision(position, rules, fantasyland,
                                                                                 known)
     value = worth.check_value(fantasyland_value, r)
-    opening = bool((flat[0] == EMPTY).all())   # the seat's first street
     if budget is None:
-        budget = (DEFAULT_OPENING_FACTOR if opening else 1) * (DEFAULT_BUDGET + DEFAULT_PER_OPTION * len(codes))
-    if policy is None:
-        policy = DEFAULT_OPENING_POLICY if opening else DEFAULT_POLICY
-    pol, params, label = _check_policy(policy)
+        budget = DEFAULT_BUDGET + DEFAULT_PER_OPTION * len(codes)
     # the squared points of an option's completions must fit the sums' int64 words
     most = totals.safe_block(r, 2**62)
     if budget > most:
@@ -251,15 +241,6 @@ def best_move(position: Any, rules: Rules | str | None = None, *, budget: int | 
         if timer is not None:
             timer.cancel()
     return _figures(search, last, bool(exact), deals, value, label, time.perf_counter() - t0)
-
-
-def _check_policy(policy: Any) -> tuple[Any, Any, str]:
-    """``read_policy`` of a policy the C search can play (a built-in one)."""
-    pol, params, label = read_policy(policy)
-    if not is_int(pol):
-        raise TypeError(f"policy: best_move plays its completions in C: a built-in policy name or a "
-                        f"Policy, got {shown(policy)}")
-    return pol, params, label
 
 
 def _run(search: Any, which: npt.NDArray[np.int32], target: int | None, workers: int, stop: Any,
